@@ -1,0 +1,247 @@
+"""The ``lore`` command line (SPEC §3): a thin face over lore.operations.
+
+Each command builds the params of one operation, runs it against the graph (or forwards it to the process
+that owns the graph), runs the derived work a write triggers, and prints either one JSON object
+(``--json``) or output for people.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from lore import __version__
+from lore.errors import LoreError, error_reply
+
+log = logging.getLogger("lore")
+
+DEFAULT_GRAPH = Path(".lore") / "lore.duckdb"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise LoreError("usage", f"{self.prog}: {message}")
+
+
+def find_work_tree(start: Path) -> Path:
+    """The root of the git work tree containing ``start``, else ``start`` itself."""
+    cur = start.resolve()
+    for d in (cur, *cur.parents):
+        if (d / ".git").exists():
+            return d
+    return cur
+
+
+def resolve_graph_path(explicit: str | None, cwd: Path | None = None) -> Path:
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("LORE_GRAPH_PATH")
+    if env:
+        return Path(env)
+    return find_work_tree(cwd or Path.cwd()) / DEFAULT_GRAPH
+
+
+def _global_flags(p: argparse.ArgumentParser, *, top: bool) -> None:
+    d = None if top else argparse.SUPPRESS
+    p.add_argument("--graph", metavar="PATH", default=d, help="the graph file (default: $LORE_GRAPH_PATH, "
+                   "else .lore/lore.duckdb at the root of the git work tree)")
+    p.add_argument("--json", action="store_true", default=False if top else argparse.SUPPRESS,
+                   help="print one JSON object")
+    p.add_argument("-v", "--verbose", action="store_true", default=False if top else argparse.SUPPRESS,
+                   help="log to stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="lore", description="Lore: a codebase's memory of decisions, preferences, constraints "
+                "and dependencies, as bi-temporal facts.")
+    p.add_argument("--version", action="version", version=f"lore {__version__}")
+    _global_flags(p, top=True)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def cmd(name: str, help_: str) -> argparse.ArgumentParser:
+        c = sub.add_parser(name, help=help_, description=help_)
+        _global_flags(c, top=False)
+        return c
+
+    for name, what in (("transact", "assert facts"), ("retract", "retract facts (from all valid time, or a window)")):
+        c = cmd(name, what)
+        c.add_argument("facts", metavar="EDN", help='e.g. \'[[:decision/db :description "use Postgres"]]\'')
+        c.add_argument("--reason", required=False, default=None, help="why (required)")
+        c.add_argument("--valid-from", metavar="T")
+        c.add_argument("--valid-to", metavar="T")
+        c.add_argument("--source", choices=["cli", "agent"], default="cli")
+
+    c = cmd("query", "run a Datalog query")
+    c.add_argument("query", metavar="DATALOG")
+    c.add_argument("--param", action="append", default=[], metavar="NAME=EDN")
+    c.add_argument("--explain", action="store_true", help="print the SQL instead of running it")
+
+    c = cmd("rule", "register a Datalog rule (persists in the graph)")
+    c.add_argument("rule", metavar="RULE", nargs="?")
+    c.add_argument("--list", action="store_true", help="list registered rules")
+    c.add_argument("--remove", metavar="NAME", help="remove every body of the rule NAME")
+
+    c = cmd("sql", "run a read-only SELECT over the graph's tables")
+    c.add_argument("sql", metavar="SELECT")
+
+    c = cmd("history", "every change to one entity, in both times")
+    c.add_argument("entity", metavar="ENTITY")
+
+    cmd("audit", "check entities against the schema rules (namespaces, :description)")
+
+    c = cmd("export", "write the graph's facts and transactions as Parquet")
+    c.add_argument("path", metavar="FILE.parquet")
+    c.add_argument("--current", action="store_true", help="only facts the graph still believes")
+
+    c = cmd("ingest", "ingest a git repository's history and code structure")
+    c.add_argument("repo", metavar="REPO", nargs="?", default=None)
+    c.add_argument("--branch", metavar="B")
+
+    c = cmd("warnings", "composed warnings, for one file or all")
+    c.add_argument("file", metavar="FILE", nargs="?")
+
+    c = cmd("dismiss", "dismiss a warning for good (recorded as a fact)")
+    c.add_argument("id", metavar="WARNING_ID")
+    c.add_argument("--reason", default=None)
+
+    c = cmd("prepare-turn", "the memory context for an agent's turn")
+    c.add_argument("message", metavar="MESSAGE")
+
+    c = cmd("finalize-turn", "store the durable facts of a finished exchange")
+    c.add_argument("delta", metavar="DELTA")
+
+    cmd("status", "what the graph holds")
+    c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
+    c.add_argument("repo", metavar="REPO", nargs="?", default=None)
+    cmd("serve", "the language server on stdio")
+    return p
+
+
+def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """Map a parsed command line to (operation, params)."""
+    c = args.command
+    if c in ("transact", "retract"):
+        return c, {"facts": args.facts, "reason": args.reason, "validFrom": args.valid_from,
+                   "validTo": args.valid_to, "source": args.source}
+    if c == "query":
+        params: dict[str, str] = {}
+        for item in args.param:
+            if "=" not in item:
+                raise LoreError("usage", f"--param takes NAME=EDN, got {item!r}")
+            k, v = item.split("=", 1)
+            params[k.lstrip("$")] = v
+        return "query", {"query": args.query, "params": params, "explain": args.explain}
+    if c == "rule":
+        if args.list:
+            return "rules", {}
+        if args.remove:
+            return "ruleRemove", {"name": args.remove}
+        if not args.rule:
+            raise LoreError("usage", "lore rule: give a RULE, --list or --remove NAME")
+        return "rule", {"rule": args.rule}
+    if c == "sql":
+        return "sql", {"sql": args.sql}
+    if c == "history":
+        return "history", {"entity": args.entity}
+    if c == "audit":
+        return "audit", {}
+    if c == "export":
+        return "export", {"path": args.path, "currentOnly": args.current}
+    if c == "ingest":
+        return "ingest", {"repo": args.repo, "branch": args.branch, "wait": True}
+    if c == "warnings":
+        return "warnings", {"file": args.file}
+    if c == "dismiss":
+        return "dismiss", {"id": args.id, "reason": args.reason}
+    if c == "prepare-turn":
+        return "prepareTurn", {"message": args.message}
+    if c == "finalize-turn":
+        return "finalizeTurn", {"delta": args.delta}
+    if c == "status":
+        return "stats", {}
+    raise LoreError("usage", f"unknown command {c!r}")
+
+
+def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Run one operation as this process: forwarded to the graph's owner when one is alive, else on the
+    graph itself, followed by the derived work a write triggers (the write is committed first)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    forwarded = _forward(graph_path, op, params)
+    if forwarded is not None:
+        return forwarded
+    try:
+        graph = Graph(graph_path)
+    except LoreError as exc:
+        return error_reply(exc)
+    try:
+        reply = operations.run(op, graph, params)
+        result = reply.pop("_result", None)
+        if result is not None:
+            operations.derive(graph, result)
+        return reply
+    finally:
+        graph.close()
+
+
+def _forward(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        from lore.lsp import owner
+    except ImportError:
+        return None
+    fn = getattr(owner, "forward", None)
+    return fn(graph_path, op, params) if fn else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    want_json = "--json" in argv
+    try:
+        args = build_parser().parse_args(argv)
+    except LoreError as exc:
+        return _emit(error_reply(exc), want_json, None)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="lore: %(message)s")
+    if not args.command:
+        build_parser().print_help(sys.stderr)
+        return 2
+    if args.command == "serve":
+        from lore.lsp.server import main as serve_main
+
+        return serve_main(graph=args.graph)
+    graph_path = resolve_graph_path(args.graph)
+    try:
+        if args.command == "show":
+            from lore.showcase import show
+
+            return show(graph_path, args.repo, as_json=args.json)
+        op, params = params_for(args)
+        if op in ("transact", "retract", "dismiss") and not params.get("reason"):
+            raise LoreError("missing-reason", f"lore {args.command} needs --reason TEXT: every write says why")
+    except LoreError as exc:
+        return _emit(error_reply(exc), args.json, None)
+    reply = execute(graph_path, op, params)
+    return _emit(reply, args.json, args.command)
+
+
+def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
+    ok = bool(reply.get("ok"))
+    if as_json:
+        sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+    else:
+        from lore.render import render
+
+        stream = sys.stdout if ok else sys.stderr
+        stream.write(render(command, reply, color=stream.isatty()))
+    sys.stdout.flush()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""The operations every face of Lore offers: the CLI, the language server's lore/* requests, and the
+forwarding between a non-owner process and the graph's owner all call these.
+
+An operation takes an open Graph and a dict of JSON params (the names SPEC §4 uses for the LSP requests)
+and returns the JSON object that ``lore … --json`` prints. Feature packages register their own
+operations here (``register``) so this module stays the single table of what Lore can do.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from lore.errors import LoreError, error_reply
+from lore.store.graph import Graph, TxResult
+from lore.store.txdata import parse_tx
+from lore.timeutil import parse_instant
+
+log = logging.getLogger("lore")
+
+Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
+OPERATIONS: dict[str, Operation] = {}
+# Which operations write (forwarded and serialised by an owner; followed by derived work).
+WRITES: set[str] = set()
+
+# Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
+Derivation = Callable[[Graph, TxResult], None]
+DERIVATIONS: list[Derivation] = []
+
+
+def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
+    def deco(fn: Operation) -> Operation:
+        OPERATIONS[name] = fn
+        if writes:
+            WRITES.add(name)
+        return fn
+    return deco
+
+
+def register_derivation(fn: Derivation) -> Derivation:
+    if fn not in DERIVATIONS:
+        DERIVATIONS.append(fn)
+    return fn
+
+
+def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Run one operation; every failure comes back as ``{"ok": false, "error": …}``."""
+    load_features()
+    fn = OPERATIONS.get(name)
+    if fn is None:
+        return error_reply(LoreError("unknown-method", f"unknown operation {name!r}"))
+    if not isinstance(params, dict):
+        return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
+    try:
+        return fn(graph, params)
+    except LoreError as exc:
+        return error_reply(exc)
+    except RecursionError:
+        return error_reply(LoreError("too-deep", "the input nests too deeply"))
+
+
+def derive(graph: Graph, result: TxResult) -> None:
+    """Run derived work after a committed write. Failures are logged, never fatal to the write."""
+    load_features()
+    for fn in DERIVATIONS:
+        try:
+            fn(graph, result)
+        except Exception:  # noqa: BLE001 - derived work must never lose a committed write
+            log.exception("derived work %s failed after tx %s", getattr(fn, "__name__", fn), result.tx)
+
+
+_loaded = False
+
+
+def load_features() -> None:
+    """Import the feature packages so they register their operations (once)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+
+    for mod in ("lore.query.ops", "lore.ingest.ops", "lore.inference.ops", "lore.memory.ops"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
+# ---------------------------------------------------------------- core store operations
+
+def _str_param(params: dict[str, Any], key: str, *, required: bool = True) -> str | None:
+    v = params.get(key)
+    if v is None:
+        if required:
+            raise LoreError("bad-params", f"missing parameter {key!r}")
+        return None
+    if not isinstance(v, str):
+        raise LoreError("bad-params", f"parameter {key!r} must be a string")
+    return v
+
+
+def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
+    text = _str_param(params, "facts")
+    reason = _str_param(params, "reason", required=False)
+    source = params.get("source") or "cli"
+    vf = params.get("validFrom")
+    vt = params.get("validTo")
+    vf_us = parse_instant(vf, what="valid-from") if vf is not None else None
+    vt_us = parse_instant(vt, what="valid-to") if vt is not None else None
+    ops = parse_tx(text, default_kind=kind)
+    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
+    reply = {"ok": True, **result.to_json()}
+    reply["_result"] = result  # taken off by the caller that runs derived work
+    return reply
+
+
+@register("transact", writes=True)
+def transact(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    return _write(graph, params, "add")
+
+
+@register("retract", writes=True)
+def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    return _write(graph, params, "retract")
+
+
+@register("history")
+def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    entity = _str_param(params, "entity")
+    if not entity.startswith(":"):
+        entity = ":" + entity if "/" in entity else entity
+    return {"ok": True, "entity": entity, "history": graph.history(entity)}
+
+
+@register("sql")
+def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    from lore.store.readonly_sql import run_readonly
+
+    text = _str_param(params, "sql")
+    columns, rows = run_readonly(graph, text, limit=params.get("limit"))
+    return {"ok": True, "columns": columns, "rows": rows}
+
+
+@register("audit")
+def audit(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    from lore.store.audit import audit_graph
+
+    return {"ok": True, "violations": audit_graph(graph)}
+
+
+@register("export")
+def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    from lore.store.export import export_parquet
+
+    path = _str_param(params, "path")
+    return {"ok": True, **export_parquet(graph, path, current_only=bool(params.get("currentOnly")))}
+
+
+@register("stats")
+def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, **graph.stats()}

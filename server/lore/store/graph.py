@@ -1,0 +1,396 @@
+"""The graph: a DuckDB file of bi-temporal facts, and the transactions that change it.
+
+This module knows nothing of queries, rules, editors or the command line. It opens (or creates) a graph,
+applies transactions atomically, bulk-loads rows through Arrow, and answers history and read-only SQL.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import duckdb
+import pyarrow as pa
+
+from lore.errors import LoreError
+from lore.store import timeline
+from lore.store.values import Value, decode
+from lore.timeutil import FOREVER, format_instant, now_micros
+
+SCHEMA_VERSION = "1"
+MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
+SOURCES = ("cli", "lsp", "agent", "ingest", "rule")
+MAX_REASON_CHARS = 10_000
+
+FACT_COLUMNS = (
+    "id", "e", "a", "vt", "v", "vn", "valid_from", "valid_to", "tx_from", "tx_to",
+    "inferred", "rule", "confidence", "provenance",
+)
+FACT_SCHEMA = pa.schema([
+    ("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()), ("v", pa.string()),
+    ("vn", pa.float64()), ("valid_from", pa.int64()), ("valid_to", pa.int64()), ("tx_from", pa.int32()),
+    ("tx_to", pa.int32()), ("inferred", pa.bool_()), ("rule", pa.string()), ("confidence", pa.float64()),
+    ("provenance", pa.list_(pa.int64())),
+])
+
+CARDINALITY_ATTR = ":db/cardinality"
+CARDINALITY_ONE = ":db.cardinality/one"
+
+
+@dataclass
+class Op:
+    """One operation of a transaction: assert ('add') or retract a fact, with an optional own window."""
+
+    kind: str  # "add" | "retract"
+    e: str
+    a: str
+    value: Value
+    valid_from: int | None = None
+    valid_to: int | None = None
+
+
+@dataclass
+class TxResult:
+    tx: int
+    instant: int
+    asserted: int  # interval rows written
+    retracted: int  # interval rows closed
+    touched: list[tuple[str, str]]  # (entity, attribute) pairs whose timelines changed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tx": self.tx,
+            "instant": format_instant(self.instant),
+            "asserted": self.asserted,
+            "retracted": self.retracted,
+        }
+
+
+_SCHEMA_SQL = (Path(__file__).with_name("schema.sql")).read_text()
+
+
+def _classify_open_error(path: str, exc: Exception) -> LoreError:
+    msg = str(exc)
+    if "Conflicting lock" in msg or "Could not set lock" in msg:
+        m = re.search(r"PID (\d+)", msg)
+        pid = int(m.group(1)) if m else None
+        return LoreError("graph-locked",
+                         f"the graph {path} is held by another process"
+                         + (f" (pid {pid})" if pid else "")
+                         + "; run the command through that process or stop it",
+                         owner_pid=pid)
+    if "Permission denied" in msg or "Read-only file system" in msg or "Cannot open file" in msg:
+        return LoreError("graph-unwritable", f"cannot open the graph {path} for writing: {msg.splitlines()[0]}")
+    if "not a valid DuckDB database" in msg or "Corrupt" in msg or "corrupt" in msg or "checksum" in msg.lower():
+        return LoreError("graph-corrupt", f"{path} is not a Lore graph or is damaged: {msg.splitlines()[0]}")
+    return LoreError("graph-open-failed", f"cannot open the graph {path}: {msg.splitlines()[0]}")
+
+
+class Graph:
+    """An open graph. One process writes a graph file at a time (DuckDB's own lock)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, *, read_only: bool = False) -> None:
+        self.path = str(path) if path is not None else ":memory:"
+        self.read_only = read_only
+        self.lock = threading.RLock()  # serialises writes from the server's threads
+        if self.path != ":memory:":
+            parent = Path(self.path).parent
+            if not read_only:
+                try:
+                    parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise LoreError("graph-unwritable", f"cannot create {parent}: {exc.strerror}") from None
+            if Path(self.path).is_dir():
+                raise LoreError("graph-unwritable", f"{self.path} is a directory, not a graph file")
+            if read_only and not Path(self.path).exists():
+                raise LoreError("graph-missing", f"no graph at {self.path}; write something first")
+        try:
+            # External access off: SQL on this connection can read or write no file and load no extension.
+            # Arrow tables still load through register(), which is how bulk data comes in.
+            self.con = duckdb.connect(self.path, read_only=read_only,
+                                      config={"enable_external_access": False})
+        except duckdb.Error as exc:
+            raise _classify_open_error(self.path, exc) from None
+        try:
+            if not read_only:
+                self.con.execute(_SCHEMA_SQL)
+                self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+            self.con.execute("SET lock_configuration = true")
+            row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except duckdb.Error as exc:
+            self.con.close()
+            raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
+        if row is None or row[0] != SCHEMA_VERSION:
+            self.con.close()
+            raise LoreError("graph-corrupt", f"{self.path} has schema version {row and row[0]}, expected {SCHEMA_VERSION}")
+        self._next_id = (self.con.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] or 0) + 1
+        self._cardinality: dict[str, list[tuple[int, int]]] | None = None
+
+    # ------------------------------------------------------------------ basics
+
+    def close(self) -> None:
+        try:
+            self.con.close()
+        except duckdb.Error:
+            pass
+
+    def __enter__(self) -> "Graph":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        """A cursor for a reader on another thread (DuckDB connections are not shared across threads)."""
+        return self.con.cursor()
+
+    def last_tx(self) -> tuple[int, int]:
+        row = self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else (0, 0)
+
+    def tx_at_or_before(self, instant: int) -> int:
+        row = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]).fetchone()
+        return row[0]
+
+    def allocate_ids(self, n: int) -> int:
+        """Reserve ``n`` fact-row ids; returns the first."""
+        first = self._next_id
+        self._next_id += n
+        return first
+
+    # ------------------------------------------------------------ transactions
+
+    def begin_tx(self, reason: str, source: str) -> tuple[int, int]:
+        """Inside an open DuckDB transaction: record a new tx row and return (tx, instant)."""
+        check_reason(reason)
+        if source not in SOURCES:
+            raise LoreError("bad-source", f"source must be one of {', '.join(SOURCES)}, got {source!r}")
+        last, last_instant = self.last_tx()
+        instant = max(now_micros(), last_instant + 1)  # strictly increasing even if the clock steps back
+        self.con.execute("INSERT INTO tx VALUES (?, ?, ?, ?)", [last + 1, instant, reason, source])
+        return last + 1, instant
+
+    def transact(self, ops: Sequence[Op], *, reason: str, source: str,
+                 valid_from: int | None = None, valid_to: int | None = None) -> TxResult:
+        """Apply ops in order, atomically. Windows: per op, else the transaction's, else the defaults
+        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever))."""
+        if self.read_only:
+            raise LoreError("graph-read-only", "this graph was opened read-only")
+        check_reason(reason)
+        with self.lock:
+            self.con.execute("BEGIN TRANSACTION")
+            try:
+                tx, instant = self.begin_tx(reason, source)
+                result = self._apply(ops, tx, instant, valid_from, valid_to)
+                self.con.execute("COMMIT")
+            except BaseException:
+                self.con.execute("ROLLBACK")
+                self._cardinality = None
+                raise
+        return result
+
+    def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
+        vf = op.valid_from if op.valid_from is not None else tx_from
+        vt = op.valid_to if op.valid_to is not None else tx_to
+        if op.kind == "add":
+            lo = instant if vf is None else vf
+            hi = FOREVER if vt is None else vt
+        else:
+            lo = -FOREVER if vf is None else vf
+            hi = FOREVER if vt is None else vt
+        if lo >= hi:
+            raise LoreError("bad-window",
+                            f"valid-from {format_instant(lo) or 'forever'} is not before valid-to "
+                            f"{format_instant(hi) or 'forever'} for [{op.e} {op.a} {op.value.v!r}]")
+        return lo, hi
+
+    def _apply(self, ops: Sequence[Op], tx: int, instant: int,
+               valid_from: int | None, valid_to: int | None) -> TxResult:
+        windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
+        pairs = sorted({(op.e, op.a) for op in ops})
+        # Current user-fact rows of every (entity, attribute) the ops touch: cardinality one needs them all.
+        original: dict[tuple[str, str, str, str], list[tuple[int, int, int]]] = {}
+        vn_of: dict[tuple[str, str, str, str], float | None] = {}
+        for chunk_start in range(0, len(pairs), 200):
+            chunk = pairs[chunk_start:chunk_start + 200]
+            where = " OR ".join(["(e = ? AND a = ?)"] * len(chunk))
+            params = [x for p in chunk for x in p]
+            rows = self.con.execute(
+                f"SELECT id, e, a, vt, v, vn, valid_from, valid_to FROM facts "
+                f"WHERE tx_to = {MAX_TX} AND NOT inferred AND ({where})", params).fetchall()
+            for rid, e, a, vt, v, vn, vf, vto in rows:
+                original.setdefault((e, a, vt, v), []).append((vf, vto, rid))
+                vn_of[(e, a, vt, v)] = vn
+        state: dict[tuple[str, str, str, str], list[tuple[int, int]]] = {
+            k: sorted((f, t) for f, t, _ in rows) for k, rows in original.items()
+        }
+        by_pair: dict[tuple[str, str], set[tuple[str, str, str, str]]] = {}
+        for k in state:
+            by_pair.setdefault((k[0], k[1]), set()).add(k)
+        card = dict(self.cardinality_one())
+        for op, (lo, hi) in zip(ops, windows):
+            key = (op.e, op.a, op.value.vt, op.value.v)
+            vn_of[key] = op.value.vn
+            if op.kind == "add":
+                if op.a in card and timeline.overlaps(card[op.a], (lo, hi)):
+                    for other in by_pair.get((op.e, op.a), ()):
+                        if other != key:
+                            state[other] = timeline.subtract(state[other], (lo, hi))
+                state[key] = timeline.union(state.get(key, []), (lo, hi))
+                by_pair.setdefault((op.e, op.a), set()).add(key)
+            else:
+                if key in state:
+                    state[key] = timeline.subtract(state[key], (lo, hi))
+            if op.a == CARDINALITY_ATTR and op.value.v == CARDINALITY_ONE:
+                card[op.e] = state.get(key, [])
+        close_ids: list[int] = []
+        inserts: list[tuple] = []
+        touched: set[tuple[str, str]] = set()
+        for key, intervals in state.items():
+            before = original.get(key, [])
+            before_set = {(f, t) for f, t, _ in before}
+            after_set = set(intervals)
+            if before_set == after_set:
+                continue
+            touched.add((key[0], key[1]))
+            close_ids.extend(rid for f, t, rid in before if (f, t) not in after_set)
+            for f, t in intervals:
+                if (f, t) not in before_set:
+                    inserts.append((key[0], key[1], key[2], key[3], vn_of.get(key), f, t))
+        if close_ids:
+            for i in range(0, len(close_ids), 1000):
+                part = close_ids[i:i + 1000]
+                self.con.execute(f"UPDATE facts SET tx_to = ? WHERE id IN ({','.join('?' * len(part))})",
+                                 [tx, *part])
+        if inserts:
+            first = self.allocate_ids(len(inserts))
+            rows = [(first + i, e, a, vt, v, vn, f, t, tx, MAX_TX, False, None, 1.0, None)
+                    for i, (e, a, vt, v, vn, f, t) in enumerate(inserts)]
+            self.insert_rows(rows)
+        if any(a == CARDINALITY_ATTR for _, a in touched):
+            self._cardinality = None
+        return TxResult(tx, instant, len(inserts), len(close_ids), sorted(touched))
+
+    def cardinality_one(self) -> dict[str, list[tuple[int, int]]]:
+        """Attributes declared cardinality one, with the valid time of each declaration."""
+        if self._cardinality is None:
+            rows = self.con.execute(
+                f"SELECT e, valid_from, valid_to FROM facts WHERE a = ? AND vt = 'k' AND v = ? "
+                f"AND tx_to = {MAX_TX} AND NOT inferred ORDER BY valid_from",
+                [CARDINALITY_ATTR, CARDINALITY_ONE]).fetchall()
+            out: dict[str, list[tuple[int, int]]] = {}
+            for e, f, t in rows:
+                out[e] = timeline.union(out.get(e, []), (f, t))
+            self._cardinality = out
+        return self._cardinality
+
+    # --------------------------------------------------------------- bulk rows
+
+    def insert_rows(self, rows: Sequence[tuple]) -> None:
+        """Insert full fact rows (FACT_COLUMNS order). Small batches as one VALUES statement, large ones
+        through Arrow (executemany is ~1,000 rows/s in DuckDB; Arrow is millions)."""
+        if not rows:
+            return
+        if len(rows) <= 64:
+            ph = "(" + ",".join("?" * len(FACT_COLUMNS)) + ")"
+            self.con.execute(f"INSERT INTO facts VALUES {','.join([ph] * len(rows))}",
+                             [x for r in rows for x in r])
+            return
+        cols = list(zip(*rows))
+        table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(cols, FACT_SCHEMA)],
+                                     schema=FACT_SCHEMA)
+        self.insert_arrow(table)
+
+    def insert_arrow(self, table: pa.Table) -> None:
+        """Insert an Arrow table with FACT_SCHEMA's columns (ids already allocated)."""
+        name = f"_lore_rows_{threading.get_ident()}"
+        self.con.register(name, table)
+        try:
+            self.con.execute(f"INSERT INTO facts SELECT {', '.join(FACT_COLUMNS)} FROM {name}")
+        finally:
+            self.con.unregister(name)
+
+    def close_rows(self, ids: Iterable[int], tx: int) -> int:
+        """Close fact rows in transaction time (used by ingestion and rules for their own facts)."""
+        ids = list(ids)
+        if not ids:
+            return 0
+        table = pa.table({"id": pa.array(ids, pa.int64())})
+        name = f"_lore_close_{threading.get_ident()}"
+        self.con.register(name, table)
+        try:
+            self.con.execute(f"UPDATE facts SET tx_to = ? FROM {name} WHERE facts.id = {name}.id "
+                             f"AND facts.tx_to = {MAX_TX}", [tx])
+        finally:
+            self.con.unregister(name)
+        return len(ids)
+
+    def compact(self) -> None:
+        """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads)."""
+        with self.lock:
+            self.con.execute("BEGIN TRANSACTION")
+            try:
+                self.con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
+                self.con.execute("DELETE FROM facts")
+                self.con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
+                self.con.execute("DROP TABLE _lore_sorted")
+                self.con.execute("COMMIT")
+            except BaseException:
+                self.con.execute("ROLLBACK")
+                raise
+            self.con.execute("CHECKPOINT")
+
+    # ---------------------------------------------------------------- reading
+
+    def history(self, entity: str) -> list[dict[str, Any]]:
+        """Every change to one entity, in both times: each interval row is an 'assert' at the tx that
+        wrote it and a 'retract' at the tx that closed it."""
+        rows = self.con.execute(
+            f"""
+            SELECT f.tx_from AS tx, t.instant, t.reason, t.source, 'assert' AS op, f.a, f.vt, f.v,
+                   f.valid_from, f.valid_to, f.inferred, f.rule, f.confidence
+              FROM facts f JOIN tx t ON t.tx = f.tx_from WHERE f.e = ?
+            UNION ALL
+            SELECT f.tx_to, t.instant, t.reason, t.source, 'retract', f.a, f.vt, f.v,
+                   f.valid_from, f.valid_to, f.inferred, f.rule, f.confidence
+              FROM facts f JOIN tx t ON t.tx = f.tx_to WHERE f.e = ? AND f.tx_to <> {MAX_TX}
+            ORDER BY 1, 5, 6, 8
+            """, [entity, entity]).fetchall()
+        out = []
+        for tx, inst, reason, source, op, a, vt, v, vf, vto, inferred, rule, conf in rows:
+            item = {
+                "tx": tx, "instant": format_instant(inst), "reason": reason, "source": source, "op": op,
+                "attribute": a, "value": decode(vt, v),
+                "valid_from": format_instant(vf) if vf > -FOREVER else None,
+                "valid_to": format_instant(vto),
+            }
+            if inferred:
+                item.update(inferred=True, rule=rule, confidence=conf)
+            out.append(item)
+        return out
+
+    def transactions(self, limit: int = 50) -> list[dict[str, Any]]:
+        rows = self.con.execute("SELECT tx, instant, reason, source FROM tx ORDER BY tx DESC LIMIT ?",
+                                [limit]).fetchall()
+        return [{"tx": t, "instant": format_instant(i), "reason": r, "source": s} for t, i, r, s in rows]
+
+    def stats(self) -> dict[str, Any]:
+        tx, _ = self.last_tx()
+        row = self.con.execute(
+            f"SELECT count(*), count(*) FILTER (WHERE tx_to = {MAX_TX}), "
+            f"count(DISTINCT e) FILTER (WHERE tx_to = {MAX_TX}) FROM facts").fetchone()
+        return {"tx": tx, "rows": row[0], "current_rows": row[1], "entities": row[2]}
+
+
+def check_reason(reason: Any) -> None:
+    if not isinstance(reason, str) or not reason.strip():
+        raise LoreError("missing-reason", "every write needs a non-empty reason (--reason TEXT)")
+    if len(reason) > MAX_REASON_CHARS:
+        raise LoreError("reason-too-long", f"the reason has {len(reason)} characters; the limit is {MAX_REASON_CHARS}")
+    for idx, ch in enumerate(reason):
+        if "\ud800" <= ch <= "\udfff":
+            raise LoreError("invalid-utf8", f"the reason is not valid UTF-8 (at character {idx})")

@@ -1,0 +1,58 @@
+"""``lore sql``: read-only SQL over the graph.
+
+Three walls: the connection itself has external access off and its configuration locked (no file reads
+or writes, no extensions: see Graph), the text must be exactly one SELECT-like statement, and it runs in a
+transaction that is always rolled back, so even a side effect DuckDB allows in a SELECT does not stay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from lore.errors import LoreError
+from lore.store.graph import Graph
+
+MAX_ROWS = 100_000
+
+
+def run_readonly(graph: Graph, text: str, limit: Any = None) -> tuple[list[str], list[list[Any]]]:
+    if not text or not text.strip():
+        raise LoreError("bad-sql", "no SQL given")
+    try:
+        statements = graph.con.extract_statements(text)
+    except duckdb.Error as exc:
+        raise LoreError("sql-syntax", str(exc).splitlines()[0]) from None
+    if len(statements) != 1:
+        raise LoreError("sql-not-read-only", f"give exactly one SELECT statement, got {len(statements)}")
+    st = statements[0]
+    if st.type != duckdb.StatementType.SELECT:
+        raise LoreError("sql-not-read-only",
+                        f"only SELECT (and WITH … SELECT) is allowed; this is a {st.type.name} statement")
+    cap = MAX_ROWS if limit is None else max(0, min(int(limit), MAX_ROWS))
+    with graph.lock:
+        cur = graph.con.cursor()
+        try:
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                res = cur.execute(text)
+                columns = [d[0] for d in res.description] if res.description else []
+                rows = res.fetchmany(cap)
+            finally:
+                cur.execute("ROLLBACK")
+        except duckdb.Error as exc:
+            raise LoreError("sql-error", str(exc).splitlines()[0]) from None
+        finally:
+            cur.close()
+    return columns, [[_jsonable(v) for v in r] for r in rows]
+
+
+def _jsonable(v: Any) -> Any:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    return str(v)
