@@ -57,6 +57,9 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         return error_reply(exc)
     except RecursionError:
         return error_reply(LoreError("too-deep", "the input nests too deeply"))
+    except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
+        log.exception("operation %s failed", name)
+        return error_reply(LoreError("internal", f"{name} failed: {type(exc).__name__}: {exc}"))
 
 
 def derive(graph: Graph, result: TxResult) -> None:

@@ -14,8 +14,8 @@ from lore.store.graph import MAX_TX, Graph
 def export_parquet(graph: Graph, path: str, *, current_only: bool = False) -> dict[str, Any]:
     target = Path(path)
     where = f"WHERE tx_to = {MAX_TX}" if current_only else ""
-    facts = graph.con.execute(f"SELECT * FROM facts {where} ORDER BY e, a, tx_from").fetch_arrow_table()
-    txs = graph.con.execute("SELECT * FROM tx ORDER BY tx").fetch_arrow_table()
+    facts = graph.con.execute(f"SELECT * FROM facts {where} ORDER BY e, a, tx_from").to_arrow_table()
+    txs = graph.con.execute("SELECT * FROM tx ORDER BY tx").to_arrow_table()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         pq.write_table(facts, str(target))

@@ -373,6 +373,21 @@ class Graph:
             out.append(item)
         return out
 
+    def entity(self, entity: str, *, valid_at: int | None = None, as_of: int | None = None,
+               include_inferred: bool = True) -> list[tuple[str, Any]]:
+        """Point lookup: (attribute, value) pairs of one entity, valid at ``valid_at`` (default now) as the
+        graph believed after tx ``as_of`` (default: now)."""
+        t = now_micros() if valid_at is None else valid_at
+        tx_filter = f"tx_to = {MAX_TX}" if as_of is None else "tx_from <= ? AND tx_to > ?"
+        params: list[Any] = [entity, t, t]
+        if as_of is not None:
+            params += [as_of, as_of]
+        inferred = "" if include_inferred else "AND NOT inferred"
+        rows = self.con.execute(
+            f"SELECT DISTINCT a, vt, v FROM facts WHERE e = ? AND valid_from <= ? AND valid_to > ? "
+            f"AND {tx_filter} {inferred} ORDER BY a, v", params).fetchall()
+        return [(a, decode(vt, v)) for a, vt, v in rows]
+
     def transactions(self, limit: int = 50) -> list[dict[str, Any]]:
         rows = self.con.execute("SELECT tx, instant, reason, source FROM tx ORDER BY tx DESC LIMIT ?",
                                 [limit]).fetchall()
