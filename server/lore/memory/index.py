@@ -1,0 +1,175 @@
+"""The memory's lexical index (BM25 in DuckDB), kept in step with the facts table.
+
+``sync`` folds every transaction after the last one indexed into the index tables (index.sql): new fact
+identities get postings, changed ones get their believed validity refreshed, and the connection counts of
+the entities involved are recomputed. It is idempotent and catches up on any number of transactions, so
+bulk writes that skipped the derivation (an ingest) are indexed by the next sync.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lore.memory.tokens import MEMORY_NAMESPACES, SKIP_ATTRS, STOPWORDS, sql_list
+from lore.store.graph import MAX_TX, Graph
+
+log = logging.getLogger("lore")
+
+K1 = 1.2
+B = 0.75
+MAX_QUERY_CHARS = 20_000
+
+
+@lru_cache(maxsize=1)
+def _sections() -> dict[str, str]:
+    text = Path(__file__).with_name("index.sql").read_text()
+    out: dict[str, str] = {}
+    for chunk in re.split(r"^-- name: ", text, flags=re.M)[1:]:
+        name, _, body = chunk.partition("\n")
+        out[name.strip()] = body
+    return out
+
+
+def sql(name: str, **fill: Any) -> str:
+    base = {"max_tx": MAX_TX, "stopwords": sql_list(STOPWORDS), "skip_attrs": sql_list(SKIP_ATTRS),
+            "memory_ns": sql_list(MEMORY_NAMESPACES)}
+    return _sections()[name].format(**{**base, **fill})
+
+
+def ensure_schema(graph: Graph) -> None:
+    if graph.read_only:
+        return
+    graph.con.execute(sql("schema"))
+
+
+def indexed_tx(con: Any) -> int:
+    try:
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'").fetchone()
+    except Exception:  # noqa: BLE001 - no index tables yet (read-only graph never synced)
+        return -1
+    return row[0] if row else 0
+
+
+def sync(graph: Graph) -> int:
+    """Fold transactions after the last indexed one into the index; returns how many were folded."""
+    if graph.read_only:
+        return 0
+    with graph.lock:
+        ensure_schema(graph)
+        con = graph.con
+        last = indexed_tx(con)
+        cur, _ = graph.last_tx()
+        if cur <= last:
+            return 0
+        con.execute("BEGIN TRANSACTION")
+        try:
+            _fold(con, last)
+            con.execute("DELETE FROM mem_index_state WHERE key = 'tx'")
+            con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return cur - last
+
+
+def _fold(con: Any, last: int) -> None:
+    first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
+    con.execute(sql("new_docs", last=last, first_id=first))
+    con.execute(sql("refresh_docs", last=last))
+    # Postings of the new documents: tokenize in SQL, assign term ids, count term frequencies.
+    src = f"({sql('doc_text', first_id=first)})"
+    con.execute(f"""
+        CREATE OR REPLACE TEMP TABLE _mem_new_tok AS
+        SELECT doc_id, token, count(*)::INTEGER AS tf FROM ({sql('tokenize', src=src)}) GROUP BY doc_id, token
+    """)
+    try:
+        con.execute("""
+            INSERT INTO mem_terms
+            SELECT (SELECT coalesce(max(term_id), 0) FROM mem_terms) + row_number() OVER (ORDER BY token), token, 0
+              FROM (SELECT DISTINCT token FROM _mem_new_tok) n
+             WHERE NOT EXISTS (SELECT 1 FROM mem_terms t WHERE t.token = n.token)
+        """)
+        con.execute("""
+            UPDATE mem_terms SET df = mem_terms.df + c.n
+              FROM (SELECT token, count(*) AS n FROM _mem_new_tok GROUP BY token) c
+             WHERE mem_terms.token = c.token
+        """)
+        con.execute("""
+            INSERT INTO mem_postings
+            SELECT t.term_id, n.doc_id, n.tf FROM _mem_new_tok n JOIN mem_terms t ON t.token = n.token
+             ORDER BY t.term_id
+        """)
+        con.execute("""
+            UPDATE mem_docs SET len = l.len
+              FROM (SELECT doc_id, sum(tf)::INTEGER AS len FROM _mem_new_tok GROUP BY doc_id) l
+             WHERE mem_docs.doc_id = l.doc_id
+        """)
+    finally:
+        con.execute("DROP TABLE IF EXISTS _mem_new_tok")
+    con.execute("DELETE FROM mem_stats")
+    con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
+    # Connection counts of every entity at either end of a changed row.
+    ents = (f"(SELECT DISTINCT e FROM (SELECT e FROM facts WHERE tx_from > {last} "
+            f"OR (tx_to > {last} AND tx_to <> {MAX_TX}) UNION ALL SELECT v FROM facts WHERE vt = 'k' "
+            f"AND (tx_from > {last} OR (tx_to > {last} AND tx_to <> {MAX_TX}))))")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _mem_ents AS SELECT * FROM {ents}")
+    try:
+        con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
+        con.execute(f"INSERT INTO mem_degree {sql('degree_refresh', ents='_mem_ents')}")
+    finally:
+        con.execute("DROP TABLE IF EXISTS _mem_ents")
+
+
+def query_terms(con: Any, text: str) -> dict[str, int]:
+    """The query's tokens (same tokenizer as the documents) with their counts."""
+    src = "(SELECT 0 AS doc_id, ?::VARCHAR AS text)"
+    rows = con.execute(f"SELECT token, count(*) FROM ({sql('tokenize', src=src)}) GROUP BY token",
+                       [text[:MAX_QUERY_CHARS]]).fetchall()
+    return {t: n for t, n in rows}
+
+
+@dataclass
+class Hit:
+    doc_id: int
+    e: str
+    a: str
+    vt: str
+    v: str
+    ns: str | None
+    vfs: list[int]
+    vts: list[int]
+    row_ids: list[int]
+    closed_tx: int | None
+    bm25: float
+
+
+def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) -> list[Hit]:
+    """Documents matching the text, by BM25 times the memory boost, best first."""
+    terms = query_terms(con, text)
+    if not terms:
+        return []
+    known = con.execute(f"SELECT term_id FROM mem_terms WHERE token IN ({','.join('?' * len(terms))})",
+                        list(terms)).fetchall()
+    if not known:
+        return []
+    ids = ", ".join(str(int(r[0])) for r in known)
+    qvals = ", ".join("(?, ?)" for _ in terms)
+    qterms = f"(SELECT * FROM (VALUES {qvals}) AS x(token, qtf))"
+    q = sql("search", k1=K1, b=B, qterms=qterms, term_ids=ids, limit=int(limit),
+            memory_boost=float(memory_boost))
+    params = [x for t, n in terms.items() for x in (t, n)]
+    return [Hit(*row) for row in con.execute(q, params).fetchall()]
+
+
+def degrees(con: Any, entities: list[str]) -> dict[str, tuple[int, float]]:
+    if not entities:
+        return {}
+    rows = con.execute(f"SELECT e, explicit, inferred_conf FROM mem_degree WHERE e IN "
+                       f"({','.join('?' * len(entities))})", entities).fetchall()
+    return {e: (x, c) for e, x, c in rows}

@@ -1,0 +1,136 @@
+-- The memory's lexical index: our own BM25 postings in DuckDB (the fts extension is not bundled with
+-- duckdb 2.x and cannot be installed offline). One document is one fact identity (e, a, vt, v): its text
+-- never changes, so postings are written once; only its believed validity changes, which the sync
+-- refreshes from the facts table. Sections are separated by "-- name: <section>" lines; placeholders in braces
+-- are filled by index.py with fixed SQL fragments, never with user text.
+
+-- name: schema
+CREATE TABLE IF NOT EXISTS mem_index_state (
+    key VARCHAR NOT NULL,        -- 'tx': the last transaction folded into the index
+    tx  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mem_docs (
+    doc_id     BIGINT  NOT NULL,
+    e          VARCHAR NOT NULL,
+    a          VARCHAR NOT NULL,
+    vt         VARCHAR NOT NULL,
+    v          VARCHAR NOT NULL,
+    ns         VARCHAR,          -- the entity's namespace ('decision', 'function', …)
+    len        INTEGER NOT NULL, -- tokens in the document (BM25 length normalisation)
+    vfs        BIGINT[],         -- valid-time intervals the graph currently believes (empty: retracted)
+    vts        BIGINT[],
+    row_ids    BIGINT[],         -- the current fact rows (provenance for the context block)
+    closed_tx  INTEGER           -- the tx that last closed one of its rows
+);
+CREATE TABLE IF NOT EXISTS mem_terms (
+    term_id INTEGER NOT NULL,
+    token   VARCHAR NOT NULL,
+    df      INTEGER NOT NULL     -- documents containing the token
+);
+CREATE TABLE IF NOT EXISTS mem_postings (
+    term_id INTEGER NOT NULL,
+    doc_id  BIGINT  NOT NULL,
+    tf      INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mem_stats (
+    n_docs    BIGINT NOT NULL,
+    total_len BIGINT NOT NULL
+);
+-- Connections per entity (seed 000's inference-aware ranking): explicit relations and the summed
+-- confidence of inferred ones, refreshed for the entities each transaction touches.
+CREATE TABLE IF NOT EXISTS mem_degree (
+    e             VARCHAR NOT NULL,
+    explicit      INTEGER NOT NULL,
+    inferred_conf DOUBLE  NOT NULL
+);
+
+-- name: new_docs
+-- Fact identities first seen after the last indexed tx: user facts with text worth searching. Keyword values
+-- contribute the name of the entity they point at; a :description also carries its entity's name.
+INSERT INTO mem_docs
+SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
+       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL
+  FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM facts f
+         WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
+           AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%') n
+ WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v);
+
+-- name: refresh_docs
+-- Believed validity of every document whose rows changed after the last indexed tx.
+UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, row_ids = s.row_ids,
+                    closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
+  FROM (SELECT f.e, f.a, f.vt, f.v,
+               list(f.valid_from ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS vfs,
+               list(f.valid_to ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS vts,
+               list(f.id ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS row_ids,
+               max(f.tx_to) FILTER (WHERE f.tx_to <> {max_tx}) AS closed_tx
+          FROM facts f
+          JOIN (SELECT DISTINCT e, a, vt, v FROM facts
+                 WHERE NOT inferred AND (tx_from > {last} OR (tx_to > {last} AND tx_to <> {max_tx}))) k
+            ON f.e = k.e AND f.a = k.a AND f.vt = k.vt AND f.v = k.v
+         WHERE NOT f.inferred
+         GROUP BY f.e, f.a, f.vt, f.v) s
+ WHERE mem_docs.e = s.e AND mem_docs.a = s.a AND mem_docs.vt = s.vt AND mem_docs.v = s.v;
+
+-- name: doc_text
+-- The searchable text of new documents.
+SELECT doc_id,
+       CASE WHEN vt = 'k' THEN replace(replace(substr(v, 2), '/', ' '), '-', ' ')
+            WHEN a = ':description' AND position('/' IN e) > 0
+                 THEN v || ' ' || replace(split_part(e, '/', 2), '-', ' ')
+            ELSE v END AS text
+  FROM mem_docs WHERE doc_id >= {first_id}
+
+-- name: tokenize
+-- Tokens of a source (doc_id, text): identifier-ish words, lowercased, plus the parts of snake_case and
+-- camelCase words; stop words dropped; a light suffix-stripping stem so "decided"/"decide"/"decision"
+-- and "caching"/"cache" meet. The same SQL tokenizes queries, so both sides always agree.
+WITH words AS (
+    SELECT doc_id, unnest(regexp_extract_all(substr(text, 1, 20000), '[A-Za-z0-9_]+')) AS w FROM {src}
+), parts AS (
+    SELECT doc_id, lower(w) AS t FROM words
+    UNION ALL
+    SELECT doc_id, lower(unnest(regexp_extract_all(w, '[A-Z]+[a-z]*|[a-z]+|[0-9]+'))) AS t FROM words
+     WHERE regexp_matches(w, '[_0-9]|[a-z][A-Z]') AND length(w) > 1
+), s1 AS (
+    SELECT doc_id,
+           CASE WHEN length(t) > 4 AND suffix(t, 'ies') THEN left(t, -3) || 'y'
+                WHEN length(t) > 5 AND suffix(t, 'ing') THEN left(t, -3)
+                WHEN length(t) > 4 AND suffix(t, 'ed') THEN left(t, -2)
+                WHEN length(t) > 3 AND suffix(t, 's') AND NOT suffix(t, 'ss') THEN left(t, -1)
+                ELSE t END AS t
+      FROM parts
+     WHERE length(t) BETWEEN 2 AND 60 AND t NOT IN ({stopwords})
+)
+SELECT doc_id, CASE WHEN length(t) > 4 AND suffix(t, 'e') THEN left(t, -1) ELSE t END AS token FROM s1
+
+-- name: degree_refresh
+-- Connections of the given entities (e): explicit refs (user facts) and inferred ones by confidence.
+-- Attributes that classify rather than relate (:entity-type, :db/*) do not count.
+WITH ends AS (
+    SELECT f.e AS ent, f.inferred, f.confidence FROM facts f JOIN {ents} x ON f.e = x.e
+     WHERE f.tx_to = {max_tx} AND f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+    UNION ALL
+    SELECT f.v AS ent, f.inferred, f.confidence FROM facts f JOIN {ents} x ON f.v = x.e
+     WHERE f.tx_to = {max_tx} AND f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+)
+SELECT x.e, coalesce(count(*) FILTER (WHERE NOT ends.inferred), 0),
+       coalesce(sum(ends.confidence) FILTER (WHERE ends.inferred), 0.0)
+  FROM {ents} x LEFT JOIN ends ON ends.ent = x.e GROUP BY x.e
+
+-- name: search
+-- BM25 over the query's term ids, with the kind boost applied, best first.
+WITH st AS (SELECT n_docs AS n, greatest(total_len, 1)::DOUBLE / greatest(n_docs, 1) AS avgdl FROM mem_stats),
+q AS (SELECT t.term_id, t.df, x.qtf FROM mem_terms t JOIN {qterms} x ON t.token = x.token),
+sc AS (
+    SELECT p.doc_id,
+           sum(q.qtf * ln(1 + (st.n - q.df + 0.5) / (q.df + 0.5))
+               * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * d.len / st.avgdl))) AS bm25
+      FROM mem_postings p JOIN q ON p.term_id = q.term_id JOIN mem_docs d ON d.doc_id = p.doc_id, st
+     WHERE p.term_id IN ({term_ids})
+     GROUP BY p.doc_id
+)
+SELECT d.doc_id, d.e, d.a, d.vt, d.v, d.ns, d.vfs, d.vts, d.row_ids, d.closed_tx, sc.bm25
+  FROM sc JOIN mem_docs d ON d.doc_id = sc.doc_id
+ ORDER BY sc.bm25 * CASE WHEN d.ns IN ({memory_ns}) THEN {memory_boost} ELSE 1.0 END DESC, d.doc_id
+ LIMIT {limit}

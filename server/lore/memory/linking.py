@@ -1,0 +1,384 @@
+"""Memory <-> code links (SPEC §1): inferred facts ``[memory :relates-to code-entity]``.
+
+``link/file``: a path the memory names (its ``:file``/``:path`` values or a path written in its text),
+matched exactly against module paths after normalising; relevance 1.0.
+``link/name``: a function or class name in the memory's text at identifier boundaries (>= 4 characters);
+a qualified name (``TokenCache.evict``, ``auth.validate_token``) scores above a bare one, and a bare name
+defined in many places scores lower (relevance / sqrt(definitions); more than MAX_DEFINITIONS: no link).
+
+Links are kept current by diffing: after each write the memories whose text changed are re-linked, and
+when code changed (an ingest) every memory is. A link whose target was renamed follows ``:renamed-to``;
+a link whose target disappeared is closed in transaction time, so it stays visible with ``:as-of``.
+Linking runs as a derivation and never fails a write; LORE_AUTOLINK=0 (or ``set_autolink(False)``, or
+``graph.autolink = False``) switches it off.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lore.memory import index
+from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
+from lore.memory.tokens import CODE_NAMESPACES, sql_list
+from lore.store.graph import MAX_TX, Graph
+from lore.store.values import decode
+from lore.timeutil import FOREVER, format_instant, now_micros
+
+log = logging.getLogger("lore")
+
+RULE_FILE = "link/file"
+RULE_NAME = "link/name"
+RELEVANCE_FILE = 1.0
+RELEVANCE_QUALIFIED = 0.9
+RELEVANCE_BARE = 0.7
+MAX_DEFINITIONS = 25
+REASON_PREFIX = "link:"
+
+_enabled_override: bool | None = None
+
+
+def set_autolink(enabled: bool | None) -> None:
+    """Switch automatic linking on or off for this process (None: back to LORE_AUTOLINK)."""
+    global _enabled_override
+    _enabled_override = enabled
+
+
+def autolink_enabled(graph: Graph) -> bool:
+    if getattr(graph, "autolink", True) is False:
+        return False
+    if _enabled_override is not None:
+        return _enabled_override
+    return os.environ.get("LORE_AUTOLINK", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+@lru_cache(maxsize=1)
+def _sections() -> dict[str, str]:
+    text = Path(__file__).with_name("linking.sql").read_text()
+    out: dict[str, str] = {}
+    for chunk in re.split(r"^-- name: ", text, flags=re.M)[1:]:
+        name, _, body = chunk.partition("\n")
+        out[name.strip()] = body
+    return out
+
+
+def _sql(name: str, only: str = "") -> str:
+    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only)
+
+
+def _linked_tx(con: Any) -> int:
+    row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'link'").fetchone()
+    return row[0] if row else 0
+
+
+def _set_linked_tx(con: Any, tx: int) -> None:
+    con.execute("DELETE FROM mem_index_state WHERE key = 'link'")
+    con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
+
+
+# ------------------------------------------------------------------ the derivation
+
+
+def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
+    """After a committed write: catch the index up, then re-link what changed. Never raises."""
+    out = {"linked": 0, "closed": 0}
+    try:
+        index.sync(graph)
+    except Exception:  # noqa: BLE001 - the index is a cache; the write stands
+        log.exception("memory index sync failed")
+    if graph.read_only or not autolink_enabled(graph):
+        return out
+    try:
+        return link_changes(graph)
+    except Exception:  # noqa: BLE001 - linking must never fail a write
+        log.exception("memory-code linking failed")
+        return out
+
+
+def link_changes(graph: Graph) -> dict[str, int]:
+    """Re-link the memories changed since the last run (all of them when code changed)."""
+    with graph.lock:
+        index.ensure_schema(graph)
+        con = graph.con
+        last = _linked_tx(con)
+        cur, _ = graph.last_tx()
+        if cur <= last:
+            return {"linked": 0, "closed": 0}
+        changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
+        code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
+        memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
+        stats = relink(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}",
+                       done_tx=cur)
+        return stats
+
+
+def _ns(e: str) -> str | None:
+    if e.startswith(":") and "/" in e:
+        return e[1:].split("/", 1)[0]
+    return None
+
+
+def is_memory(e: str) -> bool:
+    ns = _ns(e)
+    return ns is not None and ns not in CODE_NAMESPACES and ns not in ("type", "warning", "dismissal")
+
+
+# ------------------------------------------------------------------ computing links
+
+
+@dataclass
+class _Link:
+    relevance: float
+    rule: str
+    provenance: set[int] = field(default_factory=set)
+    vf: int = FOREVER
+    vt: int = -FOREVER
+
+
+def _roots(graph: Graph) -> list[str]:
+    roots: list[str] = []
+    gp = Path(graph.path)
+    if gp.parent.name == ".lore":
+        roots.append(str(gp.parent.parent.resolve()))
+    try:
+        for (v,) in graph.con.execute(
+                f"SELECT DISTINCT v FROM facts WHERE starts_with(e, ':ingestion/') AND vt = 's' "
+                f"AND starts_with(v, '/') AND tx_to = {MAX_TX} LIMIT 20").fetchall():
+            roots.append(v)
+    except Exception:  # noqa: BLE001
+        pass
+    return sorted(set(roots), key=len, reverse=True)
+
+
+def compute_links(graph: Graph, memories: list[str] | None) -> dict[tuple[str, str], _Link]:
+    con = graph.con
+    only, params = "", []
+    if memories is not None:
+        if not memories:
+            return {}
+        only = "AND e IN (SELECT unnest(?::VARCHAR[]))"
+        params = [memories]
+    rows = con.execute(_sql("memory_rows", only), params).fetchall()
+    roots = _roots(graph)
+    # mentions per row
+    row_paths: list[tuple[tuple, list[str]]] = []
+    row_names: list[tuple[tuple, list[Name]]] = []
+    all_paths: set[str] = set()
+    all_forms: set[str] = set()
+    for row in rows:
+        rid, e, a, v, vf, vt = row
+        if a in (":file", ":path"):
+            p = normalise_path(v, roots)
+            ps = [p] if p else []
+        else:
+            ps = paths_in(v, roots)
+        if ps:
+            row_paths.append((row, ps))
+            all_paths.update(ps)
+        if a not in (":file", ":path"):
+            ns = names_in(v)
+            if ns:
+                row_names.append((row, ns))
+                for n in ns:
+                    q, b = name_forms(n)
+                    all_forms.update(q)
+                    all_forms.update(b)
+    now = now_micros()
+    links: dict[tuple[str, str], _Link] = {}
+
+    def add(mem: str, target: str, rel: float, rule: str, row: tuple) -> None:
+        link = links.get((mem, target))
+        if link is None:
+            link = links[(mem, target)] = _Link(rel, rule)
+        elif rel > link.relevance:
+            link.relevance, link.rule = rel, rule
+        link.provenance.add(row[0])
+        link.vf = min(link.vf, row[4])
+        link.vt = max(link.vt, row[5])
+
+    # Files.
+    modules: dict[str, list[tuple[str, bool]]] = {}
+    if all_paths:
+        for path, e, valid_now in con.execute(_sql("modules_by_path"), [now, now, sorted(all_paths)]).fetchall():
+            modules.setdefault(path, []).append((e, valid_now))
+    # Names.
+    by_name: dict[str, list[tuple[str, bool, str | None]]] = {}
+    by_qname: dict[str, list[tuple[str, bool, str | None]]] = {}
+    counts: dict[str, int] = {}
+    if all_forms:
+        forms = sorted(all_forms)
+        for a, name, e, valid_now, file in con.execute(_sql("symbols_by_name"), [now, now, forms]).fetchall():
+            (by_qname if a == ":qualified-name" else by_name).setdefault(name, []).append((e, valid_now, file))
+        counts = dict(con.execute(_sql("definitions_count"), [now, now, forms]).fetchall())
+    living = _rename_resolver(con, now, [e for lst in modules.values() for e, ok in lst if not ok]
+                              + [e for d in (by_name, by_qname) for lst in d.values() for e, ok, _ in lst if not ok])
+
+    for row, ps in row_paths:
+        for p in ps:
+            for e, valid_now in modules.get(p, []):
+                target = e if valid_now else living.get(e)
+                if target:
+                    add(row[1], target, RELEVANCE_FILE, RULE_FILE, row)
+    for row, names in row_names:
+        mem = row[1]
+        for n in names:
+            qualified, bare = name_forms(n)
+            hit = False
+            for q in qualified:
+                cands = list(by_qname.get(q, []))
+                # module.function: the dotted prefix names the file the function lives in.
+                head, _, last = q.rpartition(".")
+                for e, ok, file in by_name.get(last, []):
+                    if file and head and _file_stem_matches(file, head):
+                        cands.append((e, ok, file))
+                targets = {e if ok else living.get(e) for e, ok, _ in cands} - {None}
+                for t in targets:
+                    add(mem, t, round(RELEVANCE_QUALIFIED / math.sqrt(len(targets)), 4), RULE_NAME, row)
+                    hit = True
+                if hit:
+                    break
+            if hit:
+                continue
+            for b in bare:
+                cands = by_name.get(b, [])
+                n_defs = max(counts.get(b, 0), 1)
+                if not cands or n_defs > MAX_DEFINITIONS:
+                    continue
+                rel = round(RELEVANCE_BARE / math.sqrt(n_defs), 4)
+                for e, ok, _ in cands:
+                    t = e if ok else living.get(e)
+                    if t:
+                        add(mem, t, rel, RULE_NAME, row)
+    # A memory never links to itself, and code entities are not memories.
+    return {k: v for k, v in links.items() if k[0] != k[1]}
+
+
+def _file_stem_matches(file: str, head: str) -> bool:
+    """``auth.validate_token`` names a function of ``.../auth.py`` or ``.../auth/__init__.py``;
+    ``pkg.auth.validate_token`` must match the file's trailing path components."""
+    parts = [p for p in re.split(r"[/\\]", file) if p]
+    if not parts:
+        return False
+    stem = re.sub(r"\.[A-Za-z0-9]+$", "", parts[-1])
+    comps = parts[:-1] + ([stem] if stem != "__init__" else [])
+    want = head.split(".")
+    return len(want) <= len(comps) and comps[-len(want):] == want
+
+
+def _rename_resolver(con: Any, now: int, dead: list[str]) -> dict[str, str]:
+    """Each entity no longer valid now -> the living entity its :renamed-to chain ends at (if any)."""
+    out: dict[str, str] = {}
+    frontier = {e: e for e in set(dead)}
+    for _ in range(10):
+        if not frontier:
+            break
+        rows = con.execute(_sql("renames"), [now, now, sorted(frontier)]).fetchall()
+        nxt: dict[str, str] = {}
+        for src, dst, ok in rows:
+            origin = frontier[src]
+            if ok:
+                out.setdefault(origin, dst)
+            elif dst not in frontier:
+                nxt[dst] = origin
+        frontier = {k: v for k, v in nxt.items() if v not in out}
+    return out
+
+
+# ------------------------------------------------------------------ writing links
+
+
+def relink(graph: Graph, memories: list[str] | None, *, reason: str, done_tx: int | None = None) -> dict[str, int]:
+    """Bring the link rows of ``memories`` (None: all) in line with what their text mentions now."""
+    with graph.lock:
+        index.ensure_schema(graph)
+        con = graph.con
+        desired = compute_links(graph, memories)
+        only, params = "", []
+        if memories is not None:
+            only = "AND e IN (SELECT unnest(?::VARCHAR[]))"
+            params = [memories]
+        existing = con.execute(_sql("current_links", only), params).fetchall()
+        keep: set[tuple[str, str]] = set()
+        close_ids: list[int] = []
+        for rid, e, v, rule, conf, prov, vf, vt in existing:
+            want = desired.get((e, v))
+            if want is not None and (e, v) not in keep and want.rule == rule \
+                    and abs(want.relevance - conf) < 1e-9 and sorted(prov or []) == sorted(want.provenance) \
+                    and (vf, vt) == (want.vf, want.vt):
+                keep.add((e, v))
+            else:
+                close_ids.append(rid)
+        inserts = [(k, l) for k, l in sorted(desired.items()) if k not in keep]
+        if not close_ids and not inserts:
+            if done_tx is not None:
+                _set_linked_tx(con, done_tx)
+            return {"linked": 0, "closed": 0}
+        con.execute("BEGIN TRANSACTION")
+        try:
+            tx, _ = graph.begin_tx(reason, "rule")
+            graph.close_rows(close_ids, tx)
+            first = graph.allocate_ids(len(inserts))
+            rows = [(first + i, mem, ":relates-to", "k", target, None, l.vf, l.vt, tx, MAX_TX, True, l.rule,
+                     l.relevance, sorted(l.provenance)) for i, ((mem, target), l) in enumerate(inserts)]
+            graph.insert_rows(rows)
+            # Our own tx is folded in here so it never re-triggers linking.
+            _set_linked_tx(con, tx)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return {"linked": len(inserts), "closed": len(close_ids)}
+
+
+def relink_all(graph: Graph) -> dict[str, int]:
+    cur, _ = graph.last_tx()
+    return relink(graph, None, reason=f"{REASON_PREFIX} re-link every memory", done_tx=cur)
+
+
+# ------------------------------------------------------------------ reading links
+
+
+def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str, Any]]:
+    """Memories linked to a code entity (hover): each with its description, rationale, kind, validity,
+    relevance and how it was linked, most relevant first."""
+    con = con or graph.con
+    now = now_micros()
+    rows = con.execute(_sql("memories_for"), [entity, now, now]).fetchall()
+    best: dict[str, dict[str, Any]] = {}
+    for mem, attr, rule, rel, inferred in rows:
+        item = best.get(mem)
+        if item is None or rel > item["relevance"]:
+            best[mem] = {"entity": mem, "relation": attr, "rule": rule if inferred else None,
+                         "relevance": float(rel), "inferred": bool(inferred)}
+    if not best:
+        return []
+    ents = sorted(best)
+    facts = con.execute(
+        f"SELECT e, a, vt, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred "
+        f"AND e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale', ':entity-type', "
+        f"':alias') ORDER BY e, a, valid_from", [ents]).fetchall()
+    for e, a, vt, v, vf, vto in facts:
+        item = best[e]
+        valid_now = vf <= now < vto
+        if a == ":description":
+            if valid_now or "description" not in item:
+                item["description"] = decode(vt, v)
+                item["valid_from"] = format_instant(vf) if vf > -FOREVER else None
+                item["valid_to"] = format_instant(vto)
+                item["valid_now"] = valid_now
+        elif a == ":rationale" and (valid_now or "rationale" not in item):
+            item["rationale"] = decode(vt, v)
+        elif a == ":entity-type":
+            item["type"] = decode(vt, v)
+        elif a == ":alias":
+            item.setdefault("aliases", []).append(decode(vt, v))
+    for item in best.values():
+        item.setdefault("type", f":type/{_ns(item['entity'])}")
+        item["kind"] = _ns(item["entity"])
+    return sorted(best.values(), key=lambda x: (-x["relevance"], x["entity"]))

@@ -1,0 +1,96 @@
+"""What a memory's text mentions: file paths and code names, found at boundaries, never as substrings.
+
+Paths are normalised (``./``, ``path:line``, absolute paths inside a known work tree) so they can be
+matched exactly against module paths. Names are identifiers of at least 4 characters; dotted names
+(``TokenCache.evict``, ``auth.validate_token``) are kept whole as qualified names. A plain lowercase
+English-looking word ("cache", "token") is only taken as a name when the text marks it as code
+(backticks, a call ``name(``, or "function"/"method"/"class" next to it), which keeps prose from linking.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+MIN_NAME = 4
+
+# A path with at least one directory or a file extension; optional :line(:col) suffix.
+_PATH = re.compile(
+    r"(?<![\w@$-])((?:\.{1,2}/|/)?(?:[\w.@+-]+/)*[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?::\d+(?::\d+)?)?(?![\w/])")
+# Identifiers, possibly dotted; boundaries exclude a neighbouring identifier character or dot.
+_NAME = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?![\w])")
+_CODE_WORD = re.compile(r"\b(functions?|methods?|class(?:es)?|def|fn|func|callables?)\b", re.I)
+_PLAIN = re.compile(r"^[A-Za-z][a-z]*$")  # one English-looking word: "cache", "Token"
+
+
+@dataclass(frozen=True)
+class Name:
+    text: str          # as written: "validate_token", "TokenCache.evict"
+    marked: bool       # the text marks it as code (backticks, call, "function x")
+
+
+def normalise_path(raw: str, roots: list[str]) -> str | None:
+    p = raw.strip().strip("`'\"()[]<>,;")
+    p = re.sub(r":\d+(?::\d+)?$", "", p)
+    if not p:
+        return None
+    if p.startswith("/"):
+        for root in roots:
+            r = root.rstrip("/") + "/"
+            if p.startswith(r):
+                p = p[len(r):]
+                break
+        else:
+            return None  # absolute and outside every work tree we know: not a module path
+    p = os.path.normpath(p).replace("\\", "/")
+    if p.startswith("../") or p == ".." or p == ".":
+        return None
+    return p
+
+
+def paths_in(text: str, roots: list[str]) -> list[str]:
+    out: list[str] = []
+    for m in _PATH.finditer(text):
+        raw = m.group(1)
+        if "://" in text[max(0, m.start() - 8):m.start() + 3]:
+            continue  # part of a URL
+        p = normalise_path(raw, roots)
+        if p and p not in out:
+            out.append(p)
+    return out
+
+
+def names_in(text: str) -> list[Name]:
+    found: dict[str, bool] = {}
+    for m in _NAME.finditer(text):
+        word = m.group(1).rstrip(".")
+        if len(word.replace(".", "")) < MIN_NAME:
+            continue
+        s, e = m.start(1), m.end(1)
+        before, after = text[max(0, s - 12):s], text[e:e + 12]
+        marked = (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
+            or bool(_CODE_WORD.search(before)) or bool(_CODE_WORD.match(after.strip()))
+        # Dotted text that is really a file name ("auth.py") is a path, not a name.
+        if "." in word and re.search(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|txt|json|toml|yaml|yml)$",
+                                     word):
+            continue
+        found[word] = found.get(word, False) or marked
+    return [Name(t, m) for t, m in found.items()]
+
+
+def distinctive(name: str) -> bool:
+    """A bare name that cannot be an ordinary English word: snake_case, digits, or an inner capital."""
+    return not _PLAIN.match(name)
+
+
+def name_forms(name: Name) -> tuple[list[str], list[str]]:
+    """(qualified forms, bare forms) to look up for one mention."""
+    parts = name.text.split(".")
+    if len(parts) == 1:
+        bare = [name.text] if (name.marked or distinctive(name.text)) else []
+        return [], bare
+    qualified = [".".join(parts[i:]) for i in range(len(parts) - 1)]  # a.b.c -> a.b.c, b.c
+    last = parts[-1]
+    bare = [last] if len(last) >= MIN_NAME else []
+    return qualified, bare
