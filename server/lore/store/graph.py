@@ -384,9 +384,9 @@ class Graph:
             params += [as_of, as_of]
         inferred = "" if include_inferred else "AND NOT inferred"
         rows = self.con.execute(
-            f"SELECT DISTINCT a, vt, v FROM facts WHERE e = ? AND valid_from <= ? AND valid_to > ? "
-            f"AND {tx_filter} {inferred} ORDER BY a, v", params).fetchall()
-        return [(a, decode(vt, v)) for a, vt, v in rows]
+            f"SELECT a, vt, v FROM facts WHERE e = ? AND valid_from <= ? AND valid_to > ? "
+            f"AND {tx_filter} {inferred}", params).fetchall()
+        return [(a, decode(vt, v)) for a, vt, v in sorted(set(rows))]
 
     def transactions(self, limit: int = 50) -> list[dict[str, Any]]:
         rows = self.con.execute("SELECT tx, instant, reason, source FROM tx ORDER BY tx DESC LIMIT ?",

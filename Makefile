@@ -1,0 +1,33 @@
+# The two commands (README): `make demo` runs Lore on this repository; `make test` runs every test.
+# Both create .venv and install what they need on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-python test-extension bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/lore show
+
+test: test-python test-extension
+
+test-python: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+test-extension:
+	@if command -v npm >/dev/null 2>&1; then bash extension/scripts/ci.sh; \
+	else echo "npm not found: skipping the VS Code extension (install Node.js 18+ to build it)"; fi
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/store.py
+
+clean:
+	rm -rf $(VENV) .lore
