@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import duckdb
-import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.store import timeline
@@ -30,12 +29,24 @@ FACT_COLUMNS = (
     "id", "e", "a", "vt", "v", "vn", "valid_from", "valid_to", "tx_from", "tx_to",
     "inferred", "rule", "confidence", "provenance",
 )
-FACT_SCHEMA = pa.schema([
-    ("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()), ("v", pa.string()),
-    ("vn", pa.float64()), ("valid_from", pa.int64()), ("valid_to", pa.int64()), ("tx_from", pa.int32()),
-    ("tx_to", pa.int32()), ("inferred", pa.bool_()), ("rule", pa.string()), ("confidence", pa.float64()),
-    ("provenance", pa.list_(pa.int64())),
-])
+
+
+def fact_schema():
+    """The Arrow schema of fact rows (pyarrow is imported on first use: CLI start-up stays fast)."""
+    import pyarrow as pa
+
+    return pa.schema([
+        ("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()), ("v", pa.string()),
+        ("vn", pa.float64()), ("valid_from", pa.int64()), ("valid_to", pa.int64()), ("tx_from", pa.int32()),
+        ("tx_to", pa.int32()), ("inferred", pa.bool_()), ("rule", pa.string()), ("confidence", pa.float64()),
+        ("provenance", pa.list_(pa.int64())),
+    ])
+
+
+def __getattr__(name: str) -> Any:  # FACT_SCHEMA stays importable without importing pyarrow up front
+    if name == "FACT_SCHEMA":
+        return fact_schema()
+    raise AttributeError(name)
 
 CARDINALITY_ATTR = ":db/cardinality"
 CARDINALITY_ONE = ":db.cardinality/one"
@@ -300,12 +311,14 @@ class Graph:
             self.con.execute(f"INSERT INTO facts VALUES {','.join([ph] * len(rows))}",
                              [x for r in rows for x in r])
             return
+        import pyarrow as pa
+
+        schema = fact_schema()
         cols = list(zip(*rows))
-        table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(cols, FACT_SCHEMA)],
-                                     schema=FACT_SCHEMA)
+        table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(cols, schema)], schema=schema)
         self.insert_arrow(table)
 
-    def insert_arrow(self, table: pa.Table) -> None:
+    def insert_arrow(self, table: Any) -> None:
         """Insert an Arrow table with FACT_SCHEMA's columns (ids already allocated)."""
         name = f"_lore_rows_{threading.get_ident()}"
         self.con.register(name, table)
@@ -319,6 +332,8 @@ class Graph:
         ids = list(ids)
         if not ids:
             return 0
+        import pyarrow as pa
+
         table = pa.table({"id": pa.array(ids, pa.int64())})
         name = f"_lore_close_{threading.get_ident()}"
         self.con.register(name, table)
