@@ -1,0 +1,146 @@
+// Params of the lore/* requests the commands send (SPEC §4), built from what a person typed.
+// Every builder validates and returns a Result, so bad input becomes a message, never a malformed request.
+import { ednString, ident, isIdent, slug } from "./edn";
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const fail = <T>(code: string, message: string): Result<T> => ({ ok: false, error: { code, message } });
+
+/** Long enough for a paragraph of rationale; short enough that a paste accident is caught. */
+export const MAX_TEXT = 20000;
+
+export type MemoryKind = "decision" | "preference" | "constraint";
+export const MEMORY_KINDS: readonly MemoryKind[] = ["decision", "preference", "constraint"];
+
+/** The relationship each kind's optional list uses (SPEC §1 vocabulary). */
+export const RELATION: Record<MemoryKind, string | null> = {
+  decision: ":rejects",
+  constraint: ":forbids",
+  preference: null,
+};
+
+export interface MemoryInput {
+  kind: MemoryKind;
+  /** Short name, becomes the ident `:kind/<slug>`. */
+  name: string;
+  description: string;
+  rationale?: string;
+  /** Things the decision rejects / the constraint forbids: idents, or names taken as `:module/<slug>`. */
+  related?: string;
+  /** Code entities the memory governs (idents). */
+  governs?: string[];
+}
+
+export interface TransactParams {
+  facts: string;
+  reason: string;
+  validFrom?: string;
+  validTo?: string;
+}
+
+function text(field: string, v: unknown, required: boolean): Result<string | null> {
+  if (v === undefined || v === null) return required ? fail("bad-input", `${field} is required`) : ok(null);
+  if (typeof v !== "string") return fail("bad-input", `${field} must be text`);
+  const t = v.trim();
+  if (!t) return required ? fail("bad-input", `${field} must not be empty`) : ok(null);
+  if (t.length > MAX_TEXT) return fail("bad-input", `${field} is longer than ${MAX_TEXT} characters`);
+  if (t.includes("\0")) return fail("bad-input", `${field} contains a NUL character`);
+  return ok(t);
+}
+
+/** "flask, :dependency/mysql" -> [":module/flask", ":dependency/mysql"]. */
+export function parseRefs(list: string): Result<string[]> {
+  const out: string[] = [];
+  for (const raw of list.split(/[,\n;]/)) {
+    const item = raw.trim();
+    if (!item) continue;
+    if (item.startsWith(":")) {
+      if (!isIdent(item)) return fail("bad-input", `${item} is not an ident like :module/redis (lowercase, digits, - _ . ?)`);
+      out.push(item);
+    } else {
+      const id = ident("module", item);
+      if (!id) return fail("bad-input", `${JSON.stringify(item)} has no letters or digits to name an entity`);
+      out.push(id);
+    }
+  }
+  return ok([...new Set(out)]);
+}
+
+/** The transaction for a new decision / preference / constraint: description, type, rationale, relations. */
+export function memoryFacts(input: MemoryInput): Result<{ entity: string; facts: string }> {
+  if (!MEMORY_KINDS.includes(input.kind)) return fail("bad-input", `unknown kind ${String(input.kind)}`);
+  const name = text("name", input.name, true);
+  if (!name.ok) return name as Result<never>;
+  const entity = ident(input.kind, name.value as string);
+  if (!entity) return fail("bad-input", "the name needs at least one letter or digit");
+  if (entity.length > 200) return fail("bad-input", "the name is too long for an ident (keep it under 200 characters)");
+  const desc = text("description", input.description, true);
+  if (!desc.ok) return desc as Result<never>;
+  const rationale = text("rationale", input.rationale, false);
+  if (!rationale.ok) return rationale as Result<never>;
+
+  const facts: string[] = [
+    `[${entity} :description ${ednString(desc.value as string)}]`,
+    `[${entity} :entity-type :type/${input.kind}]`,
+  ];
+  if (rationale.value) facts.push(`[${entity} :rationale ${ednString(rationale.value)}]`);
+  const rel = RELATION[input.kind];
+  if (input.related && input.related.trim()) {
+    if (!rel) return fail("bad-input", `a ${input.kind} has no rejected/forbidden list`);
+    const refs = parseRefs(input.related);
+    if (!refs.ok) return refs as Result<never>;
+    for (const r of refs.value) facts.push(`[${entity} ${rel} ${r}]`);
+  }
+  for (const g of input.governs ?? []) {
+    if (!isIdent(g)) return fail("bad-input", `${g} is not an ident`);
+    facts.push(`[${entity} :governs ${g}]`);
+  }
+  return ok({ entity, facts: `[${facts.join("\n ")}]` });
+}
+
+export function transactParams(facts: string, reason: unknown): Result<TransactParams> {
+  const r = text("reason", reason, true);
+  if (!r.ok) return r as Result<never>;
+  return ok({ facts, reason: r.value as string });
+}
+
+export function prepareTurnParams(message: unknown): Result<{ message: string }> {
+  const m = text("question", message, true);
+  return m.ok ? ok({ message: m.value as string }) : (m as Result<never>);
+}
+
+/** Accepts `:ns/name` or `ns/name`. */
+export function historyParams(entity: unknown): Result<{ entity: string }> {
+  const e = text("entity", entity, true);
+  if (!e.ok) return e as Result<never>;
+  const v = (e.value as string).startsWith(":") ? (e.value as string) : `:${e.value}`;
+  if (!isIdent(v)) return fail("bad-input", `${e.value} is not an ident like :function/src-auth-py-login`);
+  return ok({ entity: v });
+}
+
+export function warningsParams(uri?: string | null): { uri?: string } {
+  return uri ? { uri } : {};
+}
+
+export function dismissParams(id: unknown, reason: unknown): Result<{ id: string; reason: string }> {
+  const i = text("warning id", typeof id === "number" ? String(id) : id, true);
+  if (!i.ok) return i as Result<never>;
+  const r = text("reason", reason, true);
+  if (!r.ok) return r as Result<never>;
+  return ok({ id: i.value as string, reason: r.value as string });
+}
+
+export function ingestParams(repo?: string | null, branch?: string | null): { repo?: string; branch?: string } {
+  const out: { repo?: string; branch?: string } = {};
+  if (repo) out.repo = repo;
+  if (branch) out.branch = branch;
+  return out;
+}
+
+/** A validator for input boxes: the message to show, or null when the value is acceptable. */
+export function validateName(_kind: MemoryKind, v: string): string | null {
+  if (!v.trim()) return "a short name is required";
+  if (!slug(v)) return "the name needs at least one letter or digit";
+  return null;
+}

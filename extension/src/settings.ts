@@ -1,0 +1,151 @@
+// Settings: the raw values VS Code gives us -> what discovery uses and what the server reads.
+// No `vscode` import here, so this is unit-tested with plain `node --test`.
+import * as os from "node:os";
+import * as path from "node:path";
+
+export const LOG_LEVELS = ["debug", "info", "warning", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What the server reads, as initializationOptions and in workspace/didChangeConfiguration (section "lore"). */
+export interface ServerSettings {
+  graphPath: string | null;
+  autoIngest: boolean;
+  minConfidence: number;
+  autolink: boolean;
+  logLevel: LogLevel;
+}
+
+export interface Settings {
+  /** A `lore` executable (absolute after expansion), or null. */
+  lorePath: string | null;
+  /** A Python interpreter that has lore-lsp installed, or null. */
+  interpreter: string | null;
+  server: ServerSettings;
+}
+
+export const DEFAULTS: ServerSettings = {
+  graphPath: null,
+  autoIngest: true,
+  minConfidence: 0.5,
+  autolink: true,
+  logLevel: "info",
+};
+
+/** A settings value that was ignored, and why (shown in the log so a typo does not pass silently). */
+export interface SettingProblem {
+  key: string;
+  message: string;
+}
+
+export interface PathContext {
+  /** The first workspace folder, used for relative paths and ${workspaceFolder}. */
+  workspaceFolder?: string;
+  home?: string;
+}
+
+/** Expand `~`, `${workspaceFolder}`, `${userHome}` and `${env:NAME}`; resolve relative to the workspace. */
+export function expandPath(raw: string, ctx: PathContext, env: NodeJS.ProcessEnv = process.env): string {
+  const home = ctx.home ?? os.homedir();
+  let p = raw.trim();
+  p = p.replace(/\$\{(workspaceFolder|userHome|env:([A-Za-z_][A-Za-z0-9_]*))\}/g, (whole, name: string, envName?: string) => {
+    if (name === "workspaceFolder") return ctx.workspaceFolder ?? whole;
+    if (name === "userHome") return home;
+    return env[envName as string] ?? "";
+  });
+  if (p === "~") p = home;
+  else if (p.startsWith("~/") || p.startsWith("~\\")) p = path.join(home, p.slice(2));
+  if (!path.isAbsolute(p) && ctx.workspaceFolder && !p.includes("${")) p = path.resolve(ctx.workspaceFolder, p);
+  return p;
+}
+
+type Getter = (key: string) => unknown;
+
+function optionalPath(get: Getter, key: string, ctx: PathContext, problems: SettingProblem[]): string | null {
+  const v = get(key);
+  if (v === undefined || v === null || v === "") return null;
+  if (typeof v !== "string") {
+    problems.push({ key: `lore.${key}`, message: `must be a string, got ${typeof v}` });
+    return null;
+  }
+  if (v.trim() === "") return null;
+  if (v.includes("\0")) {
+    problems.push({ key: `lore.${key}`, message: "contains a NUL character" });
+    return null;
+  }
+  const p = expandPath(v, ctx);
+  if (p.includes("${")) {
+    problems.push({ key: `lore.${key}`, message: `has a variable that cannot be resolved here: ${v}` });
+    return null;
+  }
+  return p;
+}
+
+function bool(get: Getter, key: keyof ServerSettings, problems: SettingProblem[]): boolean {
+  const v = get(key);
+  if (v === undefined || v === null) return DEFAULTS[key] as boolean;
+  if (typeof v === "boolean") return v;
+  problems.push({ key: `lore.${key}`, message: `must be true or false, got ${JSON.stringify(v)}` });
+  return DEFAULTS[key] as boolean;
+}
+
+/** Read every setting through `get` (a WorkspaceConfiguration.get for section "lore"). Never throws. */
+export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Settings; problems: SettingProblem[] } {
+  const problems: SettingProblem[] = [];
+  const lorePath = optionalPath(get, "path", ctx, problems);
+  const interpreter = optionalPath(get, "interpreter", ctx, problems);
+  const graphPath = optionalPath(get, "graphPath", ctx, problems);
+
+  let minConfidence = DEFAULTS.minConfidence;
+  const mc = get("minConfidence");
+  if (mc !== undefined && mc !== null) {
+    if (typeof mc === "number" && Number.isFinite(mc) && mc >= 0 && mc <= 1) minConfidence = mc;
+    else problems.push({ key: "lore.minConfidence", message: `must be a number from 0 to 1, got ${JSON.stringify(mc)}` });
+  }
+
+  let logLevel: LogLevel = DEFAULTS.logLevel;
+  const ll = get("logLevel");
+  if (ll !== undefined && ll !== null) {
+    const norm = typeof ll === "string" ? ll.trim().toLowerCase() : ll;
+    if (norm === "warn") logLevel = "warning";
+    else if (typeof norm === "string" && (LOG_LEVELS as readonly string[]).includes(norm)) logLevel = norm as LogLevel;
+    else problems.push({ key: "lore.logLevel", message: `must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(ll)}` });
+  }
+
+  return {
+    settings: {
+      lorePath,
+      interpreter,
+      server: {
+        graphPath,
+        autoIngest: bool(get, "autoIngest", problems),
+        minConfidence,
+        autolink: bool(get, "autolink", problems),
+        logLevel,
+      },
+    },
+    problems,
+  };
+}
+
+/** The payload of initializationOptions and of didChangeConfiguration's `settings.lore`. */
+export function serverOptionsPayload(s: ServerSettings): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    autoIngest: s.autoIngest,
+    minConfidence: s.minConfidence,
+    autolink: s.autolink,
+    logLevel: s.logLevel,
+  };
+  if (s.graphPath) out.graphPath = s.graphPath;
+  return out;
+}
+
+/** Keys whose change needs a new server process (which program runs, or which graph it owns). */
+export const RESTART_KEYS = ["lore.path", "lore.interpreter", "lore.graphPath"] as const;
+
+export function needsRestart(before: Settings, after: Settings): boolean {
+  return (
+    before.lorePath !== after.lorePath ||
+    before.interpreter !== after.interpreter ||
+    before.server.graphPath !== after.server.graphPath
+  );
+}
