@@ -1,0 +1,212 @@
+"""Diagnostics: the composed warnings anchored on code in each open document.
+
+Warnings come from the ``warnings`` operation (lore.inference) for the document's file; each is placed on
+the definition or import its anchor names in the *buffer's* parse (anchors.py), so unsaved edits keep it
+on the right line, else on the line the graph stored. Refreshed on open, on change (debounced), on save,
+and when a write, derived work or an ingestion changed the graph; cleared on close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
+
+from lore.lsp import anchors
+
+if TYPE_CHECKING:
+    from pygls.workspace import TextDocument
+
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger("lore")
+
+SOURCE = "lore"
+_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+             "information": types.DiagnosticSeverity.Information, "info": types.DiagnosticSeverity.Information,
+             "hint": types.DiagnosticSeverity.Hint}
+
+
+def _int(v: Any, default: int | None = None) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else default
+
+
+def _line_range(doc: "TextDocument", line: int) -> ServerTextRange:
+    lines = doc.lines
+    line = max(0, min(line, len(lines) - 1)) if lines else 0
+    text = lines[line].rstrip("\r\n") if lines else ""
+    indent = len(text) - len(text.lstrip())
+    return ServerTextRange(ServerTextPosition(line, indent), ServerTextPosition(line, len(text)))
+
+
+def place(doc: "TextDocument", warning: dict[str, Any], symbols: list[anchors.Symbol]) -> ServerTextRange:
+    """Where a warning goes in this buffer: its anchor in the buffer's parse, else its stored position."""
+    anchor = warning.get("anchor") if isinstance(warning.get("anchor"), dict) else None
+    if anchor:
+        kind = anchor.get("kind")
+        name = anchor.get("name") if isinstance(anchor.get("name"), str) else ""
+        if kind == "module":
+            return _line_range(doc, 0)
+        found = anchors.find(symbols, "import" if kind == "import" else "definition", name)
+        if found is not None:
+            return ServerTextRange(ServerTextPosition(found.line, found.col),
+                                   ServerTextPosition(found.end_line, found.end_col))
+    line = _int(warning.get("line"))
+    if line is None:
+        return _line_range(doc, 0)
+    line = max(0, line - 1)  # warnings carry 1-based lines
+    col = _int(warning.get("column"))
+    end_line = _int(warning.get("end_line"))
+    end_col = _int(warning.get("end_column"))
+    if col is None or end_line is None or end_col is None or line >= len(doc.lines):
+        return _line_range(doc, line)
+    end_line = max(line, end_line - 1)
+    return ServerTextRange(ServerTextPosition(line, col), ServerTextPosition(end_line, end_col))
+
+
+def _related(w: dict[str, Any], doc: "TextDocument", here: types.Range, root: Path | None
+             ) -> list[types.DiagnosticRelatedInformation]:
+    out = []
+    for r in w.get("related") or []:
+        if not isinstance(r, dict):
+            continue
+        msg = str(r.get("message") or r.get("entity") or "")
+        if r.get("entity") and str(r["entity"]) not in msg:
+            msg = f"{r['entity']}: {msg}" if msg else str(r["entity"])
+        loc = types.Location(uri=doc.uri, range=here)  # facts without code point back at the warning
+        f = r.get("file")
+        if isinstance(f, str) and f:
+            p = Path(f)
+            if not p.is_absolute() and root is not None:
+                p = root / p
+            line = max(0, (_int(r.get("line"), 1) or 1) - 1)
+            loc = types.Location(uri=from_fs_path(str(p)) or doc.uri,
+                                 range=types.Range(types.Position(line, 0), types.Position(line, 0)))
+        out.append(types.DiagnosticRelatedInformation(location=loc, message=msg or "related fact"))
+    return out
+
+
+def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
+                   min_confidence: float = 0.0) -> list[types.Diagnostic]:
+    symbols = anchors.parse(doc.source, doc.path or doc.uri)
+    out = []
+    for w in warnings:
+        if not isinstance(w, dict):
+            continue
+        conf = w.get("confidence")
+        if isinstance(conf, (int, float)) and conf < min_confidence:
+            continue
+        rng = doc.range_to_client_units(place(doc, w, symbols))
+        code = w.get("code") or w.get("rule") or "lore"
+        message = str(w.get("message") or code)
+        if isinstance(conf, (int, float)) and conf < 1:
+            message += f" (confidence {conf:.2f})"
+        out.append(types.Diagnostic(
+            range=rng, message=message, source=SOURCE, code=str(code),
+            severity=_SEVERITY.get(str(w.get("severity")), types.DiagnosticSeverity.Warning),
+            related_information=_related(w, doc, rng, root) or None,
+            data={"id": w.get("id"), "entity": w.get("entity"), "rule": w.get("rule")}))
+    return out
+
+
+class DiagnosticsManager:
+    def __init__(self, ls: "LoreServer") -> None:
+        self.ls = ls
+        self.tasks: dict[str, asyncio.Task[Any]] = {}
+        self.generation = 0  # bumped when the graph changes: cached warnings are stale
+        self.cache: dict[str, tuple[int, list[Any]]] = {}
+        self.published: dict[str, float] = {}  # uri -> monotonic time of the last publish (tests, bench)
+        self._missing_logged = False
+
+    def schedule(self, uri: str, delay: float | None = None, *, refetch: bool = False) -> None:
+        if refetch:
+            self.cache.pop(uri, None)
+        old = self.tasks.pop(uri, None)
+        if old is not None and not old.done():
+            old.cancel()
+        if delay is None:
+            delay = self.ls.settings.get("diagnostics.debounceMs") / 1000
+        self.tasks[uri] = asyncio.ensure_future(self._run(uri, delay))
+
+    def refresh_all(self) -> None:
+        self.generation += 1
+        for uri in list(self.ls.workspace.text_documents):
+            self.schedule(uri, 0)
+
+    def clear(self, uri: str) -> None:
+        task = self.tasks.pop(uri, None)
+        if task is not None and not task.done():
+            task.cancel()
+        self.cache.pop(uri, None)
+        self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    async def _run(self, uri: str, delay: float) -> None:
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await self.publish(uri)
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # noqa: BLE001 - a failed refresh is logged; the next event retries
+            log.exception("diagnostics for %s failed", uri)
+
+    async def warnings_for(self, uri: str, path: str) -> list[Any]:
+        cached = self.cache.get(uri)
+        if cached is not None and cached[0] == self.generation:
+            return cached[1]
+        gen = self.generation
+        reply = await self.ls.run_op("warnings", {"file": path})
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            if err.get("code") == "unknown-method":
+                if not self._missing_logged:
+                    log.info("no warnings operation yet: diagnostics are empty")
+                    self._missing_logged = True
+            else:
+                log.warning("warnings for %s: %s", path, err.get("message"))
+            return []
+        warnings = reply.get("warnings") or []
+        self.cache[uri] = (gen, warnings)
+        return warnings
+
+    async def publish(self, uri: str) -> None:
+        doc = self.ls.workspace.text_documents.get(uri)
+        if doc is None:
+            return
+        if not self.ls.settings.get("diagnostics.enabled"):
+            diags: list[types.Diagnostic] = []
+        else:
+            path = doc.path or to_fs_path(uri) or ""
+            warnings = await self.warnings_for(uri, path)
+            doc = self.ls.workspace.text_documents.get(uri)  # may have closed or changed while we waited
+            if doc is None:
+                return
+            diags = to_diagnostics(doc, warnings, self.ls.root,
+                                   float(self.ls.settings.get("diagnostics.minConfidence")))
+        self.ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=doc.version))
+        self.published[uri] = time.monotonic()
+
+
+def register(ls: "LoreServer") -> None:
+    @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: "LoreServer", params: types.DidOpenTextDocumentParams) -> None:
+        ls.diagnostics.schedule(params.text_document.uri, 0)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: "LoreServer", params: types.DidChangeTextDocumentParams) -> None:
+        ls.diagnostics.schedule(params.text_document.uri)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: "LoreServer", params: types.DidSaveTextDocumentParams) -> None:
+        ls.diagnostics.schedule(params.text_document.uri, 0, refetch=True)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: "LoreServer", params: types.DidCloseTextDocumentParams) -> None:
+        ls.diagnostics.clear(params.text_document.uri)

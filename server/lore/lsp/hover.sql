@@ -1,0 +1,57 @@
+-- Queries behind a hover. Each block starts with "-- name: NAME"; parameters are named ($x).
+-- "Current" rows: tx_to = 2147483647; "now" in valid time: valid_from <= $now < valid_to.
+
+-- name: has_table
+SELECT count(*) FROM information_schema.tables WHERE table_name = $table;
+
+-- name: locate_definition
+-- The definition with this (qualified) name in this file, nearest the cursor's line.
+SELECT entity FROM code_locations
+ WHERE (file = $file OR $file LIKE '%/' || file)
+   AND kind <> 'module'
+   AND (qualified_name = $qname OR name = $name)
+ ORDER BY (file = $file) DESC, (qualified_name = $qname) DESC, abs(line - $line)
+ LIMIT 1;
+
+-- name: locate_name
+-- A definition anywhere with this name (the word under the cursor is a use, not a definition).
+SELECT entity FROM code_locations
+ WHERE kind <> 'module' AND (name = $name OR qualified_name = $name)
+ ORDER BY (file = $file) DESC, (qualified_name = $name) DESC
+ LIMIT 1;
+
+-- name: locate_import
+SELECT target FROM import_locations
+ WHERE (file = $file OR $file LIKE '%/' || file) AND line = $line AND target IS NOT NULL
+ LIMIT 1;
+
+-- name: locate_module
+SELECT entity FROM code_locations
+ WHERE kind = 'module' AND (file = $file OR $file LIKE '%/' || file)
+ ORDER BY (file = $file) DESC LIMIT 1;
+
+-- name: exists
+SELECT count(*) FROM facts WHERE e = $e AND tx_to = 2147483647;
+
+-- name: attributes
+SELECT a, vt, v, valid_from, valid_to, inferred, rule, confidence
+  FROM facts
+ WHERE e = $e AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+ ORDER BY a, v;
+
+-- name: incoming
+-- Facts that point at the entity (memories about it, dependents, inferred relations).
+SELECT e, a, inferred, rule, confidence, valid_from, valid_to
+  FROM facts
+ WHERE vt = 'k' AND v = $e AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+ ORDER BY inferred, confidence DESC, e
+ LIMIT 500;
+
+-- name: describe
+-- A few attributes of the entities a hover mentions (memories, commits).
+SELECT e, a, vt, v, valid_from, valid_to
+  FROM facts
+ WHERE e IN (SELECT unnest($es)) AND tx_to = 2147483647 AND NOT inferred
+   AND a IN (':description', ':rationale', ':subject', ':date', ':author', ':status', ':entity-type')
+   AND valid_from <= $now AND valid_to > $now
+ ORDER BY e, a;

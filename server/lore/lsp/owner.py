@@ -1,0 +1,350 @@
+"""One owner per graph.
+
+DuckDB lets one process write a graph file. The first long-running ``lore serve`` on a graph becomes its
+*owner*: it holds an exclusive ``flock`` on ``<graph>.owner`` (the kernel drops it when the process dies,
+even on ``kill -9``, so a dead owner is taken over without guessing from pids) and listens on a Unix socket
+beside the graph (mode 0600). Every other ``lore`` process on that graph — a CLI command, a second
+editor's server — sends its operations there through ``forward`` and gets the reply the owner's
+``operations.run`` gave, exactly as if it had the graph itself.
+
+Wire format: one connection per operation; the client writes one JSON line ``{"op", "params"}``, the
+owner answers one JSON line (the operation's reply). Only processes of the same user may connect
+(socket mode 0600, and the peer's uid is checked).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import socket
+import stat
+import struct
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from lore.errors import LoreError, error_reply
+
+log = logging.getLogger("lore")
+
+MAX_MESSAGE = 64 * 1024 * 1024  # a request or reply line larger than this is refused
+STARTUP_WAIT = 10.0  # seconds a client waits for an owner that holds the lock but is not listening yet
+_SUN_PATH_MAX = 100  # AF_UNIX paths are limited to 108 bytes; keep a margin
+
+Handler = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+# ------------------------------------------------------------------------------------------- paths
+
+def _abs(graph_path: str | os.PathLike[str]) -> str:
+    return os.path.abspath(os.fspath(graph_path))
+
+
+def lock_path(graph_path: str | os.PathLike[str]) -> str:
+    return _abs(graph_path) + ".owner"
+
+
+def socket_path(graph_path: str | os.PathLike[str]) -> str:
+    """``<graph>.sock`` beside the graph; when that path is too long for AF_UNIX, a per-user runtime
+    folder holds it under a name derived from the graph's absolute path (so every process finds it)."""
+    p = _abs(graph_path) + ".sock"
+    if len(p.encode()) <= _SUN_PATH_MAX:
+        return p
+    base = os.environ.get("XDG_RUNTIME_DIR") or f"/tmp/lore-{os.getuid()}"
+    digest = hashlib.sha256(_abs(graph_path).encode()).hexdigest()[:24]
+    return os.path.join(base, f"{digest}.sock")
+
+
+def _private_dir(path: str) -> None:
+    """Create the fallback socket folder 0700 and refuse one that another user could tamper with."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    st = os.lstat(path)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
+        raise LoreError("owner-socket-unsafe", f"{path} is not a private folder of this user")
+
+
+# ------------------------------------------------------------------------------------------- the lock
+
+class OwnerLock:
+    """The exclusive flock that makes a process the graph's owner."""
+
+    def __init__(self, graph_path: str | os.PathLike[str]) -> None:
+        self.path = lock_path(graph_path)
+        self.fd: int | None = None
+
+    def _open(self) -> int:
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+
+    def try_acquire(self) -> bool:
+        if self.fd is not None:
+            return True
+        fd = self._open()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        self._took(fd)
+        return True
+
+    def acquire(self) -> None:
+        """Block until this process owns the graph (a standby server waits here for the owner to die)."""
+        if self.fd is not None:
+            return
+        fd = self._open()
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        self._took(fd)
+
+    def _took(self, fd: int) -> None:
+        self.fd = fd
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps({"pid": os.getpid()}).encode(), 0)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            try:
+                os.ftruncate(self.fd, 0)
+            except OSError:
+                pass
+            os.close(self.fd)  # closing drops the flock
+            self.fd = None
+
+
+def owner_alive(graph_path: str | os.PathLike[str]) -> bool:
+    """Whether some process holds the graph's owner lock (checked without taking it for long)."""
+    path = lock_path(graph_path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # also drops the shared lock if we got it
+    return False
+
+
+def owner_pid(graph_path: str | os.PathLike[str]) -> int | None:
+    try:
+        return int(json.loads(Path(lock_path(graph_path)).read_text() or "{}").get("pid"))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
+# ------------------------------------------------------------------------------------------- wire
+
+def _read_line(conn: socket.socket) -> bytes | None:
+    """One newline-terminated message; None on EOF before the newline."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        data = conn.recv(65536)
+        if not data:
+            return None
+        nl = data.find(b"\n")
+        if nl >= 0:
+            chunks.append(data[:nl])
+            return b"".join(chunks)
+        chunks.append(data)
+        size += len(data)
+        if size > MAX_MESSAGE:
+            raise LoreError("message-too-large", f"a message over {MAX_MESSAGE} bytes was refused")
+
+
+def _send(conn: socket.socket, obj: dict[str, Any]) -> None:
+    conn.sendall(json.dumps(obj, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass") + b"\n")
+
+
+def _peer_uid(conn: socket.socket) -> int | None:
+    so_peercred = getattr(socket, "SO_PEERCRED", None)
+    if so_peercred is None:  # not Linux: the socket's 0600 mode is the wall
+        return None
+    creds = conn.getsockopt(socket.SOL_SOCKET, so_peercred, struct.calcsize("3i"))
+    _pid, uid, _gid = struct.unpack("3i", creds)
+    return uid
+
+
+# ------------------------------------------------------------------------------------------- owner side
+
+class OwnerSocket:
+    """The owner's listening socket: each connection carries one operation to ``handler``."""
+
+    def __init__(self, graph_path: str | os.PathLike[str], handler: Handler) -> None:
+        self.path = socket_path(graph_path)
+        self.beside_graph = os.path.dirname(self.path) == os.path.dirname(_abs(graph_path))
+        self.handler = handler
+        self.sock: socket.socket | None = None
+        self._closed = threading.Event()
+
+    def start(self) -> None:
+        if not self.beside_graph:
+            _private_dir(os.path.dirname(self.path))
+        # We hold the owner lock, so a socket file here is a dead owner's: remove it and bind our own.
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)  # the socket is created 0600: no window where others could connect
+        try:
+            sock.bind(self.path)
+        finally:
+            os.umask(old)
+        os.chmod(self.path, 0o600)
+        sock.listen(64)
+        self.sock = sock
+        threading.Thread(target=self._accept_loop, name="lore-owner-accept", daemon=True).start()
+        log.info("owning the graph; listening on %s", self.path)
+
+    def _accept_loop(self) -> None:
+        assert self.sock is not None
+        while not self._closed.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                if self._closed.is_set():
+                    return
+                time.sleep(0.05)
+                continue
+            threading.Thread(target=self._serve_one, args=(conn,), name="lore-owner-conn", daemon=True).start()
+
+    def _serve_one(self, conn: socket.socket) -> None:
+        with conn:
+            try:
+                uid = _peer_uid(conn)
+                if uid is not None and uid != os.getuid():
+                    _send(conn, error_reply(LoreError("forbidden", "only the graph owner's user may connect")))
+                    return
+                conn.settimeout(30)
+                line = _read_line(conn)
+                if line is None:
+                    return
+                conn.settimeout(None)
+                reply = self._dispatch(line)
+                _send(conn, reply)
+            except LoreError as exc:
+                try:
+                    _send(conn, error_reply(exc))
+                except OSError:
+                    pass
+            except OSError as exc:  # the client went away: nothing to answer
+                log.info("forwarding connection dropped: %s", exc)
+
+    def _dispatch(self, line: bytes) -> dict[str, Any]:
+        try:
+            msg = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            return error_reply(LoreError("bad-message", f"the forwarded request is not JSON: {exc}"))
+        if not isinstance(msg, dict) or not isinstance(msg.get("op"), str):
+            return error_reply(LoreError("bad-message", 'a forwarded request is {"op": NAME, "params": {...}}'))
+        params = msg.get("params")
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            return error_reply(LoreError("bad-params", f"params for {msg['op']} must be an object"))
+        try:
+            return self.handler(msg["op"], params)
+        except Exception as exc:  # noqa: BLE001 - the owner keeps serving whatever one request does
+            log.exception("forwarded %s failed", msg["op"])
+            return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
+
+    def close(self) -> None:
+        self._closed.set()
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            finally:
+                self.sock = None
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
+# ------------------------------------------------------------------------------------------- client side
+
+_PATH_PARAMS = ("repo", "path", "file")
+
+
+def _absolutise(params: dict[str, Any]) -> dict[str, Any]:
+    """Paths a user typed are relative to *their* folder, not the owner's: make them absolute."""
+    out = dict(params)
+    for key in _PATH_PARAMS:
+        v = out.get(key)
+        if isinstance(v, str) and v and not v.startswith(("/", "file:")):
+            out[key] = os.path.abspath(v)
+    return out
+
+
+def _is_write(op: str) -> bool:
+    from lore import operations
+
+    operations.load_features()
+    return op in operations.WRITES
+
+
+def forward(graph_path: str | os.PathLike[str], op: str, params: dict[str, Any],
+            timeout: float | None = None) -> dict[str, Any] | None:
+    """Send one operation to the graph's owner and return its reply; None when no process owns the
+    graph (the caller then opens the graph itself)."""
+    if not os.path.exists(lock_path(graph_path)):
+        return None  # no server ever owned this graph: the fast path for plain CLI use
+    sock_path = socket_path(graph_path)
+    request = {"op": op, "params": _absolutise(params) if isinstance(params, dict) else params}
+    deadline = time.monotonic() + STARTUP_WAIT
+    attempts = 0
+    while True:
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            conn.connect(sock_path)
+        except (FileNotFoundError, ConnectionRefusedError):
+            conn.close()
+            if not owner_alive(graph_path):
+                return None  # stale socket of a dead owner, or none: do it ourselves
+            if time.monotonic() > deadline:
+                return error_reply(LoreError(
+                    "owner-unreachable",
+                    f"process {owner_pid(graph_path)} owns {graph_path} but does not answer on {sock_path}"))
+            time.sleep(0.02)  # the owner is starting and not listening yet
+            continue
+        except OSError as exc:
+            conn.close()
+            return error_reply(LoreError("owner-unreachable", f"cannot reach the graph's owner: {exc}"))
+        try:
+            if timeout is not None:
+                conn.settimeout(timeout)
+            _send(conn, request)
+            line = _read_line(conn)
+        except (OSError, LoreError) as exc:
+            line = None
+            log.info("owner connection failed: %s", exc)
+        finally:
+            conn.close()
+        if line is not None:
+            try:
+                reply = json.loads(line.decode("utf-8"))
+            except ValueError as exc:
+                return error_reply(LoreError("owner-bad-reply", f"the owner's reply is not JSON: {exc}"))
+            return reply if isinstance(reply, dict) else error_reply(
+                LoreError("owner-bad-reply", "the owner's reply is not an object"))
+        # The owner went away mid-request. A read is safe to run again (here or at a new owner); a write
+        # may or may not have committed, and running it twice would record it twice.
+        if _is_write(op):
+            return error_reply(LoreError(
+                "owner-lost",
+                f"the process that owned {graph_path} stopped while handling this {op}; it may or may not "
+                "have been committed (check with `lore history`), nothing committed is lost"))
+        attempts += 1
+        if attempts > 3:
+            return error_reply(LoreError("owner-lost", "the graph's owner keeps dropping the connection"))
+        time.sleep(0.05)

@@ -1,0 +1,89 @@
+"""Background ingestion of the workspace at startup, shown as LSP work-done progress (cancellable).
+
+Ingestion is lore.ingest's operation ``ingest`` (``wait: false`` starts a job and returns) and
+``ingestStatus`` reports it. When those operations are not there, or the workspace is not a git
+repository, nothing starts and nothing is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from lore import operations
+
+if TYPE_CHECKING:
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger("lore")
+
+POLL_SECONDS = 0.25
+_DONE = {"complete", "completed", "done", "idle", "error", "failed", "stopped", "cancelled", "canceled", "skipped"}
+
+
+def _percent(status: dict[str, Any]) -> int | None:
+    done, total = status.get("processed"), status.get("total")
+    if isinstance(done, (int, float)) and isinstance(total, (int, float)) and total > 0:
+        return max(0, min(100, int(100 * done / total)))
+    return None
+
+
+def _message(status: dict[str, Any]) -> str:
+    parts = [str(status.get("status") or status.get("state") or "running")]
+    if status.get("processed") is not None and status.get("total") is not None:
+        parts.append(f"{status['processed']}/{status['total']} commits")
+    return ", ".join(parts)
+
+
+async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | None:
+    """Start ingesting ``root`` and follow it until it ends; returns the last status (None if not started)."""
+    operations.load_features()
+    if "ingest" not in operations.OPERATIONS or not (root / ".git").exists():
+        log.info("not ingesting %s (no ingestion, or not a git repository)", root)
+        return None
+    started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
+    if not started.get("ok"):
+        log.warning("ingestion did not start: %s", started.get("error"))
+        return started
+    if "ingestStatus" not in operations.OPERATIONS:
+        return started
+
+    token = f"lore-ingest-{uuid.uuid4().hex[:8]}"
+    progress = ls.work_done_progress
+    shown = False
+    caps = ls.client_capabilities
+    if caps and caps.window and caps.window.work_done_progress:
+        try:
+            await asyncio.wait_for(progress.create_async(token), 5)
+            progress.begin(token, types.WorkDoneProgressBegin(title="Lore: ingesting", cancellable=True,
+                                                              message=f"{root.name}", percentage=0))
+            shown = True
+        except Exception as exc:  # noqa: BLE001 - a client that refuses progress still gets ingestion
+            log.info("work-done progress unavailable: %s", exc)
+    status: dict[str, Any] = started
+    try:
+        while True:
+            if shown and progress.tokens.get(token) is not None and progress.tokens[token].cancelled():
+                log.info("ingestion cancelled from the editor")
+                if "ingestCancel" in operations.OPERATIONS:
+                    await ls.run_op("ingestCancel", {})
+                else:
+                    await ls.run_op("ingest", {"cancel": True})
+                break
+            status = await ls.run_op("ingestStatus", {})
+            if not status.get("ok") or str(status.get("status") or status.get("state")) in _DONE:
+                break
+            if shown:
+                progress.report(token, types.WorkDoneProgressReport(message=_message(status),
+                                                                    percentage=_percent(status)))
+            await asyncio.sleep(POLL_SECONDS)
+    finally:
+        if shown:
+            progress.end(token, types.WorkDoneProgressEnd(message=_message(status)))
+    ls.on_graph_changed("ingested")
+    return status

@@ -1,0 +1,220 @@
+"""``lore serve``: the language server on stdio (pygls 2.x).
+
+It owns the workspace graph (or forwards to the process that does, see owner.py), ingests the workspace in
+the background, publishes composed warnings as diagnostics, answers hovers and code actions, and serves
+every operation as a custom request ``lore/<op>`` whose reply is what ``lore <op> --json`` prints.
+
+stdout carries LSP frames and nothing else: the real stdout is taken for the protocol, then file
+descriptor 1 and ``sys.stdout`` both point at stderr, so a stray print (ours, a library's, a child
+process's) cannot corrupt the stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import default_converter
+from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
+
+from lore import __version__, operations
+from lore.errors import LoreError, error_reply
+from lore.lsp import actions, diagnostics, hover, progress, requests
+from lore.lsp.backend import Backend
+from lore.lsp.settings import Settings, to_plain
+
+log = logging.getLogger("lore")
+
+
+def _converter():
+    """pygls turns params of methods it does not know into namedtuples (renaming keys such as ``from``);
+    keep them as the plain JSON the client sent."""
+    conv = default_converter()
+    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**obj))
+    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**obj))
+    conv.register_structure_hook(JsonRPCResponseMessage, lambda obj, cls: cls(**obj))
+    return conv
+
+
+class LoreServer(LanguageServer):
+    def __init__(self, graph: str | None = None) -> None:
+        super().__init__("lore", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         converter_factory=_converter)
+        self.graph_arg = graph
+        self.settings = Settings()
+        self.backend: Backend | None = None
+        self.root: Path | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.diagnostics = diagnostics.DiagnosticsManager(self)
+        self.ingest_task: asyncio.Task[Any] | None = None
+
+    # -------------------------------------------------------------- helpers the features share
+
+    async def run_op(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+        if self.backend is None:
+            return error_reply(LoreError("not-initialized", "the server has not been initialized"))
+        try:
+            return await self.backend.run_async(op, params)
+        except Exception as exc:  # noqa: BLE001 - one failed operation never takes the server down
+            log.exception("operation %s failed", op)
+            return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
+
+    def on_graph_changed(self, kind: str) -> None:
+        """From any thread: the graph changed (a write, derived facts, an ingestion); refresh diagnostics."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self.diagnostics.refresh_all)
+
+    def graph_path(self) -> Path:
+        explicit = self.graph_arg or self.settings.get("graph")
+        if explicit:
+            p = Path(explicit).expanduser()
+            return p if p.is_absolute() or self.root is None else self.root / p
+        env = os.environ.get("LORE_GRAPH_PATH")
+        if env:
+            return Path(env)
+        from lore.cli import DEFAULT_GRAPH, find_work_tree
+
+        return find_work_tree(self.root or Path.cwd()) / DEFAULT_GRAPH
+
+    def start_backend(self) -> None:
+        if self.backend is None:
+            self.backend = Backend(self.graph_path(), on_change=self.on_graph_changed)
+            self.backend.start()
+
+    def stop_backend(self) -> None:
+        if self.backend is not None:
+            self.backend.close()
+
+
+def _root_of(params: types.InitializeParams) -> Path | None:
+    from pygls.uris import to_fs_path
+
+    if params.workspace_folders:
+        return Path(to_fs_path(params.workspace_folders[0].uri) or ".")
+    if params.root_uri:
+        return Path(to_fs_path(params.root_uri) or ".")
+    if params.root_path:
+        return Path(params.root_path)
+    return None
+
+
+class _ClientLogHandler(logging.Handler):
+    """Mirror the lore logger to the editor's log (window/logMessage), from any thread."""
+
+    _LEVELS = {logging.ERROR: types.MessageType.Error, logging.WARNING: types.MessageType.Warning,
+               logging.INFO: types.MessageType.Info}
+
+    def __init__(self, ls: LoreServer) -> None:
+        super().__init__(level=logging.INFO)
+        self.ls = ls
+
+    def emit(self, record: logging.LogRecord) -> None:
+        loop = self.ls.loop
+        if loop is None or loop.is_closed():
+            return
+        kind = self._LEVELS.get(record.levelno, types.MessageType.Log)
+        msg = types.LogMessageParams(type=kind, message=self.format(record))
+        try:
+            loop.call_soon_threadsafe(self.ls.window_log_message, msg)
+        except RuntimeError:
+            pass
+
+
+def build_server(graph: str | None = None) -> LoreServer:
+    ls = LoreServer(graph)
+
+    @ls.feature(types.INITIALIZE)
+    def initialize(ls: LoreServer, params: types.InitializeParams) -> None:
+        ls.root = _root_of(params)
+        if params.initialization_options is not None:
+            ls.settings.update(params.initialization_options)
+        ls.start_backend()
+
+    @ls.feature(types.INITIALIZED)
+    async def initialized(ls: LoreServer, params: types.InitializedParams) -> None:
+        ls.loop = asyncio.get_running_loop()
+        handler = _ClientLogHandler(ls)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        log.addHandler(handler)
+        await pull_configuration(ls)
+        for msg in ls.settings.rejected:
+            ls.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=msg))
+        ls.settings.rejected.clear()
+        if ls.settings.get("ingestOnStartup") and ls.root is not None:
+            ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
+        ls.diagnostics.refresh_all()
+
+    @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: LoreServer, params: types.DidChangeConfigurationParams) -> None:
+        settings = to_plain(params.settings)
+        if settings in (None, {}, []):
+            await pull_configuration(ls)  # VS Code's "pull" style: the push carries nothing
+        else:
+            ls.settings.update(settings)
+        for msg in ls.settings.rejected:
+            ls.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=msg))
+        ls.settings.rejected.clear()
+        ls.diagnostics.refresh_all()
+
+    @ls.feature(types.SHUTDOWN)
+    def shutdown(ls: LoreServer, params: Any = None) -> None:
+        if ls.ingest_task is not None:
+            ls.ingest_task.cancel()
+        ls.stop_backend()
+
+    diagnostics.register(ls)
+    hover.register(ls)
+    actions.register(ls)
+    requests.register_requests(ls)
+    return ls
+
+
+async def pull_configuration(ls: LoreServer) -> None:
+    """Ask the client for the ``lore`` section; clients that never answer (Neovim 0.7) keep the defaults
+    and whatever was pushed."""
+    caps = ls.client_capabilities
+    if not (caps and caps.workspace and caps.workspace.configuration):
+        return
+    timeout = ls.settings.get("configurationTimeoutMs") / 1000
+    try:
+        result = await asyncio.wait_for(ls.workspace_configuration_async(
+            types.ConfigurationParams(items=[types.ConfigurationItem(section="lore")])), timeout)
+    except (asyncio.TimeoutError, Exception) as exc:  # noqa: BLE001 - settings are optional
+        log.info("workspace/configuration not answered (%s); using defaults and pushed settings",
+                 type(exc).__name__)
+        return
+    if isinstance(result, list) and result:
+        ls.settings.update(result[0])
+
+
+def _claim_stdout() -> Any:
+    """Keep the real stdout for LSP frames; send everything else written to fd 1 to stderr."""
+    sys.stdout.flush()
+    fd = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return os.fdopen(fd, "wb", buffering=0)
+
+
+def main(graph: str | None = None) -> int:
+    lsp_out = _claim_stdout()
+    root = logging.getLogger()
+    if not any(isinstance(h, logging.StreamHandler) for h in root.handlers):
+        logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
+    log.setLevel(logging.DEBUG if os.environ.get("LORE_LOG") == "debug" else logging.INFO)
+    logging.getLogger("pygls").setLevel(logging.WARNING)
+    operations.load_features()
+    ls = build_server(graph)
+    try:
+        ls.start_io(sys.stdin.buffer, lsp_out)
+    finally:
+        ls.stop_backend()
+    return 0

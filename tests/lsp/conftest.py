@@ -1,0 +1,110 @@
+"""Shared helpers for the language-server tests: a real ``lore serve`` on stdio driven by pytest-lsp,
+real git repositories built with ``git``, real graph files under tmp_path."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp.client import register_lsp_features
+
+from lore.lsp.server import _converter
+
+LORE = str(Path(sys.executable).with_name("lore"))
+
+
+def make_client() -> LanguageClient:
+    """pytest-lsp's client, but replies of custom requests stay plain JSON (as the server sends them)."""
+    client = LanguageClient(converter_factory=_converter)
+    register_lsp_features(client)
+    return client
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com"}
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=env).stdout
+
+
+def make_repo(root: Path, files: dict[str, str] | None = None) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main")
+    for rel, text in (files or {"src/auth.py": AUTH_PY}).items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "first commit")
+    return root
+
+
+AUTH_PY = '''import os
+import redis
+
+
+class TokenCache:
+    def evict(self, key):
+        return key
+
+
+def login(user, password):
+    return TokenCache()
+'''
+
+
+def cli(graph: Path, *args: str, cwd: Path | None = None, timeout: float = 60) -> tuple[int, dict[str, Any]]:
+    """The real CLI, --json; returns (exit code, the JSON object it printed)."""
+    proc = subprocess.run([LORE, "--graph", str(graph), "--json", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=timeout)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, (proc.stdout, proc.stderr)
+    return proc.returncode, json.loads(lines[0])
+
+
+def capabilities(kind: str) -> types.ClientCapabilities:
+    return client_capabilities({"vscode": "visual-studio-code", "neovim": "neovim@v0.7.0",
+                                "neovim-new": "neovim@v0.11.0"}[kind])
+
+
+@contextlib.asynccontextmanager
+async def lsp(graph: Path | None, root: Path, caps: str = "vscode", init_options: Any = None,
+              configuration: dict[str, Any] | None = None, env: dict[str, str] | None = None,
+              initialize: bool = True) -> AsyncIterator[LanguageClient]:
+    """A started and initialized ``lore serve``; shut down (and its exit awaited) afterwards."""
+    cmd = [LORE, "serve"] + (["--graph", str(graph)] if graph else [])
+    config = ClientServerConfig(server_command=cmd, client_factory=make_client,
+                                server_env={**os.environ, **(env or {})})
+    client = await config.start()
+    if configuration is not None:
+        client.set_configuration(configuration)
+    try:
+        if initialize:
+            await client.initialize_session(types.InitializeParams(
+                capabilities=capabilities(caps), root_uri=root.as_uri(),
+                workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+                initialization_options=init_options))
+        yield client
+        if initialize:
+            await asyncio.wait_for(client.shutdown_session(), 30)
+    finally:
+        await client.stop()
+
+
+async def request(client: LanguageClient, method: str, params: Any, timeout: float = 30) -> Any:
+    return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
+
+
+def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="python", version=version, text=path.read_text() if text is None else text)))
+    return uri

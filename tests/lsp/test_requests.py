@@ -1,0 +1,118 @@
+"""Every custom request lore/<op> answers what ``lore <op> --json`` prints; bad requests get errors and the
+server stays up. The server runs for the whole module (one graph); tests build on each other's writes only
+where they say so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from pygls.exceptions import JsonRpcMethodNotFound
+
+from lore import operations
+
+from .conftest import cli, lsp, make_repo, request
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def env(tmp_path_factory):
+    root = make_repo(tmp_path_factory.mktemp("ws") / "repo")
+    graph = root / ".lore" / "lore.duckdb"
+    async with lsp(graph, root, init_options={"ingestOnStartup": False}) as client:
+        yield client, graph, root
+
+
+async def test_transact_then_read_back_same_as_cli(env):
+    client, graph, _ = env
+    reply = await request(client, "lore/transact", {"facts": '[[:decision/db :description "use Postgres"]]',
+                                                   "reason": "picked a database"})
+    assert reply["ok"] is True and isinstance(reply["tx"], int)
+    assert set(reply) == {"ok", "tx", "instant", "asserted", "retracted"}
+    assert reply["asserted"] == 1
+    # The CLI beside the server forwards to it: the same history, byte for byte.
+    via_lsp = await request(client, "lore/history", {"entity": ":decision/db"})
+    code, via_cli = cli(graph, "history", ":decision/db")
+    assert code == 0 and via_cli == via_lsp
+    assert via_lsp["history"][0]["source"] == "lsp"
+    assert via_lsp["history"][0]["reason"] == "picked a database"
+
+
+async def test_cli_write_is_seen_by_server(env):
+    client, graph, _ = env
+    code, out = cli(graph, "transact", '[[:constraint/no-redis :description "no redis in auth"]]',
+                    "--reason", "security review")
+    assert code == 0 and out["ok"]
+    stats = await request(client, "lore/stats", {})
+    assert stats["tx"] == out["tx"]
+    sql = await request(client, "lore/sql", {"sql": "SELECT reason FROM tx ORDER BY tx DESC LIMIT 1"})
+    assert sql == {"ok": True, "columns": ["reason"], "rows": [["security review"]]}
+    code, via_cli = cli(graph, "sql", "SELECT reason FROM tx ORDER BY tx DESC LIMIT 1")
+    assert via_cli == sql
+
+
+async def test_retract_and_window(env):
+    client, graph, _ = env
+    await request(client, "lore/transact", {"facts": "[[:pref/tabs :description \"spaces\"]]", "reason": "r",
+                                           "validFrom": "2024-01-01", "validTo": "2025-01-01"})
+    reply = await request(client, "lore/retract", {"facts": "[[:pref/tabs :description \"spaces\"]]",
+                                                  "reason": "changed our mind"})
+    assert reply["ok"] and reply["retracted"] == 1
+    hist = await request(client, "lore/history", {"entity": ":pref/tabs"})
+    assert [h["op"] for h in hist["history"]] == ["assert", "retract"]
+    assert hist["history"][0]["valid_from"].startswith("2024-01-01")
+
+
+async def test_read_only_ops_match_cli(env):
+    client, graph, _ = env
+    for op, params, argv in [("stats", {}, ["status"]), ("audit", {}, ["audit"])]:
+        via_lsp = await request(client, f"lore/{op}", params)
+        code, via_cli = cli(graph, *argv)
+        assert via_lsp == via_cli, op
+
+
+async def test_every_registered_operation_has_a_method(env):
+    client, _, _ = env
+    operations.load_features()
+    for op in operations.OPERATIONS:
+        # Each answers with a Lore reply (ok or a Lore error), never "method not found".
+        reply = await request(client, f"lore/{op}", {"__probe": True})
+        assert isinstance(reply, dict) and "ok" in reply, op
+
+
+@pytest.mark.parametrize("method,params,code", [
+    ("lore/transact", {"facts": "[[:a/b :c", "reason": "r"}, None),       # malformed EDN
+    ("lore/transact", {"facts": "[[:a/b :c 1]]"}, "missing-reason"),
+    ("lore/transact", {"facts": "[[:a/b :c 1]]", "reason": "r", "validFrom": "2025-01-01",
+                       "validTo": "2024-01-01"}, "bad-window"),
+    ("lore/transact", ["not", "an", "object"], "bad-params"),
+    ("lore/transact", {"facts": 42, "reason": "r"}, "bad-params"),
+    ("lore/sql", {"sql": "DELETE FROM facts"}, "sql-not-read-only"),
+    ("lore/sql", {"sql": "SELECT * FROM read_csv('/etc/passwd')"}, None),
+    ("lore/history", {}, "bad-params"),
+    ("lore/transact", {"facts": "[" * 100_000, "reason": "r"}, None),      # hostile nesting
+    ("lore/transact", {"facts": '[[:a/b :c "\\ud800"]]', "reason": "r"}, None),
+])
+async def test_bad_requests_answered_with_errors(env, method, params, code):
+    client, graph, _ = env
+    before = (await request(client, "lore/stats", {}))["tx"]
+    reply = await request(client, method, params)
+    assert reply["ok"] is False and reply["error"]["code"] and reply["error"]["message"]
+    if code:
+        assert reply["error"]["code"] == code
+    # nothing was written and the server is still up
+    assert (await request(client, "lore/stats", {}))["tx"] == before
+
+
+async def test_unknown_method_is_a_jsonrpc_error_and_server_stays_up(env):
+    client, _, _ = env
+    with pytest.raises(JsonRpcMethodNotFound):
+        await request(client, "lore/noSuchThing", {})
+    assert (await request(client, "lore/stats", {}))["ok"] is True
+
+
+async def test_null_params_are_an_empty_object(env):
+    client, _, _ = env
+    assert (await request(client, "lore/stats", None))["ok"] is True
