@@ -52,7 +52,10 @@ SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
        CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL
   FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM facts f
          WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
-           AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%') n
+           AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%'
+           -- code entities say their name once: :description (and :qualified-name), not :name/:file too
+           AND NOT (f.a IN (':name', ':file', ':path')
+                    AND split_part(substr(f.e, 2), '/', 1) IN ('function', 'class', 'variable', 'field', 'module'))) n
  WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v);
 
 -- name: refresh_docs

@@ -1,0 +1,71 @@
+"""Operations of the memory feature (ARCHITECTURE.md's table): prepareTurn, finalizeTurn, link; and the
+derivation that keeps the token index and the memory-code links current after every write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lore import operations
+from lore.errors import LoreError
+from lore.memory import linking
+from lore.memory.capture import capture
+from lore.memory.turns import prepare_turn
+from lore.store.graph import Graph
+
+
+def _bool(params: dict[str, Any], key: str) -> bool | None:
+    v = params.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, bool):
+        raise LoreError("bad-params", f"parameter {key!r} must be true or false")
+    return v
+
+
+@operations.register("prepareTurn")
+def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    if "message" not in params:
+        raise LoreError("bad-params", "missing parameter 'message'")
+    limit = params.get("limit")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+        raise LoreError("bad-params", "parameter 'limit' must be a positive integer (at most 50)")
+    return prepare_turn(graph, params["message"], limit=limit)
+
+
+@operations.register("finalizeTurn", writes=True)
+def finalize_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    if "delta" not in params:
+        raise LoreError("bad-params", "missing parameter 'delta'")
+    strategy = params.get("strategy")
+    if strategy is not None and not isinstance(strategy, str):
+        raise LoreError("bad-params", "parameter 'strategy' must be a string")
+    return capture(graph, params["delta"], strategy=strategy, dry_run=bool(_bool(params, "dryRun")))
+
+
+@operations.register("link", writes=False)
+def link_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Re-link memories to code now: every memory (``all``: true) or what changed since the last run."""
+    everything = _bool(params, "all")
+    if graph.read_only:
+        raise LoreError("graph-read-only", "this graph was opened read-only")
+    if everything:
+        stats = linking.relink_all(graph)
+    else:
+        stats = linking.link_changes(graph)
+    return {"ok": True, **stats}
+
+
+@operations.register("memoriesFor")
+def memories_for_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    entity = params.get("entity")
+    if not isinstance(entity, str) or not entity.strip():
+        raise LoreError("bad-params", "parameter 'entity' must be an entity ident such as :function/src-a-py-f")
+    return {"ok": True, "entity": entity, "memories": linking.memories_for(graph, entity)}
+
+
+def _derive(graph: Graph, result: Any) -> None:
+    linking.derive_links(graph, result)
+
+
+_derive.__name__ = "memory_links"
+operations.register_derivation(_derive)

@@ -1,0 +1,285 @@
+"""An agent's turn: the memory context before it (prepare) and the durable facts after it (finalize).
+
+prepare_turn ranks facts for a message lexically (BM25 over our own DuckDB token index), then:
+- boosts remembered knowledge (decisions, preferences, constraints, dependencies) over code structure
+  (LORE_MEMORY_BOOST, default 2.0);
+- discounts facts that are not valid now (LORE_HISTORICAL_DISCOUNT, default 0.5) and labels them with
+  their validity window, or with the tx that retracted them;
+- lets an entity's best match lift its other facts (a question matching a rationale brings the
+  description along);
+- ranks a fact up by its entity's connections, explicit relations more than inferred ones, inferred ones
+  by confidence (seed 000's inference-aware search), dampened logarithmically so heavily-connected code
+  does not drown the memory;
+and returns at most LORE_PREPARE_LIMIT (default and maximum 50) facts plus a context block carrying the
+rules' conclusions about the recalled entities, the composed warnings, and where linked code is.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+from typing import Any
+
+from lore.errors import LoreError
+from lore.memory import index
+from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
+from lore.store.graph import MAX_TX, Graph
+from lore.store.values import decode
+from lore.timeutil import FOREVER, format_instant, now_micros
+
+log = logging.getLogger("lore")
+
+MAX_FACTS = 50
+MAX_MESSAGE_CHARS = 100_000
+CANDIDATES = 300
+SIBLING_ENTITIES = 10
+EXPLICIT_WEIGHT = 0.3
+INFERRED_WEIGHT = 0.15
+
+
+def _env_float(name: str, default: float, lo: float, hi: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        v = float(raw)
+    except ValueError:
+        log.warning("%s=%r is not a number; using %s", name, raw, default)
+        return default
+    if not (lo <= v <= hi) or math.isnan(v):
+        log.warning("%s=%r is outside [%s, %s]; using %s", name, raw, lo, hi, default)
+        return default
+    return v
+
+
+def settings() -> dict[str, float]:
+    return {
+        "limit": int(_env_float("LORE_PREPARE_LIMIT", MAX_FACTS, 1, MAX_FACTS)),
+        "memory_boost": _env_float("LORE_MEMORY_BOOST", 2.0, 0.0, 100.0),
+        "historical_discount": _env_float("LORE_HISTORICAL_DISCOUNT", 0.5, 0.0, 1.0),
+    }
+
+
+def _day(us: int) -> str:
+    s = format_instant(us) or ""
+    return s[:10]
+
+
+def _status(vfs: list[int], vts: list[int], closed_tx: int | None, now: int) -> tuple[str, str | None, int, int]:
+    """(status, label, valid_from, valid_to) of one fact: current, historical, future or retracted."""
+    if not vfs:
+        return "retracted", f"[retracted in tx {closed_tx}]" if closed_tx else "[retracted]", -FOREVER, -FOREVER
+    for f, t in zip(vfs, vts):
+        if f <= now < t:
+            return "current", None, f, t
+    past = [(f, t) for f, t in zip(vfs, vts) if t <= now]
+    if past:
+        f, t = past[-1]
+        start = _day(f) if f > -FOREVER else "the beginning"
+        return "historical", f"[was valid {start} → {_day(t)}]", f, t
+    f, t = vfs[0], vts[0]
+    end = _day(t) if t < FOREVER else "∞"
+    return "future", f"[valid from {_day(f)} → {end}]", f, t
+
+
+def _ns(e: str) -> str | None:
+    return e[1:].split("/", 1)[0] if e.startswith(":") and "/" in e else None
+
+
+def _edn(vt: str, v: str) -> str:
+    if vt == "s":
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if vt == "t":
+        return f'#inst "{v}"'
+    return v
+
+
+def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory_boost: float | None = None,
+                 historical_discount: float | None = None, con: Any = None) -> dict[str, Any]:
+    if not isinstance(message, str):
+        raise LoreError("bad-params", "prepareTurn takes a message string")
+    if any("\ud800" <= ch <= "\udfff" for ch in message[:MAX_MESSAGE_CHARS]):
+        raise LoreError("invalid-utf8", "the message is not valid UTF-8")
+    cfg = settings()
+    limit = cfg["limit"] if limit is None else max(1, min(int(limit), MAX_FACTS))
+    boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
+    discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
+    if con is None:
+        try:
+            index.sync(graph)
+        except Exception:  # noqa: BLE001 - a stale index still answers
+            log.exception("memory index sync failed before prepare-turn")
+        con = graph.con
+    if index.indexed_tx(con) < 0:
+        return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
+    now = now_micros()
+    hits = index.search(con, message[:MAX_MESSAGE_CHARS], limit=CANDIDATES, memory_boost=boost)
+    scored: dict[int, dict[str, Any]] = {}
+    entity_best: dict[str, float] = {}
+    for h in hits:
+        status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
+        kind = boost if h.ns in MEMORY_NAMESPACES else 1.0
+        score = h.bm25 * kind * (1.0 if status == "current" else discount)
+        scored[h.doc_id] = {"hit": h, "own": score, "status": status, "label": label, "vf": vf, "vt": vt}
+        entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
+    # Siblings: the description and rationale of the best-matching entities come along.
+    top_entities = [e for e, _ in sorted(entity_best.items(), key=lambda x: -x[1])[:SIBLING_ENTITIES]]
+    if top_entities:
+        rows = con.execute(
+            "SELECT doc_id, e, a, vt, v, ns, vfs, vts, row_ids, closed_tx FROM mem_docs "
+            "WHERE e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale')", [top_entities]
+        ).fetchall()
+        for row in rows:
+            if row[0] in scored:
+                continue
+            h = index.Hit(*row, bm25=0.0)
+            status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
+            scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
+    degree = index.degrees(con, sorted({s["hit"].e for s in scored.values()}))
+    for s in scored.values():
+        h = s["hit"]
+        x, c = degree.get(h.e, (0, 0.0))
+        connect = 1.0 + EXPLICIT_WEIGHT * math.log1p(x) + INFERRED_WEIGHT * math.log1p(c)
+        own = s["own"]
+        if own == 0.0:  # a sibling: rides on its entity's best match, discounted by its own validity
+            own = 0.0
+            lift = 0.5 * entity_best.get(h.e, 0.0) * (1.0 if s["status"] == "current" else discount)
+        else:
+            lift = 0.5 * entity_best.get(h.e, 0.0)
+        s["score"] = (own + lift) * connect
+    ranked = sorted(scored.values(), key=lambda s: (-s["score"], s["hit"].doc_id))[:limit]
+    facts = [_fact_json(s) for s in ranked]
+    entities = list(dict.fromkeys(f["entity"] for f in facts))
+    composed = _composed(con, entities, now)
+    warns = _warnings(graph, entities)
+    code = _code_locations(con, entities, now)
+    context = _context_block(facts, composed, warns, code)
+    return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
+            "code": code}
+
+
+def _fact_json(s: dict[str, Any]) -> dict[str, Any]:
+    h = s["hit"]
+    out = {"entity": h.e, "attribute": h.a, "value": decode(h.vt, h.v), "score": round(s["score"], 4),
+           "status": s["status"], "kind": "memory" if h.ns in MEMORY_NAMESPACES
+           else ("code" if h.ns in CODE_NAMESPACES else "other"),
+           "rows": list(h.row_ids or [])}
+    if s["status"] != "retracted":
+        out["valid_from"] = format_instant(s["vf"]) if s["vf"] > -FOREVER else None
+        out["valid_to"] = format_instant(s["vt"])
+    if s["label"]:
+        out["label"] = s["label"]
+    out["_edn"] = _edn(h.vt, h.v)
+    return out
+
+
+def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
+    """The rules' conclusions that touch the recalled entities (seed 002's post-recall composition):
+    inferred facts other than our own links, confidence above 0.5, strongest first."""
+    if not entities:
+        return []
+    rows = con.execute(
+        f"SELECT e, a, vt, v, rule, confidence, provenance FROM facts "
+        f"WHERE tx_to = {MAX_TX} AND inferred AND coalesce(rule, '') NOT IN ('link/file', 'link/name') "
+        f"AND confidence > 0.5 AND valid_from <= ? AND valid_to > ? "
+        f"AND (e IN (SELECT unnest(?::VARCHAR[])) OR (vt = 'k' AND v IN (SELECT unnest(?::VARCHAR[])))) "
+        f"ORDER BY confidence DESC, e, a, v LIMIT 30", [now, now, entities, entities]).fetchall()
+    return [{"entity": e, "attribute": a, "value": decode(vt, v), "rule": rule, "confidence": conf,
+             "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
+
+
+def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
+    """Composed warnings about the recalled entities, from the inference engine when it is installed."""
+    if not entities:
+        return []
+    try:
+        from lore.inference import api  # type: ignore[attr-defined]
+    except ImportError:
+        return []
+    fn = getattr(api, "warnings", None)
+    if fn is None:
+        return []
+    try:
+        try:
+            found = fn(graph, entities=entities)
+        except TypeError:
+            found = fn(graph)
+    except Exception:  # noqa: BLE001 - the context block goes out without warnings rather than not at all
+        log.exception("composed warnings unavailable for prepare-turn")
+        return []
+    wanted = set(entities)
+    out = []
+    for w in found or []:
+        if not isinstance(w, dict):
+            continue
+        related = {r.get("entity") for r in w.get("related", []) if isinstance(r, dict)}
+        if w.get("entity") in wanted or related & wanted:
+            out.append(w)
+    return out[:20]
+
+
+def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
+    """Where the code linked to (or recalled among) the entities is: path:line at the ingested HEAD."""
+    if not entities:
+        return []
+    links = con.execute(
+        f"SELECT e, v, rule, max(confidence) FROM facts WHERE tx_to = {MAX_TX} AND a = ':relates-to' "
+        f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN (SELECT unnest(?::VARCHAR[])) "
+        f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now, entities]).fetchall()
+    targets = [(e, v, rule, conf) for e, v, rule, conf in links]
+    targets += [(None, e, None, None) for e in entities if _ns(e) in ("module", "function", "class", "variable",
+                                                                       "field")]
+    if not targets:
+        return []
+    try:
+        locs = con.execute(
+            "SELECT entity, file, line FROM code_locations WHERE entity IN (SELECT unnest(?::VARCHAR[]))",
+            [sorted({t[1] for t in targets})]).fetchall()
+    except Exception:  # noqa: BLE001 - no code ingested yet: no side table
+        locs = []
+    where = {e: (f, ln) for e, f, ln in locs}
+    out = []
+    for mem, target, rule, conf in targets:
+        item: dict[str, Any] = {"entity": target}
+        if mem:
+            item.update(memory=mem, rule=rule, relevance=conf)
+        if target in where:
+            f, ln = where[target]
+            item.update(file=f, line=ln, location=f"{f}:{ln}")
+        out.append(item)
+    return out
+
+
+def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], warns: list[dict[str, Any]],
+                   code: list[dict[str, Any]]) -> str:
+    if not facts:
+        return ""
+    lines = ["Relevant memory context (lore):"]
+    for f in facts:
+        edn = f.pop("_edn")
+        lines.append(f"  {f['entity']} {f['attribute']} {edn}" + (f"  {f['label']}" if f.get("label") else ""))
+    if composed:
+        lines.append("Composed from these facts (rules):")
+        for c in composed:
+            v = c["value"]
+            lines.append(f"  {c['entity']} {c['attribute']} {v}  (rule {c['rule']}, confidence {c['confidence']:.2f})")
+    if warns:
+        lines.append("Warnings:")
+        for w in warns:
+            where = f" at {w['file']}:{w.get('line', '?')}" if w.get("file") else ""
+            lines.append(f"  ⚠ {w.get('message', '')}{where}")
+    located = [c for c in code if c.get("location")]
+    if located:
+        lines.append("Linked code:")
+        for c in located:
+            via = f"  ← {c['memory']} ({c['rule']}, {c['relevance']:.2f})" if c.get("memory") else ""
+            lines.append(f"  {c['location']}  {c['entity']}{via}")
+    return "\n".join(lines)
+
+
+def finalize_turn(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False) -> dict[str, Any]:
+    """Heuristic capture of the durable facts in a finished exchange, written with source 'agent'."""
+    from lore.memory.capture import capture
+
+    return capture(graph, delta, strategy=strategy, dry_run=dry_run)
