@@ -1,0 +1,30 @@
+-- name: rejected_dependency
+-- description: Code depends on something that a decision :rejects or a constraint :forbids. Anchored on
+--   the import in the code.
+-- kind: warning
+-- reads: :depends-on :rejects :forbids :description
+-- confidence: 0.9
+-- severity: warning
+-- key: entity target memory
+-- message: {{entity}} imports {{target}}, which {{memory}} {{verb}}{{why}}
+WITH dep AS (
+    SELECT id, e AS module, target FROM refs_now WHERE a = ':depends-on' AND lore_is_code(e)
+),
+veto AS (
+    SELECT id, e AS memory, target, a FROM refs_now
+     WHERE a IN (':rejects', ':forbids') AND NOT inferred AND NOT lore_is_code(e)
+),
+about AS (
+    SELECT e, min(v) AS v FROM asserted_now
+     WHERE a = ':description' AND vt = 's' AND e IN (SELECT memory FROM veto)
+     GROUP BY e
+)
+SELECT d.module AS entity, d.target AS target, n.memory AS memory,
+       CASE n.a WHEN ':rejects' THEN 'rejects' ELSE 'forbids' END AS verb,
+       coalesce(' (' || left(ab.v, 160) || ')', '') AS why,
+       [d.id, n.id] AS provenance,
+       'import' AS anchor_kind, d.module AS anchor_entity, d.target AS anchor_target,
+       [n.memory] AS related
+  FROM dep d
+  JOIN veto n ON n.target = d.target
+  LEFT JOIN about ab ON ab.e = n.memory

@@ -1,0 +1,23 @@
+-- The difference between a rule's new conclusions ({new}, an Arrow table) and its current rows.
+-- Two statements, split on the "-- insert" line. A conclusion is unchanged only when everything about it
+-- is: the fact, its valid time, its confidence and its provenance; otherwise the old row is closed and a
+-- new one inserted, so transaction time records exactly when the belief changed.
+-- A new row without provenance has no valid time of its own (NULL): it matches whatever the old one had.
+
+WITH n AS (SELECT * FROM {new} n WHERE true {skip_pruned})
+SELECT f.id FROM facts f
+ WHERE f.rule = $rule AND f.tx_to = 2147483647
+   AND NOT EXISTS (SELECT 1 FROM n
+                    WHERE n.e = f.e AND n.a = f.a AND n.vt = f.vt AND n.v = f.v
+                      AND (n.valid_from IS NULL OR n.valid_from = f.valid_from) AND n.valid_to = f.valid_to
+                      AND n.confidence = f.confidence
+                      AND coalesce(n.provenance, []) = coalesce(f.provenance, []));
+-- insert
+WITH n AS (SELECT * FROM {new} n WHERE true {skip_pruned})
+SELECT n.e, n.a, n.vt, n.v, n.vn, n.valid_from, n.valid_to, n.confidence, n.provenance FROM n
+ WHERE NOT EXISTS (SELECT 1 FROM facts f
+                    WHERE f.rule = $rule AND f.tx_to = 2147483647
+                      AND n.e = f.e AND n.a = f.a AND n.vt = f.vt AND n.v = f.v
+                      AND (n.valid_from IS NULL OR n.valid_from = f.valid_from) AND n.valid_to = f.valid_to
+                      AND n.confidence = f.confidence
+                      AND coalesce(n.provenance, []) = coalesce(f.provenance, []))

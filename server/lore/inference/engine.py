@@ -1,0 +1,530 @@
+"""The inference engine: runs rule files over the graph and keeps their conclusions true.
+
+A run finds the rules whose input attributes changed since the last run (a watermark of transaction
+numbers kept in ``meta``), computes each rule's full set of conclusions with one set-based SQL query, and
+writes only the difference against the rule's current rows in one transaction of source ``rule``:
+conclusions no longer derived are closed in transaction time (truth maintenance: an ``:as-of`` before the
+change still sees them), new or changed ones are inserted with the rule, a confidence and provenance.
+
+Computation reads through its own connection (a cursor) and never holds the write lock; only the
+difference is written under ``graph.lock``, so a write waits at most for that short step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import duckdb
+import pyarrow as pa
+
+from lore.errors import LoreError
+from lore.inference.rulefile import (
+    FACT_COLUMNS, WARNING_ATTR, WARNING_COLUMNS, Rule, RuleError, all_rules,
+)
+from lore.store.graph import MAX_TX, Graph
+from lore.timeutil import FOREVER, now_micros
+
+log = logging.getLogger("lore")
+
+_VIEWS_SQL = Path(__file__).with_name("views.sql").read_text()
+_DIFF_SQL = Path(__file__).with_name("diff.sql").read_text()
+META_WATERMARK = "inference.watermark"
+META_RULES = "inference.rules"
+NEW_SCHEMA = pa.schema([
+    ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()), ("v", pa.string()), ("vn", pa.float64()),
+    ("valid_from", pa.int64()), ("valid_to", pa.int64()), ("confidence", pa.float64()),
+    ("provenance", pa.list_(pa.int64())),
+])
+# Per-run ceiling on one rule's conclusions: a runaway workspace rule must not flood the graph.
+MAX_CONCLUSIONS = 2_000_000
+PRUNED_TABLE_SQL = """CREATE TABLE IF NOT EXISTS inference_pruned (
+    rule VARCHAR NOT NULL, e VARCHAR NOT NULL, a VARCHAR NOT NULL, vt VARCHAR NOT NULL, v VARCHAR NOT NULL,
+    provenance BIGINT[], tx INTEGER NOT NULL)"""
+
+
+@dataclass
+class RunReport:
+    """What one run did: for tests, benchmarks, logs and the scheduler's on_change."""
+
+    rules_run: list[str] = field(default_factory=list)
+    inserted: int = 0
+    closed: int = 0
+    txs: list[int] = field(default_factory=list)
+    errors: list[RuleError] = field(default_factory=list)
+    changed_entities: set[str] = field(default_factory=set)  # entities whose warnings changed
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules_run": self.rules_run, "inserted": self.inserted, "closed": self.closed, "txs": self.txs,
+                "errors": [e.to_json() for e in self.errors], "seconds": round(self.seconds, 4)}
+
+
+# ------------------------------------------------------------------ views on a connection
+
+_views_state: dict[int, tuple[bool, bool]] = {}
+_views_lock = threading.Lock()
+
+
+def ensure_views(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the documented views on ``con`` (temporary, per connection). The code-location views read
+    ingestion's side tables when they exist, else an empty table of the same columns."""
+    have = {r[0] for r in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE NOT temporary "
+        "AND table_name IN ('code_locations', 'import_locations')").fetchall()}
+    state = ("code_locations" in have, "import_locations" in have)
+    key = id(con)
+    with _views_lock:
+        if _views_state.get(key) == state:
+            try:
+                con.execute("SELECT 1 FROM facts_now LIMIT 0").fetchall()
+                return
+            except duckdb.Error:
+                pass  # a new connection that reused an old id
+        con.execute(_VIEWS_SQL)
+        if state[0]:
+            con.execute("CREATE OR REPLACE TEMP VIEW code_locs AS SELECT entity, file, kind, name, qualified_name, "
+                        "line, col, end_line, end_col FROM code_locations")
+        else:
+            con.execute("CREATE OR REPLACE TEMP VIEW code_locs AS SELECT * FROM (VALUES (NULL::VARCHAR, "
+                        "NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR, NULL::INTEGER, NULL::INTEGER, "
+                        "NULL::INTEGER, NULL::INTEGER)) t(entity, file, kind, name, qualified_name, line, col, "
+                        "end_line, end_col) WHERE false")
+        if state[1]:
+            con.execute("CREATE OR REPLACE TEMP VIEW import_locs AS SELECT module, target, spec, file, line, col, "
+                        "end_line, end_col FROM import_locations")
+        else:
+            con.execute("CREATE OR REPLACE TEMP VIEW import_locs AS SELECT * FROM (VALUES (NULL::VARCHAR, "
+                        "NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR, NULL::INTEGER, NULL::INTEGER, "
+                        "NULL::INTEGER, NULL::INTEGER)) t(module, target, spec, file, line, col, end_line, end_col) "
+                        "WHERE false")
+        _views_state[key] = state
+
+
+# ------------------------------------------------------------------ meta helpers
+
+def _meta_get(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchall()
+    row = row[0] if row else None
+    return row[0] if row else None
+
+
+def _meta_set(con: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
+
+
+def stored_rules(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    text = _meta_get(con, META_RULES)
+    try:
+        data = json.loads(text) if text else {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    except ValueError:
+        return {}
+
+
+def watermark(con: duckdb.DuckDBPyConnection) -> int:
+    text = _meta_get(con, META_WATERMARK)
+    try:
+        return int(text) if text else 0
+    except ValueError:
+        return 0
+
+
+def strata(rules: list[Rule]) -> list[list[Rule]]:
+    """Order rules so a rule runs after the rules whose derived attribute it reads (a rule reading its own
+    attribute reads only asserted facts, by convention of its SQL). A cycle between rules falls back to
+    one stratum: the next run reaches the fixpoint."""
+    remaining = list(rules)
+    out: list[list[Rule]] = []
+    while remaining:
+        derived_by_rest = {r.attribute for r in remaining}
+        layer = [r for r in remaining
+                 if not any(a in derived_by_rest and a != r.attribute for a in r.reads)]
+        if not layer:
+            layer = remaining
+        out.append(layer)
+        remaining = [r for r in remaining if r not in layer]
+    return out
+
+
+# ------------------------------------------------------------------ the engine
+
+class Engine:
+    """Runs rules for one graph. ``con`` is the connection rules are computed on (a cursor of the graph's
+    own connection on a background thread); writes always go through ``graph.con`` under ``graph.lock``."""
+
+    def __init__(self, graph: Graph, con: duckdb.DuckDBPyConnection | None = None) -> None:
+        self.graph = graph
+        self.con = con or graph.con
+        self._columns: dict[tuple[str, str], list[str]] = {}
+
+    # -- which rules a run needs
+
+    def changed_attributes(self, since: int, upto: int, own_rules: Iterable[str]) -> set[str]:
+        """Attributes of the rows written or closed in transactions (since, upto], other than rows this
+        engine's own rules wrote (it never re-triggers itself)."""
+        names = sorted(set(own_rules))
+        ph = ",".join("?" * len(names)) if names else "NULL"
+        rows = self.con.execute(
+            f"SELECT DISTINCT a FROM facts WHERE ((tx_from > ? AND tx_from <= ?) OR (tx_to > ? AND tx_to <= ?)) "
+            f"AND (rule IS NULL OR rule NOT IN ({ph}))", [since, upto, since, upto, *names]).fetchall()
+        return {r[0] for r in rows}
+
+    def run(self, *, touched: Iterable[str] = (), full: bool = False, only: Iterable[str] | None = None,
+            rules: list[Rule] | None = None) -> RunReport:
+        start = time.perf_counter()
+        report = RunReport()
+        if self.graph.read_only:
+            return report
+        if rules is None:
+            rules, errs = all_rules(self.graph.path)
+            report.errors.extend(errs)
+        ensure_views(self.con)
+        usable: list[Rule] = []
+        for r in rules:
+            err = self.check(r)
+            if err is None:
+                usable.append(r)
+            else:
+                report.errors.append(err)
+                if r.origin == "builtin":
+                    log.error("built-in rule %s is broken: %s", r.name, err.message)
+        for e in report.errors:
+            log.warning("rule %s: %s", e.path, e.message)
+        stored = stored_rules(self.con)
+        upto, _ = self.graph.last_tx()
+        since = watermark(self.con)
+        names = {r.name for r in rules} | set(stored)
+        changed = set(touched) | self.changed_attributes(since, upto, names)
+        only_set = set(only) if only is not None else None
+        todo: list[Rule] = []
+        for r in usable:
+            if only_set is not None and r.name not in only_set:
+                continue
+            if full or stored.get(r.name) != r.digest or (r.reads & changed):
+                todo.append(r)
+        # Rules that are gone (a deleted or now broken workspace rule) lose their conclusions.
+        gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
+        if gone:
+            self._apply([], gone, report)
+        for layer in strata(todo):
+            computed: list[tuple[Rule, pa.Table]] = []
+            for r in layer:
+                try:
+                    computed.append((r, self.compute(r)))
+                    report.rules_run.append(r.name)
+                except LoreError as exc:
+                    report.errors.append(RuleError(r.path, exc.code, exc.message))
+                    log.warning("rule %s failed: %s", r.name, exc.message)
+            self._apply(computed, [], report)
+            derived = {r.attribute for r, _ in computed}
+            changed |= derived
+        with self.graph.lock:
+            new_stored = dict(stored) if only_set is not None else {}
+            for r in usable:
+                if only_set is None or r.name in only_set:
+                    if r.name in {x.name for x in todo} or stored.get(r.name) == r.digest:
+                        new_stored[r.name] = r.digest
+            for n in gone:
+                new_stored.pop(n, None)
+            _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
+            if only_set is None:
+                _meta_set(self.graph.con, META_WATERMARK, str(max(upto, since)))
+        report.seconds = time.perf_counter() - start
+        return report
+
+    # -- checking and computing one rule
+
+    def columns(self, rule: Rule) -> list[str]:
+        key = (rule.name, rule.digest)
+        if key not in self._columns:
+            try:
+                cur = self.con.execute(f"SELECT * FROM ({self.sql_of(rule)}\n) LIMIT 0")
+                cols = [d[0] for d in cur.description]
+                cur.fetchall()
+            except duckdb.Error as exc:
+                raise LoreError("rule-sql", f"rule {rule.name}: {str(exc).splitlines()[0]}") from None
+            self._columns[key] = cols
+        return self._columns[key]
+
+    def check(self, rule: Rule) -> RuleError | None:
+        """A rule is usable when its body is exactly one SELECT and yields the columns its kind needs."""
+        try:
+            sql = self.sql_of(rule)
+            try:
+                statements = self.con.extract_statements(sql)
+            except duckdb.Error as exc:
+                return RuleError(rule.path, "rule-sql-syntax", str(exc).splitlines()[0])
+            if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+                return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
+                                 "(WITH … SELECT allowed)")
+            cols = self.columns(rule)
+        except LoreError as exc:
+            return RuleError(rule.path, exc.code, exc.message)
+        need = {"e", "v", "provenance"} if rule.kind == "fact" else {"entity", "provenance"}
+        missing = need - set(cols)
+        if missing:
+            return RuleError(rule.path, "rule-columns", f"a {rule.kind} rule's SELECT must return the columns "
+                             f"{', '.join(sorted(need))}; missing {', '.join(sorted(missing))}")
+        if len(set(cols)) != len(cols):
+            return RuleError(rule.path, "rule-columns", "the SELECT returns two columns of the same name")
+        return None
+
+    def sql_of(self, rule: Rule) -> str:
+        if rule.lang == "sql":
+            return rule.sql
+        return compile_datalog(rule)
+
+    def _enriched(self, rule: Rule, cols: list[str]) -> str:
+        """The rule's rows with the engine's columns: a row number, sorted provenance, weight, and the
+        average confidence and common valid time of the input rows (seed 002: confidence scales with the
+        inputs'; a conclusion holds while all its inputs hold)."""
+        extra = ", coalesce(weight, 1.0) AS __w" if "weight" in cols else ", 1.0 AS __w"
+        return f"""
+        WITH __raw AS (SELECT * FROM ({self.sql_of(rule)}
+        )),
+        __r AS (SELECT row_number() OVER () AS __i, *, list_sort(list_distinct(provenance)) AS __prov{extra}
+                  FROM __raw),
+        __p AS (SELECT __i, unnest(__prov) AS pid FROM __r),
+        __a AS (SELECT __p.__i, avg(f.confidence) AS __c, max(f.valid_from) AS __vf, min(f.valid_to) AS __vt
+                  FROM __p JOIN facts f ON f.id = __p.pid GROUP BY __p.__i)
+        SELECT __r.*, __a.__c, __a.__vf, __a.__vt FROM __r LEFT JOIN __a USING (__i)
+        """
+
+    def compute(self, rule: Rule) -> pa.Table:
+        """Every conclusion of ``rule`` now, as NEW_SCHEMA rows (no duplicates; never a restatement of an
+        asserted fact)."""
+        cols = self.columns(rule)
+        base = self._enriched(rule, cols)
+        conf_expr = f"least(1.0, {rule.confidence!r} * __w * coalesce(__c, 1.0))"
+        try:
+            if rule.kind == "fact":
+                vt = "coalesce(CAST(vt AS VARCHAR), 'k')" if "vt" in cols else "'k'"
+                vn = "CAST(vn AS DOUBLE)" if "vn" in cols else "NULL::DOUBLE"
+                sql = f"""
+                WITH __b AS ({base}),
+                __c AS (SELECT CAST(e AS VARCHAR) AS e, ? AS a, {vt} AS vt, CAST(v AS VARCHAR) AS v, {vn} AS vn,
+                               __vf AS valid_from, coalesce(__vt, {FOREVER}) AS valid_to,
+                               round({conf_expr}, 9) AS confidence,
+                               coalesce(__prov, []::BIGINT[]) AS provenance
+                          FROM __b WHERE e IS NOT NULL AND v IS NOT NULL)
+                SELECT * FROM __c
+                 WHERE confidence > 0 AND (valid_from IS NULL OR valid_from < valid_to)
+                   AND NOT EXISTS (SELECT 1 FROM asserted_now x
+                                    WHERE x.e = __c.e AND x.a = __c.a AND x.vt = __c.vt AND x.v = __c.v)
+                QUALIFY row_number() OVER (PARTITION BY e, vt, v ORDER BY confidence DESC, provenance) = 1
+                LIMIT {MAX_CONCLUSIONS + 1}
+                """
+                table = self.con.sql(sql, params=[rule.derives]).to_arrow_table()
+                if table.num_rows > MAX_CONCLUSIONS:
+                    raise LoreError("rule-too-many", f"rule {rule.name} concluded more than {MAX_CONCLUSIONS} facts")
+                return table.cast(NEW_SCHEMA)
+            return self._compute_warnings(rule, cols, base, conf_expr)
+        except duckdb.Error as exc:
+            raise LoreError("rule-sql", f"rule {rule.name}: {str(exc).splitlines()[0]}") from None
+
+    def _compute_warnings(self, rule: Rule, cols: list[str], base: str, conf_expr: str) -> pa.Table:
+        slots = [c for c in cols if c not in WARNING_COLUMNS]
+        res = self.con.execute(
+            f"SELECT *, {conf_expr} AS __conf FROM ({base}) WHERE entity IS NOT NULL LIMIT {MAX_CONCLUSIONS + 1}")
+        names = [d[0] for d in res.description]
+        rows = res.fetchall()
+        if len(rows) > MAX_CONCLUSIONS:
+            raise LoreError("rule-too-many", f"rule {rule.name} raised more than {MAX_CONCLUSIONS} warnings")
+        best: dict[str, dict[str, Any]] = {}
+        for raw in rows:
+            row = dict(zip(names, raw))
+            conf = row["__conf"]
+            if conf is None or conf <= 0:
+                continue
+            vf, vto = row["__vf"], row["__vt"] if row["__vt"] is not None else FOREVER
+            if vf is not None and vf >= vto:
+                continue
+            slot_values = {k: _jsonable(row[k]) for k in slots}
+            ctx = {"entity": row["entity"], **slot_values}
+            key_cols = rule.key or ("entity", *sorted(slots))
+            ident = json.dumps([rule.name, *[_jsonable(ctx.get(k)) for k in key_cols]], sort_keys=True,
+                               default=str)
+            wid = f"{rule.name.replace('_', '-')}-{hashlib.sha1(ident.encode()).hexdigest()[:12]}"
+            anchor = None
+            if row.get("anchor_kind"):
+                anchor = {"kind": row["anchor_kind"], "entity": row.get("anchor_entity") or row["entity"]}
+                if row.get("anchor_target"):
+                    anchor["target"] = row["anchor_target"]
+            related = [str(x) for x in (row.get("related") or []) if x is not None]
+            doc = {"id": wid, "message": rule.render(ctx), "anchor": anchor, "related": related,
+                   "slots": slot_values}
+            prev = best.get(wid)
+            if prev is None or conf > prev["confidence"]:
+                best[wid] = {"e": str(row["entity"]), "a": WARNING_ATTR, "vt": "s",
+                             "v": json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str),
+                             "vn": None, "valid_from": vf, "valid_to": vto, "confidence": round(conf, 9),
+                             "provenance": row["__prov"] or []}
+        items = list(best.values())
+        return pa.Table.from_pylist(items, schema=NEW_SCHEMA)
+
+    # -- writing the difference
+
+    def _apply(self, computed: list[tuple[Rule, pa.Table]], gone: list[str], report: RunReport) -> None:
+        """Close what is no longer concluded and insert what is new, in one transaction (none when nothing
+        changed)."""
+        g = self.graph
+        with g.lock:
+            con = g.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                tx = None
+                instant = None
+                names: list[str] = []
+
+                def open_tx() -> int:
+                    nonlocal tx, instant
+                    if tx is None:
+                        label = ", ".join(r.name for r, _ in computed) or ", ".join(gone)
+                        tx, instant = g.begin_tx(f"inference: {label}"[:500], "rule")
+                    return tx
+
+                pruned = self._has_pruned_table(con)
+                for name in gone:
+                    ids = [r[0] for r in con.execute(
+                        f"SELECT id FROM facts WHERE rule = ? AND tx_to = {MAX_TX}", [name]).fetchall()]
+                    if ids:
+                        self._note_warnings(con, ids, report)
+                        g.close_rows(ids, open_tx())
+                        report.closed += len(ids)
+                for rule, table in computed:
+                    reg = f"_lore_new_{threading.get_ident()}"
+                    con.register(reg, table)
+                    try:
+                        skip_pruned = (f"AND NOT EXISTS (SELECT 1 FROM inference_pruned p WHERE p.rule = $rule "
+                                       f"AND p.e = n.e AND p.a = n.a AND p.vt = n.vt AND p.v = n.v "
+                                       f"AND p.provenance IS NOT DISTINCT FROM n.provenance)") if pruned else ""
+                        close_sql, insert_sql = _DIFF_SQL.replace("{new}", reg).replace(
+                            "{skip_pruned}", skip_pruned).split(";\n-- insert\n")
+                        close_ids = [r[0] for r in con.execute(close_sql, {"rule": rule.name}).fetchall()]
+                        new_rows = con.execute(insert_sql, {"rule": rule.name}).fetchall()
+                    finally:
+                        con.unregister(reg)
+                    if not close_ids and not new_rows:
+                        continue
+                    t = open_tx()
+                    if close_ids:
+                        self._note_warnings(con, close_ids, report)
+                        g.close_rows(close_ids, t)
+                    if new_rows:
+                        first = g.allocate_ids(len(new_rows))
+                        rows = [(first + i, e, a, vt, v, vn, instant if vf is None else vf, vto, t, MAX_TX, True,
+                                 rule.name, conf, list(prov or []))
+                                for i, (e, a, vt, v, vn, vf, vto, conf, prov) in enumerate(new_rows)]
+                        g.insert_rows(rows)
+                        if rule.kind == "warning":
+                            report.changed_entities.update(r[1] for r in rows)
+                    report.closed += len(close_ids)
+                    report.inserted += len(new_rows)
+                    names.append(rule.name)
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            if tx is not None:
+                report.txs.append(tx)
+
+    @staticmethod
+    def _has_pruned_table(con: duckdb.DuckDBPyConnection) -> bool:
+        return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'inference_pruned' "
+                                "AND NOT temporary").fetchall()[0][0])
+
+    @staticmethod
+    def _note_warnings(con: duckdb.DuckDBPyConnection, ids: list[int], report: RunReport) -> None:
+        if not ids:
+            return
+        table = pa.table({"id": pa.array(ids, pa.int64())})
+        name = f"_lore_ids_{threading.get_ident()}"
+        con.register(name, table)
+        try:
+            rows = con.execute(f"SELECT DISTINCT f.e FROM facts f JOIN {name} i ON f.id = i.id "
+                               f"WHERE f.a = ?", [WARNING_ATTR]).fetchall()
+        finally:
+            con.unregister(name)
+        report.changed_entities.update(r[0] for r in rows)
+
+
+def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, now_us: int | None = None,
+          rule_names: Iterable[str] | None = None) -> int:
+    """Seed 000's cleanup: close old, low-confidence conclusions of Lore's rules, and remember them so the
+    same conclusion from the same inputs is not derived again (new evidence can bring it back)."""
+    if graph.read_only:
+        return 0
+    names = sorted(set(rule_names) if rule_names is not None else
+                   {r.name for r in all_rules(graph.path)[0]})
+    if not names:
+        return 0
+    cutoff = (now_us if now_us is not None else now_micros()) - int(older_than_days * 86_400 * 1_000_000)
+    ph = ",".join("?" * len(names))
+    with graph.lock:
+        con = graph.con
+        con.execute("BEGIN TRANSACTION")
+        try:
+            rows = con.execute(
+                f"SELECT f.id, f.rule, f.e, f.a, f.vt, f.v, f.provenance FROM facts f JOIN tx t ON t.tx = f.tx_from "
+                f"WHERE f.tx_to = {MAX_TX} AND f.inferred AND f.confidence < ? AND t.instant < ? "
+                f"AND f.rule IN ({ph})", [below, cutoff, *names]).fetchall()
+            if not rows:
+                con.execute("ROLLBACK")
+                return 0
+            con.execute(PRUNED_TABLE_SQL)
+            tx, _ = graph.begin_tx(f"inference: prune {len(rows)} low-confidence conclusion(s)", "rule")
+            graph.close_rows([r[0] for r in rows], tx)
+            table = pa.table({
+                "rule": [r[1] for r in rows], "e": [r[2] for r in rows], "a": [r[3] for r in rows],
+                "vt": [r[4] for r in rows], "v": [r[5] for r in rows],
+                "provenance": pa.array([r[6] for r in rows], pa.list_(pa.int64())),
+            })
+            name = f"_lore_pruned_{threading.get_ident()}"
+            con.register(name, table)
+            try:
+                con.execute(f"INSERT INTO inference_pruned SELECT rule, e, a, vt, v, provenance, ? FROM {name}", [tx])
+            finally:
+                con.unregister(name)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return len(rows)
+
+
+def compile_datalog(rule: Rule) -> str:
+    """A Datalog rule body -> SQL, through the query engine's compiler when it offers one."""
+    try:
+        from lore.query import api as query_api  # type: ignore[attr-defined]
+    except ImportError:
+        query_api = None
+    fn = getattr(query_api, "compile_sql", None) if query_api is not None else None
+    if fn is None:
+        raise LoreError("rule-datalog-unavailable",
+                        f"rule {rule.name} is written in Datalog, but this Lore has no Datalog compiler "
+                        "(lore.query.api.compile_sql); write it in SQL")
+    try:
+        out = fn(rule.sql)
+    except LoreError as exc:
+        raise LoreError("rule-datalog", f"rule {rule.name}: {exc.message}") from None
+    sql = out[0] if isinstance(out, tuple) else out
+    if isinstance(out, tuple) and len(out) > 1 and out[1]:
+        raise LoreError("rule-datalog", f"rule {rule.name}: a rule's query may take no parameters")
+    return sql
+
+
+def _jsonable(v: Any) -> Any:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    return str(v)

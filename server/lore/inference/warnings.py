@@ -1,0 +1,235 @@
+"""Composed warnings as the editor and the CLI see them (docs/ARCHITECTURE.md "Warnings").
+
+Warning rules store each warning as an inferred fact ``[entity :lore/warning "<json>"]`` (so an
+``:as-of`` query sees the warnings of any past moment). Reading them resolves each anchor against the
+code locations of the newest ingested commit, drops warnings under the confidence threshold and the
+dismissed ones (``[:warning/<id> :lore/dismissed true]``, a user fact), and sorts by file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import duckdb
+
+from lore.errors import LoreError
+from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
+from lore.store.graph import MAX_TX, Graph
+from lore.store.values import Value
+from lore.timeutil import now_micros
+
+log = logging.getLogger("lore")
+
+DEFAULT_THRESHOLD = 0.5
+DISMISSED_ATTR = ":lore/dismissed"
+WARNING_ID_RE = re.compile(r"^[a-z][a-z0-9\-]{0,80}-[0-9a-f]{12}$")
+MAX_PATH_CHARS = 4096
+
+
+def warning_entity(wid: str) -> str:
+    return f":warning/{wid}"
+
+
+def dismissed_ids(con: duckdb.DuckDBPyConnection) -> set[str]:
+    rows = con.execute(
+        f"SELECT e FROM facts WHERE a = ? AND tx_to = {MAX_TX} AND NOT inferred AND vt = 'b' AND v = 'true' "
+        f"AND valid_to > ?", [DISMISSED_ATTR, now_micros()]).fetchall()
+    return {r[0].split("/", 1)[1] for r in rows if "/" in r[0]}
+
+
+def normalise_file(file: str | None, uri: str | None) -> str | None:
+    """A file parameter as given (relative to the repository root, or absolute), or a ``file://`` URI."""
+    if uri is not None:
+        if not isinstance(uri, str):
+            raise LoreError("bad-params", "uri must be a string")
+        parsed = urlparse(uri)
+        if parsed.scheme != "file":
+            raise LoreError("bad-params", f"uri must be a file:// URI, got {uri[:100]!r}")
+        file = unquote(parsed.path)
+    if file is None:
+        return None
+    if not isinstance(file, str):
+        raise LoreError("bad-params", "file must be a string")
+    if not file.strip() or len(file) > MAX_PATH_CHARS or "\x00" in file:
+        raise LoreError("bad-params", "file must be a non-empty path")
+    f = file.strip().replace("\\", "/")
+    while f.startswith("./"):
+        f = f[2:]
+    return f
+
+
+def _file_matches(wanted: str, file: str | None) -> bool:
+    if not file:
+        return False
+    if wanted == file:
+        return True
+    # An absolute path (an editor's URI) matches the repository-relative path it ends with.
+    return wanted.startswith("/") and wanted.endswith("/" + file)
+
+
+class _Locator:
+    """Finds where an anchor is in the newest ingested code (ingestion's side tables, when present)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+        have = {r[0] for r in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE NOT temporary "
+            "AND table_name IN ('code_locations', 'import_locations')").fetchall()}
+        self.has_code = "code_locations" in have
+        self.has_imports = "import_locations" in have
+        self._cache: dict[tuple, dict[str, Any] | None] = {}
+
+    def definition(self, entity: str) -> dict[str, Any] | None:
+        key = ("def", entity)
+        if key not in self._cache:
+            loc = None
+            if self.has_code:
+                row = self.con.execute(
+                    "SELECT file, line, col, end_line, end_col, kind, coalesce(qualified_name, name) "
+                    "FROM code_locations WHERE entity = ? ORDER BY file, line LIMIT 1", [entity]).fetchall()
+                row = row[0] if row else None
+                if row:
+                    loc = {"file": row[0], "line": row[1], "column": row[2], "end_line": row[3],
+                           "end_column": row[4], "kind": row[5], "name": row[6]}
+            if loc is None:
+                row = self.con.execute(
+                    f"SELECT v FROM facts WHERE e = ? AND a IN (':path', ':file') AND vt = 's' "
+                    f"AND tx_to = {MAX_TX} AND NOT inferred ORDER BY valid_from DESC LIMIT 1", [entity]).fetchall()
+                row = row[0] if row else None
+                if row:
+                    loc = {"file": row[0], "line": 1, "column": 0, "end_line": 1, "end_column": 0,
+                           "kind": "module" if entity.startswith(":module/") else None, "name": row[0]}
+            self._cache[key] = loc
+        return self._cache[key]
+
+    def import_of(self, module: str, target: str) -> dict[str, Any] | None:
+        key = ("imp", module, target)
+        if key not in self._cache:
+            loc = None
+            if self.has_imports:
+                row = self.con.execute(
+                    "SELECT file, line, col, end_line, end_col, spec FROM import_locations "
+                    "WHERE module = ? AND target = ? ORDER BY file, line LIMIT 1", [module, target]).fetchall()
+                row = row[0] if row else None
+                if row:
+                    loc = {"file": row[0], "line": row[1], "column": row[2], "end_line": row[3],
+                           "end_column": row[4], "kind": "import", "name": row[5]}
+            self._cache[key] = loc
+        return self._cache[key]
+
+
+def _describe(con: duckdb.DuckDBPyConnection, entities: list[str]) -> dict[str, str]:
+    if not entities:
+        return {}
+    ph = ",".join("?" * len(entities))
+    rows = con.execute(
+        f"SELECT e, min(v) FROM facts WHERE a = ':description' AND vt = 's' AND tx_to = {MAX_TX} AND NOT inferred "
+        f"AND e IN ({ph}) GROUP BY e", entities).fetchall()
+    return {e: v for e, v in rows}
+
+
+def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAULT_THRESHOLD,
+             include_dismissed: bool = False, con: duckdb.DuckDBPyConnection | None = None,
+             rules: list[Rule] | None = None) -> list[dict[str, Any]]:
+    """The composed warnings the graph holds now, for one file (repository-relative, or an absolute path
+    ending in one) or all, in the shape docs/ARCHITECTURE.md gives."""
+    con = con or graph.con
+    wanted = normalise_file(file, None) if file is not None else None
+    if rules is None:
+        rules = all_rules(graph.path)[0]
+    by_name = {r.name: r for r in rules}
+    now = now_micros()
+    rows = con.execute(
+        f"SELECT id, e, v, rule, confidence, provenance FROM facts WHERE a = ? AND inferred AND tx_to = {MAX_TX} "
+        f"AND valid_from <= ? AND valid_to > ? AND confidence >= ?",
+        [WARNING_ATTR, now, now, threshold]).fetchall()
+    gone = set() if include_dismissed else dismissed_ids(con)
+    locate = _Locator(con)
+    out: list[dict[str, Any]] = []
+    for row_id, entity, v, rule_name, conf, prov in rows:
+        try:
+            doc = json.loads(v)
+        except ValueError:
+            log.warning("warning row %s is not JSON; skipped", row_id)
+            continue
+        wid = doc.get("id")
+        if not wid or wid in gone:
+            continue
+        rule = by_name.get(rule_name)
+        w: dict[str, Any] = {
+            "id": wid, "rule": rule_name, "code": rule.code if rule else rule_name, "message": doc.get("message", ""),
+            "confidence": round(conf, 4), "severity": rule.severity if rule else "warning", "entity": entity,
+        }
+        anchor = doc.get("anchor") or None
+        loc = None
+        if anchor:
+            if anchor.get("kind") == "import" and anchor.get("target"):
+                loc = locate.import_of(anchor.get("entity", entity), anchor["target"])
+                if loc is None:
+                    loc = locate.definition(anchor.get("entity", entity))
+            else:
+                loc = locate.definition(anchor.get("entity", entity))
+        if loc is not None:
+            w.update(file=loc["file"], line=loc["line"], column=loc["column"], end_line=loc["end_line"],
+                     end_column=loc["end_column"])
+            w["anchor"] = {"kind": loc["kind"] if loc["kind"] in ("import", "module") else "definition",
+                           "name": loc["name"]}
+        if wanted is not None and not _file_matches(wanted, w.get("file")):
+            continue
+        related = []
+        for r in doc.get("related") or []:
+            item: dict[str, Any] = {"entity": r}
+            rl = locate.definition(r)
+            if rl is not None:
+                item.update(file=rl["file"], line=rl["line"])
+            related.append(item)
+        w["related"] = related
+        w["provenance"] = list(prov or [])
+        out.append(w)
+    descs = _describe(con, sorted({r["entity"] for w in out for r in w["related"]}))
+    for w in out:
+        for r in w["related"]:
+            r["message"] = descs.get(r["entity"]) or r["entity"]
+    out.sort(key=lambda w: (w.get("file") or "\uffff", w.get("line") or 0, w["rule"], w["id"]))
+    return out
+
+
+def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
+    """Record that a warning is dismissed: a user fact, so it never comes back (its id is stable)."""
+    if not isinstance(wid, str) or not WARNING_ID_RE.match(wid):
+        raise LoreError("bad-warning-id", "a warning id looks like rejected-dependency-0123456789ab "
+                        "(from lore warnings --json)")
+    if not isinstance(reason, str) or not reason.strip():
+        raise LoreError("missing-reason", "dismissing a warning needs a reason (--reason TEXT)")
+    row = graph.con.execute(
+        "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
+        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchall()
+    row = row[0] if row else None
+    if not row or not row[0]:
+        raise LoreError("unknown-warning", f"no warning has the id {wid}")
+    from lore.store.graph import Op
+
+    op = Op("add", warning_entity(wid), DISMISSED_ATTR, Value("b", "true", None))
+    return graph.transact([op], reason=reason, source=source)
+
+
+def rules_for(graph: Graph) -> list[Rule]:
+    return all_rules(graph.path)[0]
+
+
+def root_relative(path: str, graph_path: str) -> str:
+    """An absolute path under the repository that holds the graph (``<root>/.lore/lore.duckdb``) ->
+    relative to that root; anything else unchanged."""
+    p = Path(path)
+    gp = Path(graph_path).resolve()
+    if p.is_absolute() and gp.parent.name == ".lore":
+        try:
+            return p.resolve().relative_to(gp.parent.parent).as_posix()
+        except ValueError:
+            return path
+    return path
