@@ -213,6 +213,8 @@ def main(graph: str | None = None) -> int:
     logging.getLogger("pygls").setLevel(logging.WARNING)
     operations.load_features()
     ls = build_server(graph)
+    if graph:
+        ls.start_backend()  # the graph is known: own it (or find its owner) before the editor says hello
     try:
         ls.start_io(sys.stdin.buffer, lsp_out)
     finally:
