@@ -131,8 +131,9 @@ export function dismissParams(id: unknown, reason: unknown): Result<{ id: string
   return ok({ id: i.value as string, reason: r.value as string });
 }
 
-export function ingestParams(repo?: string | null, branch?: string | null): { repo?: string; branch?: string } {
-  const out: { repo?: string; branch?: string } = {};
+/** `wait: false`: start the job and answer at once; progress comes from lore/ingestStatus. */
+export function ingestParams(repo?: string | null, branch?: string | null): { repo?: string; branch?: string; wait: false } {
+  const out: { repo?: string; branch?: string; wait: false } = { wait: false };
   if (repo) out.repo = repo;
   if (branch) out.branch = branch;
   return out;

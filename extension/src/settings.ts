@@ -127,16 +127,23 @@ export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Se
   };
 }
 
-/** The payload of initializationOptions and of didChangeConfiguration's `settings.lore`. */
+/**
+ * The payload of initializationOptions and of didChangeConfiguration's `settings.lore`. Each value goes out
+ * under the names of SPEC's settings (graphPath, autoIngest, minConfidence, autolink, logLevel) and also
+ * under the names the current server reads (graph, ingestOnStartup, diagnostics.minConfidence); the server
+ * ignores keys it does not know, so both generations understand the same object.
+ */
 export function serverOptionsPayload(s: ServerSettings): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+  return {
+    graphPath: s.graphPath,
+    graph: s.graphPath,
     autoIngest: s.autoIngest,
+    ingestOnStartup: s.autoIngest,
     minConfidence: s.minConfidence,
+    diagnostics: { minConfidence: s.minConfidence },
     autolink: s.autolink,
     logLevel: s.logLevel,
   };
-  if (s.graphPath) out.graphPath = s.graphPath;
-  return out;
 }
 
 /** Keys whose change needs a new server process (which program runs, or which graph it owns). */
