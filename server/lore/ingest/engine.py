@@ -1,0 +1,773 @@
+"""The ingest run: git history -> bi-temporal code facts, incrementally from a watermark.
+
+Valid time comes from commit times along the first-parent chain (clamped so it never goes backwards:
+each commit's instant is at least the previous one's plus 1 µs). A module, definition or import is valid
+from the commit that introduced it to the commit that removed it.
+
+Bookkeeping: for every tracked file, ``fstate[path]`` maps each open fact the file owns (its module's
+and its definitions') to the valid-from of its open interval and whether that interval is already in the
+database. A change to a file recomputes the file's structural facts and diffs them against that map:
+facts that appear open at the commit's instant, facts that disappear close there. Facts opened and
+closed inside one batch are written once, already closed; facts open in the database are closed in SQL
+at the flush. A flush is one Lore transaction that also moves the watermark, so a killed ingest resumes
+at the last flush with nothing lost or duplicated.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import posixpath
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pyarrow as pa
+
+from lore.errors import LoreError
+from lore.ingest import slug as S
+from lore.ingest.extract import Extract, language_of
+from lore.ingest.ignore import Ignore, build_ignore
+from lore.ingest.parse import Parser, parse_blob, workers
+from lore.ingest.resolve import PathIndex, resolve
+from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, is_shallow,
+                              iter_all_commits, iter_first_parent, list_tags, repo_root, resolve_branch)
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.timeutil import FOREVER, format_instant
+
+log = logging.getLogger("lore")
+
+_HERE = Path(__file__).parent
+SCHEMA_SQL = (_HERE / "schema.sql").read_text()
+EVENT_ATTRS = frozenset({":introduced-by", ":modified-in", ":renamed-from", ":renamed-to"})
+US = 1_000_000
+
+
+def _load_sql(name: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    cur = None
+    for line in (_HERE / name).read_text().splitlines():
+        m = re.match(r"--\s*name:\s*(\S+)", line)
+        if m:
+            cur = m.group(1)
+            out[cur] = ""
+        elif cur:
+            out[cur] += line + "\n"
+    return out
+
+
+SQL = _load_sql("state.sql")
+
+Key = tuple  # (e, a, vt, v)
+
+
+def ref(x: str) -> tuple[str, str, float | None]:
+    return ("k", x, None)
+
+
+def sval(x: str) -> tuple[str, str, float | None]:
+    return ("s", x, None)
+
+
+class Cancelled(Exception):
+    pass
+
+
+class IngestRun:
+    def __init__(self, graph: Graph, repo: str, branch: str | None, *,
+                 progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> None:
+        self.graph = graph
+        self.repo = repo_root(repo)
+        self.progress = progress
+        self.cancel = cancel
+        self.branch, self.tip = resolve_branch(self.repo, branch)
+        self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
+                      "transactions": 0}
+
+    # ----------------------------------------------------------------- meta
+    def _meta(self) -> dict[str, str]:
+        return dict(self.graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())
+
+    def _cancelled(self) -> bool:
+        c = self.cancel
+        if c is None:
+            return False
+        if hasattr(c, "is_set"):
+            return c.is_set()
+        return bool(c())
+
+    # ------------------------------------------------------------------ run
+    def run(self) -> dict[str, Any]:
+        g = self.graph
+        if g.read_only:
+            raise LoreError("graph-read-only", "this graph was opened read-only")
+        with g.lock:
+            g.con.execute(SCHEMA_SQL)
+        meta = self._meta()
+        if meta.get("repo") and meta["repo"] != self.repo:
+            log.warning("graph was ingested from %s; now ingesting %s", meta["repo"], self.repo)
+        wm = meta.get("watermark")
+        base = {"ok": True, "repo": self.repo, "branch": self.branch, "head": self.tip}
+        if self.tip is None:
+            return {**base, "status": "complete", "commits": 0, "message": "the repository has no commits"}
+        if wm == self.tip:
+            return {**base, "status": "complete", "commits": 0, "up_to_date": True, **self._tag_pass()}
+        if wm and not (self._exists(wm) and self._is_ancestor(wm, self.tip)):
+            raise LoreError("history-rewritten",
+                            f"the ingested commit {wm[:12]} is not an ancestor of {self.branch} "
+                            f"({self.tip[:12]}) in {self.repo}; ingest into a fresh graph (--graph) to follow "
+                            f"another repository or a rewritten branch")
+        t0 = time.perf_counter()
+        self._prepare(meta, wm)
+        status = "complete"
+        try:
+            self._walk(wm)
+        except Cancelled:
+            status = "stopped"
+        finally:
+            if self.parser is not None:
+                self.parser.close()
+            self.cat.close()
+        out = {**base, "status": status, **self.stats,
+               "seconds": round(time.perf_counter() - t0, 3), "watermark": self.watermark}
+        if status == "complete":
+            out.update(self._tag_pass())
+        return out
+
+    def _exists(self, sha: str) -> bool:
+        return git(self.repo, "cat-file", "-t", sha, check=False).strip() == b"commit"
+
+    def _is_ancestor(self, a: str, b: str) -> bool:
+        import subprocess
+        return subprocess.run(["git", "-C", self.repo, "merge-base", "--is-ancestor", a, b],
+                              capture_output=True).returncode == 0
+
+    # -------------------------------------------------------------- prepare
+    def _prepare(self, meta: dict[str, str], wm: str | None) -> None:
+        con = self.graph.con
+        self.watermark = wm
+        self.last_time = int(meta.get("last_time", "0") or 0)
+        self.locations_complete = meta.get("locations_complete") == "true" and wm is not None
+        loreignore = git(self.repo, "show", f"{self.tip}:.loreignore", check=False)
+        self.ignore: Ignore = build_ignore(loreignore.decode("utf-8", "replace") if loreignore else None)
+        self.files: dict[str, tuple[str, str]] = {}  # path -> (blob, mode)
+        self.index = PathIndex()
+        for path, blob, mode, _m in con.execute("SELECT path, blob, mode, module FROM ingest_files").fetchall():
+            self.files[path] = (blob, mode)
+            if mode != GITLINK:
+                self.index.add(path)
+        self.idents: dict[str, str] = dict(con.execute("SELECT path, ident FROM ingest_idents").fetchall())
+        self.ident_taken: set[str] = set(self.idents.values())
+        self.new_idents: list[tuple[str, str]] = []
+        self.fstate: dict[str, dict[Key, list]] = {}
+        self.loaded: set[str] = set()
+        self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
+        self.blob_refs: dict[str, int] = {}
+        self.externals: set[str] = {r[0] for r in con.execute(SQL["known_externals"]).fetchall()}
+        self.submodules: dict[str, tuple[str, str]] = {}  # path -> (name, url) from .gitmodules
+        self.rows: list[tuple] = []  # (e, a, vt, v, vn, vf, vto) to insert
+        self.closes: list[tuple] = []  # (e, a, vt, v, t): open database rows to close
+        self.dirty: set[str] = set()  # paths whose fstate has unwritten opens, or whose row changed
+        self.changed_paths: set[str] = set()  # paths changed in this run (for locations)
+        self.cat = CatFile(self.repo)
+        self.parser: Parser | None = None
+
+    # ------------------------------------------------------------------ walk
+    def _walk(self, wm: str | None) -> None:
+        commits = list(iter_all_commits(self.repo, self.tip, wm))
+        fp = iter_first_parent(self.repo, self.tip, wm)
+        fp_list = list(fp)
+        total = len(commits)
+        self.total = total
+        fp_shas = {c.sha for c in fp_list}
+        # What will be parsed, in walk order: the blobs of changed source files, each once.
+        plan, seen = [], set(self.extracts)
+        touched_known: set[str] = set()
+        for c in fp_list:
+            for ch in c.changes:
+                for p in (ch.path, ch.old_path):
+                    if p and p in self.files:
+                        touched_known.add(p)
+                if ch.status == "D" or ch.new_mode in (GITLINK, SYMLINK) or self.ignore(ch.path):
+                    continue
+                lang = language_of(ch.path)
+                if lang and ch.new_blob not in seen:
+                    seen.add(ch.new_blob)
+                    plan.append((ch.new_blob, lang))
+        self._preload(touched_known)
+        self.parser = Parser(self.repo, plan, processes=workers())
+        self.stats["blobs_planned"] = len(plan)
+        by_sha = {c.sha: c for c in fp_list}
+        done = 0
+        since_flush = 0
+        last_flush = time.perf_counter()
+        for info in commits:
+            if self._cancelled():
+                if since_flush:
+                    self._flush(final=False)
+                raise Cancelled()
+            t_raw = info.time * US
+            if info.sha in fp_shas:
+                t = max(t_raw, self.last_time + 1)
+                self.last_time = t
+                self._apply_commit(by_sha.pop(info.sha), t)
+                self.watermark = info.sha
+                self.stats["first_parent_commits"] += 1
+            else:
+                t = t_raw
+            self._commit_facts(info, t)
+            done += 1
+            since_flush += 1
+            self.stats["commits"] = done
+            if self.progress:
+                self.progress(done, total)
+            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= 3000
+                                               or time.perf_counter() - last_flush > 15):
+                self._flush(final=False)
+                since_flush = 0
+                last_flush = time.perf_counter()
+        self._flush(final=True)
+
+    # ------------------------------------------------------------- facts
+    def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
+        self.rows.append((e, a, val[0], val[1], val[2], vf, vto))
+
+    def _commit_facts(self, c: CommitInfo, t: int) -> None:
+        e = S.commit_ident(c.sha)
+        subj = c.subject
+        for a, val in ((":entity-type", ref(":type/commit")), (":description", sval(subj[:120] or c.sha[:12])),
+                       (":hash", sval(c.sha)), (":author", sval(c.author)), (":subject", sval(subj[:200])),
+                       (":date", ("t", format_instant(c.time * US), float(c.time)))):
+            self._emit(e, a, val, t)
+        for p in c.parents:
+            self._emit(e, ":parent", ref(S.commit_ident(p)), t)
+
+    def _module_ident(self, path: str) -> str:
+        ident = self.idents.get(path)
+        if ident is None:
+            ident = S.module_ident(path)
+            if ident in self.ident_taken or ident in self.externals:
+                import hashlib
+                ident = f"{ident}-{hashlib.sha1(path.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+            self.idents[path] = ident
+            self.ident_taken.add(ident)
+            self.new_idents.append((path, ident))
+        return ident
+
+    def _extract(self, blob: str, path: str) -> Extract | None:
+        lang = language_of(path)
+        if lang is None:
+            return None
+        if blob in self.extracts:
+            return self.extracts[blob]
+        ex = self.parser.get(blob, lang) if self.parser else parse_blob(self.cat, blob, lang)
+        self.stats["files_parsed"] += 1
+        return ex
+
+    def _hold(self, blob: str, ex: Extract | None) -> None:
+        self.extracts[blob] = ex
+        self.blob_refs[blob] = self.blob_refs.get(blob, 0) + 1
+
+    def _release(self, blob: str) -> None:
+        n = self.blob_refs.get(blob, 0) - 1
+        if n <= 0:
+            self.blob_refs.pop(blob, None)
+            self.extracts.pop(blob, None)
+        else:
+            self.blob_refs[blob] = n
+
+    # ----------------------------------------------------------- file state
+    def _preload(self, paths: set[str]) -> None:
+        """Open facts of files that existed at the watermark and that this run will touch."""
+        paths = {p for p in paths if p not in self.loaded}
+        if not paths:
+            return
+        mods = {self._module_ident(p): p for p in paths}
+        table = pa.table({"module": pa.array(list(mods), pa.string())})
+        con = self.graph.con
+        con.register("mods", table)
+        try:
+            rows = con.execute(SQL["open_facts_of_modules"]).fetchall()
+        finally:
+            con.unregister("mods")
+        for p in paths:
+            self.fstate.setdefault(p, {})
+            self.loaded.add(p)
+        for module, e, a, vt, v, vf in rows:
+            p = mods.get(module)
+            if p is not None:
+                self.fstate[p][(e, a, vt, v)] = [vf, True]
+
+    def _open(self, st: dict, key: Key, t: int) -> None:
+        if key not in st:
+            st[key] = [t, False]
+
+    def _close(self, st: dict, key: Key, t: int) -> None:
+        item = st.pop(key, None)
+        if item is None:
+            return
+        vf, persisted = item
+        if persisted:
+            self.closes.append((*key, t))
+        elif vf < t:
+            self._emit(key[0], key[1], (key[2], key[3], None), vf, t)
+
+    # --------------------------------------------------------------- commit
+    def _apply_commit(self, c: Commit, t: int) -> None:
+        cid = S.commit_ident(c.sha)
+        removed: dict[str, tuple[str, str]] = {}  # path -> (blob, mode) before
+        added: dict[str, tuple[str, str]] = {}
+        modified: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {}
+        renames: dict[str, str] = {}  # new path -> old path
+        for ch in c.changes:
+            if ch.path == ".gitmodules" and ch.status != "D":
+                self._read_gitmodules(ch.new_blob)
+            if ch.status in ("R", "C"):
+                old = ch.old_path
+                if ch.status == "R" and old in self.files:
+                    removed[old] = self.files[old]
+                if not self.ignore(ch.path):
+                    added[ch.path] = (ch.new_blob, ch.new_mode)
+                    if ch.status == "R" and old in removed:
+                        renames[ch.path] = old
+            elif ch.status == "D":
+                if ch.path in self.files:
+                    removed[ch.path] = self.files[ch.path]
+            elif not self.ignore(ch.path):
+                if ch.path in self.files:
+                    before = self.files[ch.path]
+                    if before[1] == ch.new_mode and before[0] == ch.new_blob:
+                        continue
+                    modified[ch.path] = (before, (ch.new_blob, ch.new_mode))
+                else:
+                    added[ch.path] = (ch.new_blob, ch.new_mode)
+        # A path both removed (renamed away) and added again in one commit is a modification.
+        for p in [p for p in added if p in removed]:
+            modified[p] = (removed.pop(p), added.pop(p))
+            renames.pop(p, None)
+        for p in [p for p in added if p in self.files and p not in modified]:
+            modified[p] = (self.files[p], added.pop(p))
+        if not (removed or added or modified):
+            return
+        self._preload(set(removed) | set(modified))
+        # Phase 1: the file set, so imports resolve against this commit's tree.
+        for p in removed:
+            del self.files[p]
+            self.index.remove(p)
+        for p, (blob, mode) in added.items():
+            self.files[p] = (blob, mode)
+            if mode != GITLINK:
+                self.index.add(p)
+        for p, (_before, after) in modified.items():
+            self.files[p] = after
+            if after[1] == GITLINK:
+                self.index.remove(p)
+            else:
+                self.index.add(p)
+        gone_defs: dict[str, tuple[str, int, str]] = {}  # entity -> (kind, shape hash, path)
+        new_defs: dict[str, tuple[str, int, str]] = {}
+        new_ex: dict[str, Extract | None] = {}
+        old_ex: dict[str, Extract | None] = {}
+        for p, (blob, mode) in removed.items():
+            old_ex[p] = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
+        for p, (before, _after) in modified.items():
+            old_ex[p] = self._extract(before[0], p) if before[1] not in (GITLINK, SYMLINK) else None
+        for p, (blob, mode) in list(added.items()) + [(p, a) for p, (_b, a) in modified.items()]:
+            ex = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
+            new_ex[p] = ex
+        # Phase 2: each changed file's facts against what it had.
+        for p, (blob, mode) in removed.items():
+            st = self.fstate.pop(p, {})
+            for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
+                e = S.def_ident(d.kind, self._mslug(p), d.qname)
+                gone_defs[e] = (d.kind, d.shape_hash, p)
+            for key in list(st):
+                self._close(st, key, t)
+            self.loaded.discard(p)
+            self._release(blob)
+            self.changed_paths.add(p)
+            self.dirty.add(p)
+        for p in list(added) + list(modified):
+            blob, mode = self.files[p]
+            old = modified[p][0] if p in modified else None
+            st = self.fstate.setdefault(p, {})
+            self.loaded.add(p)
+            module = self._module_ident(p)
+            desired, defs = self._desired(p, module, blob, mode, new_ex.get(p))
+            if old is None:
+                # New file (or the target of a rename): every entity of it starts here.
+                for e in {k[0] for k in desired}:
+                    if e == module or e in defs:
+                        self._open(st, (e, ":introduced-by", "k", cid), t)
+                src = renames.get(p)
+                followed: set[str] = set()
+                if src is not None:
+                    old_module = self._module_ident(src)
+                    self._open(st, (module, ":renamed-from", "k", old_module), t)
+                    self._emit(old_module, ":renamed-to", ref(module), t)
+                    # Definitions follow their file: same qualified name in the old and the new path.
+                    for d in (old_ex.get(src) or Extract([], [], [], False)).defs:
+                        olde = S.def_ident(d.kind, self._mslug(src), d.qname)
+                        newe = S.def_ident(d.kind, self._mslug(p), d.qname)
+                        if newe in defs:
+                            followed.add(newe)
+                            gone_defs.pop(olde, None)
+                            self._open(st, (newe, ":renamed-from", "k", olde), t)
+                            self._emit(olde, ":renamed-to", ref(newe), t)
+                for e, info in defs.items():
+                    if e not in followed:
+                        new_defs[e] = (info[0], info[1], p)
+            else:
+                self._open(st, (module, ":modified-in", "k", cid), t)
+                old_defs = {}
+                for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
+                    old_defs[S.def_ident(d.kind, self._mslug(p), d.qname)] = d
+                for e, info in defs.items():
+                    od = old_defs.get(e)
+                    if od is None:
+                        self._open(st, (e, ":introduced-by", "k", cid), t)
+                        new_defs[e] = (info[0], info[1], p)
+                    elif od.body_hash != info[2]:
+                        self._open(st, (e, ":modified-in", "k", cid), t)
+                for e, od in old_defs.items():
+                    if e not in defs:
+                        gone_defs[e] = (od.kind, od.shape_hash, p)
+            alive = {k[0] for k in desired}
+            for key in list(st):
+                if key in desired:
+                    continue
+                if key[1] in EVENT_ATTRS and key[0] in alive:
+                    continue
+                self._close(st, key, t)
+            for key in desired:
+                self._open(st, key, t)
+            if old is not None:
+                self._release(old[0])
+            self._hold(blob, new_ex.get(p))
+            self.changed_paths.add(p)
+            self.dirty.add(p)
+        self._match_renames(gone_defs, new_defs, t)
+
+    def _mslug(self, path: str) -> str:
+        return self._module_ident(path).split("/", 1)[1]
+
+    def _match_renames(self, gone: dict, new: dict, t: int) -> None:
+        """Definitions that vanished and appeared in one commit with the same shape (identifiers blanked
+        out, so renamed locals do not matter): a rename, when the pairing is unambiguous."""
+        if not gone or not new:
+            return
+        by_shape: dict[tuple[str, int], list[str]] = {}
+        for e, (kind, shape, _p) in gone.items():
+            if shape:
+                by_shape.setdefault((kind, shape), []).append(e)
+        new_by_shape: dict[tuple[str, int], list[str]] = {}
+        for e, (kind, shape, _p) in new.items():
+            if shape:
+                new_by_shape.setdefault((kind, shape), []).append(e)
+        for k, olds in by_shape.items():
+            news = new_by_shape.get(k)
+            if len(olds) == 1 and news and len(news) == 1:
+                olde, newe = olds[0], news[0]
+                st = self.fstate.get(new[newe][2])
+                if st is not None:
+                    self._open(st, (newe, ":renamed-from", "k", olde), t)
+                self._emit(olde, ":renamed-to", ref(newe), t)
+                self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
+
+    def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
+        """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
+        desired: set[Key] = set()
+        defs: dict[str, tuple[str, int, int]] = {}
+        if mode == GITLINK:
+            name = self.submodules.get(path, (path, ""))
+            desired |= {(module, ":entity-type", "k", ":type/external-dependency"),
+                        (module, ":description", "s", name[0]), (module, ":path", "s", path),
+                        (module, ":pinned-commit", "s", blob)}
+            if name[1]:
+                desired |= {(module, ":submodule-name", "s", name[0]), (module, ":submodule-url", "s", name[1])}
+            return desired, defs
+        desired |= {(module, ":entity-type", "k", ":type/module"), (module, ":description", "s", path),
+                    (module, ":path", "s", path)}
+        lang = language_of(path)
+        if lang:
+            desired.add((module, ":language", "s", lang))
+        if ex is None:
+            return desired, defs
+        mslug = module.split("/", 1)[1]
+        by_name: dict[str, list[str]] = {}
+        for d in ex.defs:
+            e = S.def_ident(d.kind, mslug, d.qname)
+            defs[e] = (d.kind, d.shape_hash, d.body_hash)
+            desired |= {(module, ":contains", "k", e), (e, ":entity-type", "k", f":type/{d.kind}"),
+                        (e, ":name", "s", d.name), (e, ":qualified-name", "s", d.qname),
+                        (e, ":description", "s", d.qname), (e, ":file", "s", path)}
+            if d.kind == "field":
+                owner = d.qname.rsplit(".", 1)[0]
+                desired.add((e, ":class", "k", S.def_ident("class", mslug, owner)))
+                desired.add((e, ":static", "b", "true" if d.static else "false"))
+            if d.kind in ("function", "class"):
+                by_name.setdefault(d.name, []).append(e)
+                by_name.setdefault(d.qname, []).append(e)
+        targets: list[str] = []
+        for im in ex.imports:
+            r = resolve(lang, path, im.spec, im.name, self.index)
+            if r is None:
+                continue
+            kind, what = r
+            if kind == "internal":
+                if what != path:
+                    targets.append(what)
+                    desired.add((module, ":depends-on", "k", self._module_ident(what)))
+            else:
+                ext = S.external_ident(what)
+                if ext in self.ident_taken and ext not in self.externals:
+                    continue  # an in-repo module already has this ident
+                if ext not in self.externals:
+                    self.externals.add(ext)
+                    for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
+                                   (":name", sval(what))):
+                        self._emit(ext, a, val, self.last_time)
+                desired.add((module, ":depends-on", "k", ext))
+        if ex.calls:
+            imported: dict[str, list[str]] | None = None
+            for caller, callee in ex.calls:
+                hits = by_name.get(callee)
+                if not hits:
+                    if imported is None:
+                        imported = self._imported_names(targets)
+                    hits = imported.get(callee)
+                if not hits or len(set(hits)) != 1:
+                    continue
+                src = S.def_ident("function", mslug, caller) if caller else module
+                if src != hits[0]:
+                    desired.add((src, ":calls", "k", hits[0]))
+        return desired, defs
+
+    def _imported_names(self, targets: list[str]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for tp in dict.fromkeys(targets):
+            blob_mode = self.files.get(tp)
+            if not blob_mode:
+                continue
+            ex = self.extracts.get(blob_mode[0])
+            if ex is None and blob_mode[0] not in self.extracts:
+                ex = self._extract(blob_mode[0], tp)
+                self._hold(blob_mode[0], ex)  # released when that file next changes
+            if ex is None:
+                continue
+            ms = self._mslug(tp)
+            for d in ex.defs:
+                if d.kind in ("function", "class") and "." not in d.qname:
+                    out.setdefault(d.name, []).append(S.def_ident(d.kind, ms, d.qname))
+        return out
+
+    def _read_gitmodules(self, blob: str) -> None:
+        data = self.cat.read(blob, 1_000_000) or b""
+        name = None
+        info: dict[str, dict[str, str]] = {}
+        for line in data.decode("utf-8", "replace").splitlines():
+            m = re.match(r'\s*\[submodule\s+"(.*)"\]', line)
+            if m:
+                name = m.group(1)
+                info[name] = {}
+                continue
+            m = re.match(r"\s*(\w+)\s*=\s*(.*)$", line)
+            if m and name is not None:
+                info[name][m.group(1)] = m.group(2).strip()
+        self.submodules = {v["path"]: (k, v.get("url", "")) for k, v in info.items() if "path" in v}
+
+    # ---------------------------------------------------------------- flush
+    def _flush(self, *, final: bool) -> None:
+        g = self.graph
+        # Opens not yet in the database become rows with an open end.
+        for p in self.dirty:
+            st = self.fstate.get(p)
+            if not st:
+                continue
+            for key, item in st.items():
+                if not item[1]:
+                    self._emit(key[0], key[1], (key[2], key[3], None), item[0])
+                    item[1] = True
+        rows, closes = self.rows, self.closes
+        first_sha = self.watermark
+        reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "
+                  f"{(first_sha or '')[:12]}")
+        with g.lock:
+            con = g.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                tx, _instant = g.begin_tx(reason, "ingest")
+                closed = 0
+                if closes:
+                    ct = pa.table({"e": pa.array([c[0] for c in closes], pa.string()),
+                                   "a": pa.array([c[1] for c in closes], pa.string()),
+                                   "vt": pa.array([c[2] for c in closes], pa.string()),
+                                   "v": pa.array([c[3] for c in closes], pa.string()),
+                                   "t": pa.array([c[4] for c in closes], pa.int64())})
+                    con.register("closes", ct)
+                    try:
+                        con.execute(SQL["drop_closing"])
+                        con.execute(SQL["rows_to_close"])
+                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchone()[0]
+                        if closed:
+                            first = g.allocate_ids(closed)
+                            con.execute(SQL["insert_closed_copies"], {"first": first, "tx": tx})
+                            con.execute(SQL["close_old_rows"], {"tx": tx})
+                        con.execute(SQL["drop_closing"])
+                    finally:
+                        con.unregister("closes")
+                if rows:
+                    n = len(rows)
+                    first = g.allocate_ids(n)
+                    cols = list(zip(*rows))
+                    table = pa.Table.from_arrays([
+                        pa.array(range(first, first + n), pa.int64()),
+                        pa.array(cols[0], pa.string()), pa.array(cols[1], pa.string()),
+                        pa.array(cols[2], pa.string()), pa.array(cols[3], pa.string()),
+                        pa.array(cols[4], pa.float64()), pa.array(cols[5], pa.int64()),
+                        pa.array(cols[6], pa.int64()), pa.array([tx] * n, pa.int32()),
+                        pa.array([MAX_TX] * n, pa.int32()), pa.array([False] * n, pa.bool_()),
+                        pa.nulls(n, pa.string()), pa.array([1.0] * n, pa.float64()),
+                        pa.nulls(n, pa.list_(pa.int64())),
+                    ], schema=FACT_SCHEMA)
+                    g.insert_arrow(table)
+                self._write_files(con)
+                if final:
+                    self._write_locations(con)
+                self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
+                                     "repo": self.repo, "branch": self.branch,
+                                     "locations_complete": "true" if final and self.locations_done else "false"})
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+        self.stats["facts_written"] += len(rows) + closed
+        self.stats["transactions"] += 1
+        self.rows, self.closes = [], []
+        self.dirty = set()
+        self.new_idents = []
+
+    locations_done = False
+
+    def _set_meta(self, con, kv: dict[str, str | None]) -> None:
+        con.execute("DELETE FROM ingest_meta WHERE key IN (" + ",".join("?" * len(kv)) + ")", list(kv))
+        for k, v in kv.items():
+            con.execute("INSERT INTO ingest_meta VALUES (?, ?)", [k, v])
+
+    def _write_files(self, con) -> None:
+        if self.new_idents:
+            t = pa.table({"path": pa.array([p for p, _ in self.new_idents], pa.string()),
+                          "ident": pa.array([i for _, i in self.new_idents], pa.string())})
+            con.register("_ingest_new_idents", t)
+            con.execute("INSERT INTO ingest_idents SELECT path, ident FROM _ingest_new_idents")
+            con.unregister("_ingest_new_idents")
+        if not self.dirty:
+            return
+        dirty = sorted(self.dirty)
+        con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
+        con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
+        con.unregister("_ingest_dirty")
+        now = [(p, *self.files[p]) for p in dirty if p in self.files]
+        if now:
+            t = pa.table({"path": pa.array([r[0] for r in now], pa.string()),
+                          "blob": pa.array([r[1] for r in now], pa.string()),
+                          "mode": pa.array([r[2] for r in now], pa.string()),
+                          "module": pa.array([self._module_ident(r[0]) for r in now], pa.string())})
+            con.register("_ingest_now", t)
+            con.execute("INSERT INTO ingest_files SELECT path, blob, mode, module FROM _ingest_now")
+            con.unregister("_ingest_now")
+
+    def _write_locations(self, con) -> None:
+        """code_locations / import_locations for the files that changed (all of them after a crash)."""
+        paths = set(self.files) if not self.locations_complete else set(self.changed_paths)
+        if not paths:
+            self.locations_done = True
+            return
+        if self.locations_complete:
+            con.register("_ingest_loc", pa.table({"path": pa.array(sorted(paths), pa.string())}))
+            con.execute("DELETE FROM code_locations WHERE file IN (SELECT path FROM _ingest_loc)")
+            con.execute("DELETE FROM import_locations WHERE file IN (SELECT path FROM _ingest_loc)")
+            con.unregister("_ingest_loc")
+        else:
+            con.execute("DELETE FROM code_locations")
+            con.execute("DELETE FROM import_locations")
+        defs_rows: list[tuple] = []
+        imp_rows: list[tuple] = []
+        for p in sorted(paths):
+            if p not in self.files:
+                continue
+            blob, mode = self.files[p]
+            if mode in (GITLINK, SYMLINK) or language_of(p) is None:
+                continue
+            ex = self.extracts.get(blob)
+            if ex is None and blob not in self.extracts:
+                ex = self._extract(blob, p)
+            if ex is None:
+                continue
+            module = self._module_ident(p)
+            ms = module.split("/", 1)[1]
+            for d in ex.defs:
+                defs_rows.append((S.def_ident(d.kind, ms, d.qname), p, d.kind, d.name, d.qname,
+                                  d.line, d.col, d.end_line, d.end_col))
+            lang = language_of(p)
+            for im in ex.imports:
+                r = resolve(lang, p, im.spec, im.name, self.index)
+                if r is None:
+                    continue
+                target = self._module_ident(r[1]) if r[0] == "internal" else S.external_ident(r[1])
+                imp_rows.append((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
+        if defs_rows:
+            c = list(zip(*defs_rows))
+            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
+                ("entity", pa.string()), ("file", pa.string()), ("kind", pa.string()), ("name", pa.string()),
+                ("qualified_name", pa.string()), ("line", pa.int32()), ("col", pa.int32()),
+                ("end_line", pa.int32()), ("end_col", pa.int32())))})
+            con.register("_ingest_defs", t)
+            con.execute("INSERT INTO code_locations SELECT * FROM _ingest_defs")
+            con.unregister("_ingest_defs")
+        if imp_rows:
+            c = list(zip(*imp_rows))
+            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
+                ("module", pa.string()), ("target", pa.string()), ("spec", pa.string()), ("file", pa.string()),
+                ("line", pa.int32()), ("col", pa.int32()), ("end_line", pa.int32()), ("end_col", pa.int32())))})
+            con.register("_ingest_imps", t)
+            con.execute("INSERT INTO import_locations SELECT * FROM _ingest_imps")
+            con.unregister("_ingest_imps")
+        self.locations_done = True
+
+    # ----------------------------------------------------------------- tags
+    def _tag_pass(self) -> dict[str, Any]:
+        """Tags are written once each (new tags only), in their own transaction."""
+        try:
+            tags = list_tags(self.repo)
+        except LoreError:
+            return {}
+        g = self.graph
+        with g.lock:
+            g.con.execute(SCHEMA_SQL)
+            known = {r[0] for r in g.con.execute(SQL["known_tags"]).fetchall()}
+        new = [(n, sha, when) for n, sha, when in tags if S.tag_ident(n) not in known]
+        if not new:
+            return {"tags": len(tags)}
+        rows = []
+        for name, sha, when in new:
+            e = S.tag_ident(name)
+            vf = (when or 0) * US
+            rows += [(e, ":entity-type", "k", ":type/tag", None, vf), (e, ":description", "s", f"git tag {name}", None, vf),
+                     (e, ":name", "s", name, None, vf), (e, ":tagged-commit", "k", S.commit_ident(sha), None, vf)]
+            if when:
+                rows.append((e, ":date", "t", format_instant(when * US), float(when), vf))
+        with g.lock:
+            g.con.execute("BEGIN TRANSACTION")
+            try:
+                tx, _ = g.begin_tx(f"ingest tags of {os.path.basename(self.repo)}", "ingest")
+                first = g.allocate_ids(len(rows))
+                g.insert_rows([(first + i, e, a, vt, v, vn, vf, FOREVER, tx, MAX_TX, False, None, 1.0, None)
+                               for i, (e, a, vt, v, vn, vf) in enumerate(rows)])
+                g.con.execute("COMMIT")
+            except BaseException:
+                g.con.execute("ROLLBACK")
+                raise
+        return {"tags": len(tags), "tags_new": len(new)}

@@ -1,0 +1,236 @@
+"""Code structure from source text with tree-sitter: definitions (with ranges), imports and calls.
+
+The per-language patterns are data (queries/<lang>.scm). Their captures:
+``@def.function | @def.class | @def.variable | @def.field | @def.field.static`` (the definition node) with
+``@name`` (and optionally ``@owner``, e.g. a Go method's receiver type); ``@import`` with ``@import.spec``
+(and optionally ``@import.name``); ``@call.name``. Nesting is decided here, the same way for every
+language: a method's qualified name is its enclosing classes' names; definitions inside a function body
+are locals and are not kept (fields excepted: ``self.x = …`` in a method belongs to the class).
+
+``extract_definitions(path, text)`` is the editor's entry point: the same parse the ingester writes,
+for an open buffer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from lore.errors import LoreError
+from lore.ingest.slug import def_ident, module_ident, slug
+
+# file extension -> tree-sitter-language-pack grammar
+EXTENSIONS = {
+    ".py": "python", ".pyi": "python", ".pyw": "python",
+    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
+    ".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
+    ".go": "go", ".rs": "rust", ".java": "java",
+    ".c": "c", ".h": "c",
+    ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp", ".hpp": "cpp", ".hh": "cpp", ".hxx": "cpp",
+    ".cs": "csharp", ".rb": "ruby", ".php": "php", ".kt": "kotlin", ".kts": "kotlin", ".swift": "swift",
+    ".scala": "scala", ".sc": "scala", ".hs": "haskell", ".lua": "lua", ".ex": "elixir", ".exs": "elixir",
+}
+LANGUAGES = tuple(sorted(set(EXTENSIONS.values())))
+MAX_SOURCE_BYTES = 1_000_000  # larger files are tracked as modules but not parsed
+QUERY_DIR = Path(__file__).with_name("queries")
+
+DEF_KINDS = ("function", "class", "variable", "field")
+_IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class Def(NamedTuple):
+    kind: str  # function | class | variable | field
+    name: str
+    qname: str  # Outer.Inner.name
+    static: bool  # fields: class-level
+    line: int  # 1-based
+    col: int  # 0-based, code points
+    end_line: int
+    end_col: int
+    name_line: int
+    name_col: int
+    name_end_col: int
+    body_hash: int  # the definition's exact text: changed -> :modified-in
+    shape_hash: int  # identifiers blanked out: equal shapes across a rename -> :renamed-from/-to
+
+
+class Import(NamedTuple):
+    spec: str  # as written (quotes stripped; C system includes keep <...>)
+    name: str  # for `from spec import name`, else ""
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+class Extract(NamedTuple):
+    defs: list[Def]
+    imports: list[Import]
+    calls: list[tuple[str, str]]  # (caller qualified name or "" for module level, callee name)
+    errors: bool  # the parse tree has ERROR nodes (kept anyway: tree-sitter recovers)
+
+
+def language_of(path: str) -> str | None:
+    dot = path.rfind(".")
+    if dot < 0 or "/" in path[dot:]:
+        return None
+    return EXTENSIONS.get(path[dot:].lower())
+
+
+@lru_cache(maxsize=None)
+def _tools(lang: str) -> tuple[Any, Any]:
+    from tree_sitter import Query
+    from tree_sitter_language_pack import get_language, get_parser
+
+    src = (QUERY_DIR / f"{lang}.scm").read_text()
+    return get_parser(lang), Query(get_language(lang), src)
+
+
+def _hash(b: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(b, digest_size=8).digest(), "little", signed=True)
+
+
+def extract_source(lang: str, data: bytes) -> Extract:
+    """Parse ``data`` (bytes of a ``lang`` file) and pull out its definitions, imports and calls."""
+    from tree_sitter import QueryCursor
+
+    parser, query = _tools(lang)
+    tree = parser.parse(data)
+    root = tree.root_node
+    ascii_only = data.isascii()
+
+    def col_of(byte: int, col_bytes: int) -> int:
+        if ascii_only or col_bytes == 0:
+            return col_bytes
+        return len(data[byte - col_bytes:byte].decode("utf-8", "replace"))
+
+    def text(node: Any) -> str:
+        return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
+    imports: list[Import] = []
+    call_nodes: list[Any] = []
+    for _pattern, caps in QueryCursor(query).matches(root):
+        for cap, nodes in caps.items():
+            if cap.startswith("def."):
+                name = caps.get("name")
+                if not name:
+                    continue
+                owner = caps.get("owner")
+                node = nodes[0]
+                raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name[0], owner[0] if owner else None))
+            elif cap == "import":
+                specs = caps.get("import.spec")
+                if not specs:
+                    continue
+                node = nodes[0]
+                names = caps.get("import.name")
+                spec = text(specs[0]).strip().strip("\"'`")
+                if not spec or len(spec) > 500:
+                    continue
+                sp, ep = node.start_point, node.end_point
+                imports.append(Import(spec, text(names[0]) if names else "", sp[0] + 1,
+                                      col_of(node.start_byte, sp[1]), ep[0] + 1,
+                                      col_of(node.end_byte, ep[1])))
+            elif cap == "call.name":
+                call_nodes.extend(nodes)
+
+    # One sweep in source order finds each definition's enclosing definitions.
+    raw_defs.sort(key=lambda d: (d[0], -d[1]))
+    defs: list[Def] = []
+    seen: set[tuple[str, str]] = set()
+    stack: list[tuple[int, str, str, bool]] = []  # (end byte, kind, qualified name, kept)
+    spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
+    for start, end, kind, node, name_node, owner in raw_defs:
+        while stack and stack[-1][0] <= start:
+            stack.pop()
+        static = kind == "field.static"
+        base = "field" if static else kind
+        name = text(name_node).strip()
+        in_function = any(k == "function" for _, k, _, _ in stack)
+        classes = [q for _, k, q, _ in stack if k == "class"]
+        if base == "field":
+            keep = bool(classes) or owner is not None
+            qual = (text(owner) if owner is not None else classes[-1]) + "." + name if keep else name
+        elif base == "variable":
+            keep = not stack
+            qual = name
+        else:
+            keep = not in_function
+            prefix = text(owner) if owner is not None else (classes[-1] if classes else "")
+            qual = f"{prefix}.{name}" if prefix else name
+        if base in ("function", "class"):
+            stack.append((end, base, qual, keep))
+        if not keep or not name or len(name) > 300 or (base, qual) in seen:
+            continue
+        seen.add((base, qual))
+        body = data[start:end]
+        sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
+        defs.append(Def(base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1,
+                        col_of(end, ep[1]), np_[0] + 1, col_of(name_node.start_byte, np_[1]),
+                        col_of(name_node.start_byte, np_[1]) + len(name),
+                        _hash(body), _hash(_IDENT.sub(b"_", body)) if ep[0] - sp[0] >= 2 else 0))
+        if base == "function" and keep:
+            spans.append((start, end, qual))
+
+    calls: set[tuple[str, str]] = set()
+    if call_nodes:
+        spans.sort()
+        call_nodes.sort(key=lambda n: n.start_byte)
+        open_spans: list[tuple[int, int, str]] = []
+        i = 0
+        for n in call_nodes:
+            pos = n.start_byte
+            while i < len(spans) and spans[i][0] <= pos:
+                open_spans.append(spans[i])
+                i += 1
+            while open_spans and open_spans[-1][1] <= pos:
+                open_spans.pop()
+            inner = next((s for s in reversed(open_spans) if s[0] <= pos < s[1]), None)
+            callee = text(n).strip()
+            if callee and len(callee) <= 300:
+                calls.add((inner[2] if inner else "", callee))
+    return Extract(defs, imports, sorted(calls), root.has_error)
+
+
+def looks_binary(data: bytes) -> bool:
+    return b"\x00" in data[:8000]
+
+
+def extract_definitions(path: str, text: str | bytes) -> dict[str, Any]:
+    """For the editor: the definitions and imports of one file's current text, with the idents the
+    ingester gives them. Ranges: 1-based lines, 0-based columns in code points.
+
+    Returns ``{"language": str|None, "module": ident, "definitions": [...], "imports": [...]}``; a file in a
+    language Lore does not parse has empty lists. Raises LoreError for non-text input."""
+    if not isinstance(path, str) or not path or "\x00" in path:
+        raise LoreError("bad-path", "path must be a non-empty string")
+    if isinstance(text, str):
+        data = text.encode("utf-8", "surrogatepass")
+    elif isinstance(text, (bytes, bytearray)):
+        data = bytes(text)
+    else:
+        raise LoreError("bad-text", "text must be a string or bytes")
+    rel = path.replace("\\", "/").lstrip("/")
+    lang = language_of(rel)
+    out: dict[str, Any] = {"language": lang, "module": module_ident(rel), "definitions": [], "imports": []}
+    if lang is None or len(data) > MAX_SOURCE_BYTES or looks_binary(data):
+        return out
+    ex = extract_source(lang, data)
+    mslug = slug(rel)
+    for d in ex.defs:
+        out["definitions"].append({
+            "kind": d.kind, "name": d.name, "qualified_name": d.qname, "entity": def_ident(d.kind, mslug, d.qname),
+            "static": d.static,
+            "range": {"line": d.line, "col": d.col, "end_line": d.end_line, "end_col": d.end_col},
+            "name_range": {"line": d.name_line, "col": d.name_col, "end_line": d.name_line,
+                           "end_col": d.name_end_col},
+        })
+    for im in ex.imports:
+        out["imports"].append({"spec": im.spec, "name": im.name,
+                               "range": {"line": im.line, "col": im.col, "end_line": im.end_line,
+                                         "end_col": im.end_col}})
+    return out

@@ -1,0 +1,103 @@
+"""A background ingest: a thread that runs ``ingest`` with status, progress and cancellation, for the
+language server's work-done progress and ``lore/ingestStatus``.
+
+Status: idle -> starting -> running -> complete | error | stopped; skipped when another process owns the
+graph (the seed's vocabulary).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+from lore.errors import LoreError
+from lore.store.graph import Graph
+from lore.timeutil import format_instant, now_micros
+
+log = logging.getLogger("lore")
+
+STATUSES = ("idle", "starting", "running", "complete", "error", "stopped", "skipped")
+
+
+class IngestJob:
+    """One ingest at a time per job object. ``on_progress(status_dict)`` is called from the worker thread
+    (throttled to ~10 per second) so a server can forward it as work-done progress."""
+
+    def __init__(self, graph: Graph, *, on_progress: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.graph = graph
+        self.on_progress = on_progress
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._last_emit = 0.0
+        self.state: dict[str, Any] = {"status": "idle", "processed": 0, "total": None}
+
+    def status(self) -> dict[str, Any]:
+        with self._lock:
+            return dict(self.state)
+
+    @property
+    def running(self) -> bool:
+        return self.status()["status"] in ("starting", "running")
+
+    def start(self, repo: str, branch: str | None = None) -> dict[str, Any]:
+        """Start in the background; ``{"ok": false, ...}`` when an ingest is already under way."""
+        with self._lock:
+            if self.state["status"] in ("starting", "running"):
+                return {"ok": False, "error": {"code": "ingest-running",
+                                               "message": "an ingestion is already in progress"},
+                        **self.state}
+            self._cancel.clear()
+            self.state = {"status": "starting", "processed": 0, "total": None, "repo": repo, "branch": branch,
+                          "started_at": format_instant(now_micros())}
+            self._thread = threading.Thread(target=self._run, args=(repo, branch), name="lore-ingest", daemon=True)
+            self._thread.start()
+        return {"ok": True, "started": True, **self.status()}
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def wait(self, timeout: float | None = None) -> dict[str, Any]:
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return self.status()
+
+    def _progress(self, done: int, total: int) -> None:
+        with self._lock:
+            self.state.update(status="running", processed=done, total=total)
+        now = time.monotonic()
+        if self.on_progress and (now - self._last_emit > 0.1 or done == total):
+            self._last_emit = now
+            try:
+                self.on_progress(self.status())
+            except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
+                log.exception("ingest progress listener failed")
+
+    def _run(self, repo: str, branch: str | None) -> None:
+        from lore.ingest.api import ingest
+
+        try:
+            result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
+            with self._lock:
+                self.state.update(status=result.get("status", "complete"), result=result,
+                                  finished_at=format_instant(now_micros()))
+                if result.get("total") is None:
+                    self.state["total"] = self.state.get("total") or result.get("commits", 0)
+        except LoreError as exc:
+            with self._lock:
+                skipped = exc.code == "graph-locked"
+                self.state.update(status="skipped" if skipped else "error", error=exc.to_json(),
+                                  error_at=format_instant(now_micros()))
+        except Exception as exc:  # noqa: BLE001 - reported as status, logged in full
+            log.exception("ingest failed")
+            with self._lock:
+                self.state.update(status="error", error={"code": "ingest-failed", "message": str(exc)},
+                                  error_at=format_instant(now_micros()))
+        if self.on_progress:
+            try:
+                self.on_progress(self.status())
+            except Exception:  # noqa: BLE001
+                log.exception("ingest progress listener failed")

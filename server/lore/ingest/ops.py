@@ -1,0 +1,70 @@
+"""Operations ``ingest`` and ``ingestStatus`` (SPEC §4: lore/ingest, lore/ingestStatus)."""
+
+from __future__ import annotations
+
+import os
+import weakref
+from typing import Any
+
+from lore.errors import LoreError
+from lore.ingest.job import IngestJob
+from lore.operations import register
+from lore.store.graph import Graph
+
+# One background job per open graph (the language server keeps its graph open).
+_JOBS: "weakref.WeakKeyDictionary[Graph, IngestJob]" = weakref.WeakKeyDictionary()
+
+
+def job_for(graph: Graph) -> IngestJob:
+    job = _JOBS.get(graph)
+    if job is None:
+        job = _JOBS[graph] = IngestJob(graph)
+    return job
+
+
+def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
+    repo = params.get("repo")
+    if repo is None:
+        return os.getcwd()
+    if not isinstance(repo, str) or not repo.strip():
+        raise LoreError("bad-params", "parameter 'repo' must be a non-empty string (a path)")
+    if repo.startswith("file://"):
+        from urllib.parse import unquote, urlparse
+
+        repo = unquote(urlparse(repo).path)
+    return repo
+
+
+@register("ingest", writes=True)
+def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    repo = _repo_param(graph, params)
+    branch = params.get("branch")
+    if branch is not None and not isinstance(branch, str):
+        raise LoreError("bad-params", "parameter 'branch' must be a string")
+    wait = params.get("wait", False)
+    if not isinstance(wait, bool):
+        raise LoreError("bad-params", "parameter 'wait' must be true or false")
+    job = job_for(graph)
+    if wait:
+        if job.running:
+            raise LoreError("ingest-running", "an ingestion is already in progress")
+        from lore.ingest.api import ingest
+
+        return ingest(graph, repo, branch)
+    return job.start(repo, branch)
+
+
+@register("ingestStatus")
+def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    st = job_for(graph).status()
+    if st["status"] == "idle":
+        try:
+            row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
+            st["watermark"] = row[0] if row else None
+            st["total_ingested"] = graph.con.execute(
+                "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
+                "AND tx_to = 2147483647").fetchone()[0]
+        except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
+            st["watermark"] = None
+            st["total_ingested"] = 0
+    return {"ok": True, **st}

@@ -1,0 +1,245 @@
+"""Import specifiers -> an in-repo module path, else an external dependency name.
+
+Resolution looks only at the files ingestion tracks at that commit (ignored paths are not there, so an
+import into vendored code counts as external, as the seed says). Relative forms resolve against the
+importing file's directory; absolute forms match a path suffix (``requests.models`` ->
+``src/requests/models.py``), shortest path first when several match.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+
+JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts", ".mts", ".cts")
+JVM_EXTS = {"java": (".java",), "kotlin": (".kt", ".java"), "scala": (".scala", ".java")}
+
+
+class PathIndex:
+    """The tracked paths, indexed by file name and directory for suffix matching."""
+
+    def __init__(self) -> None:
+        self.paths: set[str] = set()
+        self.by_base: dict[str, set[str]] = defaultdict(set)
+        self.by_dir: dict[str, set[str]] = defaultdict(set)
+        self.dirs_by_base: dict[str, set[str]] = defaultdict(set)
+
+    def add(self, path: str) -> None:
+        if path in self.paths:
+            return
+        self.paths.add(path)
+        d, b = posixpath.split(path)
+        self.by_base[b].add(path)
+        if not self.by_dir[d]:
+            self.dirs_by_base[posixpath.basename(d)].add(d)
+        self.by_dir[d].add(path)
+
+    def remove(self, path: str) -> None:
+        if path not in self.paths:
+            return
+        self.paths.discard(path)
+        d, b = posixpath.split(path)
+        self.by_base[b].discard(path)
+        self.by_dir[d].discard(path)
+        if not self.by_dir[d]:
+            self.dirs_by_base[posixpath.basename(d)].discard(d)
+
+    def suffix(self, cand: str) -> str | None:
+        b = posixpath.basename(cand)
+        hits = [p for p in self.by_base.get(b, ()) if p == cand or p.endswith("/" + cand)]
+        if not hits:
+            return None
+        return min(hits, key=lambda p: (len(p), p))
+
+    def first(self, cands: list[str], exact: bool) -> str | None:
+        for c in cands:
+            c = posixpath.normpath(c).lstrip("/") if c else c
+            if not c or c.startswith(".."):
+                continue
+            if exact:
+                if c in self.paths:
+                    return c
+            else:
+                hit = self.suffix(c)
+                if hit:
+                    return hit
+        return None
+
+    def dir_file(self, spec_dir: str, exts: tuple[str, ...]) -> str | None:
+        """A file of the tracked directory whose path is a suffix of ``spec_dir`` (Go packages, Java ``.*``)."""
+        parts = spec_dir.strip("/").split("/")
+        best = None
+        for d in self.dirs_by_base.get(parts[-1], ()):
+            if spec_dir == d or spec_dir.endswith("/" + d):
+                if best is None or len(d) > len(best):
+                    best = d
+        if best is None:
+            return None
+        files = sorted(p for p in self.by_dir[best] if p.endswith(exts) and not p.endswith("_test.go"))
+        return files[0] if files else None
+
+
+def resolve(lang: str, importer: str, spec: str, name: str, index: PathIndex) -> tuple[str, str] | None:
+    """('internal', path) | ('external', package name) | None (nothing to record)."""
+    fn = _RESOLVERS.get(lang)
+    if fn is None or not spec:
+        return None
+    return fn(importer, spec, name, index)
+
+
+def _ext(name: str) -> tuple[str, str] | None:
+    name = name.strip().strip("/")
+    return ("external", name) if name else None
+
+
+def _python(importer: str, spec: str, name: str, ix: PathIndex):
+    dots = len(spec) - len(spec.lstrip("."))
+    rest = spec[dots:]
+    mods = [f"{rest}.{name}" if rest else name] if name else []
+    mods.append(rest)
+    cands = []
+    for m in mods:
+        if not m:
+            continue
+        p = m.replace(".", "/")
+        cands += [p + ".py", p + "/__init__.py", p + ".pyi", p + "/__init__.pyi"]
+    if dots:
+        base = posixpath.dirname(importer)
+        for _ in range(dots - 1):
+            base = posixpath.dirname(base)
+        if not rest and not name:
+            cands = ["__init__.py"]
+        elif not rest:
+            cands.append("__init__.py")
+        hit = ix.first([posixpath.join(base, c) for c in cands], exact=True)
+        return ("internal", hit) if hit else None
+    hit = ix.first(cands, exact=False)
+    return ("internal", hit) if hit else _ext(rest.split(".")[0])
+
+
+def _js(importer: str, spec: str, name: str, ix: PathIndex):
+    if spec.startswith((".", "/")):
+        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/")
+        cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
+        hit = ix.first(cands, exact=True)
+        return ("internal", hit) if hit else None
+    spec = spec.removeprefix("node:")
+    parts = spec.split("/")
+    return _ext("/".join(parts[:2]) if spec.startswith("@") else parts[0])
+
+
+def _go(importer: str, spec: str, name: str, ix: PathIndex):
+    hit = ix.dir_file(spec, (".go",))
+    return ("internal", hit) if hit else _ext(spec)
+
+
+def _rust(importer: str, spec: str, name: str, ix: PathIndex):
+    spec = spec.split("{")[0].split(" as ")[0].strip(":; ")
+    segs = [s for s in spec.split("::") if s]
+    if not segs:
+        return None
+    head = segs[0]
+    if head in ("crate", "self", "super"):
+        segs = segs[1:]
+        for k in range(len(segs), 0, -1):
+            p = "/".join(segs[:k])
+            hit = ix.first([p + ".rs", p + "/mod.rs"], exact=False)
+            if hit:
+                return ("internal", hit)
+        return None
+    return _ext(head)
+
+
+def _jvm(lang: str):
+    exts = JVM_EXTS[lang]
+
+    def fn(importer: str, spec: str, name: str, ix: PathIndex):
+        spec = spec.removeprefix("static ").strip().rstrip(";")
+        if spec.endswith(".*") or spec.endswith("._"):
+            hit = ix.dir_file(spec[:-2].replace(".", "/"), exts)
+            if hit:
+                return ("internal", hit)
+            spec = spec[:-2]
+        segs = spec.split(".")
+        for k in range(len(segs), 1, -1):  # a.b.C.inner -> a/b/C
+            p = "/".join(segs[:k])
+            hit = ix.first([p + e for e in exts], exact=False)
+            if hit:
+                return ("internal", hit)
+        return _ext(".".join(segs[:2]))
+    return fn
+
+
+def _csharp(importer: str, spec: str, name: str, ix: PathIndex):
+    spec = spec.removeprefix("static ").split("=")[-1].strip().rstrip(";")
+    p = spec.replace(".", "/")
+    hit = ix.first([p + ".cs"], exact=False) or ix.dir_file(p, (".cs",))
+    return ("internal", hit) if hit else _ext(spec.split(".")[0])
+
+
+def _c(importer: str, spec: str, name: str, ix: PathIndex):
+    if spec.startswith("<"):
+        return _ext(spec.strip("<>"))
+    rel = posixpath.join(posixpath.dirname(importer), spec)
+    hit = ix.first([rel], exact=True) or ix.first([spec], exact=False)
+    return ("internal", hit) if hit else _ext(spec)
+
+
+def _ruby(importer: str, spec: str, name: str, ix: PathIndex):
+    p = spec if spec.endswith(".rb") else spec + ".rb"
+    if spec.startswith(".") or name == "relative":
+        hit = ix.first([posixpath.join(posixpath.dirname(importer), p)], exact=True)
+        return ("internal", hit) if hit else None
+    hit = ix.first([p], exact=False)
+    return ("internal", hit) if hit else _ext(spec.split("/")[0])
+
+
+def _php(importer: str, spec: str, name: str, ix: PathIndex):
+    spec = spec.lstrip("\\")
+    if spec.endswith(".php") or "/" in spec:
+        hit = ix.first([posixpath.join(posixpath.dirname(importer), spec)], exact=True) or \
+            ix.first([spec.lstrip("./")], exact=False)
+        return ("internal", hit) if hit else None
+    p = spec.replace("\\", "/")
+    hit = ix.first([p + ".php"], exact=False)
+    return ("internal", hit) if hit else _ext(spec.split("\\")[0])
+
+
+def _lua(importer: str, spec: str, name: str, ix: PathIndex):
+    p = spec.replace(".", "/")
+    hit = ix.first([p + ".lua", p + "/init.lua"], exact=False)
+    return ("internal", hit) if hit else _ext(spec.split(".")[0])
+
+
+def _snake(s: str) -> str:
+    out = []
+    for i, ch in enumerate(s):
+        if ch.isupper() and i and (s[i - 1].islower() or s[i - 1].isdigit()):
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+def _elixir(importer: str, spec: str, name: str, ix: PathIndex):
+    segs = spec.split(".")
+    p = "/".join(_snake(s) for s in segs)
+    hit = ix.first([p + ".ex", p + ".exs"], exact=False)
+    return ("internal", hit) if hit else _ext(segs[0])
+
+
+def _haskell(importer: str, spec: str, name: str, ix: PathIndex):
+    p = spec.replace(".", "/")
+    hit = ix.first([p + ".hs", p + ".lhs"], exact=False)
+    return ("internal", hit) if hit else _ext(spec)
+
+
+def _swift(importer: str, spec: str, name: str, ix: PathIndex):
+    return _ext(spec)
+
+
+_RESOLVERS = {
+    "python": _python, "javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "rust": _rust,
+    "java": _jvm("java"), "kotlin": _jvm("kotlin"), "scala": _jvm("scala"), "csharp": _csharp,
+    "c": _c, "cpp": _c, "ruby": _ruby, "php": _php, "lua": _lua, "elixir": _elixir, "haskell": _haskell,
+    "swift": _swift,
+}

@@ -1,0 +1,31 @@
+-- Ingestion's own tables. ingest_meta holds the watermark (the last first-parent commit whose facts are
+-- committed) in the same DuckDB transaction as those facts, so a killed ingest resumes exactly there.
+CREATE TABLE IF NOT EXISTS ingest_meta (
+    key   VARCHAR NOT NULL,
+    value VARCHAR
+);
+
+-- The files of the watermark commit that ingestion tracks (ignored paths excluded).
+CREATE TABLE IF NOT EXISTS ingest_files (
+    path   VARCHAR NOT NULL,
+    blob   VARCHAR NOT NULL,
+    mode   VARCHAR NOT NULL,
+    module VARCHAR NOT NULL
+);
+
+-- Module ident of every path ever seen: stable across runs even when two paths slug alike.
+CREATE TABLE IF NOT EXISTS ingest_idents (
+    path  VARCHAR NOT NULL,
+    ident VARCHAR NOT NULL
+);
+
+-- Source locations at the newest ingested commit: a cache for the editor, rebuilt for changed files.
+CREATE TABLE IF NOT EXISTS code_locations (
+    entity VARCHAR, file VARCHAR, kind VARCHAR, name VARCHAR, qualified_name VARCHAR,
+    line INTEGER, col INTEGER, end_line INTEGER, end_col INTEGER   -- 1-based lines, 0-based columns
+);
+
+CREATE TABLE IF NOT EXISTS import_locations (
+    module VARCHAR, target VARCHAR, spec VARCHAR, file VARCHAR,
+    line INTEGER, col INTEGER, end_line INTEGER, end_col INTEGER
+);

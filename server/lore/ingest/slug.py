@@ -1,0 +1,40 @@
+"""Idents for code entities, slugged as seed 001 says: lowercase, non-alphanumerics -> '-', runs collapsed.
+
+``src/auth.py`` -> ``:module/src-auth-py``; ``login`` in it -> ``:function/src-auth-py-login``.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+# :entity-type of each definition kind, and the ident namespace it lives in.
+KIND_NS = {"function": "function", "class": "class", "variable": "variable", "field": "field"}
+
+
+def slug(text: str) -> str:
+    """Lowercase ASCII slug; never empty (an all-symbol name becomes ``x``)."""
+    s = _NON_ALNUM.sub("-", text.lower()).strip("-")
+    return s or "x"
+
+
+def module_ident(path: str) -> str:
+    return ":module/" + slug(path)
+
+
+def def_ident(kind: str, module_slug: str, qualified_name: str) -> str:
+    """``:function/<module slug>-<qualified name slug>`` (file path + '::' + name, slugged together)."""
+    return f":{KIND_NS[kind]}/{module_slug}-{slug(qualified_name)}"
+
+
+def commit_ident(sha: str) -> str:
+    return ":commit/" + sha[:12].lower()
+
+
+def tag_ident(name: str) -> str:
+    return ":tag/" + slug(name)
+
+
+def external_ident(name: str) -> str:
+    return ":module/" + slug(name)

@@ -1,0 +1,42 @@
+-- name: open_facts_of_modules
+-- The open ingest facts of some modules and of everything they :contains (lazy load of a file's state).
+-- $mods is a registered Arrow table (module VARCHAR).
+WITH ing AS (SELECT tx FROM tx WHERE source = 'ingest'),
+ents AS (
+    SELECT module AS e, module FROM mods
+    UNION ALL
+    SELECT f.v AS e, f.e AS module FROM facts f JOIN mods ON f.e = mods.module
+     WHERE f.a = ':contains' AND f.vt = 'k' AND f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904
+       AND NOT f.inferred AND f.tx_from IN (SELECT tx FROM ing)
+)
+SELECT ents.module, f.e, f.a, f.vt, f.v, f.valid_from
+  FROM facts f JOIN ents ON f.e = ents.e
+ WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND NOT f.inferred
+   AND f.tx_from IN (SELECT tx FROM ing);
+
+-- name: rows_to_close
+-- Open ingest rows that this batch closes at valid time t. $closes: (e, a, vt, v, t).
+CREATE TEMP TABLE _ingest_closing AS
+SELECT f.id, f.e, f.a, f.vt, f.v, f.vn, f.valid_from, c.t
+  FROM facts f JOIN closes c ON f.e = c.e AND f.a = c.a AND f.vt = c.vt AND f.v = c.v
+ WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND NOT f.inferred AND f.valid_from < c.t
+   AND f.tx_from IN (SELECT tx FROM tx WHERE source = 'ingest');
+
+-- name: insert_closed_copies
+INSERT INTO facts
+SELECT $first + row_number() OVER (ORDER BY id) - 1, e, a, vt, v, vn, valid_from, t, $tx, 2147483647,
+       false, NULL, 1.0, NULL
+  FROM _ingest_closing;
+
+-- name: close_old_rows
+UPDATE facts SET tx_to = $tx WHERE id IN (SELECT id FROM _ingest_closing) AND tx_to = 2147483647;
+
+-- name: drop_closing
+DROP TABLE IF EXISTS _ingest_closing;
+
+-- name: known_externals
+SELECT DISTINCT e FROM facts
+ WHERE a = ':entity-type' AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = 2147483647;
+
+-- name: known_tags
+SELECT DISTINCT e FROM facts WHERE e LIKE ':tag/%' AND a = ':entity-type' AND tx_to = 2147483647;

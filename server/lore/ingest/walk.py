@@ -1,0 +1,255 @@
+"""Walking a repository's history with git itself: one streaming ``git log --raw -z`` for the changes,
+one long-lived ``git cat-file --batch`` for the blobs. (GitPython's ``commit.diff`` is ~100x slower.)
+
+Only the first-parent chain drives the code's state, so "the code valid at T" is the tree of the
+first-parent commit current at T; merges are diffed against their first parent.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from lore.errors import LoreError
+
+log = logging.getLogger("lore")
+
+ZERO = "0" * 40
+GITLINK = "160000"
+SYMLINK = "120000"
+
+
+def decode_path(raw: bytes) -> str:
+    """Paths as text; invalid UTF-8 keeps its bytes visible (``\\xff``) so distinct paths stay distinct."""
+    return raw.decode("utf-8", "backslashreplace")
+
+
+@dataclass
+class Change:
+    status: str  # A M D R C T
+    path: str  # the new path (the old one for D)
+    old_path: str | None
+    old_mode: str
+    new_mode: str
+    old_blob: str
+    new_blob: str
+
+
+@dataclass
+class Commit:
+    sha: str
+    parents: list[str]
+    time: int  # committer time, seconds
+    changes: list[Change] = field(default_factory=list)
+
+
+def git(repo: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:
+    try:
+        p = subprocess.run(["git", "-C", repo, *args], input=input, capture_output=True)
+    except FileNotFoundError:
+        raise LoreError("git-missing", "git is not installed or not on PATH") from None
+    if check and p.returncode != 0:
+        msg = p.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise LoreError("git-failed", f"git {' '.join(args[:2])} failed: {msg[0] if msg else p.returncode}")
+    return p.stdout
+
+
+def repo_root(path: str) -> str:
+    """The repository's top directory (work tree), or the git dir of a bare repository."""
+    if not isinstance(path, str) or not path or "\x00" in path:
+        raise LoreError("bad-repo", "the repository path must be a non-empty string")
+    if not os.path.isdir(path):
+        raise LoreError("bad-repo", f"{path} is not a directory")
+    p = subprocess.run(["git", "-C", path, "rev-parse", "--show-toplevel"], capture_output=True)
+    if p.returncode == 0 and p.stdout.strip():
+        return p.stdout.decode("utf-8", "surrogateescape").strip()
+    p = subprocess.run(["git", "-C", path, "rev-parse", "--git-dir"], capture_output=True)
+    if p.returncode == 0:
+        return os.path.abspath(os.path.join(path, p.stdout.decode("utf-8", "surrogateescape").strip()))
+    raise LoreError("not-a-repo", f"{path} is not a git repository")
+
+
+def resolve_branch(repo: str, branch: str | None = None) -> tuple[str, str | None]:
+    """(branch name, tip sha): the explicit branch, else LORE_GIT_BRANCH, else main, else master, else HEAD.
+    The sha is None for a repository without commits."""
+    if branch is not None and (not isinstance(branch, str) or not branch.strip() or branch.startswith("-")
+                               or "\x00" in branch):
+        raise LoreError("bad-branch", f"not a branch name: {branch!r}")
+    candidates = [branch] if branch else [b for b in (os.environ.get("LORE_GIT_BRANCH"),) if b] + \
+        ["refs/heads/main", "refs/heads/master", "HEAD"]
+    for ref in candidates:
+        out = git(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}", check=False).strip()
+        if out:
+            name = ref.removeprefix("refs/heads/")
+            return name, out.decode()
+        if branch:
+            raise LoreError("unknown-branch", f"no branch or commit {branch!r} in {repo}")
+    return "HEAD", None
+
+
+def first_parent_count(repo: str, tip: str, since: str | None) -> int:
+    rng = f"{since}..{tip}" if since else tip
+    return int(git(repo, "rev-list", "--first-parent", "--count", rng).strip() or 0)
+
+
+def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit]:
+    """Oldest first: each first-parent commit after ``since`` up to ``tip``, with its raw changes against
+    its first parent (renames detected by ``-M``)."""
+    rng = f"{since}..{tip}" if since else tip
+    proc = subprocess.Popen(
+        ["git", "-C", repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z", "-M",
+         "--no-abbrev", "--diff-merges=first-parent",
+         "--format=%x01%H %ct %P", rng],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        yield from _parse_log(proc.stdout)
+    finally:
+        proc.stdout.close()
+        err = proc.stderr.read()
+        proc.stderr.close()
+        rc = proc.wait()
+        if rc not in (0, None, -13) and rc != 141:
+            raise LoreError("git-failed", f"git log failed: {err.decode('utf-8', 'replace').strip()[:300]}")
+
+
+def _parse_log(stream) -> Iterator[Commit]:
+    buf = b""
+    cur: Commit | None = None
+    pending: list[bytes] = []  # tokens of a raw entry being assembled
+    while True:
+        chunk = stream.read(1 << 16)
+        if chunk:
+            buf += chunk
+        parts = buf.split(b"\x00")
+        buf = parts.pop() if chunk else b""
+        if not chunk and parts and parts[-1] == b"":
+            parts.pop()
+        for tok in parts:
+            tok = tok.lstrip(b"\n")
+            if not pending and tok.startswith(b"\x01"):
+                if cur is not None:
+                    yield cur
+                head = tok[1:].decode().split()
+                cur = Commit(head[0], head[2:], int(head[1]))
+                continue
+            if not pending:
+                if not tok.startswith(b":"):
+                    continue
+                pending = [tok]
+                continue
+            pending.append(tok)
+            meta = pending[0][1:].decode().split()
+            status = meta[4]
+            need = 3 if status[0] in "RC" else 2
+            if len(pending) < need:
+                continue
+            old_mode, new_mode, old_blob, new_blob = meta[0], meta[1], meta[2], meta[3]
+            if need == 3:
+                ch = Change(status[0], decode_path(pending[2]), decode_path(pending[1]),
+                            old_mode, new_mode, old_blob, new_blob)
+            else:
+                ch = Change(status[0], decode_path(pending[1]), None, old_mode, new_mode, old_blob, new_blob)
+            pending = []
+            if cur is not None:
+                cur.changes.append(ch)
+        if not chunk:
+            break
+    if cur is not None:
+        yield cur
+
+
+@dataclass
+class CommitInfo:
+    sha: str
+    parents: list[str]
+    time: int
+    author: str
+    subject: str
+
+
+def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitInfo]:
+    """Every commit reachable from tip and not from since (side branches too), oldest first, no diffs."""
+    rng = [tip, f"^{since}"] if since else [tip]
+    out = git(repo, "log", "--reverse", "--topo-order", "-z", "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng)
+    for rec in out.split(b"\x00"):
+        if not rec.strip():
+            continue
+        f = rec.strip(b"\n").split(b"\x1f")
+        if len(f) < 5:
+            continue
+        yield CommitInfo(f[0].decode(), f[1].decode().split(), int(f[2]),
+                         f[3].decode("utf-8", "replace"), f[4].decode("utf-8", "replace"))
+
+
+def list_tags(repo: str) -> list[tuple[str, str, int | None]]:
+    """(tag name, peeled commit sha, creation time) of every tag that points at a commit."""
+    out = git(repo, "for-each-ref", "--format=%(refname:short)%00%(objectname)%00%(*objectname)%00"
+              "%(objecttype)%00%(*objecttype)%00%(creatordate:unix)", "refs/tags")
+    tags = []
+    for line in out.decode("utf-8", "replace").splitlines():
+        f = line.split("\x00")
+        if len(f) < 6:
+            continue
+        name, obj, peeled, otype, ptype, when = f[:6]
+        sha = peeled if otype == "tag" else obj
+        if (ptype if otype == "tag" else otype) != "commit":
+            continue
+        tags.append((name, sha, int(when) if when.strip().lstrip("-").isdigit() else None))
+    return tags
+
+
+def ls_tree(repo: str, rev: str) -> list[tuple[str, str, str]]:
+    """(mode, blob, path) of every entry of rev's tree, recursively."""
+    out = git(repo, "ls-tree", "-r", "-z", "--full-tree", rev)
+    rows = []
+    for rec in out.split(b"\x00"):
+        if not rec:
+            continue
+        meta, path = rec.split(b"\t", 1)
+        mode, _type, sha = meta.decode().split()
+        rows.append((mode, sha, decode_path(path)))
+    return rows
+
+
+def is_shallow(repo: str) -> bool:
+    return git(repo, "rev-parse", "--is-shallow-repository", check=False).strip() == b"true"
+
+
+class CatFile:
+    """One long-lived ``git cat-file --batch``: blob bytes by id."""
+
+    def __init__(self, repo: str) -> None:
+        self.proc = subprocess.Popen(["git", "-C", repo, "cat-file", "--batch"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def read(self, sha: str, limit: int | None = None) -> bytes | None:
+        """The object's bytes; None when missing (e.g. beyond a shallow boundary) or larger than limit."""
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(sha.encode() + b"\n")
+        self.proc.stdin.flush()
+        header = self.proc.stdout.readline()
+        parts = header.split()
+        if len(parts) < 3 or parts[1] == b"missing":
+            return None
+        size = int(parts[2])
+        data = self.proc.stdout.read(size + 1)[:size]
+        if limit is not None and size > limit:
+            return None
+        return data
+
+    def close(self) -> None:
+        try:
+            if self.proc.stdin:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        except Exception:  # noqa: BLE001 - best effort on shutdown
+            self.proc.kill()
+
+    def __enter__(self) -> "CatFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
