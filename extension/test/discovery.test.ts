@@ -1,0 +1,165 @@
+// Discovery runs real programs: the repository's own `lore` when there is one, and small executables this
+// test writes to stand for a Python with lore installed, a stale path, an unrelated `lore`, and a hang.
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "node:test";
+import { candidates, discover, interpreterFromPythonApi, notFoundMessage, probe, whichAll } from "../src/discovery";
+import { findLore, tmpDir } from "./helpers";
+
+function script(dir: string, name: string, body: string, mode = 0o755): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, `#!/bin/sh\n${body}\n`, { mode });
+  return p;
+}
+
+const posix = process.platform !== "win32";
+
+/** A directory with: a fake python (`-m lore --version` works), a good lore, an impostor, a hang, a non-exec. */
+function fixture() {
+  const dir = tmpDir("lore-ext-disc-");
+  const bin = path.join(dir, "bin");
+  const other = path.join(dir, "other");
+  fs.mkdirSync(bin);
+  fs.mkdirSync(other);
+  return {
+    dir,
+    bin,
+    other,
+    python: script(dir, "python3", 'if [ "$1" = "-m" ] && [ "$2" = "lore" ] && [ "$3" = "--version" ]; then echo "lore 1.2.3"; exit 0; fi\necho "No module named lore" >&2; exit 1'),
+    pythonWithout: script(dir, "python-bare", 'echo "/usr/bin/python3: No module named lore" >&2; exit 1'),
+    good: script(bin, "lore", 'echo "lore 0.9.0"'),
+    impostor: script(other, "lore", 'echo "Lore RPG launcher v2"'),
+    hang: script(dir, "lore-hang", "sleep 30"),
+    notExec: script(dir, "lore-noexec", 'echo "lore 0.0.1"', 0o644),
+  };
+}
+
+test("order: lore.path, lore.interpreter, Python extension, PATH", { skip: !posix }, () => {
+  const f = fixture();
+  const { list } = candidates({
+    lorePath: f.good,
+    interpreter: f.python,
+    pythonExtensionInterpreter: f.pythonWithout,
+    env: { PATH: [f.other, f.bin].join(":") },
+  });
+  assert.deepEqual(
+    list.map((c) => [c.source, c.command, c.baseArgs.join(" ")]),
+    [
+      ["lore.path", f.good, ""],
+      ["lore.interpreter", f.python, "-m lore"],
+      ["Python extension", f.pythonWithout, "-m lore"],
+      ["PATH", path.join(f.other, "lore"), ""],
+      ["PATH", path.join(f.bin, "lore"), ""],
+    ],
+  );
+});
+
+test("the first candidate that answers as lore wins; serve args follow", { skip: !posix }, async () => {
+  const f = fixture();
+  const d = await discover({ lorePath: null, interpreter: f.python, pythonExtensionInterpreter: null, env: { PATH: f.bin }, serveArgs: ["--graph", "/g.duckdb"] });
+  assert.ok(d.ok);
+  assert.deepEqual(d.server, { command: f.python, args: ["-m", "lore", "serve", "--graph", "/g.duckdb"], source: "lore.interpreter", version: "1.2.3" });
+});
+
+test("a broken configured path falls through, and the attempt says why", { skip: !posix }, async () => {
+  const f = fixture();
+  const d = await discover({
+    lorePath: path.join(f.dir, "missing", "lore"),
+    interpreter: f.pythonWithout,
+    pythonExtensionInterpreter: f.notExec,
+    env: { PATH: [f.other, f.bin].join(":") },
+  });
+  assert.ok(d.ok);
+  assert.equal(d.server.command, path.join(f.bin, "lore"));
+  assert.equal(d.server.source, "PATH");
+  const why = d.attempts.map((a) => `${a.candidate.source}: ${a.detail}`);
+  assert.ok(why.some((w) => /^lore\.path: .*does not exist/.test(w)), why.join("\n"));
+  assert.ok(why.some((w) => /^lore\.interpreter: .*No module named lore/.test(w)), why.join("\n"));
+  assert.ok(why.some((w) => /^Python extension: .*not an executable file/.test(w)), why.join("\n"));
+  assert.ok(why.some((w) => /^PATH: answered "Lore RPG launcher v2", not "lore <version>"/.test(w)), why.join("\n"));
+});
+
+test("nothing works: the message says what was tried, what to install and how", { skip: !posix }, async () => {
+  const f = fixture();
+  const d = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: f.pythonWithout, pythonExtensionPresent: true, env: { PATH: f.other } });
+  assert.equal(d.ok, false);
+  if (d.ok) return;
+  assert.equal(d.installCommand, `${f.pythonWithout} -m pip install lore-lsp`);
+  assert.match(d.message, /Lore could not start its language server/);
+  assert.match(d.message, /Python extension: .*python-bare.*No module named lore/);
+  assert.match(d.message, /PATH: .*other\/lore/);
+  assert.ok(d.message.includes(`\`${f.pythonWithout} -m pip install lore-lsp\``));
+  assert.match(d.message, /pip install -e <path to the repo>/);
+  assert.match(d.message, /"lore\.interpreter"/);
+  assert.match(d.message, /"lore\.path"/);
+  assert.match(d.message, /Lore: Restart Server/);
+});
+
+test("nothing configured and nothing on PATH: a message without attempts still says how", async () => {
+  const empty = tmpDir("lore-ext-empty-");
+  const d = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, env: { PATH: empty } });
+  assert.equal(d.ok, false);
+  if (d.ok) return;
+  assert.deepEqual(d.attempts, []);
+  assert.equal(d.installCommand, "python3 -m pip install lore-lsp");
+  assert.match(d.message, /the Python extension is not installed, and there is no `lore` on PATH/);
+  assert.match(notFoundMessage({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, pythonExtensionPresent: true }, [], "x"), /has no interpreter selected/);
+});
+
+test("an interpreter path with spaces and quotes is quoted in the install command", { skip: !posix }, async () => {
+  const dir = tmpDir("lore ext 'q' ");
+  const py = script(dir, "py thon", "exit 1");
+  const d = await discover({ lorePath: null, interpreter: py, pythonExtensionInterpreter: null, env: { PATH: "" } });
+  assert.equal(d.ok, false);
+  if (!d.ok) assert.equal(d.installCommand, `"${py}" -m pip install lore-lsp`);
+});
+
+test("a probe that hangs times out instead of blocking activation", { skip: !posix }, async () => {
+  const f = fixture();
+  const t0 = Date.now();
+  const r = await probe({ source: "lore.path", command: f.hang, baseArgs: [] }, 300);
+  assert.equal(r.ok, false);
+  assert.match(r.detail, /timed out after 300 ms/);
+  assert.ok(Date.now() - t0 < 5000);
+});
+
+test("a directory or a missing file on PATH is not a candidate", { skip: !posix }, () => {
+  const dir = tmpDir("lore-ext-path-");
+  fs.mkdirSync(path.join(dir, "lore"));
+  assert.deepEqual(whichAll("lore", { PATH: `${dir}::/nonexistent` }, "linux"), []);
+});
+
+test("the repository's real lore is found and accepted", async (t) => {
+  const lore = findLore();
+  if (!lore) return t.skip("no lore executable (set LORE_BIN, or create the repository's .venv)");
+  const d = await discover({ lorePath: lore, interpreter: null, pythonExtensionInterpreter: null, env: { PATH: "" } });
+  assert.ok(d.ok, !d.ok ? d.message : "");
+  assert.match(d.server.version, /^\d+\.\d+/);
+  assert.deepEqual(d.server.args, ["serve"]);
+  // The venv's python next to it runs `-m lore` the same way.
+  const py = path.join(path.dirname(lore), "python");
+  if (fs.existsSync(py)) {
+    const viaPy = await discover({ lorePath: null, interpreter: py, pythonExtensionInterpreter: null, env: { PATH: "" } });
+    assert.ok(viaPy.ok, !viaPy.ok ? viaPy.message : "");
+    assert.equal(viaPy.server.version, d.server.version);
+  }
+});
+
+test("the Python extension API: new environments API, old settings API, and junk", async () => {
+  const newApi = {
+    environments: {
+      getActiveEnvironmentPath: () => ({ id: "x", path: "/envs/x" }),
+      resolveEnvironment: async () => ({ executable: { uri: { fsPath: "/envs/x/bin/python" } } }),
+    },
+  };
+  assert.equal(await interpreterFromPythonApi(newApi), "/envs/x/bin/python");
+  const unresolved = { environments: { getActiveEnvironmentPath: () => ({ path: "/usr/bin/python3" }), resolveEnvironment: async () => undefined } };
+  assert.equal(await interpreterFromPythonApi(unresolved), "/usr/bin/python3");
+  const oldApi = { settings: { getExecutionDetails: () => ({ execCommand: ["/old/python", "-X"] }) } };
+  assert.equal(await interpreterFromPythonApi(oldApi), "/old/python");
+  const throwing = { environments: { getActiveEnvironmentPath: () => { throw new Error("not ready"); } } };
+  for (const junk of [undefined, null, 3, "x", {}, { settings: { getExecutionDetails: () => ({ execCommand: [7] }) } }, throwing]) {
+    assert.equal(await interpreterFromPythonApi(junk), null);
+  }
+});
