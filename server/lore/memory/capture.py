@@ -48,14 +48,18 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
-        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace \S+(?: \S+)? with|the plan is to)\b", re.I)),
+        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
+        r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+ now|"
+        r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses|is written in|runs on))\b", re.I)),
     ("preference", re.compile(
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
         r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
-        r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+)\b",
+        r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
+        r"let's not|^use \S+ (?:for|in|everywhere|when)|"
+        r"\w+s should (?:be|have|use|not|never|always))\b",
         re.I)),
     ("constraint", re.compile(
         r"\b(?:must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
@@ -63,7 +67,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"requirement is|(?:is|are) not allowed|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not|shall|prioriti[sz]e \w+(?: \w+)? over|"
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
-        r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below))\b", re.I)),
+        r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
+        r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
+        r"maximum of)\b", re.I)),
     ("dependency", re.compile(
         r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
         r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
@@ -83,10 +89,12 @@ _CHATTER = re.compile(
 _TRANSIENT = re.compile(
     r"\b(?:for now|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
     r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
-    r"for the demo|until (?:tomorrow|friday|monday|later))\b", re.I)
+    r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
+    r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
+    r"crash(?:es|ed)?)\b", re.I)
 _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
-    r"should we|we could|possibly|in theory|if we|unless)\b", re.I)
+    r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have))\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
@@ -192,6 +200,8 @@ def _is_chatter(s: str) -> bool:
     body = _CHATTER.sub("", s).strip()
     if not body or len(body) < 8:
         return True
+    if re.match(r"^(?:i|we) (?:really )?(?:love|like|enjoy) (?:how|that|it|this|the way)\b", body, re.I):
+        return True  # praise, not a preference
     if s.rstrip().endswith("?"):
         return True
     if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
@@ -207,6 +217,8 @@ def _kind(s: str) -> str | None:
     for kind, rx in SIGNALS:
         if rx.search(s):
             return kind
+    if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
+        return "preference"  # a standing instruction with no stronger signal
     return None
 
 

@@ -1,0 +1,96 @@
+"""Quality measures over labelled data (tests/memory/data): extraction precision/recall for
+finalize-turn and recall@k for prepare-turn. Used by the tests and by bench/memory.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from lore.memory.capture import heuristic
+from lore.memory.turns import prepare_turn
+from lore.store.graph import Graph
+from lore.store.txdata import parse_tx
+from lore.timeutil import parse_instant
+
+
+def _slug(x: str) -> str:
+    import re
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", x.lower())).strip("-")
+
+
+def extraction_quality(exchanges: list[dict[str, Any]]) -> dict[str, Any]:
+    """Match each extracted memory to an expected one of the same kind whose terms all appear in its
+    description; unmatched extractions are false positives, unmatched expectations misses."""
+    tp = fp = fn = 0
+    why_total = why_hit = rej_total = rej_hit = 0
+    misses: list[Any] = []
+    false_pos: list[Any] = []
+    for ex in exchanges:
+        got = heuristic(ex["delta"])
+        used: set[int] = set()
+        for exp in ex["expected"]:
+            match = None
+            for i, g in enumerate(got):
+                if i not in used and g.kind == exp["kind"] and \
+                        all(t.lower() in g.description.lower() for t in exp["terms"]):
+                    match = i
+                    break
+            if "rationale" in exp:
+                why_total += 1
+            rej_total += len(exp.get("rejects", []))
+            if match is None:
+                fn += 1
+                misses.append({"id": ex["id"], "expected": exp})
+                continue
+            used.add(match)
+            tp += 1
+            g = got[match]
+            if "rationale" in exp and g.rationale and exp["rationale"].lower() in g.rationale.lower():
+                why_hit += 1
+            for r in exp.get("rejects", []):
+                if any(_slug(r) == _slug(x) or _slug(r) in _slug(x) for x in g.rejects + g.forbids):
+                    rej_hit += 1
+        for i, g in enumerate(got):
+            if i not in used:
+                fp += 1
+                false_pos.append({"id": ex["id"], "got": g.to_json()})
+    return {
+        "exchanges": len(exchanges),
+        "expected": tp + fn, "extracted": tp + fp,
+        "precision": round(tp / (tp + fp), 4) if tp + fp else 1.0,
+        "recall": round(tp / (tp + fn), 4) if tp + fn else 1.0,
+        "rationale_recall": round(why_hit / why_total, 4) if why_total else None,
+        "rejects_recall": round(rej_hit / rej_total, 4) if rej_total else None,
+        "misses": misses, "false_positives": false_pos,
+    }
+
+
+def seed_memory(graph: Graph, data_dir: Path) -> None:
+    """memory.edn and the historical facts of questions.json, written as a user would."""
+    graph.transact(parse_tx((data_dir / "memory.edn").read_text()), reason="seed memory", source="cli")
+    qs = json.loads((data_dir / "questions.json").read_text())
+    for h in qs.get("history", []):
+        vf = parse_instant(h["valid_from"]) if h.get("valid_from") else None
+        vt = parse_instant(h["valid_to"]) if h.get("valid_to") else None
+        graph.transact(parse_tx(h["facts"]), reason="seed history", source="cli", valid_from=vf, valid_to=vt)
+
+
+def retrieval_quality(graph: Graph, questions: list[dict[str, Any]], k: int = 5) -> dict[str, Any]:
+    total = hit = full = 0
+    misses = []
+    for q in questions:
+        facts = prepare_turn(graph, q["q"])["facts"][:k]
+        found = 0
+        for ans in q["answers"]:
+            ok = any(f["entity"] == ans[0] and f["attribute"] == ans[1]
+                     and (len(ans) < 3 or ans[2].lower() in str(f["value"]).lower()) for f in facts)
+            found += ok
+        total += len(q["answers"])
+        hit += found
+        full += found == len(q["answers"])
+        if found < len(q["answers"]):
+            misses.append({"q": q["q"], "top": [[f["entity"], f["attribute"]] for f in facts]})
+    return {"questions": len(questions), f"recall@{k}": round(hit / total, 4) if total else None,
+            f"questions_fully_answered@{k}": round(full / len(questions), 4) if questions else None,
+            "misses": misses}
