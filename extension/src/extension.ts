@@ -4,7 +4,7 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import {
   DidChangeConfigurationNotification,
-  LanguageClient,
+  type LanguageClient,
   type LanguageClientOptions,
   RevealOutputChannelOn,
   type ServerOptions,
@@ -12,6 +12,8 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { LoreApi } from "./api";
+import { LoreLanguageClient } from "./client";
+import { entityArg, memoryPrefillArg, type MemoryPrefill, warningIdArg } from "./commands";
 import { describe, discover, interpreterFromPythonApi, type Discovery } from "./discovery";
 import { ident, suggestName } from "./edn";
 import { type MemoryKind, RELATION, validateName } from "./payloads";
@@ -165,7 +167,7 @@ class Controller implements vscode.Disposable {
         },
       },
     };
-    const client = new LanguageClient("lore", "Lore", serverOptions, clientOptions);
+    const client = new LoreLanguageClient("lore", "Lore", serverOptions, clientOptions);
     this.client = client;
     client.onDidChangeState((e) => {
       if (e.newState === State.Running) this.state = { ...this.state, server: "running", detail: `lore ${found.server.version} (${found.server.source})` };
@@ -309,11 +311,12 @@ class Controller implements vscode.Disposable {
           }
         }),
       );
-    reg("lore.recordDecision", () => this.recordMemory("decision"));
-    reg("lore.recordPreference", () => this.recordMemory("preference"));
-    reg("lore.recordConstraint", () => this.recordMemory("constraint"));
+    // Ids and argument shapes shared with the server's code actions (see commands.ts).
+    reg("lore.recordDecision", (arg) => this.recordMemory("decision", memoryPrefillArg(arg)));
+    reg("lore.recordPreference", (arg) => this.recordMemory("preference", memoryPrefillArg(arg)));
+    reg("lore.recordConstraint", (arg) => this.recordMemory("constraint", memoryPrefillArg(arg)));
     reg("lore.askMemory", () => this.askMemory());
-    reg("lore.showHistory", (arg) => this.showHistory(typeof arg === "string" ? arg : undefined));
+    reg("lore.showHistory", (arg) => this.showHistory(entityArg(arg)));
     reg("lore.ingest", () => this.ingestNow());
     reg("lore.showWarnings", () => this.showWarnings());
     reg("lore.dismissWarning", (arg) => this.dismissWarning(warningIdArg(arg)));
@@ -329,7 +332,7 @@ class Controller implements vscode.Disposable {
     return this.showWarnings();
   }
 
-  private async recordMemory(kind: MemoryKind): Promise<void> {
+  private async recordMemory(kind: MemoryKind, prefill: MemoryPrefill = {}): Promise<void> {
     const what = { decision: "What was decided?", preference: "What is preferred?", constraint: "What must (or must not) hold?" }[kind];
     const example = {
       decision: "Use PostgreSQL 15 as the primary database",
@@ -340,6 +343,7 @@ class Controller implements vscode.Disposable {
       title: `Record a ${kind} (1/5)`,
       prompt: `${what} Stored as :description.`,
       placeHolder: example,
+      value: prefill.description,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? null : "a description is required"),
     });
@@ -359,6 +363,7 @@ class Controller implements vscode.Disposable {
     const rationale = await vscode.window.showInputBox({
       title: `Record a ${kind} (3/5)`,
       prompt: "Why? (optional; stored as :rationale)",
+      value: prefill.rationale,
       ignoreFocusOut: true,
     });
     if (rationale === undefined) return;
@@ -374,7 +379,7 @@ class Controller implements vscode.Disposable {
       });
       if (related === undefined) return;
     }
-    const governs = await this.pickScope(kind);
+    const governs = prefill.entity ? [prefill.entity] : await this.pickScope(kind);
     if (governs === undefined) return;
     const reason = await vscode.window.showInputBox({
       title: `Record a ${kind} (5/5)`,
@@ -560,17 +565,6 @@ class Controller implements vscode.Disposable {
     void vscode.window.showInformationMessage(`Lore: dismissed warning ${id}.`);
     this.scheduleWarningsRefresh(0);
   }
-}
-
-/** A command argument naming a warning: its id, or an object with an `id` (e.g. from a code action). */
-function warningIdArg(arg: unknown): string | undefined {
-  if (typeof arg === "string" && arg) return arg;
-  if (typeof arg === "number") return String(arg);
-  if (arg && typeof arg === "object" && "id" in arg) {
-    const id = (arg as { id: unknown }).id;
-    if (typeof id === "string" || typeof id === "number") return String(id);
-  }
-  return undefined;
 }
 
 const KIND_OF: Partial<Record<vscode.SymbolKind, CodeKind>> = {

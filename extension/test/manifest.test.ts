@@ -1,0 +1,63 @@
+// package.json is what the .vsix installs: the commands and settings the issue lists must be there, and
+// agree with the code.
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "node:test";
+import { COMMANDS, entityArg, memoryPrefillArg, serverCommandsToRegister, warningIdArg } from "../src/commands";
+import { DEFAULTS } from "../src/settings";
+
+const pkg = JSON.parse(fs.readFileSync(path.join(process.cwd(), "package.json"), "utf8"));
+
+test("contributed commands are exactly the ones the extension registers, all in category Lore", () => {
+  const ids = pkg.contributes.commands.map((c: { command: string }) => c.command);
+  assert.deepEqual([...ids].sort(), [...COMMANDS].sort());
+  for (const c of pkg.contributes.commands) {
+    assert.equal(c.category, "Lore");
+    assert.ok(c.title.length > 3);
+  }
+});
+
+test("every setting the server reads is contributed, with the defaults the code uses", () => {
+  const props = pkg.contributes.configuration.properties;
+  for (const key of ["lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel", "lore.trace.server"]) {
+    assert.ok(props[key], key);
+    assert.ok(props[key].markdownDescription || props[key].description, `${key} is described`);
+  }
+  assert.equal(props["lore.autoIngest"].default, DEFAULTS.autoIngest);
+  assert.equal(props["lore.minConfidence"].default, DEFAULTS.minConfidence);
+  assert.equal(props["lore.minConfidence"].minimum, 0);
+  assert.equal(props["lore.minConfidence"].maximum, 1);
+  assert.equal(props["lore.autolink"].default, DEFAULTS.autolink);
+  assert.equal(props["lore.logLevel"].default, DEFAULTS.logLevel);
+  assert.deepEqual(props["lore.logLevel"].enum, ["debug", "info", "warning", "error"]);
+  // Settings that name programs to run are not taken from untrusted workspaces.
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(), ["lore.interpreter", "lore.path"]);
+});
+
+test("@types/vscode is pinned to the engine's minimum (vsce refuses a newer one)", () => {
+  const engine = pkg.engines.vscode.replace(/^\^/, "");
+  assert.equal(pkg.devDependencies["@types/vscode"], engine);
+  assert.equal(pkg.main, "./dist/extension.js");
+});
+
+test("server commands with our ids are left to us; others pass through", () => {
+  assert.deepEqual(serverCommandsToRegister(["lore.recordDecision", "lore.showHistory", "lore.dismissWarning", "lore.serverOnly"]), ["lore.serverOnly"]);
+  for (const junk of [undefined, null, "x", {}, [1, null]]) assert.deepEqual(serverCommandsToRegister(junk), []);
+});
+
+test("command arguments from the server's code actions", () => {
+  assert.equal(entityArg({ entity: ":function/a-py-f" }), ":function/a-py-f");
+  assert.equal(entityArg(":module/a-py"), ":module/a-py");
+  for (const junk of [undefined, "", "  ", 5, { entity: 5 }, [":x/y"]]) assert.equal(entityArg(junk), undefined);
+  assert.equal(warningIdArg({ id: "w-1" }), "w-1");
+  assert.equal(warningIdArg(12), "12");
+  for (const junk of [undefined, "", NaN, {}, { id: {} }, [1]]) assert.equal(warningIdArg(junk), undefined);
+  assert.deepEqual(memoryPrefillArg({ entity: ":function/a-py-f", description: "Decision about f", rationale: 3 }), {
+    entity: ":function/a-py-f",
+    description: "Decision about f",
+    rationale: undefined,
+  });
+  assert.deepEqual(memoryPrefillArg({ entity: "not an ident]" }), { entity: undefined, description: undefined, rationale: undefined });
+  assert.deepEqual(memoryPrefillArg("x"), {});
+});
