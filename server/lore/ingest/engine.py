@@ -71,6 +71,13 @@ def sval(x: str) -> tuple[str, str, float | None]:
     return ("s", x, None)
 
 
+def _env_int(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
 class Cancelled(Exception):
     pass
 
@@ -202,6 +209,7 @@ class IngestRun:
         by_sha = {c.sha: c for c in fp_list}
         done = 0
         since_flush = 0
+        batch = _env_int("LORE_INGEST_BATCH", 3000)
         last_flush = time.perf_counter()
         for info in commits:
             if self._cancelled():
@@ -223,7 +231,7 @@ class IngestRun:
             self.stats["commits"] = done
             if self.progress:
                 self.progress(done, total)
-            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= 3000
+            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch
                                                or time.perf_counter() - last_flush > 15):
                 self._flush(final=False)
                 since_flush = 0

@@ -73,6 +73,14 @@ class Extract(NamedTuple):
     errors: bool  # the parse tree has ERROR nodes (kept anyway: tree-sitter recovers)
 
 
+def _clean_spec(spec: str) -> str:
+    spec = spec.strip().strip("\"'`")
+    if spec.startswith("import "):  # captured whole declarations (Scala)
+        spec = "".join(spec[7:].split())
+        spec = spec.split("{")[0].split("=>")[0].rstrip(".")
+    return spec
+
+
 def language_of(path: str) -> str | None:
     dot = path.rfind(".")
     if dot < 0 or "/" in path[dot:]:
@@ -128,7 +136,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
                     continue
                 node = nodes[0]
                 names = caps.get("import.name")
-                spec = text(specs[0]).strip().strip("\"'`")
+                spec = _clean_spec(text(specs[0]))
                 if not spec or len(spec) > 500:
                     continue
                 sp, ep = node.start_point, node.end_point
@@ -137,6 +145,11 @@ def extract_source(lang: str, data: bytes) -> Extract:
                                       col_of(node.end_byte, ep[1])))
             elif cap == "call.name":
                 call_nodes.extend(nodes)
+
+    if imports:
+        # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
+        named = {(i.line, i.col, i.spec) for i in imports if i.name}
+        imports = [i for i in imports if i.name or (i.line, i.col, i.spec) not in named]
 
     # One sweep in source order finds each definition's enclosing definitions.
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
@@ -149,7 +162,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
             stack.pop()
         static = kind == "field.static"
         base = "field" if static else kind
-        name = text(name_node).strip()
+        name = text(name_node).strip().lstrip("@")
         in_function = any(k == "function" for _, k, _, _ in stack)
         classes = [q for _, k, q, _ in stack if k == "class"]
         if base == "field":

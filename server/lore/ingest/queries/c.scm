@@ -1,0 +1,13 @@
+(function_definition declarator: (function_declarator declarator: (identifier) @name)) @def.function
+(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))) @def.function
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.class
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.class
+(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @def.class
+(type_definition declarator: (type_identifier) @name) @def.class
+(translation_unit (declaration declarator: (init_declarator declarator: (identifier) @name)) @def.variable)
+(struct_specifier name: (type_identifier) @owner body: (field_declaration_list (field_declaration declarator: (field_identifier) @name) @def.field))
+
+(preproc_include path: (_) @import.spec) @import
+
+(call_expression function: (identifier) @call.name)
+(call_expression function: (field_expression field: (field_identifier) @call.name))
