@@ -1,0 +1,514 @@
+"""Datalog text -> a small AST (SPEC §2, the dialect of seed 001 / minigraf).
+
+The EDN reader does the lexing; this module checks the shape of every section and clause and reports
+what is wrong with a stable error code and the position of the offending form. A predicate written
+without square brackets (``(contains? ?v "x")``) is an error that says to add them: minigraf silently
+returns nothing for it.
+"""
+
+from __future__ import annotations
+
+import uuid as _uuid
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from lore import edn
+from lore.edn import Instant, Keyword, Map, PList, Symbol, Vector
+from lore.errors import LoreError
+
+# Predicates and binding functions: names the compiler knows. A list form headed by one of them is a
+# predicate written without brackets.
+COMPARISONS = ("=", "!=", "<", ">", "<=", ">=")
+STRING_PREDICATES = ("contains?", "starts-with?", "ends-with?", "matches?")
+TYPE_TESTS = ("string?", "integer?", "float?", "boolean?", "keyword?", "instant?", "number?")
+PREDICATES = COMPARISONS + STRING_PREDICATES + TYPE_TESTS
+FUNCTIONS = ("+", "-", "*", "/", "str", "lower", "upper")
+AGGREGATES = ("count", "count-distinct", "sum", "avg", "min", "max")
+NUMERIC_TAGS = ("i", "f")
+RESERVED = set(PREDICATES) | set(FUNCTIONS) | {"not", "not-join", "or", "or-join", "and"}
+SECTIONS = ("find", "where", "with", "in", "as-of", "valid-at", "any-valid-time", "order-by", "limit")
+
+MAX_CLAUSES = 2000  # a query is text a person or agent wrote; beyond this it is an accident or an attack
+
+
+def _pos(x: Any) -> Any:
+    p = getattr(x, "pos", None)
+    return p.to_json() if p is not None else None
+
+
+def fail(code: str, message: str, form: Any = None, fallback: Any = None) -> LoreError:
+    return LoreError(code, message, _pos(form) or _pos(fallback))
+
+
+# ------------------------------------------------------------------ AST
+
+@dataclass(frozen=True)
+class Var:
+    name: str  # with the leading '?'
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Wild:
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Const:
+    value: Any  # an EDN value: str, int, float, bool, Keyword, Instant, UUID
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str  # without the '$'
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+Term = Union[Var, Wild, Const, Param]
+
+
+@dataclass
+class Pattern:
+    e: Term
+    a: Term
+    v: Term
+    pos: Any = None
+
+
+@dataclass
+class Pred:
+    op: str
+    args: list[Term]
+    pos: Any = None
+
+
+@dataclass
+class Fn:
+    op: str
+    args: list[Term]
+    out: Term  # Var or Wild
+    pos: Any = None
+
+
+@dataclass
+class RuleCall:
+    name: str
+    args: list[Term]
+    pos: Any = None
+
+
+@dataclass
+class Not:
+    clauses: list[Any]
+    join: list[Var] | None = None  # not-join's variables; None for plain not
+    pos: Any = None
+
+
+@dataclass
+class Or:
+    branches: list[list[Any]]
+    join: list[Var] | None = None  # or-join's variables; None for plain or
+    pos: Any = None
+
+
+@dataclass(frozen=True)
+class Agg:
+    fn: str
+    var: Var
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+@dataclass
+class Query:
+    find: list[Union[Var, Agg]]
+    where: list[Any]
+    with_: list[Var] = field(default_factory=list)
+    inputs: list[str] = field(default_factory=list)  # parameter names declared by :in
+    as_of: Union[int, str, None] = None
+    valid_at: Union[str, None] = None  # ISO text; None means now
+    any_valid_time: bool = False
+    order_by: list[tuple[Union[Var, Agg], bool]] = field(default_factory=list)  # (item, descending)
+    limit: int | None = None
+
+
+@dataclass
+class Rule:
+    name: str
+    args: list[Var]
+    body: list[Any]
+    source: str = ""
+    pos: Any = None
+
+
+# ------------------------------------------------------------------ terms
+
+def term(x: Any, ctx: Any = None) -> Term:
+    if isinstance(x, Symbol):
+        s = str(x)
+        if s == "_":
+            return Wild(_pos(x))
+        if s.startswith("?"):
+            if len(s) < 2:
+                raise fail("bad-variable", "a variable needs a name after '?', e.g. ?e", x)
+            return Var(s, _pos(x))
+        if s.startswith("$"):
+            if len(s) < 2:
+                raise fail("bad-parameter", "a parameter needs a name after '$', e.g. $name", x)
+            return Param(s[1:], _pos(x))
+        raise fail("bad-term", f"'{s}' is not a variable (?x), wildcard (_), parameter ($x) or value; "
+                   f"quote text as a string", x, ctx)
+    if x is None:
+        raise fail("bad-term", "nil is not a value in a clause", ctx)
+    if isinstance(x, bool) or isinstance(x, (Keyword, str, int, float, Instant, _uuid.UUID)):
+        return Const(x, _pos(x) or _pos(ctx))
+    raise fail("bad-term", f"{_describe(x)} cannot appear in a clause", x, ctx)
+
+
+def _describe(x: Any) -> str:
+    if isinstance(x, Vector):
+        return "a vector"
+    if isinstance(x, PList):
+        return "a list"
+    if isinstance(x, dict):
+        return "a map"
+    if isinstance(x, (set, frozenset)):
+        return "a set"
+    return repr(x)
+
+
+def _var(x: Any, what: str, ctx: Any = None) -> Var:
+    t = term(x, ctx) if isinstance(x, Symbol) else None
+    if not isinstance(t, Var):
+        raise fail("bad-variable", f"{what} must be a variable such as ?x, got {edn_text(x)}", x, ctx)
+    return t
+
+
+def edn_text(x: Any) -> str:
+    try:
+        return edn.dumps(x)
+    except TypeError:
+        return repr(x)
+
+
+# ------------------------------------------------------------------ clauses
+
+class _Budget:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def tick(self, form: Any) -> None:
+        self.n += 1
+        if self.n > MAX_CLAUSES:
+            raise fail("too-large", f"more than {MAX_CLAUSES} clauses", form)
+
+
+def clause(x: Any, budget: _Budget, *, in_or: bool = False) -> Any:
+    budget.tick(x)
+    if isinstance(x, Vector):
+        if x and isinstance(x[0], PList):
+            return _bracketed(x)
+        if len(x) != 3:
+            raise fail("bad-pattern",
+                       f"a data pattern has three terms [entity attribute value], got {len(x)}: {edn_text(x)}", x)
+        return Pattern(term(x[0], x), term(x[1], x), term(x[2], x), _pos(x))
+    if isinstance(x, PList):
+        if not x or not isinstance(x[0], Symbol):
+            raise fail("bad-clause", f"a list clause starts with not, or, a rule name…, got {edn_text(x)}", x)
+        head = str(x[0])
+        if head in PREDICATES or head in FUNCTIONS:
+            raise fail("predicate-needs-brackets",
+                       f"the predicate ({head} …) must be written in square brackets: [{edn_text(x)}]", x)
+        if head == "not":
+            if len(x) < 2:
+                raise fail("bad-clause", "(not …) needs at least one clause", x)
+            return Not([clause(c, budget) for c in x[1:]], None, _pos(x))
+        if head == "not-join":
+            if len(x) < 3 or not isinstance(x[1], Vector):
+                raise fail("bad-clause", "(not-join [?v …] clause …) needs a vector of variables and clauses", x)
+            vs = [_var(v, "a not-join variable", x) for v in x[1]]
+            return Not([clause(c, budget) for c in x[2:]], vs, _pos(x))
+        if head in ("or", "or-join"):
+            join = None
+            rest = x[1:]
+            if head == "or-join":
+                if len(x) < 3 or not isinstance(x[1], Vector):
+                    raise fail("bad-clause", "(or-join [?v …] clause …) needs a vector of variables and clauses", x)
+                join = [_var(v, "an or-join variable", x) for v in x[1]]
+                rest = x[2:]
+            if not rest:
+                raise fail("bad-clause", f"({head} …) needs at least one clause", x)
+            branches = []
+            for b in rest:
+                c = clause(b, budget, in_or=True)
+                branches.append(c.clauses if isinstance(c, _And) else [c])
+            return Or(branches, join, _pos(x))
+        if head == "and":
+            if not in_or:
+                raise fail("bad-clause", "(and …) is only allowed as a branch of (or …)", x)
+            if len(x) < 2:
+                raise fail("bad-clause", "(and …) needs at least one clause", x)
+            return _And([clause(c, budget) for c in x[1:]])
+        if head.startswith(("?", "$")) or head == "_":
+            raise fail("bad-clause", f"a rule call starts with the rule's name, not {head}", x)
+        return RuleCall(head, [term(a, x) for a in x[1:]], _pos(x))
+    raise fail("bad-clause", f"a clause is a pattern [e a v], a predicate [(pred …)], or a list (not …), "
+               f"got {edn_text(x)}", x)
+
+
+@dataclass
+class _And:
+    clauses: list[Any]
+
+
+def _bracketed(x: Vector) -> Any:
+    call = x[0]
+    if not call or not isinstance(call[0], Symbol):
+        raise fail("bad-clause", f"a predicate starts with its name, e.g. [(< ?x 10)], got {edn_text(x)}", x)
+    op = str(call[0])
+    args = [term(a, call) for a in call[1:]]
+    if len(x) == 1:
+        if op in FUNCTIONS:
+            raise fail("bad-clause", f"the function {op} needs a variable to bind: [({op} …) ?out]", x)
+        if op not in PREDICATES:
+            raise fail("unknown-predicate", f"unknown predicate {op}; known: {', '.join(PREDICATES)}", call)
+        _arity(op, args, call)
+        return Pred(op, args, _pos(x))
+    if len(x) == 2:
+        if op not in FUNCTIONS:
+            if op in PREDICATES:
+                raise fail("bad-clause", f"{op} is a predicate and binds nothing: write [({op} …)]", x)
+            raise fail("unknown-function", f"unknown function {op}; known: {', '.join(FUNCTIONS)}", call)
+        out = term(x[1], x)
+        if not isinstance(out, (Var, Wild)):
+            raise fail("bad-clause", f"a function binds a variable: [({op} …) ?out], got {edn_text(x[1])}", x)
+        _arity(op, args, call)
+        return Fn(op, args, out, _pos(x))
+    raise fail("bad-clause", f"a bracketed function call is [(f …)] or [(f …) ?out], got {edn_text(x)}", x)
+
+
+def _arity(op: str, args: list[Term], form: Any) -> None:
+    if op in COMPARISONS or op in STRING_PREDICATES:
+        ok = len(args) == 2
+        want = "two arguments"
+    elif op in TYPE_TESTS or op in ("lower", "upper"):
+        ok = len(args) == 1
+        want = "one argument"
+    elif op == "-":
+        ok = len(args) >= 1
+        want = "at least one argument"
+    elif op in ("+", "*", "/"):
+        ok = len(args) >= 2
+        want = "at least two arguments"
+    else:  # str
+        ok = len(args) >= 1
+        want = "at least one argument"
+    if not ok:
+        raise fail("bad-arity", f"{op} takes {want}, got {len(args)}", form)
+    for a in args:
+        if isinstance(a, Wild):
+            raise fail("bad-clause", f"_ cannot be an argument of {op}", form)
+
+
+# ------------------------------------------------------------------ queries
+
+def parse_query(text: str) -> Query:
+    form = edn.read(text)
+    if isinstance(form, Map):
+        form = _map_query(form)
+    if not isinstance(form, Vector) or not form or form[0] != Keyword("find"):
+        raise fail("bad-query", "a query is a vector starting with :find, e.g. [:find ?e :where [?e :name _]]",
+                   form)
+    sections: dict[str, list[Any]] = {}
+    section_pos: dict[str, Any] = {}
+    cur: str | None = None
+    for x in form:
+        if isinstance(x, Keyword) and "/" not in str(x) and (str(x) in SECTIONS or cur is None
+                                                                or not _is_value_section(cur)):
+            name = str(x)
+            if name not in SECTIONS:
+                raise fail("unknown-section", f"unknown query section :{name}; sections: "
+                           + " ".join(":" + s for s in SECTIONS), x)
+            if name in sections:
+                raise fail("duplicate-section", f"the section :{name} appears twice", x)
+            sections[name] = []
+            section_pos[name] = x
+            cur = name
+        else:
+            sections[cur].append(x)  # type: ignore[index]
+    budget = _Budget()
+    q = Query(find=[], where=[])
+    if not sections.get("find"):
+        raise fail("bad-query", ":find needs at least one variable or aggregate", section_pos["find"])
+    for f in sections["find"]:
+        q.find.append(_find_item(f, section_pos["find"]))
+    if "where" not in sections or not sections["where"]:
+        raise fail("bad-query", "a query needs a :where section with at least one clause", form)
+    q.where = [clause(c, budget) for c in sections["where"]]
+    for v in sections.get("with", []):
+        q.with_.append(_var(v, "a :with entry", section_pos["with"]))
+    for v in sections.get("in", []):
+        if isinstance(v, Symbol) and str(v) == "$":
+            continue  # the database source of Datomic: there is one graph
+        t = term(v, section_pos["in"]) if isinstance(v, Symbol) else None
+        if not isinstance(t, Param):
+            raise fail("bad-input", f":in takes parameters such as $name, got {edn_text(v)}", v, section_pos["in"])
+        if t.name in q.inputs:
+            raise fail("bad-input", f"the parameter ${t.name} is declared twice", v)
+        q.inputs.append(t.name)
+    if "as-of" in sections:
+        vals = sections["as-of"]
+        if len(vals) != 1 or isinstance(vals[0], bool) or not isinstance(vals[0], (int, str)) \
+                or isinstance(vals[0], (Keyword, Symbol)):
+            raise fail("bad-as-of", ':as-of takes a transaction number or an ISO instant string', section_pos["as-of"])
+        if isinstance(vals[0], int) and vals[0] < 0:
+            raise fail("bad-as-of", ":as-of takes a non-negative transaction number", section_pos["as-of"])
+        q.as_of = vals[0]
+    if "valid-at" in sections:
+        vals = sections["valid-at"]
+        if len(vals) != 1:
+            raise fail("bad-valid-at", ':valid-at takes one instant, e.g. :valid-at "2024-01-01"', section_pos["valid-at"])
+        v = vals[0]
+        if isinstance(v, Instant):
+            q.valid_at = v  # type: ignore[assignment]
+        elif isinstance(v, str) and not isinstance(v, (Keyword, Symbol)):
+            q.valid_at = v
+        else:
+            raise fail("bad-valid-at", ':valid-at takes an ISO instant string', section_pos["valid-at"])
+    if "any-valid-time" in sections:
+        if sections["any-valid-time"]:
+            raise fail("bad-query", ":any-valid-time takes no value", section_pos["any-valid-time"])
+        if "valid-at" in sections:
+            raise fail("bad-query", ":valid-at and :any-valid-time cannot be used together",
+                       section_pos["any-valid-time"])
+        q.any_valid_time = True
+    if "order-by" in sections:
+        items = sections["order-by"]
+        if len(items) == 1 and isinstance(items[0], Vector):
+            items = list(items[0])
+        if not items:
+            raise fail("bad-order-by", ":order-by needs a variable", section_pos["order-by"])
+        for x in items:
+            if isinstance(x, Keyword) and str(x) in ("asc", "desc"):
+                if not q.order_by:
+                    raise fail("bad-order-by", f":{x} must follow a variable", x)
+                q.order_by[-1] = (q.order_by[-1][0], str(x) == "desc")
+                continue
+            q.order_by.append((_find_item(x, section_pos["order-by"]), False))
+    if "limit" in sections:
+        vals = sections["limit"]
+        if len(vals) != 1 or isinstance(vals[0], bool) or not isinstance(vals[0], int) or vals[0] < 0:
+            raise fail("bad-limit", ":limit takes one non-negative integer", section_pos["limit"])
+        q.limit = vals[0]
+    return q
+
+
+def _is_value_section(name: str) -> bool:
+    # inside these sections a bare keyword is a value (:order-by [?v :desc]) rather than a new section
+    return name == "order-by"
+
+
+def _find_item(x: Any, ctx: Any) -> Union[Var, Agg]:
+    if isinstance(x, PList):
+        if len(x) != 2 or not isinstance(x[0], Symbol):
+            raise fail("bad-aggregate", f"an aggregate is (fn ?var), e.g. (count ?e); got {edn_text(x)}", x)
+        fn = str(x[0])
+        if fn not in AGGREGATES:
+            raise fail("unknown-aggregate", f"unknown aggregate {fn}; known: {', '.join(AGGREGATES)}", x)
+        return Agg(fn, _var(x[1], f"the argument of {fn}", x), _pos(x))
+    return _var(x, "a :find entry", ctx)
+
+
+def _map_query(m: Map) -> Vector:
+    out = Vector()
+    out.pos = m.pos
+    for k, v in m.items():
+        if not isinstance(k, Keyword):
+            raise fail("bad-query", "a map query has keyword keys such as :find and :where", m)
+        out.append(k)
+        if isinstance(v, Vector) and str(k) in ("find", "where", "with", "in", "order-by"):
+            out.extend(v)
+        elif str(k) == "any-valid-time":
+            if v is not True:
+                raise fail("bad-query", ":any-valid-time takes true in a map query", m)
+        else:
+            out.append(v)
+    return out
+
+
+# ------------------------------------------------------------------ rules
+
+def parse_rules(text: str) -> list[Rule]:
+    """One or more rules: ``[(name ?a ?b) clause …]``."""
+    forms = edn.read_all(text)
+    if not forms:
+        raise LoreError("bad-rule", "no rule given; a rule looks like [(name ?a ?b) [?a :edge ?b]]")
+    if len(forms) == 1 and isinstance(forms[0], Vector) and forms[0] and isinstance(forms[0][0], Vector):
+        forms = list(forms[0])  # a vector of rules, Datomic's %-style
+    return [parse_rule(f, text) for f in forms]
+
+
+def parse_rule(form: Any, text: str = "") -> Rule:
+    if not isinstance(form, Vector) or not form or not isinstance(form[0], PList):
+        raise fail("bad-rule", "a rule is a vector [(name ?a …) clause …], e.g. [(linked ?a ?b) [?a :calls ?b]]",
+                   form)
+    head = form[0]
+    if not head or not isinstance(head[0], Symbol):
+        raise fail("bad-rule", "a rule head is (name ?a …)", head)
+    name = str(head[0])
+    if name in RESERVED or name.startswith(("?", "$", ":")) or name == "_":
+        raise fail("bad-rule-name", f"'{name}' cannot name a rule (it is a variable or a built-in form)", head)
+    args = [_var(a, "a rule head argument", head) for a in head[1:]]
+    if not args:
+        raise fail("bad-rule", f"the rule {name} needs at least one argument", head)
+    if len({a.name for a in args}) != len(args):
+        raise fail("bad-rule", f"the rule head ({name} …) repeats a variable", head)
+    if len(form) < 2:
+        raise fail("bad-rule", f"the rule {name} needs at least one body clause", form)
+    budget = _Budget()
+    body = [clause(c, budget) for c in form[1:]]
+    source = edn_text(form)
+    return Rule(name, args, body, source, _pos(form))
+
+
+def walk_clauses(clauses: list[Any]):
+    """Every clause, depth first, with whether it sits under a negation."""
+    stack = [(c, False) for c in reversed(clauses)]
+    while stack:
+        c, neg = stack.pop()
+        yield c, neg
+        if isinstance(c, Not):
+            stack.extend((x, True) for x in reversed(c.clauses))
+        elif isinstance(c, Or):
+            for b in reversed(c.branches):
+                stack.extend((x, neg) for x in reversed(b))
+
+
+def clause_vars(c: Any) -> set[str]:
+    """The variables a clause mentions (for or/not checks)."""
+    out: set[str] = set()
+    if isinstance(c, Pattern):
+        ts = [c.e, c.a, c.v]
+    elif isinstance(c, Pred):
+        ts = c.args
+    elif isinstance(c, Fn):
+        ts = [*c.args, c.out]
+    elif isinstance(c, RuleCall):
+        ts = c.args
+    elif isinstance(c, Not):
+        if c.join is not None:
+            return {v.name for v in c.join}
+        ts = []
+        for x in c.clauses:
+            out |= clause_vars(x)
+    elif isinstance(c, Or):
+        if c.join is not None:
+            return {v.name for v in c.join}
+        ts = []
+        for b in c.branches:
+            for x in b:
+                out |= clause_vars(x)
+    else:
+        ts = []
+    out |= {t.name for t in ts if isinstance(t, Var)}
+    return out
