@@ -1,0 +1,168 @@
+"""Binary and huge files, invalid UTF-8, unparsable source, empty and merge commits, submodules, shallow
+clones, ignore configuration and branch resolution — each on a repository the test builds."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from lore.errors import LoreError
+from lore.ingest.api import ingest
+
+from .conftest import Repo, valid_at
+
+
+def paths_now(graph) -> set[str]:
+    return {v for _e, v in valid_at(graph, ":path", None, ":module/")}
+
+
+def test_binary_huge_and_unparsable_files_are_modules_without_structure(repo, graph):
+    repo.write("img.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00binary")
+    repo.write("blob.py", b"def f():\n    pass\n\x00\x01\x02")  # NUL: binary, not parsed
+    repo.write("big.py", "def big():\n    pass\n" + "# pad\n" * 200_000)  # > 1 MB
+    repo.write("broken.py", "def ok():\n    pass\n\ndef broken(:\n    ))) class\n")
+    repo.write("good.py", "def fine():\n    return 1\n")
+    repo.commit("files", "2024-01-01T00:00:00Z")
+    res = ingest(graph, str(repo.path))
+    assert res["status"] == "complete"
+    assert paths_now(graph) == {"img.png", "blob.py", "big.py", "broken.py", "good.py"}
+    names = {v for _e, v in valid_at(graph, ":name")}
+    assert "fine" in names and "ok" in names  # tree-sitter recovers around the error
+    assert "f" not in names and "big" not in names
+
+
+def test_invalid_utf8_in_path_and_content(repo, graph):
+    repo.write(b"caf\xe9.py", b"def caf\xe9():\n    pass\n\ndef plain():\n    return '\xff'\n")
+    repo.write("ok.py", "x = 1\n")
+    repo.commit("latin-1 name", "2024-01-01T00:00:00Z")
+    res = ingest(graph, str(repo.path))
+    assert res["status"] == "complete"
+    assert paths_now(graph) == {"caf\\xe9.py", "ok.py"}
+    names = valid_at(graph, ":name")
+    assert (":function/caf-xe9-py-plain", "plain") in names
+    assert (":function/caf-xe9-py-caf", "caf\ufffd") in names  # the invalid byte is replaced, not fatal
+    from lore.store.values import IDENT_RE
+    assert all(IDENT_RE.match(e[1:]) for e, _v in names)
+
+
+def test_empty_and_merge_commits_follow_first_parent(repo, graph):
+    repo.write("a.py", "def a():\n    pass\n")
+    repo.commit("a", "2024-01-01T00:00:00Z")
+    repo.commit("empty", "2024-01-02T00:00:00Z", allow_empty=True)
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.write("feature.py", "def feat():\n    pass\n")
+    feat = repo.commit("feature work", "2024-01-03T00:00:00Z")
+    repo.git("checkout", "-q", "main")
+    repo.write("main.py", "def m():\n    pass\n")
+    repo.commit("main work", "2024-01-04T00:00:00Z")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature", date="2024-01-05T00:00:00Z")
+    merge = repo.git("rev-parse", "HEAD").strip()
+    res = ingest(graph, str(repo.path))
+    assert res["commits"] == 5 and res["first_parent_commits"] == 4
+    assert paths_now(graph) == {"a.py", "feature.py", "main.py"}
+    # feature.py joins the first-parent history at the merge, not at the side commit.
+    assert "feature.py" not in paths_now_at(graph, "2024-01-04T12:00:00Z")
+    intro = dict(valid_at(graph, ":introduced-by"))
+    assert intro[":module/feature-py"] == ":commit/" + merge[:12]
+    parents = {v for e, v in valid_at(graph, ":parent") if e == ":commit/" + merge[:12]}
+    assert len(parents) == 2 and ":commit/" + feat[:12] in parents
+    # The side commit is still a commit entity.
+    assert (":commit/" + feat[:12], ":type/commit") in valid_at(graph, ":entity-type")
+
+
+def paths_now_at(graph, when):
+    return {v for _e, v in valid_at(graph, ":path", when, ":module/")}
+
+
+def test_submodule_is_an_external_dependency_with_pinned_commit(tmp_path, graph):
+    sub = Repo(tmp_path / "sub")
+    sub.write("lib.py", "def lib():\n    pass\n")
+    s1 = sub.commit("lib", "2024-01-01T00:00:00Z")
+    main = Repo(tmp_path / "main")
+    main.write("app.py", "import lib\n")
+    main.commit("app", "2024-01-02T00:00:00Z")
+    main.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "deps/sub")
+    main.commit("add submodule", "2024-01-03T00:00:00Z")
+    sub.write("lib.py", "def lib2():\n    pass\n")
+    s2 = sub.commit("lib2", "2024-01-04T00:00:00Z")
+    main.git("-C", "deps/sub", "pull", "-q")
+    main.commit("bump submodule", "2024-01-05T00:00:00Z")
+    ingest(graph, str(main.path))
+    types = dict(valid_at(graph, ":entity-type"))
+    assert types[":module/deps-sub"] == ":type/external-dependency"
+    assert valid_at(graph, ":pinned-commit", None, ":module/deps-sub") == {(":module/deps-sub", s2)}
+    assert valid_at(graph, ":pinned-commit", "2024-01-04", ":module/deps-sub") == {(":module/deps-sub", s1)}
+    assert (":module/deps-sub", "sub") in valid_at(graph, ":submodule-name") or \
+        (":module/deps-sub", "deps/sub") in valid_at(graph, ":submodule-name")
+    assert "deps/sub/lib.py" not in paths_now(graph)
+
+
+def test_shallow_clone(tmp_path, graph):
+    src = Repo(tmp_path / "src")
+    for i in range(5):
+        src.write("m.py", f"def f{i}():\n    pass\n")
+        src.commit(f"c{i}", f"2024-01-0{i + 1}T00:00:00Z")
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{src.path}", str(shallow)], check=True)
+    res = ingest(graph, str(shallow))
+    assert res["status"] == "complete" and res["commits"] == 2
+    assert {v for _e, v in valid_at(graph, ":name")} == {"f4"}
+    assert paths_now(graph) == {"m.py"}
+
+
+def test_ignore_defaults_env_and_loreignore(repo, graph, monkeypatch):
+    repo.write("src/a.py", "def a():\n    pass\n")
+    repo.write("node_modules/x/index.js", "function x() {}\n")
+    repo.write("gen/out.py", "def gen():\n    pass\n")
+    repo.write("src/api.pb.go", "package api\n")
+    repo.write("src/b.py", "from gen import out\n")
+    repo.write(".loreignore", "# generated\ngen/\n")
+    repo.commit("files", "2024-01-01T00:00:00Z")
+    monkeypatch.setenv("LORE_INGEST_IGNORE", "*.pb.go")
+    ingest(graph, str(repo.path))
+    assert paths_now(graph) == {"src/a.py", "src/b.py", ".loreignore"}
+    # An import into an ignored path counts as external.
+    assert (":module/src-b-py", ":module/gen") in valid_at(graph, ":depends-on")
+
+
+def test_branch_resolution(repo, graph, monkeypatch, tmp_path):
+    repo.write("a.py", "def on_main():\n    pass\n")
+    repo.commit("main", "2024-01-01T00:00:00Z")
+    repo.git("checkout", "-q", "-b", "dev")
+    repo.write("a.py", "def on_dev():\n    pass\n")
+    repo.commit("dev", "2024-01-02T00:00:00Z")
+    # HEAD is on dev, but main wins by default.
+    assert ingest(graph, str(repo.path))["branch"] == "main"
+    assert {v for _e, v in valid_at(graph, ":name")} == {"on_main"}
+    from lore.store.graph import Graph
+    g2 = Graph(tmp_path / "dev.duckdb")
+    monkeypatch.setenv("LORE_GIT_BRANCH", "dev")
+    assert ingest(g2, str(repo.path))["branch"] == "dev"
+    assert {v for _e, v in valid_at(g2, ":name")} == {"on_dev"}
+    g2.close()
+    with pytest.raises(LoreError) as exc:
+        ingest(graph, str(repo.path), "no-such-branch")
+    assert exc.value.code == "unknown-branch"
+    with pytest.raises(LoreError) as exc:
+        ingest(graph, str(repo.path), "--upload-pack=evil")
+    assert exc.value.code == "bad-branch"
+
+
+def test_master_fallback_and_empty_repo(tmp_path, graph):
+    r = Repo(tmp_path / "m")
+    res = ingest(graph, str(r.path))
+    assert res["ok"] and res["commits"] == 0  # no commits yet
+    r.git("checkout", "-q", "-b", "master")
+    r.write("x.py", "X = 1\n")
+    r.commit("x", "2024-01-01T00:00:00Z")
+    assert ingest(graph, str(r.path))["branch"] == "master"
+
+
+def test_not_a_repository(tmp_path, graph):
+    with pytest.raises(LoreError) as exc:
+        ingest(graph, str(tmp_path))
+    assert exc.value.code == "not-a-repo"
+    with pytest.raises(LoreError) as exc:
+        ingest(graph, str(tmp_path / "missing"))
+    assert exc.value.code == "bad-repo"
