@@ -1,0 +1,49 @@
+"""Fixtures for memory tests: code entities written the way ingestion writes them (ARCHITECTURE.md,
+"Code entities"), plus the code_locations side table, so linking and turns can be tested on their own."""
+
+from __future__ import annotations
+
+import re
+
+from lore.store.graph import Graph
+from lore.store.txdata import parse_tx
+
+
+def slug(text: str) -> str:
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", text.lower())).strip("-")
+
+
+def q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def ensure_locations(graph: Graph) -> None:
+    graph.con.execute("""CREATE TABLE IF NOT EXISTS code_locations(entity VARCHAR, file VARCHAR, kind VARCHAR,
+        name VARCHAR, qualified_name VARCHAR, line INTEGER, col INTEGER, end_line INTEGER, end_col INTEGER)""")
+
+
+def add_code(graph: Graph, path: str, defs: list[tuple[str, str, int]] = (), *, reason: str = "ingest fixture",
+             valid_from: str | None = None) -> dict[str, str]:
+    """A module at ``path`` with definitions [(kind, qualified name, line)]; returns name -> ident."""
+    mod = f":module/{slug(path)}"
+    facts = [f"[{mod} :path {q(path)}]", f"[{mod} :description {q(path)}]", f"[{mod} :entity-type :type/module]"]
+    idents = {path: mod}
+    ensure_locations(graph)
+    locs = [(mod, path, "module", path, path, 1, 0, 1, 0)]
+    for kind, qname, line in defs:
+        name = qname.split(".")[-1]
+        ident = f":{kind}/{slug(path)}-{slug(qname)}"
+        idents[qname] = ident
+        facts += [f"[{ident} :name {q(name)}]", f"[{ident} :qualified-name {q(qname)}]",
+                  f"[{ident} :file {q(path)}]", f"[{ident} :description {q(name)}]",
+                  f"[{ident} :entity-type :type/{kind}]", f"[{mod} :contains {ident}]"]
+        locs.append((ident, path, kind, name, qname, line, 0, line + 3, 0))
+    from lore.timeutil import parse_instant
+    vf = parse_instant(valid_from) if valid_from else None
+    graph.transact(parse_tx("[" + " ".join(facts) + "]"), reason=reason, source="ingest", valid_from=vf)
+    graph.con.executemany("INSERT INTO code_locations VALUES (?,?,?,?,?,?,?,?,?)", locs)
+    return idents
+
+
+def remember(graph: Graph, facts: str, reason: str = "remember", source: str = "cli"):
+    return graph.transact(parse_tx(facts), reason=reason, source=source)

@@ -1,0 +1,239 @@
+"""Memory <-> code links: what links, what must not, relevance, currency (re-link, renames, removal)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from lore.memory import linking
+from lore.store.graph import MAX_TX
+
+from memory_helpers import add_code, remember  # type: ignore[import-not-found]
+
+
+def links(graph, memory=None, current=True):
+    where = f"AND tx_to = {MAX_TX}" if current else ""
+    if memory:
+        where += f" AND e = '{memory}'"
+    return {(e, v): (rule, conf, list(prov or []))
+            for e, v, rule, conf, prov in graph.con.execute(
+                f"SELECT e, v, rule, confidence, provenance FROM facts WHERE inferred AND a = ':relates-to' "
+                f"{where}").fetchall()}
+
+
+def remove_entity(graph, ident):
+    """What ingestion does when a definition disappears: every fact of it ends now (valid time)."""
+    from lore.edn import Keyword
+    from lore.store.graph import Op
+    from lore.store.values import Value
+    from lore.timeutil import now_micros
+
+    rows = graph.con.execute(f"SELECT a, vt, v, vn FROM facts WHERE e = ? AND tx_to = {MAX_TX} AND NOT inferred",
+                             [ident]).fetchall()
+    ops = [Op("retract", ident, a, Value(vt, v, vn)) for a, vt, v, vn in rows]
+    graph.transact(ops, reason=f"{ident} removed", source="ingest", valid_from=now_micros())
+
+
+def write(graph, facts, **kw):
+    result = remember(graph, facts, **kw)
+    linking.derive_links(graph, result)  # what operations.derive runs for this feature (see test_cli)
+    return result
+
+
+@pytest.fixture
+def code(graph):
+    ids = add_code(graph, "src/auth.py", [("function", "validate_token", 10), ("class", "TokenCache", 20),
+                                         ("function", "TokenCache.evict", 25), ("function", "login", 40),
+                                         ("function", "cache", 50)])
+    ids.update(add_code(graph, "src/a.py"))
+    ids.update(add_code(graph, "lib/src/a.py"))
+    ids.update(add_code(graph, "src/a.pyc"))
+    ids.update(add_code(graph, "src/other.py", [("function", "validate_token_v2", 3)]))
+    linking.derive_links(graph)
+    return ids
+
+
+def test_file_links_are_exact_after_normalising(graph, code):
+    write(graph, '[[:decision/a :description "the parser lives in ./src/a.py"] [:decision/b :file "src/auth.py"]'
+                 ' [:decision/c :description "see src/auth.py:12 for details"]]')
+    got = links(graph)
+    assert got[(":decision/a", code["src/a.py"])][:2] == ("link/file", 1.0)
+    assert got[(":decision/b", code["src/auth.py"])][:2] == ("link/file", 1.0)
+    assert (":decision/c", code["src/auth.py"]) in got
+    # Not the seed's substring match: neither the .pyc nor lib/src/a.py.
+    assert (":decision/a", code["src/a.pyc"]) not in got
+    assert (":decision/a", code["lib/src/a.py"]) not in got
+
+
+def test_absolute_path_inside_the_work_tree(tmp_path):
+    from lore.store.graph import Graph
+
+    g = Graph(tmp_path / "repo" / ".lore" / "lore.duckdb")
+    try:
+        ids = add_code(g, "src/a.py")
+        write(g, f'[[:decision/abs :description "edit {tmp_path / "repo" / "src" / "a.py"} carefully"]'
+                 f' [:decision/out :description "not /elsewhere/src/a.py"]]')
+        got = links(g)
+        assert (":decision/abs", ids["src/a.py"]) in got
+        assert not any(m == ":decision/out" for m, _ in got)
+    finally:
+        g.close()
+
+
+def test_name_links_at_identifier_boundaries(graph, code):
+    write(graph, '[[:decision/n :description "validate_token must check expiry; TokenCache.evict runs hourly"]'
+                 ' [:decision/v2 :description "validate_token_v2 is the new one"]'
+                 ' [:decision/prose :description "cache the login token for an hour"]'
+                 ' [:decision/marked :description "call `login` once and then cache() the result"]]')
+    got = links(graph)
+    vt = got[(":decision/n", code["validate_token"])]
+    ev = got[(":decision/n", code["TokenCache.evict"])]
+    assert vt[0] == ev[0] == "link/name"
+    assert ev[1] > vt[1]  # qualified beats bare
+    # validate_token_v2 links to itself only, never to validate_token (no substring matching).
+    assert (":decision/v2", code["validate_token_v2"]) in got
+    assert (":decision/v2", code["validate_token"]) not in got
+    # Plain English words do not link unless the text marks them as code.
+    assert not any(m == ":decision/prose" for m, _ in got)
+    assert (":decision/marked", code["login"]) in got and (":decision/marked", code["cache"]) in got
+
+
+def test_short_names_never_link(graph):
+    ids = add_code(graph, "src/x.py", [("function", "run", 1), ("function", "add", 2)])
+    write(graph, '[[:decision/s :description "call run() and add() and `run`"]]')
+    assert not any(t in (ids["run"], ids["add"]) for _, t in links(graph))
+
+
+def test_module_dot_function_is_qualified(graph, code):
+    write(graph, '[[:decision/q :description "auth.validate_token rejects expired tokens"]]')
+    rule, conf, _ = links(graph)[(":decision/q", code["validate_token"])]
+    assert rule == "link/name" and conf == pytest.approx(0.9)
+
+
+def test_many_definitions_link_weaker_and_too_many_not_at_all(graph):
+    add_code(graph, "src/one.py", [("function", "render_page", 1)])
+    for i in range(4):
+        add_code(graph, f"src/m{i}.py", [("function", "handle_event", 1)])
+    for i in range(linking.MAX_DEFINITIONS + 1):
+        add_code(graph, f"src/p{i}.py", [("function", "setup_plugin", 1)])
+    write(graph, '[[:decision/w :description "render_page and handle_event and setup_plugin"]]')
+    got = links(graph, ":decision/w")
+    single = [c for (m, t), (r, c, p) in got.items() if t.endswith("one-py-render-page")]
+    multi = [c for (m, t), (r, c, p) in got.items() if t.endswith("handle-event")]
+    assert single == [pytest.approx(0.7)] and len(multi) == 4 and all(c == pytest.approx(0.35) for c in multi)
+    assert not any(t.endswith("setup-plugin") for _, t in got)
+
+
+def test_no_duplicates_and_provenance_is_the_memory_rows(graph, code):
+    r = write(graph, '[[:decision/d :description "validate_token here"] [:decision/d :rationale "validate_token"]'
+                     ' [:decision/d :file "src/auth.py"]]')
+    rows = dict(graph.con.execute("SELECT a, id FROM facts WHERE e = ':decision/d' AND NOT inferred").fetchall())
+    got = links(graph, ":decision/d")
+    assert len(got) == 2
+    assert sorted(got[(":decision/d", code["validate_token"])][2]) == sorted([rows[":description"], rows[":rationale"]])
+    assert got[(":decision/d", code["src/auth.py"])][2] == [rows[":file"]]
+    n = graph.con.execute("SELECT count(*) FROM facts WHERE inferred AND e = ':decision/d'").fetchone()[0]
+    # Deriving again changes nothing and writes no transaction.
+    before = graph.last_tx()[0]
+    linking.derive_links(graph, r)
+    linking.relink_all(graph)
+    assert graph.last_tx()[0] == before
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE inferred AND e = ':decision/d'").fetchone()[0] == n
+
+
+def test_link_rows_are_inferred_facts_of_a_rule_tx(graph, code):
+    write(graph, '[[:decision/t :description "validate_token"]]')
+    row = graph.con.execute("SELECT f.inferred, f.rule, f.confidence, t.source, t.reason FROM facts f "
+                            "JOIN tx t ON t.tx = f.tx_from WHERE f.e = ':decision/t' AND f.inferred").fetchone()
+    assert row[0] is True and row[1] == "link/name" and 0 < row[2] <= 1 and row[3] == "rule"
+    assert row[4].startswith("link:")
+
+
+def test_older_memories_link_to_code_ingested_later(graph):
+    write(graph, '[[:decision/early :description "parse_config must never touch the network; see src/cfg.py"]]')
+    assert links(graph) == {}
+    ids = add_code(graph, "src/cfg.py", [("function", "parse_config", 5)])
+    linking.derive_links(graph)
+    got = links(graph, ":decision/early")
+    assert set(t for _, t in got) == {ids["src/cfg.py"], ids["parse_config"]}
+
+
+def test_links_follow_renames_and_removed_code_stays_in_history(graph):
+    old = add_code(graph, "src/old.py", [("function", "load_users", 3)])
+    write(graph, '[[:decision/r :description "load_users must page through results"]]')
+    assert set(t for _, t in links(graph)) == {old["load_users"]}
+    linked_tx = graph.last_tx()[0]
+    # Ingestion renames load_users -> fetch_users: the old entity ends and points at the new one.
+    new = add_code(graph, "src/old.py", [("function", "fetch_users", 3)])
+    from lore.store.txdata import parse_tx
+    graph.transact(parse_tx(f'[[{old["load_users"]} :renamed-to {new["fetch_users"]}]'
+                            f' [{new["fetch_users"]} :renamed-from {old["load_users"]}]]'), reason="rename", source="ingest")
+    from lore.timeutil import now_micros
+    remove_entity(graph, old["load_users"])
+    linking.derive_links(graph)
+    assert set(t for _, t in links(graph)) == {new["fetch_users"]}
+    # The earlier link is still there as of the tx that wrote it.
+    asof = graph.con.execute(f"SELECT v FROM facts WHERE inferred AND e = ':decision/r' AND tx_from <= {linked_tx} "
+                             f"AND tx_to > {linked_tx}").fetchall()
+    assert asof == [(old["load_users"],)]
+    # Code that disappears without a rename: the link closes (history keeps it).
+    remove_entity(graph, new["fetch_users"])
+    linking.derive_links(graph)
+    assert links(graph, ":decision/r") == {}
+    assert len(links(graph, ":decision/r", current=False)) == 2
+
+
+def test_memories_for_a_code_entity(graph, code):
+    write(graph, '[[:decision/m :description "validate_token must check expiry"] [:decision/m :rationale "tokens leak"]'
+                 ' [:decision/m :entity-type :type/decision] [:constraint/f :file "src/auth.py"]'
+                 ' [:constraint/f :description "auth code is security reviewed"]]')
+    got = linking.memories_for(graph, code["validate_token"])
+    assert [m["entity"] for m in got] == [":decision/m"]
+    m = got[0]
+    assert m["description"] == "validate_token must check expiry" and m["rationale"] == "tokens leak"
+    assert m["rule"] == "link/name" and 0 < m["relevance"] <= 1 and m["valid_now"] is True and m["valid_to"] is None
+    assert [x["entity"] for x in linking.memories_for(graph, code["src/auth.py"])] == [":constraint/f"]
+    assert linking.memories_for(graph, ":function/nothing-here") == []
+
+
+def test_autolink_can_be_switched_off(graph, code, monkeypatch):
+    monkeypatch.setenv("LORE_AUTOLINK", "0")
+    write(graph, '[[:decision/off :description "validate_token"]]')
+    assert links(graph) == {}
+    monkeypatch.delenv("LORE_AUTOLINK")
+    linking.set_autolink(False)
+    try:
+        write(graph, '[[:decision/off2 :description "validate_token"]]')
+        assert links(graph) == {}
+    finally:
+        linking.set_autolink(None)
+    graph.autolink = False
+    write(graph, '[[:decision/off3 :description "validate_token"]]')
+    assert links(graph) == {}
+    graph.autolink = True
+    write(graph, '[[:decision/on :description "validate_token"]]')
+    assert {m for m, _ in links(graph)} == {":decision/off", ":decision/off2", ":decision/off3", ":decision/on"}
+
+
+def test_linking_never_fails_a_write(graph, code, caplog):
+    # A hostile index table (wrong shape) makes the derivation fail; the write stands, the error is logged.
+    graph.con.execute("DROP TABLE mem_index_state")
+    graph.con.execute("CREATE TABLE mem_index_state (oops INTEGER)")
+    with caplog.at_level(logging.ERROR, logger="lore"):
+        r = write(graph, '[[:decision/kept :description "validate_token"]]')
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE e = ':decision/kept'").fetchone()[0] == 1
+    assert r.tx == graph.last_tx()[0]
+    assert any("link" in rec.getMessage() or "index" in rec.getMessage() for rec in caplog.records)
+
+
+def test_other_rules_rows_are_left_alone(graph, code):
+    tx_rows = [(graph.allocate_ids(1), ":decision/x", ":relates-to", "k", code["login"], None, 0, 2**62,
+                None, MAX_TX, True, "someone/else", 0.5, [1])]
+    graph.con.execute("BEGIN TRANSACTION")
+    tx, _ = graph.begin_tx("other rule", "rule")
+    graph.insert_rows([tuple(r[:8]) + (tx,) + tuple(r[9:]) for r in tx_rows])
+    graph.con.execute("COMMIT")
+    write(graph, '[[:decision/x :description "nothing to link"]]')
+    linking.relink_all(graph)
+    assert graph.con.execute(f"SELECT count(*) FROM facts WHERE rule = 'someone/else' AND tx_to = {MAX_TX}").fetchone()[0] == 1
