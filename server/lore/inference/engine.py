@@ -44,6 +44,8 @@ NEW_SCHEMA = pa.schema([
 ])
 # Per-run ceiling on one rule's conclusions: a runaway workspace rule must not flood the graph.
 MAX_CONCLUSIONS = 2_000_000
+# A rule's query is interrupted after this long (a workspace rule can recurse forever).
+RULE_TIMEOUT_S = 60.0
 PRUNED_TABLE_SQL = """CREATE TABLE IF NOT EXISTS inference_pruned (
     rule VARCHAR NOT NULL, e VARCHAR NOT NULL, a VARCHAR NOT NULL, vt VARCHAR NOT NULL, v VARCHAR NOT NULL,
     provenance BIGINT[], tx INTEGER NOT NULL)"""
@@ -159,9 +161,11 @@ class Engine:
     """Runs rules for one graph. ``con`` is the connection rules are computed on (a cursor of the graph's
     own connection on a background thread); writes always go through ``graph.con`` under ``graph.lock``."""
 
-    def __init__(self, graph: Graph, con: duckdb.DuckDBPyConnection | None = None) -> None:
+    def __init__(self, graph: Graph, con: duckdb.DuckDBPyConnection | None = None, *,
+                 rule_timeout: float = RULE_TIMEOUT_S) -> None:
         self.graph = graph
         self.con = con or graph.con
+        self.rule_timeout = rule_timeout
         self._columns: dict[tuple[str, str], list[str]] = {}
 
     # -- which rules a run needs
@@ -244,12 +248,17 @@ class Engine:
     def columns(self, rule: Rule) -> list[str]:
         key = (rule.name, rule.digest)
         if key not in self._columns:
+            timer = threading.Timer(self.rule_timeout, self.con.interrupt)
+            timer.daemon = True
+            timer.start()
             try:
                 cur = self.con.execute(f"SELECT * FROM ({self.sql_of(rule)}\n) LIMIT 0")
                 cols = [d[0] for d in cur.description]
                 cur.fetchall()
             except duckdb.Error as exc:
                 raise LoreError("rule-sql", f"rule {rule.name}: {str(exc).splitlines()[0]}") from None
+            finally:
+                timer.cancel()
             self._columns[key] = cols
         return self._columns[key]
 
@@ -299,7 +308,21 @@ class Engine:
 
     def compute(self, rule: Rule) -> pa.Table:
         """Every conclusion of ``rule`` now, as NEW_SCHEMA rows (no duplicates; never a restatement of an
-        asserted fact)."""
+        asserted fact). A query running past the timeout is interrupted and reported."""
+        timer = threading.Timer(self.rule_timeout, self.con.interrupt)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self._compute(rule)
+        except LoreError as exc:
+            if "INTERRUPT" in exc.message.upper():
+                raise LoreError("rule-timeout", f"rule {rule.name} ran longer than {self.rule_timeout:g} s "
+                                "and was stopped") from None
+            raise
+        finally:
+            timer.cancel()
+
+    def _compute(self, rule: Rule) -> pa.Table:
         cols = self.columns(rule)
         base = self._enriched(rule, cols)
         conf_expr = f"least(1.0, {rule.confidence!r} * __w * coalesce(__c, 1.0))"
