@@ -1,0 +1,166 @@
+"""prepare-turn: lexical ranking in DuckDB, boosts, validity labels, aliases, connections, composition."""
+
+from __future__ import annotations
+
+import pytest
+
+from lore import operations
+from lore.memory import index, linking
+from lore.memory.turns import prepare_turn
+from lore.store.graph import MAX_TX
+from lore.store.txdata import parse_tx
+
+from memory_helpers import add_code, remember
+
+
+def ents(reply):
+    return [f["entity"] for f in reply["facts"]]
+
+
+def infer(graph, rows, rule="test/rule"):
+    """Write inferred rows the way a rule does: its own tx, source 'rule'."""
+    graph.con.execute("BEGIN TRANSACTION")
+    tx, _ = graph.begin_tx("a rule ran", "rule")
+    first = graph.allocate_ids(len(rows))
+    graph.insert_rows([(first + i, e, a, "k", v, None, 0, 2**62, tx, MAX_TX, True, rule, conf, [1])
+                       for i, (e, a, v, conf) in enumerate(rows)])
+    graph.con.execute("COMMIT")
+
+
+def test_memory_is_boosted_over_code_structure(graph):
+    add_code(graph, "src/cache.py", [("function", "cache_warmup", 1)])
+    remember(graph, '[[:decision/warm :description "warm the cache on deploy with cache_warmup"]]')
+    reply = prepare_turn(graph, "cache warmup")
+    assert ents(reply)[0] == ":decision/warm"
+    plain = prepare_turn(graph, "cache warmup", memory_boost=0.01)
+    assert ents(plain)[0] != ":decision/warm"
+
+
+def test_history_is_discounted_and_labelled(graph):
+    graph.transact(parse_tx('[[:decision/old :description "RabbitMQ message bus" {:valid-from "2023-01-01" '
+                            ':valid-to "2024-06-01"}] [:decision/new :description "Kafka is the message bus"]]'),
+                   reason="history", source="cli")
+    facts = prepare_turn(graph, "which message bus?")["facts"]
+    by = {(f["entity"], f["value"]): f for f in facts}
+    new = by[(":decision/new", "Kafka is the message bus")]
+    old = by[(":decision/old", "RabbitMQ message bus")]
+    assert new["status"] == "current" and "label" not in new
+    assert old["status"] == "historical" and old["label"] == "[was valid 2023-01-01 → 2024-06-01]"
+    assert facts.index(new) < facts.index(old)
+    context = prepare_turn(graph, "which message bus?")["context"]
+    assert "[was valid 2023-01-01 → 2024-06-01]" in context
+
+
+def test_retracted_facts_are_labelled_with_their_tx(graph):
+    remember(graph, '[[:decision/gone :description "use Memcached for sessions"]]')
+    r = graph.transact(parse_tx('[[:db/retract :decision/gone :description "use Memcached for sessions"]]'),
+                       reason="wrong", source="cli")
+    f = prepare_turn(graph, "memcached sessions")["facts"][0]
+    assert f["status"] == "retracted" and f["label"] == f"[retracted in tx {r.tx}]"
+    assert prepare_turn(graph, "memcached", historical_discount=0.0)["facts"][0]["score"] == 0.0
+
+
+def test_alias_values_are_searched(graph):
+    remember(graph, '[[:decision/redis :description "Redis in front of the catalogue"]'
+                    ' [:decision/redis :alias "caching layer"]]')
+    reply = prepare_turn(graph, "what is our caching layer?")
+    assert ents(reply)[:2] == [":decision/redis", ":decision/redis"]
+    assert {f["attribute"] for f in reply["facts"][:2]} == {":alias", ":description"}
+
+
+def test_a_matched_rationale_brings_its_description(graph):
+    remember(graph, '[[:decision/pg :description "PostgreSQL 15 is the primary store"]'
+                    ' [:decision/pg :rationale "ACID compliance and JSON support"]]')
+    facts = prepare_turn(graph, "why ACID?")["facts"]
+    assert [(f["entity"], f["attribute"]) for f in facts[:2]] == [(":decision/pg", ":rationale"),
+                                                                  (":decision/pg", ":description")]
+
+
+def test_connections_rank_up_explicit_over_inferred_by_confidence(graph):
+    remember(graph, '[[:decision/a :description "queue retry policy"] [:decision/b :description "queue retry policy"]'
+                    ' [:decision/c :description "queue retry policy"] [:decision/d :description "queue retry policy"]'
+                    ' [:decision/d :governs :dependency/x] [:dependency/y :depends-on :decision/d]]')
+    # Without connections the tie breaks by insertion order (a, b, c, d); connections reverse it.
+    infer(graph, [(":decision/c", ":related", ":dependency/x", 0.9), (":decision/c", ":related", ":dependency/y", 0.9),
+                  (":decision/b", ":related", ":dependency/x", 0.2), (":decision/b", ":related", ":dependency/y", 0.2)])
+    order = [e for e in ents(prepare_turn(graph, "queue retry policy")) if e.startswith(":decision/")]
+    assert order == [":decision/d", ":decision/c", ":decision/b", ":decision/a"]
+
+
+def test_at_most_fifty_facts(graph, monkeypatch):
+    remember(graph, "[" + " ".join(f'[:decision/d{i} :description "deploy window rule {i}"]' for i in range(80)) + "]")
+    assert len(prepare_turn(graph, "deploy window")["facts"]) == 50
+    assert len(prepare_turn(graph, "deploy window", limit=500)["facts"]) == 50
+    monkeypatch.setenv("LORE_PREPARE_LIMIT", "7")
+    assert len(prepare_turn(graph, "deploy window")["facts"]) == 7
+    monkeypatch.setenv("LORE_PREPARE_LIMIT", "lots")  # a bad setting falls back to the default
+    assert len(prepare_turn(graph, "deploy window")["facts"]) == 50
+
+
+def test_context_carries_composition_and_linked_code(graph):
+    ids = add_code(graph, "src/auth.py", [("function", "validate_token", 12)])
+    remember(graph, '[[:dependency/api :description "the API gateway checks tokens with validate_token"]'
+                    ' [:dependency/api :calls :dependency/jwt]]')
+    linking.derive_links(graph)
+    infer(graph, [(":dependency/api", ":transitively-depends-on", ":dependency/crypto", 0.6),
+                  (":dependency/api", ":maybe-related", ":dependency/noise", 0.3)], rule="transitive")
+    reply = prepare_turn(graph, "how does the gateway check tokens?")
+    ctx = reply["context"]
+    assert ":dependency/api :transitively-depends-on :dependency/crypto  (rule transitive, confidence 0.60)" in ctx
+    assert ":maybe-related" not in ctx  # below the seed's 0.5 threshold
+    assert "src/auth.py:12" in ctx and ids["validate_token"] in ctx
+    loc = [c for c in reply["code"] if c.get("memory") == ":dependency/api"]
+    assert loc and loc[0]["location"] == "src/auth.py:12" and loc[0]["rule"] == "link/name"
+    assert all(c["rule"] != "link/name" for c in reply["composed"])
+
+
+def test_the_index_catches_up_with_writes_that_skipped_derivation(graph):
+    remember(graph, '[[:decision/one :description "blue green deploys"]]')
+    assert ents(prepare_turn(graph, "blue green"))[:1] == [":decision/one"]
+    remember(graph, '[[:decision/two :description "green field rewrite of billing"]]')  # no derive call
+    assert ":decision/two" in ents(prepare_turn(graph, "green field billing"))
+    assert index.sync(graph) == 0  # prepare-turn already folded it in
+
+
+def test_tokenizer_meets_inflections_and_identifiers(graph):
+    remember(graph, '[[:decision/x :description "We decided on caching tokens in TokenCache"]]')
+    for q in ("decide cache", "token cache", "tokencache", "Decisions? caches!"):
+        assert ents(prepare_turn(graph, q))[:1] == [":decision/x"], q
+
+
+@pytest.mark.parametrize("message", ["", "   ", "?!", "the of and"])
+def test_nothing_to_search_gives_an_empty_context(graph, message):
+    remember(graph, '[[:decision/x :description "something"]]')
+    reply = prepare_turn(graph, message)
+    assert reply == {**reply, "ok": True, "facts": [], "context": ""}
+
+
+def test_malformed_and_hostile_messages(graph):
+    remember(graph, '[[:decision/x :description "drop table plans"]]')
+    for bad in (None, 42, ["a"], {"m": 1}):
+        r = operations.run("prepareTurn", graph, {"message": bad})
+        assert r["ok"] is False and r["error"]["code"] == "bad-params"
+    assert operations.run("prepareTurn", graph, {})["error"]["code"] == "bad-params"
+    assert operations.run("prepareTurn", graph, {"message": "x", "limit": "9"})["error"]["code"] == "bad-params"
+    r = operations.run("prepareTurn", graph, {"message": "bad \ud800 text"})
+    assert r["ok"] is False and r["error"]["code"] == "invalid-utf8"
+    hostile = "'); DROP TABLE facts; -- \" OR 1=1 {first_id} {max_tx} %s ? $1 plans"
+    r = operations.run("prepareTurn", graph, {"message": hostile})
+    assert r["ok"] is True and ents(r)[:1] == [":decision/x"]
+    big = "plans " * 200_000
+    assert operations.run("prepareTurn", graph, {"message": big})["ok"] is True
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE e = ':decision/x'").fetchone()[0] == 1
+
+
+def test_read_only_graph_answers_without_writing(tmp_path):
+    from lore.store.graph import Graph
+
+    g = Graph(tmp_path / "ro.duckdb")
+    remember(g, '[[:decision/x :description "read only works"]]')
+    index.sync(g)
+    g.close()
+    ro = Graph(tmp_path / "ro.duckdb", read_only=True)
+    try:
+        assert ents(prepare_turn(ro, "read only"))[:1] == [":decision/x"]
+    finally:
+        ro.close()
