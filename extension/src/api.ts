@@ -44,8 +44,15 @@ export class LoreApi {
     replies.checkReply(await this.send("lore/dismiss", unwrap(payloads.dismissParams(id, reason))), "lore/dismiss");
   }
 
+  /** Start ingesting; one already running (e.g. the server's own at start-up) is reported as running. */
   async ingest(repo?: string | null, branch?: string | null): Promise<replies.IngestProgress | null> {
-    const r = replies.checkReply(await this.send("lore/ingest", payloads.ingestParams(repo, branch)), "lore/ingest");
+    let r: Record<string, unknown>;
+    try {
+      r = replies.checkReply(await this.send("lore/ingest", payloads.ingestParams(repo, branch)), "lore/ingest");
+    } catch (e) {
+      if (e instanceof replies.LoreReplyError && e.code === "ingest-running") return { status: "running", message: e.message };
+      throw e;
+    }
     return replies.parseIngestProgress(r);
   }
 

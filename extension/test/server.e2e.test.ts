@@ -1,0 +1,208 @@
+// End to end against the real `lore serve`: discovery picks the repository's lore, a JSON-RPC connection
+// speaks LSP to it exactly as the language client does (initializationOptions, workspace/configuration,
+// work-done progress), and the extension's LoreApi drives the lore/* requests on a real git repository.
+// Parts of the server that a build does not have yet (method not found) skip their subtest, saying so.
+import assert from "node:assert/strict";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { test, type TestContext } from "node:test";
+import { createMessageConnection, type MessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import { LoreApi } from "../src/api";
+import { discover } from "../src/discovery";
+import { parseIngestProgress, LoreReplyError } from "../src/replies";
+import { readSettings, serverOptionsPayload } from "../src/settings";
+import { applyWorkDone, initialState, render, type StatusState } from "../src/status";
+import { findLore, tmpDir } from "./helpers";
+
+const METHOD_NOT_FOUND = -32601;
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync("git", args, {
+    cwd,
+    stdio: "ignore",
+    env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" },
+  });
+}
+
+function makeRepo(): string {
+  const repo = tmpDir("lore-ext-e2e-");
+  git(repo, "init", "-q", "-b", "main");
+  fs.mkdirSync(path.join(repo, "src"));
+  fs.writeFileSync(path.join(repo, "src", "auth.py"), "import redis\n\n\ndef login(user):\n    return user\n\n\nclass TokenCache:\n    def evict(self):\n        pass\n");
+  git(repo, "add", ".");
+  git(repo, "commit", "-q", "-m", "auth: login and token cache");
+  fs.appendFileSync(path.join(repo, "src", "auth.py"), "\n\ndef logout(user):\n    return None\n");
+  git(repo, "commit", "-q", "-am", "auth: logout");
+  return repo;
+}
+
+/** Run `fn`; a method the server does not have skips the subtest instead of failing it. */
+async function optional<T>(t: TestContext, what: string, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (e) {
+    if ((e instanceof ResponseError && e.code === METHOD_NOT_FOUND) || (e instanceof LoreReplyError && e.code === "unknown-method")) {
+      t.skip(`${what}: this server build does not have it yet`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test("the extension's requests against a real lore serve", { timeout: 120000 }, async (t) => {
+  const lore = findLore();
+  if (!lore) return t.skip("no lore executable (set LORE_BIN, or create the repository's .venv)");
+  const repo = makeRepo();
+  const graph = path.join(tmpDir("lore-ext-graph-"), "g.duckdb");
+  const { settings } = readSettings((k) => ({ path: lore, graphPath: graph, minConfidence: 0.3 } as Record<string, unknown>)[k], { workspaceFolder: repo });
+  const found = await discover({ lorePath: settings.lorePath, interpreter: null, pythonExtensionInterpreter: null, env: { PATH: "" }, serveArgs: ["--graph", graph] });
+  assert.ok(found.ok, !found.ok ? found.message : "");
+
+  const proc: ChildProcess = spawn(found.server.command, found.server.args, { cwd: repo, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, LORE_GRAPH_PATH: "" } });
+  let stderr = "";
+  proc.stderr?.on("data", (d) => (stderr += String(d)));
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  const conn: MessageConnection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+
+  let status: StatusState = { ...initialState(), server: "running" };
+  const progressSeen: string[] = [];
+  const configAsked: unknown[] = [];
+  conn.onRequest("window/workDoneProgress/create", () => null);
+  conn.onRequest("client/registerCapability", () => null);
+  conn.onRequest("workspace/configuration", (p: { items: { section?: string }[] }) => {
+    configAsked.push(p);
+    return p.items.map((it) => (it.section === "lore" ? serverOptionsPayload(settings.server) : null));
+  });
+  conn.onNotification("$/progress", (p: { token: string | number; value: { kind: string } }) => {
+    progressSeen.push(p.value.kind);
+    status = applyWorkDone(status, p.token, p.value);
+  });
+  conn.onNotification("lore/ingestProgress", (p: unknown) => {
+    const ip = parseIngestProgress(p);
+    if (ip) status = { ...status, ingest: ip };
+  });
+  conn.onNotification(() => undefined);
+  conn.listen();
+  t.after(() => {
+    if (proc.exitCode === null) proc.kill("SIGKILL");
+  });
+
+  const init = (await conn.sendRequest("initialize", {
+    processId: process.pid,
+    rootUri: pathToFileURL(repo).href,
+    workspaceFolders: [{ uri: pathToFileURL(repo).href, name: "repo" }],
+    capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+    initializationOptions: serverOptionsPayload(settings.server),
+  })) as { capabilities: { executeCommandProvider?: { commands?: string[] } } };
+  assert.ok(init.capabilities, "initialize answers capabilities");
+  await conn.sendNotification("initialized", {});
+  const api = new LoreApi((m, p) => conn.sendRequest(m, p));
+
+  const hostile = 'Use "PostgreSQL" ]] [:x :y \\ 15\nnot MySQL 😀';
+  let entity = "";
+  await t.test("record a decision (lore/transact) and read it back (lore/history)", async () => {
+    const r = await api.recordMemory(
+      { kind: "decision", name: "primary database", description: hostile, rationale: "ACID", related: "redis", governs: [":module/src-auth-py"] },
+      "recorded by the extension's end-to-end test",
+    );
+    assert.equal(r.entity, ":decision/primary-database");
+    assert.ok(Number.isInteger(r.tx) && r.tx >= 1);
+    entity = r.entity;
+    const h = await api.history(entity);
+    const byAttr = new Map(h.rows.map((row) => [row.attribute, row]));
+    assert.equal(byAttr.get(":description")?.value, hostile.trim());
+    assert.equal(byAttr.get(":rejects")?.value, ":module/redis");
+    assert.equal(byAttr.get(":governs")?.value, ":module/src-auth-py");
+    assert.equal(byAttr.get(":description")?.reason, "recorded by the extension's end-to-end test");
+    assert.equal(byAttr.get(":description")?.op, "assert");
+  });
+
+  await t.test("bad input: refused in the extension, or answered as an error by the server", async () => {
+    await assert.rejects(api.history("not an ident"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
+    await assert.rejects(api.transact("[[:a/b :c", "why"), (e: unknown) => e instanceof LoreReplyError && e.code !== "bad-reply" && e.message.length > 0);
+    await assert.rejects(api.transact("[[:a/b :c 1]]", "   "), (e: unknown) => e instanceof LoreReplyError && /reason/.test(e.message));
+    // Straight to the server, past the extension's checks: still an error reply, and the server lives on.
+    await assert.rejects(
+      conn.sendRequest("lore/history", { entity: 5 }).then((r) => api.history(String((r as { ok: boolean }).ok && "x"))),
+      (e: unknown) => e instanceof LoreReplyError || e instanceof ResponseError,
+    );
+    const raw = (await conn.sendRequest("lore/transact", { facts: "[[:a/b :c \"unterminated]]", reason: "x" })) as { ok: boolean; error?: { code: string } };
+    assert.equal(raw.ok, false);
+    assert.ok(raw.error?.code);
+    const h = await api.history(entity);
+    assert.ok(h.rows.length >= 5, "nothing lost after the bad requests");
+  });
+
+  await t.test("ingestion: lore/ingest + lore/ingestStatus, progress into the status bar model", async (st) => {
+    const first = await optional(st, "lore/ingestStatus", () => api.ingestStatus());
+    if (first === undefined) return;
+    const started = await optional(st, "lore/ingest", () => api.ingest(repo));
+    if (started === undefined) return;
+    const done = await waitFor(
+      "ingestion to finish",
+      async () => {
+        const s = await api.ingestStatus();
+        return s && s.status !== "running" && s.status !== "starting" ? s : undefined;
+      },
+      90000,
+    );
+    assert.notEqual(done.status, "error", `ingestion failed: ${done.message ?? ""}\n${stderr.slice(-2000)}`);
+    status = { ...status, ingest: done };
+    assert.equal(render(status).busy, status.work.size > 0);
+    if (progressSeen.length) {
+      assert.equal(progressSeen[0], "begin");
+      await waitFor("the work-done progress to end", async () => (progressSeen.includes("end") ? true : undefined), 30000);
+      assert.equal(status.work.size, 0);
+    }
+    const named = await optional(st, "lore/query", () => api.entitiesNamed("login"));
+    if (named !== undefined) assert.ok(named.includes(":function/src-auth-py-login"), JSON.stringify(named));
+    const h = await api.history(":function/src-auth-py-login");
+    assert.ok(h.rows.length > 0, "ingested code has a history");
+  });
+
+  await t.test("warnings (lore/warnings) parse and count", async (st) => {
+    const ws = await optional(st, "lore/warnings", () => api.warnings());
+    if (ws === undefined) return;
+    for (const w of ws) assert.ok(w.id && w.message);
+    const forFile = await api.warnings(pathToFileURL(path.join(repo, "src", "auth.py")).href);
+    assert.ok(forFile.length <= ws.length);
+    status = { ...status, warnings: ws.length };
+    assert.match(render(status).text, new RegExp(`\\$\\(warning\\) ${ws.length}`));
+    await assert.rejects(api.dismiss("", "x"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
+    if (ws.length) {
+      await api.dismiss(ws[0].id, "the end-to-end test dismisses it");
+      const after = await api.warnings();
+      assert.ok(!after.some((w) => w.id === ws[0].id), "a dismissed warning is gone");
+    }
+  });
+
+  await t.test("ask memory (lore/prepareTurn)", async (st) => {
+    const r = await optional(st, "lore/prepareTurn", () => api.prepareTurn("which primary database do we use?"));
+    if (r === undefined) return;
+    assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));
+  });
+
+  await t.test("settings pushed with didChangeConfiguration keep the server working", async () => {
+    await conn.sendNotification("workspace/didChangeConfiguration", { settings: { lore: serverOptionsPayload({ ...settings.server, minConfidence: 0.9, logLevel: "debug" }) } });
+    const h = await api.history(entity);
+    assert.ok(h.rows.length > 0);
+  });
+
+  await conn.sendRequest("shutdown");
+  await conn.sendNotification("exit");
+  const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("timeout"), 15000))]);
+  assert.equal(code, 0, `lore serve exits cleanly after shutdown/exit (stderr tail: ${stderr.slice(-1500)})`);
+  conn.dispose();
+});
