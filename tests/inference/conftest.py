@@ -48,14 +48,16 @@ class G:
         else:
             where = "tx_from <= ? AND tx_to > ?"
             params = [rule, as_of, as_of]
-        rows = self.graph.con.execute(
-            f"SELECT e, v, confidence FROM facts WHERE rule = ? AND {where}", params).fetchall()
+        with self.graph.lock:  # the scheduler's thread may be writing on the same connection
+            rows = self.graph.con.execute(
+                f"SELECT e, v, confidence FROM facts WHERE rule = ? AND {where}", params).fetchall()
         return {(e, v): c for e, v, c in rows}
 
     def rows(self, rule: str) -> list[tuple]:
-        return self.graph.con.execute(
-            f"SELECT id, e, a, v, confidence, provenance, valid_from, valid_to FROM facts "
-            f"WHERE rule = ? AND tx_to = {MAX_TX} ORDER BY e, v", [rule]).fetchall()
+        with self.graph.lock:
+            return self.graph.con.execute(
+                f"SELECT id, e, a, v, confidence, provenance, valid_from, valid_to FROM facts "
+                f"WHERE rule = ? AND tx_to = {MAX_TX} ORDER BY e, v", [rule]).fetchall()
 
     def warnings(self, **kw: Any):
         from lore.inference.api import warnings
@@ -69,7 +71,8 @@ class G:
         self.graph.con.execute(CODE_TABLES)
 
     def sql(self, text: str, params: list | None = None) -> list[tuple]:
-        return self.graph.con.execute(text, params or []).fetchall()
+        with self.graph.lock:
+            return self.graph.con.execute(text, params or []).fetchall()
 
 
 @pytest.fixture

@@ -202,7 +202,7 @@ class Engine:
         for e in report.errors:
             log.warning("rule %s: %s", e.path, e.message)
         stored = stored_rules(self.con)
-        upto, _ = self.graph.last_tx()
+        upto = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
         since = watermark(self.con)
         names = {r.name for r in rules} | set(stored)
         changed = set(touched) | self.changed_attributes(since, upto, names)
@@ -233,12 +233,13 @@ class Engine:
             new_stored = dict(stored) if only_set is not None else {}
             for r in usable:
                 if only_set is None or r.name in only_set:
-                    if r.name in {x.name for x in todo} or stored.get(r.name) == r.digest:
+                    if r.name in report.rules_run or (r not in todo and stored.get(r.name) == r.digest):
                         new_stored[r.name] = r.digest
             for n in gone:
                 new_stored.pop(n, None)
-            _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
-            if only_set is None:
+            if new_stored != stored:
+                _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
+            if only_set is None and max(upto, since) != since:
                 _meta_set(self.graph.con, META_WATERMARK, str(max(upto, since)))
         report.seconds = time.perf_counter() - start
         return report

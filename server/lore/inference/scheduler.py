@@ -32,12 +32,16 @@ def scheduler_for(graph: Graph) -> "InferenceScheduler | None":
 
 class InferenceScheduler:
     def __init__(self, graph: Graph, on_change: Callable[[list[str]], Any] | None = None, *,
-                 debounce: float = 0.2, max_delay: float = 2.0, max_queue: int = 1000) -> None:
+                 debounce: float = 0.2, max_delay: float = 2.0, max_queue: int = 1000,
+                 poll: float | None = 5.0) -> None:
         self.graph = graph
         self.on_change = on_change
         self.debounce = debounce
         self.max_delay = max_delay
         self.max_queue = max_queue
+        # Writes that bypass submit (ingestion's bulk loads, links written by other derivations) are found
+        # by polling the last transaction number while idle.
+        self.poll = poll
         self._queue: deque[frozenset[str]] = deque()
         self._overflow = False
         self._cv = threading.Condition()
@@ -110,13 +114,24 @@ class InferenceScheduler:
     def _loop(self) -> None:
         con = self.graph.cursor()
         engine = Engine(self.graph, con)
+        seen_tx = -1
+        next_poll = time.monotonic()
         try:
             while True:
                 with self._cv:
                     while not self._ready():
                         if self._stop:
                             return
-                        self._cv.wait(self.debounce / 2 if (self._queue or self._overflow) else 0.5)
+                        if self.poll is not None and time.monotonic() >= next_poll and not self._queue:
+                            next_poll = time.monotonic() + self.poll
+                            last = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
+                            if last != seen_tx:
+                                seen_tx = last
+                                self._queue.append(frozenset())  # catch up from the watermark
+                                self._first_at = self._first_at or time.monotonic()
+                                continue
+                        self._cv.wait(self.debounce / 2 if (self._queue or self._overflow) else
+                                      min(0.5, self.poll or 0.5))
                     batch = list(self._queue)
                     overflow = self._overflow
                     self._queue.clear()
@@ -129,6 +144,7 @@ class InferenceScheduler:
                         touched |= attrs
                     # An overflowed queue lost its entries; the watermark still finds every change.
                     report = engine.run(touched=touched)
+                    seen_tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
                     self.last_report = report
                     self.runs += 1
                     if report.changed_entities and self.on_change is not None:

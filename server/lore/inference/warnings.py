@@ -138,7 +138,14 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
              rules: list[Rule] | None = None) -> list[dict[str, Any]]:
     """The composed warnings the graph holds now, for one file (repository-relative, or an absolute path
     ending in one) or all, in the shape docs/ARCHITECTURE.md gives."""
-    con = con or graph.con
+    if con is None:
+        # Its own connection: the scheduler's thread may be writing on the graph's at this moment.
+        cur = graph.cursor()
+        try:
+            return warnings(graph, file, threshold=threshold, include_dismissed=include_dismissed, con=cur,
+                            rules=rules)
+        finally:
+            cur.close()
     wanted = normalise_file(file, None) if file is not None else None
     if rules is None:
         rules = all_rules(graph.path)[0]
