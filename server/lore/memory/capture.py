@@ -272,8 +272,17 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             return _clean(m.group(1)), None
     # Otherwise the clause's content words name it.
     words = [w.rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+#'’-]*", clause)]
-    words = [w for w in words if w and w.lower() not in STOPWORDS and w.lower() not in _FILLER]
-    return " ".join(words[:5]), None
+    # A negation up front ("never log …", "we can't use X") names the memory "no-…", as in :preference/no-db-mocks.
+    negated = kind in ("preference", "constraint") and bool(_NEGATION.match(clause.strip()))
+    words = [w for w in words if w and w.lower() not in STOPWORDS and w.lower() not in _FILLER
+             and w.lower() not in _VERBS]
+    return ("no " if negated else "") + " ".join(words[:5]), None
+
+
+_NEGATION = re.compile(r"^(?:\w+\s+){0,2}?(?:never|don't|do not|can't|cannot|can not|must not|mustn't|avoid|no|"
+                       r"not)\b", re.I)
+_VERBS = {"log", "write", "put", "add", "run", "mock", "commit", "call", "name", "return", "raise", "store",
+          "import", "leave", "push", "ship", "depend"}
 
 
 _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should", "please", "want", "don't",
@@ -371,6 +380,17 @@ class Resolver:
         self.idents.add(ident)
         return ident
 
+    def known(self, phrase: str) -> str | None:
+        """An existing entity (any memory namespace) the phrase names, else None."""
+        key = _slug(phrase)
+        if not key:
+            return None
+        for n in ("dependency", "decision", "constraint", "preference"):
+            if f":{n}/{key}" in self.idents and f":{n}/{key}" not in self.new:
+                return f":{n}/{key}"
+        found = sorted(self.by_alias.get(key, []))
+        return found[0] if found else None
+
     def is_new(self, ident: str) -> bool:
         return ident in self.new
 
@@ -388,7 +408,10 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
     stored: list[dict[str, Any]] = []
 
     def ref(phrase: str) -> str | None:
-        ident = resolver.resolve(phrase, None)
+        # "MySQL query caching": the longest leading words that name a known entity win.
+        words = phrase.split()
+        ident = next((resolver.known(" ".join(words[:n])) for n in range(len(words), 0, -1)
+                      if resolver.known(" ".join(words[:n]))), None) or resolver.resolve(phrase, None)
         if ident and resolver.is_new(ident) and not any(o.e == ident for o in ops):
             ops.extend([Op("add", ident, ":description", _s(phrase)),
                         Op("add", ident, ":entity-type", _k(":type/dependency"))])
