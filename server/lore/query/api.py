@@ -23,14 +23,15 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.query.compiler import Compiled, compile_query, decode_row, time_filter
-from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules
+from lore.query.compiler import Compiled, Program, compile_query, decode_row, time_filter
+from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules, walk_clauses
 from lore.query.rules import load_program
 
 log = logging.getLogger("lore")
@@ -46,7 +47,7 @@ def run_query(graph: Any, text: str, params: dict[str, str] | None = None, *, ex
     q = parse_query(text)
     extra = parse_rules(rules) if rules else None
     inputs = _inputs(q, params)
-    program = load_program(graph, extra)
+    program = load_program(graph, extra) if extra or _calls_rules(q) else Program({})
     program.check_stratified()
     as_of, valid_at = time_filter(graph, q)
     prefix = "_lq" + uuid.uuid4().hex[:8] + "_"
@@ -55,6 +56,10 @@ def run_query(graph: Any, text: str, params: dict[str, str] | None = None, *, ex
         return {"ok": True, "sql": explain_text(compiled), "params": _jsonable(compiled.params)}
     rows = execute(graph, compiled, timeout=timeout)
     return {"ok": True, "variables": compiled.variables, "results": [decode_row(r, compiled.columns) for r in rows]}
+
+
+def _calls_rules(q: Query) -> bool:
+    return any(isinstance(c, RuleCall) for c, _ in walk_clauses(q.where))
 
 
 def _inputs(q: Query, params: dict[str, str] | None) -> dict[str, Any]:
@@ -114,16 +119,51 @@ def _used(sql: str, params: dict[str, Any]) -> dict[str, Any]:
     return {k: params[k] for k in set(_PARAM.findall(sql)) if k in params}
 
 
+class _Watchdog:
+    """One daemon thread per process that interrupts connections whose query ran out of time
+    (starting a timer thread per query would cost about a millisecond each)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.wake = threading.Event()
+        self.pending: dict[int, "_Deadline"] = {}
+        self.thread: threading.Thread | None = None
+
+    def add(self, d: "_Deadline") -> None:
+        with self.lock:
+            self.pending[id(d)] = d
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="lore-query-watchdog", daemon=True)
+                self.thread.start()
+
+    def remove(self, d: "_Deadline") -> None:
+        with self.lock:
+            self.pending.pop(id(d), None)
+
+    def _run(self) -> None:
+        while True:
+            self.wake.wait(0.05)
+            now = time.monotonic()
+            with self.lock:
+                due = [d for d in self.pending.values() if d.at <= now]
+                for d in due:
+                    self.pending.pop(id(d), None)
+            for d in due:
+                d.fire()
+
+
+_WATCHDOG = _Watchdog()
+
+
 class _Deadline:
     """Interrupts the connection when the time is up (DuckDB checks for interrupts while it runs)."""
 
     def __init__(self, con: Any, timeout: float) -> None:
         self.con = con
         self.fired = False
-        self.timer = threading.Timer(timeout, self._fire)
-        self.timer.daemon = True
+        self.at = time.monotonic() + timeout
 
-    def _fire(self) -> None:
+    def fire(self) -> None:
         self.fired = True
         try:
             self.con.interrupt()
@@ -131,11 +171,11 @@ class _Deadline:
             pass
 
     def __enter__(self) -> "_Deadline":
-        self.timer.start()
+        _WATCHDOG.add(self)
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.timer.cancel()
+        _WATCHDOG.remove(self)
 
 
 def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con: Any = None) -> list[tuple]:
@@ -166,7 +206,9 @@ def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con
         if deadline.fired:
             raise LoreError("query-timeout", f"the query ran longer than {limit:g} s and was stopped") from None
         msg = str(exc).splitlines()[0]
-        if "regex" in msg.lower() or "regular expression" in msg.lower():
+        if "regex" in msg.lower() or "regular expression" in msg.lower() or (
+                "regexp_matches" in compiled.sql + "".join(r.sql for r in compiled.relations)
+                and msg.startswith("Invalid Input Error")):
             raise LoreError("bad-regex", f"matches? got an invalid regular expression: {msg}") from None
         if "Out of Range" in msg or "overflow" in msg.lower():
             raise LoreError("arithmetic-overflow", f"arithmetic overflowed: {msg}") from None

@@ -555,7 +555,12 @@ class Ctx:
 
 
 def _cols(t: T, i: int) -> str:
-    return f"{t.vt} AS t{i}, {t.v} AS v{i}, CAST({t.vn} AS DOUBLE) AS n{i}"
+    return f"{t.vt} AS t{i}, {t.v} AS v{i}, {_dbl(t.vn)} AS n{i}"
+
+
+def _dbl(vn: str) -> str:
+    # parameters and expressions need a type; columns and NULL::DOUBLE have one
+    return vn if vn == NULL_N or re.fullmatch(r"[A-Za-z0-9_]+\.[A-Za-z0-9_]+", vn) else f"CAST({vn} AS DOUBLE)"
 
 
 def _empty_select(arity: int) -> str:
@@ -701,15 +706,25 @@ class Scope:
             raise err("unknown-pseudo-attribute",
                       f":{p.a.value} is not a pseudo-attribute; known: " + " ".join(":" + x for x in PSEUDO),
                       p.a.pos or p.pos)
+        self.scan(p.e, [p.a], p.v, p.pos)
+
+    def scan(self, e: Any, attrs: list[Any], v: Any, pos: Any) -> None:
+        """One scan of the time-filtered facts; several constant attributes become ``a IN (…)``."""
         ctx = self.ctx
         al = ctx.alias("f")
         self.froms.append(f"facts AS {al}")
         self.where.extend(ctx.time_conds(al))
         ent = T("'k'", f"{al}.e", ref=True, kt="k")
-        self.place(p.e, ent, "e", p.pos)
-        self.place(p.a, T("'k'", f"{al}.a", ref=True, kt="k"), "a", p.pos)
-        self.place(p.v, T(f"{al}.vt", f"{al}.v", f"{al}.vn"), "v", p.pos)
+        self.place(e, ent, "e", pos)
+        if len(attrs) == 1:
+            self.place(attrs[0], T("'k'", f"{al}.a", ref=True, kt="k"), "a", pos)
+        else:
+            ps = [ctx.attr_const(ctx.constant(a), a.pos or pos) for a in attrs]
+            self.where.append(f"{al}.a IN ({', '.join(ps)})")
+        p_v, p_pos = v, pos
+        self.place(p_v, T(f"{al}.vt", f"{al}.v", f"{al}.vn"), "v", p_pos)
         self.last = (al, ent)
+        return
 
     def pseudo(self, p: Pattern, attr: str) -> None:
         if self.last is None:
@@ -824,6 +839,10 @@ class Scope:
         self.where.append(f"NOT EXISTS ({child.select(['1'], distinct=False)})")
 
     def or_(self, c: Or) -> None:
+        fused = _same_scan(c)
+        if fused is not None:  # (or [?a :calls ?b] [?a :depends-on ?b]) is one scan with a IN (…)
+            self.scan(*fused, c.pos)
+            return
         if c.join is not None:
             names = [v.name for v in c.join]
         else:
@@ -847,7 +866,7 @@ class Scope:
                 t = child.get(n)
                 if t is None:
                     raise err("unbound-variable", f"a branch of (or …) does not bind {n}", c.pos)
-                cols.append(f"{t.vt} AS t{i}, {t.v} AS v{i}, CAST({t.vn} AS DOUBLE) AS n{i}")
+                cols.append(f"{t.vt} AS t{i}, {t.v} AS v{i}, {_dbl(t.vn)} AS n{i}")
             if not cols:
                 cols = ["1 AS one"]
             sels.append(child.select(cols))
@@ -871,6 +890,25 @@ class Scope:
         if conds:
             sql += " WHERE " + " AND ".join(conds)
         return sql
+
+
+def _same_scan(c: Or) -> tuple[Any, list[Any], Any] | None:
+    """An or whose branches are single data patterns differing only in a constant attribute."""
+    if len(c.branches) < 2 or not all(len(b) == 1 and isinstance(b[0], Pattern) for b in c.branches):
+        return None
+    ps: list[Pattern] = [b[0] for b in c.branches]
+    first = ps[0]
+    for p in ps:
+        if not (isinstance(p.a, Const) and isinstance(p.a.value, Keyword) and not str(p.a.value).startswith("db/")):
+            return None
+        if type(p.e) is not type(first.e) or p.e != first.e or type(p.v) is not type(first.v) or p.v != first.v:
+            return None
+        if isinstance(p.v, Const) and type(p.v.value) is not type(first.v.value):  # type: ignore[union-attr]
+            return None
+    names = clause_vars(Pattern(first.e, Wild(), first.v))
+    if c.join is not None and {v.name for v in c.join} != names:
+        return None
+    return first.e, [p.a for p in ps], first.v
 
 
 # ------------------------------------------------------------------ queries
@@ -923,10 +961,11 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
     columns: list[tuple[str, Any]] = []
     if not aggs:
         cols = []
+        with_n = bool(q.order_by)  # the numeric shadow is only needed to sort
         for i, f in enumerate(plain):
             t = scope.vars[f.name]
-            cols.append(f"{t.vt} AS c{i}_t, {t.v} AS c{i}_v, CAST({t.vn} AS DOUBLE) AS c{i}_n")
-            columns.append(("var", None))
+            cols.append(f"{t.vt} AS c{i}_t, {t.v} AS c{i}_v" + (f", {t.vn} AS c{i}_n" if with_n else ""))
+            columns.append(("var", 3 if with_n else 2))
         body = scope.select(cols)
         keys = {f.name: i for i, f in enumerate(plain)}
         order = []
@@ -934,7 +973,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             i = keys[item.name]  # type: ignore[union-attr]
             d = " DESC" if desc else ""
             order += [f"{rank_sql(f'c{i}_t')}{d}", f"c{i}_n{d}", f"c{i}_v{d}"]
-        sql = f"SELECT * FROM ({body}) AS q"
+        sql = f"SELECT * FROM ({body}) AS q" if order or q.limit is not None else body
     else:
         # aggregates run over the SET of bindings of the find and :with variables
         used: list[str] = []
@@ -950,7 +989,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
         for n in used:
             t = scope.vars[n]
             j = idx[n]
-            inner_cols.append(f"{t.vt} AS x{j}_t, {t.v} AS x{j}_v, CAST({t.vn} AS DOUBLE) AS x{j}_n")
+            inner_cols.append(f"{t.vt} AS x{j}_t, {t.v} AS x{j}_v, {_dbl(t.vn)} AS x{j}_n")
         inner = scope.select(inner_cols)
         outs, groups, order_keys = [], [], {}
         for k, f in enumerate(q.find):
@@ -958,7 +997,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
                 j = idx[f.name]
                 outs.append(f"x{j}_t AS c{k}_t, x{j}_v AS c{k}_v, x{j}_n AS c{k}_n")
                 groups += [f"x{j}_t", f"x{j}_v", f"x{j}_n"]
-                columns.append(("var", None))
+                columns.append(("var", 3))
                 order_keys[k] = [rank_sql(f"c{k}_t"), f"c{k}_n", f"c{k}_v"]
                 continue
             j = idx[f.var.name]
@@ -1021,7 +1060,7 @@ def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
         if kind == "var":
             t, v = row[i], row[i + 1]
             out.append(None if v is None or t is None else decode(t, v))
-            i += 3
+            i += fn
         elif fn in ("count", "count-distinct"):
             out.append(int(row[i]))
             i += 1

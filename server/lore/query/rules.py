@@ -36,12 +36,17 @@ def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
     out = []
     for seq, _name, _arity, source, tx in graph.con.execute(_SQL["list"]).fetchall():
         try:
-            rules = parse_rules(source)
+            rules = _parse_stored(source)
         except LoreError:  # a row written by a newer or broken version: skip it, never fail every query
             continue
         for r in rules:
             out.append((seq, r, tx))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _parse_stored(source: str) -> tuple[Rule, ...]:
+    return tuple(parse_rules(source))
 
 
 def load_program(graph: Any, extra: list[Rule] | None = None) -> Program:
