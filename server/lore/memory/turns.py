@@ -106,10 +106,10 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
     if con is None:
-        try:
-            index.sync(graph)
-        except Exception:  # noqa: BLE001 - a stale index still answers
-            log.exception("memory index sync failed before prepare-turn")
+        # Catch up with writes that ran no derivation (a bulk ingest): the index, then the links.
+        from lore.memory import linking
+
+        linking.derive_links(graph)
         con = graph.con
     if index.indexed_tx(con) < 0:
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
@@ -152,8 +152,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     facts = [_fact_json(s) for s in ranked]
     entities = list(dict.fromkeys(f["entity"] for f in facts))
     composed = _composed(con, entities, now)
-    warns = _warnings(graph, entities)
     code = _code_locations(con, entities, now)
+    warns = _warnings(graph, entities + [c["entity"] for c in code])
     context = _context_block(facts, composed, warns, code)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
             "code": code}
@@ -190,6 +190,7 @@ def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
 
 
 def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
+    """``entities``: the recalled entities and the code linked to them."""
     """Composed warnings about the recalled entities, from the inference engine when it is installed."""
     if not entities:
         return []
@@ -201,10 +202,7 @@ def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     if fn is None:
         return []
     try:
-        try:
-            found = fn(graph, entities=entities)
-        except TypeError:
-            found = fn(graph)
+        found = fn(graph)
     except Exception:  # noqa: BLE001 - the context block goes out without warnings rather than not at all
         log.exception("composed warnings unavailable for prepare-turn")
         return []
