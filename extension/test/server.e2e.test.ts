@@ -176,8 +176,9 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const ws = await optional(st, "lore/warnings", () => api.warnings());
     if (ws === undefined) return;
     for (const w of ws) assert.ok(w.id && w.message);
+    // Rules run in the background, so counts may grow between calls; what is asked for one file is about it.
     const forFile = await api.warnings(pathToFileURL(path.join(repo, "src", "auth.py")).href);
-    assert.ok(forFile.length <= ws.length);
+    for (const w of forFile) if (w.file) assert.match(w.file, /(^|\/)src\/auth\.py$/);
     status = { ...status, warnings: ws.length };
     assert.match(render(status).text, new RegExp(`\\$\\(warning\\) ${ws.length}`));
     await assert.rejects(api.dismiss("", "x"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
@@ -202,7 +203,9 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
 
   await conn.sendRequest("shutdown");
   await conn.sendNotification("exit");
-  const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("timeout"), 15000))]);
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([exited, new Promise<string>((r) => (timer = setTimeout(() => r("timeout"), 15000)))]);
+  clearTimeout(timer);
   assert.equal(code, 0, `lore serve exits cleanly after shutdown/exit (stderr tail: ${stderr.slice(-1500)})`);
   conn.dispose();
 });
