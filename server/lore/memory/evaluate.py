@@ -94,3 +94,53 @@ def retrieval_quality(graph: Graph, questions: list[dict[str, Any]], k: int = 5)
     return {"questions": len(questions), f"recall@{k}": round(hit / total, 4) if total else None,
             f"questions_fully_answered@{k}": round(full / len(questions), 4) if questions else None,
             "misses": misses}
+
+
+# ------------------------------------------------------------------ synthetic distractor memories
+
+_COMPONENTS = ["billing", "search", "checkout", "inventory", "profile", "audit", "export", "import", "mailer",
+               "scheduler", "gateway", "reporting", "analytics", "catalogue", "payments", "onboarding", "admin",
+               "sync", "uploads", "webhooks", "ledger", "pricing", "shipping", "support", "feeds"]
+_TECH = ["Redis", "Postgres", "Kafka", "S3", "gRPC", "GraphQL", "Celery", "Nginx", "Envoy", "Vault", "Sentry",
+         "Prometheus", "Grafana", "OpenSearch", "DynamoDB", "SQS", "RabbitMQ", "Memcached", "ClickHouse", "Airflow",
+         "dbt", "Spark", "Flink", "Temporal", "Consul", "Istio", "Jaeger", "Loki", "MinIO", "Keycloak"]
+_PURPOSE = ["session storage", "rate limiting", "event fan-out", "nightly batch jobs", "search suggestions",
+            "audit trails", "feature flags", "retry queues", "image thumbnails", "tenant isolation",
+            "metrics rollups", "request tracing", "secrets rotation", "schema migrations", "cache invalidation",
+            "webhook delivery", "PDF rendering", "currency conversion", "fraud scoring", "email templates"]
+_PRACTICE = ["table-driven tests", "structured logging", "small pull requests", "explicit timeouts",
+             "idempotent handlers", "typed configuration", "feature toggles", "contract tests",
+             "snapshot tests", "pinned dependencies", "docstrings on public functions", "early returns",
+             "immutable data classes", "dependency injection", "property-based tests"]
+_REQ = ["respond within 300 ms", "stay below 1 GB of memory", "run without network access",
+        "keep personal data encrypted at rest", "survive a zone outage", "support rolling restarts",
+        "log every access", "process events in order", "tolerate duplicate messages", "retain data for 7 years"]
+
+
+def synthetic_memories(n: int, seed: int = 7) -> str:
+    """``n`` decision/preference/constraint/dependency memories (EDN), deterministic for a seed."""
+    import random
+
+    rnd = random.Random(seed)
+    out = []
+    for i in range(n):
+        comp, tech, purpose = rnd.choice(_COMPONENTS), rnd.choice(_TECH), rnd.choice(_PURPOSE)
+        kind = i % 4
+        if kind == 0:
+            e = f":decision/syn-{i}"
+            desc = f"use {tech} for {purpose} in the {comp} service"
+            why = f"the {comp} team measured {rnd.randint(2, 9)}x less {rnd.choice(['latency', 'cost', 'toil'])}"
+        elif kind == 1:
+            e = f":preference/syn-{i}"
+            desc = f"prefer {rnd.choice(_PRACTICE)} in the {comp} code"
+            why = f"reviews of {comp} went {rnd.choice(['faster', 'smoother'])}"
+        elif kind == 2:
+            e = f":constraint/syn-{i}"
+            desc = f"the {comp} service must {rnd.choice(_REQ)}"
+            why = f"{comp} contract with {rnd.choice(['finance', 'legal', 'ops', 'partners'])}"
+        else:
+            e = f":dependency/syn-{i}"
+            desc = f"{comp} worker depends on {tech} for {purpose}"
+            why = f"{tech} was already run by the platform team"
+        out.append(f'[{e} :description "{desc}"] [{e} :rationale "{why}"]')
+    return "[" + "\n".join(out) + "]"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import re
 from typing import Any
 
 from lore.errors import LoreError
@@ -36,6 +37,11 @@ CANDIDATES = 300
 SIBLING_ENTITIES = 10
 EXPLICIT_WEIGHT = 0.3
 INFERRED_WEIGHT = 0.15
+# Field weights (BM25F-like): what a memory *is* (its description, its aliases) outweighs why it is.
+ATTRIBUTE_WEIGHT = {":description": 1.0, ":alias": 1.0, ":rationale": 0.8}
+OTHER_ATTRIBUTE_WEIGHT = 0.9
+# A question asking why wants the rationale: it rides on its entity's best match at full weight.
+_WHY = re.compile(r"\b(?:why|reason|reasons|rationale|motivat\w*|because)\b", re.I)
 
 
 def _env_float(name: str, default: float, lo: float, hi: float) -> float:
@@ -120,7 +126,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     for h in hits:
         status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
         kind = boost if h.ns in MEMORY_NAMESPACES else 1.0
-        score = h.bm25 * kind * (1.0 if status == "current" else discount)
+        weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
+        score = h.bm25 * kind * weight * (1.0 if status == "current" else discount)
         scored[h.doc_id] = {"hit": h, "own": score, "status": status, "label": label, "vf": vf, "vt": vt}
         entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
     # Siblings: the description and rationale of the best-matching entities come along.
@@ -136,18 +143,25 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             h = index.Hit(*row, bm25=0.0)
             status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
             scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
+    asks_why = bool(_WHY.search(message[:MAX_MESSAGE_CHARS]))
     degree = index.degrees(con, sorted({s["hit"].e for s in scored.values()}))
     for s in scored.values():
         h = s["hit"]
         x, c = degree.get(h.e, (0, 0.0))
         connect = 1.0 + EXPLICIT_WEIGHT * math.log1p(x) + INFERRED_WEIGHT * math.log1p(c)
         own = s["own"]
+        share = 1.0 if (asks_why and h.a == ":rationale") else 0.5
+        lift = share * entity_best.get(h.e, 0.0)
         if own == 0.0:  # a sibling: rides on its entity's best match, discounted by its own validity
-            own = 0.0
-            lift = 0.5 * entity_best.get(h.e, 0.0) * (1.0 if s["status"] == "current" else discount)
-        else:
-            lift = 0.5 * entity_best.get(h.e, 0.0)
+            lift *= 1.0 if s["status"] == "current" else discount
         s["score"] = (own + lift) * connect
+    if asks_why:  # each entity's rationale comes right after its best fact
+        top = {}
+        for s in scored.values():
+            top[s["hit"].e] = max(top.get(s["hit"].e, 0.0), s["score"])
+        for s in scored.values():
+            if s["hit"].a == ":rationale":
+                s["score"] = max(s["score"], 0.99 * top[s["hit"].e])
     ranked = sorted(scored.values(), key=lambda s: (-s["score"], s["hit"].doc_id))[:limit]
     facts = [_fact_json(s) for s in ranked]
     entities = list(dict.fromkeys(f["entity"] for f in facts))
