@@ -61,6 +61,7 @@ class RunReport:
     txs: list[int] = field(default_factory=list)
     errors: list[RuleError] = field(default_factory=list)
     changed_entities: set[str] = field(default_factory=set)  # entities whose warnings changed
+    rule_seconds: dict[str, float] = field(default_factory=dict)  # compute time per rule
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -71,6 +72,7 @@ class RunReport:
 # ------------------------------------------------------------------ views on a connection
 
 _views_state: dict[int, tuple[bool, bool]] = {}
+_COLUMNS: dict[tuple[str, str], list[str]] = {}
 _views_lock = threading.Lock()
 
 
@@ -166,7 +168,7 @@ class Engine:
         self.graph = graph
         self.con = con or graph.con
         self.rule_timeout = rule_timeout
-        self._columns: dict[tuple[str, str], list[str]] = {}
+        self._columns = _COLUMNS  # a rule's output columns depend only on its text and the schema
 
     # -- which rules a run needs
 
@@ -221,7 +223,9 @@ class Engine:
             computed: list[tuple[Rule, pa.Table]] = []
             for r in layer:
                 try:
+                    t0 = time.perf_counter()
                     computed.append((r, self.compute(r)))
+                    report.rule_seconds[r.name] = round(time.perf_counter() - t0, 4)
                     report.rules_run.append(r.name)
                 except LoreError as exc:
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
