@@ -30,7 +30,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.query.compiler import Compiled, Program, compile_query, decode_row, time_filter
+from lore.query.compiler import Compiled, Program, compile_query, decode_rows, time_filter
 from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules, walk_clauses
 from lore.query.rules import load_program
 
@@ -55,7 +55,7 @@ def run_query(graph: Any, text: str, params: dict[str, str] | None = None, *, ex
     if explain:
         return {"ok": True, "sql": explain_text(compiled), "params": _jsonable(compiled.params)}
     rows = execute(graph, compiled, timeout=timeout)
-    return {"ok": True, "variables": compiled.variables, "results": [decode_row(r, compiled.columns) for r in rows]}
+    return {"ok": True, "variables": compiled.variables, "results": decode_rows(rows, compiled.columns)}
 
 
 def _calls_rules(q: Query) -> bool:
@@ -286,7 +286,7 @@ class RuleQuery:
 
     def run(self, graph: Any, *, timeout: float | None = None, con: Any = None) -> list[list[Any]]:
         rows = execute(graph, self.compiled, timeout=timeout, con=con)
-        return [decode_row(r, self.compiled.columns) for r in rows]
+        return decode_rows(rows, self.compiled.columns)
 
 
 def compile_rule_query(graph: Any, rules: str, goal: str | None = None, *, params: dict[str, str] | None = None,

@@ -441,8 +441,9 @@ class Ctx:
         self.by_key[("building", name)] = rel
         try:
             bases, recs = [], []
+            single = len(prog.rules[name]) == 1
             for r in prog.rules[name]:
-                sel = self.body_select(r.body, {}, [], [a.name for a in r.args], r.pos)
+                sel = self.body_select(r.body, {}, [], [a.name for a in r.args], r.pos, distinct=single)
                 if kind == "linear" and any(isinstance(c, RuleCall) and c.name == name for c in r.body):
                     recs.append(sel)
                 else:
@@ -462,17 +463,29 @@ class Ctx:
         m = chain.moving
         front = f"{self.prefix}q_{_sqlname(name)}_{self.alias('')}"
         ft = T(f"{front}_x.t", f"{front}_x.v", f"{front}_x.n")
-        steps = [self.body_select(s, {h: ft}, [f"{front} AS {front}_x"], [c], None) for h, c, s in chain.steps]
+        steps = [self.body_select(s, {h: ft}, [f"{front} AS {front}_x"], [c], None, distinct=False)
+                 for h, c, s in chain.steps]
+        rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
+        if _closure(chain, arity):
+            # p(c, Y) is the S-closure of S(c): seed the frontier with one step and it IS the answer
+            b = chain.bases[0]
+            first = self.body_select(b.body, {b.args[m].name: seed}, [], [b.args[1 - m].name], b.pos, distinct=False)
+            sql = first + " UNION (" + " UNION ".join(steps) + ")"
+            self.relations.append(Relation(front, 1, sql, True, frontier=True))
+            cols = [_cols(seed, m), _cols(ft, 1 - m)]
+            if m == 1:
+                cols.reverse()
+            self.relations.append(Relation(rel, arity, f"SELECT {', '.join(cols)} FROM {front} AS {front}_x"))
+            return rel
         seed_sel = f"SELECT {seed.vt} AS t0, {seed.v} AS v0, CAST({seed.vn} AS DOUBLE) AS n0"
         sql = seed_sel + " UNION (" + " UNION ".join(steps) + ")"
         self.relations.append(Relation(front, 1, sql, True, frontier=True))
-        rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
         sels = []
         for r in chain.bases:
             h = r.args[m].name
             outs = [a.name for a in r.args]
             sels.append(self.body_select(r.body, {h: ft}, [f"{front} AS {front}_x"], outs, r.pos,
-                                         override={m: seed}))
+                                         override={m: seed}, distinct=len(chain.bases) == 1))
         self.relations.append(Relation(rel, arity, " UNION ".join(sels), False))
         return rel
 
@@ -483,8 +496,10 @@ class Ctx:
         bases = []
         for r in chain.bases:
             pre = {r.args[i].name: bound[i] for i in range(arity) if i != m}
-            bases.append(self.body_select(r.body, pre, [], [r.args[m].name], r.pos))  # type: ignore[arg-type]
-        steps = [self.body_select(s, {c: ft}, [f"{front} AS {front}_x"], [h], None) for h, c, s in chain.steps]
+            bases.append(self.body_select(r.body, pre, [], [r.args[m].name], r.pos,  # type: ignore[arg-type]
+                                          distinct=False))
+        steps = [self.body_select(s, {c: ft}, [f"{front} AS {front}_x"], [h], None, distinct=False)
+                 for h, c, s in chain.steps]
         sql = " UNION ".join(bases) + " UNION (" + " UNION ".join(steps) + ")"
         self.relations.append(Relation(front, 1, sql, True, frontier=True))
         rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
@@ -538,7 +553,7 @@ class Ctx:
     # -------------------------------------------------------------- bodies
 
     def body_select(self, clauses: list[Any], pre: dict[str, T], froms: list[str], outs: list[str],
-                    pos: Any, override: dict[int, T] | None = None) -> str:
+                    pos: Any, override: dict[int, T] | None = None, distinct: bool = True) -> str:
         s = Scope(self)
         s.froms.extend(froms)
         s.vars.update(pre)
@@ -551,7 +566,34 @@ class Ctx:
             if t is None:
                 raise err("unsafe-rule", f"the rule head variable {name} is not bound by the rule's body", pos)
             cols.append(_cols(t, i))
-        return s.select(cols)
+        return s.select(cols, distinct=distinct)  # members of a UNION need no DISTINCT of their own
+
+
+def _closure(chain: Chain, arity: int) -> bool:
+    """p(x, y) :- B(x, y).  p(x, y) :- S(x, m), p(m, y).  with B and S the same clauses: a transitive
+    closure, where the answer from a bound x is the S-closure of S(x)."""
+    if arity != 2 or len(chain.bases) != 1 or len(chain.steps) != 1:
+        return False
+    m = chain.moving
+    b = chain.bases[0]
+    h, c, steps = chain.steps[0]
+    return _canon(b.body, {b.args[m].name: "H", b.args[1 - m].name: "C"}) == _canon(steps, {h: "H", c: "C"})
+
+
+def _canon(x: Any, names: dict[str, str]) -> Any:
+    """A clause tree with positions dropped and variables renamed in order of appearance."""
+    if isinstance(x, Var):
+        if x.name not in names:
+            names[x.name] = f"L{len(names)}"
+        return ("var", names[x.name])
+    if isinstance(x, list):
+        return tuple(_canon(i, names) for i in x)
+    if hasattr(x, "__dataclass_fields__"):
+        return (type(x).__name__,) + tuple(_canon(getattr(x, f), names) for f in x.__dataclass_fields__
+                                           if f != "pos")
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return (type(x).__name__, x)
+    return ("other", repr(x))
 
 
 def _cols(t: T, i: int) -> str:
@@ -1051,15 +1093,23 @@ def time_filter(graph: Any, q: Query) -> tuple[int | None, int | None]:
     return as_of, parse_instant(q.valid_at, what=":valid-at")
 
 
-def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
-    from lore.store.values import decode
+_NUMERIC = {"i": int, "f": float}
 
+
+def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
     out: list[Any] = []
     i = 0
     for kind, fn in columns:
         if kind == "var":
             t, v = row[i], row[i + 1]
-            out.append(None if v is None or t is None else decode(t, v))
+            if v is None or t is None:
+                out.append(None)
+            elif t in _NUMERIC:
+                out.append(_NUMERIC[t](v))
+            elif t == "b":
+                out.append(v == "true")
+            else:  # strings, keywords, instants and uuids are their canonical text
+                out.append(v)
             i += fn
         elif fn in ("count", "count-distinct"):
             out.append(int(row[i]))
@@ -1078,9 +1128,23 @@ def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
             i += 2
         else:
             s = row[i]
-            out.append(None if s is None or s["v"] is None else decode(s["t"], s["v"]))
+            out.append(None if s is None or s["v"] is None else decode_value(s["t"], s["v"]))
             i += 1
     return out
+
+
+def decode_rows(rows: list[tuple], columns: list[tuple[str, Any]]) -> list[list[Any]]:
+    """Rows -> JSON values. The common case (only variables, all text-valued) is one comprehension."""
+    if rows and all(k == "var" for k, _ in columns) and len(columns) == 1 and columns[0][1] == 2:
+        if all(r[0] in ("k", "s", "t", "u") for r in rows):
+            return [[r[1]] for r in rows]
+    return [decode_row(r, columns) for r in rows]
+
+
+def decode_value(t: str, v: str) -> Any:
+    from lore.store.values import decode
+
+    return decode(t, v)
 
 
 __all__ = ["compile_query", "Program", "Compiled", "time_filter", "decode_row", "format_instant", "Ctx"]
