@@ -26,7 +26,8 @@ def derivation(graph: Graph, result: TxResult) -> None:
     if sched is not None:
         sched.submit(result)
         return
-    report = Engine(graph).run(touched=attrs)
+    with graph.lock:  # computing on graph.con: no other thread may use it meanwhile
+        report = Engine(graph).run(touched=attrs)
     log.info("inference after tx %s: %s", result.tx, report.to_json())
 
 
@@ -54,7 +55,8 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     errors = []
     if not graph.read_only and scheduler_for(graph) is None:
         # Catch up first: writes that bypassed the derivation (bulk ingestion, another tool) are seen here.
-        report = Engine(graph).run()
+        with graph.lock:
+            report = Engine(graph).run()
         errors = [e.to_json() for e in report.errors]
     else:
         errors = [e.to_json() for e in all_rules(graph.path)[1]]
@@ -75,5 +77,6 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     full = params.get("full", False)
     if not isinstance(full, bool):
         raise LoreError("bad-params", "full must be true or false")
-    report = Engine(graph).run(full=full)
+    with graph.lock:
+        report = Engine(graph).run(full=full)
     return {"ok": True, **report.to_json()}
