@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/lore show
+	$(BIN)/lore show --example
 
 test: test-python test-extension
 

@@ -118,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd("status", "what the graph holds")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
+    c.add_argument("--example", action="store_true",
+                   help="also record an example decision about Lore's own store and show its links")
     cmd("serve", "the language server on stdio")
     return p
 
@@ -220,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "show":
             from lore.showcase import show
 
-            return show(graph_path, args.repo, as_json=args.json)
+            return show(graph_path, args.repo, as_json=args.json, example=args.example)
         op, params = params_for(args)
         if op in ("transact", "retract", "dismiss") and not params.get("reason"):
             raise LoreError("missing-reason", f"lore {args.command} needs --reason TEXT: every write says why")
