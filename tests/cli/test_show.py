@@ -1,0 +1,41 @@
+"""`lore show` (the README's main job) on a repository the test builds."""
+
+import json
+import os
+import subprocess
+
+
+def git(repo, *args):
+    env = {**os.environ, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.com",
+           "GIT_AUTHOR_DATE": "2024-01-02T00:00:00Z", "GIT_COMMITTER_DATE": "2024-01-02T00:00:00Z"}
+    subprocess.run(["git", *args], cwd=repo, check=True, env=env, capture_output=True)
+
+
+def test_show_ingests_and_summarises(tmp_path, lore_cmd, ROOT):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "app.py").write_text("import sqlite3\n\nclass Cache:\n    def evict(self):\n        pass\n\n"
+                                 "def main():\n    return Cache()\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "first")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
+    env.pop("LORE_GRAPH_PATH", None)
+    p = subprocess.run([*lore_cmd, "--json", "show"], cwd=repo, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["ok"] and out["graph"].endswith(".lore/lore.duckdb")
+    assert out["code"]["module"] == 1 and out["code"]["class"] == 1 and out["code"]["function"] == 2
+    assert out["recent_commits"] == [{"date": "2024-01-02T00:00:00Z", "subject": "first"}]
+    people = subprocess.run([*lore_cmd, "show"], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    assert people.returncode == 0 and "Code now:" in people.stdout and "1 modules" in people.stdout
+
+
+def test_show_outside_a_repository_is_a_clear_error(tmp_path, lore_cmd, ROOT):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
+    p = subprocess.run([*lore_cmd, "--graph", str(tmp_path / "g.duckdb"), "--json", "show", str(tmp_path)],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode != 0
+    assert json.loads(p.stdout)["ok"] is False
