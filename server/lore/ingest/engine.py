@@ -43,6 +43,7 @@ _HERE = Path(__file__).parent
 SCHEMA_SQL = (_HERE / "schema.sql").read_text()
 EVENT_ATTRS = frozenset({":introduced-by", ":modified-in", ":renamed-from", ":renamed-to"})
 US = 1_000_000
+_TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 
 
 def _load_sql(name: str) -> dict[str, str]:
@@ -76,6 +77,24 @@ def _env_int(name: str, default: int) -> int:
         return max(1, int(os.environ.get(name, default)))
     except ValueError:
         return default
+
+
+class FileState:
+    """The open facts one file owns: structural ones (recomputed from its text at each change) and event
+    ones per entity (:introduced-by, :modified-in, :renamed-from: kept until the entity goes away).
+    Each maps a fact key to [valid-from, already in the database]."""
+
+    __slots__ = ("facts", "events")
+
+    def __init__(self) -> None:
+        self.facts: dict[Key, list] = {}
+        self.events: dict[str, dict[Key, list]] = {}
+
+    def ev(self, e: str) -> dict[Key, list]:
+        d = self.events.get(e)
+        if d is None:
+            d = self.events[e] = {}
+        return d
 
 
 class Cancelled(Exception):
@@ -168,7 +187,7 @@ class IngestRun:
         self.idents: dict[str, str] = dict(con.execute("SELECT path, ident FROM ingest_idents").fetchall())
         self.ident_taken: set[str] = set(self.idents.values())
         self.new_idents: list[tuple[str, str]] = []
-        self.fstate: dict[str, dict[Key, list]] = {}
+        self.fstate: dict[str, FileState] = {}
         self.loaded: set[str] = set()
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
@@ -180,6 +199,11 @@ class IngestRun:
         self.changed_paths: set[str] = set()  # paths changed in this run (for locations)
         self.cat = CatFile(self.repo)
         self.parser: Parser | None = None
+        self._local_cache: dict = {}
+        self._names_cache: dict = {}
+        self._resolve_cache: dict = {}
+        self._index_version = 0
+        self._resolve_version = 0
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
@@ -301,12 +325,16 @@ class IngestRun:
         finally:
             con.unregister("mods")
         for p in paths:
-            self.fstate.setdefault(p, {})
+            self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
         for module, e, a, vt, v, vf in rows:
             p = mods.get(module)
             if p is not None:
-                self.fstate[p][(e, a, vt, v)] = [vf, True]
+                fs = self.fstate[p]
+                if a in EVENT_ATTRS:
+                    fs.ev(e)[(e, a, vt, v)] = [vf, True]
+                else:
+                    fs.facts[(e, a, vt, v)] = [vf, True]
 
     def _open(self, st: dict, key: Key, t: int) -> None:
         if key not in st:
@@ -361,6 +389,8 @@ class IngestRun:
             return
         self._preload(set(removed) | set(modified))
         # Phase 1: the file set, so imports resolve against this commit's tree.
+        if removed or added:
+            self._index_version += 1
         for p in removed:
             del self.files[p]
             self.index.remove(p)
@@ -385,14 +415,18 @@ class IngestRun:
         for p, (blob, mode) in list(added.items()) + [(p, a) for p, (_b, a) in modified.items()]:
             ex = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
             new_ex[p] = ex
+            self._hold(blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
         for p, (blob, mode) in removed.items():
-            st = self.fstate.pop(p, {})
+            fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)
                 gone_defs[e] = (d.kind, d.shape_hash, p)
-            for key in list(st):
-                self._close(st, key, t)
+            for key in list(fs.facts):
+                self._close(fs.facts, key, t)
+            for evs in fs.events.values():
+                for key in list(evs):
+                    self._close(evs, key, t)
             self.loaded.discard(p)
             self._release(blob)
             self.changed_paths.add(p)
@@ -400,20 +434,21 @@ class IngestRun:
         for p in list(added) + list(modified):
             blob, mode = self.files[p]
             old = modified[p][0] if p in modified else None
-            st = self.fstate.setdefault(p, {})
+            fs = self.fstate.get(p)
+            if fs is None:
+                fs = self.fstate[p] = FileState()
             self.loaded.add(p)
             module = self._module_ident(p)
             desired, defs = self._desired(p, module, blob, mode, new_ex.get(p))
             if old is None:
                 # New file (or the target of a rename): every entity of it starts here.
-                for e in {k[0] for k in desired}:
-                    if e == module or e in defs:
-                        self._open(st, (e, ":introduced-by", "k", cid), t)
+                for e in (module, *defs):
+                    self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
                 src = renames.get(p)
                 followed: set[str] = set()
                 if src is not None:
                     old_module = self._module_ident(src)
-                    self._open(st, (module, ":renamed-from", "k", old_module), t)
+                    self._open(fs.ev(module), (module, ":renamed-from", "k", old_module), t)
                     self._emit(old_module, ":renamed-to", ref(module), t)
                     # Definitions follow their file: same qualified name in the old and the new path.
                     for d in (old_ex.get(src) or Extract([], [], [], False)).defs:
@@ -422,38 +457,37 @@ class IngestRun:
                         if newe in defs:
                             followed.add(newe)
                             gone_defs.pop(olde, None)
-                            self._open(st, (newe, ":renamed-from", "k", olde), t)
+                            self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
                             self._emit(olde, ":renamed-to", ref(newe), t)
                 for e, info in defs.items():
                     if e not in followed:
                         new_defs[e] = (info[0], info[1], p)
             else:
-                self._open(st, (module, ":modified-in", "k", cid), t)
+                self._open(fs.ev(module), (module, ":modified-in", "k", cid), t)
                 old_defs = {}
                 for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                     old_defs[S.def_ident(d.kind, self._mslug(p), d.qname)] = d
                 for e, info in defs.items():
                     od = old_defs.get(e)
                     if od is None:
-                        self._open(st, (e, ":introduced-by", "k", cid), t)
+                        self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
                         new_defs[e] = (info[0], info[1], p)
                     elif od.body_hash != info[2]:
-                        self._open(st, (e, ":modified-in", "k", cid), t)
+                        self._open(fs.ev(e), (e, ":modified-in", "k", cid), t)
                 for e, od in old_defs.items():
                     if e not in defs:
                         gone_defs[e] = (od.kind, od.shape_hash, p)
-            alive = {k[0] for k in desired}
-            for key in list(st):
-                if key in desired:
-                    continue
-                if key[1] in EVENT_ATTRS and key[0] in alive:
-                    continue
-                self._close(st, key, t)
-            for key in desired:
-                self._open(st, key, t)
+            facts = fs.facts
+            for key in facts.keys() - desired:
+                self._close(facts, key, t)
+            for key in desired - facts.keys():
+                facts[key] = [t, False]
+            for e in [e for e in fs.events if e != module and e not in defs]:
+                evs = fs.events.pop(e)
+                for key in list(evs):
+                    self._close(evs, key, t)
             if old is not None:
                 self._release(old[0])
-            self._hold(blob, new_ex.get(p))
             self.changed_paths.add(p)
             self.dirty.add(p)
         self._match_renames(gone_defs, new_defs, t)
@@ -478,9 +512,9 @@ class IngestRun:
             news = new_by_shape.get(k)
             if len(olds) == 1 and news and len(news) == 1:
                 olde, newe = olds[0], news[0]
-                st = self.fstate.get(new[newe][2])
-                if st is not None:
-                    self._open(st, (newe, ":renamed-from", "k", olde), t)
+                fs = self.fstate.get(new[newe][2])
+                if fs is not None:
+                    self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
                 self._emit(olde, ":renamed-to", ref(newe), t)
                 self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
 
@@ -503,24 +537,19 @@ class IngestRun:
             desired.add((module, ":language", "s", lang))
         if ex is None:
             return desired, defs
-        mslug = module.split("/", 1)[1]
-        by_name: dict[str, list[str]] = {}
-        for d in ex.defs:
-            e = S.def_ident(d.kind, mslug, d.qname)
-            defs[e] = (d.kind, d.shape_hash, d.body_hash)
-            desired |= {(module, ":contains", "k", e), (e, ":entity-type", "k", f":type/{d.kind}"),
-                        (e, ":name", "s", d.name), (e, ":qualified-name", "s", d.qname),
-                        (e, ":description", "s", d.qname), (e, ":file", "s", path)}
-            if d.kind == "field":
-                owner = d.qname.rsplit(".", 1)[0]
-                desired.add((e, ":class", "k", S.def_ident("class", mslug, owner)))
-                desired.add((e, ":static", "b", "true" if d.static else "false"))
-            if d.kind in ("function", "class"):
-                by_name.setdefault(d.name, []).append(e)
-                by_name.setdefault(d.qname, []).append(e)
+        local = self._local_facts(path, module, blob, ex)
+        desired |= local[0]
+        defs, by_name = local[1], local[2]
         targets: list[str] = []
+        if self._resolve_version != self._index_version:
+            self._resolve_cache.clear()
+            self._resolve_version = self._index_version
+        pdir = posixpath.dirname(path)
         for im in ex.imports:
-            r = resolve(lang, path, im.spec, im.name, self.index)
+            ck = (lang, pdir, im.spec, im.name)
+            r = self._resolve_cache.get(ck, False)
+            if r is False:
+                r = self._resolve_cache[ck] = resolve(lang, path, im.spec, im.name, self.index)
             if r is None:
                 continue
             kind, what = r
@@ -538,6 +567,7 @@ class IngestRun:
                                    (":name", sval(what))):
                         self._emit(ext, a, val, self.last_time)
                 desired.add((module, ":depends-on", "k", ext))
+        mslug = module.split("/", 1)[1]
         if ex.calls:
             imported: dict[str, list[str]] | None = None
             for caller, callee in ex.calls:
@@ -553,6 +583,39 @@ class IngestRun:
                     desired.add((src, ":calls", "k", hits[0]))
         return desired, defs
 
+    def _local_facts(self, path: str, module: str, blob: str, ex: Extract):
+        """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts)."""
+        key = (module, blob)
+        hit = self._local_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._local_cache) > 4096:
+            self._local_cache.clear()
+        mslug = module.split("/", 1)[1]
+        desired: set[Key] = set()
+        defs: dict[str, tuple[str, int, int]] = {}
+        by_name: dict[str, list[str]] = {}
+        add = desired.add
+        for d in ex.defs:
+            e = S.def_ident(d.kind, mslug, d.qname)
+            defs[e] = (d.kind, d.shape_hash, d.body_hash)
+            add((module, ":contains", "k", e))
+            add((e, ":entity-type", "k", _TYPE[d.kind]))
+            add((e, ":name", "s", d.name))
+            add((e, ":qualified-name", "s", d.qname))
+            add((e, ":description", "s", d.qname))
+            add((e, ":file", "s", path))
+            if d.kind == "field":
+                owner = d.qname.rsplit(".", 1)[0]
+                add((e, ":class", "k", S.def_ident("class", mslug, owner)))
+                add((e, ":static", "b", "true" if d.static else "false"))
+            if d.kind in ("function", "class"):
+                by_name.setdefault(d.name, []).append(e)
+                by_name.setdefault(d.qname, []).append(e)
+        hit = (frozenset(desired), defs, by_name)
+        self._local_cache[key] = hit
+        return hit
+
     def _imported_names(self, targets: list[str]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for tp in dict.fromkeys(targets):
@@ -566,9 +629,15 @@ class IngestRun:
             if ex is None:
                 continue
             ms = self._mslug(tp)
-            for d in ex.defs:
-                if d.kind in ("function", "class") and "." not in d.qname:
-                    out.setdefault(d.name, []).append(S.def_ident(d.kind, ms, d.qname))
+            names = self._names_cache.get((ms, blob_mode[0]))
+            if names is None:
+                if len(self._names_cache) > 4096:
+                    self._names_cache.clear()
+                names = self._names_cache[(ms, blob_mode[0])] = [
+                    (d.name, S.def_ident(d.kind, ms, d.qname)) for d in ex.defs
+                    if d.kind in ("function", "class") and "." not in d.qname]
+            for n, e in names:
+                out.setdefault(n, []).append(e)
         return out
 
     def _read_gitmodules(self, blob: str) -> None:
@@ -591,13 +660,14 @@ class IngestRun:
         g = self.graph
         # Opens not yet in the database become rows with an open end.
         for p in self.dirty:
-            st = self.fstate.get(p)
-            if not st:
+            fs = self.fstate.get(p)
+            if fs is None:
                 continue
-            for key, item in st.items():
-                if not item[1]:
-                    self._emit(key[0], key[1], (key[2], key[3], None), item[0])
-                    item[1] = True
+            for d in (fs.facts, *fs.events.values()):
+                for key, item in d.items():
+                    if not item[1]:
+                        self._emit(key[0], key[1], (key[2], key[3], None), item[0])
+                        item[1] = True
         rows, closes = self.rows, self.closes
         first_sha = self.watermark
         reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
@@ -13,6 +14,7 @@ _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 KIND_NS = {"function": "function", "class": "class", "variable": "variable", "field": "field"}
 
 
+@lru_cache(maxsize=262_144)
 def slug(text: str) -> str:
     """Lowercase ASCII slug; never empty (an all-symbol name becomes ``x``)."""
     s = _NON_ALNUM.sub("-", text.lower()).strip("-")
@@ -23,6 +25,7 @@ def module_ident(path: str) -> str:
     return ":module/" + slug(path)
 
 
+@lru_cache(maxsize=262_144)
 def def_ident(kind: str, module_slug: str, qualified_name: str) -> str:
     """``:function/<module slug>-<qualified name slug>`` (file path + '::' + name, slugged together)."""
     return f":{KIND_NS[kind]}/{module_slug}-{slug(qualified_name)}"

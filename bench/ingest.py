@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Benchmark: `lore ingest` against the git-and-parse floor, and against the peer ingester.
+
+    python bench/ingest.py REPO [--peer-commits 300] [--skip-floor]
+
+Prints one JSON object:
+  floor    the floor measured in this run: one `git log --raw -z -M --diff-merges=first-parent` over every
+           commit + `git cat-file --batch` of each changed source blob once + tree-sitter parse and a
+           definitions/imports query, in 2 processes;
+  ingest   a full ingest into a fresh graph (all commits but the last), in a child process: seconds,
+           commits/s, facts written, peak RSS (the ingest process, and its largest parse worker);
+  incremental_one_commit_ms, reingest_nothing_new_ms: the next two ingests into the same graph;
+  ratio    ingest seconds / floor seconds (goal <= 2.0);
+  peer     with --peer-commits N: temporal-reasoning 0.9.0 and Lore on a clone cut at the N-th commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "server"))
+
+
+# ------------------------------------------------------------------ floor
+
+_fcat = None
+_fq: dict = {}
+
+
+def _floor_init(repo: str) -> None:
+    global _fcat
+    from lore.ingest.walk import CatFile
+    _fcat = CatFile(repo)
+
+
+def _floor_query(lang: str):
+    if lang not in _fq:
+        from tree_sitter import Query
+        from tree_sitter_language_pack import get_language, get_parser
+        from lore.ingest.extract import QUERY_DIR
+        # Definitions and imports only: drop the call patterns.
+        text = "\n".join(l for l in (QUERY_DIR / f"{lang}.scm").read_text().splitlines() if "@call" not in l)
+        _fq[lang] = (get_parser(lang), Query(get_language(lang), text))
+    return _fq[lang]
+
+
+def _floor_work(items):
+    from tree_sitter import QueryCursor
+    from lore.ingest.extract import MAX_SOURCE_BYTES, looks_binary
+    n = 0
+    for blob, lang in items:
+        data = _fcat.read(blob, MAX_SOURCE_BYTES)
+        if data is None or looks_binary(data):
+            continue
+        parser, query = _floor_query(lang)
+        tree = parser.parse(data)
+        n += len(QueryCursor(query).matches(tree.root_node))
+    return n
+
+
+def floor(repo: str) -> dict:
+    from lore.ingest.extract import language_of
+    from lore.ingest.ignore import build_ignore
+    from lore.ingest.walk import GITLINK
+    ignore = build_ignore(env="")
+    t0 = time.perf_counter()
+    p = subprocess.Popen(["git", "-C", repo, "log", "--raw", "-z", "-M", "--no-abbrev", "--diff-merges=first-parent",
+                          "--format=%x01%H", "HEAD"], stdout=subprocess.PIPE)
+    out = p.stdout.read()
+    p.wait()
+    toks = out.split(b"\0")
+    seen, plan, commits, i = set(), [], 0, 0
+    while i < len(toks):
+        tok = toks[i].lstrip(b"\n")
+        i += 1
+        if tok.startswith(b"\x01"):
+            commits += 1
+            continue
+        if not tok.startswith(b":"):
+            continue
+        meta = tok[1:].decode().split()
+        path = toks[i].decode("utf-8", "backslashreplace")
+        i += 1
+        if meta[4][0] in "RC":
+            path = toks[i].decode("utf-8", "backslashreplace")
+            i += 1
+        if meta[4] == "D" or meta[1] == GITLINK or ignore(path):
+            continue
+        lang = language_of(path)
+        if lang and meta[3] not in seen:
+            seen.add(meta[3])
+            plan.append((meta[3], lang))
+    t_walk = time.perf_counter() - t0
+    chunks = [plan[k:k + 24] for k in range(0, len(plan), 24)]
+    with mp.get_context("spawn").Pool(2, initializer=_floor_init, initargs=(repo,)) as pool:
+        matches = sum(pool.imap_unordered(_floor_work, chunks))
+    return {"seconds": round(time.perf_counter() - t0, 3), "walk_seconds": round(t_walk, 3), "commits": commits,
+            "blobs_parsed": len(plan), "query_matches": matches}
+
+
+# ------------------------------------------------------------------ ours (child process)
+
+def child(repo: str, graph_path: str) -> None:
+    from lore.ingest.api import ingest
+    from lore.store.graph import Graph
+    g = Graph(graph_path)
+    prev = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD~1"], capture_output=True, text=True).stdout.strip()
+    t0 = time.perf_counter()
+    full = ingest(g, repo, prev or None)
+    t_full = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    one = ingest(g, repo)
+    t_one = time.perf_counter() - t1
+    t2 = time.perf_counter()
+    none = ingest(g, repo)
+    t_none = time.perf_counter() - t2
+    rows = g.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+    g.close()
+    print(json.dumps({
+        "seconds": round(t_full, 3), "commits": full.get("commits"),
+        "first_parent_commits": full.get("first_parent_commits"),
+        "commits_per_s": round((full.get("commits") or 0) / t_full, 1) if t_full else None,
+        "facts_written": full.get("facts_written"), "files_parsed": full.get("files_parsed"),
+        "fact_rows_in_graph": rows,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_rss_worker_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
+        "incremental_one_commit_ms": round(t_one * 1000, 1), "incremental_commits": one.get("commits"),
+        "reingest_nothing_new_ms": round(t_none * 1000, 1), "reingest_up_to_date": bool(none.get("up_to_date")),
+        "graph_mb": round(os.path.getsize(graph_path) / 2**20, 1),
+    }))
+
+
+def run_child(repo: str, graph_path: str, extra_env: dict | None = None) -> dict:
+    p = subprocess.run([sys.executable, __file__, "--_child", repo, graph_path], capture_output=True, text=True,
+                       env={**os.environ, **(extra_env or {})})
+    if p.returncode != 0:
+        raise SystemExit(f"ingest child failed: {p.stderr[-2000:]}")
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+# ------------------------------------------------------------------ peer
+
+def peer_child(repo: str, graph_path: str) -> None:
+    import asyncio
+    os.environ["MINIGRAF_GRAPH_PATH"] = graph_path
+    os.environ["MINIGRAF_NO_AUTO_INGEST"] = "1"
+    import mcp_server  # temporal-reasoning 0.9.0's server module
+    t = time.perf_counter()
+    asyncio.run(mcp_server._run_ingestion(repo, "main"))
+    print(json.dumps({"seconds": round(time.perf_counter() - t, 3),
+                      "status": mcp_server._ingest_progress.get("status"),
+                      "error": mcp_server._ingest_progress.get("error")}))
+
+
+def peer(repo: str, n: int, work: Path) -> dict:
+    cut = work / f"cut{n}"
+    subprocess.run(["git", "clone", "-q", repo, str(cut)], check=True)
+    sha = subprocess.run(["git", "-C", str(cut), "rev-list", "--reverse", "--topo-order", "HEAD"],
+                         capture_output=True, text=True).stdout.split()[n - 1]
+    subprocess.run(["git", "-C", str(cut), "checkout", "-q", "-B", "main", sha], check=True)
+    commits = int(subprocess.run(["git", "-C", str(cut), "rev-list", "--count", "HEAD"], capture_output=True,
+                                 text=True).stdout)
+    p = subprocess.run([sys.executable, __file__, "--_peer", str(cut), str(work / "peer.graph")],
+                       capture_output=True, text=True)
+    theirs = json.loads(p.stdout.strip().splitlines()[-1]) if p.returncode == 0 and p.stdout.strip() else \
+        {"error": p.stderr[-500:]}
+    t0 = time.perf_counter()
+    ours = subprocess.run([sys.executable, "-m", "lore", "--graph", str(work / "ours.duckdb"), "--json", "ingest",
+                           str(cut)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(HERE.parent / "server")})
+    t_ours = time.perf_counter() - t0
+    reply = json.loads(ours.stdout.strip().splitlines()[-1])
+    return {"commits": commits, "peer": "temporal-reasoning 0.9.0", "peer_seconds": theirs.get("seconds"),
+            "peer_status": theirs.get("status"), "peer_commits_per_s": round(commits / theirs["seconds"], 2)
+            if theirs.get("seconds") else None,
+            "lore_seconds_cli": round(t_ours, 3), "lore_seconds_ingest": reply.get("seconds"),
+            "lore_commits_per_s": round(commits / t_ours, 1),
+            "speedup": round(theirs["seconds"] / t_ours, 1) if theirs.get("seconds") else None}
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--_child":
+        return child(sys.argv[2], sys.argv[3])
+    if len(sys.argv) > 1 and sys.argv[1] == "--_peer":
+        return peer_child(sys.argv[2], sys.argv[3])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("repo")
+    ap.add_argument("--peer-commits", type=int, default=0)
+    ap.add_argument("--skip-floor", action="store_true")
+    ap.add_argument("--skip-ingest", action="store_true")
+    args = ap.parse_args()
+    repo = str(Path(args.repo).resolve())
+    out: dict = {"repo": repo, "head": subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True,
+                                                       text=True).stdout.strip(), "cpus": os.cpu_count()}
+    with tempfile.TemporaryDirectory(prefix="lore-bench-") as tmp:
+        work = Path(tmp)
+        if not args.skip_floor:
+            out["floor"] = floor(repo)
+        if not args.skip_ingest:
+            out["ingest"] = run_child(repo, str(work / "g.duckdb"))
+            if "floor" in out:
+                out["ratio"] = round(out["ingest"]["seconds"] / out["floor"]["seconds"], 2)
+            out["goals"] = {"ratio_le_2": out.get("ratio") is not None and out["ratio"] <= 2.0,
+                            "incremental_le_200ms": out["ingest"]["incremental_one_commit_ms"] <= 200,
+                            "reingest_le_1s": out["ingest"]["reingest_nothing_new_ms"] <= 1000,
+                            "rss_le_1gb": out["ingest"]["peak_rss_mb"] <= 1024}
+        if args.peer_commits:
+            out["peer"] = peer(repo, args.peer_commits, work)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
