@@ -30,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   controller = new Controller(context);
   context.subscriptions.push(controller);
   controller.registerCommands();
-  await controller.start();
+  // Not awaited: discovery probes programs and the server may take a moment; activation must not wait.
+  void controller.start();
 }
 
 export async function deactivate(): Promise<void> {
@@ -71,7 +72,7 @@ class Controller implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration("lore")) void this.onSettingsChanged();
       }),
-      vscode.languages.onDidChangeDiagnostics(() => this.scheduleWarningsRefresh()),
+      vscode.languages.onDidChangeDiagnostics(() => this.onDiagnosticsChanged()),
     );
     this.paint();
   }
@@ -107,7 +108,30 @@ class Controller implements vscode.Disposable {
     }
   }
 
-  async start(): Promise<void> {
+  // Start, stop and restart run one at a time (a settings change can arrive while the server starts).
+  private chain: Promise<void> = Promise.resolve();
+  private serial(fn: () => Promise<void>): Promise<void> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  start(): Promise<void> {
+    return this.serial(() => this.doStart());
+  }
+
+  stop(): Promise<void> {
+    return this.serial(() => this.doStop());
+  }
+
+  restart(): Promise<void> {
+    return this.serial(async () => {
+      await this.doStop();
+      await this.doStart();
+    });
+  }
+
+  private async doStart(): Promise<void> {
     this.stopping = false;
     this.state = { ...initialState(), server: "starting" };
     this.paint();
@@ -192,7 +216,7 @@ class Controller implements vscode.Disposable {
     this.scheduleWarningsRefresh(0);
   }
 
-  async stop(): Promise<void> {
+  private async doStop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.pollTimer);
     clearTimeout(this.warningsTimer);
@@ -207,11 +231,6 @@ class Controller implements vscode.Disposable {
     }
     this.state = { ...this.state, server: "stopped", work: new Map() };
     this.paint();
-  }
-
-  async restart(): Promise<void> {
-    await this.stop();
-    await this.start();
   }
 
   private async onSettingsChanged(): Promise<void> {
@@ -279,6 +298,33 @@ class Controller implements vscode.Disposable {
     }
   }
 
+  private lastLoreDiagnostics = -1;
+
+  /** Other sources' diagnostics change all the time; only a change in Lore's own count asks the server. */
+  private onDiagnosticsChanged(): void {
+    let n = 0;
+    for (const [, ds] of vscode.languages.getDiagnostics()) for (const d of ds) if (d.source === "lore") n++;
+    if (n === this.lastLoreDiagnostics) return;
+    this.lastLoreDiagnostics = n;
+    this.scheduleWarningsRefresh();
+  }
+
+  /** Commands that need the server: wait for a starting one, explain a missing one. */
+  private async ensureRunning(): Promise<boolean> {
+    const deadline = Date.now() + 30000;
+    while (this.state.server === "starting" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    if (this.state.server === "running") return true;
+    const d = this.lastDiscovery;
+    if (this.state.server === "not-found" && d && !d.ok) {
+      void this.showNotFound(d);
+      return false;
+    }
+    const b = await vscode.window.showErrorMessage("Lore: the server is not running.", "Restart Server", "Show Log");
+    if (b === "Restart Server") void this.restart();
+    else if (b === "Show Log") this.log.show();
+    return false;
+  }
+
   private scheduleWarningsRefresh(delay = 1500): void {
     clearTimeout(this.warningsTimer);
     this.warningsTimer = setTimeout(() => void this.refreshWarnings(), delay);
@@ -300,10 +346,11 @@ class Controller implements vscode.Disposable {
   // ------------------------------------------------------------------------------------ commands
 
   registerCommands(): void {
-    const reg = (id: string, fn: (...args: unknown[]) => unknown) =>
+    const reg = (id: string, fn: (...args: unknown[]) => unknown, needsServer = true) =>
       this.disposables.push(
         vscode.commands.registerCommand(id, async (...args: unknown[]) => {
           try {
+            if (needsServer && !(await this.ensureRunning())) return;
             await fn(...args);
           } catch (e) {
             this.log.error(`${id}: ${errorText(e)}`);
@@ -320,9 +367,9 @@ class Controller implements vscode.Disposable {
     reg("lore.ingest", () => this.ingestNow());
     reg("lore.showWarnings", () => this.showWarnings());
     reg("lore.dismissWarning", (arg) => this.dismissWarning(warningIdArg(arg)));
-    reg("lore.restartServer", () => this.restart());
-    reg("lore.showOutput", () => this.log.show());
-    reg("lore.statusClicked", () => this.statusClicked());
+    reg("lore.restartServer", () => this.restart(), false);
+    reg("lore.showOutput", () => this.log.show(), false);
+    reg("lore.statusClicked", () => this.statusClicked(), false);
   }
 
   private async statusClicked(): Promise<void> {
