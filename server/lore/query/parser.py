@@ -350,7 +350,7 @@ def parse_query(text: str) -> Query:
     for v in sections.get("in", []):
         if isinstance(v, Symbol) and str(v) == "$":
             continue  # the database source of Datomic: there is one graph
-        t = term(v, section_pos["in"]) if isinstance(v, Symbol) else None
+        t = term(v, section_pos["in"]) if isinstance(v, Symbol) and str(v).startswith("$") else None
         if not isinstance(t, Param):
             raise fail("bad-input", f":in takes parameters such as $name, got {edn_text(v)}", v, section_pos["in"])
         if t.name in q.inputs:
