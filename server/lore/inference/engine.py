@@ -29,6 +29,7 @@ from lore.inference.rulefile import (
     FACT_COLUMNS, WARNING_ATTR, WARNING_COLUMNS, Rule, RuleError, all_rules,
 )
 from lore.store.graph import MAX_TX, Graph
+from lore.store.values import IDENT_RE
 from lore.timeutil import FOREVER, now_micros
 
 log = logging.getLogger("lore")
@@ -252,6 +253,13 @@ class Engine:
 
     def columns(self, rule: Rule) -> list[str]:
         key = (rule.name, rule.digest)
+        if rule.lang == "datalog":
+            if key not in self._columns:
+                cols = [*_dl_columns(self._datalog(rule).variables), "provenance"]
+                if rule.kind == "fact" and "vt" not in cols:
+                    cols.append("vt")
+                self._columns[key] = cols
+            return self._columns[key]
         if key not in self._columns:
             timer = threading.Timer(self.rule_timeout, self.con.interrupt)
             timer.daemon = True
@@ -269,6 +277,18 @@ class Engine:
 
     def check(self, rule: Rule) -> RuleError | None:
         """A rule is usable when its body is exactly one SELECT and yields the columns its kind needs."""
+        if rule.lang == "datalog":
+            try:
+                cols = self.columns(rule)
+            except LoreError as exc:
+                return RuleError(rule.path, exc.code, exc.message)
+            need = {"e", "v"} if rule.kind == "fact" else {"entity"}
+            missing = need - set(cols)
+            if missing:
+                return RuleError(rule.path, "rule-columns", f"a {rule.kind} rule's goal must bind the variables "
+                                 f"{', '.join('?' + c for c in sorted(need))}; missing "
+                                 f"{', '.join('?' + c for c in sorted(missing))}")
+            return None
         try:
             sql = self.sql_of(rule)
             try:
@@ -293,7 +313,52 @@ class Engine:
     def sql_of(self, rule: Rule) -> str:
         if rule.lang == "sql":
             return rule.sql
-        return compile_datalog(rule)
+        return f"SELECT * FROM {_dl_table(rule)}"
+
+    def _datalog(self, rule: Rule) -> Any:
+        """Compile a Datalog rule file with the query engine (its rules plus an optional ``goal``)."""
+        try:
+            from lore.query.api import compile_rule_query
+        except ImportError:
+            raise LoreError("rule-datalog-unavailable", f"rule {rule.name} is written in Datalog, but this Lore "
+                            "has no Datalog compiler; write it in SQL") from None
+        goal = rule.header.get("goal") or None
+        try:
+            if goal is None and rule.kind == "fact":
+                # Default goal of a fact rule: its first rule's head as (name ?e ?v).
+                from lore.query.parser import parse_rules
+
+                heads = parse_rules(rule.sql)
+                if heads and len(heads[0].args) == 2:
+                    goal = f"({heads[0].name} ?e ?v)"
+            with self.graph.lock:  # the compiler reads registered rules through graph.con
+                return compile_rule_query(self.graph, rule.sql, goal)
+        except LoreError as exc:
+            raise LoreError("rule-datalog", f"rule {rule.name}: {exc.message}") from None
+        except RecursionError:
+            raise LoreError("rule-datalog", f"rule {rule.name}: the rule nests too deeply") from None
+
+    def _register_datalog(self, rule: Rule) -> str:
+        """Run a Datalog rule and register its rows as a table the pipeline reads like a SELECT's. The
+        query engine gives no provenance: such conclusions carry none, and are re-derived whenever the
+        attributes the rule reads change."""
+        rq = self._datalog(rule)
+        rows = rq.run(self.graph, con=self.con, timeout=self.rule_timeout)
+        cols = _dl_columns(rq.variables)
+        data: dict[str, list[Any]] = {c: [] for c in cols}
+        vts: list[str] = []
+        for row in rows:
+            for c, x in zip(cols, row):
+                data[c].append(x if isinstance(x, (str, type(None))) else _dl_text(x))
+            vi = cols.index("v") if "v" in cols else None
+            vts.append(_dl_vt(row[vi]) if vi is not None else "s")
+        arrays = {c: pa.array(vals, pa.string()) for c, vals in data.items()}
+        if rule.kind == "fact" and "vt" not in arrays:
+            arrays["vt"] = pa.array(vts, pa.string())
+        arrays["provenance"] = pa.array([[] for _ in rows], pa.list_(pa.int64()))
+        name = _dl_table(rule)
+        self.con.register(name, pa.table(arrays))
+        return name
 
     def _enriched(self, rule: Rule, cols: list[str]) -> str:
         """The rule's rows with the engine's columns: a row number, sorted provenance, weight, and the
@@ -317,7 +382,10 @@ class Engine:
         timer = threading.Timer(self.rule_timeout, self.con.interrupt)
         timer.daemon = True
         timer.start()
+        registered = None
         try:
+            if rule.lang == "datalog":
+                registered = self._register_datalog(rule)
             return self._compute(rule)
         except LoreError as exc:
             if "INTERRUPT" in exc.message.upper():
@@ -326,6 +394,8 @@ class Engine:
             raise
         finally:
             timer.cancel()
+            if registered is not None:
+                self.con.unregister(registered)
 
     def _compute(self, rule: Rule) -> pa.Table:
         cols = self.columns(rule)
@@ -527,25 +597,31 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
     return len(rows)
 
 
-def compile_datalog(rule: Rule) -> str:
-    """A Datalog rule body -> SQL, through the query engine's compiler when it offers one."""
-    try:
-        from lore.query import api as query_api  # type: ignore[attr-defined]
-    except ImportError:
-        query_api = None
-    fn = getattr(query_api, "compile_sql", None) if query_api is not None else None
-    if fn is None:
-        raise LoreError("rule-datalog-unavailable",
-                        f"rule {rule.name} is written in Datalog, but this Lore has no Datalog compiler "
-                        "(lore.query.api.compile_sql); write it in SQL")
-    try:
-        out = fn(rule.sql)
-    except LoreError as exc:
-        raise LoreError("rule-datalog", f"rule {rule.name}: {exc.message}") from None
-    sql = out[0] if isinstance(out, tuple) else out
-    if isinstance(out, tuple) and len(out) > 1 and out[1]:
-        raise LoreError("rule-datalog", f"rule {rule.name}: a rule's query may take no parameters")
-    return sql
+def _dl_columns(variables: list[str]) -> list[str]:
+    return [str(v).lstrip("?").replace("-", "_") for v in variables]
+
+
+def _dl_table(rule: Rule) -> str:
+    return f"_lore_dl_{rule.name.replace('-', '_')}_{threading.get_ident()}"
+
+
+def _dl_text(x: Any) -> str:
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    return str(x)
+
+
+def _dl_vt(x: Any) -> str:
+    """The store's type tag of a decoded query value (an ident text is a reference)."""
+    if isinstance(x, bool):
+        return "b"
+    if isinstance(x, int):
+        return "i"
+    if isinstance(x, float):
+        return "f"
+    if isinstance(x, str) and x.startswith(":") and IDENT_RE.match(x[1:]):
+        return "k"
+    return "s"
 
 
 def _jsonable(v: Any) -> Any:

@@ -14,8 +14,9 @@ A rule file in ``rules/`` (built in, shipped as ``lore.builtin_rules``) or in a 
     -- message: {{caller}} may time out calling {{callee}} ({{timeout}} ms < {{processing}} ms)
     SELECT ...
 
-Datalog rule files (``*.dl``) use ``;;`` instead of ``--`` and a ``[:find …]`` query as the body; they need
-the query engine's compiler (``lore.query.api.compile_sql``) and are reported as broken without it.
+Datalog rule files (``*.dl``) use ``;;`` instead of ``--``; the body is Datalog rules and an optional
+``;; goal: (name ?e ?v)`` header picks the conclusions (default: the first rule's head). They are compiled by
+the query engine (``lore.query.api.compile_rule_query``); the goal's variables are the columns.
 
 Loading never raises for a workspace rule: a broken file becomes a RuleError, reported and skipped.
 """
@@ -38,7 +39,7 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_\-]{0,63}$")
 ATTR_RE = re.compile(r"^:[A-Za-z0-9_.?!*+<>=\-]+(/[A-Za-z0-9_.?!*+<>=\-]+)?$")
 SLOT_RE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}")
 HEADER_KEYS = {"name", "description", "kind", "derives", "reads", "confidence", "severity", "message",
-               "code", "key", "symmetric"}
+               "code", "key", "goal"}
 MAX_RULE_BYTES = 256 * 1024
 # Columns with a meaning to the engine; every other output column is a template slot.
 FACT_COLUMNS = {"e", "v", "vt", "vn", "provenance", "weight"}
