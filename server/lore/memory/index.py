@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lore.memory.tokens import MEMORY_NAMESPACES, SKIP_ATTRS, STOPWORDS, sql_list
+from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, SKIP_ATTRS, STOPWORDS, sql_list
 from lore.store.graph import MAX_TX, Graph
 
 log = logging.getLogger("lore")
@@ -37,14 +38,31 @@ def _sections() -> dict[str, str]:
 
 def sql(name: str, **fill: Any) -> str:
     base = {"max_tx": MAX_TX, "stopwords": sql_list(STOPWORDS), "skip_attrs": sql_list(SKIP_ATTRS),
-            "memory_ns": sql_list(MEMORY_NAMESPACES)}
+            "memory_ns": sql_list(MEMORY_NAMESPACES), "code_ns": sql_list(CODE_NAMESPACES)}
     return _sections()[name].format(**{**base, **fill})
 
 
+SCHEMA_VERSION = 3
+_TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_index_state")
+
+
 def ensure_schema(graph: Graph) -> None:
-    if graph.read_only:
+    """Create the index tables once per open graph; an index of another version is rebuilt from scratch
+    (it is a cache of the facts table)."""
+    if graph.read_only or getattr(graph, "_mem_schema_ok", False):
         return
-    graph.con.execute(sql("schema"))
+    con = graph.con
+    con.execute(sql("schema"))
+    try:
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'version'").fetchone()
+    except Exception:  # noqa: BLE001 - a damaged state table: rebuild
+        row = (-1,)
+    if row is None or row[0] != SCHEMA_VERSION:
+        for t in _TABLES:
+            con.execute(f"DROP TABLE IF EXISTS {t}")
+        con.execute(sql("schema"))
+        con.execute("INSERT INTO mem_index_state VALUES ('version', ?)", [SCHEMA_VERSION])
+    graph._mem_schema_ok = True  # type: ignore[attr-defined]
 
 
 def indexed_tx(con: Any) -> int:
@@ -63,7 +81,7 @@ def sync(graph: Graph) -> int:
         ensure_schema(graph)
         con = graph.con
         last = indexed_tx(con)
-        cur, _ = graph.last_tx()
+        cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
         if cur <= last:
             return 0
         con.execute("BEGIN TRANSACTION")
@@ -101,14 +119,15 @@ def _fold(con: Any, last: int) -> None:
              WHERE mem_terms.token = c.token
         """)
         con.execute("""
-            INSERT INTO mem_postings
-            SELECT t.term_id, n.doc_id, n.tf FROM _mem_new_tok n JOIN mem_terms t ON t.token = n.token
-             ORDER BY t.term_id
-        """)
-        con.execute("""
             UPDATE mem_docs SET len = l.len
               FROM (SELECT doc_id, sum(tf)::INTEGER AS len FROM _mem_new_tok GROUP BY doc_id) l
              WHERE mem_docs.doc_id = l.doc_id
+        """)
+        con.execute(f"""
+            INSERT INTO mem_postings
+            SELECT t.term_id, n.doc_id, n.tf, d.len, coalesce(d.ns IN ({sql_list(MEMORY_NAMESPACES)}), false)
+              FROM _mem_new_tok n JOIN mem_terms t ON t.token = n.token JOIN mem_docs d ON d.doc_id = n.doc_id
+             ORDER BY t.term_id
         """)
     finally:
         con.execute("DROP TABLE IF EXISTS _mem_new_tok")
@@ -122,16 +141,57 @@ def _fold(con: Any, last: int) -> None:
     try:
         con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
         con.execute(f"INSERT INTO mem_degree {sql('degree_refresh', ents='_mem_ents')}")
+        con.execute("""
+            UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
+              FROM mem_degree d WHERE mem_docs.e = d.e AND d.e IN (SELECT e FROM _mem_ents)
+        """)
     finally:
         con.execute("DROP TABLE IF EXISTS _mem_ents")
 
 
 def query_terms(con: Any, text: str) -> dict[str, int]:
-    """The query's tokens (same tokenizer as the documents) with their counts."""
+    """The query's tokens with their counts (the Python twin of the SQL tokenizer; tests keep them equal)."""
+    return dict(tokenize(text[:MAX_QUERY_CHARS]))
+
+
+def sql_tokens(con: Any, text: str) -> dict[str, int]:
+    """The SQL tokenizer on one text (what documents go through)."""
     src = "(SELECT 0 AS doc_id, ?::VARCHAR AS text)"
     rows = con.execute(f"SELECT token, count(*) FROM ({sql('tokenize', src=src)}) GROUP BY token",
-                       [text[:MAX_QUERY_CHARS]]).fetchall()
+                       [text]).fetchall()
     return {t: n for t, n in rows}
+
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+_PART = re.compile(r"[A-Z]+[a-z]*|[a-z]+|[0-9]+")
+_SPLIT = re.compile(r"[_0-9]|[a-z][A-Z]")
+
+
+def _stem(t: str) -> str:
+    n = len(t)
+    if n > 4 and t.endswith("ies"):
+        t = t[:-3] + "y"
+    elif n > 5 and t.endswith("ing"):
+        t = t[:-3]
+    elif n > 4 and t.endswith("ed"):
+        t = t[:-2]
+    elif n > 3 and t.endswith("s") and not t.endswith("ss"):
+        t = t[:-1]
+    if len(t) > 4 and t.endswith("e"):
+        t = t[:-1]
+    return t
+
+
+def tokenize(text: str) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for w in _WORD.findall(text[:20000]):
+        parts = [w.lower()]
+        if len(w) > 1 and _SPLIT.search(w):
+            parts += [x.lower() for x in _PART.findall(w)]
+        for t in parts:
+            if 2 <= len(t) <= 60 and t not in STOPWORDS:
+                out[_stem(t)] += 1
+    return out
 
 
 @dataclass
@@ -146,7 +206,20 @@ class Hit:
     vts: list[int]
     row_ids: list[int]
     closed_tx: int | None
+    explicit: int
+    inferred_conf: float
     bm25: float
+
+
+_DOC_COLS = "doc_id, e, a, vt, v, ns, vfs, vts, row_ids, closed_tx, explicit, inferred_conf"
+
+
+def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
+    """Document rows by id (a literal id list: DuckDB prunes by zonemap, doc ids being in insert order)."""
+    if not ids:
+        return {}
+    lit = ", ".join(str(int(i)) for i in ids)
+    return {r[0]: r for r in con.execute(f"SELECT {_DOC_COLS} FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
 
 
 def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) -> list[Hit]:
@@ -154,17 +227,20 @@ def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) 
     terms = query_terms(con, text)
     if not terms:
         return []
-    known = con.execute(f"SELECT term_id FROM mem_terms WHERE token IN ({','.join('?' * len(terms))})",
-                        list(terms)).fetchall()
+    known = con.execute(
+        f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len FROM mem_terms t, mem_stats s "
+        f"WHERE t.token IN ({','.join('?' * len(terms))})", list(terms)).fetchall()
     if not known:
         return []
+    n_docs, total = known[0][3], known[0][4]
+    avgdl = max(total, 1) / max(n_docs, 1)
+    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, _, _ in known)
     ids = ", ".join(str(int(r[0])) for r in known)
-    qvals = ", ".join("(?, ?)" for _ in terms)
-    qterms = f"(SELECT * FROM (VALUES {qvals}) AS x(token, qtf))"
-    q = sql("search", k1=K1, b=B, qterms=qterms, term_ids=ids, limit=int(limit),
-            memory_boost=float(memory_boost))
-    params = [x for t, n in terms.items() for x in (t, n)]
-    return [Hit(*row) for row in con.execute(q, params).fetchall()]
+    q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
+            limit=int(limit), memory_boost=float(memory_boost))
+    ranked = con.execute(q).fetchall()
+    rows = docs(con, [r[0] for r in ranked])
+    return [Hit(*rows[d], bm25=score) for d, score, _ in ranked if d in rows]
 
 
 def degrees(con: Any, entities: list[str]) -> dict[str, tuple[int, float]]:

@@ -20,17 +20,22 @@ CREATE TABLE IF NOT EXISTS mem_docs (
     vfs        BIGINT[],         -- valid-time intervals the graph currently believes (empty: retracted)
     vts        BIGINT[],
     row_ids    BIGINT[],         -- the current fact rows (provenance for the context block)
-    closed_tx  INTEGER           -- the tx that last closed one of its rows
+    closed_tx  INTEGER,          -- the tx that last closed one of its rows
+    explicit   INTEGER NOT NULL DEFAULT 0,    -- the entity's connections (copied from mem_degree)
+    inferred_conf DOUBLE NOT NULL DEFAULT 0.0
 );
 CREATE TABLE IF NOT EXISTS mem_terms (
     term_id INTEGER NOT NULL,
     token   VARCHAR NOT NULL,
     df      INTEGER NOT NULL     -- documents containing the token
 );
+-- Postings carry their document's length and kind, so ranking reads this one narrow table only.
 CREATE TABLE IF NOT EXISTS mem_postings (
     term_id INTEGER NOT NULL,
     doc_id  BIGINT  NOT NULL,
-    tf      INTEGER NOT NULL
+    tf      INTEGER NOT NULL,
+    dl      INTEGER NOT NULL,    -- the document's length in tokens
+    mem     BOOLEAN NOT NULL     -- the document is remembered knowledge (boosted over code)
 );
 CREATE TABLE IF NOT EXISTS mem_stats (
     n_docs    BIGINT NOT NULL,
@@ -49,13 +54,13 @@ CREATE TABLE IF NOT EXISTS mem_degree (
 -- contribute the name of the entity they point at; a :description also carries its entity's name.
 INSERT INTO mem_docs
 SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
-       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL
+       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL, 0, 0.0
   FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM facts f
          WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
            AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%'
-           -- code entities say their name once: :description (and :qualified-name), not :name/:file too
-           AND NOT (f.a IN (':name', ':file', ':path')
-                    AND split_part(substr(f.e, 2), '/', 1) IN ('function', 'class', 'variable', 'field', 'module'))) n
+           -- code and history say what they are once: their :description (and :qualified-name)
+           AND (f.a IN (':description', ':qualified-name')
+                OR split_part(substr(f.e, 2), '/', 1) NOT IN ({code_ns}))) n
  WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v);
 
 -- name: refresh_docs
@@ -79,7 +84,7 @@ UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, row_ids = s.row_ids,
 -- The searchable text of new documents.
 SELECT doc_id,
        CASE WHEN vt = 'k' THEN replace(replace(substr(v, 2), '/', ' '), '-', ' ')
-            WHEN a = ':description' AND position('/' IN e) > 0
+            WHEN a = ':description' AND position('/' IN e) > 0 AND ns NOT IN ({code_ns})
                  THEN v || ' ' || replace(split_part(e, '/', 2), '-', ' ')
             ELSE v END AS text
   FROM mem_docs WHERE doc_id >= {first_id}
@@ -122,18 +127,15 @@ SELECT x.e, coalesce(count(*) FILTER (WHERE NOT ends.inferred), 0),
   FROM {ents} x LEFT JOIN ends ON ends.ent = x.e GROUP BY x.e
 
 -- name: search
--- BM25 over the query's term ids, with the kind boost applied, best first.
-WITH st AS (SELECT n_docs AS n, greatest(total_len, 1)::DOUBLE / greatest(n_docs, 1) AS avgdl FROM mem_stats),
-q AS (SELECT t.term_id, t.df, x.qtf FROM mem_terms t JOIN {qterms} x ON t.token = x.token),
-sc AS (
-    SELECT p.doc_id,
-           sum(q.qtf * ln(1 + (st.n - q.df + 0.5) / (q.df + 0.5))
-               * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * d.len / st.avgdl))) AS bm25
-      FROM mem_postings p JOIN q ON p.term_id = q.term_id JOIN mem_docs d ON d.doc_id = p.doc_id, st
-     WHERE p.term_id IN ({term_ids})
-     GROUP BY p.doc_id
-)
-SELECT d.doc_id, d.e, d.a, d.vt, d.v, d.ns, d.vfs, d.vts, d.row_ids, d.closed_tx, sc.bm25
-  FROM sc JOIN mem_docs d ON d.doc_id = sc.doc_id
- ORDER BY sc.bm25 * CASE WHEN d.ns IN ({memory_ns}) THEN {memory_boost} ELSE 1.0 END DESC, d.doc_id
+-- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first.
+-- Literal term ids let DuckDB prune postings by zonemap; nothing but postings is read.
+WITH q(term_id, df, qtf) AS (VALUES {terms})
+SELECT p.doc_id,
+       sum(q.qtf * ln(1 + ({n} - q.df + 0.5) / (q.df + 0.5))
+           * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * p.dl / {avgdl}))) AS bm25,
+       bool_or(p.mem) AS mem
+  FROM mem_postings p JOIN q ON p.term_id = q.term_id
+ WHERE p.term_id IN ({term_ids})
+ GROUP BY p.doc_id
+ ORDER BY bm25 * CASE WHEN bool_or(p.mem) THEN {memory_boost} ELSE 1.0 END DESC, p.doc_id
  LIMIT {limit}

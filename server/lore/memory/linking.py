@@ -107,7 +107,7 @@ def link_changes(graph: Graph) -> dict[str, int]:
         index.ensure_schema(graph)
         con = graph.con
         last = _linked_tx(con)
-        cur, _ = graph.last_tx()
+        cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
         if cur <= last:
             return {"linked": 0, "closed": 0}
         changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]

@@ -33,7 +33,7 @@ log = logging.getLogger("lore")
 
 MAX_FACTS = 50
 MAX_MESSAGE_CHARS = 100_000
-CANDIDATES = 300
+CANDIDATES = 120
 SIBLING_ENTITIES = 10
 EXPLICIT_WEIGHT = 0.3
 INFERRED_WEIGHT = 0.15
@@ -134,7 +134,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     top_entities = [e for e, _ in sorted(entity_best.items(), key=lambda x: -x[1])[:SIBLING_ENTITIES]]
     if top_entities:
         rows = con.execute(
-            "SELECT doc_id, e, a, vt, v, ns, vfs, vts, row_ids, closed_tx FROM mem_docs "
+            f"SELECT {index._DOC_COLS} FROM mem_docs "
             "WHERE e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale')", [top_entities]
         ).fetchall()
         for row in rows:
@@ -144,10 +144,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
             scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
     asks_why = bool(_WHY.search(message[:MAX_MESSAGE_CHARS]))
-    degree = index.degrees(con, sorted({s["hit"].e for s in scored.values()}))
     for s in scored.values():
         h = s["hit"]
-        x, c = degree.get(h.e, (0, 0.0))
+        x, c = h.explicit, h.inferred_conf
         connect = 1.0 + EXPLICIT_WEIGHT * math.log1p(x) + INFERRED_WEIGHT * math.log1p(c)
         own = s["own"]
         share = 1.0 if (asks_why and h.a == ":rationale") else 0.5
@@ -203,6 +202,9 @@ def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
              "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
 
 
+_WARN_CACHE: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+
 def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     """``entities``: the recalled entities and the code linked to them."""
     """Composed warnings about the recalled entities, from the inference engine when it is installed."""
@@ -216,7 +218,13 @@ def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     if fn is None:
         return []
     try:
-        found = fn(graph)
+        tx = graph.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+        key = (graph.path, tx)
+        found = _WARN_CACHE.get(key)
+        if found is None:
+            found = fn(graph)
+            _WARN_CACHE.clear()  # one graph state at a time: warnings change only with a write
+            _WARN_CACHE[key] = found
     except Exception:  # noqa: BLE001 - the context block goes out without warnings rather than not at all
         log.exception("composed warnings unavailable for prepare-turn")
         return []
@@ -236,7 +244,8 @@ def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, A
     if not entities:
         return []
     links = con.execute(
-        f"SELECT e, v, rule, max(confidence) FROM facts WHERE tx_to = {MAX_TX} AND a = ':relates-to' "
+        f"SELECT e, v, rule, max(confidence) FROM facts WHERE tx_to = {MAX_TX} AND inferred "
+        f"AND rule IN ('link/file', 'link/name') AND a = ':relates-to' "
         f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN (SELECT unnest(?::VARCHAR[])) "
         f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now, entities]).fetchall()
     targets = [(e, v, rule, conf) for e, v, rule, conf in links]
