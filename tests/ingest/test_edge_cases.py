@@ -166,3 +166,33 @@ def test_not_a_repository(tmp_path, graph):
     with pytest.raises(LoreError) as exc:
         ingest(graph, str(tmp_path / "missing"))
     assert exc.value.code == "bad-repo"
+
+
+def test_tags_are_written_once(repo, graph):
+    repo.write("a.py", "A = 1\n")
+    c1 = repo.commit("one", "2024-01-01T00:00:00Z")
+    repo.git("tag", "v1.0")
+    repo.git("tag", "-a", "v1.0-annotated", "-m", "release", date="2024-01-02T00:00:00Z")
+    ingest(graph, str(repo.path))
+    tagged = valid_at(graph, ":tagged-commit")
+    assert tagged == {(":tag/v1-0", ":commit/" + c1[:12]), (":tag/v1-0-annotated", ":commit/" + c1[:12])}
+    repo.git("tag", "v2")
+    res = ingest(graph, str(repo.path))
+    assert res["up_to_date"] and res["tags_new"] == 1
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE a = ':tagged-commit'").fetchone()[0] == 3
+
+
+def test_rewritten_history_is_refused_not_corrupted(repo, graph):
+    repo.write("a.py", "def a():\n    pass\n")
+    repo.commit("one", "2024-01-01T00:00:00Z")
+    repo.write("a.py", "def b():\n    pass\n")
+    repo.commit("two", "2024-01-02T00:00:00Z")
+    ingest(graph, str(repo.path))
+    before = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    repo.write("a.py", "def c():\n    pass\n")
+    repo.commit("two, rewritten", "2024-01-03T00:00:00Z")
+    with pytest.raises(LoreError) as exc:
+        ingest(graph, str(repo.path))
+    assert exc.value.code == "history-rewritten"
+    assert graph.con.execute("SELECT count(*) FROM facts").fetchone()[0] == before

@@ -114,7 +114,8 @@ class IngestRun:
 
     # ----------------------------------------------------------------- meta
     def _meta(self) -> dict[str, str]:
-        return dict(self.graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())
+        with self.graph.lock:
+            return dict(self.graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())
 
     def _cancelled(self) -> bool:
         c = self.cancel
@@ -146,7 +147,8 @@ class IngestRun:
                             f"({self.tip[:12]}) in {self.repo}; ingest into a fresh graph (--graph) to follow "
                             f"another repository or a rewritten branch")
         t0 = time.perf_counter()
-        self._prepare(meta, wm)
+        with g.lock:  # graph.con is shared with the server's threads: use it only under the lock
+            self._prepare(meta, wm)
         status = "complete"
         try:
             self._walk(wm)
@@ -156,7 +158,7 @@ class IngestRun:
             if self.parser is not None:
                 self.parser.close()
             self.cat.close()
-        out = {**base, "status": status, **self.stats,
+        out = {**base, "status": status, **self.stats, "attributes_written": sorted(self.attrs_written),
                "seconds": round(time.perf_counter() - t0, 3), "watermark": self.watermark}
         if status == "complete":
             out.update(self._tag_pass())
@@ -200,6 +202,7 @@ class IngestRun:
         self.cat = CatFile(self.repo)
         self.parser: Parser | None = None
         self._local_cache: dict = {}
+        self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
         self._resolve_cache: dict = {}
         self._index_version = 0
@@ -319,11 +322,12 @@ class IngestRun:
         mods = {self._module_ident(p): p for p in paths}
         table = pa.table({"module": pa.array(list(mods), pa.string())})
         con = self.graph.con
-        con.register("mods", table)
-        try:
-            rows = con.execute(SQL["open_facts_of_modules"]).fetchall()
-        finally:
-            con.unregister("mods")
+        with self.graph.lock:
+            con.register("mods", table)
+            try:
+                rows = con.execute(SQL["open_facts_of_modules"]).fetchall()
+            finally:
+                con.unregister("mods")
         for p in paths:
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
@@ -722,6 +726,8 @@ class IngestRun:
                 con.execute("ROLLBACK")
                 raise
         self.stats["facts_written"] += len(rows) + closed
+        self.attrs_written.update(r[1] for r in rows)
+        self.attrs_written.update(c[1] for c in closes)
         self.stats["transactions"] += 1
         self.rows, self.closes = [], []
         self.dirty = set()

@@ -9,7 +9,7 @@ from typing import Any
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob
 from lore.operations import register
-from lore.store.graph import Graph
+from lore.store.graph import Graph, TxResult
 
 # One background job per open graph (the language server keeps its graph open).
 _JOBS: "weakref.WeakKeyDictionary[Graph, IngestJob]" = weakref.WeakKeyDictionary()
@@ -50,7 +50,14 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             raise LoreError("ingest-running", "an ingestion is already in progress")
         from lore.ingest.api import ingest
 
-        return ingest(graph, repo, branch)
+        reply = ingest(graph, repo, branch)
+        if reply.get("facts_written"):
+            # Derived work (rules, memory links) reads which attributes changed; '*' stands for the many
+            # entities of a bulk load.
+            tx, instant = graph.last_tx()
+            reply["_result"] = TxResult(tx, instant, reply["facts_written"], 0,
+                                        [("*", a) for a in reply.get("attributes_written", [])])
+        return reply
     return job.start(repo, branch)
 
 
@@ -58,13 +65,14 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     st = job_for(graph).status()
     if st["status"] == "idle":
-        try:
-            row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
-            st["watermark"] = row[0] if row else None
-            st["total_ingested"] = graph.con.execute(
-                "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
-                "AND tx_to = 2147483647").fetchone()[0]
-        except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
-            st["watermark"] = None
-            st["total_ingested"] = 0
+        with graph.lock:
+            try:
+                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
+                st["watermark"] = row[0] if row else None
+                st["total_ingested"] = graph.con.execute(
+                    "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
+                    "AND tx_to = 2147483647").fetchone()[0]
+            except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
+                st["watermark"] = None
+                st["total_ingested"] = 0
     return {"ok": True, **st}
