@@ -42,6 +42,14 @@ MAX_FIXPOINT_ROUNDS = 100_000
 
 def run_query(graph: Any, text: str, params: dict[str, str] | None = None, *, explain: bool = False,
               rules: str | None = None, timeout: float | None = None) -> dict[str, Any]:
+    try:
+        return _run_query(graph, text, params, explain=explain, rules=rules, timeout=timeout)
+    except RecursionError:
+        raise LoreError("too-deep", "the query nests too deeply") from None
+
+
+def _run_query(graph: Any, text: str, params: dict[str, str] | None, *, explain: bool,
+               rules: str | None, timeout: float | None) -> dict[str, Any]:
     if not isinstance(text, str):
         raise LoreError("bad-params", "the query must be a string of Datalog")
     q = parse_query(text)
