@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Union
 
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -21,9 +21,23 @@ from lore.lsp.server import _converter
 LORE = str(Path(sys.executable).with_name("lore"))
 
 
+def _client_converter():
+    conv = _converter()
+
+    # lsprotocol takes any object with a "command" key for a Command; a CodeAction that carries a command
+    # has one too. Editors tell them apart the way the LSP says: a Command's "command" is a string.
+    def code_action_or_command(obj: Any, _: Any) -> Any:
+        if isinstance(obj.get("command"), str):
+            return conv.structure(obj, types.Command)
+        return conv.structure(obj, types.CodeAction)
+
+    conv.register_structure_hook(Union[types.Command, types.CodeAction], code_action_or_command)
+    return conv
+
+
 def make_client() -> LanguageClient:
     """pytest-lsp's client, but replies of custom requests stay plain JSON (as the server sends them)."""
-    client = LanguageClient(converter_factory=_converter)
+    client = LanguageClient(converter_factory=_client_converter)
     register_lsp_features(client)
     return client
 

@@ -145,7 +145,8 @@ def register(ls: "LoreServer") -> None:
 
     for name, fn in _HANDLERS.items():
         def make(name: str = name, fn: Any = fn):
-            async def command(ls: "LoreServer", *args: Any) -> dict[str, Any]:
+            # No annotations: pygls evaluates them to convert arguments, and we take them raw.
+            async def command(ls, *args):  # type: ignore[no-untyped-def]
                 try:
                     return await fn(ls, _one_object(args, name))
                 except LoreError as exc:

@@ -57,6 +57,7 @@ class Backend:
         self._closed = False
         self.open_error: LoreError | None = None
         self._worker_thread: threading.Thread | None = None
+        self.scheduler: Any = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -119,13 +120,33 @@ class Backend:
                 time.sleep(delay)
                 delay = min(delay * 2, 0.5)
 
+    def _start_inference(self, graph: Graph) -> None:
+        """Rules run off the write path on lore.inference's scheduler (its own thread and cursor); a catch-up
+        run at start sees whatever changed while no server was running (CLI writes, ingestion)."""
+        try:
+            from lore.inference.scheduler import InferenceScheduler
+        except ImportError:
+            return
+        try:
+            self.scheduler = InferenceScheduler(graph, on_change=lambda _files: self._notify("derived"))
+            self.scheduler.submit(None)
+        except Exception:  # noqa: BLE001 - without a scheduler derived work runs on the worker
+            log.exception("inference scheduler did not start")
+            self.scheduler = None
+
+    def catch_up(self) -> None:
+        """After bulk writes that bypassed derivation (ingestion): let the rules see them."""
+        if self.scheduler is not None:
+            self.scheduler.submit(None)
+
     def _worker(self) -> None:
         self.graph = self._open_graph()
+        if self.graph is not None:
+            self._start_inference(self.graph)
         while True:
             prio, _, fn, fut = self._queue.get()
             if prio > BACKGROUND:
-                if self.graph is not None:
-                    self.graph.close()
+                self._shutdown_graph()
                 return
             if not fut.set_running_or_notify_cancel():
                 continue
@@ -133,9 +154,30 @@ class Backend:
                 fut.set_result(error_reply(self.open_error or LoreError("graph-open-failed", "no graph")))
                 continue
             try:
-                fut.set_result(fn())
+                # Ingestion and inference run on their own threads and take graph.lock around their writes.
+                with self.graph.lock:
+                    result = fn()
+                fut.set_result(result)
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
                 fut.set_exception(exc)
+
+    def _shutdown_graph(self) -> None:
+        """Stop the threads that use the graph (an ingestion between commits, the rules), then close it."""
+        if self.graph is None:
+            return
+        try:
+            import sys
+
+            ingest_ops = sys.modules.get("lore.ingest.ops")
+            job = ingest_ops._JOBS.get(self.graph) if ingest_ops is not None else None
+            if job is not None and job.running:
+                job.cancel()
+                job.wait(30)
+        except Exception:  # noqa: BLE001 - closing goes on regardless
+            log.exception("stopping the ingestion failed")
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        self.graph.close()
 
     def submit(self, fn: Callable[[Graph], Any], priority: int = INTERACTIVE) -> Future[Any]:
         """Run ``fn(graph)`` on the owner's worker thread."""

@@ -42,8 +42,8 @@ def _queries() -> dict[str, str]:
     return _SQL
 
 
-def _q(graph: "Graph", name: str, **params: Any) -> list[tuple]:
-    sql = _queries()[name]
+def _q(graph: "Graph", query: str, **params: Any) -> list[tuple]:
+    sql = _queries()[query]
     used = {k: v for k, v in params.items() if f"${k}" in sql}
     return graph.con.execute(sql, used).fetchall()
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from lore import operations
+from lore.store.graph import Graph
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -23,7 +24,30 @@ if TYPE_CHECKING:
 log = logging.getLogger("lore")
 
 POLL_SECONDS = 0.25
-_DONE = {"complete", "completed", "done", "idle", "error", "failed", "stopped", "cancelled", "canceled", "skipped"}
+_DONE = {"complete", "idle", "error", "stopped", "skipped"}
+
+
+@operations.register("lspIngestCancel")
+def ingest_cancel(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Stop the background ingestion between commits (what is committed stays; the next run resumes)."""
+    from lore.ingest.ops import job_for
+
+    job = job_for(graph)
+    job.cancel()
+    return {"ok": True, **job.status()}
+
+
+@operations.register("lspCatchUp")
+def catch_up(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """After an ingestion (bulk writes that bypass derived work): let the rules and links see it."""
+    try:
+        from lore.inference.scheduler import scheduler_for
+    except ImportError:
+        return {"ok": True, "queued": False}
+    sched = scheduler_for(graph)
+    if sched is not None:
+        sched.submit(None)
+    return {"ok": True, "queued": sched is not None}
 
 
 def _percent(status: dict[str, Any]) -> int | None:
@@ -66,15 +90,13 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
         except Exception as exc:  # noqa: BLE001 - a client that refuses progress still gets ingestion
             log.info("work-done progress unavailable: %s", exc)
     status: dict[str, Any] = started
+    cancelled = False
     try:
         while True:
-            if shown and progress.tokens.get(token) is not None and progress.tokens[token].cancelled():
+            if shown and not cancelled and token in progress.tokens and progress.tokens[token].cancelled():
                 log.info("ingestion cancelled from the editor")
-                if "ingestCancel" in operations.OPERATIONS:
-                    await ls.run_op("ingestCancel", {})
-                else:
-                    await ls.run_op("ingest", {"cancel": True})
-                break
+                await ls.run_op("lspIngestCancel", {})
+                cancelled = True
             status = await ls.run_op("ingestStatus", {})
             if not status.get("ok") or str(status.get("status") or status.get("state")) in _DONE:
                 break
@@ -85,5 +107,6 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
     finally:
         if shown:
             progress.end(token, types.WorkDoneProgressEnd(message=_message(status)))
+    await ls.run_op("lspCatchUp", {})
     ls.on_graph_changed("ingested")
     return status
