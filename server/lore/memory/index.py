@@ -80,33 +80,66 @@ def sync(graph: Graph) -> int:
     with graph.lock:
         ensure_schema(graph)
         con = graph.con
-        last = indexed_tx(con)
-        cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
-        if cur <= last:
+        if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
             return 0
         con.execute("BEGIN TRANSACTION")
         try:
-            _fold(con, last)
-            con.execute("DELETE FROM mem_index_state WHERE key = 'tx'")
-            con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
+            n = sync_in_tx(graph)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
-        return cur - last
+        return n
+
+
+def sync_in_tx(graph: Graph) -> int:
+    """``sync`` inside a DuckDB transaction the caller opened (and holding graph.lock)."""
+    con = graph.con
+    last = indexed_tx(con)
+    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    if cur <= last:
+        return 0
+    _fold(con, last)
+    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur]).fetchone()[0]:
+        con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
+    return cur - last
 
 
 def _fold(con: Any, last: int) -> None:
-    first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
-    con.execute(sql("new_docs", last=last, first_id=first))
-    con.execute(sql("refresh_docs", last=last))
-    # Postings of the new documents: tokenize in SQL, assign term ids, count term frequencies.
+    con.execute(sql("changed_rows", last=last))
+    con.execute(sql("changed_entities"))
+    con.execute(sql("current_rows"))
+    try:
+        first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
+        con.execute(sql("new_docs", last=last, first_id=first))
+        con.execute(sql("refresh_docs"))
+        _postings(con, first)
+        con.execute("UPDATE mem_stats SET n_docs = s.n, total_len = s.l FROM "
+                    "(SELECT count(*) AS n, coalesce(sum(len), 0) AS l FROM mem_docs) s")
+        if not con.execute("SELECT count(*) FROM mem_stats").fetchone()[0]:
+            con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
+        # Connection counts of every entity at either end of a changed row, copied onto its documents.
+        con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
+        con.execute(f"INSERT INTO mem_degree {sql('degree_refresh')}")
+        con.execute("""
+            UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
+              FROM mem_degree d WHERE mem_docs.e = d.e AND d.e IN (SELECT e FROM _mem_ents)
+        """)
+    finally:
+        for t in ("_mem_chg", "_mem_ents", "_mem_cur"):
+            con.execute(f"DROP TABLE IF EXISTS {t}")
+
+
+def _postings(con: Any, first: int) -> None:
+    """Postings of the new documents: tokenize in SQL, assign term ids, count term frequencies."""
     src = f"({sql('doc_text', first_id=first)})"
     con.execute(f"""
         CREATE OR REPLACE TEMP TABLE _mem_new_tok AS
         SELECT doc_id, token, count(*)::INTEGER AS tf FROM ({sql('tokenize', src=src)}) GROUP BY doc_id, token
     """)
     try:
+        if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
+            return
         con.execute("""
             INSERT INTO mem_terms
             SELECT (SELECT coalesce(max(term_id), 0) FROM mem_terms) + row_number() OVER (ORDER BY token), token, 0
@@ -131,22 +164,6 @@ def _fold(con: Any, last: int) -> None:
         """)
     finally:
         con.execute("DROP TABLE IF EXISTS _mem_new_tok")
-    con.execute("DELETE FROM mem_stats")
-    con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
-    # Connection counts of every entity at either end of a changed row.
-    ents = (f"(SELECT DISTINCT e FROM (SELECT e FROM facts WHERE tx_from > {last} "
-            f"OR (tx_to > {last} AND tx_to <> {MAX_TX}) UNION ALL SELECT v FROM facts WHERE vt = 'k' "
-            f"AND (tx_from > {last} OR (tx_to > {last} AND tx_to <> {MAX_TX}))))")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE _mem_ents AS SELECT * FROM {ents}")
-    try:
-        con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
-        con.execute(f"INSERT INTO mem_degree {sql('degree_refresh', ents='_mem_ents')}")
-        con.execute("""
-            UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
-              FROM mem_degree d WHERE mem_docs.e = d.e AND d.e IN (SELECT e FROM _mem_ents)
-        """)
-    finally:
-        con.execute("DROP TABLE IF EXISTS _mem_ents")
 
 
 def query_terms(con: Any, text: str) -> dict[str, int]:

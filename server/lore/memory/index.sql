@@ -49,13 +49,31 @@ CREATE TABLE IF NOT EXISTS mem_degree (
     inferred_conf DOUBLE  NOT NULL
 );
 
+-- name: changed_rows
+-- Every row written or closed after the last indexed tx: the one pass over facts the fold needs for them
+-- (new rows sit at the end of the table, so zonemaps skip most of it).
+CREATE OR REPLACE TEMP TABLE _mem_chg AS
+SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confidence FROM facts
+ WHERE tx_from > {last} OR (tx_to > {last} AND tx_to <> {max_tx})
+
+-- name: changed_entities
+CREATE OR REPLACE TEMP TABLE _mem_ents AS
+SELECT DISTINCT e FROM (SELECT e FROM _mem_chg UNION ALL SELECT v FROM _mem_chg WHERE vt = 'k')
+
+-- name: current_rows
+-- The believed rows at either end of which a changed entity stands: a second and last pass over facts.
+CREATE OR REPLACE TEMP TABLE _mem_cur AS
+SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
+ WHERE tx_to = {max_tx}
+   AND (e IN (SELECT e FROM _mem_ents) OR (vt = 'k' AND v IN (SELECT e FROM _mem_ents)))
+
 -- name: new_docs
 -- Fact identities first seen after the last indexed tx: user facts with text worth searching. Keyword values
 -- contribute the name of the entity they point at; a :description also carries its entity's name.
 INSERT INTO mem_docs
 SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
        CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL, 0, 0.0
-  FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM facts f
+  FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM _mem_chg f
          WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
            AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%'
            -- code and history say what they are once: their :description (and :qualified-name)
@@ -65,19 +83,16 @@ SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
 
 -- name: refresh_docs
 -- Believed validity of every document whose rows changed after the last indexed tx.
-UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, row_ids = s.row_ids,
+UPDATE mem_docs SET vfs = coalesce(s.vfs, []), vts = coalesce(s.vts, []), row_ids = coalesce(s.row_ids, []),
                     closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
-  FROM (SELECT f.e, f.a, f.vt, f.v,
-               list(f.valid_from ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS vfs,
-               list(f.valid_to ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS vts,
-               list(f.id ORDER BY f.valid_from) FILTER (WHERE f.tx_to = {max_tx}) AS row_ids,
-               max(f.tx_to) FILTER (WHERE f.tx_to <> {max_tx}) AS closed_tx
-          FROM facts f
-          JOIN (SELECT DISTINCT e, a, vt, v FROM facts
-                 WHERE NOT inferred AND (tx_from > {last} OR (tx_to > {last} AND tx_to <> {max_tx}))) k
-            ON f.e = k.e AND f.a = k.a AND f.vt = k.vt AND f.v = k.v
-         WHERE NOT f.inferred
-         GROUP BY f.e, f.a, f.vt, f.v) s
+  FROM (SELECT k.e, k.a, k.vt, k.v, k.closed_tx,
+               list(c.valid_from ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vfs,
+               list(c.valid_to ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vts,
+               list(c.id ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS row_ids
+          FROM (SELECT e, a, vt, v, max(tx_to) FILTER (WHERE tx_to <> {max_tx}) AS closed_tx
+                  FROM _mem_chg WHERE NOT inferred GROUP BY e, a, vt, v) k
+          LEFT JOIN _mem_cur c ON NOT c.inferred AND c.e = k.e AND c.a = k.a AND c.vt = k.vt AND c.v = k.v
+         GROUP BY k.e, k.a, k.vt, k.v, k.closed_tx) s
  WHERE mem_docs.e = s.e AND mem_docs.a = s.a AND mem_docs.vt = s.vt AND mem_docs.v = s.v;
 
 -- name: doc_text
@@ -113,18 +128,18 @@ WITH words AS (
 SELECT doc_id, CASE WHEN length(t) > 4 AND suffix(t, 'e') THEN left(t, -1) ELSE t END AS token FROM s1
 
 -- name: degree_refresh
--- Connections of the given entities (e): explicit refs (user facts) and inferred ones by confidence.
+-- Connections of the changed entities: explicit refs (user facts) and inferred ones by confidence.
 -- Attributes that classify rather than relate (:entity-type, :db/*) do not count.
 WITH ends AS (
-    SELECT f.e AS ent, f.inferred, f.confidence FROM facts f JOIN {ents} x ON f.e = x.e
-     WHERE f.tx_to = {max_tx} AND f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+    SELECT f.e AS ent, f.inferred, f.confidence FROM _mem_cur f
+     WHERE f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
     UNION ALL
-    SELECT f.v AS ent, f.inferred, f.confidence FROM facts f JOIN {ents} x ON f.v = x.e
-     WHERE f.tx_to = {max_tx} AND f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+    SELECT f.v AS ent, f.inferred, f.confidence FROM _mem_cur f
+     WHERE f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
 )
-SELECT x.e, coalesce(count(*) FILTER (WHERE NOT ends.inferred), 0),
+SELECT x.e, coalesce(count(ends.ent) FILTER (WHERE NOT ends.inferred), 0),
        coalesce(sum(ends.confidence) FILTER (WHERE ends.inferred), 0.0)
-  FROM {ents} x LEFT JOIN ends ON ends.ent = x.e GROUP BY x.e
+  FROM _mem_ents x LEFT JOIN ends ON ends.ent = x.e GROUP BY x.e
 
 -- name: search
 -- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first.

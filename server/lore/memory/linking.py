@@ -68,8 +68,13 @@ def _sections() -> dict[str, str]:
     return out
 
 
-def _sql(name: str, only: str = "") -> str:
-    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only)
+def _sql(name: str, only: str = "", idents: str = "") -> str:
+    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, idents=idents)
+
+
+def _literal_idents(idents: list[str]) -> str:
+    """Idents as SQL literals (they match IDENT_RE or come from the facts table; quotes are doubled)."""
+    return ", ".join("'" + i.replace("'", "''") + "'" for i in idents) or "NULL"
 
 
 def _linked_tx(con: Any) -> int:
@@ -78,27 +83,43 @@ def _linked_tx(con: Any) -> int:
 
 
 def _set_linked_tx(con: Any, tx: int) -> None:
-    con.execute("DELETE FROM mem_index_state WHERE key = 'link'")
-    con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
+    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx]).fetchone()[0]:
+        con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
 
 
 # ------------------------------------------------------------------ the derivation
 
 
 def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
-    """After a committed write: catch the index up, then re-link what changed. Never raises."""
+    """After a committed write: catch the token index up and re-link what changed, in one DuckDB
+    transaction (one commit). Never raises: a failure is logged and the index alone is retried."""
     out = {"linked": 0, "closed": 0}
+    if graph.read_only:
+        return out
+    enabled = autolink_enabled(graph)
+    try:
+        with graph.lock:
+            index.ensure_schema(graph)
+            con = graph.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                index.sync_in_tx(graph)
+                if enabled:
+                    out = _link_changes_in_tx(graph)
+                    if out["linked"] or out["closed"]:
+                        index.sync_in_tx(graph)  # fold our own link tx in (connections count links)
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+        return out
+    except Exception:  # noqa: BLE001 - linking must never fail a write
+        log.exception("memory-code linking failed; the write stands")
     try:
         index.sync(graph)
     except Exception:  # noqa: BLE001 - the index is a cache; the write stands
         log.exception("memory index sync failed")
-    if graph.read_only or not autolink_enabled(graph):
-        return out
-    try:
-        return link_changes(graph)
-    except Exception:  # noqa: BLE001 - linking must never fail a write
-        log.exception("memory-code linking failed")
-        return out
+    return {"linked": 0, "closed": 0}
 
 
 def link_changes(graph: Graph) -> dict[str, int]:
@@ -106,16 +127,28 @@ def link_changes(graph: Graph) -> dict[str, int]:
     with graph.lock:
         index.ensure_schema(graph)
         con = graph.con
-        last = _linked_tx(con)
-        cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
-        if cur <= last:
-            return {"linked": 0, "closed": 0}
-        changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
-        code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
-        memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
-        stats = relink(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}",
-                       done_tx=cur)
-        return stats
+        con.execute("BEGIN TRANSACTION")
+        try:
+            out = _link_changes_in_tx(graph)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return out
+
+
+def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
+    con = graph.con
+    last = _linked_tx(con)
+    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    if cur <= last:
+        return {"linked": 0, "closed": 0}
+    changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
+    code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
+    if code_changed:
+        graph.__dict__.pop("_mem_roots", None)
+    memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
+    return _relink_in_tx(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}", done_tx=cur)
 
 
 def _ns(e: str) -> str | None:
@@ -142,6 +175,9 @@ class _Link:
 
 
 def _roots(graph: Graph) -> list[str]:
+    cached = getattr(graph, "_mem_roots", None)
+    if cached is not None:
+        return cached
     roots: list[str] = []
     gp = Path(graph.path)
     if gp.parent.name == ".lore":
@@ -153,18 +189,35 @@ def _roots(graph: Graph) -> list[str]:
             roots.append(v)
     except Exception:  # noqa: BLE001
         pass
-    return sorted(set(roots), key=len, reverse=True)
+    out = sorted(set(roots), key=len, reverse=True)
+    graph._mem_roots = out  # type: ignore[attr-defined]  # dropped when code changes
+    return out
 
 
-def compute_links(graph: Graph, memories: list[str] | None) -> dict[tuple[str, str], _Link]:
-    con = graph.con
+def memory_state(graph: Graph, memories: list[str] | None) -> tuple[list[tuple], list[tuple]]:
+    """(text rows, link rows) of the memories (None: all), in one pass over facts."""
     only, params = "", []
     if memories is not None:
         if not memories:
-            return {}
+            return [], []
         only = "AND e IN (SELECT unnest(?::VARCHAR[]))"
         params = [memories]
-    rows = con.execute(_sql("memory_rows", only), params).fetchall()
+    text: list[tuple] = []
+    link_rows: list[tuple] = []
+    for rid, e, a, v, vf, vt, inferred, rule, conf, prov in graph.con.execute(
+            _sql("memory_state", only), params).fetchall():
+        if inferred:
+            link_rows.append((rid, e, v, rule, conf, prov, vf, vt))
+        else:
+            text.append((rid, e, a, v, vf, vt))
+    return text, link_rows
+
+
+def compute_links(graph: Graph, memories: list[str] | None,
+                  rows: list[tuple] | None = None) -> dict[tuple[str, str], _Link]:
+    con = graph.con
+    if rows is None:
+        rows, _ = memory_state(graph, memories)
     roots = _roots(graph)
     # mentions per row
     row_paths: list[tuple[tuple, list[str]]] = []
@@ -212,10 +265,16 @@ def compute_links(graph: Graph, memories: list[str] | None) -> dict[tuple[str, s
     by_qname: dict[str, list[tuple[str, bool, str | None]]] = {}
     counts: dict[str, int] = {}
     if all_forms:
-        forms = sorted(all_forms)
-        for a, name, e, valid_now, file in con.execute(_sql("symbols_by_name"), [now, now, forms]).fetchall():
-            (by_qname if a == ":qualified-name" else by_name).setdefault(name, []).append((e, valid_now, file))
-        counts = dict(con.execute(_sql("definitions_count"), [now, now, forms]).fetchall())
+        found = con.execute(_sql("symbols_by_name"), [now, now, sorted(all_forms)]).fetchall()
+        files: dict[str, str] = {}
+        if found:
+            idents = sorted({e for _, _, e, _ in found})
+            files = dict(con.execute(_sql("files_of", idents=_literal_idents(idents))).fetchall())
+        for a, name, e, valid_now in found:
+            (by_qname if a == ":qualified-name" else by_name).setdefault(name, []).append(
+                (e, valid_now, files.get(e)))
+        # How many living definitions each bare name has: a name defined in many places links weakly.
+        counts = {name: sum(1 for _, ok, _ in lst if ok) for name, lst in by_name.items()}
     living = _rename_resolver(con, now, [e for lst in modules.values() for e, ok in lst if not ok]
                               + [e for d in (by_name, by_qname) for lst in d.values() for e, ok, _ in lst if not ok])
 
@@ -298,42 +357,45 @@ def relink(graph: Graph, memories: list[str] | None, *, reason: str, done_tx: in
     with graph.lock:
         index.ensure_schema(graph)
         con = graph.con
-        desired = compute_links(graph, memories)
-        only, params = "", []
-        if memories is not None:
-            only = "AND e IN (SELECT unnest(?::VARCHAR[]))"
-            params = [memories]
-        existing = con.execute(_sql("current_links", only), params).fetchall()
-        keep: set[tuple[str, str]] = set()
-        close_ids: list[int] = []
-        for rid, e, v, rule, conf, prov, vf, vt in existing:
-            want = desired.get((e, v))
-            if want is not None and (e, v) not in keep and want.rule == rule \
-                    and abs(want.relevance - conf) < 1e-9 and sorted(prov or []) == sorted(want.provenance) \
-                    and (vf, vt) == (want.vf, want.vt):
-                keep.add((e, v))
-            else:
-                close_ids.append(rid)
-        inserts = [(k, l) for k, l in sorted(desired.items()) if k not in keep]
-        if not close_ids and not inserts:
-            if done_tx is not None:
-                _set_linked_tx(con, done_tx)
-            return {"linked": 0, "closed": 0}
         con.execute("BEGIN TRANSACTION")
         try:
-            tx, _ = graph.begin_tx(reason, "rule")
-            graph.close_rows(close_ids, tx)
-            first = graph.allocate_ids(len(inserts))
-            rows = [(first + i, mem, ":relates-to", "k", target, None, l.vf, l.vt, tx, MAX_TX, True, l.rule,
-                     l.relevance, sorted(l.provenance)) for i, ((mem, target), l) in enumerate(inserts)]
-            graph.insert_rows(rows)
-            # Our own tx is folded in here so it never re-triggers linking.
-            _set_linked_tx(con, tx)
+            out = _relink_in_tx(graph, memories, reason=reason, done_tx=done_tx)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
-        return {"linked": len(inserts), "closed": len(close_ids)}
+        return out
+
+
+def _relink_in_tx(graph: Graph, memories: list[str] | None, *, reason: str,
+                  done_tx: int | None = None) -> dict[str, int]:
+    con = graph.con
+    text, existing = memory_state(graph, memories)
+    desired = compute_links(graph, memories, text)
+    keep: set[tuple[str, str]] = set()
+    close_ids: list[int] = []
+    for rid, e, v, rule, conf, prov, vf, vt in existing:
+        want = desired.get((e, v))
+        if want is not None and (e, v) not in keep and want.rule == rule \
+                and abs(want.relevance - conf) < 1e-9 and sorted(prov or []) == sorted(want.provenance) \
+                and (vf, vt) == (want.vf, want.vt):
+            keep.add((e, v))
+        else:
+            close_ids.append(rid)
+    inserts = [(k, l) for k, l in sorted(desired.items()) if k not in keep]
+    if not close_ids and not inserts:
+        if done_tx is not None:
+            _set_linked_tx(con, done_tx)
+        return {"linked": 0, "closed": 0}
+    tx, _ = graph.begin_tx(reason, "rule")
+    graph.close_rows(close_ids, tx)
+    first = graph.allocate_ids(len(inserts))
+    rows = [(first + i, mem, ":relates-to", "k", target, None, l.vf, l.vt, tx, MAX_TX, True, l.rule,
+             l.relevance, sorted(l.provenance)) for i, ((mem, target), l) in enumerate(inserts)]
+    graph.insert_rows(rows)
+    # Our own tx counts as linked, so it never re-triggers linking.
+    _set_linked_tx(con, tx)
+    return {"linked": len(inserts), "closed": len(close_ids)}
 
 
 def relink_all(graph: Graph) -> dict[str, int]:

@@ -6,14 +6,16 @@
 SELECT DISTINCT e FROM facts
  WHERE NOT inferred AND (tx_from > ? OR (tx_to > ? AND tx_to <> {max_tx}))
 
--- name: memory_rows
--- The text a memory carries: its believed string facts (any valid time), user-written, with the rows'
--- own windows so a link is valid while the text that made it is.
-SELECT id, e, a, v, valid_from, valid_to FROM facts
- WHERE tx_to = {max_tx} AND NOT inferred AND vt = 's'
+-- name: memory_state
+-- In one pass: the text a memory carries (its believed string facts, any valid time, user-written, with
+-- the rows' own windows so a link is valid while the text that made it is) and the link rows this module
+-- owns for it.
+SELECT id, e, a, v, valid_from, valid_to, inferred, rule, confidence, provenance FROM facts
+ WHERE tx_to = {max_tx}
    AND position('/' IN e) > 0 AND split_part(substr(e, 2), '/', 1) NOT IN ({code_ns})
    AND split_part(substr(e, 2), '/', 1) NOT IN ('type', 'warning', 'dismissal')
-   AND a NOT LIKE ':db/%' {only}
+   AND ((NOT inferred AND vt = 's' AND a NOT LIKE ':db/%')
+        OR (inferred AND a = ':relates-to' AND rule IN ('link/file', 'link/name'))) {only}
 
 -- name: modules_by_path
 -- Modules whose :path is one of the candidate paths, and whether each is valid now.
@@ -25,25 +27,20 @@ SELECT f.v AS path, f.e,
  GROUP BY f.v, f.e
 
 -- name: symbols_by_name
--- Functions and classes whose :name or :qualified-name is one of the candidates, with their file.
-SELECT f.a, f.v AS name, f.e,
-       bool_or(f.valid_from <= ? AND f.valid_to > ?) AS valid_now,
-       any_value(p.v) AS file
-  FROM facts f
-  LEFT JOIN facts p ON p.e = f.e AND p.a IN (':file', ':path') AND p.vt = 's' AND p.tx_to = {max_tx}
-                   AND NOT p.inferred
- WHERE f.tx_to = {max_tx} AND NOT f.inferred AND f.a IN (':name', ':qualified-name') AND f.vt = 's'
-   AND (starts_with(f.e, ':function/') OR starts_with(f.e, ':class/'))
-   AND f.v IN (SELECT unnest(?::VARCHAR[]))
- GROUP BY f.a, f.v, f.e
-
--- name: definitions_count
--- How many code entities (valid now) define each bare name: a name defined in many places links weakly.
-SELECT v, count(DISTINCT e) FROM facts
- WHERE tx_to = {max_tx} AND NOT inferred AND a = ':name' AND vt = 's'
+-- Functions and classes whose :name or :qualified-name is one of the candidates, and whether each is
+-- valid now (a bare name's count of living definitions comes from these rows too).
+SELECT a, v AS name, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
+  FROM facts
+ WHERE tx_to = {max_tx} AND NOT inferred AND a IN (':name', ':qualified-name') AND vt = 's'
    AND (starts_with(e, ':function/') OR starts_with(e, ':class/'))
-   AND valid_from <= ? AND valid_to > ? AND v IN (SELECT unnest(?::VARCHAR[]))
- GROUP BY v
+   AND v IN (SELECT unnest(?::VARCHAR[]))
+ GROUP BY a, v, e
+
+-- name: files_of
+-- The file of each of the given code entities (a literal ident list, filled by linking.py).
+SELECT e, any_value(v) FROM facts
+ WHERE e IN ({idents}) AND a IN (':file', ':path') AND vt = 's' AND tx_to = {max_tx} AND NOT inferred
+ GROUP BY e
 
 -- name: renames
 -- :renamed-to edges from the given entities (any valid time), to follow a rename to the living code.
@@ -52,11 +49,6 @@ SELECT f.e, f.v, bool_or(t.valid_from <= ? AND t.valid_to > ?) AS target_valid_n
  WHERE f.tx_to = {max_tx} AND NOT f.inferred AND f.a = ':renamed-to' AND f.vt = 'k'
    AND f.e IN (SELECT unnest(?::VARCHAR[]))
  GROUP BY f.e, f.v
-
--- name: current_links
--- The link rows this module owns, for the given memories (or all of them).
-SELECT id, e, v, rule, confidence, provenance, valid_from, valid_to FROM facts
- WHERE tx_to = {max_tx} AND inferred AND rule IN ('link/file', 'link/name') AND a = ':relates-to' {only}
 
 -- name: memories_for
 -- Memories related to one code entity: inferred links (by relevance) and user-asserted relations.
