@@ -763,8 +763,11 @@ class Scope:
         else:
             ps = [ctx.attr_const(ctx.constant(a), a.pos or pos) for a in attrs]
             self.where.append(f"{al}.a IN ({', '.join(ps)})")
-        p_v, p_pos = v, pos
-        self.place(p_v, T(f"{al}.vt", f"{al}.v", f"{al}.vn"), "v", p_pos)
+        slot = T(f"{al}.vt", f"{al}.v", f"{al}.vn")
+        if isinstance(v, list):  # several constant values: one condition
+            self.where.append(or_([eq(slot, ctx.value_term(ctx.constant(x), x.pos or pos)) for x in v]))
+        else:
+            self.place(v, slot, "v", pos)
         self.last = (al, ent)
         return
 
@@ -935,22 +938,29 @@ class Scope:
 
 
 def _same_scan(c: Or) -> tuple[Any, list[Any], Any] | None:
-    """An or whose branches are single data patterns differing only in a constant attribute."""
+    """An or whose branches are single data patterns differing only in a constant attribute, or only
+    in a constant value: one scan with ``a IN (…)`` or ``v IN (…)``."""
     if len(c.branches) < 2 or not all(len(b) == 1 and isinstance(b[0], Pattern) for b in c.branches):
         return None
     ps: list[Pattern] = [b[0] for b in c.branches]
     first = ps[0]
-    for p in ps:
-        if not (isinstance(p.a, Const) and isinstance(p.a.value, Keyword) and not str(p.a.value).startswith("db/")):
-            return None
-        if type(p.e) is not type(first.e) or p.e != first.e or type(p.v) is not type(first.v) or p.v != first.v:
-            return None
-        if isinstance(p.v, Const) and type(p.v.value) is not type(first.v.value):  # type: ignore[union-attr]
-            return None
-    names = clause_vars(Pattern(first.e, Wild(), first.v))
+
+    def same(x: Any, y: Any) -> bool:
+        return type(x) is type(y) and x == y and (not isinstance(x, Const) or type(x.value) is type(y.value))
+
+    def attr_const(p: Pattern) -> bool:
+        return isinstance(p.a, Const) and isinstance(p.a.value, Keyword) and not str(p.a.value).startswith("db/")
+
+    if not all(same(p.e, first.e) and attr_const(p) for p in ps):
+        return None
+    names = clause_vars(Pattern(first.e, first.a, first.v))
     if c.join is not None and {v.name for v in c.join} != names:
         return None
-    return first.e, [p.a for p in ps], first.v
+    if all(same(p.v, first.v) for p in ps):
+        return first.e, [p.a for p in ps], first.v
+    if all(same(p.a, first.a) for p in ps) and all(isinstance(p.v, Const) for p in ps):
+        return first.e, [first.a], [p.v for p in ps]
+    return None
 
 
 # ------------------------------------------------------------------ queries
