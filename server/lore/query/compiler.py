@@ -764,8 +764,13 @@ class Scope:
             ps = [ctx.attr_const(ctx.constant(a), a.pos or pos) for a in attrs]
             self.where.append(f"{al}.a IN ({', '.join(ps)})")
         slot = T(f"{al}.vt", f"{al}.v", f"{al}.vn")
-        if isinstance(v, list):  # several constant values: one condition
-            self.where.append(or_([eq(slot, ctx.value_term(ctx.constant(x), x.pos or pos)) for x in v]))
+        if isinstance(v, list):  # several constant values: one IN per type (DuckDB pushes IN into the scan)
+            terms = [ctx.value_term(ctx.constant(x), x.pos or pos) for x in v]
+            by_type: dict[str, list[str]] = {}
+            for t in terms:
+                by_type.setdefault(t.kt or "", []).append(t.v)
+            self.where.append(or_([and_(f"{al}.vt = '{k}'", f"{al}.v IN ({', '.join(vs)})")
+                                   for k, vs in by_type.items()]))
         else:
             self.place(v, slot, "v", pos)
         self.last = (al, ent)
