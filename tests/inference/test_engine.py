@@ -226,3 +226,35 @@ def test_derivation_ignores_a_write_without_touched_pairs(g):
 
     derivation(g.graph, TxResult(1, 0, 0, 0, []))
     assert g.last_tx() == 0
+
+
+def test_runs_prune_at_most_once_a_day(g, tmp_path):
+    from lore.inference.engine import META_PRUNED
+
+    folder = tmp_path / ".lore" / "rules"
+    folder.mkdir(parents=True)
+    (folder / "weak.sql").write_text("-- name: weak_guess\n-- kind: fact\n-- derives: :maybe-related\n"
+                                     "-- reads: :tag\n-- confidence: 0.2\n"
+                                     "SELECT e, 's' AS vt, v, [id] AS provenance FROM asserted_now WHERE a = ':tag'")
+    g.write("[[:decision/a :tag \"auth\"]]")
+    assert g.inferred("weak_guess") == {(":decision/a", "auth"): 0.2}
+    assert g.run().pruned == 0  # young
+    # Pretend the conclusion and the last cleanup are 40 days old.
+    g.sql("UPDATE tx SET instant = instant - 40 * 86400000000 WHERE source = 'rule'")
+    g.sql("INSERT OR REPLACE INTO meta VALUES (?, ?)", [META_PRUNED, str(time.time_ns() // 1000 - 2 * 86_400_000_000)])
+    rep = g.run()
+    assert rep.pruned == 1 and g.inferred("weak_guess") == {}
+    g.sql("UPDATE tx SET instant = instant - 40 * 86400000000 WHERE source = 'rule'")
+    assert g.run().pruned == 0  # once a day
+
+
+def test_rows_a_store_would_refuse_are_dropped(g, tmp_path):
+    folder = tmp_path / ".lore" / "rules"
+    folder.mkdir(parents=True)
+    (folder / "junk.sql").write_text(
+        "-- name: junk\n-- kind: fact\n-- derives: :junk\n-- reads: :tag\n"
+        "SELECT * FROM (VALUES (':ok/a', 'k', ':ok/b', [1]), ('Not An Ident', 'k', ':ok/b', [1]), "
+        "(':ok/a', 'k', 'no colon', [1]), (':ok/a', 'x', 'v', [1]), (':ok/a', 'i', '12', [1]), "
+        "(':ok/a', 's', 'text', [1])) t(e, vt, v, provenance)")
+    g.write("[[:decision/a :tag \"auth\"]]")
+    assert g.inferred("junk") == {(":ok/a", ":ok/b"): 1.0, (":ok/a", "text"): 1.0}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ _VIEWS_SQL = Path(__file__).with_name("views.sql").read_text()
 _DIFF_SQL = Path(__file__).with_name("diff.sql").read_text()
 META_WATERMARK = "inference.watermark"
 META_RULES = "inference.rules"
+META_PRUNED = "inference.pruned_at"
+PRUNE_EVERY_US = 86_400 * 1_000_000
 NEW_SCHEMA = pa.schema([
     ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()), ("v", pa.string()), ("vn", pa.float64()),
     ("valid_from", pa.int64()), ("valid_to", pa.int64()), ("confidence", pa.float64()),
@@ -47,6 +50,10 @@ NEW_SCHEMA = pa.schema([
 MAX_CONCLUSIONS = 2_000_000
 # A rule's query is interrupted after this long (a workspace rule can recurse forever).
 RULE_TIMEOUT_S = 60.0
+# A conclusion's entity (and a reference value) must be an ident the store accepts (SPEC §1); rows that are
+# not are dropped rather than stored.
+_IDENT_SQL = r":[a-z0-9_.?\-]+(/[a-z0-9_.?\-]+)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+_ENTITY_RE = re.compile(_IDENT_SQL)
 PRUNED_TABLE_SQL = """CREATE TABLE IF NOT EXISTS inference_pruned (
     rule VARCHAR NOT NULL, e VARCHAR NOT NULL, a VARCHAR NOT NULL, vt VARCHAR NOT NULL, v VARCHAR NOT NULL,
     provenance BIGINT[], tx INTEGER NOT NULL)"""
@@ -63,11 +70,13 @@ class RunReport:
     errors: list[RuleError] = field(default_factory=list)
     changed_entities: set[str] = field(default_factory=set)  # entities whose warnings changed
     rule_seconds: dict[str, float] = field(default_factory=dict)  # compute time per rule
+    pruned: int = 0
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"rules_run": self.rules_run, "inserted": self.inserted, "closed": self.closed, "txs": self.txs,
-                "errors": [e.to_json() for e in self.errors], "seconds": round(self.seconds, 4)}
+                "errors": [e.to_json() for e in self.errors], "pruned": self.pruned,
+                "seconds": round(self.seconds, 4)}
 
 
 # ------------------------------------------------------------------ views on a connection
@@ -246,8 +255,23 @@ class Engine:
                 _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
             if only_set is None and max(upto, since) != since:
                 _meta_set(self.graph.con, META_WATERMARK, str(max(upto, since)))
+        if only_set is None:
+            self._maybe_prune(usable, report)
         report.seconds = time.perf_counter() - start
         return report
+
+    def _maybe_prune(self, rules: list[Rule], report: RunReport, now_us: int | None = None) -> None:
+        """Seed 000's periodic cleanup, at most once a day, as part of a run."""
+        now = now_us if now_us is not None else now_micros()
+        last = _meta_get(self.con, META_PRUNED)
+        try:
+            if last is not None and now - int(last) < PRUNE_EVERY_US:
+                return
+        except ValueError:
+            pass
+        report.pruned = prune(self.graph, now_us=now, rule_names=[r.name for r in rules])
+        with self.graph.lock:
+            _meta_set(self.graph.con, META_PRUNED, str(now))
 
     # -- checking and computing one rule
 
@@ -414,6 +438,9 @@ class Engine:
                           FROM __b WHERE e IS NOT NULL AND v IS NOT NULL)
                 SELECT * FROM __c
                  WHERE confidence > 0 AND (valid_from IS NULL OR valid_from < valid_to)
+                   AND regexp_full_match(e, '{_IDENT_SQL}') AND vt IN ('k', 's', 'i', 'f', 'b', 't', 'u')
+                   AND (vt <> 'k' OR regexp_full_match(v, '{_IDENT_SQL}'))
+                   AND (vt NOT IN ('i', 'f', 't') OR vn IS NOT NULL)
                    AND NOT EXISTS (SELECT 1 FROM asserted_now x
                                     WHERE x.e = __c.e AND x.a = __c.a AND x.vt = __c.vt AND x.v = __c.v)
                 QUALIFY row_number() OVER (PARTITION BY e, vt, v ORDER BY confidence DESC, provenance) = 1
@@ -439,7 +466,7 @@ class Engine:
         for raw in rows:
             row = dict(zip(names, raw))
             conf = row["__conf"]
-            if conf is None or conf <= 0:
+            if conf is None or conf <= 0 or not _ENTITY_RE.fullmatch(str(row["entity"])):
                 continue
             vf, vto = row["__vf"], row["__vt"] if row["__vt"] is not None else FOREVER
             if vf is not None and vf >= vto:
