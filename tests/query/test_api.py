@@ -56,3 +56,16 @@ def test_operations_round_trip(graph):
     for bad in ({}, {"rule": 3}, {"rule": ""}, {"rule": "nope"}):
         assert operations.run("rule", graph, bad)["ok"] is False
     assert operations.run("ruleRemove", graph, {})["ok"] is False
+
+
+def test_rule_query_runs_on_a_cursor_from_another_thread(q):
+    import threading
+
+    q.tx("[[:a :next :b] [:b :next :a]]")
+    rq = compile_rule_query(q.g, "[(t ?x ?y) [?x :next ?y]] [(t ?x ?y) (t ?x ?m) (t ?m ?y)]", "(t ?x ?y)")
+    out: list = []
+    cur = q.g.cursor()
+    th = threading.Thread(target=lambda: out.append(sorted(rq.run(q.g, con=cur, timeout=30))))
+    th.start()
+    th.join(60)
+    assert out == [[[":a", ":a"], [":a", ":b"], [":b", ":a"], [":b", ":b"]]]
