@@ -35,3 +35,25 @@ def test_an_index_of_another_version_is_rebuilt(graph):
     assert [f["entity"] for f in prepare_turn(graph, "rebuild index")["facts"]][:1] == [":decision/x"]
     assert graph.con.execute("SELECT tx FROM mem_index_state WHERE key = 'version'").fetchone()[0] == \
         index.SCHEMA_VERSION
+
+
+def _postings(graph):
+    return sorted(graph.con.execute("SELECT t.token, d.e, d.a, p.tf, p.dl, p.mem FROM mem_postings p "
+                                    "JOIN mem_terms t USING (term_id) JOIN mem_docs d USING (doc_id)").fetchall())
+
+
+def test_python_and_sql_paths_build_the_same_index(tmp_path, monkeypatch):
+    from lore.store.graph import Graph
+
+    facts = ('[[:decision/a :description "TokenCache.evict runs hourly; validate_token checks expiry"]'
+             ' [:decision/a :rationale "Caching decisions were studied"] [:decision/a :rejects :dependency/memcached]'
+             ' [:function/src-x-py-f :qualified-name "HTTPServer.serve_forever"] [:decision/b :alias "naïve café"]]')
+    got = []
+    for limit in (0, 10_000):
+        monkeypatch.setattr(index, "PY_TOKENIZE_MAX", limit)
+        g = Graph(tmp_path / f"g{limit}.duckdb")
+        remember(g, facts)
+        index.sync(g)
+        got.append(_postings(g))
+        g.close()
+    assert got[0] == got[1] and len(got[0]) > 10

@@ -164,3 +164,15 @@ def test_read_only_graph_answers_without_writing(tmp_path):
         assert ents(prepare_turn(ro, "read only"))[:1] == [":decision/x"]
     finally:
         ro.close()
+
+
+def test_facts_with_several_intervals(graph):
+    graph.transact(parse_tx('[[:decision/on-off :description "feature flags in Consul" {:valid-from "2020-01-01" '
+                            ':valid-to "2021-01-01"}] [:decision/on-off :description "feature flags in Consul" '
+                            '{:valid-from "2022-01-01"}] [:decision/gone :description "feature flags in Vault" '
+                            '{:valid-from "2020-01-01" :valid-to "2021-01-01"}] [:decision/gone :description '
+                            '"feature flags in Vault" {:valid-from "2022-01-01" :valid-to "2023-01-01"}]]'),
+                   reason="windows", source="cli")
+    by = {f["entity"]: f for f in prepare_turn(graph, "feature flags")["facts"]}
+    assert by[":decision/on-off"]["status"] == "current" and by[":decision/on-off"]["valid_from"].startswith("2022")
+    assert by[":decision/gone"]["label"] == "[was valid 2022-01-01 → 2023-01-01]"

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
 
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, SKIP_ATTRS, STOPWORDS, sql_list
 from lore.store.graph import MAX_TX, Graph
@@ -22,6 +25,7 @@ from lore.store.graph import MAX_TX, Graph
 log = logging.getLogger("lore")
 
 K1 = 1.2
+PY_TOKENIZE_MAX = 2000  # new documents up to which Python tokenizes (else SQL)
 B = 0.75
 MAX_QUERY_CHARS = 20_000
 
@@ -42,8 +46,8 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 3
-_TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_index_state")
+SCHEMA_VERSION = 5
+_TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_index_state")
 
 
 def ensure_schema(graph: Graph) -> None:
@@ -113,6 +117,7 @@ def _fold(con: Any, last: int) -> None:
         first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
         con.execute(sql("new_docs", last=last, first_id=first))
         con.execute(sql("refresh_docs"))
+        con.execute(sql("refresh_inferred", last=last))
         _postings(con, first)
         con.execute("UPDATE mem_stats SET n_docs = s.n, total_len = s.l FROM "
                     "(SELECT count(*) AS n, coalesce(sum(len), 0) AS l FROM mem_docs) s")
@@ -133,10 +138,30 @@ def _fold(con: Any, last: int) -> None:
 def _postings(con: Any, first: int) -> None:
     """Postings of the new documents: tokenize in SQL, assign term ids, count term frequencies."""
     src = f"({sql('doc_text', first_id=first)})"
-    con.execute(f"""
-        CREATE OR REPLACE TEMP TABLE _mem_new_tok AS
-        SELECT doc_id, token, count(*)::INTEGER AS tf FROM ({sql('tokenize', src=src)}) GROUP BY doc_id, token
-    """)
+    n_new = con.execute(f"SELECT count(*) FROM mem_docs WHERE doc_id >= {int(first)}").fetchone()[0]
+    if n_new <= PY_TOKENIZE_MAX:
+        # A few documents (a write): Python's twin tokenizer beats the SQL pipeline's fixed cost.
+        ids: list[int] = []
+        toks: list[str] = []
+        tfs: list[int] = []
+        for doc_id, text in con.execute(f"SELECT * FROM {src}").fetchall():
+            for tok, n in tokenize(text or "").items():
+                ids.append(doc_id)
+                toks.append(tok)
+                tfs.append(n)
+        table = pa.table({"doc_id": pa.array(ids, pa.int64()), "token": pa.array(toks, pa.string()),
+                          "tf": pa.array(tfs, pa.int32())})
+        name = f"_mem_tok_arrow_{threading.get_ident()}"
+        con.register(name, table)
+        try:
+            con.execute(f"CREATE OR REPLACE TEMP TABLE _mem_new_tok AS SELECT * FROM {name}")
+        finally:
+            con.unregister(name)
+    else:
+        con.execute(f"""
+            CREATE OR REPLACE TEMP TABLE _mem_new_tok AS
+            SELECT doc_id, token, count(*)::INTEGER AS tf FROM ({sql('tokenize', src=src)}) GROUP BY doc_id, token
+        """)
     try:
         if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
             return
@@ -219,16 +244,17 @@ class Hit:
     vt: str
     v: str
     ns: str | None
-    vfs: list[int]
-    vts: list[int]
-    row_ids: list[int]
+    n_ivals: int
+    vf_min: int | None
+    vt_max: int | None
+    row_id: int | None
     closed_tx: int | None
     explicit: int
     inferred_conf: float
     bm25: float
 
 
-_DOC_COLS = "doc_id, e, a, vt, v, ns, vfs, vts, row_ids, closed_tx, explicit, inferred_conf"
+_DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
 
 
 def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
@@ -237,6 +263,15 @@ def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
         return {}
     lit = ", ".join(str(int(i)) for i in ids)
     return {r[0]: r for r in con.execute(f"SELECT {_DOC_COLS} FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
+
+
+def intervals(con: Any, ids: list[int]) -> dict[int, list[tuple[int, int]]]:
+    """The full timelines of documents with several intervals (read only for those)."""
+    if not ids:
+        return {}
+    lit = ", ".join(str(int(i)) for i in ids)
+    return {d: list(zip(f or [], t or [])) for d, f, t in
+            con.execute(f"SELECT doc_id, vfs, vts FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
 
 
 def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) -> list[Hit]:

@@ -17,9 +17,12 @@ CREATE TABLE IF NOT EXISTS mem_docs (
     v          VARCHAR NOT NULL,
     ns         VARCHAR,          -- the entity's namespace ('decision', 'function', …)
     len        INTEGER NOT NULL, -- tokens in the document (BM25 length normalisation)
-    vfs        BIGINT[],         -- valid-time intervals the graph currently believes (empty: retracted)
+    n_ivals    INTEGER NOT NULL, -- believed valid-time intervals (0: retracted)
+    vf_min     BIGINT,           -- the first interval's start and the last one's end: with one interval
+    vt_max     BIGINT,           --   (almost always) that is the whole timeline, read without lists
+    vfs        BIGINT[],         -- every interval, read only when there are several
     vts        BIGINT[],
-    row_ids    BIGINT[],         -- the current fact rows (provenance for the context block)
+    row_id     BIGINT,           -- the newest believed fact row (points the context at the fact)
     closed_tx  INTEGER,          -- the tx that last closed one of its rows
     explicit   INTEGER NOT NULL DEFAULT 0,    -- the entity's connections (copied from mem_degree)
     inferred_conf DOUBLE NOT NULL DEFAULT 0.0
@@ -41,6 +44,20 @@ CREATE TABLE IF NOT EXISTS mem_stats (
     n_docs    BIGINT NOT NULL,
     total_len BIGINT NOT NULL
 );
+-- The believed inferred facts (rule conclusions, our links): small, so the context block's composition
+-- and linked-code lookups never scan the facts table.
+CREATE TABLE IF NOT EXISTS mem_inferred (
+    id         BIGINT  NOT NULL,
+    e          VARCHAR NOT NULL,
+    a          VARCHAR NOT NULL,
+    vt         VARCHAR NOT NULL,
+    v          VARCHAR NOT NULL,
+    rule       VARCHAR,
+    confidence DOUBLE  NOT NULL,
+    provenance BIGINT[],
+    valid_from BIGINT  NOT NULL,
+    valid_to   BIGINT  NOT NULL
+);
 -- Connections per entity (seed 000's inference-aware ranking): explicit relations and the summed
 -- confidence of inferred ones, refreshed for the entities each transaction touches.
 CREATE TABLE IF NOT EXISTS mem_degree (
@@ -53,7 +70,7 @@ CREATE TABLE IF NOT EXISTS mem_degree (
 -- Every row written or closed after the last indexed tx: the one pass over facts the fold needs for them
 -- (new rows sit at the end of the table, so zonemaps skip most of it).
 CREATE OR REPLACE TEMP TABLE _mem_chg AS
-SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confidence FROM facts
+SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confidence, rule, provenance FROM facts
  WHERE tx_from > {last} OR (tx_to > {last} AND tx_to <> {max_tx})
 
 -- name: changed_entities
@@ -72,7 +89,8 @@ SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
 -- contribute the name of the entity they point at; a :description also carries its entity's name.
 INSERT INTO mem_docs
 SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
-       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0, [], [], [], NULL, 0, 0.0
+       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0,
+       0, NULL, NULL, [], [], NULL, NULL, 0, 0.0
   FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM _mem_chg f
          WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
            AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%'
@@ -81,14 +99,20 @@ SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
                 OR split_part(substr(f.e, 2), '/', 1) NOT IN ({code_ns}))) n
  WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v);
 
+-- name: refresh_inferred
+DELETE FROM mem_inferred WHERE id IN (SELECT id FROM _mem_chg WHERE inferred AND tx_to <> {max_tx});
+INSERT INTO mem_inferred
+SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM _mem_chg
+ WHERE inferred AND tx_to = {max_tx} AND tx_from > {last};
+
 -- name: refresh_docs
 -- Believed validity of every document whose rows changed after the last indexed tx.
-UPDATE mem_docs SET vfs = coalesce(s.vfs, []), vts = coalesce(s.vts, []), row_ids = coalesce(s.row_ids, []),
-                    closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
-  FROM (SELECT k.e, k.a, k.vt, k.v, k.closed_tx,
+UPDATE mem_docs SET vfs = coalesce(s.vfs, []), vts = coalesce(s.vts, []), n_ivals = s.n, vf_min = s.vf_min,
+                    vt_max = s.vt_max, row_id = s.row_id, closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
+  FROM (SELECT k.e, k.a, k.vt, k.v, k.closed_tx, count(c.id) AS n, min(c.valid_from) AS vf_min,
+               max(c.valid_to) AS vt_max, max(c.id) AS row_id,
                list(c.valid_from ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vfs,
-               list(c.valid_to ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vts,
-               list(c.id ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS row_ids
+               list(c.valid_to ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vts
           FROM (SELECT e, a, vt, v, max(tx_to) FILTER (WHERE tx_to <> {max_tx}) AS closed_tx
                   FROM _mem_chg WHERE NOT inferred GROUP BY e, a, vt, v) k
           LEFT JOIN _mem_cur c ON NOT c.inferred AND c.e = k.e AND c.a = k.a AND c.vt = k.vt AND c.v = k.v

@@ -98,6 +98,8 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
         return out
     enabled = autolink_enabled(graph)
     try:
+        if _up_to_date(graph, enabled):
+            return out
         with graph.lock:
             index.ensure_schema(graph)
             con = graph.con
@@ -120,6 +122,17 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
     except Exception:  # noqa: BLE001 - the index is a cache; the write stands
         log.exception("memory index sync failed")
     return {"linked": 0, "closed": 0}
+
+
+def _up_to_date(graph: Graph, enabled: bool) -> bool:
+    """Nothing written since the index (and, when linking is on, the links) last caught up: the common
+    case of a prepare-turn, answered without opening a transaction."""
+    if not getattr(graph, "_mem_schema_ok", False):
+        return False
+    con = graph.con
+    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link')").fetchall())
+    return marks.get("tx", -1) >= cur and (not enabled or marks.get("link", -1) >= cur)
 
 
 def link_changes(graph: Graph) -> dict[str, int]:

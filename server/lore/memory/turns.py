@@ -33,7 +33,7 @@ log = logging.getLogger("lore")
 
 MAX_FACTS = 50
 MAX_MESSAGE_CHARS = 100_000
-CANDIDATES = 120
+CANDIDATES = 80
 SIBLING_ENTITIES = 10
 EXPLICIT_WEIGHT = 0.3
 INFERRED_WEIGHT = 0.15
@@ -72,10 +72,14 @@ def _day(us: int) -> str:
     return s[:10]
 
 
-def _status(vfs: list[int], vts: list[int], closed_tx: int | None, now: int) -> tuple[str, str | None, int, int]:
+def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> tuple[str, str | None, int, int]:
     """(status, label, valid_from, valid_to) of one fact: current, historical, future or retracted."""
-    if not vfs:
-        return "retracted", f"[retracted in tx {closed_tx}]" if closed_tx else "[retracted]", -FOREVER, -FOREVER
+    if not h.n_ivals:
+        return ("retracted", f"[retracted in tx {h.closed_tx}]" if h.closed_tx else "[retracted]",
+                -FOREVER, -FOREVER)
+    ivals = many.get(h.doc_id) or [(h.vf_min, h.vt_max)]
+    vfs = [f for f, _ in ivals]
+    vts = [t for _, t in ivals]
     for f, t in zip(vfs, vts):
         if f <= now < t:
             return "current", None, f, t
@@ -121,10 +125,11 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
     now = now_micros()
     hits = index.search(con, message[:MAX_MESSAGE_CHARS], limit=CANDIDATES, memory_boost=boost)
+    many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1])
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
     for h in hits:
-        status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
+        status, label, vf, vt = _status(h, many, now)
         kind = boost if h.ns in MEMORY_NAMESPACES else 1.0
         weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
         score = h.bm25 * kind * weight * (1.0 if status == "current" else discount)
@@ -137,11 +142,10 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             f"SELECT {index._DOC_COLS} FROM mem_docs "
             "WHERE e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale')", [top_entities]
         ).fetchall()
-        for row in rows:
-            if row[0] in scored:
-                continue
-            h = index.Hit(*row, bm25=0.0)
-            status, label, vf, vt = _status(h.vfs or [], h.vts or [], h.closed_tx, now)
+        sib = [index.Hit(*row, bm25=0.0) for row in rows if row[0] not in scored]
+        many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1])
+        for h in sib:
+            status, label, vf, vt = _status(h, many, now)
             scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
     asks_why = bool(_WHY.search(message[:MAX_MESSAGE_CHARS]))
     for s in scored.values():
@@ -177,7 +181,7 @@ def _fact_json(s: dict[str, Any]) -> dict[str, Any]:
     out = {"entity": h.e, "attribute": h.a, "value": decode(h.vt, h.v), "score": round(s["score"], 4),
            "status": s["status"], "kind": "memory" if h.ns in MEMORY_NAMESPACES
            else ("code" if h.ns in CODE_NAMESPACES else "other"),
-           "rows": list(h.row_ids or [])}
+           "row": h.row_id}
     if s["status"] != "retracted":
         out["valid_from"] = format_instant(s["vf"]) if s["vf"] > -FOREVER else None
         out["valid_to"] = format_instant(s["vt"])
@@ -193,8 +197,8 @@ def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
     if not entities:
         return []
     rows = con.execute(
-        f"SELECT e, a, vt, v, rule, confidence, provenance FROM facts "
-        f"WHERE tx_to = {MAX_TX} AND inferred AND coalesce(rule, '') NOT IN ('link/file', 'link/name') "
+        f"SELECT e, a, vt, v, rule, confidence, provenance FROM mem_inferred "
+        f"WHERE coalesce(rule, '') NOT IN ('link/file', 'link/name') AND a <> ':lore/warning' "
         f"AND confidence > 0.5 AND valid_from <= ? AND valid_to > ? "
         f"AND (e IN (SELECT unnest(?::VARCHAR[])) OR (vt = 'k' AND v IN (SELECT unnest(?::VARCHAR[])))) "
         f"ORDER BY confidence DESC, e, a, v LIMIT 30", [now, now, entities, entities]).fetchall()
@@ -244,8 +248,8 @@ def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, A
     if not entities:
         return []
     links = con.execute(
-        f"SELECT e, v, rule, max(confidence) FROM facts WHERE tx_to = {MAX_TX} AND inferred "
-        f"AND rule IN ('link/file', 'link/name') AND a = ':relates-to' "
+        f"SELECT e, v, rule, max(confidence) FROM mem_inferred WHERE "
+        f"rule IN ('link/file', 'link/name') AND a = ':relates-to' "
         f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN (SELECT unnest(?::VARCHAR[])) "
         f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now, entities]).fetchall()
     targets = [(e, v, rule, conf) for e, v, rule, conf in links]
