@@ -193,7 +193,13 @@ class IngestRun:
         self.loaded: set[str] = set()
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
-        self.externals: set[str] = {r[0] for r in con.execute(SQL["known_externals"]).fetchall()}
+        # Graphs ingested before the side tables existed fall back to scanning the facts table.
+        self.v2 = meta.get("state") == "2" or wm is None
+        if self.v2:
+            self.externals: set[str] = {r[0] for r in con.execute(SQL["known"]).fetchall() if r[0].startswith(":module/")}
+        else:
+            self.externals = {r[0] for r in con.execute(SQL["known_externals"]).fetchall()}
+        self.new_known: list[str] = []
         self.submodules: dict[str, tuple[str, str]] = {}  # path -> (name, url) from .gitmodules
         self.rows: list[tuple] = []  # (e, a, vt, v, vn, vf, vto) to insert
         self.closes: list[tuple] = []  # (e, a, vt, v, t): open database rows to close
@@ -204,6 +210,7 @@ class IngestRun:
         self._local_cache: dict = {}
         self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
+        self._db_names: dict[str, list[tuple[str, str]]] | None = None
         self._resolve_cache: dict = {}
         self._index_version = 0
         self._resolve_version = 0
@@ -319,15 +326,25 @@ class IngestRun:
         paths = {p for p in paths if p not in self.loaded}
         if not paths:
             return
-        mods = {self._module_ident(p): p for p in paths}
-        table = pa.table({"module": pa.array(list(mods), pa.string())})
         con = self.graph.con
-        with self.graph.lock:
-            con.register("mods", table)
-            try:
-                rows = con.execute(SQL["open_facts_of_modules"]).fetchall()
-            finally:
-                con.unregister("mods")
+        if self.v2:
+            table = pa.table({"path": pa.array(sorted(paths), pa.string())})
+            with self.graph.lock:
+                con.register("mods", table)
+                try:
+                    rows = con.execute(SQL["open_of_paths"]).fetchall()
+                finally:
+                    con.unregister("mods")
+            mods = {p: p for p in paths}
+        else:
+            mods = {self._module_ident(p): p for p in paths}
+            table = pa.table({"module": pa.array(list(mods), pa.string())})
+            with self.graph.lock:
+                con.register("mods", table)
+                try:
+                    rows = con.execute(SQL["open_facts_of_modules"]).fetchall()
+                finally:
+                    con.unregister("mods")
         for p in paths:
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
@@ -567,6 +584,7 @@ class IngestRun:
                     continue  # an in-repo module already has this ident
                 if ext not in self.externals:
                     self.externals.add(ext)
+                    self.new_known.append(ext)
                     for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
                                    (":name", sval(what))):
                         self._emit(ext, a, val, self.last_time)
@@ -621,25 +639,39 @@ class IngestRun:
         return hit
 
     def _imported_names(self, targets: list[str]) -> dict[str, list[str]]:
+        """Top-level function and class names of the in-repo modules a file imports -> their entities.
+        From the parse when this run holds it, else from the graph (files this run has not touched)."""
         out: dict[str, list[str]] = {}
         for tp in dict.fromkeys(targets):
             blob_mode = self.files.get(tp)
             if not blob_mode:
                 continue
-            ex = self.extracts.get(blob_mode[0])
-            if ex is None and blob_mode[0] not in self.extracts:
-                ex = self._extract(blob_mode[0], tp)
-                self._hold(blob_mode[0], ex)  # released when that file next changes
-            if ex is None:
-                continue
-            ms = self._mslug(tp)
-            names = self._names_cache.get((ms, blob_mode[0]))
-            if names is None:
-                if len(self._names_cache) > 4096:
-                    self._names_cache.clear()
-                names = self._names_cache[(ms, blob_mode[0])] = [
-                    (d.name, S.def_ident(d.kind, ms, d.qname)) for d in ex.defs
-                    if d.kind in ("function", "class") and "." not in d.qname]
+            blob = blob_mode[0]
+            if blob in self.extracts:
+                ex = self.extracts[blob]
+                if ex is None:
+                    continue
+                ms = self._mslug(tp)
+                names = self._names_cache.get((ms, blob))
+                if names is None:
+                    if len(self._names_cache) > 4096:
+                        self._names_cache.clear()
+                    names = self._names_cache[(ms, blob)] = [
+                        (d.name, S.def_ident(d.kind, ms, d.qname)) for d in ex.defs
+                        if d.kind in ("function", "class") and "." not in d.qname]
+            else:
+                if self._db_names is None:
+                    self._db_names = {}
+                    with self.graph.lock:
+                        if self.v2 and self.locations_complete:
+                            for path, name, entity in self.graph.con.execute(
+                                    SQL["located_top_level_names"]).fetchall():
+                                self._db_names.setdefault(path, []).append((name, entity))
+                        else:
+                            for module, name, entity in self.graph.con.execute(SQL["top_level_names"]).fetchall():
+                                self._db_names.setdefault(module, []).append((name, entity))
+                key = tp if self.v2 and self.locations_complete else self._module_ident(tp)
+                names = self._db_names.get(key, ())
             for n, e in names:
                 out.setdefault(n, []).append(e)
         return out
@@ -719,7 +751,7 @@ class IngestRun:
                 if final:
                     self._write_locations(con)
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
-                                     "repo": self.repo, "branch": self.branch,
+                                     "repo": self.repo, "branch": self.branch, "state": "2",
                                      "locations_complete": "true" if final and self.locations_done else "false"})
                 con.execute("COMMIT")
             except BaseException:
@@ -747,12 +779,41 @@ class IngestRun:
             con.register("_ingest_new_idents", t)
             con.execute("INSERT INTO ingest_idents SELECT path, ident FROM _ingest_new_idents")
             con.unregister("_ingest_new_idents")
+        if self.new_known:
+            con.register("_ingest_known", pa.table({"ident": pa.array(self.new_known, pa.string())}))
+            con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_known")
+            con.unregister("_ingest_known")
+            self.new_known = []
+        if not self.v2:
+            # First run of a graph from before the side tables: record every tracked file's open facts.
+            self._preload(set(self.files))
+            self.dirty |= set(self.files)
+            for e in self.externals:
+                con.execute("INSERT INTO ingest_known VALUES (?)", [e])
+            self.v2 = True
         if not self.dirty:
             return
         dirty = sorted(self.dirty)
         con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
         con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
+        con.execute("DELETE FROM ingest_open WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.unregister("_ingest_dirty")
+        op: list[tuple] = []
+        for p in dirty:
+            fs = self.fstate.get(p)
+            if fs is None or p not in self.files:
+                continue
+            for d in (fs.facts, *fs.events.values()):
+                for key, item in d.items():
+                    op.append((p, key[0], key[1], key[2], key[3], item[0]))
+        if op:
+            c = list(zip(*op))
+            t = pa.table({"path": pa.array(c[0], pa.string()), "e": pa.array(c[1], pa.string()),
+                          "a": pa.array(c[2], pa.string()), "vt": pa.array(c[3], pa.string()),
+                          "v": pa.array(c[4], pa.string()), "valid_from": pa.array(c[5], pa.int64())})
+            con.register("_ingest_op", t)
+            con.execute("INSERT INTO ingest_open SELECT * FROM _ingest_op")
+            con.unregister("_ingest_op")
         now = [(p, *self.files[p]) for p in dirty if p in self.files]
         if now:
             t = pa.table({"path": pa.array([r[0] for r in now], pa.string()),
@@ -831,7 +892,11 @@ class IngestRun:
         g = self.graph
         with g.lock:
             g.con.execute(SCHEMA_SQL)
-            known = {r[0] for r in g.con.execute(SQL["known_tags"]).fetchall()}
+            state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
+            if state and state[0] == "2":
+                known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
+            else:
+                known = {r[0] for r in g.con.execute(SQL["known_tags"]).fetchall()}
         new = [(n, sha, when) for n, sha, when in tags if S.tag_ident(n) not in known]
         if not new:
             return {"tags": len(tags)}
@@ -850,6 +915,10 @@ class IngestRun:
                 first = g.allocate_ids(len(rows))
                 g.insert_rows([(first + i, e, a, vt, v, vn, vf, FOREVER, tx, MAX_TX, False, None, 1.0, None)
                                for i, (e, a, vt, v, vn, vf) in enumerate(rows)])
+                g.con.register("_ingest_tags", pa.table({"ident": pa.array(
+                    sorted({S.tag_ident(n) for n, _s, _w in new}), pa.string())}))
+                g.con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_tags")
+                g.con.unregister("_ingest_tags")
                 g.con.execute("COMMIT")
             except BaseException:
                 g.con.execute("ROLLBACK")

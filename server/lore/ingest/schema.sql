@@ -29,3 +29,19 @@ CREATE TABLE IF NOT EXISTS import_locations (
     module VARCHAR, target VARCHAR, spec VARCHAR, file VARCHAR,
     line INTEGER, col INTEGER, end_line INTEGER, end_col INTEGER
 );
+
+-- The open facts each tracked file owns (its module's and its definitions'), as of the watermark: an
+-- incremental run loads the few files it touches from here instead of scanning the facts table.
+CREATE TABLE IF NOT EXISTS ingest_open (
+    path       VARCHAR NOT NULL,
+    e          VARCHAR NOT NULL,
+    a          VARCHAR NOT NULL,
+    vt         VARCHAR NOT NULL,
+    v          VARCHAR NOT NULL,
+    valid_from BIGINT  NOT NULL
+);
+
+-- Entities ingestion writes once and never closes: external dependencies and tags.
+CREATE TABLE IF NOT EXISTS ingest_known (
+    ident VARCHAR NOT NULL
+);

@@ -40,3 +40,23 @@ SELECT DISTINCT e FROM facts
 
 -- name: known_tags
 SELECT DISTINCT e FROM facts WHERE e LIKE ':tag/%' AND a = ':entity-type' AND tx_to = 2147483647;
+
+-- name: top_level_names
+-- Top-level functions and classes of every module as the graph has them now (call resolution through
+-- imports, for files this run has not parsed).
+SELECT c.e AS module, n.v AS name, c.v AS entity
+  FROM facts c JOIN facts n ON n.e = c.v AND n.a = ':qualified-name'
+ WHERE c.a = ':contains' AND c.tx_to = 2147483647 AND c.valid_to = 4611686018427387904
+   AND n.tx_to = 2147483647 AND n.valid_to = 4611686018427387904 AND NOT n.inferred AND NOT c.inferred
+   AND (starts_with(c.v, ':function/') OR starts_with(c.v, ':class/')) AND NOT contains(n.v, '.');
+
+-- name: open_of_paths
+-- $mods: (path VARCHAR)
+SELECT o.path, o.e, o.a, o.vt, o.v, o.valid_from FROM ingest_open o JOIN mods ON o.path = mods.path;
+
+-- name: known
+SELECT ident FROM ingest_known;
+
+-- name: located_top_level_names
+SELECT file, name, entity FROM code_locations
+ WHERE kind IN ('function', 'class') AND NOT contains(qualified_name, '.');
