@@ -14,7 +14,7 @@ from typing import Any, AsyncIterator, Union
 
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-from pytest_lsp.client import register_lsp_features
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from lore.lsp.server import _converter
 
@@ -35,10 +35,18 @@ def _client_converter():
     return conv
 
 
-def make_client() -> LanguageClient:
-    """pytest-lsp's client, but replies of custom requests stay plain JSON (as the server sends them)."""
+def make_client(never_answer_configuration: bool = False) -> LanguageClient:
+    """pytest-lsp's client, but replies of custom requests stay plain JSON (as the server sends them).
+    ``never_answer_configuration``: behave like Neovim 0.7, which never answers workspace/configuration."""
     client = LanguageClient(converter_factory=_client_converter)
-    register_lsp_features(client)
+    features = dict(DEFAULT_CLIENT_FEATURES)
+    if never_answer_configuration:
+        async def silent(client: LanguageClient, params: Any) -> Any:
+            hold = client.__dict__.setdefault("_hold", asyncio.Event())
+            await hold.wait()  # released only when the test ends
+
+        features[types.WORKSPACE_CONFIGURATION] = silent
+    register_lsp_features(client, features)
     return client
 
 
@@ -92,10 +100,10 @@ def capabilities(kind: str) -> types.ClientCapabilities:
 @contextlib.asynccontextmanager
 async def lsp(graph: Path | None, root: Path, caps: str = "vscode", init_options: Any = None,
               configuration: dict[str, Any] | None = None, env: dict[str, str] | None = None,
-              initialize: bool = True) -> AsyncIterator[LanguageClient]:
+              initialize: bool = True, silent_client: bool = False) -> AsyncIterator[LanguageClient]:
     """A started and initialized ``lore serve``; shut down (and its exit awaited) afterwards."""
     cmd = [LORE, "serve"] + (["--graph", str(graph)] if graph else [])
-    config = ClientServerConfig(server_command=cmd, client_factory=make_client,
+    config = ClientServerConfig(server_command=cmd, client_factory=lambda: make_client(silent_client),
                                 server_env={**os.environ, **(env or {})})
     client = await config.start()
     if configuration is not None:
@@ -107,10 +115,24 @@ async def lsp(graph: Path | None, root: Path, caps: str = "vscode", init_options
                 workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
                 initialization_options=init_options))
         yield client
+        await _release(client)
         if initialize:
             await asyncio.wait_for(client.shutdown_session(), 30)
     finally:
-        await client.stop()
+        await _release(client)
+        server = client._server
+        if server is not None and server.returncode is None:
+            # A test failed before a clean shutdown: stop the server, or stop() waits for it forever.
+            server.terminate()
+        await asyncio.wait_for(client.stop(), 30)
+
+
+async def _release(client: LanguageClient) -> None:
+    """Let a held workspace/configuration handler answer, so no client task is pending at exit."""
+    hold = client.__dict__.get("_hold")
+    if hold is not None and not hold.is_set():
+        hold.set()
+        await asyncio.sleep(0.2)
 
 
 async def request(client: LanguageClient, method: str, params: Any, timeout: float = 30) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -170,6 +171,16 @@ def build_server(graph: str | None = None) -> LoreServer:
             ls.ingest_task.cancel()
         ls.stop_backend()
 
+    @ls.feature("lore/serverStatus")
+    def server_status(ls: LoreServer, params: Any = None) -> dict[str, Any]:
+        """This server's own state (not the graph's): effective settings, graph, whether it owns it."""
+        from lore.lsp import owner
+
+        b = ls.backend
+        return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
+                "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
+                "pid": os.getpid(), "root": str(ls.root) if ls.root else None}
+
     diagnostics.register(ls)
     hover.register(ls)
     actions.register(ls)
@@ -191,7 +202,8 @@ async def pull_configuration(ls: LoreServer) -> None:
         log.info("workspace/configuration not answered (%s); using defaults and pushed settings",
                  type(exc).__name__)
         return
-    if isinstance(result, list) and result:
+    log.debug("workspace/configuration answered %r", result)
+    if isinstance(result, (list, tuple)) and result:
         ls.settings.update(result[0])
 
 
@@ -204,15 +216,31 @@ def _claim_stdout() -> Any:
     return os.fdopen(fd, "wb", buffering=0)
 
 
+_SERVER: LoreServer | None = None
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    """SIGTERM: close the graph (checkpointed, ownership given back) and leave at once; pygls's own exit
+    would wait for its stdin reader thread, which is blocked reading."""
+    try:
+        if _SERVER is not None:
+            _SERVER.stop_backend()
+    finally:
+        os._exit(0)
+
+
 def main(graph: str | None = None) -> int:
     lsp_out = _claim_stdout()
+    # SIGTERM ends the server like an exit notification: the graph is closed and ownership given back.
+    signal.signal(signal.SIGTERM, _terminate)
     root = logging.getLogger()
     if not any(isinstance(h, logging.StreamHandler) for h in root.handlers):
         logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
     log.setLevel(logging.DEBUG if os.environ.get("LORE_LOG") == "debug" else logging.INFO)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     operations.load_features()
-    ls = build_server(graph)
+    global _SERVER
+    ls = _SERVER = build_server(graph)
     if graph:
         ls.start_backend()  # the graph is known: own it (or find its owner) before the editor says hello
     try:

@@ -1,0 +1,90 @@
+"""Settings through initializationOptions, workspace/didChangeConfiguration and workspace/configuration,
+with VS Code's and Neovim's client capabilities; a client that never answers the pull (Neovim 0.7) gets
+defaults plus pushed settings."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from lsprotocol import types
+
+from .conftest import lsp, make_repo, request
+
+pytestmark = pytest.mark.asyncio
+
+
+async def status(client) -> dict:
+    return await request(client, "lore/serverStatus", {})
+
+
+async def test_initialization_options_and_push(tmp_path):
+    root = make_repo(tmp_path / "repo")
+    opts = {"lore": {"ingestOnStartup": False, "hover": {"enabled": False}, "diagnostics": {"debounceMs": 10}}}
+    async with lsp(None, root, caps="vscode", init_options=opts) as client:
+        st = await status(client)
+        assert st["settings"]["hover"]["enabled"] is False
+        assert st["settings"]["diagnostics"]["debounceMs"] == 10
+        # the graph defaults to .lore/lore.duckdb at the workspace's git root; this server owns it
+        assert st["graph"] == str(root / ".lore" / "lore.duckdb") and st["owner"] is True
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lore": {"hover": {"enabled": True}, "diagnostics": {"minConfidence": 0.5}}}))
+        for _ in range(100):
+            st = await status(client)
+            if st["settings"]["hover"]["enabled"]:
+                break
+            await asyncio.sleep(0.02)
+        assert st["settings"]["hover"]["enabled"] is True
+        assert st["settings"]["diagnostics"]["minConfidence"] == 0.5
+
+
+async def test_pulled_configuration(tmp_path):
+    root = make_repo(tmp_path / "repo")
+    async with lsp(None, root, caps="vscode", init_options={"ingestOnStartup": False},
+                   configuration={"lore": {"hover": {"maxMemories": 3}}}) as client:
+        for _ in range(100):
+            st = await status(client)
+            if st["settings"]["hover"]["maxMemories"] == 3:
+                break
+            await asyncio.sleep(0.02)
+        assert st["settings"]["hover"]["maxMemories"] == 3
+
+
+async def test_bad_settings_are_reported_and_ignored(tmp_path):
+    root = make_repo(tmp_path / "repo")
+    opts = {"ingestOnStartup": "yes", "diagnostics": {"debounceMs": -5, "enabled": 1}, "hover": "off",
+            "unknownKey": {"x": 1}}
+    async with lsp(None, root, caps="vscode", init_options=opts) as client:
+        st = await status(client)
+        assert st["settings"]["ingestOnStartup"] is True
+        assert st["settings"]["diagnostics"]["debounceMs"] == 250
+        assert st["settings"]["diagnostics"]["enabled"] is True
+        assert st["settings"]["hover"]["enabled"] is True
+        for _ in range(100):
+            if sum("ignored" in m.message for m in client.log_messages) >= 4:
+                break
+            await asyncio.sleep(0.02)
+        assert sum("ignored" in m.message for m in client.log_messages) >= 4
+        # a push that is not an object at all
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=[1, 2]))
+        assert (await request(client, "lore/stats", {}))["ok"] is True
+
+
+@pytest.mark.parametrize("caps", ["neovim", "neovim-new"])
+async def test_client_that_never_answers_the_pull(tmp_path, caps):
+    """Neovim 0.7 declares workspace.configuration but never answers: the server must not wait forever."""
+    root = make_repo(tmp_path / "repo")
+    opts = {"ingestOnStartup": False, "configurationTimeoutMs": 200, "hover": {"maxHistory": 2}}
+    async with lsp(None, root, caps=caps, init_options=opts, silent_client=True) as client:
+        reply = await request(client, "lore/transact", {"facts": "[[:a/b :c 1]]", "reason": "r"})
+        assert reply["ok"]
+        st = await status(client)
+        assert st["settings"]["hover"]["maxHistory"] == 2
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lore": {"hover": {"maxHistory": 4}}}))
+        for _ in range(100):
+            st = await status(client)
+            if st["settings"]["hover"]["maxHistory"] == 4:
+                break
+            await asyncio.sleep(0.02)
+        assert st["settings"]["hover"]["maxHistory"] == 4
