@@ -26,6 +26,7 @@ log = logging.getLogger("lore")
 
 K1 = 1.2
 PY_TOKENIZE_MAX = 2000  # new documents up to which Python tokenizes (else SQL)
+BULK_DOCS = 20_000  # a fold this large is followed by a checkpoint
 B = 0.75
 MAX_QUERY_CHARS = 20_000
 
@@ -46,7 +47,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 7
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_index_state")
 
 
@@ -87,12 +88,14 @@ def sync(graph: Graph) -> int:
         if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
             return 0
         con.execute("BEGIN TRANSACTION")
+        graph._mem_new_docs = 0  # type: ignore[attr-defined]
         try:
             n = sync_in_tx(graph)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
+        checkpoint_after_bulk(graph, graph._mem_new_docs)  # type: ignore[attr-defined]
         return n
 
 
@@ -103,42 +106,56 @@ def sync_in_tx(graph: Graph) -> int:
     cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
     if cur <= last:
         return 0
-    _fold(con, last)
+    n_new = _fold(con, last)
     if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur]).fetchone()[0]:
         con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
+    graph._mem_new_docs = getattr(graph, "_mem_new_docs", 0) + n_new  # type: ignore[attr-defined]
     return cur - last
 
 
-def _fold(con: Any, last: int) -> None:
+def _fold(con: Any, last: int) -> int:
     con.execute(sql("changed_rows", last=last))
     con.execute(sql("changed_entities"))
     con.execute(sql("current_rows"))
     try:
         first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
-        con.execute(sql("new_docs", last=last, first_id=first))
-        con.execute(sql("refresh_docs"))
-        con.execute(sql("refresh_inferred", last=last))
-        _postings(con, first)
-        con.execute("UPDATE mem_stats SET n_docs = s.n, total_len = s.l FROM "
-                    "(SELECT count(*) AS n, coalesce(sum(len), 0) AS l FROM mem_docs) s")
-        if not con.execute("SELECT count(*) FROM mem_stats").fetchone()[0]:
-            con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
-        # Connection counts of every entity at either end of a changed row, copied onto its documents.
+        # Connection counts of every entity at either end of a changed row.
         con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
         con.execute(f"INSERT INTO mem_degree {sql('degree_refresh')}")
-        con.execute("""
+        con.execute(sql("new_docs", last=last, first_id=first))
+        con.execute(sql("validity"))
+        n_new = _tokens(con)
+        con.execute(sql("insert_docs"))
+        con.execute(sql("refresh_docs", first_id=first))
+        con.execute(sql("refresh_inferred", last=last))
+        con.execute(f"""
             UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
-              FROM mem_degree d WHERE mem_docs.e = d.e AND d.e IN (SELECT e FROM _mem_ents)
+              FROM mem_degree d WHERE mem_docs.doc_id < {int(first)} AND mem_docs.e = d.e
+               AND d.e IN (SELECT e FROM _mem_ents)
+               AND (mem_docs.explicit <> d.explicit OR mem_docs.inferred_conf <> d.inferred_conf)
         """)
+        _postings(con)
+        con.execute("DELETE FROM mem_stats")
+        con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
     finally:
-        for t in ("_mem_chg", "_mem_ents", "_mem_cur"):
+        for t in ("_mem_chg", "_mem_ents", "_mem_cur", "_mem_new", "_mem_val", "_mem_new_tok"):
             con.execute(f"DROP TABLE IF EXISTS {t}")
+    return n_new
 
 
-def _postings(con: Any, first: int) -> None:
-    """Postings of the new documents: tokenize in SQL, assign term ids, count term frequencies."""
-    src = f"({sql('doc_text', first_id=first)})"
-    n_new = con.execute(f"SELECT count(*) FROM mem_docs WHERE doc_id >= {int(first)}").fetchone()[0]
+def checkpoint_after_bulk(graph: Graph, n_new: int) -> None:
+    """After a bulk fold (an ingest) is committed: fold DuckDB's row versions away for fast reads."""
+    if n_new > BULK_DOCS:
+        try:
+            graph.con.execute("CHECKPOINT")
+        except Exception:  # noqa: BLE001 - busy: DuckDB's own checkpoint will do it later
+            log.info("checkpoint after a bulk index fold skipped")
+
+
+def _tokens(con: Any) -> int:
+    """Tokens of the staged new documents into _mem_new_tok(doc_id, token, tf); returns how many docs."""
+    src = f"({sql('doc_text')})"
+    n_new = con.execute("SELECT count(*) FROM _mem_new").fetchone()[0]
     if n_new <= PY_TOKENIZE_MAX:
         # A few documents (a write): Python's twin tokenizer beats the SQL pipeline's fixed cost.
         ids: list[int] = []
@@ -162,33 +179,31 @@ def _postings(con: Any, first: int) -> None:
             CREATE OR REPLACE TEMP TABLE _mem_new_tok AS
             SELECT doc_id, token, count(*)::INTEGER AS tf FROM ({sql('tokenize', src=src)}) GROUP BY doc_id, token
         """)
-    try:
-        if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
-            return
-        con.execute("""
-            INSERT INTO mem_terms
-            SELECT (SELECT coalesce(max(term_id), 0) FROM mem_terms) + row_number() OVER (ORDER BY token), token, 0
-              FROM (SELECT DISTINCT token FROM _mem_new_tok) n
-             WHERE NOT EXISTS (SELECT 1 FROM mem_terms t WHERE t.token = n.token)
-        """)
-        con.execute("""
-            UPDATE mem_terms SET df = mem_terms.df + c.n
-              FROM (SELECT token, count(*) AS n FROM _mem_new_tok GROUP BY token) c
-             WHERE mem_terms.token = c.token
-        """)
-        con.execute("""
-            UPDATE mem_docs SET len = l.len
-              FROM (SELECT doc_id, sum(tf)::INTEGER AS len FROM _mem_new_tok GROUP BY doc_id) l
-             WHERE mem_docs.doc_id = l.doc_id
-        """)
-        con.execute(f"""
-            INSERT INTO mem_postings
-            SELECT t.term_id, n.doc_id, n.tf, d.len, coalesce(d.ns IN ({sql_list(MEMORY_NAMESPACES)}), false)
-              FROM _mem_new_tok n JOIN mem_terms t ON t.token = n.token JOIN mem_docs d ON d.doc_id = n.doc_id
-             ORDER BY t.term_id
-        """)
-    finally:
-        con.execute("DROP TABLE IF EXISTS _mem_new_tok")
+    return n_new
+
+
+def _postings(con: Any) -> None:
+    """Postings of the new documents: term ids assigned, document frequencies counted."""
+    if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
+        return
+    con.execute("""
+        INSERT INTO mem_terms
+        SELECT (SELECT coalesce(max(term_id), 0) FROM mem_terms) + row_number() OVER (ORDER BY token), token, 0
+          FROM (SELECT DISTINCT token FROM _mem_new_tok) n
+         WHERE NOT EXISTS (SELECT 1 FROM mem_terms t WHERE t.token = n.token)
+    """)
+    con.execute("""
+        UPDATE mem_terms SET df = mem_terms.df + c.n
+          FROM (SELECT token, count(*) AS n FROM _mem_new_tok GROUP BY token) c
+         WHERE mem_terms.token = c.token
+    """)
+    con.execute(f"""
+        INSERT INTO mem_postings
+        SELECT t.term_id, n.doc_id, n.tf, d.len, coalesce(m.ns IN ({sql_list(MEMORY_NAMESPACES)}), false)
+          FROM _mem_new_tok n JOIN mem_terms t ON t.token = n.token JOIN _mem_new m ON m.doc_id = n.doc_id
+          JOIN (SELECT doc_id, sum(tf)::INTEGER AS len FROM _mem_new_tok GROUP BY doc_id) d ON d.doc_id = n.doc_id
+         ORDER BY t.term_id
+    """)
 
 
 def query_terms(con: Any, text: str) -> dict[str, int]:

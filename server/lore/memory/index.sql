@@ -85,19 +85,44 @@ SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
    AND (e IN (SELECT e FROM _mem_ents) OR (vt = 'k' AND v IN (SELECT e FROM _mem_ents)))
 
 -- name: new_docs
--- Fact identities first seen after the last indexed tx: user facts with text worth searching. Keyword values
--- contribute the name of the entity they point at; a :description also carries its entity's name.
-INSERT INTO mem_docs
-SELECT {first_id} + row_number() OVER (ORDER BY e, a, vt, v) - 1, e, a, vt, v,
-       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END, 0,
-       0, NULL, NULL, [], [], NULL, NULL, 0, 0.0
+-- Fact identities first seen after the last indexed tx: user facts with text worth searching (staged, so
+-- they are inserted complete: an UPDATE of fresh rows would leave DuckDB scanning version chains).
+CREATE OR REPLACE TEMP TABLE _mem_new AS
+-- Remembered knowledge is numbered after code in each batch, so it stays contiguous: prepare-turn's
+-- candidates are mostly memories, and reading them touches few row groups.
+SELECT {first_id} + row_number() OVER (ORDER BY split_part(substr(e, 2), '/', 1) IN ({memory_ns}), e, a, vt, v) - 1
+       AS doc_id, e, a, vt, v,
+       CASE WHEN position('/' IN e) > 0 THEN split_part(substr(e, 2), '/', 1) END AS ns
   FROM (SELECT DISTINCT f.e, f.a, f.vt, f.v FROM _mem_chg f
          WHERE f.tx_from > {last} AND NOT f.inferred AND f.vt IN ('s', 'k')
            AND f.a NOT IN ({skip_attrs}) AND f.a NOT LIKE ':db/%'
            -- code and history say what they are once: their :description (and :qualified-name)
            AND (f.a IN (':description', ':qualified-name')
                 OR split_part(substr(f.e, 2), '/', 1) NOT IN ({code_ns}))) n
- WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v);
+ WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v)
+
+-- name: validity
+-- Believed validity of every fact identity whose rows changed after the last indexed tx.
+CREATE OR REPLACE TEMP TABLE _mem_val AS
+SELECT k.e, k.a, k.vt, k.v, k.closed_tx, count(c.id)::INTEGER AS n, min(c.valid_from) AS vf_min,
+       max(c.valid_to) AS vt_max, max(c.id) AS row_id,
+       coalesce(list(c.valid_from ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL), []) AS vfs,
+       coalesce(list(c.valid_to ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL), []) AS vts
+  FROM (SELECT e, a, vt, v, max(tx_to) FILTER (WHERE tx_to <> {max_tx}) AS closed_tx
+          FROM _mem_chg WHERE NOT inferred GROUP BY e, a, vt, v) k
+  LEFT JOIN _mem_cur c ON NOT c.inferred AND c.e = k.e AND c.a = k.a AND c.vt = k.vt AND c.v = k.v
+ GROUP BY k.e, k.a, k.vt, k.v, k.closed_tx
+
+-- name: insert_docs
+INSERT INTO mem_docs
+SELECT n.doc_id, n.e, n.a, n.vt, n.v, n.ns, coalesce(l.len, 0), coalesce(x.n, 0), x.vf_min, x.vt_max,
+       coalesce(x.vfs, []), coalesce(x.vts, []), x.row_id, x.closed_tx,
+       coalesce(g.explicit, 0), coalesce(g.inferred_conf, 0.0)
+  FROM _mem_new n
+  LEFT JOIN (SELECT doc_id, sum(tf)::INTEGER AS len FROM _mem_new_tok GROUP BY doc_id) l ON l.doc_id = n.doc_id
+  LEFT JOIN _mem_val x ON x.e = n.e AND x.a = n.a AND x.vt = n.vt AND x.v = n.v
+  LEFT JOIN mem_degree g ON g.e = n.e
+ ORDER BY n.doc_id
 
 -- name: refresh_inferred
 DELETE FROM mem_inferred WHERE id IN (SELECT id FROM _mem_chg WHERE inferred AND tx_to <> {max_tx});
@@ -106,18 +131,12 @@ SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM 
  WHERE inferred AND tx_to = {max_tx} AND tx_from > {last};
 
 -- name: refresh_docs
--- Believed validity of every document whose rows changed after the last indexed tx.
-UPDATE mem_docs SET vfs = coalesce(s.vfs, []), vts = coalesce(s.vts, []), n_ivals = s.n, vf_min = s.vf_min,
-                    vt_max = s.vt_max, row_id = s.row_id, closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
-  FROM (SELECT k.e, k.a, k.vt, k.v, k.closed_tx, count(c.id) AS n, min(c.valid_from) AS vf_min,
-               max(c.valid_to) AS vt_max, max(c.id) AS row_id,
-               list(c.valid_from ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vfs,
-               list(c.valid_to ORDER BY c.valid_from) FILTER (WHERE c.id IS NOT NULL) AS vts
-          FROM (SELECT e, a, vt, v, max(tx_to) FILTER (WHERE tx_to <> {max_tx}) AS closed_tx
-                  FROM _mem_chg WHERE NOT inferred GROUP BY e, a, vt, v) k
-          LEFT JOIN _mem_cur c ON NOT c.inferred AND c.e = k.e AND c.a = k.a AND c.vt = k.vt AND c.v = k.v
-         GROUP BY k.e, k.a, k.vt, k.v, k.closed_tx) s
- WHERE mem_docs.e = s.e AND mem_docs.a = s.a AND mem_docs.vt = s.vt AND mem_docs.v = s.v;
+-- Older documents whose validity changed.
+UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, n_ivals = s.n, vf_min = s.vf_min, vt_max = s.vt_max,
+                    row_id = s.row_id, closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
+  FROM _mem_val s
+ WHERE mem_docs.doc_id < {first_id}
+   AND mem_docs.e = s.e AND mem_docs.a = s.a AND mem_docs.vt = s.vt AND mem_docs.v = s.v
 
 -- name: doc_text
 -- The searchable text of new documents.
@@ -126,7 +145,7 @@ SELECT doc_id,
             WHEN a = ':description' AND position('/' IN e) > 0 AND ns NOT IN ({code_ns})
                  THEN v || ' ' || replace(split_part(e, '/', 2), '-', ' ')
             ELSE v END AS text
-  FROM mem_docs WHERE doc_id >= {first_id}
+  FROM _mem_new
 
 -- name: tokenize
 -- Tokens of a source (doc_id, text): identifier-ish words, lowercased, plus the parts of snake_case and

@@ -104,6 +104,7 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             index.ensure_schema(graph)
             con = graph.con
             con.execute("BEGIN TRANSACTION")
+            graph._mem_new_docs = 0  # type: ignore[attr-defined]
             try:
                 index.sync_in_tx(graph)
                 if enabled:
@@ -114,6 +115,7 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
+            index.checkpoint_after_bulk(graph, graph._mem_new_docs)  # type: ignore[attr-defined]
         return out
     except Exception:  # noqa: BLE001 - linking must never fail a write
         log.exception("memory-code linking failed; the write stands")
