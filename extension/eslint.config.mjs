@@ -16,6 +16,11 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", Buffer: "readonly" } },
+  },
+  {
+    // Functions passed to page.evaluate run in the browser.
+    files: ["scripts/vscode-e2e.mjs"],
+    languageOptions: { globals: { document: "readonly" } },
   },
 );

@@ -9,7 +9,6 @@ import {
   RevealOutputChannelOn,
   type ServerOptions,
   State,
-  TransportKind,
 } from "vscode-languageclient/node";
 import { LoreApi } from "./api";
 import { LoreLanguageClient } from "./client";
@@ -166,7 +165,8 @@ class Controller implements vscode.Disposable {
     const serverOptions: ServerOptions = {
       command: found.server.command,
       args: found.server.args,
-      transport: TransportKind.stdio,
+      // No `transport`: TransportKind.stdio would append "--stdio", which `lore serve` does not take;
+      // an Executable without one talks over stdin/stdout all the same.
       options: { cwd: root, env: { ...process.env } },
     };
     const clientOptions: LanguageClientOptions = {

@@ -1,0 +1,198 @@
+// Runs the packaged extension inside a real VS Code (code-server's VS Code 1.100, driven by headless
+// Chromium): it must activate in a git folder, find `lore` through lore.path, start `lore serve`, show
+// its status bar item, and record a decision through the command palette and input boxes, which then is
+// in the graph (read back with the `lore` CLI). Prints one JSON object; exits 1 on failure.
+// Needs: scripts/install-check.sh run once (it prepares code-server in $LORE_CODE_SERVER_DIR), chromium
+// ($CHROMIUM, default /usr/bin/chromium), puppeteer-core in $LORE_CODE_SERVER_DIR, and a lore ($LORE_BIN
+// or the repository's .venv). Usage: node scripts/vscode-e2e.mjs [lore.vsix]
+import { execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const extDir = path.resolve(here, "..");
+const vsix = path.resolve(process.argv[2] ?? path.join(extDir, "lore.vsix"));
+const csDir = process.env.LORE_CODE_SERVER_DIR ?? path.join(os.tmpdir(), "lore-code-server");
+const entry = path.join(csDir, "node_modules/code-server/out/node/entry.js");
+const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const lore = process.env.LORE_BIN ?? path.resolve(extDir, "../.venv/bin/lore");
+const steps = [];
+const t0 = Date.now();
+const step = (name, extra = {}) => steps.push({ name, ms: Date.now() - t0, ...extra });
+
+function fail(message, extra = {}) {
+  process.stdout.write(JSON.stringify({ ok: false, message, steps, ...extra }, null, 2) + "\n");
+  process.exit(1);
+}
+for (const [what, p] of [["lore.vsix", vsix], ["code-server (run scripts/install-check.sh)", entry], ["chromium", chromium], ["lore", lore]]) {
+  if (!fs.existsSync(p)) fail(`missing ${what}: ${p}`);
+}
+const puppeteer = createRequire(path.join(csDir, "package.json"))("puppeteer-core");
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+// A git repository to open, and a fresh profile whose settings point at the lore under test.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "lore-vscode-e2e-"));
+const repo = path.join(work, "repo");
+const graph = path.join(work, "graph.duckdb");
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" };
+fs.mkdirSync(path.join(repo, "src"), { recursive: true });
+fs.writeFileSync(path.join(repo, "src/auth.py"), "import redis\n\n\ndef login(user):\n    return user\n");
+execFileSync("git", ["init", "-q", "-b", "main"], { cwd: repo });
+execFileSync("git", ["add", "."], { cwd: repo });
+execFileSync("git", ["commit", "-q", "-m", "init"], { cwd: repo, env: gitEnv });
+const ud = path.join(work, "user-data");
+const exts = path.join(work, "extensions");
+fs.mkdirSync(path.join(ud, "User"), { recursive: true });
+fs.writeFileSync(
+  path.join(ud, "User/settings.json"),
+  JSON.stringify({
+    "lore.path": lore,
+    "lore.graphPath": graph,
+    "security.workspace.trust.enabled": false,
+    "workbench.startupEditor": "none",
+    "telemetry.telemetryLevel": "off",
+    "extensions.autoCheckUpdates": false,
+    "workbench.tips.enabled": false,
+  }),
+);
+const install = execFileSync("node", [entry, "--extensions-dir", exts, "--user-data-dir", ud, "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+if (!/successfully installed/.test(install)) fail("the .vsix did not install", { install });
+step("installed the .vsix");
+
+const port = await freePort();
+const cs = spawn("node", [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", ud, "--extensions-dir", exts, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", repo], {
+  stdio: ["ignore", "pipe", "pipe"],
+  env: { ...process.env, PATH: process.env.PATH },
+});
+let csLog = "";
+cs.stdout.on("data", (d) => (csLog += d));
+cs.stderr.on("data", (d) => (csLog += d));
+let browser;
+const cleanup = async () => {
+  try {
+    await browser?.close();
+  } catch {
+    // already gone
+  }
+  cs.kill("SIGTERM");
+};
+
+try {
+  for (let i = 0; !/HTTP server listening/.test(csLog); i++) {
+    if (i > 300) throw new Error("code-server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  step("code-server listening", { port });
+  browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(repo)}`, { waitUntil: "domcontentloaded", timeout: 120000 });
+  await page.waitForSelector(".monaco-workbench", { timeout: 120000 });
+  step("workbench loaded");
+
+  // The status bar item (id = <publisher>.<name>.<item id>) turns to "Lore" once the server runs.
+  const itemSel = '[id="lore.lore-vscode.lore.status"]';
+  const itemText = () => page.$eval(itemSel, (el) => el.textContent?.trim() ?? "").catch(() => "");
+  const itemLabel = () => page.$eval(itemSel, (el) => el.querySelector("a")?.getAttribute("aria-label") ?? el.getAttribute("aria-label") ?? "").catch(() => "");
+  let running = false;
+  for (let i = 0; i < 600 && !running; i++) {
+    const label = await itemLabel();
+    running = /^book Lore/.test(label) || /Lore/.test(await itemText()) && !/sync~spin|no server|error/.test(label);
+    if (!running) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!running) throw new Error(`the status bar item never showed a running server (label: ${await itemLabel()})`);
+  step("status bar: server running", { label: await itemLabel() });
+
+  const palette = async (title) => {
+    await page.keyboard.press("F1");
+    await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 });
+    await page.keyboard.type(title, { delay: 5 });
+    await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 }, title);
+    await page.keyboard.press("Enter");
+  };
+  const inputStep = async (titlePart, text, { clear = false } = {}) => {
+    await page.waitForFunction(
+      (t) => {
+        const w = document.querySelector(".quick-input-widget");
+        return w && w.style.display !== "none" && w.querySelector(".quick-input-title")?.textContent?.includes(t);
+      },
+      { timeout: 30000 },
+      titlePart,
+    );
+    if (clear) {
+      await page.keyboard.down("Control");
+      await page.keyboard.press("KeyA");
+      await page.keyboard.up("Control");
+      await page.keyboard.press("Backspace");
+    }
+    if (text) await page.keyboard.type(text, { delay: 2 });
+    await page.keyboard.press("Enter");
+  };
+
+  await palette("Lore: Record a Decision");
+  const description = 'Use "PostgreSQL" 15 — not MySQL';
+  await inputStep("(1/5)", description);
+  await inputStep("(2/5)", "primary database", { clear: true });
+  await inputStep("(3/5)", "ACID and JSON support");
+  await inputStep("(4/5)", "mysql, redis");
+  await inputStep("(5/5)", "");
+  step("record-a-decision input boxes filled");
+  const note = await page
+    .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => t.includes("Lore: recorded")), { timeout: 60000 })
+    .then((h) => h.jsonValue());
+  step("notification", { text: note });
+  if (!note.includes(":decision/primary-database")) throw new Error(`unexpected notification: ${note}`);
+
+  // Read it back through the CLI (which forwards to the server that owns the graph).
+  const hist = JSON.parse(execFileSync(lore, ["history", ":decision/primary-database", "--graph", graph, "--json"], { cwd: repo, encoding: "utf8" }));
+  const attrs = Object.fromEntries((hist.history ?? []).map((h) => [h.attribute, h.value]));
+  step("lore history", { attrs });
+  if (attrs[":description"] !== description) throw new Error(`description in the graph: ${JSON.stringify(attrs[":description"])}`);
+  if (attrs[":rationale"] !== "ACID and JSON support") throw new Error("rationale missing");
+  if (!(hist.history ?? []).some((h) => h.attribute === ":rejects" && h.value === ":module/redis")) throw new Error("rejects :module/redis missing");
+
+  await palette("Lore: Show Warnings");
+  await new Promise((r) => setTimeout(r, 1500));
+  const errors = await page.$$eval(".notification-toast", (ns) => ns.map((n) => n.textContent ?? "").filter((t) => /Lore: .*(error|failed|not running)/i.test(t)));
+  if (errors.length) throw new Error(`Show Warnings: ${errors.join(" | ")}`);
+  step("show warnings ran", { statusBar: await itemLabel() });
+
+  await cleanup();
+  process.stdout.write(JSON.stringify({ ok: true, vscode: "code-server 4.100.3 (VS Code 1.100), headless Chromium", steps, seconds: (Date.now() - t0) / 1000 }, null, 2) + "\n");
+  process.exit(0);
+} catch (e) {
+  let shot;
+  let loreLog;
+  try {
+    const pages = await browser?.pages();
+    const page = pages?.[pages.length - 1];
+    if (page) {
+      // The "Lore" output channel (the extension's log and the server's stderr), as the editor shows it.
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("F1");
+      await page.keyboard.type("Lore: Show Log", { delay: 5 });
+      await new Promise((r) => setTimeout(r, 800));
+      await page.keyboard.press("Enter");
+      await new Promise((r) => setTimeout(r, 2000));
+      loreLog = await page.$$eval(".panel .view-lines .view-line", (ls) => ls.map((l) => l.textContent).join("\n")).catch(() => undefined);
+    }
+    if (pages?.length) {
+      shot = path.join(work, "failure.png");
+      await pages[pages.length - 1].screenshot({ path: shot });
+    }
+  } catch {
+    // no screenshot
+  }
+  await cleanup();
+  fail(String(e?.message ?? e), { screenshot: shot, loreLog, codeServerLogTail: csLog.slice(-1500) });
+}
