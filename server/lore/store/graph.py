@@ -130,6 +130,8 @@ class Graph:
             if not read_only:
                 self.con.execute(_SCHEMA_SQL)
                 self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+            # DuckDB draws a progress bar on stdout for queries over 2 s; stdout carries LSP frames.
+            self.con.execute("SET enable_progress_bar = false")
             self.con.execute("SET lock_configuration = true")
             row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except duckdb.Error as exc:
