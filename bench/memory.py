@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -140,30 +141,41 @@ def main() -> None:
                             "questions_fully_answered@5": rq["questions_fully_answered@5"], "misses": rq["misses"]}
 
         times: list[float] = []
+        cpu: list[float] = []
         sizes: list[int] = []
+        load_before = os.getloadavg()[0]
         for _ in range(args.rounds):
             for q in questions:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 r = prepare_turn(graph, q["q"])
                 times.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.process_time() - c) * 1000)
                 sizes.append(len(r["facts"]))
+        # Wall time is the goal's measure; CPU time (all of this process's threads) shows the work itself
+        # when the machine is shared, and the load average says how shared it was.
         out["prepare_turn"] = {"calls": len(times), "p50_ms": pct(times, 50), "p95_ms": pct(times, 95),
-                               "max_ms": round(max(times), 3), "mean_facts": round(statistics.mean(sizes), 1)}
+                               "max_ms": round(max(times), 3), "cpu_p50_ms": pct(cpu, 50),
+                               "cpu_p95_ms": pct(cpu, 95), "mean_facts": round(statistics.mean(sizes), 1),
+                               "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+                               "cpus": os.cpu_count()}
 
         wtimes: list[float] = []
         dtimes: list[float] = []
+        dcpu: list[float] = []
         for i in range(args.writes):
             nm = names[i % len(names)] if names else "nothing_here"
             t = time.perf_counter()
             r = graph.transact(parse_tx(f'[[:decision/w-{i} :description "{nm} is owned by team {i}"]]'),
                                reason="bench write", source="cli")
-            t1 = time.perf_counter()
+            t1, c1 = time.perf_counter(), time.process_time()
             linking.derive_links(graph, r)
-            t2 = time.perf_counter()
+            t2, c2 = time.perf_counter(), time.process_time()
             wtimes.append((t1 - t) * 1000)
             dtimes.append((t2 - t1) * 1000)
+            dcpu.append((c2 - c1) * 1000)
         out["write_path"] = {"writes": args.writes, "transact_p50_ms": pct(wtimes, 50),
-                             "derive_p50_ms": pct(dtimes, 50), "derive_p95_ms": pct(dtimes, 95)}
+                             "derive_p50_ms": pct(dtimes, 50), "derive_p95_ms": pct(dtimes, 95),
+                             "derive_cpu_p50_ms": pct(dcpu, 50)}
         out["goals"] = {"extraction_precision": ">= 0.9", "extraction_recall": ">= 0.7",
                         "retrieval_recall@5": ">= 0.9", "prepare_turn_p95_ms": "<= 20"}
         out["met"] = {

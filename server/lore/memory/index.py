@@ -70,6 +70,14 @@ def ensure_schema(graph: Graph) -> None:
     graph._mem_schema_ok = True  # type: ignore[attr-defined]
 
 
+LITERAL_MAX = 1000  # up to this many idents go into SQL as a literal list (filtered inside the scan)
+
+
+def literal_list(items: list[str]) -> str:
+    """Text values (idents from the facts table) as SQL string literals, quotes doubled."""
+    return ", ".join("'" + str(i).replace("'", "''") + "'" for i in items) or "NULL"
+
+
 def indexed_tx(con: Any) -> int:
     try:
         row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'").fetchone()
@@ -116,7 +124,9 @@ def sync_in_tx(graph: Graph) -> int:
 def _fold(con: Any, last: int) -> int:
     con.execute(sql("changed_rows", last=last))
     con.execute(sql("changed_entities"))
-    con.execute(sql("current_rows"))
+    ents = [r[0] for r in con.execute(f"SELECT e FROM _mem_ents LIMIT {LITERAL_MAX + 1}").fetchall()]
+    con.execute(sql("current_rows", ents=literal_list(ents) if len(ents) <= LITERAL_MAX
+                    else "SELECT e FROM _mem_ents"))
     try:
         first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
         # Connection counts of every entity at either end of a changed row.

@@ -79,10 +79,10 @@ SELECT DISTINCT e FROM (SELECT e FROM _mem_chg UNION ALL SELECT v FROM _mem_chg 
 
 -- name: current_rows
 -- The believed rows at either end of which a changed entity stands: a second and last pass over facts.
+-- The entity list is a literal list when it is short (DuckDB then filters inside the scan), else a subquery.
 CREATE OR REPLACE TEMP TABLE _mem_cur AS
 SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
- WHERE tx_to = {max_tx}
-   AND (e IN (SELECT e FROM _mem_ents) OR (vt = 'k' AND v IN (SELECT e FROM _mem_ents)))
+ WHERE tx_to = {max_tx} AND (e IN ({ents}) OR (vt = 'k' AND v IN ({ents})))
 
 -- name: new_docs
 -- Fact identities first seen after the last indexed tx: user facts with text worth searching (staged, so

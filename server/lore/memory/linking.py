@@ -211,16 +211,19 @@ def _roots(graph: Graph) -> list[str]:
 
 def memory_state(graph: Graph, memories: list[str] | None) -> tuple[list[tuple], list[tuple]]:
     """(text rows, link rows) of the memories (None: all), in one pass over facts."""
-    only, params = "", []
-    if memories is not None:
-        if not memories:
-            return [], []
-        only = "AND e IN (SELECT unnest(?::VARCHAR[]))"
+    params: list[Any] = []
+    if memories is None:
+        q = _sql("memory_state", "")
+    elif not memories:
+        return [], []
+    elif len(memories) <= index.LITERAL_MAX:
+        q = _sql("memory_state_of", idents=index.literal_list(memories))
+    else:
+        q = _sql("memory_state", "AND e IN (SELECT unnest(?::VARCHAR[]))")
         params = [memories]
     text: list[tuple] = []
     link_rows: list[tuple] = []
-    for rid, e, a, v, vf, vt, inferred, rule, conf, prov in graph.con.execute(
-            _sql("memory_state", only), params).fetchall():
+    for rid, e, a, v, vf, vt, inferred, rule, conf, prov in graph.con.execute(q, params).fetchall():
         if inferred:
             link_rows.append((rid, e, v, rule, conf, prov, vf, vt))
         else:

@@ -17,6 +17,13 @@ SELECT id, e, a, v, valid_from, valid_to, inferred, rule, confidence, provenance
    AND ((NOT inferred AND vt = 's' AND a NOT LIKE ':db/%')
         OR (inferred AND a = ':relates-to' AND rule IN ('link/file', 'link/name'))) {only}
 
+-- name: memory_state_of
+-- The same for a short literal list of memories (the entity filter runs inside the scan).
+SELECT id, e, a, v, valid_from, valid_to, inferred, rule, confidence, provenance FROM facts
+ WHERE e IN ({idents}) AND tx_to = {max_tx}
+   AND ((NOT inferred AND vt = 's' AND a NOT LIKE ':db/%')
+        OR (inferred AND a = ':relates-to' AND rule IN ('link/file', 'link/name')))
+
 -- name: modules_by_path
 -- Modules whose :path is one of the candidate paths, and whether each is valid now.
 SELECT f.v AS path, f.e,
