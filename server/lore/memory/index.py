@@ -26,6 +26,7 @@ log = logging.getLogger("lore")
 
 K1 = 1.2
 PY_TOKENIZE_MAX = 2000  # new documents up to which Python tokenizes (else SQL)
+CODE_CANDIDATES = 12  # code documents read per search (memories: all candidates)
 BULK_DOCS = 20_000  # a fold this large is followed by a checkpoint
 B = 0.75
 MAX_QUERY_CHARS = 20_000
@@ -47,7 +48,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_index_state")
 
 
@@ -146,7 +147,8 @@ def _fold(con: Any, last: int) -> int:
         """)
         _postings(con)
         con.execute("DELETE FROM mem_stats")
-        con.execute("INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0) FROM mem_docs")
+        con.execute(f"INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0), "
+                    f"min(doc_id) FILTER (WHERE ns IN ({sql_list(MEMORY_NAMESPACES)})) FROM mem_docs")
     finally:
         for t in ("_mem_chg", "_mem_ents", "_mem_cur", "_mem_new", "_mem_val", "_mem_new_tok"):
             con.execute(f"DROP TABLE IF EXISTS {t}")
@@ -287,7 +289,15 @@ def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
     if not ids:
         return {}
     lit = ", ".join(str(int(i)) for i in ids)
-    return {r[0]: r for r in con.execute(f"SELECT {_DOC_COLS} FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
+    # The range is redundant but prunes row groups by zonemap, which the IN list alone does not.
+    return {r[0]: r for r in con.execute(
+        f"SELECT {_DOC_COLS} FROM mem_docs WHERE doc_id BETWEEN {int(min(ids))} AND {int(max(ids))} "
+        f"AND doc_id IN ({lit})").fetchall()}
+
+
+def memory_first_doc(con: Any) -> int:
+    row = con.execute("SELECT mem_first FROM mem_stats").fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
 
 
 def intervals(con: Any, ids: list[int]) -> dict[int, list[tuple[int, int]]]:
@@ -316,6 +326,10 @@ def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) 
     q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
             limit=int(limit), memory_boost=float(memory_boost))
     ranked = con.execute(q).fetchall()
+    # Memories sit together at the end of mem_docs and read cheaply; code documents are spread over the
+    # table and each costs a row group, so only the best few code candidates are read.
+    code = [r[0] for r in ranked if not r[2]][:CODE_CANDIDATES]
+    ranked = [r for r in ranked if r[2] or r[0] in code]
     rows = docs(con, [r[0] for r in ranked])
     return [Hit(*rows[d], bm25=score) for d, score, _ in ranked if d in rows]
 

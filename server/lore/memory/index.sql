@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS mem_postings (
 );
 CREATE TABLE IF NOT EXISTS mem_stats (
     n_docs    BIGINT NOT NULL,
-    total_len BIGINT NOT NULL
+    total_len BIGINT NOT NULL,
+    mem_first BIGINT          -- the first remembered-knowledge document: sibling lookups start there
 );
 -- The believed inferred facts (rule conclusions, our links): small, so the context block's composition
 -- and linked-code lookups never scan the facts table.

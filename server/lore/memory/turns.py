@@ -121,7 +121,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
 
         linking.derive_links(graph)
         con = graph.con
-    if index.indexed_tx(con) < 0:
+    if not getattr(graph, "_mem_schema_ok", False) and index.indexed_tx(con) < 0:
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
     now = now_micros()
     hits = index.search(con, message[:MAX_MESSAGE_CHARS], limit=CANDIDATES, memory_boost=boost)
@@ -139,8 +139,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     top_entities = [e for e, _ in sorted(entity_best.items(), key=lambda x: -x[1])[:SIBLING_ENTITIES]]
     if top_entities:
         rows = con.execute(
-            f"SELECT {index._DOC_COLS} FROM mem_docs "
-            "WHERE e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale')", [top_entities]
+            f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {index.memory_first_doc(con)} "
+            f"AND e IN ({index.literal_list(top_entities)}) AND a IN (':description', ':rationale')"
         ).fetchall()
         sib = [index.Hit(*row, bm25=0.0) for row in rows if row[0] not in scored]
         many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1])
@@ -200,8 +200,8 @@ def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
         f"SELECT e, a, vt, v, rule, confidence, provenance FROM mem_inferred "
         f"WHERE coalesce(rule, '') NOT IN ('link/file', 'link/name') AND a <> ':lore/warning' "
         f"AND confidence > 0.5 AND valid_from <= ? AND valid_to > ? "
-        f"AND (e IN (SELECT unnest(?::VARCHAR[])) OR (vt = 'k' AND v IN (SELECT unnest(?::VARCHAR[])))) "
-        f"ORDER BY confidence DESC, e, a, v LIMIT 30", [now, now, entities, entities]).fetchall()
+        f"AND (e IN ({index.literal_list(entities)}) OR (vt = 'k' AND v IN ({index.literal_list(entities)}))) "
+        f"ORDER BY confidence DESC, e, a, v LIMIT 30", [now, now]).fetchall()
     return [{"entity": e, "attribute": a, "value": decode(vt, v), "rule": rule, "confidence": conf,
              "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
 
@@ -250,8 +250,8 @@ def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, A
     links = con.execute(
         f"SELECT e, v, rule, max(confidence) FROM mem_inferred WHERE "
         f"rule IN ('link/file', 'link/name') AND a = ':relates-to' "
-        f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN (SELECT unnest(?::VARCHAR[])) "
-        f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now, entities]).fetchall()
+        f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN ({index.literal_list(entities)}) "
+        f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now]).fetchall()
     targets = [(e, v, rule, conf) for e, v, rule, conf in links]
     targets += [(None, e, None, None) for e in entities if _ns(e) in ("module", "function", "class", "variable",
                                                                        "field")]
@@ -259,8 +259,8 @@ def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, A
         return []
     try:
         locs = con.execute(
-            "SELECT entity, file, line FROM code_locations WHERE entity IN (SELECT unnest(?::VARCHAR[]))",
-            [sorted({t[1] for t in targets})]).fetchall()
+            f"SELECT entity, file, line FROM code_locations WHERE entity IN "
+            f"({index.literal_list(sorted({t[1] for t in targets}))})").fetchall()
     except Exception:  # noqa: BLE001 - no code ingested yet: no side table
         locs = []
     where = {e: (f, ln) for e, f, ln in locs}
