@@ -80,7 +80,7 @@ def test_submodule_is_an_external_dependency_with_pinned_commit(tmp_path, graph)
     sub.write("lib.py", "def lib():\n    pass\n")
     s1 = sub.commit("lib", "2024-01-01T00:00:00Z")
     main = Repo(tmp_path / "main")
-    main.write("app.py", "import lib\n")
+    main.write("app.py", "import lib\nimport sub\n")
     main.commit("app", "2024-01-02T00:00:00Z")
     main.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "deps/sub")
     main.commit("add submodule", "2024-01-03T00:00:00Z")
@@ -96,6 +96,9 @@ def test_submodule_is_an_external_dependency_with_pinned_commit(tmp_path, graph)
     assert (":module/deps-sub", "sub") in valid_at(graph, ":submodule-name") or \
         (":module/deps-sub", "deps/sub") in valid_at(graph, ":submodule-name")
     assert "deps/sub/lib.py" not in paths_now(graph)
+    # The import placeholder `sub`, seen before the submodule existed, is bridged to it.
+    assert (":module/sub", ":module/deps-sub") in valid_at(graph, ":resolves-to")
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE a = ':resolves-to'").fetchone()[0] == 1
 
 
 def test_shallow_clone(tmp_path, graph):

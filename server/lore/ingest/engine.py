@@ -196,7 +196,8 @@ class IngestRun:
         # Graphs ingested before the side tables existed fall back to scanning the facts table.
         self.v2 = meta.get("state") == "2" or wm is None
         if self.v2:
-            self.externals: set[str] = {r[0] for r in con.execute(SQL["known"]).fetchall() if r[0].startswith(":module/")}
+            self.externals: set[str] = {r[0] for r in con.execute(SQL["known"]).fetchall()
+                                        if not r[0].startswith(":tag/")}
         else:
             self.externals = {r[0] for r in con.execute(SQL["known_externals"]).fetchall()}
         self.new_known: list[str] = []
@@ -211,6 +212,7 @@ class IngestRun:
         self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
         self._db_names: dict[str, list[tuple[str, str]]] | None = None
+        self._sub_keys: dict[str, str] | None = None
         self._resolve_cache: dict = {}
         self._index_version = 0
         self._resolve_version = 0
@@ -545,6 +547,11 @@ class IngestRun:
         defs: dict[str, tuple[str, int, int]] = {}
         if mode == GITLINK:
             name = self.submodules.get(path, (path, ""))
+            keys = self._submodule_keys()
+            for k in {S.slug(path), S.slug(posixpath.basename(path)), S.slug(name[0])}:
+                keys.setdefault(k, module)
+                if ":module/" + k in self.externals:
+                    self._resolves(":module/" + k, module)
             desired |= {(module, ":entity-type", "k", ":type/external-dependency"),
                         (module, ":description", "s", name[0]), (module, ":path", "s", path),
                         (module, ":pinned-commit", "s", blob)}
@@ -580,14 +587,16 @@ class IngestRun:
                     desired.add((module, ":depends-on", "k", self._module_ident(what)))
             else:
                 ext = S.external_ident(what)
-                if ext in self.ident_taken and ext not in self.externals:
-                    continue  # an in-repo module already has this ident
-                if ext not in self.externals:
+                # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
+                if ext not in self.externals and ext not in self.ident_taken:
                     self.externals.add(ext)
                     self.new_known.append(ext)
                     for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
                                    (":name", sval(what))):
                         self._emit(ext, a, val, self.last_time)
+                    sub = self._submodule_keys().get(ext.split("/", 1)[1])
+                    if sub:
+                        self._resolves(ext, sub)
                 desired.add((module, ":depends-on", "k", ext))
         mslug = module.split("/", 1)[1]
         if ex.calls:
@@ -637,6 +646,27 @@ class IngestRun:
         hit = (frozenset(desired), defs, by_name)
         self._local_cache[key] = hit
         return hit
+
+    def _submodule_keys(self) -> dict[str, str]:
+        """Slugs an import may use for a submodule (its path, last path part, declared name) -> its ident."""
+        if self._sub_keys is None:
+            self._sub_keys = {}
+            for p, (_blob, mode) in self.files.items():
+                if mode == GITLINK:
+                    name = self.submodules.get(p, (p, ""))[0]
+                    for k in (S.slug(p), S.slug(posixpath.basename(p)), S.slug(name)):
+                        self._sub_keys.setdefault(k, self._module_ident(p))
+        return self._sub_keys
+
+    def _resolves(self, placeholder: str, submodule: str) -> None:
+        """[placeholder :resolves-to submodule], once: the bridge between an unresolved import's ident and
+        the submodule's path ident (seed 001), whichever was seen first."""
+        mark = f"resolves {placeholder} {submodule}"
+        if placeholder == submodule or mark in self.externals:
+            return
+        self.externals.add(mark)
+        self.new_known.append(mark)
+        self._emit(placeholder, ":resolves-to", ref(submodule), self.last_time)
 
     def _imported_names(self, targets: list[str]) -> dict[str, list[str]]:
         """Top-level function and class names of the in-repo modules a file imports -> their entities.
