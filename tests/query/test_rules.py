@@ -175,9 +175,8 @@ def test_seeded_and_plain_evaluation_agree_with_bfs(tmp_path_factory, edges, sta
     try:
         from lore.store.txdata import parse_tx
 
-        if edges:
-            g.transact(parse_tx("[" + " ".join(f"[:n/{a} :next :n/{b}]" for a, b in edges) + "]",
-                                default_kind="add"), reason="t", source="cli")
+        g.transact(parse_tx("[" + " ".join(f"[:n/{a} :next :n/{b}]" for a, b in edges)
+                            + f" [:n/{start} :mark true]]", default_kind="add"), reason="t", source="cli")
         # right-linear, left-linear and the built-in, each from either end and unbound
         register(g, REACH[0] + REACH[1])
         register(g, "[(lreach ?x ?y) [?x :next ?y]] [(lreach ?x ?y) (lreach ?x ?m) [?m :next ?y]]")
@@ -189,6 +188,11 @@ def test_seeded_and_plain_evaluation_agree_with_bfs(tmp_path_factory, edges, sta
             assert {b for a, b in full if a == f":n/{start}"} == want
             back = {r[0] for r in run_query(g, f"[:find ?x :where ({rule} ?x :n/{start})]")["results"]}
             assert back == {a for a, b in full if b == f":n/{start}"}
+            # seeded from a variable an earlier clause bound (evaluated from its values only)
+            fwd_var = {r[0] for r in run_query(g, f"[:find ?y :where [?s :mark true] ({rule} ?s ?y)]")["results"]}
+            assert fwd_var == want
+            back_var = {r[0] for r in run_query(g, f"[:find ?x :where [?s :mark true] ({rule} ?x ?s)]")["results"]}
+            assert back_var == back
     finally:
         g.close()
 

@@ -151,8 +151,11 @@ class Relation:
     recursive: bool = False
     fix: "Fixpoint | None" = None
     frontier: bool = False  # one column triple (t, v, n): the nodes a seeded recursion reaches
+    cols: str | None = None  # explicit column list (frontiers that remember their origin)
 
     def columns(self) -> str:
+        if self.cols:
+            return self.cols
         if self.frontier:
             return "t, v, n"
         return ", ".join(f"t{i}, v{i}, n{i}" for i in range(self.arity))
@@ -405,9 +408,10 @@ class Ctx:
 
     # -------------------------------------------------------------- rules
 
-    def relation(self, name: str, bound: list[T | None], pos: Any) -> str:
+    def relation(self, name: str, bound: list[T | None], pos: Any, seeds: dict[int, str] | None = None) -> str:
         """The SQL name of rule ``name``'s relation for a call whose arguments ``bound`` are constants
-        (or None). Defines it (and what it depends on) on first use."""
+        (or None), and whose ``seeds`` arguments are variables bound earlier in the query (a SELECT of
+        their values). Defines it (and what it depends on) on first use."""
         prog = self.program
         if name not in prog.rules:
             known = ", ".join(sorted(prog.rules)) or "none"
@@ -429,6 +433,10 @@ class Ctx:
                     return self._seeded_forward(name, chain, bound[m], arity)  # type: ignore[arg-type]
                 if others and all(bound[i] is not None for i in others):
                     return self._seeded_backward(name, chain, bound, arity)
+                if seeds and m in seeds:
+                    return self._forward_set(name, chain, seeds[m], arity)
+                if seeds and arity == 2 and (1 - m) in seeds:
+                    return self._backward_set(name, chain, seeds[1 - m])
         key = ("full", name)
         if key in self.by_key:
             return self.by_key[key]
@@ -487,6 +495,68 @@ class Ctx:
             sels.append(self.body_select(r.body, {h: ft}, [f"{front} AS {front}_x"], outs, r.pos,
                                          override={m: seed}, distinct=len(chain.bases) == 1))
         self.relations.append(Relation(rel, arity, " UNION ".join(sels), False))
+        return rel
+
+    def _seed_relation(self, name: str, seed_sql: str) -> tuple[str, T]:
+        seed = f"{self.prefix}s_{_sqlname(name)}_{self.alias('')}"
+        self.relations.append(Relation(seed, 1, seed_sql, frontier=True))
+        return seed, T(f"{seed}_x.t", f"{seed}_x.v", f"{seed}_x.n")
+
+    def _forward_set(self, name: str, chain: Chain, seed_sql: str, arity: int) -> str:
+        """Like _seeded_forward from every value the query bound the moving argument to (magic set):
+        the frontier remembers which seed each node was reached from."""
+        m = chain.moving
+        seed, st = self._seed_relation(name, seed_sql)
+        front = f"{self.prefix}q_{_sqlname(name)}_{self.alias('')}"
+        fx = f"{front}_x"
+        ft = T(f"{fx}.t", f"{fx}.v", f"{fx}.n")
+        origin = T(f"{fx}.o_t", f"{fx}.o_v", f"{fx}.o_n")
+        keep = [f"{fx}.o_t, {fx}.o_v, {fx}.o_n"]
+        steps = [self.body_select(s_, {h: ft}, [f"{front} AS {fx}"], [c], None, distinct=False, lead=keep)
+                 for h, c, s_ in chain.steps]
+        cols = "o_t, o_v, o_n, t, v, n"
+        rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
+        from_seed = [f"{seed} AS {seed}_x"]
+        seed_cols = [f"{st.vt}, {st.v}, {st.vn}"]
+        if _closure(chain, arity):
+            b = chain.bases[0]
+            first = self.body_select(b.body, {b.args[m].name: st}, from_seed, [b.args[1 - m].name], b.pos,
+                                     distinct=False, lead=seed_cols)
+            self.relations.append(Relation(front, 2, first + " UNION (" + " UNION ".join(steps) + ")", True,
+                                           cols=cols))
+            pair = [_cols(origin, m), _cols(ft, 1 - m)]
+            if m == 1:
+                pair.reverse()
+            self.relations.append(Relation(rel, arity, f"SELECT {', '.join(pair)} FROM {front} AS {fx}"))
+            return rel
+        first = f"SELECT {st.vt}, {st.v}, {st.vn}, {st.vt}, {st.v}, {st.vn} FROM {seed} AS {seed}_x"
+        self.relations.append(Relation(front, 2, first + " UNION (" + " UNION ".join(steps) + ")", True, cols=cols))
+        sels = [self.body_select(r.body, {r.args[m].name: ft}, [f"{front} AS {fx}"], [a.name for a in r.args],
+                                 r.pos, override={m: origin}, distinct=len(chain.bases) == 1) for r in chain.bases]
+        self.relations.append(Relation(rel, arity, " UNION ".join(sels)))
+        return rel
+
+    def _backward_set(self, name: str, chain: Chain, seed_sql: str) -> str:
+        """A two-argument chain rule whose passed-through argument the query bound: run backwards from
+        every such value, remembering which one."""
+        m = chain.moving
+        p = 1 - m
+        seed, st = self._seed_relation(name, seed_sql)
+        front = f"{self.prefix}q_{_sqlname(name)}_{self.alias('')}"
+        gx = f"{front}_x"
+        gt = T(f"{gx}.t", f"{gx}.v", f"{gx}.n")
+        origin = T(f"{gx}.o_t", f"{gx}.o_v", f"{gx}.o_n")
+        bases = [self.body_select(r.body, {r.args[p].name: st}, [f"{seed} AS {seed}_x"], [r.args[m].name], r.pos,
+                                  distinct=False, lead=[f"{st.vt}, {st.v}, {st.vn}"]) for r in chain.bases]
+        steps = [self.body_select(s_, {c: gt}, [f"{front} AS {gx}"], [h], None, distinct=False,
+                                  lead=[f"{gx}.o_t, {gx}.o_v, {gx}.o_n"]) for h, c, s_ in chain.steps]
+        sql = " UNION ".join(bases) + " UNION (" + " UNION ".join(steps) + ")"
+        self.relations.append(Relation(front, 2, sql, True, cols="o_t, o_v, o_n, t, v, n"))
+        pair = [_cols(gt, m), _cols(origin, p)]
+        if m == 1:
+            pair.reverse()
+        rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
+        self.relations.append(Relation(rel, 2, f"SELECT {', '.join(pair)} FROM {front} AS {gx}"))
         return rel
 
     def _seeded_backward(self, name: str, chain: Chain, bound: list[T | None], arity: int) -> str:
@@ -553,14 +623,15 @@ class Ctx:
     # -------------------------------------------------------------- bodies
 
     def body_select(self, clauses: list[Any], pre: dict[str, T], froms: list[str], outs: list[str],
-                    pos: Any, override: dict[int, T] | None = None, distinct: bool = True) -> str:
+                    pos: Any, override: dict[int, T] | None = None, distinct: bool = True,
+                    lead: list[str] | None = None) -> str:
         s = Scope(self)
         s.froms.extend(froms)
         s.vars.update(pre)
         for c in clauses:
             s.add(c)
         s.finish()
-        cols = []
+        cols = list(lead or [])
         for i, name in enumerate(outs):
             t = (override or {}).get(i) or s.vars.get(name)
             if t is None:
@@ -631,6 +702,7 @@ class Scope:
         self.deferred: list[Any] = []
         self.last: tuple[str, T] | None = None  # the preceding data pattern (pseudo-attributes)
         self.correlated = False
+        self.top = False  # the query's own scope: its bindings may seed rule recursion
 
     # variable lookup
     def outer(self, name: str) -> T | None:
@@ -863,7 +935,14 @@ class Scope:
                 bound.append(ctx.value_term(ctx.constant(a), a.pos or c.pos))
             else:
                 bound.append(None)
-        rel = ctx.relation(c.name, bound, c.pos)
+        seeds: dict[int, str] = {}
+        if self.top and self.froms:
+            # arguments bound by earlier clauses seed a chain rule's recursion (evaluated from them only)
+            for i, a in enumerate(c.args):
+                if isinstance(a, Var) and a.name in self.vars:
+                    t = self.vars[a.name]
+                    seeds[i] = self.select([f"{t.vt} AS t, {t.v} AS v, {_dbl(t.vn)} AS n"])
+        rel = ctx.relation(c.name, bound, c.pos, seeds)
         al = ctx.alias("r")
         self.froms.append(f"{rel} AS {al}")
         for i, a in enumerate(c.args):
@@ -993,6 +1072,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
                   inputs: dict[str, Any], prefix: str = "") -> Compiled:
     ctx = Ctx(program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix)
     scope = Scope(ctx)
+    scope.top = True
     for c in q.where:
         scope.add(c)
     scope.finish()
