@@ -29,6 +29,10 @@ log = logging.getLogger("lore")
 
 INTERACTIVE, BACKGROUND = 0, 1
 OPEN_RETRY_SECONDS = 120.0  # a CLI process may hold the graph file briefly; wait for it
+# Derived work waits for writes to pause this long (at most DERIVE_MAX_DELAY after the first write), so a
+# burst of writes runs it once and no write waits behind it.
+DERIVE_DEBOUNCE = 0.15
+DERIVE_MAX_DELAY = 1.0
 
 Listener = Callable[[str], None]  # called with "write" or "derived" after the graph changed
 
@@ -53,7 +57,8 @@ class Backend:
         self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any], Future[Any]]] = queue.PriorityQueue()
         self._seq = itertools.count()
         self._pending_derive: list[TxResult] = []
-        self._derive_queued = False
+        self._derive_first = 0.0
+        self._derive_last = 0.0
         self._closed = False
         self.open_error: LoreError | None = None
         self._worker_thread: threading.Thread | None = None
@@ -144,8 +149,17 @@ class Backend:
         if self.graph is not None:
             self._start_inference(self.graph)
         while True:
-            prio, _, fn, fut = self._queue.get()
+            timeout = None
+            if self._pending_derive:
+                due = min(self._derive_last + DERIVE_DEBOUNCE, self._derive_first + DERIVE_MAX_DELAY)
+                timeout = max(0.0, due - time.monotonic())
+            try:
+                prio, _, fn, fut = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                self._derive_batch()
+                continue
             if prio > BACKGROUND:
+                self._derive_batch()  # nothing a write triggered is dropped
                 self._shutdown_graph()
                 return
             if not fut.set_running_or_notify_cancel():
@@ -160,6 +174,8 @@ class Backend:
                 fut.set_result(result)
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
                 fut.set_exception(exc)
+            if self._pending_derive and time.monotonic() >= self._derive_first + DERIVE_MAX_DELAY:
+                self._derive_batch()  # a steady stream of writes never goes quiet: run at the deadline
 
     def _shutdown_graph(self) -> None:
         """Stop the threads that use the graph (an ingestion between commits, the rules), then close it."""
@@ -199,17 +215,19 @@ class Backend:
         return reply
 
     def _schedule_derive(self, result: TxResult) -> None:
-        # Runs on the worker thread, so no lock is needed around the batch.
+        # On the worker thread: no lock needed around the batch.
+        now = time.monotonic()
+        if not self._pending_derive:
+            self._derive_first = now
+        self._derive_last = now
         self._pending_derive.append(result)
-        if not self._derive_queued:
-            self._derive_queued = True
-            self.submit(self._derive_batch, BACKGROUND)
 
-    def _derive_batch(self, graph: Graph) -> None:
-        batch, self._pending_derive, self._derive_queued = self._pending_derive, [], False
-        if not batch:
+    def _derive_batch(self) -> None:
+        batch, self._pending_derive = self._pending_derive, []
+        if not batch or self.graph is None:
             return
-        operations.derive(graph, _merge(batch))
+        with self.graph.lock:
+            operations.derive(self.graph, _merge(batch))
         self._notify("derived")
 
     def _notify(self, kind: str) -> None:
