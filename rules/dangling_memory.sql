@@ -1,7 +1,8 @@
 -- name: dangling_memory
 -- description: A memory is about code that no longer exists. Renames are followed first (:renamed-to):
 --   a memory about code that was renamed and still exists under its new name is not dangling. Only code
---   that once existed in the graph counts; code exists while it has a current :entity-type or a location.
+--   that once existed counts (it had an :entity-type at some time); code exists while it has a current
+--   :entity-type or a location.
 -- kind: warning
 -- reads: :relates-to :governs :about :depends-on :calls :motivated-by :renamed-to :entity-type
 -- confidence: 0.85
@@ -19,7 +20,8 @@ alive AS (
     SELECT entity FROM code_locs
 ),
 existed AS (
-    SELECT DISTINCT e FROM facts WHERE NOT inferred AND e IN (SELECT code FROM about)
+    SELECT DISTINCT e FROM facts
+     WHERE a = ':entity-type' AND NOT inferred AND e IN (SELECT code FROM about)
 ),
 ren AS (SELECT id, e, target FROM refs_now WHERE a = ':renamed-to' AND e <> target),
 walk(code, cur, depth, provenance) AS (

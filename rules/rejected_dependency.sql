@@ -4,6 +4,7 @@
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description
 -- confidence: 0.9
+-- scope: subject
 -- severity: warning
 -- key: entity target memory
 -- message: {{entity}} imports {{target}}, which {{memory}} {{verb}}{{why}}
@@ -15,16 +16,17 @@ veto AS (
      WHERE a IN (':rejects', ':forbids') AND NOT inferred AND NOT lore_is_code(e)
 ),
 about AS (
-    SELECT e, min(v) AS v FROM asserted_now
+    SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
      WHERE a = ':description' AND vt = 's' AND e IN (SELECT memory FROM veto)
      GROUP BY e
 )
 SELECT d.module AS entity, d.target AS target, n.memory AS memory,
        CASE n.a WHEN ':rejects' THEN 'rejects' ELSE 'forbids' END AS verb,
        coalesce(' (' || left(ab.v, 160) || ')', '') AS why,
-       [d.id, n.id] AS provenance,
+       list_filter([d.id, n.id, ab.id], lambda x: x IS NOT NULL) AS provenance,
        'import' AS anchor_kind, d.module AS anchor_entity, d.target AS anchor_target,
        [n.memory] AS related
   FROM dep d
   JOIN veto n ON n.target = d.target
   LEFT JOIN about ab ON ab.e = n.memory
+ WHERE lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory)

@@ -4,6 +4,7 @@
 -- kind: warning
 -- reads: :depends-on
 -- confidence: 0.75
+-- scope: subject
 -- severity: information
 -- key: entity
 -- message: {{entity}} is a single point of failure: {{count}} things depend on it ({{dependents}})
@@ -14,5 +15,6 @@ WITH d AS (
 SELECT target AS entity, count(DISTINCT e) AS count, list(DISTINCT e ORDER BY e) AS dependents,
        list(id ORDER BY id) AS provenance, list(DISTINCT e ORDER BY e) AS related, 'definition' AS anchor_kind
   FROM d
+ WHERE target IN (SELECT target FROM d WHERE lore_in_scope(e) OR lore_in_scope(target))
  GROUP BY target
 HAVING count(DISTINCT e) >= 3

@@ -5,12 +5,15 @@
 -- kind: warning
 -- reads: :relates-to :modified-in :date
 -- confidence: 0.8
+-- scope: subject
 -- severity: information
 -- key: entity memory
 -- message: {{entity}} changed in {{commit}} ({{date}}) after {{memory}} was recorded ({{recorded}}): check that it still holds
 WITH link AS (
     SELECT id, memory, code FROM links_now
      WHERE split_part(memory, '/', 1) IN (':decision', ':constraint', ':preference') AND lore_is_code(code)
+       AND (lore_in_scope(memory) OR lore_in_scope(code)
+            OR code IN (SELECT e FROM refs_now WHERE a = ':modified-in' AND lore_in_scope(target)))
 ),
 rec AS (
     SELECT f.e AS entity, min(t.instant) AS recorded_us

@@ -5,6 +5,7 @@
 -- derives: :temporal-proximity
 -- reads: :tag
 -- confidence: 0.6
+-- scope: subject
 -- message: {{e}} and {{v}} were recorded {{minutes}} minutes apart and share the tag {{tag}}
 WITH tag AS (
     SELECT id, e, vt, v AS tag FROM asserted_now
@@ -23,3 +24,4 @@ SELECT x.e AS e, y.e AS v, x.tag AS tag, [x.id, y.id] AS provenance,
   JOIN rec rx ON rx.entity = x.e
   JOIN rec ry ON ry.entity = y.e
  WHERE abs(rx.recorded_us - ry.recorded_us) < 30 * 60 * 1000000
+   AND (lore_in_scope(x.e) OR lore_in_scope(y.e))

@@ -3,10 +3,11 @@
 -- is: the fact, its valid time, its confidence and its provenance; otherwise the old row is closed and a
 -- new one inserted, so transaction time records exactly when the belief changed.
 -- A new row without provenance has no valid time of its own (NULL): it matches whatever the old one had.
+-- {scope_filter} limits a scoped run's closing to the subjects it recomputed.
 
 WITH n AS (SELECT * FROM {new} n WHERE true {skip_pruned})
 SELECT f.id FROM facts f
- WHERE f.rule = $rule AND f.tx_to = 2147483647
+ WHERE f.rule = $rule AND f.tx_to = 2147483647 {scope_filter}
    AND NOT EXISTS (SELECT 1 FROM n
                     WHERE n.e = f.e AND n.a = f.a AND n.vt = f.vt AND n.v = f.v
                       AND (n.valid_from IS NULL OR n.valid_from = f.valid_from) AND n.valid_to = f.valid_to

@@ -48,6 +48,8 @@ NEW_SCHEMA = pa.schema([
 ])
 # Per-run ceiling on one rule's conclusions: a runaway workspace rule must not flood the graph.
 MAX_CONCLUSIONS = 2_000_000
+# Scoped runs pay while the changed entities are few; a bulk load runs the rules whole.
+MAX_SCOPE = 20_000
 # A rule's query is interrupted after this long (a workspace rule can recurse forever).
 RULE_TIMEOUT_S = 60.0
 # A conclusion's entity (and a reference value) must be an ident the store accepts (SPEC §1); rows that are
@@ -71,11 +73,12 @@ class RunReport:
     changed_entities: set[str] = field(default_factory=set)  # entities whose warnings changed
     rule_seconds: dict[str, float] = field(default_factory=dict)  # compute time per rule
     pruned: int = 0
+    scoped: list[str] = field(default_factory=list)  # rules run over the changed entities only
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"rules_run": self.rules_run, "inserted": self.inserted, "closed": self.closed, "txs": self.txs,
-                "errors": [e.to_json() for e in self.errors], "pruned": self.pruned,
+                "errors": [e.to_json() for e in self.errors], "pruned": self.pruned, "scoped": self.scoped,
                 "seconds": round(self.seconds, 4)}
 
 
@@ -218,6 +221,9 @@ class Engine:
         since = watermark(self.con)
         names = {r.name for r in rules} | set(stored)
         changed = set(touched) | self.changed_attributes(since, upto, names)
+        # Scoped evaluation needs a bounded set of changed entities (not a first run, not a bulk load).
+        scoped = (not full and since > 0 and any(r.scope for r in usable)
+                  and self._prepare_scope(since, upto, names))
         only_set = set(only) if only is not None else None
         todo: list[Rule] = []
         for r in usable:
@@ -229,19 +235,27 @@ class Engine:
         gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
         if gone:
             self._apply([], gone, report)
-        for layer in strata(todo):
-            computed: list[tuple[Rule, pa.Table]] = []
+        for depth, layer in enumerate(strata(todo)):
+            computed: list[tuple[Rule, pa.Table, pa.Table | None]] = []
             for r in layer:
                 try:
                     t0 = time.perf_counter()
-                    computed.append((r, self.compute(r)))
+                    # Only the first stratum's inputs are all in the changed rows; a rule that is new or
+                    # edited must see everything.
+                    if (scoped and depth == 0 and r.scope and r.lang == "sql"
+                            and stored.get(r.name) == r.digest):
+                        table, scope = self.compute_scoped(r)
+                        report.scoped.append(r.name)
+                    else:
+                        table, scope = self.compute(r), None
+                    computed.append((r, table, scope))
                     report.rule_seconds[r.name] = round(time.perf_counter() - t0, 4)
                     report.rules_run.append(r.name)
                 except LoreError as exc:
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
             self._apply(computed, [], report)
-            derived = {r.attribute for r, _ in computed}
+            derived = {r.attribute for r, _, _ in computed}
             changed |= derived
         with self.graph.lock:
             new_stored = dict(stored) if only_set is not None else {}
@@ -259,6 +273,55 @@ class Engine:
             self._maybe_prune(usable, report)
         report.seconds = time.perf_counter() - start
         return report
+
+    def _prepare_scope(self, since: int, upto: int, own_rules: Iterable[str]) -> bool:
+        """On the compute connection: ``lore_scope`` = the entities of the rows written or closed in
+        (since, upto] (their e and reference values), ``lore_closed`` = the ids of the rows closed then.
+        False when the change is too large for scoped runs to pay (then rules run whole)."""
+        names = sorted(set(own_rules))
+        ph = ",".join("?" * len(names)) if names else "NULL"
+        con = self.con
+        con.execute(
+            f"CREATE OR REPLACE TEMP TABLE lore_changed AS SELECT id, e, vt, v, tx_to FROM facts "
+            f"WHERE ((tx_from > ? AND tx_from <= ?) OR (tx_to > ? AND tx_to <= ?)) "
+            f"AND (rule IS NULL OR rule NOT IN ({ph}))", [since, upto, since, upto, *names])
+        con.execute("CREATE OR REPLACE TEMP TABLE lore_closed AS SELECT id FROM lore_changed "
+                    "WHERE tx_to <> 2147483647")
+        con.execute("CREATE OR REPLACE TEMP TABLE lore_changed_entities AS SELECT e AS entity FROM lore_changed "
+                    "UNION SELECT v FROM lore_changed WHERE vt = 'k'")
+        n_scope, n_closed = con.execute(
+            "SELECT (SELECT count(*) FROM lore_changed_entities), (SELECT count(*) FROM lore_closed)").fetchall()[0]
+        return n_scope <= MAX_SCOPE and n_closed <= MAX_SCOPE * 5
+
+    def compute_scoped(self, rule: Rule) -> tuple[pa.Table, pa.Table]:
+        """A ``scope: subject`` rule over the changed entities only. The scope grows to the subjects of the
+        rule's conclusions that lost an input and of what it concludes about the changed entities, so for
+        every subject in the final scope the rule's output is complete and the difference is exact there
+        (rules/README.md states the contract such a rule keeps)."""
+        con = self.con
+        con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
+                    f"UNION SELECT DISTINCT f.e FROM facts f, unnest(f.provenance) AS u(pid) "
+                    f"WHERE f.rule = ? AND f.tx_to = {MAX_TX} AND u.pid IN (SELECT id FROM lore_closed)",
+                    [rule.name])
+        con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS x IN (SELECT entity FROM lore_scope)")
+        try:
+            table = self.compute(rule)
+            subjects = pa.table({"entity": table.column("e")})
+            con.register("_lore_subjects", subjects)
+            try:
+                added = con.execute("INSERT INTO lore_scope SELECT DISTINCT entity FROM _lore_subjects "
+                                    "WHERE entity NOT IN (SELECT entity FROM lore_scope)").fetchall()[0][0]
+            finally:
+                con.unregister("_lore_subjects")
+            if added:
+                table = self.compute(rule)
+            scope = con.sql("SELECT entity FROM lore_scope").to_arrow_table()
+        finally:
+            con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS true")
+        import pyarrow.compute as pc
+
+        table = table.filter(pc.is_in(table.column("e"), value_set=scope.column("entity")))
+        return table, scope
 
     def _maybe_prune(self, rules: list[Rule], report: RunReport, now_us: int | None = None) -> None:
         """Seed 000's periodic cleanup, at most once a day, as part of a run."""
@@ -496,7 +559,8 @@ class Engine:
 
     # -- writing the difference
 
-    def _apply(self, computed: list[tuple[Rule, pa.Table]], gone: list[str], report: RunReport) -> None:
+    def _apply(self, computed: list[tuple[Rule, pa.Table, pa.Table | None]], gone: list[str],
+               report: RunReport) -> None:
         """Close what is no longer concluded and insert what is new, in one transaction (none when nothing
         changed)."""
         g = self.graph
@@ -511,7 +575,7 @@ class Engine:
                 def open_tx() -> int:
                     nonlocal tx, instant
                     if tx is None:
-                        label = ", ".join(r.name for r, _ in computed) or ", ".join(gone)
+                        label = ", ".join(r.name for r, _, _ in computed) or ", ".join(gone)
                         tx, instant = g.begin_tx(f"inference: {label}"[:500], "rule")
                     return tx
 
@@ -523,19 +587,26 @@ class Engine:
                         self._note_warnings(con, ids, report)
                         g.close_rows(ids, open_tx())
                         report.closed += len(ids)
-                for rule, table in computed:
+                for rule, table, scope in computed:
                     reg = f"_lore_new_{threading.get_ident()}"
+                    sreg = f"_lore_scope_{threading.get_ident()}"
                     con.register(reg, table)
+                    if scope is not None:
+                        con.register(sreg, scope)
                     try:
+                        scope_filter = f"AND f.e IN (SELECT entity FROM {sreg})" if scope is not None else ""
                         skip_pruned = (f"AND NOT EXISTS (SELECT 1 FROM inference_pruned p WHERE p.rule = $rule "
                                        f"AND p.e = n.e AND p.a = n.a AND p.vt = n.vt AND p.v = n.v "
                                        f"AND p.provenance IS NOT DISTINCT FROM n.provenance)") if pruned else ""
                         close_sql, insert_sql = _DIFF_SQL.replace("{new}", reg).replace(
-                            "{skip_pruned}", skip_pruned).split(";\n-- insert\n")
+                            "{skip_pruned}", skip_pruned).replace("{scope_filter}", scope_filter).split(
+                            ";\n-- insert\n")
                         close_ids = [r[0] for r in con.execute(close_sql, {"rule": rule.name}).fetchall()]
                         new_rows = con.execute(insert_sql, {"rule": rule.name}).fetchall()
                     finally:
                         con.unregister(reg)
+                        if scope is not None:
+                            con.unregister(sreg)
                     if not close_ids and not new_rows:
                         continue
                     t = open_tx()

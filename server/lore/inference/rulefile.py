@@ -39,7 +39,7 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_\-]{0,63}$")
 ATTR_RE = re.compile(r"^:[A-Za-z0-9_.?!*+<>=\-]+(/[A-Za-z0-9_.?!*+<>=\-]+)?$")
 SLOT_RE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}")
 HEADER_KEYS = {"name", "description", "kind", "derives", "reads", "confidence", "severity", "message",
-               "code", "key", "goal"}
+               "code", "key", "goal", "scope"}
 MAX_RULE_BYTES = 256 * 1024
 # Columns with a meaning to the engine; every other output column is a template slot.
 FACT_COLUMNS = {"e", "v", "vt", "vn", "provenance", "weight"}
@@ -64,6 +64,7 @@ class Rule:
     path: str = ""
     lang: str = "sql"
     digest: str = ""
+    scope: bool = False  # "-- scope: subject": may run over the changed entities only
     header: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -190,11 +191,14 @@ def parse_rule(text: str, *, path: str = "<rule>", origin: str = "workspace") ->
     key = tuple(header.get("key", "").split())
     if not body:
         raise RuleParseError("rule-empty", "the rule has a header but no query")
+    scope = header.get("scope")
+    if scope not in (None, "", "subject"):
+        raise RuleParseError("rule-bad-header", f"scope must be 'subject', got {scope!r}")
     digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return Rule(name=name, kind=kind, sql=body, reads=frozenset(reads), confidence=confidence,
                 description=header.get("description", ""), derives=derives if kind == "fact" else None,
                 severity=severity, message=message, code=header.get("code") or name, key=key,
-                origin=origin, path=path, lang=lang, digest=digest, header=header)
+                origin=origin, path=path, lang=lang, digest=digest, header=header, scope=scope == "subject")
 
 
 _builtin_cache: list[Rule] | None = None

@@ -6,6 +6,10 @@
 CREATE OR REPLACE TEMP MACRO lore_is_code(x) AS
     split_part(x, '/', 1) IN (':module', ':function', ':class', ':variable', ':field', ':commit', ':tag');
 
+-- Scoped rules filter their driving rows with lore_in_scope(x); the engine narrows it to the changed
+-- entities for a scoped run and leaves it true otherwise.
+CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS true;
+
 -- Every fact the graph believes now and that is valid now, asserted or inferred.
 CREATE OR REPLACE TEMP VIEW facts_now AS
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, inferred, rule, confidence
