@@ -84,34 +84,30 @@ def test_operation_background_and_status(repo, graph):
     assert st["result"]["status"] == "complete"
 
 
-def test_job_progress_cancel_and_resume(repo, graph):
+def test_job_progress_cancel_and_resume(repo, graph, monkeypatch):
     synth_history(repo, 150)
     seen: list[dict] = []
     job = IngestJob(graph, on_progress=seen.append)
-    import os
-    os.environ["LORE_INGEST_BATCH"] = "5"
-    try:
-        def cancel_soon(st):
-            seen.append(st)
-            if st.get("processed", 0) >= 20:
-                job.cancel()
-        job.on_progress = cancel_soon
-        assert job.start(str(repo.path))["ok"]
-        again = job.start(str(repo.path))
-        assert again["ok"] is False and again["error"]["code"] == "ingest-running"
-        st = job.wait(120)
-        assert st["status"] == "stopped", st
-        assert 20 <= st["processed"] < 150
-        assert st["total"] == 150
-        wm = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()[0]
-        assert wm != repo.git("rev-parse", "HEAD").strip()
-        job.on_progress = None
-        assert job.start(str(repo.path))["ok"]
-        st = job.wait(120)
-        assert st["status"] == "complete"
-        assert st["result"]["commits"] == 150 - st_processed(seen)
-    finally:
-        del os.environ["LORE_INGEST_BATCH"]
+    monkeypatch.setenv("LORE_INGEST_BATCH", "5")
+    def cancel_soon(st):
+        seen.append(st)
+        if st.get("processed", 0) >= 20:
+            job.cancel()
+    job.on_progress = cancel_soon
+    assert job.start(str(repo.path))["ok"]
+    again = job.start(str(repo.path))
+    assert again["ok"] is False and again["error"]["code"] == "ingest-running"
+    st = job.wait(120)
+    assert st["status"] == "stopped", st
+    assert 20 <= st["processed"] < 150
+    assert st["total"] == 150
+    wm = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()[0]
+    assert wm != repo.git("rev-parse", "HEAD").strip()
+    job.on_progress = None
+    assert job.start(str(repo.path))["ok"]
+    st = job.wait(120)
+    assert st["status"] == "complete"
+    assert st["result"]["commits"] == 150 - st_processed(seen)
 
 
 def st_processed(seen):

@@ -19,7 +19,6 @@ import logging
 import os
 import posixpath
 import re
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -32,8 +31,8 @@ from lore.ingest.extract import Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
-from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, is_shallow,
-                              iter_all_commits, iter_first_parent, list_tags, repo_root, resolve_branch)
+from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, iter_all_commits,
+                              iter_first_parent, list_tags, repo_root, resolve_branch)
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
 from lore.timeutil import FOREVER, format_instant
 
@@ -248,7 +247,9 @@ class IngestRun:
         batch = _env_int("LORE_INGEST_BATCH", 3000)
         last_flush = time.perf_counter()
         for info in commits:
-            if self._cancelled():
+            # Stop only right after a first-parent commit: side-branch commits before a merge are written
+            # with it, so the watermark never leaves written commits behind it (no duplicates on resume).
+            if (info.sha in fp_shas or done == 0) and self._cancelled():
                 if since_flush:
                     self._flush(final=False)
                 raise Cancelled()

@@ -111,7 +111,7 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
         err = proc.stderr.read()
         proc.stderr.close()
         rc = proc.wait()
-        if rc not in (0, None, -13) and rc != 141:
+        if rc not in (0, -13):  # -13: SIGPIPE when the reader stopped early
             raise LoreError("git-failed", f"git log failed: {err.decode('utf-8', 'replace').strip()[:300]}")
 
 
@@ -235,10 +235,12 @@ class CatFile:
         if len(parts) < 3 or parts[1] == b"missing":
             return None
         size = int(parts[2])
-        data = self.proc.stdout.read(size + 1)[:size]
         if limit is not None and size > limit:
+            left = size + 1  # skip it without holding it: a huge blob must not cost its size in memory
+            while left:
+                left -= len(self.proc.stdout.read(min(left, 1 << 20)) or b"\0" * left)
             return None
-        return data
+        return self.proc.stdout.read(size + 1)[:size]
 
     def close(self) -> None:
         try:
