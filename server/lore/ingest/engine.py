@@ -249,9 +249,7 @@ class IngestRun:
         for info in commits:
             # Stop only right after a first-parent commit: side-branch commits before a merge are written
             # with it, so the watermark never leaves written commits behind it (no duplicates on resume).
-            if (info.sha in fp_shas or done == 0) and self._cancelled():
-                if since_flush:
-                    self._flush(final=False)
+            if done == 0 and self._cancelled():
                 raise Cancelled()
             t_raw = info.time * US
             if info.sha in fp_shas:
@@ -268,6 +266,9 @@ class IngestRun:
             self.stats["commits"] = done
             if self.progress:
                 self.progress(done, total)
+            if info.sha == self.watermark and self._cancelled():
+                self._flush(final=False)
+                raise Cancelled()
             if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch
                                                or time.perf_counter() - last_flush > 15):
                 self._flush(final=False)
