@@ -48,8 +48,9 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 8
-_TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_index_state")
+SCHEMA_VERSION = 9
+_TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
+           "mem_index_state")
 
 
 def ensure_schema(graph: Graph) -> None:
@@ -126,23 +127,24 @@ def _fold(con: Any, last: int) -> int:
     con.execute(sql("changed_rows", last=last))
     con.execute(sql("changed_entities"))
     ents = [r[0] for r in con.execute(f"SELECT e FROM _mem_ents LIMIT {LITERAL_MAX + 1}").fetchall()]
-    con.execute(sql("current_rows", ents=literal_list(ents) if len(ents) <= LITERAL_MAX
-                    else "SELECT e FROM _mem_ents"))
+    ents_sql = literal_list(ents) if len(ents) <= LITERAL_MAX else "SELECT e FROM _mem_ents"
+    con.execute(sql("current_rows", ents=ents_sql))
     try:
         first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
         # Connection counts of every entity at either end of a changed row.
-        con.execute("DELETE FROM mem_degree WHERE e IN (SELECT e FROM _mem_ents)")
+        con.execute(f"DELETE FROM mem_degree WHERE e IN ({ents_sql})")
         con.execute(f"INSERT INTO mem_degree {sql('degree_refresh')}")
-        con.execute(sql("new_docs", last=last, first_id=first))
+        con.execute(sql("new_docs", last=last, first_id=first, ents=ents_sql))
         con.execute(sql("validity"))
         n_new = _tokens(con)
         con.execute(sql("insert_docs"))
-        con.execute(sql("refresh_docs", first_id=first))
+        con.execute(sql("refresh_docs", first_id=first, ents=ents_sql))
         con.execute(sql("refresh_inferred", last=last))
+        con.execute(sql("refresh_code", last=last))
         con.execute(f"""
             UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
               FROM mem_degree d WHERE mem_docs.doc_id < {int(first)} AND mem_docs.e = d.e
-               AND d.e IN (SELECT e FROM _mem_ents)
+               AND mem_docs.e IN ({ents_sql}) AND d.e IN ({ents_sql})
                AND (mem_docs.explicit <> d.explicit OR mem_docs.inferred_conf <> d.inferred_conf)
         """)
         _postings(con)

@@ -59,6 +59,16 @@ CREATE TABLE IF NOT EXISTS mem_inferred (
     valid_from BIGINT  NOT NULL,
     valid_to   BIGINT  NOT NULL
 );
+-- The code names and paths linking matches against, and renames it follows: a narrow mirror of the
+-- believed :name/:qualified-name/:file/:path/:renamed-to facts of modules, functions and classes.
+CREATE TABLE IF NOT EXISTS mem_code (
+    id         BIGINT  NOT NULL,
+    e          VARCHAR NOT NULL,
+    a          VARCHAR NOT NULL,
+    v          VARCHAR NOT NULL,
+    valid_from BIGINT  NOT NULL,
+    valid_to   BIGINT  NOT NULL
+);
 -- Connections per entity (seed 000's inference-aware ranking): explicit relations and the summed
 -- confidence of inferred ones, refreshed for the entities each transaction touches.
 CREATE TABLE IF NOT EXISTS mem_degree (
@@ -72,7 +82,10 @@ CREATE TABLE IF NOT EXISTS mem_degree (
 -- (new rows sit at the end of the table, so zonemaps skip most of it).
 CREATE OR REPLACE TEMP TABLE _mem_chg AS
 SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confidence, rule, provenance FROM facts
- WHERE tx_from > {last} OR (tx_to > {last} AND tx_to <> {max_tx})
+ WHERE tx_from > {last}
+UNION ALL
+SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confidence, rule, provenance FROM facts
+ WHERE tx_from <= {last} AND tx_to > {last} AND tx_to <> {max_tx}
 
 -- name: changed_entities
 CREATE OR REPLACE TEMP TABLE _mem_ents AS
@@ -81,9 +94,13 @@ SELECT DISTINCT e FROM (SELECT e FROM _mem_chg UNION ALL SELECT v FROM _mem_chg 
 -- name: current_rows
 -- The believed rows at either end of which a changed entity stands: a second and last pass over facts.
 -- The entity list is a literal list when it is short (DuckDB then filters inside the scan), else a subquery.
+-- Two scans rather than one with OR: each keeps its filter inside the scan.
 CREATE OR REPLACE TEMP TABLE _mem_cur AS
 SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
- WHERE tx_to = {max_tx} AND (e IN ({ents}) OR (vt = 'k' AND v IN ({ents})))
+ WHERE tx_to = {max_tx} AND e IN ({ents})
+UNION ALL
+SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
+ WHERE tx_to = {max_tx} AND vt = 'k' AND v IN ({ents}) AND e NOT IN ({ents})
 
 -- name: new_docs
 -- Fact identities first seen after the last indexed tx: user facts with text worth searching (staged, so
@@ -100,7 +117,8 @@ SELECT {first_id} + row_number() OVER (ORDER BY split_part(substr(e, 2), '/', 1)
            -- code and history say what they are once: their :description (and :qualified-name)
            AND (f.a IN (':description', ':qualified-name')
                 OR split_part(substr(f.e, 2), '/', 1) NOT IN ({code_ns}))) n
- WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e = n.e AND d.a = n.a AND d.vt = n.vt AND d.v = n.v)
+ WHERE NOT EXISTS (SELECT 1 FROM mem_docs d WHERE d.e IN ({ents}) AND d.e = n.e AND d.a = n.a AND d.vt = n.vt
+                     AND d.v = n.v)
 
 -- name: validity
 -- Believed validity of every fact identity whose rows changed after the last indexed tx.
@@ -131,12 +149,21 @@ INSERT INTO mem_inferred
 SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM _mem_chg
  WHERE inferred AND tx_to = {max_tx} AND tx_from > {last};
 
+-- name: refresh_code
+DELETE FROM mem_code WHERE id IN (SELECT id FROM _mem_chg WHERE tx_to <> {max_tx} AND NOT inferred
+                                   AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to'));
+INSERT INTO mem_code
+SELECT id, e, a, v, valid_from, valid_to FROM _mem_chg
+ WHERE tx_to = {max_tx} AND tx_from > {last} AND NOT inferred
+   AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
+   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'));
+
 -- name: refresh_docs
 -- Older documents whose validity changed.
 UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, n_ivals = s.n, vf_min = s.vf_min, vt_max = s.vt_max,
                     row_id = s.row_id, closed_tx = coalesce(s.closed_tx, mem_docs.closed_tx)
   FROM _mem_val s
- WHERE mem_docs.doc_id < {first_id}
+ WHERE mem_docs.doc_id < {first_id} AND mem_docs.e IN ({ents})
    AND mem_docs.e = s.e AND mem_docs.a = s.a AND mem_docs.vt = s.vt AND mem_docs.v = s.v
 
 -- name: doc_text

@@ -68,8 +68,9 @@ def _sections() -> dict[str, str]:
     return out
 
 
-def _sql(name: str, only: str = "", idents: str = "") -> str:
-    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, idents=idents)
+def _sql(name: str, only: str = "", idents: str = "", values: str = "") -> str:
+    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, idents=idents,
+                                    values=values)
 
 
 def _literal_idents(idents: list[str]) -> str:
@@ -144,7 +145,9 @@ def link_changes(graph: Graph) -> dict[str, int]:
         con = graph.con
         con.execute("BEGIN TRANSACTION")
         try:
+            index.sync_in_tx(graph)  # links read the index's tables
             out = _link_changes_in_tx(graph)
+            index.sync_in_tx(graph)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
@@ -210,25 +213,20 @@ def _roots(graph: Graph) -> list[str]:
 
 
 def memory_state(graph: Graph, memories: list[str] | None) -> tuple[list[tuple], list[tuple]]:
-    """(text rows, link rows) of the memories (None: all), in one pass over facts."""
-    params: list[Any] = []
+    """(text rows, link rows) of the memories (None: all), read from the index's own tables."""
     if memories is None:
-        q = _sql("memory_state", "")
+        only = ""
     elif not memories:
         return [], []
     elif len(memories) <= index.LITERAL_MAX:
-        q = _sql("memory_state_of", idents=index.literal_list(memories))
+        only = f"AND e IN ({index.literal_list(memories)})"
     else:
-        q = _sql("memory_state", "AND e IN (SELECT unnest(?::VARCHAR[]))")
-        params = [memories]
-    text: list[tuple] = []
-    link_rows: list[tuple] = []
-    for rid, e, a, v, vf, vt, inferred, rule, conf, prov in graph.con.execute(q, params).fetchall():
-        if inferred:
-            link_rows.append((rid, e, v, rule, conf, prov, vf, vt))
-        else:
-            text.append((rid, e, a, v, vf, vt))
-    return text, link_rows
+        only = "AND e IN (SELECT unnest($m::VARCHAR[]))"
+    params = {"m": memories} if "$m" in only else {}
+    con = graph.con
+    text = con.execute(_sql("memory_text", only), params).fetchall()
+    links = con.execute(_sql("memory_links", only), params).fetchall()
+    return text, links
 
 
 def compute_links(graph: Graph, memories: list[str] | None,
@@ -276,14 +274,16 @@ def compute_links(graph: Graph, memories: list[str] | None,
     # Files.
     modules: dict[str, list[tuple[str, bool]]] = {}
     if all_paths:
-        for path, e, valid_now in con.execute(_sql("modules_by_path"), [now, now, sorted(all_paths)]).fetchall():
+        q = _sql("modules_by_path", values=index.literal_list(sorted(all_paths)))
+        for path, e, valid_now in con.execute(q, [now, now]).fetchall():
             modules.setdefault(path, []).append((e, valid_now))
     # Names.
     by_name: dict[str, list[tuple[str, bool, str | None]]] = {}
     by_qname: dict[str, list[tuple[str, bool, str | None]]] = {}
     counts: dict[str, int] = {}
     if all_forms:
-        found = con.execute(_sql("symbols_by_name"), [now, now, sorted(all_forms)]).fetchall()
+        found = con.execute(_sql("symbols_by_name", values=index.literal_list(sorted(all_forms))),
+                            [now, now]).fetchall()
         files: dict[str, str] = {}
         if found:
             idents = sorted({e for _, _, e, _ in found})
@@ -355,11 +355,14 @@ def _rename_resolver(con: Any, now: int, dead: list[str]) -> dict[str, str]:
     for _ in range(10):
         if not frontier:
             break
-        rows = con.execute(_sql("renames"), [now, now, sorted(frontier)]).fetchall()
+        edges = con.execute(_sql("renames", idents=index.literal_list(sorted(frontier)))).fetchall()
+        targets = sorted({dst for _, dst in edges})
+        alive = {r[0] for r in con.execute(_sql("living", idents=index.literal_list(targets)),
+                                            [now, now]).fetchall()} if targets else set()
         nxt: dict[str, str] = {}
-        for src, dst, ok in rows:
+        for src, dst in edges:
             origin = frontier[src]
-            if ok:
+            if dst in alive:
                 out.setdefault(origin, dst)
             elif dst not in frontier:
                 nxt[dst] = origin
@@ -377,7 +380,9 @@ def relink(graph: Graph, memories: list[str] | None, *, reason: str, done_tx: in
         con = graph.con
         con.execute("BEGIN TRANSACTION")
         try:
+            index.sync_in_tx(graph)  # links read the index's tables
             out = _relink_in_tx(graph, memories, reason=reason, done_tx=done_tx)
+            index.sync_in_tx(graph)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")

@@ -6,56 +6,45 @@
 SELECT DISTINCT e FROM facts
  WHERE NOT inferred AND (tx_from > ? OR (tx_to > ? AND tx_to <> {max_tx}))
 
--- name: memory_state
--- In one pass: the text a memory carries (its believed string facts, any valid time, user-written, with
--- the rows' own windows so a link is valid while the text that made it is) and the link rows this module
--- owns for it.
-SELECT id, e, a, v, valid_from, valid_to, inferred, rule, confidence, provenance FROM facts
- WHERE tx_to = {max_tx}
-   AND position('/' IN e) > 0 AND split_part(substr(e, 2), '/', 1) NOT IN ({code_ns})
-   AND split_part(substr(e, 2), '/', 1) NOT IN ('type', 'warning', 'dismissal')
-   AND ((NOT inferred AND vt = 's' AND a NOT LIKE ':db/%')
-        OR (inferred AND a = ':relates-to' AND rule IN ('link/file', 'link/name'))) {only}
+-- name: memory_text
+-- The text a memory carries, from the token index: its believed string facts (any valid time, the newest
+-- row as provenance) with their windows, so a link is valid while the text that made it is.
+SELECT row_id, e, a, v, vf_min, vt_max FROM mem_docs
+ WHERE vt = 's' AND n_ivals > 0 AND ns IS NOT NULL AND ns NOT IN ({code_ns})
+   AND ns NOT IN ('type', 'warning', 'dismissal') {only}
 
--- name: memory_state_of
--- The same for a short literal list of memories (the entity filter runs inside the scan).
-SELECT id, e, a, v, valid_from, valid_to, inferred, rule, confidence, provenance FROM facts
- WHERE e IN ({idents}) AND tx_to = {max_tx}
-   AND ((NOT inferred AND vt = 's' AND a NOT LIKE ':db/%')
-        OR (inferred AND a = ':relates-to' AND rule IN ('link/file', 'link/name')))
+-- name: memory_links
+-- The link rows this module owns for those memories.
+SELECT id, e, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred
+ WHERE a = ':relates-to' AND rule IN ('link/file', 'link/name') {only}
 
 -- name: modules_by_path
 -- Modules whose :path is one of the candidate paths, and whether each is valid now.
-SELECT f.v AS path, f.e,
-       bool_or(f.valid_from <= ? AND f.valid_to > ?) AS valid_now
-  FROM facts f
- WHERE f.tx_to = {max_tx} AND NOT f.inferred AND f.a = ':path' AND f.vt = 's'
-   AND starts_with(f.e, ':module/') AND f.v IN (SELECT unnest(?::VARCHAR[]))
- GROUP BY f.v, f.e
+SELECT v AS path, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
+  FROM mem_code WHERE a = ':path' AND starts_with(e, ':module/') AND v IN ({values})
+ GROUP BY v, e
 
 -- name: symbols_by_name
 -- Functions and classes whose :name or :qualified-name is one of the candidates, and whether each is
 -- valid now (a bare name's count of living definitions comes from these rows too).
 SELECT a, v AS name, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
-  FROM facts
- WHERE tx_to = {max_tx} AND NOT inferred AND a IN (':name', ':qualified-name') AND vt = 's'
-   AND (starts_with(e, ':function/') OR starts_with(e, ':class/'))
-   AND v IN (SELECT unnest(?::VARCHAR[]))
+  FROM mem_code
+ WHERE a IN (':name', ':qualified-name') AND (starts_with(e, ':function/') OR starts_with(e, ':class/'))
+   AND v IN ({values})
  GROUP BY a, v, e
 
 -- name: files_of
--- The file of each of the given code entities (a literal ident list, filled by linking.py).
-SELECT e, any_value(v) FROM facts
- WHERE e IN ({idents}) AND a IN (':file', ':path') AND vt = 's' AND tx_to = {max_tx} AND NOT inferred
- GROUP BY e
+-- The file of each of the given code entities.
+SELECT e, any_value(v) FROM mem_code WHERE e IN ({idents}) AND a IN (':file', ':path') GROUP BY e
 
 -- name: renames
 -- :renamed-to edges from the given entities (any valid time), to follow a rename to the living code.
-SELECT f.e, f.v, bool_or(t.valid_from <= ? AND t.valid_to > ?) AS target_valid_now
-  FROM facts f LEFT JOIN facts t ON t.e = f.v AND t.tx_to = {max_tx} AND NOT t.inferred
- WHERE f.tx_to = {max_tx} AND NOT f.inferred AND f.a = ':renamed-to' AND f.vt = 'k'
-   AND f.e IN (SELECT unnest(?::VARCHAR[]))
- GROUP BY f.e, f.v
+SELECT e, v FROM mem_code WHERE e IN ({idents}) AND a = ':renamed-to'
+
+-- name: living
+-- Which of the given entities are defined now (their name or path is valid now).
+SELECT DISTINCT e FROM mem_code
+ WHERE e IN ({idents}) AND a IN (':name', ':path') AND valid_from <= ? AND valid_to > ?
 
 -- name: memories_for
 -- Memories related to one code entity: inferred links (by relevance) and user-asserted relations.
