@@ -24,6 +24,8 @@ def test_cli_ingest_then_reingest(repo, cli):
     rc, reply, err, _ = cli.run("ingest", str(repo.path))
     assert rc == 0, err
     assert reply["ok"] and reply["status"] == "complete" and reply["commits"] == 1
+    assert reply["summary"] == {"modules": 1, "submodules": 0, "functions": 1, "imports": 1,
+                                "external_dependencies": 1}
     rc, reply, err, _ = cli.run("ingest", str(repo.path))
     assert rc == 0 and reply["up_to_date"]
     rc, reply, _, _ = cli.run("sql", "SELECT v FROM facts WHERE e = ':function/src-auth-py-login' AND a = ':name'")

@@ -139,7 +139,8 @@ class IngestRun:
         if self.tip is None:
             return {**base, "status": "complete", "commits": 0, "message": "the repository has no commits"}
         if wm == self.tip:
-            return {**base, "status": "complete", "commits": 0, "up_to_date": True, **self._tag_pass()}
+            return {**base, "status": "complete", "commits": 0, "up_to_date": True, **self._tag_pass(),
+                    "summary": self._summary()}
         if wm and not (self._exists(wm) and self._is_ancestor(wm, self.tip)):
             raise LoreError("history-rewritten",
                             f"the ingested commit {wm[:12]} is not an ancestor of {self.branch} "
@@ -161,6 +162,20 @@ class IngestRun:
                "seconds": round(time.perf_counter() - t0, 3), "watermark": self.watermark}
         if status == "complete":
             out.update(self._tag_pass())
+        out["summary"] = self._summary()
+        return out
+
+    def _summary(self) -> dict[str, int]:
+        """What the graph now knows of the code at the watermark (from ingestion's small side tables)."""
+        with self.graph.lock:
+            con = self.graph.con
+            out = {"modules": con.execute("SELECT count(*) FROM ingest_files WHERE mode <> '160000'").fetchone()[0],
+                   "submodules": con.execute("SELECT count(*) FROM ingest_files WHERE mode = '160000'").fetchone()[0]}
+            for kind, n in con.execute("SELECT kind, count(*) FROM code_locations GROUP BY kind ORDER BY kind").fetchall():
+                out[{"class": "classes"}.get(kind, kind + "s")] = n
+            out["imports"] = con.execute("SELECT count(*) FROM import_locations").fetchone()[0]
+            out["external_dependencies"] = con.execute(
+                "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchone()[0]
         return out
 
     def _exists(self, sha: str) -> bool:
