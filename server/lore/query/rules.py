@@ -9,6 +9,7 @@ rule that would put a negation inside a recursive cycle is rejected, and nothing
 from __future__ import annotations
 
 import re
+import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,20 @@ def builtin_names() -> set[str]:
     return {r.name for r in builtin_rules()}
 
 
+# Parsed registered rules per open Graph object (a graph reopened is a new object, so another process's
+# writes in between are seen). Every rule write goes through register/remove here, which drop the entries
+# of every open Graph on the same file.
+_CACHE: "weakref.WeakKeyDictionary[Any, list]" = weakref.WeakKeyDictionary()
+
+
 def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
-    """(seq, rule, tx) of every registered body, in registration order."""
+    """(seq, rule, tx) of every registered body, in registration order (cached per graph file)."""
+    try:
+        cached = _CACHE.get(graph)
+    except TypeError:  # not weak-referenceable: no cache
+        cached = None
+    if cached is not None:
+        return cached
     out = []
     for seq, _name, _arity, source, tx in graph.con.execute(_SQL["list"]).fetchall():
         try:
@@ -41,7 +54,18 @@ def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
             continue
         for r in rules:
             out.append((seq, r, tx))
+    try:
+        _CACHE[graph] = out
+    except TypeError:
+        pass
     return out
+
+
+def _forget(graph: Any) -> None:
+    path = getattr(graph, "path", None)
+    for g in list(_CACHE.keys()):
+        if g is graph or (path and path != ":memory:" and getattr(g, "path", None) == path):
+            _CACHE.pop(g, None)
 
 
 @lru_cache(maxsize=4096)
@@ -116,6 +140,7 @@ def register(graph: Any, text: str) -> dict[str, Any]:
         if graph.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         tx = graph.last_tx()[0]
+        _forget(graph)
         with graph.lock:
             graph.con.execute("BEGIN TRANSACTION")
             try:
@@ -127,6 +152,8 @@ def register(graph: Any, text: str) -> dict[str, Any]:
             except BaseException:
                 graph.con.execute("ROLLBACK")
                 raise
+            finally:
+                _forget(graph)
     names = sorted({r.name for r in new})
     reply: dict[str, Any] = {"ok": True, "rule": names[0] if len(names) == 1 else names,
                              "added": len(to_add), "bodies": sum(len(rules[n]) for n in names)}
@@ -163,6 +190,7 @@ def remove(graph: Any, name: str) -> dict[str, Any]:
     # removing a rule cannot create a negative cycle, but it can leave callers undefined: report them
     with graph.lock:
         graph.con.execute(_SQL["remove"], {"name": name})
+        _forget(graph)
     remaining = load_program(graph)
     callers = sorted(k for k, deps in remaining.deps.items() if name in deps and name not in remaining.rules)
     reply: dict[str, Any] = {"ok": True, "rule": name, "removed": n}
