@@ -209,19 +209,22 @@ def test_a_long_chain(q):
     assert q.rows(f"[:find (count ?y) :where (reach :c/{i} ?y)]") == [[n - i]]
 
 
-def test_a_rule_registered_through_another_open_graph_on_the_same_file_is_seen(tmp_path):
-    path = tmp_path / "g.duckdb"
-    a = Graph(path)
-    b = Graph(path)  # same process, same file: DuckDB shares the database
-    try:
-        from lore.store.txdata import parse_tx
 
-        a.transact(parse_tx("[[:x :next :y]]", default_kind="add"), reason="t", source="cli")
-        register(a, REACH[0])
-        assert run_query(b, "[:find ?y :where (reach :x ?y)]")["results"] == [[":y"]]
-        remove(b, "reach")
-        with pytest.raises(LoreError):
-            run_query(a, "[:find ?y :where (reach :x ?y)]")
+def test_rules_registered_while_the_graph_was_closed_are_seen_on_reopen(tmp_path):
+    path = tmp_path / "g.duckdb"
+    from lore.store.txdata import parse_tx
+
+    a = Graph(path)
+    a.transact(parse_tx("[[:x :next :y]]", default_kind="add"), reason="t", source="cli")
+    register(a, REACH[0])
+    assert run_query(a, "[:find ?y :where (reach :x ?y)]")["results"] == [[":y"]]  # cached now
+    a.close()
+    b = Graph(path)
+    remove(b, "reach")
+    register(b, "[(reach ?x ?y) [?y :next ?x]]")
+    b.close()
+    c = Graph(path)
+    try:
+        assert run_query(c, "[:find ?x :where (reach :y ?x)]")["results"] == [[":x"]]
     finally:
-        a.close()
-        b.close()
+        c.close()
