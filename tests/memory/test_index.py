@@ -57,3 +57,34 @@ def test_python_and_sql_paths_build_the_same_index(tmp_path, monkeypatch):
         got.append(_postings(g))
         g.close()
     assert got[0] == got[1] and len(got[0]) > 10
+
+
+def test_connection_counts_kept_by_difference_match_a_recount(graph):
+    from lore.store.graph import MAX_TX
+    from lore.store.txdata import parse_tx
+
+    steps = ['[[:decision/a :governs :dependency/x] [:decision/a :rejects :dependency/y] [:decision/a :description "a"]]',
+             '[[:dependency/z :depends-on :decision/a] [:decision/b :supersedes :decision/a]]',
+             '[[:db/retract :decision/a :rejects :dependency/y] [:decision/a :entity-type :type/decision]]',
+             '[[:decision/b :supersedes :decision/a {:valid-from "2020-01-01"}]]']
+    for step in steps:
+        graph.transact(parse_tx(step), reason="step", source="cli")
+        index.sync(graph)
+    graph.con.execute("BEGIN TRANSACTION")
+    tx, _ = graph.begin_tx("rule", "rule")
+    graph.insert_rows([(graph.allocate_ids(1), ":decision/a", ":similar", "k", ":decision/b", None, 0, 2**62, tx,
+                        MAX_TX, True, "r", 0.4, [1])])
+    graph.con.execute("COMMIT")
+    index.sync(graph)
+    got = {e: (x, round(c, 6)) for e, x, c in graph.con.execute("SELECT * FROM mem_degree").fetchall()
+           if x or c}
+    want = {}
+    for e, v, inferred, conf in graph.con.execute(
+            f"SELECT e, v, inferred, confidence FROM facts WHERE tx_to = {MAX_TX} AND vt = 'k' "
+            f"AND a <> ':entity-type' AND a NOT LIKE ':db/%'").fetchall():
+        for end in (e, v):
+            x, c = want.get(end, (0, 0.0))
+            want[end] = (x, round(c + conf, 6)) if inferred else (x + 1, c)
+    assert got == want
+    assert graph.con.execute("SELECT explicit, inferred_conf FROM mem_docs WHERE e = ':decision/a' "
+                             "AND a = ':description'").fetchone() == (want[":decision/a"][0], 0.4)

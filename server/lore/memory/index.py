@@ -48,7 +48,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
            "mem_index_state")
 
@@ -131,9 +131,15 @@ def _fold(con: Any, last: int) -> int:
     con.execute(sql("current_rows", ents=ents_sql))
     try:
         first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
-        # Connection counts of every entity at either end of a changed row.
-        con.execute(f"DELETE FROM mem_degree WHERE e IN ({ents_sql})")
-        con.execute(f"INSERT INTO mem_degree {sql('degree_refresh')}")
+        # Connection counts of every entity at either end of a changed relation, updated by difference.
+        con.execute(sql("degree_delta", last=last))
+        con.execute("""
+            UPDATE mem_degree SET explicit = mem_degree.explicit + d.explicit,
+                                  inferred_conf = mem_degree.inferred_conf + d.inferred_conf
+              FROM _mem_deg d WHERE mem_degree.e = d.e
+        """)
+        con.execute("INSERT INTO mem_degree SELECT * FROM _mem_deg d "
+                    "WHERE NOT EXISTS (SELECT 1 FROM mem_degree g WHERE g.e = d.e)")
         con.execute(sql("new_docs", last=last, first_id=first, ents=ents_sql))
         con.execute(sql("validity"))
         n_new = _tokens(con)
@@ -141,18 +147,21 @@ def _fold(con: Any, last: int) -> int:
         con.execute(sql("refresh_docs", first_id=first, ents=ents_sql))
         con.execute(sql("refresh_inferred", last=last))
         con.execute(sql("refresh_code", last=last))
-        con.execute(f"""
-            UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
-              FROM mem_degree d WHERE mem_docs.doc_id < {int(first)} AND mem_docs.e = d.e
-               AND mem_docs.e IN ({ents_sql}) AND d.e IN ({ents_sql})
-               AND (mem_docs.explicit <> d.explicit OR mem_docs.inferred_conf <> d.inferred_conf)
-        """)
+        deg = [r[0] for r in con.execute(f"SELECT e FROM _mem_deg LIMIT {LITERAL_MAX + 1}").fetchall()]
+        deg_sql = literal_list(deg) if len(deg) <= LITERAL_MAX else "SELECT e FROM _mem_deg"
+        if deg:
+            con.execute(f"""
+                UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
+                  FROM mem_degree d WHERE mem_docs.doc_id < {int(first)} AND mem_docs.e = d.e
+                   AND mem_docs.e IN ({deg_sql}) AND d.e IN ({deg_sql})
+                   AND (mem_docs.explicit <> d.explicit OR mem_docs.inferred_conf <> d.inferred_conf)
+            """)
         _postings(con)
         con.execute("DELETE FROM mem_stats")
         con.execute(f"INSERT INTO mem_stats SELECT count(*), coalesce(sum(len), 0), "
                     f"min(doc_id) FILTER (WHERE ns IN ({sql_list(MEMORY_NAMESPACES)})) FROM mem_docs")
     finally:
-        for t in ("_mem_chg", "_mem_ents", "_mem_cur", "_mem_new", "_mem_val", "_mem_new_tok"):
+        for t in ("_mem_chg", "_mem_ents", "_mem_cur", "_mem_new", "_mem_val", "_mem_new_tok", "_mem_deg"):
             con.execute(f"DROP TABLE IF EXISTS {t}")
     return n_new
 

@@ -89,18 +89,14 @@ SELECT id, e, a, vt, v, valid_from, valid_to, tx_from, tx_to, inferred, confiden
 
 -- name: changed_entities
 CREATE OR REPLACE TEMP TABLE _mem_ents AS
-SELECT DISTINCT e FROM (SELECT e FROM _mem_chg UNION ALL SELECT v FROM _mem_chg WHERE vt = 'k')
+SELECT DISTINCT e FROM _mem_chg WHERE NOT inferred
 
 -- name: current_rows
--- The believed rows at either end of which a changed entity stands: a second and last pass over facts.
+-- The believed user rows of the entities whose user facts changed: a second and last pass over facts.
 -- The entity list is a literal list when it is short (DuckDB then filters inside the scan), else a subquery.
--- Two scans rather than one with OR: each keeps its filter inside the scan.
 CREATE OR REPLACE TEMP TABLE _mem_cur AS
 SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
- WHERE tx_to = {max_tx} AND e IN ({ents})
-UNION ALL
-SELECT id, e, a, vt, v, valid_from, valid_to, inferred, confidence FROM facts
- WHERE tx_to = {max_tx} AND vt = 'k' AND v IN ({ents}) AND e NOT IN ({ents})
+ WHERE tx_to = {max_tx} AND NOT inferred AND e IN ({ents})
 
 -- name: new_docs
 -- Fact identities first seen after the last indexed tx: user facts with text worth searching (staged, so
@@ -198,19 +194,25 @@ WITH words AS (
 )
 SELECT doc_id, CASE WHEN length(t) > 4 AND suffix(t, 'e') THEN left(t, -1) ELSE t END AS token FROM s1
 
--- name: degree_refresh
--- Connections of the changed entities: explicit refs (user facts) and inferred ones by confidence.
--- Attributes that classify rather than relate (:entity-type, :db/*) do not count.
-WITH ends AS (
-    SELECT f.e AS ent, f.inferred, f.confidence FROM _mem_cur f
-     WHERE f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+-- name: degree_delta
+-- How the connections of each entity changed: every relation row that became believed counts +1 at both
+-- ends (inferred ones by confidence), every one that stopped being believed -1. Rows both written and
+-- closed since the last fold cancel out. Attributes that classify rather than relate do not count.
+CREATE OR REPLACE TEMP TABLE _mem_deg AS
+WITH rel AS (
+    SELECT e, v, inferred, confidence,
+           CASE WHEN tx_to = {max_tx} THEN 1 ELSE -1 END AS sign
+      FROM _mem_chg
+     WHERE vt = 'k' AND a <> ':entity-type' AND a NOT LIKE ':db/%'
+       AND NOT (tx_from > {last} AND tx_to <> {max_tx})
+), ends AS (
+    SELECT e AS ent, inferred, confidence, sign FROM rel
     UNION ALL
-    SELECT f.v AS ent, f.inferred, f.confidence FROM _mem_cur f
-     WHERE f.vt = 'k' AND f.a <> ':entity-type' AND f.a NOT LIKE ':db/%'
+    SELECT v AS ent, inferred, confidence, sign FROM rel
 )
-SELECT x.e, coalesce(count(ends.ent) FILTER (WHERE NOT ends.inferred), 0),
-       coalesce(sum(ends.confidence) FILTER (WHERE ends.inferred), 0.0)
-  FROM _mem_ents x LEFT JOIN ends ON ends.ent = x.e GROUP BY x.e
+SELECT ent AS e, coalesce(sum(sign) FILTER (WHERE NOT inferred), 0)::INTEGER AS explicit,
+       coalesce(sum(sign * confidence) FILTER (WHERE inferred), 0.0) AS inferred_conf
+  FROM ends GROUP BY ent
 
 -- name: search
 -- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first.
