@@ -237,3 +237,18 @@ def test_other_rules_rows_are_left_alone(graph, code):
     write(graph, '[[:decision/x :description "nothing to link"]]')
     linking.relink_all(graph)
     assert graph.con.execute(f"SELECT count(*) FROM facts WHERE rule = 'someone/else' AND tx_to = {MAX_TX}").fetchone()[0] == 1
+
+
+def test_link_and_memories_for_operations(graph, code):
+    from lore import operations
+
+    remember(graph, '[[:decision/op :description "validate_token is strict"]]')  # written without derivation
+    assert operations.run("link", graph, {"all": "yes"})["error"]["code"] == "bad-params"
+    r = operations.run("link", graph, {"all": True})
+    assert r["ok"] and r["linked"] == 1
+    assert operations.run("link", graph, {})["linked"] == 0  # nothing changed since
+    for bad in ({}, {"entity": 5}, {"entity": "  "}):
+        assert operations.run("memoriesFor", graph, bad)["error"]["code"] == "bad-params"
+    r = operations.run("memoriesFor", graph, {"entity": code["validate_token"]})
+    assert [m["entity"] for m in r["memories"]] == [":decision/op"]
+    assert operations.run("memoriesFor", graph, {"entity": "'; DROP TABLE facts; --"})["memories"] == []

@@ -343,11 +343,3 @@ def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) 
     ranked = [r for r in ranked if r[2] or r[0] in code]
     rows = docs(con, [r[0] for r in ranked])
     return [Hit(*rows[d], bm25=score) for d, score, _ in ranked if d in rows]
-
-
-def degrees(con: Any, entities: list[str]) -> dict[str, tuple[int, float]]:
-    if not entities:
-        return {}
-    rows = con.execute(f"SELECT e, explicit, inferred_conf FROM mem_degree WHERE e IN "
-                       f"({','.join('?' * len(entities))})", entities).fetchall()
-    return {e: (x, c) for e, x, c in rows}

@@ -42,7 +42,7 @@ def finalize_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return capture(graph, params["delta"], strategy=strategy, dry_run=bool(_bool(params, "dryRun")))
 
 
-@operations.register("link", writes=False)
+@operations.register("link", writes=True)
 def link_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """Re-link memories to code now: every memory (``all``: true) or what changed since the last run."""
     everything = _bool(params, "all")
