@@ -183,6 +183,8 @@ export interface IngestProgress {
   status: string;
   processed?: number;
   total?: number;
+  /** Commits in the graph so far (lore/ingestStatus when idle). */
+  ingested?: number;
   message?: string;
 }
 
@@ -192,7 +194,10 @@ export function parseIngestProgress(x: unknown): IngestProgress | null {
   const src = isObj(x.ingestion) ? x.ingestion : x;
   const status = str(src.status);
   if (!status) return null;
-  return { status, processed: num(src.processed), total: num(src.total), message: str(src.message) ?? str(src.error) };
+  const out: IngestProgress = { status, processed: num(src.processed), total: num(src.total), message: str(src.message) ?? str(src.error) };
+  const ingested = num(src.total_ingested);
+  if (ingested !== undefined) out.ingested = ingested;
+  return out;
 }
 
 /** Names of the ids found by `[:find ?e …]`: the first column of a query reply. */

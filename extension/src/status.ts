@@ -88,7 +88,10 @@ export function render(state: StatusState): StatusView {
     return { text: `$(sync~spin) Lore: ${clampText(w.title, 30)}${pct}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
   }
   if (ing && ing.status === "error") tips.push(`Last ingestion failed${ing.message ? ": " + ing.message : ""}`);
-  else if (ing) tips.push(`Ingestion: ${ing.status}${ing.processed !== undefined ? ` (${ing.processed} processed)` : ""}`);
+  else if (ing) {
+    const what = ing.ingested !== undefined ? ` (${ing.ingested} commits in the graph)` : ing.processed !== undefined ? ` (${ing.processed} processed)` : "";
+    tips.push(`Ingestion: ${ing.status}${what}`);
+  }
   tips.push(state.warnings === null ? "Warnings: not counted yet" : `${state.warnings} warning(s) — click to list them`);
   const tone = ing && ing.status === "error" ? "warning" : null;
   return { text: `$(book) Lore${warn}`, tooltip: tips.join("\n"), tone, busy: false };

@@ -115,6 +115,7 @@ test("markdown cells cannot break the table or inject HTML", () => {
 test("ingest progress from replies, nested objects and notifications", () => {
   assert.deepEqual(parseIngestProgress({ ok: true, status: "running", processed: 3, total: 10 }), { status: "running", processed: 3, total: 10, message: undefined });
   assert.deepEqual(parseIngestProgress({ ok: true, ingestion: { status: "error", error: "not a git repo" } }), { status: "error", processed: undefined, total: undefined, message: "not a git repo" });
+  assert.deepEqual(parseIngestProgress({ ok: true, status: "idle", processed: 0, total_ingested: 12, watermark: "abc" }), { status: "idle", processed: 0, total: undefined, message: undefined, ingested: 12 });
   for (const junk of [null, "running", {}, { status: 5 }, { processed: 1 }]) assert.equal(parseIngestProgress(junk), null);
   assert.deepEqual(parseIngestProgress({ status: "running", processed: "3", total: Infinity }), { status: "running", processed: undefined, total: undefined, message: undefined });
 });

@@ -28,6 +28,7 @@ test("ingestion progress from lore/ingestProgress shows processed/total", () => 
   const done = render(running({ ingest: { status: "complete", processed: 400, total: 400 } }));
   assert.equal(done.busy, false);
   assert.match(done.tooltip, /complete \(400 processed\)/);
+  assert.match(render(running({ ingest: { status: "idle", processed: 0, ingested: 12 } })).tooltip, /Ingestion: idle \(12 commits in the graph\)/);
   const err = render(running({ ingest: { status: "error", message: "not a git repository" } }));
   assert.equal(err.tone, "warning");
   assert.match(err.tooltip, /not a git repository/);
