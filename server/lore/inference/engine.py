@@ -74,6 +74,7 @@ class RunReport:
     rule_seconds: dict[str, float] = field(default_factory=dict)  # compute time per rule
     pruned: int = 0
     scoped: list[str] = field(default_factory=list)  # rules run over the changed entities only
+    written_ids: list[int] = field(default_factory=list)  # rows this run inserted or closed
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -242,8 +243,7 @@ class Engine:
                     t0 = time.perf_counter()
                     # Only the first stratum's inputs are all in the changed rows; a rule that is new or
                     # edited must see everything.
-                    if (scoped and depth == 0 and r.scope and r.lang == "sql"
-                            and stored.get(r.name) == r.digest):
+                    if scoped and r.scope and r.lang == "sql" and stored.get(r.name) == r.digest:
                         table, scope = self.compute_scoped(r)
                         report.scoped.append(r.name)
                     else:
@@ -254,7 +254,11 @@ class Engine:
                 except LoreError as exc:
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
+            mark = len(report.written_ids)
             self._apply(computed, [], report)
+            if scoped and len(report.written_ids) > mark:
+                # What this stratum wrote is input to the next one: it joins the changed rows.
+                scoped = self._extend_scope(report.written_ids[mark:])
             derived = {r.attribute for r, _, _ in computed}
             changed |= derived
         with self.graph.lock:
@@ -293,6 +297,21 @@ class Engine:
             "SELECT (SELECT count(*) FROM lore_changed_entities), (SELECT count(*) FROM lore_closed)").fetchall()[0]
         return n_scope <= MAX_SCOPE and n_closed <= MAX_SCOPE * 5
 
+    def _extend_scope(self, ids: list[int]) -> bool:
+        con = self.con
+        name = f"_lore_written_{threading.get_ident()}"
+        con.register(name, pa.table({"id": pa.array(ids, pa.int64())}))
+        try:
+            con.execute(f"INSERT INTO lore_changed_entities SELECT DISTINCT x FROM (SELECT f.e AS x FROM facts f "
+                        f"JOIN {name} w ON f.id = w.id UNION SELECT f.v FROM facts f JOIN {name} w ON f.id = w.id "
+                        f"WHERE f.vt = 'k') WHERE x NOT IN (SELECT entity FROM lore_changed_entities)")
+            con.execute(f"INSERT INTO lore_closed SELECT f.id FROM facts f JOIN {name} w ON f.id = w.id "
+                        f"WHERE f.tx_to <> {MAX_TX}")
+            n = con.execute("SELECT count(*) FROM lore_changed_entities").fetchall()[0][0]
+        finally:
+            con.unregister(name)
+        return n <= MAX_SCOPE
+
     def compute_scoped(self, rule: Rule) -> tuple[pa.Table, pa.Table]:
         """A ``scope: subject`` rule over the changed entities only. The scope grows to the subjects of the
         rule's conclusions that lost an input and of what it concludes about the changed entities, so for
@@ -300,8 +319,8 @@ class Engine:
         (rules/README.md states the contract such a rule keeps)."""
         con = self.con
         con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
-                    f"UNION SELECT DISTINCT f.e FROM facts f, unnest(f.provenance) AS u(pid) "
-                    f"WHERE f.rule = ? AND f.tx_to = {MAX_TX} AND u.pid IN (SELECT id FROM lore_closed)",
+                    f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
+                    f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
                     [rule.name])
         con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS x IN (SELECT entity FROM lore_scope)")
         try:
@@ -613,12 +632,14 @@ class Engine:
                     if close_ids:
                         self._note_warnings(con, close_ids, report)
                         g.close_rows(close_ids, t)
+                        report.written_ids.extend(close_ids)
                     if new_rows:
                         first = g.allocate_ids(len(new_rows))
                         rows = [(first + i, e, a, vt, v, vn, instant if vf is None else vf, vto, t, MAX_TX, True,
                                  rule.name, conf, list(prov or []))
                                 for i, (e, a, vt, v, vn, vf, vto, conf, prov) in enumerate(new_rows)]
                         g.insert_rows(rows)
+                        report.written_ids.extend(r[0] for r in rows)
                         if rule.kind == "warning":
                             report.changed_entities.update(r[1] for r in rows)
                     report.closed += len(close_ids)
