@@ -55,7 +55,7 @@ def random_fact(rnd: random.Random) -> str:
     return f"[{c(DECISIONS)} :description {c(DESCS)}]"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_incremental_equals_full(g, seed):
     from lore import operations
 
@@ -63,7 +63,7 @@ def test_incremental_equals_full(g, seed):
     g.write('[[:commit/c0 :date "2001-01-01T00:00:00Z"] [:commit/c1 :date "2099-01-01T00:00:00Z"]]')
     asserted: list[str] = []
     scoped: set[str] = set()
-    for step in range(30):
+    for step in range(25):
         if asserted and rnd.random() < 0.35:
             fact = asserted.pop(rnd.randrange(len(asserted)))
             op, text = "retract", f"[{fact}]"
