@@ -237,6 +237,12 @@ try {
   step("show history", { lines: histText });
   if (!histText.some((t) => t.includes(":function/src-auth-py-login"))) throw new Error("the history document is not about login()");
 
+  // The server's diagnostic on `import redis` reaches the Problems view with source "lore".
+  await palette("View: Focus Problems");
+  await page.waitForFunction(() => [...document.querySelectorAll(".markers-panel .monaco-list-row")].some((r) => /redis/.test(r.textContent ?? "") && /lore/.test(r.textContent ?? "")), { timeout: 30000 });
+  const problems = await page.$$eval(".markers-panel .monaco-list-row", (rs) => rs.map((r) => (r.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => /lore/.test(t)));
+  step("diagnostics", { problems });
+
   // Dismiss the warning: pick it, give a reason; the count in the status bar drops.
   await palette("Lore: Dismiss a Warning");
   await page.waitForFunction(() => /dismiss which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });

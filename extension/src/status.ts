@@ -89,7 +89,7 @@ export function render(state: StatusState): StatusView {
   }
   if (ing && ing.status === "error") tips.push(`Last ingestion failed${ing.message ? ": " + ing.message : ""}`);
   else if (ing) {
-    const what = ing.ingested !== undefined ? ` (${ing.ingested} commits in the graph)` : ing.processed !== undefined ? ` (${ing.processed} processed)` : "";
+    const what = ing.ingested ? ` (${ing.ingested} commits in the graph)` : ing.processed !== undefined ? ` (${ing.processed} processed)` : "";
     tips.push(`Ingestion: ${ing.status}${what}`);
   }
   tips.push(state.warnings === null ? "Warnings: not counted yet" : `${state.warnings} warning(s) — click to list them`);
