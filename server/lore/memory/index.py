@@ -306,7 +306,13 @@ def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
         f"AND doc_id IN ({lit})").fetchall()}
 
 
+_MEM_FIRST: dict[int, int] = {}  # the last search's mem_stats.mem_first, per connection
+
+
 def memory_first_doc(con: Any) -> int:
+    """The first memory document (read along with the last search's terms on this connection)."""
+    if id(con) in _MEM_FIRST:
+        return _MEM_FIRST.pop(id(con))
     row = con.execute("SELECT mem_first FROM mem_stats").fetchone()
     return int(row[0]) if row and row[0] is not None else 0
 
@@ -326,13 +332,14 @@ def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) 
     if not terms:
         return []
     known = con.execute(
-        f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len FROM mem_terms t, mem_stats s "
+        f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len, s.mem_first FROM mem_terms t, mem_stats s "
         f"WHERE t.token IN ({','.join('?' * len(terms))})", list(terms)).fetchall()
     if not known:
         return []
     n_docs, total = known[0][3], known[0][4]
+    _MEM_FIRST[id(con)] = known[0][5] or 0
     avgdl = max(total, 1) / max(n_docs, 1)
-    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, _, _ in known)
+    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, *_ in known)
     ids = ", ".join(str(int(r[0])) for r in known)
     q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
             limit=int(limit), memory_boost=float(memory_boost))

@@ -133,8 +133,10 @@ def _up_to_date(graph: Graph, enabled: bool) -> bool:
     if not getattr(graph, "_mem_schema_ok", False):
         return False
     con = graph.con
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
-    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link')").fetchall())
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link') UNION ALL "
+                             "SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
+    cur = marks["cur"]
+    graph._mem_seen_tx = cur  # type: ignore[attr-defined]  # the graph's last tx, for caches keyed on it
     return marks.get("tx", -1) >= cur and (not enabled or marks.get("link", -1) >= cur)
 
 

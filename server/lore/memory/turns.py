@@ -115,6 +115,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     limit = cfg["limit"] if limit is None else max(1, min(int(limit), MAX_FACTS))
     boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
+    graph.__dict__.pop("_mem_seen_tx", None)  # set afresh by the catch-up below, else read when needed
     if con is None:
         # Catch up with writes that ran no derivation (a bulk ingest): the index, then the links.
         from lore.memory import linking
@@ -222,7 +223,9 @@ def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     if fn is None:
         return []
     try:
-        tx = graph.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+        tx = getattr(graph, "_mem_seen_tx", None)
+        if tx is None:
+            tx = graph.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
         key = (graph.path, tx)
         found = _WARN_CACHE.get(key)
         if found is None:
