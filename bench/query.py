@@ -283,8 +283,8 @@ def main() -> None:
         if r["workload"].startswith("reachability") and "banded" not in r["workload"]:
             goals["reachability 100k/300k <= 100 ms"] = r["lore_ms"]
     # the machine is shared: say how busy it was, since every figure above depends on it
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
-    print(json.dumps({"scale": s, "runs": args.runs, "cpus": os.cpu_count(), "load_average": load,
+    busy = os.getloadavg() if hasattr(os, "getloadavg") else None
+    print(json.dumps({"scale": s, "runs": args.runs, "cpus": os.cpu_count(), "load_average": busy,
                       "results": results, "goals_lore_ms": goals}, indent=1))
 
 
