@@ -169,8 +169,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     ranked = sorted(scored.values(), key=lambda s: (-s["score"], s["hit"].doc_id))[:limit]
     facts = [_fact_json(s) for s in ranked]
     entities = list(dict.fromkeys(f["entity"] for f in facts))
-    composed = _composed(con, entities, now)
-    code = _code_locations(con, entities, now)
+    inferred = _inferred_about(con, entities, now)
+    composed = _composed(inferred)
+    code = _code_locations(con, inferred, entities)
     warns = _warnings(graph, entities + [c["entity"] for c in code])
     context = _context_block(facts, composed, warns, code)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
@@ -192,17 +193,23 @@ def _fact_json(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _composed(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
-    """The rules' conclusions that touch the recalled entities (seed 002's post-recall composition):
-    inferred facts other than our own links, confidence above 0.5, strongest first."""
+def _inferred_about(con: Any, entities: list[str], now: int) -> list[tuple]:
+    """Believed inferred facts valid now at either end of which a recalled entity stands (one read of the
+    index's small mirror serves both the composition and the linked code)."""
     if not entities:
         return []
-    rows = con.execute(
+    lit = index.literal_list(entities)
+    return con.execute(
         f"SELECT e, a, vt, v, rule, confidence, provenance FROM mem_inferred "
-        f"WHERE coalesce(rule, '') NOT IN ('link/file', 'link/name') AND a <> ':lore/warning' "
-        f"AND confidence > 0.5 AND valid_from <= ? AND valid_to > ? "
-        f"AND (e IN ({index.literal_list(entities)}) OR (vt = 'k' AND v IN ({index.literal_list(entities)}))) "
-        f"ORDER BY confidence DESC, e, a, v LIMIT 30", [now, now]).fetchall()
+        f"WHERE valid_from <= ? AND valid_to > ? AND (e IN ({lit}) OR (vt = 'k' AND v IN ({lit})))",
+        [now, now]).fetchall()
+
+
+def _composed(inferred: list[tuple]) -> list[dict[str, Any]]:
+    """The rules' conclusions that touch the recalled entities (seed 002's post-recall composition):
+    inferred facts other than our own links, confidence above 0.5, strongest first, at most 30."""
+    rows = sorted((r for r in inferred if (r[4] or "") not in ("link/file", "link/name")
+                   and r[1] != ":lore/warning" and r[5] > 0.5), key=lambda r: (-r[5], r[0], r[1], r[3]))[:30]
     return [{"entity": e, "attribute": a, "value": decode(vt, v), "rule": rule, "confidence": conf,
              "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
 
@@ -246,15 +253,17 @@ def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     return out[:20]
 
 
-def _code_locations(con: Any, entities: list[str], now: int) -> list[dict[str, Any]]:
+def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> list[dict[str, Any]]:
     """Where the code linked to (or recalled among) the entities is: path:line at the ingested HEAD."""
     if not entities:
         return []
-    links = con.execute(
-        f"SELECT e, v, rule, max(confidence) FROM mem_inferred WHERE "
-        f"rule IN ('link/file', 'link/name') AND a = ':relates-to' "
-        f"AND vt = 'k' AND valid_from <= ? AND valid_to > ? AND e IN ({index.literal_list(entities)}) "
-        f"GROUP BY e, v, rule ORDER BY max(confidence) DESC, e, v LIMIT 60", [now, now]).fetchall()
+    wanted = set(entities)
+    best: dict[tuple[str, str], tuple[str, float]] = {}
+    for e, a, vt, v, rule, conf, _ in inferred:
+        if rule in ("link/file", "link/name") and a == ":relates-to" and e in wanted:
+            if (e, v) not in best or conf > best[(e, v)][1]:
+                best[(e, v)] = (rule, conf)
+    links = sorted(((e, v, r, c) for (e, v), (r, c) in best.items()), key=lambda x: (-x[3], x[0], x[1]))[:60]
     targets = [(e, v, rule, conf) for e, v, rule, conf in links]
     targets += [(None, e, None, None) for e in entities if _ns(e) in ("module", "function", "class", "variable",
                                                                        "field")]
