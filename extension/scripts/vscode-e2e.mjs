@@ -243,6 +243,35 @@ try {
   const problems = await page.$$eval(".markers-panel .monaco-list-row", (rs) => rs.map((r) => (r.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => /lore/.test(t)));
   step("diagnostics", { problems });
 
+  // The server's code action "record a decision about login" runs this extension's command (same id) with
+  // the server's argument: the description comes prefilled and the decision governs the function.
+  await page.click(explorerRow("auth.py"));
+  await palette("Go to Line/Column");
+  await page.keyboard.type("4:6", { delay: 5 });
+  await page.keyboard.press("Enter");
+  await palette("Refactor...");
+  await page.waitForFunction(() => [...document.querySelectorAll(".action-widget .monaco-list-row, .context-view .action-item, .action-widget-action-bar, .action-widget li")].some((r) => /record a decision about/.test(r.textContent ?? "")), { timeout: 30000 });
+  const actions = await page.$$eval(".action-widget .monaco-list-row", (rs) => rs.map((r) => r.textContent ?? ""));
+  const idx = actions.findIndex((a) => /record a decision about/.test(a));
+  for (let i = 0; i < idx; i++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /\(1\/5\)/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
+  const prefilled = await page.$eval(".quick-input-widget input", (i) => i.value);
+  await inputStep("(1/5)", "");
+  await inputStep("(2/5)", "");
+  await inputStep("(3/5)", "");
+  await inputStep("(4/5)", "");
+  await inputStep("(5/5)", "");
+  const viaAction = await page
+    .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => /Lore: recorded :decision\/(?!primary-database)/.test(t)), { timeout: 30000 })
+    .then((h) => h.jsonValue());
+  const governed = viaAction.match(/:decision\/[a-z0-9_.?-]+/)?.[0];
+  const gh = JSON.parse(execFileSync(lore, ["history", governed, "--graph", graph, "--json"], { cwd: repo, encoding: "utf8" }));
+  const governs = (gh.history ?? []).filter((h) => h.attribute === ":governs").map((h) => h.value);
+  step("code action: record a decision", { actions, prefilled, message: viaAction, governs });
+  if (!/login/.test(prefilled)) throw new Error(`description not prefilled from the code action: ${prefilled}`);
+  if (!governs.includes(":function/src-auth-py-login")) throw new Error(`the decision does not govern login(): ${governs}`);
+
   // Dismiss the warning: pick it, give a reason; the count in the status bar drops.
   await palette("Lore: Dismiss a Warning");
   await page.waitForFunction(() => /dismiss which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
