@@ -141,7 +141,7 @@ class IngestRun:
         if wm == self.tip:
             return {**base, "status": "complete", "commits": 0, "up_to_date": True, **self._tag_pass(),
                     "summary": self._summary()}
-        if wm and not (self._exists(wm) and self._is_ancestor(wm, self.tip)):
+        if wm and not self._is_ancestor(wm, self.tip):
             raise LoreError("history-rewritten",
                             f"the ingested commit {wm[:12]} is not an ancestor of {self.branch} "
                             f"({self.tip[:12]}) in {self.repo}; ingest into a fresh graph (--graph) to follow "
@@ -178,9 +178,6 @@ class IngestRun:
                 "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchone()[0]
         return out
 
-    def _exists(self, sha: str) -> bool:
-        return git(self.repo, "cat-file", "-t", sha, check=False).strip() == b"commit"
-
     def _is_ancestor(self, a: str, b: str) -> bool:
         import subprocess
         return subprocess.run(["git", "-C", self.repo, "merge-base", "--is-ancestor", a, b],
@@ -208,7 +205,7 @@ class IngestRun:
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
         # Graphs ingested before the side tables existed fall back to scanning the facts table.
-        self.v2 = meta.get("state") == "2" or wm is None
+        self.v2 = meta.get("state") == "3" or wm is None
         if self.v2:
             self.externals: set[str] = {r[0] for r in con.execute(SQL["known"]).fetchall()
                                         if not r[0].startswith(":tag/")}
@@ -254,7 +251,7 @@ class IngestRun:
                     seen.add(ch.new_blob)
                     plan.append((ch.new_blob, lang))
         self._preload(touched_known)
-        self.parser = Parser(self.repo, plan, processes=workers())
+        self.parser = Parser(self.repo, plan, processes=workers(), cat=self.cat)
         self.stats["blobs_planned"] = len(plan)
         by_sha = {c.sha: c for c in fp_list}
         done = 0
@@ -367,26 +364,26 @@ class IngestRun:
         for p in paths:
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
-        for module, e, a, vt, v, vf in rows:
+        for module, e, a, vt, v, vf, rid in rows:
             p = mods.get(module)
             if p is not None:
                 fs = self.fstate[p]
                 if a in EVENT_ATTRS:
-                    fs.ev(e)[(e, a, vt, v)] = [vf, True]
+                    fs.ev(e)[(e, a, vt, v)] = [vf, rid]
                 else:
-                    fs.facts[(e, a, vt, v)] = [vf, True]
+                    fs.facts[(e, a, vt, v)] = [vf, rid]
 
     def _open(self, st: dict, key: Key, t: int) -> None:
         if key not in st:
-            st[key] = [t, False]
+            st[key] = [t, None]
 
     def _close(self, st: dict, key: Key, t: int) -> None:
         item = st.pop(key, None)
         if item is None:
             return
-        vf, persisted = item
-        if persisted:
-            self.closes.append((*key, t))
+        vf, rid = item
+        if rid is not None:
+            self.closes.append((rid, t))
         elif vf < t:
             self._emit(key[0], key[1], (key[2], key[3], None), vf, t)
 
@@ -521,7 +518,7 @@ class IngestRun:
             for key in facts.keys() - desired:
                 self._close(facts, key, t)
             for key in desired - facts.keys():
-                facts[key] = [t, False]
+                facts[key] = [t, None]
             for e in [e for e in fs.events if e != module and e not in defs]:
                 evs = fs.events.pop(e)
                 for key in list(evs):
@@ -741,16 +738,18 @@ class IngestRun:
     # ---------------------------------------------------------------- flush
     def _flush(self, *, final: bool) -> None:
         g = self.graph
-        # Opens not yet in the database become rows with an open end.
+        # Opens not yet in the database become rows with an open end (their row ids are kept: closing
+        # goes by id).
+        pending: list[tuple[list, int]] = []
         for p in self.dirty:
             fs = self.fstate.get(p)
             if fs is None:
                 continue
             for d in (fs.facts, *fs.events.values()):
                 for key, item in d.items():
-                    if not item[1]:
+                    if item[1] is None:
+                        pending.append((item, len(self.rows)))
                         self._emit(key[0], key[1], (key[2], key[3], None), item[0])
-                        item[1] = True
         rows, closes = self.rows, self.closes
         first_sha = self.watermark
         reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "
@@ -761,17 +760,16 @@ class IngestRun:
             try:
                 tx, _instant = g.begin_tx(reason, "ingest")
                 closed = 0
+                closed_attrs: list[str] = []
                 if closes:
-                    ct = pa.table({"e": pa.array([c[0] for c in closes], pa.string()),
-                                   "a": pa.array([c[1] for c in closes], pa.string()),
-                                   "vt": pa.array([c[2] for c in closes], pa.string()),
-                                   "v": pa.array([c[3] for c in closes], pa.string()),
-                                   "t": pa.array([c[4] for c in closes], pa.int64())})
+                    ct = pa.table({"id": pa.array([c[0] for c in closes], pa.int64()),
+                                   "t": pa.array([c[1] for c in closes], pa.int64())})
                     con.register("closes", ct)
                     try:
                         con.execute(SQL["drop_closing"])
                         con.execute(SQL["rows_to_close"])
                         closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchone()[0]
+                        closed_attrs = [r[0] for r in con.execute("SELECT DISTINCT a FROM _ingest_closing").fetchall()]
                         if closed:
                             first = g.allocate_ids(closed)
                             con.execute(SQL["insert_closed_copies"], {"first": first, "tx": tx})
@@ -782,6 +780,8 @@ class IngestRun:
                 if rows:
                     n = len(rows)
                     first = g.allocate_ids(n)
+                    for item, pos in pending:
+                        item[1] = first + pos
                     cols = list(zip(*rows))
                     table = pa.Table.from_arrays([
                         pa.array(range(first, first + n), pa.int64()),
@@ -798,7 +798,7 @@ class IngestRun:
                 if final:
                     self._write_locations(con)
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
-                                     "repo": self.repo, "branch": self.branch, "state": "2",
+                                     "repo": self.repo, "branch": self.branch, "state": "3",
                                      "locations_complete": "true" if final and self.locations_done else "false"})
                 con.execute("COMMIT")
             except BaseException:
@@ -806,7 +806,7 @@ class IngestRun:
                 raise
         self.stats["facts_written"] += len(rows) + closed
         self.attrs_written.update(r[1] for r in rows)
-        self.attrs_written.update(c[1] for c in closes)
+        self.attrs_written.update(closed_attrs)
         self.stats["transactions"] += 1
         self.rows, self.closes = [], []
         self.dirty = set()
@@ -835,6 +835,7 @@ class IngestRun:
             # First run of a graph from before the side tables: record every tracked file's open facts.
             self._preload(set(self.files))
             self.dirty |= set(self.files)
+            con.execute("DELETE FROM ingest_open")
             for e in self.externals:
                 con.execute("INSERT INTO ingest_known VALUES (?)", [e])
             self.v2 = True
@@ -852,14 +853,15 @@ class IngestRun:
                 continue
             for d in (fs.facts, *fs.events.values()):
                 for key, item in d.items():
-                    op.append((p, key[0], key[1], key[2], key[3], item[0]))
+                    op.append((p, key[0], key[1], key[2], key[3], item[0], item[1]))
         if op:
             c = list(zip(*op))
             t = pa.table({"path": pa.array(c[0], pa.string()), "e": pa.array(c[1], pa.string()),
                           "a": pa.array(c[2], pa.string()), "vt": pa.array(c[3], pa.string()),
-                          "v": pa.array(c[4], pa.string()), "valid_from": pa.array(c[5], pa.int64())})
+                          "v": pa.array(c[4], pa.string()), "valid_from": pa.array(c[5], pa.int64()),
+                          "id": pa.array(c[6], pa.int64())})
             con.register("_ingest_op", t)
-            con.execute("INSERT INTO ingest_open SELECT * FROM _ingest_op")
+            con.execute("INSERT INTO ingest_open (path, e, a, vt, v, valid_from, id) SELECT * FROM _ingest_op")
             con.unregister("_ingest_op")
         now = [(p, *self.files[p]) for p in dirty if p in self.files]
         if now:
@@ -940,7 +942,7 @@ class IngestRun:
         with g.lock:
             g.con.execute(SCHEMA_SQL)
             state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
-            if state and state[0] == "2":
+            if state and state[0] == "3":
                 known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
             else:
                 known = {r[0] for r in g.con.execute(SQL["known_tags"]).fetchall()}

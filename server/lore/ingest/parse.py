@@ -56,9 +56,11 @@ class Parser:
     CHUNK = 24
     WINDOW = 12  # chunks in flight
 
-    def __init__(self, repo: str, plan: Iterable[tuple[str, str]], *, processes: int) -> None:
+    def __init__(self, repo: str, plan: Iterable[tuple[str, str]], *, processes: int,
+                 cat: CatFile | None = None) -> None:
         self.repo = repo
-        self.cat = CatFile(repo)
+        self.own_cat = cat is None
+        self.cat = cat or CatFile(repo)
         self.ready: dict[str, Extract | None] = {}
         self.pool = None
         self.inflight: deque = deque()
@@ -100,4 +102,5 @@ class Parser:
             self.pool.terminate()
             self.pool.join()
             self.pool = None
-        self.cat.close()
+        if self.own_cat:
+            self.cat.close()

@@ -38,8 +38,10 @@ CREATE TABLE IF NOT EXISTS ingest_open (
     a          VARCHAR NOT NULL,
     vt         VARCHAR NOT NULL,
     v          VARCHAR NOT NULL,
-    valid_from BIGINT  NOT NULL
+    valid_from BIGINT  NOT NULL,
+    id         BIGINT            -- the facts row of the open interval (closing goes by id)
 );
+ALTER TABLE ingest_open ADD COLUMN IF NOT EXISTS id BIGINT;
 
 -- Entities ingestion writes once and never closes: external dependencies and tags.
 CREATE TABLE IF NOT EXISTS ingest_known (

@@ -9,18 +9,17 @@ ents AS (
      WHERE f.a = ':contains' AND f.vt = 'k' AND f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904
        AND NOT f.inferred AND f.tx_from IN (SELECT tx FROM ing)
 )
-SELECT ents.module, f.e, f.a, f.vt, f.v, f.valid_from
+SELECT ents.module, f.e, f.a, f.vt, f.v, f.valid_from, f.id
   FROM facts f JOIN ents ON f.e = ents.e
  WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND NOT f.inferred
    AND f.tx_from IN (SELECT tx FROM ing);
 
 -- name: rows_to_close
--- Open ingest rows that this batch closes at valid time t. $closes: (e, a, vt, v, t).
+-- Open ingest rows that this batch closes at valid time t. $closes: (id, t).
 CREATE TEMP TABLE _ingest_closing AS
 SELECT f.id, f.e, f.a, f.vt, f.v, f.vn, f.valid_from, c.t
-  FROM facts f JOIN closes c ON f.e = c.e AND f.a = c.a AND f.vt = c.vt AND f.v = c.v
- WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND NOT f.inferred AND f.valid_from < c.t
-   AND f.tx_from IN (SELECT tx FROM tx WHERE source = 'ingest');
+  FROM facts f JOIN closes c ON f.id = c.id
+ WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND f.valid_from < c.t;
 
 -- name: insert_closed_copies
 INSERT INTO facts
@@ -52,7 +51,7 @@ SELECT c.e AS module, n.v AS name, c.v AS entity
 
 -- name: open_of_paths
 -- $mods: (path VARCHAR)
-SELECT o.path, o.e, o.a, o.vt, o.v, o.valid_from FROM ingest_open o JOIN mods ON o.path = mods.path;
+SELECT o.path, o.e, o.a, o.vt, o.v, o.valid_from, o.id FROM ingest_open o JOIN mods ON o.path = mods.path;
 
 -- name: known
 SELECT ident FROM ingest_known;
