@@ -252,3 +252,18 @@ def test_link_and_memories_for_operations(graph, code):
     r = operations.run("memoriesFor", graph, {"entity": code["validate_token"]})
     assert [m["entity"] for m in r["memories"]] == [":decision/op"]
     assert operations.run("memoriesFor", graph, {"entity": "'; DROP TABLE facts; --"})["memories"] == []
+
+
+def test_memories_for_includes_user_relations_and_drops_ended_ones(graph, code):
+    from lore.store.txdata import parse_tx
+
+    target = code["login"]
+    write(graph, f'[[:constraint/c :description "login is rate limited"] [:constraint/c :governs {target}]'
+                 f' [:decision/old :description "login via LDAP"] [:decision/old :relates-to {target}]]')
+    graph.transact(parse_tx(f'[[:db/retract :decision/old :relates-to {target}]]'), reason="ended", source="cli")
+    linking.derive_links(graph)
+    got = {m["entity"]: m for m in linking.memories_for(graph, target)}
+    assert got[":constraint/c"]["relation"] == ":governs" and got[":constraint/c"]["relevance"] == 1.0
+    assert got[":constraint/c"]["rule"] is None and got[":constraint/c"]["inferred"] is False
+    # Its relation was retracted, and "login" in prose is not a code mention: nothing links it any more.
+    assert ":decision/old" not in got

@@ -433,12 +433,17 @@ def relink_all(graph: Graph) -> dict[str, int]:
 
 def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str, Any]]:
     """Memories linked to a code entity (hover): each with its description, rationale, kind, validity,
-    relevance and how it was linked, most relevant first."""
+    relevance and how it was linked, most relevant first. Reads only the index's own tables."""
     con = con or graph.con
+    if not getattr(graph, "_mem_schema_ok", False) and index.indexed_tx(con) < 0:
+        return []
     now = now_micros()
-    rows = con.execute(_sql("memories_for"), [entity, now, now]).fetchall()
+    first = index.memory_first_doc(con)
+    rows = con.execute(_sql("memories_for"), [entity, now, now, entity, first]).fetchall()
     best: dict[str, dict[str, Any]] = {}
-    for mem, attr, rule, rel, inferred in rows:
+    for mem, attr, rule, rel, inferred, vf, vt, n in rows:
+        if not inferred and not (n > 1 or vf <= now < vt):
+            continue  # a user relation no longer valid
         item = best.get(mem)
         if item is None or rel > item["relevance"]:
             best[mem] = {"entity": mem, "relation": attr, "rule": rule if inferred else None,
@@ -446,26 +451,27 @@ def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str
     if not best:
         return []
     ents = sorted(best)
-    facts = con.execute(
-        f"SELECT e, a, vt, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred "
-        f"AND e IN (SELECT unnest(?::VARCHAR[])) AND a IN (':description', ':rationale', ':entity-type', "
-        f"':alias') ORDER BY e, a, valid_from", [ents]).fetchall()
-    for e, a, vt, v, vf, vto in facts:
-        item = best[e]
-        valid_now = vf <= now < vto
-        if a == ":description":
+    docs = [index.Hit(*r, bm25=0.0) for r in con.execute(
+        f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {first} AND e IN ({index.literal_list(ents)}) "
+        f"AND a IN (':description', ':rationale', ':alias') AND n_ivals > 0 ORDER BY e, a, vf_min").fetchall()]
+    many = index.intervals(con, [h.doc_id for h in docs if h.n_ivals > 1])
+    for h in docs:
+        item = best[h.e]
+        ivals = many.get(h.doc_id) or [(h.vf_min, h.vt_max)]
+        now_ival = next(((f, t) for f, t in ivals if f <= now < t), None)
+        valid_now = now_ival is not None
+        vf, vto = now_ival or ivals[-1]
+        if h.a == ":description":
             if valid_now or "description" not in item:
-                item["description"] = decode(vt, v)
+                item["description"] = decode(h.vt, h.v)
                 item["valid_from"] = format_instant(vf) if vf > -FOREVER else None
                 item["valid_to"] = format_instant(vto)
                 item["valid_now"] = valid_now
-        elif a == ":rationale" and (valid_now or "rationale" not in item):
-            item["rationale"] = decode(vt, v)
-        elif a == ":entity-type":
-            item["type"] = decode(vt, v)
-        elif a == ":alias":
-            item.setdefault("aliases", []).append(decode(vt, v))
+        elif h.a == ":rationale" and (valid_now or "rationale" not in item):
+            item["rationale"] = decode(h.vt, h.v)
+        elif h.a == ":alias":
+            item.setdefault("aliases", []).append(decode(h.vt, h.v))
     for item in best.values():
-        item.setdefault("type", f":type/{_ns(item['entity'])}")
+        item["type"] = f":type/{_ns(item['entity'])}"
         item["kind"] = _ns(item["entity"])
     return sorted(best.values(), key=lambda x: (-x["relevance"], x["entity"]))

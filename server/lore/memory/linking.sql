@@ -47,11 +47,14 @@ SELECT DISTINCT e FROM mem_code
  WHERE e IN ({idents}) AND a IN (':name', ':path') AND valid_from <= ? AND valid_to > ?
 
 -- name: memories_for
--- Memories related to one code entity: inferred links (by relevance) and user-asserted relations.
-SELECT l.e, l.a, l.rule, max(l.confidence) AS relevance, bool_or(l.inferred) AS inferred
-  FROM facts l
- WHERE l.tx_to = {max_tx} AND l.v = ? AND l.vt = 'k'
-   AND l.valid_from <= ? AND l.valid_to > ?
-   AND ((l.inferred AND l.rule IN ('link/file', 'link/name') AND l.a = ':relates-to')
-        OR (NOT l.inferred AND l.a IN (':relates-to', ':governs', ':forbids', ':rejects', ':depends-on')))
- GROUP BY l.e, l.a, l.rule
+-- Memories related to one code entity, from the index's own tables: our links (by relevance) and the
+-- relations users asserted (documents of memory entities whose value is the entity).
+SELECT e, a, rule, max(confidence) AS relevance, true AS inferred, min(valid_from), max(valid_to), 1
+  FROM mem_inferred
+ WHERE v = ? AND vt = 'k' AND a = ':relates-to' AND rule IN ('link/file', 'link/name')
+   AND valid_from <= ? AND valid_to > ?
+ GROUP BY e, a, rule
+UNION ALL
+SELECT e, a, NULL, 1.0, false, vf_min, vt_max, n_ivals FROM mem_docs
+ WHERE v = ? AND vt = 'k' AND n_ivals > 0 AND doc_id >= ?
+   AND a IN (':relates-to', ':governs', ':forbids', ':rejects', ':depends-on')

@@ -21,7 +21,7 @@ MEMORY_NAMESPACES = ("decision", "preference", "constraint", "dependency")
 # Namespaces written by ingestion: code structure and git history.
 CODE_NAMESPACES = ("module", "function", "class", "variable", "field", "commit", "tag", "ingestion")
 # Attributes whose values are identifiers or bookkeeping, not text anyone searches.
-SKIP_ATTRS = (":entity-type", ":hash", ":pinned-commit", ":date", ":relates-to", ":introduced-by",
+SKIP_ATTRS = (":entity-type", ":hash", ":pinned-commit", ":date", ":introduced-by",
               ":modified-in", ":parent", ":contains", ":tagged-commit")
 
 
