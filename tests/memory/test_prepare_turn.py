@@ -176,3 +176,24 @@ def test_facts_with_several_intervals(graph):
     by = {f["entity"]: f for f in prepare_turn(graph, "feature flags")["facts"]}
     assert by[":decision/on-off"]["status"] == "current" and by[":decision/on-off"]["valid_from"].startswith("2022")
     assert by[":decision/gone"]["label"] == "[was valid 2022-01-01 → 2023-01-01]"
+
+
+def test_a_reader_thread_answers_on_its_own_cursor(graph):
+    import threading
+
+    remember(graph, '[[:decision/t :description "threads read on their own cursor"]]')
+    linking.derive_links(graph)
+    out = {}
+
+    def reader():
+        cur = graph.cursor()
+        try:
+            out["reply"] = prepare_turn(graph, "own cursor threads", con=cur)
+            out["hover"] = linking.memories_for(graph, ":function/none", con=cur)
+        finally:
+            cur.close()
+
+    t = threading.Thread(target=reader)
+    t.start()
+    t.join(30)
+    assert ents(out["reply"])[:1] == [":decision/t"] and out["hover"] == []

@@ -172,7 +172,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     inferred = _inferred_about(con, entities, now)
     composed = _composed(inferred)
     code = _code_locations(con, inferred, entities)
-    warns = _warnings(graph, entities + [c["entity"] for c in code])
+    warns = _warnings(graph, con, entities + [c["entity"] for c in code])
     context = _context_block(facts, composed, warns, code)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
             "code": code}
@@ -217,7 +217,7 @@ def _composed(inferred: list[tuple]) -> list[dict[str, Any]]:
 _WARN_CACHE: dict[tuple[str, int], list[dict[str, Any]]] = {}
 
 
-def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
+def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any]]:
     """``entities``: the recalled entities and the code linked to them."""
     """Composed warnings about the recalled entities, from the inference engine when it is installed."""
     if not entities:
@@ -232,7 +232,7 @@ def _warnings(graph: Graph, entities: list[str]) -> list[dict[str, Any]]:
     try:
         tx = getattr(graph, "_mem_seen_tx", None)
         if tx is None:
-            tx = graph.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+            tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
         key = (graph.path, tx)
         found = _WARN_CACHE.get(key)
         if found is None:
