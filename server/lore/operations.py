@@ -83,7 +83,8 @@ def load_features() -> None:
     _loaded = True
     import importlib
 
-    for mod in ("lore.query.ops", "lore.ingest.ops", "lore.inference.ops", "lore.memory.ops"):
+    # Order matters for derived work: links (memory) are made before the rules that read them run.
+    for mod in ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:
