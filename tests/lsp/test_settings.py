@@ -29,7 +29,7 @@ async def test_initialization_options_and_push(tmp_path):
         assert st["graph"] == str(root / ".lore" / "lore.duckdb") and st["owner"] is True
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"enabled": True}, "diagnostics": {"minConfidence": 0.5}}}))
-        for _ in range(100):
+        for _ in range(500):
             st = await status(client)
             if st["settings"]["hover"]["enabled"]:
                 break
@@ -42,7 +42,7 @@ async def test_pulled_configuration(tmp_path):
     root = make_repo(tmp_path / "repo")
     async with lsp(None, root, caps="vscode", init_options={"ingestOnStartup": False},
                    configuration={"lore": {"hover": {"maxMemories": 3}}}) as client:
-        for _ in range(100):
+        for _ in range(500):
             st = await status(client)
             if st["settings"]["hover"]["maxMemories"] == 3:
                 break
@@ -60,7 +60,7 @@ async def test_bad_settings_are_reported_and_ignored(tmp_path):
         assert st["settings"]["diagnostics"]["debounceMs"] == 250
         assert st["settings"]["diagnostics"]["enabled"] is True
         assert st["settings"]["hover"]["enabled"] is True
-        for _ in range(100):
+        for _ in range(500):
             if sum("ignored" in m.message for m in client.log_messages) >= 4:
                 break
             await asyncio.sleep(0.02)
@@ -82,7 +82,7 @@ async def test_client_that_never_answers_the_pull(tmp_path, caps):
         assert st["settings"]["hover"]["maxHistory"] == 2
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"maxHistory": 4}}}))
-        for _ in range(100):
+        for _ in range(500):
             st = await status(client)
             if st["settings"]["hover"]["maxHistory"] == 4:
                 break

@@ -1,11 +1,19 @@
 """Where a server's operations run: on its own graph when it owns it, else at the owner (forwarded).
 
-The owner runs every operation on one worker thread (a DuckDB connection is not shared across threads)
-from a priority queue: editor requests first, then derived work (inference, links) that writes trigger,
-batched so a burst of writes runs the rules once. A write's reply goes out before its derived work runs.
+The owner opens the graph once and hands every thread the same ``GraphView`` of it, whose DuckDB
+connection is a cursor per thread (a connection must not be shared across threads; one object keeps the
+id-allocation state and the registries keyed by graph — inference scheduler, ingestion job — consistent).
+Writers serialise on ``graph.lock`` as everywhere in Lore.
+
+Threads of an owner:
+- the worker: every operation (editor requests, lore/* requests, forwarded CLI commands), one at a time;
+- the deriver: derived work a write triggers (memory links, rule scheduling), batched — it waits for writes
+  to pause (``DERIVE_DEBOUNCE``, at most ``DERIVE_MAX_DELAY``) so a burst runs it once, and a write's reply
+  never waits for it;
+- lore.inference's scheduler and lore.ingest's job run on their own threads.
 
 A server that finds another owner stands by: it forwards, and a thread blocks on the owner lock so that
-when the owner dies (even ``kill -9``) this server takes the graph over without anyone noticing.
+when the owner dies (even ``kill -9``) this server takes the graph over.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ import asyncio
 import itertools
 import logging
 import queue
+import sys
 import threading
 import time
 from concurrent.futures import Future
@@ -27,14 +36,38 @@ from lore.store.graph import Graph, TxResult
 
 log = logging.getLogger("lore")
 
-INTERACTIVE, BACKGROUND = 0, 1
 OPEN_RETRY_SECONDS = 120.0  # a CLI process may hold the graph file briefly; wait for it
-# Derived work waits for writes to pause this long (at most DERIVE_MAX_DELAY after the first write), so a
-# burst of writes runs it once and no write waits behind it.
-DERIVE_DEBOUNCE = 0.15
-DERIVE_MAX_DELAY = 1.0
+DERIVE_DEBOUNCE = 0.2
+DERIVE_MAX_DELAY = 2.0
 
 Listener = Callable[[str], None]  # called with "write" or "derived" after the graph changed
+
+
+class GraphView(Graph):
+    """The owner's open graph as every thread sees it: shared state, a DuckDB cursor per thread."""
+
+    def __init__(self, base: Graph) -> None:  # noqa: D107 - takes over an open Graph; no super().__init__
+        state = dict(base.__dict__)
+        self._base_con = state.pop("con")
+        self.__dict__.update(state)
+        self._local = threading.local()
+        self._cursors: list[Any] = []
+
+    @property
+    def con(self):  # type: ignore[override]
+        c = getattr(self._local, "con", None)
+        if c is None:
+            c = self._local.con = self._base_con.cursor()
+            self._cursors.append(c)
+        return c
+
+    def close(self) -> None:
+        for c in self._cursors:
+            try:
+                c.close()
+            except Exception:  # noqa: BLE001 - closing anyway
+                pass
+        self._base_con.close()
 
 
 def _merge(results: list[TxResult]) -> TxResult:
@@ -45,24 +78,30 @@ def _merge(results: list[TxResult]) -> TxResult:
                     sum(r.retracted for r in results), touched)
 
 
+_STOP = object()
+
+
 class Backend:
     def __init__(self, graph_path: str | Path, on_change: Listener | None = None) -> None:
         self.graph_path = Path(graph_path)
         self.on_change = on_change
         self.lock = owner.OwnerLock(self.graph_path)
-        self.graph: Graph | None = None
+        self.graph: GraphView | None = None
         self.socket: owner.OwnerSocket | None = None
+        self.scheduler: Any = None
         self.is_owner = False
+        self.open_error: LoreError | None = None
         self._owner_ready = threading.Event()
-        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any], Future[Any]]] = queue.PriorityQueue()
+        self._queue: queue.Queue[Any] = queue.Queue()
         self._seq = itertools.count()
+        self._closed = False
+        self._worker_thread: threading.Thread | None = None
+        self._deriver_thread: threading.Thread | None = None
+        self._derive_cv = threading.Condition()
         self._pending_derive: list[TxResult] = []
         self._derive_first = 0.0
         self._derive_last = 0.0
-        self._closed = False
-        self.open_error: LoreError | None = None
-        self._worker_thread: threading.Thread | None = None
-        self.scheduler: Any = None
+        self._derive_stop = False
 
     # ------------------------------------------------------------------ life cycle
 
@@ -89,14 +128,14 @@ class Backend:
     def _become_owner(self) -> None:
         self.is_owner = True
         # Listen first: clients that connect while the graph opens wait in the queue, not in a retry loop.
-        self.socket = owner.OwnerSocket(self.graph_path, self._handle_forwarded)
+        self.socket = owner.OwnerSocket(self.graph_path, self._run_local)
         self.socket.start()
         self._worker_thread = threading.Thread(target=self._worker, name="lore-graph", daemon=True)
         self._worker_thread.start()
         self._owner_ready.set()
 
     def close(self, timeout: float = 30.0) -> None:
-        """Stop serving and close the graph (checkpointed), then give up ownership. Waits for the worker:
+        """Stop serving and close the graph (checkpointed), then give up ownership. Waits for the threads:
         a process must not exit while DuckDB is mid-statement on another thread."""
         if self._closed:
             return
@@ -104,8 +143,7 @@ class Backend:
         if self.socket is not None:
             self.socket.close()
         if self._worker_thread is not None:
-            # The stop marker sorts after every queued request and derived work, so nothing is dropped.
-            self._queue.put((BACKGROUND + 1, next(self._seq), lambda: None, Future()))
+            self._queue.put(_STOP)  # after every queued request: nothing is dropped
             self._worker_thread.join(timeout)
         self.lock.release()
 
@@ -135,7 +173,7 @@ class Backend:
         try:
             self.scheduler = InferenceScheduler(graph, on_change=lambda _files: self._notify("derived"))
             self.scheduler.submit(None)
-        except Exception:  # noqa: BLE001 - without a scheduler derived work runs on the worker
+        except Exception:  # noqa: BLE001 - without a scheduler the derivation runs rules itself
             log.exception("inference scheduler did not start")
             self.scheduler = None
 
@@ -145,45 +183,43 @@ class Backend:
             self.scheduler.submit(None)
 
     def _worker(self) -> None:
-        self.graph = self._open_graph()
-        if self.graph is not None:
+        base = self._open_graph()
+        if base is not None:
+            self.graph = GraphView(base)
+            log.debug("graph open")
             self._start_inference(self.graph)
+            self._deriver_thread = threading.Thread(target=self._deriver, name="lore-derive", daemon=True)
+            self._deriver_thread.start()
+            # Catch derived state (memory index, links) up now, not on the first write after a long pause.
+            tx, instant = self.graph.last_tx()
+            self._schedule_derive(TxResult(tx, instant, 0, 0, []))
         while True:
-            timeout = None
-            if self._pending_derive:
-                due = min(self._derive_last + DERIVE_DEBOUNCE, self._derive_first + DERIVE_MAX_DELAY)
-                timeout = max(0.0, due - time.monotonic())
-            try:
-                prio, _, fn, fut = self._queue.get(timeout=timeout)
-            except queue.Empty:
-                self._derive_batch()
-                continue
-            if prio > BACKGROUND:
-                self._derive_batch()  # nothing a write triggered is dropped
+            item = self._queue.get()
+            if item is _STOP:
                 self._shutdown_graph()
                 return
+            fn, fut = item
             if not fut.set_running_or_notify_cancel():
                 continue
             if self.graph is None:
                 fut.set_result(error_reply(self.open_error or LoreError("graph-open-failed", "no graph")))
                 continue
             try:
-                # Ingestion and inference run on their own threads and take graph.lock around their writes.
-                with self.graph.lock:
-                    result = fn()
-                fut.set_result(result)
+                fut.set_result(fn(self.graph))
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
                 fut.set_exception(exc)
-            if self._pending_derive and time.monotonic() >= self._derive_first + DERIVE_MAX_DELAY:
-                self._derive_batch()  # a steady stream of writes never goes quiet: run at the deadline
 
     def _shutdown_graph(self) -> None:
-        """Stop the threads that use the graph (an ingestion between commits, the rules), then close it."""
+        """Finish derived work, stop the threads that use the graph (an ingestion between commits, the
+        rules), then close it."""
         if self.graph is None:
             return
+        if self._deriver_thread is not None:
+            with self._derive_cv:
+                self._derive_stop = True
+                self._derive_cv.notify_all()
+            self._deriver_thread.join(60)
         try:
-            import sys
-
             ingest_ops = sys.modules.get("lore.ingest.ops")
             job = ingest_ops._JOBS.get(self.graph) if ingest_ops is not None else None
             if job is not None and job.running:
@@ -195,10 +231,10 @@ class Backend:
             self.scheduler.stop()
         self.graph.close()
 
-    def submit(self, fn: Callable[[Graph], Any], priority: int = INTERACTIVE) -> Future[Any]:
+    def submit(self, fn: Callable[[Graph], Any]) -> Future[Any]:
         """Run ``fn(graph)`` on the owner's worker thread."""
         fut: Future[Any] = Future()
-        self._queue.put((priority, next(self._seq), lambda: fn(self.graph), fut))
+        self._queue.put((fn, fut))
         return fut
 
     def _run_local(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -214,21 +250,37 @@ class Backend:
             self._notify("write")
         return reply
 
-    def _schedule_derive(self, result: TxResult) -> None:
-        # On the worker thread: no lock needed around the batch.
-        now = time.monotonic()
-        if not self._pending_derive:
-            self._derive_first = now
-        self._derive_last = now
-        self._pending_derive.append(result)
+    # ------------------------------------------------------------------ the deriver (owner only)
 
-    def _derive_batch(self) -> None:
-        batch, self._pending_derive = self._pending_derive, []
-        if not batch or self.graph is None:
-            return
-        with self.graph.lock:
+    def _schedule_derive(self, result: TxResult) -> None:
+        now = time.monotonic()
+        with self._derive_cv:
+            if not self._pending_derive:
+                self._derive_first = now
+            self._derive_last = now
+            self._pending_derive.append(result)
+            self._derive_cv.notify_all()
+
+    def _deriver(self) -> None:
+        while True:
+            with self._derive_cv:
+                while True:
+                    if self._pending_derive:
+                        due = min(self._derive_last + DERIVE_DEBOUNCE, self._derive_first + DERIVE_MAX_DELAY)
+                        wait = due - time.monotonic()
+                        if wait <= 0 or self._derive_stop:
+                            break
+                        self._derive_cv.wait(wait)
+                    elif self._derive_stop:
+                        return
+                    else:
+                        self._derive_cv.wait()
+                batch, self._pending_derive = self._pending_derive, []
+            assert self.graph is not None
+            t = time.perf_counter()
             operations.derive(self.graph, _merge(batch))
-        self._notify("derived")
+            log.debug("derived work for %d writes took %.0f ms", len(batch), (time.perf_counter() - t) * 1000)
+            self._notify("derived")
 
     def _notify(self, kind: str) -> None:
         if self.on_change is not None:
@@ -236,9 +288,6 @@ class Backend:
                 self.on_change(kind)
             except Exception:  # noqa: BLE001 - a listener never breaks the graph
                 log.exception("change listener failed")
-
-    def _handle_forwarded(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
-        return self._run_local(op, params)
 
     # ------------------------------------------------------------------ the face the server uses
 

@@ -192,6 +192,7 @@ class DiagnosticsManager:
         self.ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=doc.version))
         self.published[uri] = time.monotonic()
+        log.debug("published %d diagnostics for %s", len(diags), uri)
 
 
 def register(ls: "LoreServer") -> None:

@@ -233,10 +233,12 @@ def main(graph: str | None = None) -> int:
     lsp_out = _claim_stdout()
     # SIGTERM ends the server like an exit notification: the graph is closed and ownership given back.
     signal.signal(signal.SIGTERM, _terminate)
+    debug = os.environ.get("LORE_LOG") == "debug"
     root = logging.getLogger()
     if not any(isinstance(h, logging.StreamHandler) for h in root.handlers):
-        logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
-    log.setLevel(logging.DEBUG if os.environ.get("LORE_LOG") == "debug" else logging.INFO)
+        logging.basicConfig(stream=sys.stderr, format="lore %(relativeCreated)6.0fms %(threadName)s: %(message)s"
+                            if debug else "lore: %(message)s")
+    log.setLevel(logging.DEBUG if debug else logging.INFO)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     operations.load_features()
     global _SERVER
