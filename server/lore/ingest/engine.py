@@ -27,7 +27,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.ingest import slug as S
-from lore.ingest.extract import Extract, language_of
+from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
@@ -201,6 +201,9 @@ class IngestRun:
         self.ident_taken: set[str] = set(self.idents.values())
         self.new_idents: list[tuple[str, str]] = []
         self.fstate: dict[str, FileState] = {}
+        # Definition hashes of files at the watermark (from ingest_defs): the previous version of a changed
+        # file need not be parsed again.
+        self.known_defs: dict[str, list[Def]] = {}
         self.loaded: set[str] = set()
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
@@ -324,6 +327,16 @@ class IngestRun:
         self.stats["files_parsed"] += 1
         return ex
 
+    def _old_extract(self, blob: str, path: str) -> Extract | None:
+        """The previous version of a changed file: held from this run, else its stored definition hashes
+        (enough to diff definitions), else parsed again."""
+        if blob in self.extracts:
+            return self.extracts[blob]
+        defs = self.known_defs.pop(path, None)
+        if defs is not None:
+            return Extract(defs, [], [], False)
+        return self._extract(blob, path)
+
     def _hold(self, blob: str, ex: Extract | None) -> None:
         self.extracts[blob] = ex
         self.blob_refs[blob] = self.blob_refs.get(blob, 0) + 1
@@ -349,8 +362,13 @@ class IngestRun:
                 con.register("mods", table)
                 try:
                     rows = con.execute(SQL["open_of_paths"]).fetchall()
+                    drows = con.execute(SQL["defs_of_paths"]).fetchall()
                 finally:
                     con.unregister("mods")
+            for path, kind, qname, body, shape in drows:
+                lst = self.known_defs.setdefault(path, [])
+                if kind != "-":
+                    lst.append(Def(kind, "", qname, False, 0, 0, 0, 0, 0, 0, 0, body, shape))
             mods = {p: p for p in paths}
         else:
             mods = {self._module_ident(p): p for p in paths}
@@ -446,9 +464,9 @@ class IngestRun:
         new_ex: dict[str, Extract | None] = {}
         old_ex: dict[str, Extract | None] = {}
         for p, (blob, mode) in removed.items():
-            old_ex[p] = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
+            old_ex[p] = self._old_extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
         for p, (before, _after) in modified.items():
-            old_ex[p] = self._extract(before[0], p) if before[1] not in (GITLINK, SYMLINK) else None
+            old_ex[p] = self._old_extract(before[0], p) if before[1] not in (GITLINK, SYMLINK) else None
         for p, (blob, mode) in list(added.items()) + [(p, a) for p, (_b, a) in modified.items()]:
             ex = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
             new_ex[p] = ex
@@ -836,6 +854,7 @@ class IngestRun:
             self._preload(set(self.files))
             self.dirty |= set(self.files)
             con.execute("DELETE FROM ingest_open")
+            con.execute("DELETE FROM ingest_defs")
             for e in self.externals:
                 con.execute("INSERT INTO ingest_known VALUES (?)", [e])
             self.v2 = True
@@ -845,6 +864,7 @@ class IngestRun:
         con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
         con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.execute("DELETE FROM ingest_open WHERE path IN (SELECT path FROM _ingest_dirty)")
+        con.execute("DELETE FROM ingest_defs WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.unregister("_ingest_dirty")
         op: list[tuple] = []
         for p in dirty:
@@ -854,6 +874,26 @@ class IngestRun:
             for d in (fs.facts, *fs.events.values()):
                 for key, item in d.items():
                     op.append((p, key[0], key[1], key[2], key[3], item[0], item[1]))
+        drows: list[tuple] = []
+        for p in dirty:
+            if p not in self.files or p not in self.fstate:
+                continue
+            blob = self.files[p][0]
+            if blob not in self.extracts:
+                continue  # unknown here: a later change of this file parses its old version
+            ex = self.extracts[blob]
+            if ex is None or not ex.defs:
+                drows.append((p, "-", "", 0, 0))
+            else:
+                drows.extend((p, d.kind, d.qname, d.body_hash, d.shape_hash) for d in ex.defs)
+        if drows:
+            c = list(zip(*drows))
+            t = pa.table({"path": pa.array(c[0], pa.string()), "kind": pa.array(c[1], pa.string()),
+                          "qname": pa.array(c[2], pa.string()), "body_hash": pa.array(c[3], pa.int64()),
+                          "shape_hash": pa.array(c[4], pa.int64())})
+            con.register("_ingest_defrows", t)
+            con.execute("INSERT INTO ingest_defs SELECT * FROM _ingest_defrows")
+            con.unregister("_ingest_defrows")
         if op:
             c = list(zip(*op))
             t = pa.table({"path": pa.array(c[0], pa.string()), "e": pa.array(c[1], pa.string()),

@@ -47,3 +47,13 @@ ALTER TABLE ingest_open ADD COLUMN IF NOT EXISTS id BIGINT;
 CREATE TABLE IF NOT EXISTS ingest_known (
     ident VARCHAR NOT NULL
 );
+
+-- Per tracked file, the hashes of its definitions at the watermark (kind '-' marks a file known to have
+-- none), so an incremental run compares a changed file without re-parsing its previous version.
+CREATE TABLE IF NOT EXISTS ingest_defs (
+    path       VARCHAR NOT NULL,
+    kind       VARCHAR NOT NULL,
+    qname      VARCHAR NOT NULL,
+    body_hash  BIGINT  NOT NULL,
+    shape_hash BIGINT  NOT NULL
+);

@@ -59,3 +59,7 @@ SELECT ident FROM ingest_known;
 -- name: located_top_level_names
 SELECT file, name, entity FROM code_locations
  WHERE kind IN ('function', 'class') AND NOT contains(qualified_name, '.');
+
+-- name: defs_of_paths
+-- $mods: (path VARCHAR)
+SELECT d.path, d.kind, d.qname, d.body_hash, d.shape_hash FROM ingest_defs d JOIN mods ON d.path = mods.path;
