@@ -341,12 +341,10 @@ def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) 
     avgdl = max(total, 1) / max(n_docs, 1)
     values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, *_ in known)
     ids = ", ".join(str(int(r[0])) for r in known)
+    doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
     q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
-            limit=int(limit), memory_boost=float(memory_boost))
-    ranked = con.execute(q).fetchall()
-    # Memories sit together at the end of mem_docs and read cheaply; code documents are spread over the
-    # table and each costs a row group, so only the best few code candidates are read.
-    code = [r[0] for r in ranked if not r[2]][:CODE_CANDIDATES]
-    ranked = [r for r in ranked if r[2] or r[0] in code]
-    rows = docs(con, [r[0] for r in ranked])
-    return [Hit(*rows[d], bm25=score) for d, score, _ in ranked if d in rows]
+            limit=int(limit), memory_boost=float(memory_boost), code_limit=CODE_CANDIDATES, doc_cols=doc_cols)
+    hits = [Hit(*row) for row in con.execute(q).fetchall()]
+    boost = float(memory_boost)
+    hits.sort(key=lambda h: (-(h.bm25 * (boost if h.ns in MEMORY_NAMESPACES else 1.0)), h.doc_id))
+    return hits

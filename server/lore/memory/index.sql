@@ -215,15 +215,27 @@ SELECT ent AS e, coalesce(sum(sign) FILTER (WHERE NOT inferred), 0)::INTEGER AS 
   FROM ends GROUP BY ent
 
 -- name: search
--- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first.
--- Literal term ids let DuckDB prune postings by zonemap; nothing but postings is read.
-WITH q(term_id, df, qtf) AS (VALUES {terms})
-SELECT p.doc_id,
-       sum(q.qtf * ln(1 + ({n} - q.df + 0.5) / (q.df + 0.5))
-           * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * p.dl / {avgdl}))) AS bm25,
-       bool_or(p.mem) AS mem
-  FROM mem_postings p JOIN q ON p.term_id = q.term_id
- WHERE p.term_id IN ({term_ids})
- GROUP BY p.doc_id
- ORDER BY bm25 * CASE WHEN bool_or(p.mem) THEN {memory_boost} ELSE 1.0 END DESC, p.doc_id
- LIMIT {limit}
+-- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first;
+-- memories among the best {limit} all come back, code documents only the best {code_limit} (code is spread
+-- over mem_docs and each costs a row group to read). Literal term ids let DuckDB prune postings by
+-- zonemap; the join hands the chosen ids to the mem_docs scan as a filter.
+WITH q(term_id, df, qtf) AS (VALUES {terms}),
+sc AS (
+    SELECT p.doc_id,
+           sum(q.qtf * ln(1 + ({n} - q.df + 0.5) / (q.df + 0.5))
+               * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * p.dl / {avgdl}))) AS bm25,
+           bool_or(p.mem) AS mem
+      FROM mem_postings p JOIN q ON p.term_id = q.term_id
+     WHERE p.term_id IN ({term_ids})
+     GROUP BY p.doc_id
+),
+top AS (
+    SELECT doc_id, bm25, mem FROM sc
+     ORDER BY bm25 * CASE WHEN mem THEN {memory_boost} ELSE 1.0 END DESC, doc_id
+     LIMIT {limit}
+),
+pick AS (
+    SELECT * FROM top
+    QUALIFY mem OR row_number() OVER (PARTITION BY mem ORDER BY bm25 DESC, doc_id) <= {code_limit}
+)
+SELECT {doc_cols}, pick.bm25 FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id
