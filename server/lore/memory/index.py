@@ -295,17 +295,6 @@ class Hit:
 _DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
 
 
-def docs(con: Any, ids: list[int]) -> dict[int, tuple]:
-    """Document rows by id (a literal id list: DuckDB prunes by zonemap, doc ids being in insert order)."""
-    if not ids:
-        return {}
-    lit = ", ".join(str(int(i)) for i in ids)
-    # The range is redundant but prunes row groups by zonemap, which the IN list alone does not.
-    return {r[0]: r for r in con.execute(
-        f"SELECT {_DOC_COLS} FROM mem_docs WHERE doc_id BETWEEN {int(min(ids))} AND {int(max(ids))} "
-        f"AND doc_id IN ({lit})").fetchall()}
-
-
 _MEM_FIRST: dict[int, int] = {}  # the last search's mem_stats.mem_first, per connection
 
 
