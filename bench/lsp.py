@@ -99,6 +99,16 @@ class Bench:
         def on_create(params: Any) -> None:
             return None
 
+        self.logs: list[str] = []
+
+        @self.client.feature(types.WINDOW_LOG_MESSAGE)
+        def on_log(params: types.LogMessageParams) -> None:
+            self.logs.append(params.message)
+
+        @self.client.feature(types.PROGRESS)
+        def on_progress(params: Any) -> None:
+            return None
+
         @self.client.feature(types.WORKSPACE_CONFIGURATION)
         def on_config(params: types.ConfigurationParams) -> list[Any]:
             return [None for _ in params.items]
@@ -149,6 +159,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     t0 = time.perf_counter()
     await b.client.start_io(LORE, "serve", "--graph", str(graph))
     server = b.client._server
+    stderr_log = open(work / "server.stderr", "wb")
+
+    async def drain() -> None:  # an unread stderr pipe would block the server once it fills
+        while chunk := await server.stderr.read(65536):
+            stderr_log.write(chunk)
+
+    drainer = asyncio.ensure_future(drain())
     await b.client.initialize_async(types.InitializeParams(
         capabilities=caps, root_uri=repo.as_uri(), process_id=os.getpid(),
         initialization_options={"diagnostics": {"debounceMs": 100}}))
@@ -206,8 +223,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 status[k] = int(v.split()[0]) / 1024
     await b.client.shutdown_async(None)
     b.client.exit(None)
-    await asyncio.wait_for(server.wait(), 30)
+    await asyncio.wait_for(server.wait(), 60)
+    await drainer
+    stderr_log.close()
     await b.client.stop()
+    for line in sorted(set(b.logs))[:20]:
+        print("server log:", line[:200], file=sys.stderr)
     stats = cli(graph, "status")
     shutil.rmtree(work, ignore_errors=True)
     r2 = lambda x: round(x, 2)  # noqa: E731
@@ -224,6 +245,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         "mean": r2(statistics.mean(tx_ms))}, "transact_goal_p50_ms": 10,
         "rss_mb": r2(status.get("VmRSS", float("nan"))), "rss_peak_mb": r2(status.get("VmHWM", float("nan"))),
         "rss_goal_mb": 400,
+        "server_log_messages": len(b.logs),
     }
 
 

@@ -95,6 +95,7 @@ class Backend:
         self._queue: queue.Queue[Any] = queue.Queue()
         self._seq = itertools.count()
         self._closed = False
+        self._submit_lock = threading.Lock()
         self._worker_thread: threading.Thread | None = None
         self._deriver_thread: threading.Thread | None = None
         self._derive_cv = threading.Condition()
@@ -137,13 +138,15 @@ class Backend:
     def close(self, timeout: float = 30.0) -> None:
         """Stop serving and close the graph (checkpointed), then give up ownership. Waits for the threads:
         a process must not exit while DuckDB is mid-statement on another thread."""
-        if self._closed:
-            return
-        self._closed = True
+        with self._submit_lock:
+            if self._closed:
+                return
+            self._closed = True
         if self.socket is not None:
             self.socket.close()
         if self._worker_thread is not None:
-            self._queue.put(_STOP)  # after every queued request: nothing is dropped
+            with self._submit_lock:
+                self._queue.put(_STOP)  # after every queued request: nothing is dropped
             self._worker_thread.join(timeout)
         self.lock.release()
 
@@ -197,6 +200,7 @@ class Backend:
             item = self._queue.get()
             if item is _STOP:
                 self._shutdown_graph()
+                self._reject_queued()
                 return
             fn, fut = item
             if not fut.set_running_or_notify_cancel():
@@ -231,10 +235,23 @@ class Backend:
             self.scheduler.stop()
         self.graph.close()
 
+    def _reject_queued(self) -> None:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not _STOP:
+                item[1].set_result(error_reply(LoreError("shutting-down", "the server is shutting down")))
+
     def submit(self, fn: Callable[[Graph], Any]) -> Future[Any]:
-        """Run ``fn(graph)`` on the owner's worker thread."""
+        """Run ``fn(graph)`` on the owner's worker thread (an error reply once the server is closing)."""
         fut: Future[Any] = Future()
-        self._queue.put((fn, fut))
+        with self._submit_lock:
+            if self._closed:
+                fut.set_result(error_reply(LoreError("shutting-down", "the server is shutting down")))
+            else:
+                self._queue.put((fn, fut))
         return fut
 
     def _run_local(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
