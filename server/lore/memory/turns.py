@@ -25,7 +25,7 @@ from typing import Any
 from lore.errors import LoreError
 from lore.memory import index
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
-from lore.store.graph import MAX_TX, Graph
+from lore.store.graph import Graph
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
