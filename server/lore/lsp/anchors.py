@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -97,6 +99,29 @@ def parse(text: str, path: str) -> list[Symbol]:
                           body_node.end_point[0], _col(lines, *body_node.end_point))))
     out.sort(key=lambda s: (s.line, s.col))
     return out
+
+
+_CACHE: "OrderedDict[tuple[str, int, int], list[Symbol]]" = OrderedDict()
+_CACHE_SIZE = 64
+_cache_lock = threading.Lock()
+
+
+def parse_document(doc: Any) -> list[Symbol]:
+    """``parse`` for a pygls TextDocument, cached per (uri, version): a hover or a diagnostics refresh
+    on an unchanged buffer does not parse it again (a 4,000-line file takes tens of milliseconds)."""
+    text = doc.source
+    key = (doc.uri, doc.version if doc.version is not None else -1, len(text))
+    with _cache_lock:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return hit
+    symbols = parse(text, doc.path or doc.uri)
+    with _cache_lock:
+        _CACHE[key] = symbols
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return symbols
 
 
 def _qualified(node: Any, name: str, data: bytes, kind: str) -> str:

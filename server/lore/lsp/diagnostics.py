@@ -94,7 +94,7 @@ def _related(w: dict[str, Any], doc: "TextDocument", here: types.Range, root: Pa
 
 def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
                    min_confidence: float = 0.0) -> list[types.Diagnostic]:
-    symbols = anchors.parse(doc.source, doc.path or doc.uri)
+    symbols = anchors.parse_document(doc)
     out = []
     for w in warnings:
         if not isinstance(w, dict):

@@ -48,16 +48,19 @@ def _q(graph: "Graph", query: str, **params: Any) -> list[tuple]:
     return graph.con.execute(sql, used).fetchall()
 
 
+_TABLES: dict[str, set[str]] = {}
+
+
 def _has_table(graph: "Graph", table: str) -> bool:
-    return bool(_q(graph, "has_table", table=table)[0][0])
+    """Ingestion's side tables appear once and stay: remember the ones seen, per graph file."""
+    seen = _TABLES.setdefault(graph.path, set())
+    if table not in seen and _q(graph, "has_table", table=table)[0][0]:
+        seen.add(table)
+    return table in seen
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def _exists(graph: "Graph", e: str) -> bool:
-    return bool(_q(graph, "exists", e=e)[0][0])
 
 
 def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
@@ -67,28 +70,32 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
     qname = p.get("qualifiedName") or name
     line = p.get("line") if isinstance(p.get("line"), int) else 0
     locs = _has_table(graph, "code_locations")
-    candidates: list[str] = []
+    located: list[str] = []
     if kind in ("function", "class") and locs:
-        candidates += [r[0] for r in _q(graph, "locate_definition", file=file, qname=qname, name=name, line=line)]
-    if kind == "import":
-        if _has_table(graph, "import_locations"):
-            candidates += [r[0] for r in _q(graph, "locate_import", file=file, line=line)]
-        candidates += [f":module/{slug(name)}", f":module/{slug(name.split('.')[0])}"]
+        located += [r[0] for r in _q(graph, "locate_definition", file=file, qname=qname, name=name, line=line)]
+    if kind == "import" and _has_table(graph, "import_locations"):
+        located += [r[0] for r in _q(graph, "locate_import", file=file, line=line)]
     if kind == "module" and locs:
-        candidates += [r[0] for r in _q(graph, "locate_module", file=file)]
+        located += [r[0] for r in _q(graph, "locate_module", file=file)]
     if kind == "name" and locs:
-        candidates += [r[0] for r in _q(graph, "locate_name", file=file, name=name)]
+        located += [r[0] for r in _q(graph, "locate_name", file=file, name=name)]
+    if located:
+        return located[0]  # ingestion wrote the location with the entity: it exists
     fs = slug(file)
+    candidates: list[str] = []
     if kind in ("function", "class"):
         candidates += [f":{kind}/{fs}-{slug(qname)}", f":function/{fs}-{slug(qname)}", f":class/{fs}-{slug(qname)}"]
+    if kind == "import":
+        candidates += [f":module/{slug(name)}", f":module/{slug(name.split('.')[0])}"]
     if kind == "module":
         candidates.append(f":module/{fs}")
     if kind == "name":
         candidates += [f":function/{fs}-{slug(name)}", f":class/{fs}-{slug(name)}"]
-    for c in candidates:
-        if c and _exists(graph, c):
-            return c
-    return None
+    candidates = [c for c in dict.fromkeys(candidates) if c]
+    if not candidates:
+        return None
+    found = {r[0] for r in _q(graph, "existing", es=candidates)}
+    return next((c for c in candidates if c in found), None)
 
 
 def _validity(vf: int, vt: int) -> str:
@@ -116,15 +123,16 @@ def hover_info(graph: "Graph", params: dict[str, Any]) -> dict[str, Any]:
     now = now_micros()
     attrs: dict[str, list[Any]] = {}
     relations: list[dict[str, Any]] = []
-    for a, vt, v, vf, vto, inferred, rule, conf in _q(graph, "attributes", e=entity, now=now):
-        if inferred:
-            relations.append({"direction": "out", "attribute": a, "other": decode(vt, v), "rule": rule,
-                              "confidence": conf})
-        else:
-            attrs.setdefault(a, []).append(decode(vt, v))
     memories: dict[str, dict[str, Any]] = {}
     dependents: list[str] = []
-    for e, a, inferred, rule, conf, vf, vto in _q(graph, "incoming", e=entity, now=now):
+    for d, e, a, vt, v, vf, vto, inferred, rule, conf in _q(graph, "around", e=entity, now=now):
+        if d == "out":
+            if inferred:
+                relations.append({"direction": "out", "attribute": a, "other": decode(vt, v), "rule": rule,
+                                  "confidence": conf})
+            else:
+                attrs.setdefault(a, []).append(decode(vt, v))
+            continue
         ns = e.lstrip(":").split("/")[0]
         if a == ":relates-to" or (ns in MEMORY_KINDS and not inferred):
             m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
@@ -250,7 +258,7 @@ def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict
     """What is under the cursor, as params for ``lspHover``."""
     pos = doc.position_from_client_units(position)
     path = doc.path or to_fs_path(doc.uri) or ""
-    symbols = anchors.parse(doc.source, path)
+    symbols = anchors.parse_document(doc)
     sym = anchors.at(symbols, pos.line, pos.character)
     file = relative(ls, path)
     if sym is not None and sym.contains(pos.line, pos.character):

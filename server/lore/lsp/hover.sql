@@ -30,22 +30,19 @@ SELECT entity FROM code_locations
  WHERE kind = 'module' AND (file = $file OR $file LIKE '%/' || file)
  ORDER BY (file = $file) DESC LIMIT 1;
 
--- name: exists
-SELECT count(*) FROM facts WHERE e = $e AND tx_to = 2147483647;
+-- name: existing
+-- Which of the candidate idents have current facts (one scan for all candidates).
+SELECT DISTINCT e FROM facts WHERE e IN (SELECT unnest($es)) AND tx_to = 2147483647;
 
--- name: attributes
-SELECT a, vt, v, valid_from, valid_to, inferred, rule, confidence
+-- name: around
+-- In one scan: the entity's own facts (out) and the facts that point at it (in), as believed and valid now.
+SELECT CASE WHEN e = $e THEN 'out' ELSE 'in' END AS dir, e, a, vt, v, valid_from, valid_to, inferred, rule,
+       confidence
   FROM facts
- WHERE e = $e AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
- ORDER BY a, v;
-
--- name: incoming
--- Facts that point at the entity (memories about it, dependents, inferred relations).
-SELECT e, a, inferred, rule, confidence, valid_from, valid_to
-  FROM facts
- WHERE vt = 'k' AND v = $e AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
- ORDER BY inferred, confidence DESC, e
- LIMIT 500;
+ WHERE tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+   AND (e = $e OR (vt = 'k' AND v = $e))
+ ORDER BY dir, inferred, confidence DESC, e, a
+ LIMIT 2000;
 
 -- name: describe
 -- A few attributes of the entities a hover mentions (memories, commits).
