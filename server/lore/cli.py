@@ -185,6 +185,13 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
     try:
         reply = operations.run(op, graph, params)
         result = reply.pop("_result", None)
+        if result is None and reply.get("ok") and op in operations.WRITES:
+            # Writes that commit their own transactions (ingest, rule registration) report no TxResult;
+            # derived work finds what changed from its own watermarks, so the newest tx is enough.
+            from lore.store.graph import TxResult
+
+            tx, instant = graph.last_tx()
+            result = TxResult(tx, instant, 0, 0, []) if tx else None
         if result is not None:
             operations.derive(graph, result)
         return reply
