@@ -1,0 +1,75 @@
+"""Ingestion at startup is work-done progress the editor can cancel; what was committed stays and the next
+ingestion resumes."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from .conftest import cli, lsp, request
+
+pytestmark = pytest.mark.asyncio
+
+N_COMMITS = 600
+
+
+def big_history(root: Path, n: int) -> Path:
+    """A repository with n commits, each touching a Python file (built with git fast-import: fast)."""
+    root.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    lines = []
+    for i in range(n):
+        body = f"def f{i}():\n    return {i}\n\n\nclass C{i}:\n    pass\n"
+        lines += [b"commit refs/heads/main", f"mark :{i + 1}".encode(),
+                  f"committer Ada <ada@example.com> {1_600_000_000 + i * 60} +0000".encode(),
+                  f"data {len(f'commit {i}')}".encode(), f"commit {i}".encode()]
+        if i:
+            lines.append(f"from :{i}".encode())
+        data = body.encode()
+        lines += [f"M 100644 inline pkg/mod{i % 40}.py".encode(), f"data {len(data)}".encode(), data]
+    subprocess.run(["git", "-C", str(root), "fast-import", "--quiet"], input=b"\n".join(lines) + b"\n",
+                   check=True)
+    subprocess.run(["git", "-C", str(root), "checkout", "-q", "main"], check=True)
+    return root
+
+
+async def test_cancel_ingestion_from_the_editor(tmp_path):
+    root = big_history(tmp_path / "repo", N_COMMITS)
+    graph = root / ".lore" / "lore.duckdb"
+    async with lsp(graph, root, caps="vscode") as client:
+        deadline = time.monotonic() + 30
+        token = None
+        while time.monotonic() < deadline and token is None:
+            for tok, values in client.progress_reports.items():
+                if values and isinstance(values[0], types.WorkDoneProgressBegin):
+                    token = tok
+            await asyncio.sleep(0.01)
+        assert token is not None, "no progress began"
+        assert client.progress_reports[token][0].cancellable is True
+        client.protocol.notify(types.WINDOW_WORK_DONE_PROGRESS_CANCEL,
+                               types.WorkDoneProgressCancelParams(token=token))
+        while time.monotonic() < deadline and not any(
+                isinstance(v, types.WorkDoneProgressEnd) for v in client.progress_reports[token]):
+            await asyncio.sleep(0.02)
+        end = client.progress_reports[token][-1]
+        assert isinstance(end, types.WorkDoneProgressEnd)
+        status = await request(client, "lore/ingestStatus", {})
+        assert status["ok"] and status["status"] == "stopped", status
+        assert status["processed"] < N_COMMITS
+        # an explicit ingest afterwards resumes from what was committed and completes
+        started = await request(client, "lore/ingest", {"repo": str(root)})
+        assert started["ok"], started
+        while time.monotonic() < deadline + 60:
+            status = await request(client, "lore/ingestStatus", {})
+            if status["status"] not in ("starting", "running"):
+                break
+            await asyncio.sleep(0.1)
+        assert status["status"] == "complete", status
+    code, out = cli(graph, "sql", "SELECT count(*) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
+                                  "AND tx_to = 2147483647")
+    assert out["rows"][0][0] == N_COMMITS
