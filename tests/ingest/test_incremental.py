@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from lore.ingest.api import ingest
@@ -72,7 +71,7 @@ def test_incremental_equals_one_run(repo, tmp_path):
 
 
 def _run_cli(repo: Repo, graph: Path, env: dict) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "lore", "--graph", str(graph), "--json", "ingest", str(repo.path)]
+    cmd = [sys.executable, "-m", "lore", "--graph", str(graph), "--json", "-v", "ingest", str(repo.path)]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT / "server"), **env})
 
@@ -97,21 +96,24 @@ def test_kill_9_and_resume_loses_and_duplicates_nothing(repo, tmp_path):
     assert p.returncode == 0, err.decode()
     killed = tmp_path / "killed.duckdb"
     mid_run_kills = 0
-    delay = 0.8
-    for _attempt in range(12):
-        p = _run_cli(repo, killed, {"LORE_INGEST_WORKERS": "1", "LORE_INGEST_BATCH": "3"})
-        time.sleep(delay)
-        if p.poll() is not None:
-            break
-        p.send_signal(signal.SIGKILL)
-        p.wait()
-        wm = _watermark(killed)
-        if wm and wm != tip:
-            mid_run_kills += 1
-        if mid_run_kills >= 3:
-            break
-        delay += 0.15
-    assert mid_run_kills >= 1, "no kill landed in the middle of an ingest"
+    # Kill right after the k-th batch is committed (the run is then inside the next batch), then resume.
+    for k in (1, 3, 2, 5):
+        p = _run_cli(repo, killed, {"LORE_INGEST_WORKERS": "1", "LORE_INGEST_BATCH": "4"})
+        seen = 0
+        while seen < k:
+            line = p.stderr.readline()
+            if not line:
+                break
+            seen += b"commits written" in line
+        if p.poll() is None:
+            p.send_signal(signal.SIGKILL)
+            p.wait()
+            wm = _watermark(killed)
+            if wm and wm != tip:
+                mid_run_kills += 1
+        else:
+            p.wait()
+    assert mid_run_kills >= 3, "the kills did not land in the middle of ingests"
     p = _run_cli(repo, killed, {"LORE_INGEST_WORKERS": "1"})
     out, err = p.communicate(timeout=300)
     assert p.returncode == 0, err.decode()

@@ -822,6 +822,8 @@ class IngestRun:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
+        log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
+                 getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
         self.attrs_written.update(r[1] for r in rows)
         self.attrs_written.update(closed_attrs)
