@@ -19,6 +19,7 @@ whole transitive closure.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -1228,11 +1229,23 @@ def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
     return out
 
 
+_TEXT = frozenset(("k", "s", "t", "u"))
+
+
 def decode_rows(rows: list[tuple], columns: list[tuple[str, Any]]) -> list[list[Any]]:
-    """Rows -> JSON values. The common case (only variables, all text-valued) is one comprehension."""
-    if rows and all(k == "var" for k, _ in columns) and len(columns) == 1 and columns[0][1] == 2:
-        if all(r[0] in ("k", "s", "t", "u") for r in rows):
-            return [[r[1]] for r in rows]
+    """Rows -> JSON values. When every column holds only text-valued types (keywords, strings, instants,
+    uuids: their canonical text is the JSON value) the rows are sliced without per-value work."""
+    if rows and all(k == "var" for k, _ in columns):
+        idx, i = [], 0
+        for _, width in columns:
+            idx.append(i)
+            i += width
+        if all({r[j] for r in rows} <= _TEXT for j in idx):
+            if len(idx) == 1:
+                j = idx[0] + 1
+                return [[r[j]] for r in rows]
+            pick = operator.itemgetter(*[j + 1 for j in idx])
+            return [list(pick(r)) for r in rows]
     return [decode_row(r, columns) for r in rows]
 
 
