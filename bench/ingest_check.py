@@ -141,7 +141,10 @@ def main() -> None:
     linked = {tuple(r) for r in g.con.execute(
         "SELECT e, v FROM facts WHERE a = ':renamed-to' AND starts_with(e, ':module/') AND tx_to = 2147483647").fetchall()}
     considered = [(o, n) for o, n in renames if not ignore(o) and not ignore(n)]
-    hit = sum(1 for o, n in considered if (module_ident(o), module_ident(n)) in linked)
+    # Idents as ingestion gave them (paths that slug alike get a hash suffix).
+    idents = dict(g.con.execute("SELECT path, ident FROM ingest_idents").fetchall())
+    hit = sum(1 for o, n in considered
+              if (idents.get(o, module_ident(o)), idents.get(n, module_ident(n))) in linked)
     out["file_renames"] = {"git": len(considered), "linked": hit}
     print(json.dumps(out, indent=2))
 
