@@ -11,8 +11,8 @@
                      any_valid_time=False) -> RuleQuery``
     For the inference engine: compile Datalog rules (text; they join the built-in and registered
     ones for this call only) and a goal such as ``"(stale ?d ?m)"`` (default: the first rule's head
-    with fresh variables). ``RuleQuery.run(graph) -> list[list]`` gives the goal's rows as decoded
-    values; ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
+    with fresh variables). ``RuleQuery.run(graph, *, timeout=None, con=None) -> list[list]`` gives the
+    goal's rows as decoded values (``con``: a cursor for another thread); ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
     ``valid_at`` microseconds (default now).
 
 ``rule_rows(graph, rules, goal=None, **kw) -> list[list]`` is ``compile_rule_query(...).run(graph)``.
@@ -61,7 +61,7 @@ def _run_query(graph: Any, text: str, params: dict[str, str] | None, *, explain:
     prefix = "_lq" + uuid.uuid4().hex[:8] + "_"
     compiled = compile_query(q, program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix)
     if explain:
-        return {"ok": True, "sql": explain_text(compiled), "params": _jsonable(compiled.params)}
+        return {"ok": True, "sql": explain_text(compiled), "params": dict(compiled.params)}
     rows = execute(graph, compiled, timeout=timeout)
     return {"ok": True, "variables": compiled.variables, "results": decode_rows(rows, compiled.columns)}
 
@@ -95,10 +95,6 @@ def _inputs(q: Query, params: dict[str, str] | None) -> dict[str, Any]:
             raise LoreError("missing-parameter", f"the query declares ${name} in :in but no value was given "
                                                  f"(--param {name}=EDN)")
     return out
-
-
-def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in params.items()}
 
 
 def explain_text(c: Compiled) -> str:
