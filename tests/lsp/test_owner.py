@@ -238,3 +238,26 @@ def test_long_graph_path_uses_a_private_socket_folder(tmp_path):
         assert code == 0 and out["ok"]
     finally:
         stop(proc)
+
+
+@pytest.mark.asyncio
+async def test_forwarding_server_refreshes_diagnostics_after_anothers_write(tmp_path):
+    from .conftest import open_doc
+    from .test_editor import REJECT_REDIS, lore_diags, wait_for
+
+    root = make_repo(tmp_path / "repo")
+    graph = root / ".lore" / "lore.duckdb"
+    code, out = cli(graph, "ingest", str(root))
+    assert code == 0, out
+    opts = {"ingestOnStartup": False, "diagnostics": {"debounceMs": 20}}
+    async with lsp(graph, root, init_options=opts) as first, lsp(graph, root, init_options=opts) as second:
+        st = await request(second, "lore/serverStatus", {})
+        assert st["owner"] is False and st["ownerPid"] == first._server.pid
+        uri = open_doc(second, root / "src" / "auth.py")
+        await wait_for(lambda: uri in second.diagnostics, what="first publish")
+        assert not lore_diags(second, uri)
+        reply = await request(first, "lore/transact", {"facts": REJECT_REDIS, "reason": "review"})
+        assert reply["ok"]
+        diags = await wait_for(lambda: lore_diags(second, uri, "rejected_dependency"), timeout=20,
+                               what="the second server to see the first one's write")
+        assert diags[0].range.start.line == 1

@@ -54,6 +54,7 @@ class LoreServer(LanguageServer):
         self.loop: asyncio.AbstractEventLoop | None = None
         self.diagnostics = diagnostics.DiagnosticsManager(self)
         self.ingest_task: asyncio.Task[Any] | None = None
+        self.watch_task: asyncio.Task[Any] | None = None
 
     # -------------------------------------------------------------- helpers the features share
 
@@ -151,6 +152,7 @@ def build_server(graph: str | None = None) -> LoreServer:
         ls.settings.rejected.clear()
         if ls.settings.get("ingestOnStartup") and ls.root is not None:
             ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
+        ls.watch_task = asyncio.ensure_future(watch_remote_writes(ls))
         ls.diagnostics.refresh_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -167,8 +169,9 @@ def build_server(graph: str | None = None) -> LoreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LoreServer, params: Any = None) -> None:
-        if ls.ingest_task is not None:
-            ls.ingest_task.cancel()
+        for task in (ls.ingest_task, ls.watch_task):
+            if task is not None:
+                task.cancel()
         ls.stop_backend()
 
     @ls.feature("lore/serverStatus")
@@ -186,6 +189,28 @@ def build_server(graph: str | None = None) -> LoreServer:
     actions.register(ls)
     requests.register_requests(ls)
     return ls
+
+
+REMOTE_POLL_SECONDS = 2.0
+
+
+async def watch_remote_writes(ls: LoreServer) -> None:
+    """A server that forwards to another owner hears of no writes: it polls the graph's last tx and
+    refreshes its diagnostics when another process wrote (the owner itself is told directly)."""
+    last = None
+    while True:
+        await asyncio.sleep(REMOTE_POLL_SECONDS)
+        try:
+            b = ls.backend
+            if b is None or b.is_owner or not ls.workspace.text_documents:
+                continue
+            reply = await ls.run_op("stats", {})
+            tx = reply.get("tx") if reply.get("ok") else None
+            if tx is not None and tx != last:  # the first look refreshes too: writes may predate it
+                ls.diagnostics.refresh_all()
+            last = tx
+        except Exception:  # noqa: BLE001 - keep watching
+            log.exception("watching the owner's writes failed")
 
 
 async def pull_configuration(ls: LoreServer) -> None:
