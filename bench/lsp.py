@@ -62,11 +62,14 @@ def sql(graph: Path, text: str) -> list[list[Any]]:
 
 def seed_memories(graph: Path, n_functions: int) -> tuple[str, str]:
     """A decision rejecting an external package one file imports; decisions about some functions."""
+    # A package few files import (a decision against `os` would light up half the repository).
     row = sql(graph, """
-        SELECT i.file, i.target FROM import_locations i
-          JOIN facts f ON f.e = i.target AND f.a = ':entity-type' AND f.v = ':type/external-dependency'
-                      AND f.tx_to = 2147483647
-         WHERE i.file LIKE '%.py' ORDER BY i.file LIMIT 1""")
+        WITH ext AS (
+            SELECT i.target, count(DISTINCT i.file) AS files, min(i.file) AS file FROM import_locations i
+              JOIN facts f ON f.e = i.target AND f.a = ':entity-type' AND f.v = ':type/external-dependency'
+                          AND f.tx_to = 2147483647
+             WHERE i.file LIKE '%.py' GROUP BY i.target)
+        SELECT file, target FROM ext WHERE files BETWEEN 1 AND 3 ORDER BY files DESC, target LIMIT 1""")
     if not row:
         raise SystemExit("no file imports an external package; is the repository ingested?")
     file, target = row[0]
