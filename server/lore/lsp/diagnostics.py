@@ -28,9 +28,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("lore")
 
 SOURCE = "lore"
+REFRESH_COALESCE = 0.2  # seconds: graph changes within this window refresh diagnostics once
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
              "information": types.DiagnosticSeverity.Information, "info": types.DiagnosticSeverity.Information,
              "hint": types.DiagnosticSeverity.Hint}
+
+
+def _same_file(path: str, file: Any) -> bool:
+    """A warning's file (repository-relative, or absolute) is this document's path."""
+    if not isinstance(file, str) or not file:
+        return False
+    return path == file or path.endswith("/" + file.lstrip("./"))
 
 
 def _int(v: Any, default: int | None = None) -> int | None:
@@ -123,6 +131,7 @@ class DiagnosticsManager:
         self.cache: dict[str, tuple[int, list[Any]]] = {}
         self.published: dict[str, float] = {}  # uri -> monotonic time of the last publish (tests, bench)
         self._missing_logged = False
+        self._refresh_task: asyncio.Task[Any] | None = None
 
     def schedule(self, uri: str, delay: float | None = None, *, refetch: bool = False) -> None:
         if refetch:
@@ -135,9 +144,41 @@ class DiagnosticsManager:
         self.tasks[uri] = asyncio.ensure_future(self._run(uri, delay))
 
     def refresh_all(self) -> None:
+        """The graph changed: refresh every open document, coalesced — a burst of writes costs one
+        ``warnings`` call for all files, not one per document per write."""
         self.generation += 1
-        for uri in list(self.ls.workspace.text_documents):
-            self.schedule(uri, 0)
+        if self._refresh_task is not None and not self._refresh_task.done():
+            self._refresh_task.cancel()
+        self._refresh_task = asyncio.ensure_future(self._refresh_all_later(REFRESH_COALESCE))
+
+    async def _refresh_all_later(self, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            uris = list(self.ls.workspace.text_documents)
+            if not uris:
+                return
+            gen = self.generation
+            reply = await self.ls.run_op("warnings", {})
+            if not reply.get("ok"):
+                for uri in uris:
+                    self.schedule(uri, 0)  # fall back to one call per document
+                return
+            everything = reply.get("warnings") or []
+            for uri in uris:
+                doc = self.ls.workspace.text_documents.get(uri)
+                if doc is None:
+                    continue
+                path = doc.path or to_fs_path(uri) or ""
+                mine = [w for w in everything if isinstance(w, dict) and _same_file(path, w.get("file"))]
+                self.cache[uri] = (gen, mine)
+                old = self.tasks.pop(uri, None)
+                if old is not None and not old.done():
+                    old.cancel()
+                self.tasks[uri] = asyncio.ensure_future(self._run(uri, 0))
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # noqa: BLE001 - the next change retries
+            log.exception("refreshing diagnostics failed")
 
     def clear(self, uri: str) -> None:
         task = self.tasks.pop(uri, None)
