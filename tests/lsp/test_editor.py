@@ -137,6 +137,10 @@ async def test_code_actions_and_commands(ws):
     code, hist = cli(graph, "history", reply["decision"])
     assert [h["value"] for h in hist["history"] if h["attribute"] == ":description"] == ["login uses argon2"]
     assert hist["history"][0]["source"] == "lsp"
+    # the hover shows the new decision at once (no stale cached hover)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(12, 6)))
+    assert "login uses argon2" in hover.contents.value
     history = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="lore.showHistory", arguments=[{"entity": ":function/src-auth-py-login"}]))
     assert history["ok"] and history["history"]

@@ -110,7 +110,7 @@ async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list
     out: list[types.CodeAction] = []
     req = hover.symbol_request(ls, doc, params.range.start)
     if req is not None and req.get("kind") != "name":
-        info = await ls.run_op(hover.OP, req)
+        info = await hover.cached_hover_info(ls, req)
         entity = info.get("entity") if info.get("ok") else None
         if entity:
             label = req.get("qualifiedName") or req.get("name") or entity

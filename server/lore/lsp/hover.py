@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -274,6 +275,25 @@ def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict
     return None
 
 
+_HOVER_CACHE: "OrderedDict[tuple, dict[str, Any]]" = OrderedDict()
+_HOVER_CACHE_SIZE = 256
+
+
+async def cached_hover_info(ls: "LoreServer", req: dict[str, Any]) -> dict[str, Any]:
+    """``lspHover`` replies, remembered until the graph changes (the mouse rests on the same names)."""
+    key = (ls.diagnostics.generation, *sorted((k, str(v)) for k, v in req.items()))
+    hit = _HOVER_CACHE.get(key)
+    if hit is not None:
+        _HOVER_CACHE.move_to_end(key)
+        return hit
+    info = await ls.run_op(OP, req)
+    if info.get("ok"):
+        _HOVER_CACHE[key] = info
+        while len(_HOVER_CACHE) > _HOVER_CACHE_SIZE:
+            _HOVER_CACHE.popitem(last=False)
+    return info
+
+
 def register(ls: "LoreServer") -> None:
     @ls.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(ls: "LoreServer", params: types.HoverParams) -> types.Hover | None:
@@ -285,7 +305,7 @@ def register(ls: "LoreServer") -> None:
         req = symbol_request(ls, doc, params.position)
         if req is None:
             return None
-        info = await ls.run_op(OP, req)
+        info = await cached_hover_info(ls, req)
         if not info.get("ok") or not info.get("entity"):
             return None
         md = render(info, ls.settings.get("hover.maxMemories"), ls.settings.get("hover.maxHistory"))
