@@ -262,8 +262,10 @@ def main() -> None:
             g = fresh(d, f"dag{band}")
             load(g, facts)
             g.compact()
-            sql = ("WITH RECURSIVE r(x) AS (SELECT v FROM facts WHERE e = ? AND a = ':depends-on' AND {NOW} "
-                   "UNION SELECT f.v FROM r, facts f WHERE f.e = r.x AND f.a = ':depends-on' AND f.vt = 'k' AND f.{NOW}) "
+            # the built-in reachable follows :depends-on, :calls and :contains; so does the hand-written SQL
+            edge_attrs = "IN (':depends-on', ':calls', ':contains')"
+            sql = (f"WITH RECURSIVE r(x) AS (SELECT v FROM facts WHERE e = ? AND a {edge_attrs} AND {{NOW}} "
+                   f"UNION SELECT f.v FROM r, facts f WHERE f.e = r.x AND f.a {edge_attrs} AND f.vt = 'k' AND f.{{NOW}}) "
                    "SELECT DISTINCT x FROM r")
             t_now = int(time.time() * 1e6)
             sql = sql.replace("f.{NOW}", NOW_FILTER.format(t=t_now).replace("tx_to", "f.tx_to").replace("valid_", "f.valid_"))
