@@ -4,6 +4,7 @@ where they say so."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -97,13 +98,14 @@ async def test_every_registered_operation_has_a_method(env):
 ])
 async def test_bad_requests_answered_with_errors(env, method, params, code):
     client, graph, _ = env
-    before = (await request(client, "lore/stats", {}))["tx"]
+    user_txs = {"sql": "SELECT count(*) FROM tx WHERE source IN ('lsp', 'cli', 'agent')"}
+    before = (await request(client, "lore/sql", user_txs))["rows"]
     reply = await request(client, method, params)
     assert reply["ok"] is False and reply["error"]["code"] and reply["error"]["message"]
     if code:
         assert reply["error"]["code"] == code
-    # nothing was written and the server is still up
-    assert (await request(client, "lore/stats", {}))["tx"] == before
+    # nothing was written and the server is still up (rules and ingestion may write in the background)
+    assert (await request(client, "lore/sql", user_txs))["rows"] == before
 
 
 async def test_unknown_method_is_a_jsonrpc_error_and_server_stays_up(env):
@@ -116,3 +118,54 @@ async def test_unknown_method_is_a_jsonrpc_error_and_server_stays_up(env):
 async def test_null_params_are_an_empty_object(env):
     client, _, _ = env
     assert (await request(client, "lore/stats", None))["ok"] is True
+
+
+async def settle(client, quiet: float = 1.0) -> None:
+    """Wait until the graph stops changing (background rules, links, ingestion)."""
+    last, since = None, asyncio.get_running_loop().time()
+    while asyncio.get_running_loop().time() - since < quiet:
+        tx = (await request(client, "lore/stats", {}))["tx"]
+        if tx != last:
+            last, since = tx, asyncio.get_running_loop().time()
+        await asyncio.sleep(0.1)
+
+
+async def test_spec_table_methods_match_cli(env):
+    """SPEC §4's table, each method beside the CLI command that prints the same object."""
+    client, graph, root = env
+    setup = await request(client, "lore/transact", {
+        "facts": '[[:decision/cache :description "use Redis for the token cache"] '
+                 '[:decision/cache :depends-on :dependency/redis] [:dependency/redis :depends-on :dependency/libc]]',
+        "reason": "cache design"})
+    assert setup["ok"]
+    for _ in range(300):  # the probe above started an ingestion of the workspace (ingest's default repo)
+        status = await request(client, "lore/ingestStatus", {})
+        if status["status"] not in ("starting", "running"):
+            break
+        await asyncio.sleep(0.05)
+    assert status["ok"] and status["status"] == "complete" and status["repo"] == str(root), status
+    await settle(client)  # derived work (rules, links) of the writes above has landed
+    q = "[:find ?d ?v :where [?d :description ?v] [(contains? ?v \"Redis\")]]"
+    via_lsp = await request(client, "lore/query", {"query": q})
+    code, via_cli = cli(graph, "query", q)
+    assert via_lsp == via_cli and via_lsp["ok"] and via_lsp["results"]
+    q2 = "[:find ?x :in $start :where (reachable $start ?x)]"
+    via_lsp = await request(client, "lore/query", {"query": q2, "params": {"start": ":decision/cache"}})
+    code, via_cli = cli(graph, "query", q2, "--param", "start=:decision/cache")
+    assert via_lsp == via_cli and sorted(r[0] for r in via_lsp["results"]) == [":dependency/libc", ":dependency/redis"]
+    rule = "[(uses ?a ?b) [?a :depends-on ?b]]"
+    via_lsp = await request(client, "lore/rule", {"rule": rule})
+    assert via_lsp["ok"], via_lsp
+    code, rules_cli = cli(graph, "rule", "--list")
+    assert code == 0 and "uses" in str(rules_cli)
+    via_lsp = await request(client, "lore/prepareTurn", {"message": "how does the token cache work?"})
+    code, via_cli = cli(graph, "prepare-turn", "how does the token cache work?")
+    assert via_lsp["ok"] and via_lsp == via_cli and "context" in via_lsp
+    via_lsp = await request(client, "lore/finalizeTurn", {"delta": "User: we decided to use argon2 for passwords. "
+                                                                    "Agent: noted."})
+    assert via_lsp["ok"] and isinstance(via_lsp.get("stored"), int)
+    via_lsp = await request(client, "lore/warnings", {})
+    code, via_cli = cli(graph, "warnings")
+    assert via_lsp == via_cli and via_lsp["ok"]
+    started = await request(client, "lore/ingest", {"repo": str(root), "wait": True})
+    assert started["ok"] and started["status"] == "complete", started

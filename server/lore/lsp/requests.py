@@ -18,9 +18,9 @@ log = logging.getLogger("lore")
 PREFIX = "lore/"
 
 
-def prepare_params(op: str, raw: Any) -> dict[str, Any] | dict[str, Any]:
+def prepare_params(op: str, raw: Any, root: Any = None) -> dict[str, Any]:
     """LSP params -> operation params. Writes from the editor are recorded with source ``lsp`` unless the
-    caller says ``agent``."""
+    caller says ``agent``; ``ingest`` without a repo ingests the workspace (not the server's cwd)."""
     params = to_plain(raw)
     if params is None:
         params = {}
@@ -28,6 +28,8 @@ def prepare_params(op: str, raw: Any) -> dict[str, Any] | dict[str, Any]:
         raise LoreError("bad-params", f"params for {PREFIX}{op} must be an object, got {type(params).__name__}")
     if op in ("transact", "retract") and params.get("source") is None:
         params["source"] = "lsp"
+    if op == "ingest" and params.get("repo") is None and root is not None:
+        params["repo"] = str(root)
     return params
 
 
@@ -45,7 +47,7 @@ def register_requests(server: "LoreServer") -> list[str]:
 def _handler(op: str):
     async def handle(ls: "LoreServer", params: Any = None) -> dict[str, Any]:
         try:
-            p = prepare_params(op, params)
+            p = prepare_params(op, params, ls.root)
         except LoreError as exc:
             return error_reply(exc)
         if ls.backend is None:
