@@ -1,4 +1,4 @@
-"""The editor's view end to end, with VS Code's client capabilities: ingestion at startup shown as
+"""The editor's view end to end, with VS Code's and Neovim's client capabilities: ingestion at startup shown as
 work-done progress, diagnostics from composed warnings (re-anchored on unsaved edits, cleared on close),
 hover, code actions and their commands."""
 
@@ -38,11 +38,13 @@ def lore_diags(client, uri: str, code: str | None = None) -> list[types.Diagnost
     return [d for d in client.diagnostics.get(uri, []) if d.source == "lore" and (code is None or d.code == code)]
 
 
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def ws(tmp_path_factory):
+@pytest_asyncio.fixture(loop_scope="module", scope="module", params=["vscode", "neovim"])
+async def ws(tmp_path_factory, request):
+    """The whole flow once with VS Code's client capabilities and once with Neovim 0.7's."""
     root = make_repo(tmp_path_factory.mktemp("editor") / "repo")
     graph = root / ".lore" / "lore.duckdb"
-    async with lsp(graph, root, caps="vscode", init_options={"diagnostics": {"debounceMs": 50}}) as client:
+    async with lsp(graph, root, caps=request.param, init_options={"diagnostics": {"debounceMs": 50}},
+                   silent_client=request.param == "neovim") as client:
         yield client, root, graph
 
 
