@@ -261,3 +261,29 @@ async def test_forwarding_server_refreshes_diagnostics_after_anothers_write(tmp_
         diags = await wait_for(lambda: lore_diags(second, uri, "rejected_dependency"), timeout=20,
                                what="the second server to see the first one's write")
         assert diags[0].range.start.line == 1
+
+
+def test_server_waits_for_a_cli_that_holds_the_graph(tmp_path):
+    """A CLI process that opened the graph before the server started keeps it until it exits; the server
+    owns the socket at once and answers forwarded requests as soon as the file is free."""
+    from lore.store.graph import Graph
+
+    graph = tmp_path / "lore.duckdb"
+    held = Graph(graph)  # this process plays the CLI that got there first
+    proc = subprocess.Popen([LORE, "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not os.path.exists(owner.socket_path(graph)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        replies: list[dict] = []
+        t = threading.Thread(target=lambda: replies.append(owner.forward(graph, "stats", {})))
+        t.start()
+        time.sleep(0.5)
+        assert not replies  # waiting for the file, not failing
+        held.close()
+        t.join(30)
+        assert replies and replies[0]["ok"] is True, replies
+    finally:
+        held.close()
+        stop(proc)
