@@ -18,7 +18,7 @@ from lore.query.parser import parse_query, parse_rules
     ("[:find ?e :where [?e :d nil]]", "bad-term"),
     ("[:find ?e :where [?e :d {:a 1}]]", "bad-term"),
     ("[:find ?e :where ?e]", "bad-clause"),
-    ("[:find ?e :where (and [?e :d 1])]", "bad-clause"),
+    ("[:find ?e :where (and)]", "bad-clause"),
     ("[:find ?e :where (not)]", "bad-clause"),
     ("[:find ?e :where (not-join ?e [?e :d 1])]", "bad-clause"),
     ("[:find ?e :where (or-join [?e])]", "bad-clause"),

@@ -87,6 +87,12 @@ def test_or_or_join_and(people):
         ("Bob",), ("cy",)}
 
 
+def test_and_is_a_conjunction_anywhere(people):
+    assert people.set("[:find ?n :where (and [?p :name ?n] [?p :dept :dept/eng])]") == {("Ann",), ("Bob",)}
+    assert people.set("[:find ?n :where [?p :name ?n] (not (and [?p :dept :dept/eng] [?p :age 31]))]") == {
+        ("Bob",), ("cy",)}
+
+
 def test_aggregates(people):
     assert people.set("[:find ?d (count ?p) :where [?p :dept ?d]]") == {(":dept/eng", 2), (":dept/ops", 1)}
     assert people.set("[:find (count-distinct ?d) :where [_ :dept ?d]]") == {(2,)}

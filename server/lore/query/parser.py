@@ -203,7 +203,16 @@ class _Budget:
             raise fail("too-large", f"more than {MAX_CLAUSES} clauses", form)
 
 
-def clause(x: Any, budget: _Budget, *, in_or: bool = False) -> Any:
+def conjunction(forms: list[Any], budget: "_Budget") -> list[Any]:
+    """Clauses of a conjunction; an (and …) outside an or is spliced into it."""
+    out: list[Any] = []
+    for f in forms:
+        c = clause(f, budget)
+        out.extend(c.clauses if isinstance(c, _And) else [c])
+    return out
+
+
+def clause(x: Any, budget: _Budget) -> Any:
     budget.tick(x)
     if isinstance(x, Vector):
         if x and isinstance(x[0], PList):
@@ -222,12 +231,12 @@ def clause(x: Any, budget: _Budget, *, in_or: bool = False) -> Any:
         if head == "not":
             if len(x) < 2:
                 raise fail("bad-clause", "(not …) needs at least one clause", x)
-            return Not([clause(c, budget) for c in x[1:]], None, _pos(x))
+            return Not(conjunction(x[1:], budget), None, _pos(x))
         if head == "not-join":
             if len(x) < 3 or not isinstance(x[1], Vector):
                 raise fail("bad-clause", "(not-join [?v …] clause …) needs a vector of variables and clauses", x)
             vs = [_var(v, "a not-join variable", x) for v in x[1]]
-            return Not([clause(c, budget) for c in x[2:]], vs, _pos(x))
+            return Not(conjunction(x[2:], budget), vs, _pos(x))
         if head in ("or", "or-join"):
             join = None
             rest = x[1:]
@@ -240,15 +249,13 @@ def clause(x: Any, budget: _Budget, *, in_or: bool = False) -> Any:
                 raise fail("bad-clause", f"({head} …) needs at least one clause", x)
             branches = []
             for b in rest:
-                c = clause(b, budget, in_or=True)
+                c = clause(b, budget)
                 branches.append(c.clauses if isinstance(c, _And) else [c])
             return Or(branches, join, _pos(x))
         if head == "and":
-            if not in_or:
-                raise fail("bad-clause", "(and …) is only allowed as a branch of (or …)", x)
             if len(x) < 2:
                 raise fail("bad-clause", "(and …) needs at least one clause", x)
-            return _And([clause(c, budget) for c in x[1:]])
+            return _And(conjunction(x[1:], budget))
         if head.startswith(("?", "$")) or head == "_":
             raise fail("bad-clause", f"a rule call starts with the rule's name, not {head}", x)
         return RuleCall(head, [term(a, x) for a in x[1:]], _pos(x))
@@ -344,7 +351,7 @@ def parse_query(text: str) -> Query:
         q.find.append(_find_item(f, section_pos["find"]))
     if "where" not in sections or not sections["where"]:
         raise fail("bad-query", "a query needs a :where section with at least one clause", form)
-    q.where = [clause(c, budget) for c in sections["where"]]
+    q.where = conjunction(sections["where"], budget)
     for v in sections.get("with", []):
         q.with_.append(_var(v, "a :with entry", section_pos["with"]))
     for v in sections.get("in", []):
@@ -466,7 +473,7 @@ def parse_rule(form: Any, text: str = "") -> Rule:
     if len(form) < 2:
         raise fail("bad-rule", f"the rule {name} needs at least one body clause", form)
     budget = _Budget()
-    body = [clause(c, budget) for c in form[1:]]
+    body = conjunction(form[1:], budget)
     source = edn_text(form)
     return Rule(name, args, body, source, _pos(form))
 
