@@ -89,6 +89,7 @@ class Backend:
         self.graph: GraphView | None = None
         self.socket: owner.OwnerSocket | None = None
         self.scheduler: Any = None
+        self.hover_index: Any = None
         self.is_owner = False
         self.open_error: LoreError | None = None
         self._owner_ready = threading.Event()
@@ -191,6 +192,9 @@ class Backend:
             self.graph = GraphView(base)
             log.debug("graph open")
             self._start_inference(self.graph)
+            from lore.lsp.hover_index import HoverIndex
+
+            self.hover_index = HoverIndex(self.graph)
             self._deriver_thread = threading.Thread(target=self._deriver, name="lore-derive", daemon=True)
             self._deriver_thread.start()
             # Catch derived state (memory index, links) up now, not on the first write after a long pause.
@@ -233,6 +237,8 @@ class Backend:
             log.exception("stopping the ingestion failed")
         if self.scheduler is not None:
             self.scheduler.stop()
+        if self.hover_index is not None:
+            self.hover_index.stop()
         self.graph.close()
 
     def _reject_queued(self) -> None:
@@ -255,6 +261,17 @@ class Backend:
         return fut
 
     def _run_local(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+        from lore.lsp import hover
+
+        if op == hover.OP and self.hover_index is not None and not self._closed:
+            # Hovers are read-only: they run on the hover thread, beside the worker.
+            def lookup(graph: Graph, index: Any) -> dict[str, Any]:
+                try:
+                    return hover.hover_info(graph, params, index)
+                except LoreError as exc:
+                    return error_reply(exc)
+            return self.hover_index.submit(lookup).result()
+
         def job(graph: Graph) -> dict[str, Any]:
             reply = operations.run(op, graph, params)
             result = reply.pop("_result", None)

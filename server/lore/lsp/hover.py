@@ -109,7 +109,8 @@ def _validity(vf: int, vt: int) -> str:
     return "valid until " + until[:10] if until else "always valid"
 
 
-def hover_info(graph: "Graph", params: dict[str, Any]) -> dict[str, Any]:
+def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
+    """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
     for key in ("file", "name", "qualifiedName", "kind"):
         if params.get(key) is not None and not isinstance(params[key], str):
             raise LoreError("bad-params", f"parameter {key!r} must be a string")
@@ -126,7 +127,8 @@ def hover_info(graph: "Graph", params: dict[str, Any]) -> dict[str, Any]:
     relations: list[dict[str, Any]] = []
     memories: dict[str, dict[str, Any]] = {}
     dependents: list[str] = []
-    for d, e, a, vt, v, vf, vto, inferred, rule, conf in _q(graph, "around", e=entity, now=now):
+    rows = index.around(entity, now) if index is not None else _q(graph, "around", e=entity, now=now)
+    for d, e, a, vt, v, vf, vto, inferred, rule, conf in rows:
         if d == "out":
             if inferred:
                 relations.append({"direction": "out", "attribute": a, "other": decode(vt, v), "rule": rule,
@@ -146,7 +148,8 @@ def hover_info(graph: "Graph", params: dict[str, Any]) -> dict[str, Any]:
     described: dict[str, dict[str, Any]] = {}
     wanted = list(memories) + commits
     if wanted:
-        for e, a, vt, v, vf, vto in _q(graph, "describe", es=wanted, now=now):
+        rows = index.describe(wanted, now) if index is not None else _q(graph, "describe", es=wanted, now=now)
+        for e, a, vt, v, vf, vto in rows:
             d = described.setdefault(e, {})
             d.setdefault(a, decode(vt, v))
             if a == ":description":
@@ -181,7 +184,7 @@ def hover_info(graph: "Graph", params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-operations.register(OP)(hover_info)
+operations.register(OP)(lambda graph, params: hover_info(graph, params))
 
 
 # --------------------------------------------------------------------------------------- Markdown
