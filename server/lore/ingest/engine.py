@@ -290,6 +290,11 @@ class IngestRun:
                 since_flush = 0
                 last_flush = time.perf_counter()
         self._flush(final=True)
+        if self.stats["facts_written"] > 50_000:
+            # Fold the write-ahead log into the file now, inside the bulk run, rather than on whichever
+            # small write (the next incremental ingest, a user's transact) crosses DuckDB's threshold.
+            with self.graph.lock:
+                self.graph.con.execute("CHECKPOINT")
 
     # ------------------------------------------------------------- facts
     def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
