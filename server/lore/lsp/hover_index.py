@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 log = logging.getLogger("lore")
 
-BUILD_DELAY_SECONDS = 3.0     # let start-up (first diagnostics) have the CPU first
+BUILD_DELAY_SECONDS = 1.0     # let start-up (first diagnostics) have the CPU first
 REBUILD_AFTER_ROWS = 20_000   # rows written since the snapshot that make a rebuild worth it
 CHECK_EVERY_SECONDS = 10.0
 _SQL: dict[str, str] = {}

@@ -11,10 +11,14 @@ SELECT hash(e) AS h, id, e, a, vt, v, valid_from, valid_to, inferred, rule, conf
    AND (inferred OR a IN (':description', ':entity-type', ':introduced-by', ':modified-in', ':renamed-from',
                           ':rationale', ':subject', ':date', ':author', ':status'))
 UNION ALL
+-- References a hover lists: memories about the entity, its dependents, inferred relations (not the
+-- bookkeeping refs: types, commits, containment, renames).
 SELECT hash(v) AS h, id, e, a, vt, v, valid_from, valid_to, inferred, rule, confidence
   FROM facts
  WHERE tx_to = 2147483647 AND vt = 'k'
-ORDER BY h;
+   AND (inferred OR a IN (':depends-on', ':calls', ':relates-to')
+        OR split_part(e, '/', 1) IN (':decision', ':preference', ':constraint', ':dependency', ':memory', ':fact',
+                                     ':note', ':convention'));
 
 -- name: index
 CREATE INDEX lsp_hover_snap_h ON lsp_hover_snap (h);
