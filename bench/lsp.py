@@ -8,7 +8,8 @@ missing). The benchmark works on a copy of G. It records a decision that rejects
 (so that file has a warning) and decisions about a few functions (so hovers have memories), then measures:
 
   first_diagnostics_s  process start -> first lore diagnostic for the open file   goal <= 1.5 s
-  hover_ms             p50/p95 over definitions in open files                    goal p95 <= 30 ms
+  hover_ms             p50/p95 over definitions in open files, once the server's
+                       hover index is built (hovers before that: hover_before_index_ms) goal p95 <= 30 ms
   save_to_diagnostics_ms  didSave -> publishDiagnostics                          goal <= 150 ms
   transact_ms          lore/transact round trip p50/p99                          goal p50 <= 10 ms
   rss_mb               the server's resident set at the end (and its peak)       goal <= 400 MB
@@ -178,11 +179,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     t_first = await b.wait_diag(warn_uri, t0)
     first_s = t_first - t0
 
-    # hovers over definitions of the largest files (each opened once)
+    # hovers over definitions of the largest files (each opened once): a few while the server's hover
+    # index is still being built (start-up), then the measured ones
     opened = {warn_uri}
     hover_ms: list[float] = []
     with_content = 0
-    for file, line, col, name in defs[: args.hovers]:
+    startup_ms: list[float] = []
+    t_ready = None
+    for k, (file, line, col, name) in enumerate(defs[: args.hovers + args.startup_hovers]):
+        if k == args.startup_hovers:
+            startup_ms, hover_ms = hover_ms, []
+            deadline = time.perf_counter() + 60
+            while time.perf_counter() < deadline:
+                st = await b.client.protocol.send_request_async("lore/serverStatus", {})
+                if st.get("hoverIndexTx") is not None:
+                    break
+                await asyncio.sleep(0.05)
+            t_ready = time.perf_counter() - t0
         uri = (repo / file).as_uri()
         if uri not in opened:
             b.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
@@ -240,8 +253,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "repo": str(repo), "graph_rows": stats.get("rows"), "graph_entities": stats.get("entities"),
         "warning_file": warn_file, "rejected": target,
         "first_diagnostics_s": round(first_s, 3), "first_diagnostics_goal_s": 1.5,
-        "hover_ms": {"n": len(hover_ms), "with_content": with_content, "p50": r2(pct(hover_ms, 50)),
+        "hover_ms": {"n": len(hover_ms), "p50": r2(pct(hover_ms, 50)),
                      "p95": r2(pct(hover_ms, 95)), "max": r2(max(hover_ms))}, "hover_goal_p95_ms": 30,
+        "hovers_with_content": with_content,
+        "hover_index_ready_s": round(t_ready, 3) if t_ready is not None else None,
+        "hover_before_index_ms": {"n": len(startup_ms), "p50": r2(pct(startup_ms, 50)),
+                                  "p95": r2(pct(startup_ms, 95)), "max": r2(max(startup_ms, default=0))},
         "save_to_diagnostics_ms": {"n": len(save_ms), "p50": r2(pct(save_ms, 50)), "p95": r2(pct(save_ms, 95)),
                                    "max": r2(max(save_ms))}, "save_goal_ms": 150,
         "transact_ms": {"n": len(tx_ms), "p50": r2(pct(tx_ms, 50)), "p99": r2(pct(tx_ms, 99)),
@@ -257,6 +274,7 @@ def main() -> None:
     ap.add_argument("--repo", required=True, help="a git work tree (e.g. a clone of ipython/ipython)")
     ap.add_argument("--graph", help="a graph with REPO ingested (default REPO/.lore/lore.duckdb)")
     ap.add_argument("--hovers", type=int, default=200)
+    ap.add_argument("--startup-hovers", type=int, default=20, help="hovers right after start, reported apart")
     ap.add_argument("--files", type=int, default=10, help="hover over definitions in this many files")
     ap.add_argument("--functions", type=int, default=50, help="functions that get a decision")
     ap.add_argument("--saves", type=int, default=20)

@@ -182,7 +182,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         b = ls.backend
         return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
-                "pid": os.getpid(), "root": str(ls.root) if ls.root else None}
+                "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
+                "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None}
 
     diagnostics.register(ls)
     hover.register(ls)
