@@ -8,8 +8,9 @@ missing). The benchmark works on a copy of G. It records a decision that rejects
 (so that file has a warning) and decisions about a few functions (so hovers have memories), then measures:
 
   first_diagnostics_s  process start -> first lore diagnostic for the open file   goal <= 1.5 s
-  hover_ms             p50/p95 over definitions in open files, once the server's
-                       hover index is built (hovers before that: hover_before_index_ms) goal p95 <= 30 ms
+  hover_ms             p50/p95 over definitions in open files, once the server's hover index is built
+                       (apart: hovers before that, and the first hover in a just-opened file, which
+                       parses it)                                                goal p95 <= 30 ms
   save_to_diagnostics_ms  didSave -> publishDiagnostics                          goal <= 150 ms
   transact_ms          lore/transact round trip p50/p99                          goal p50 <= 10 ms
   rss_mb               the server's resident set at the end (and its peak)       goal <= 400 MB
@@ -41,10 +42,10 @@ from lore.lsp.server import _converter  # noqa: E402  (plain-JSON replies for lo
 LORE = str(Path(sys.executable).with_name("lore"))
 
 
-def pct(xs: list[float], p: float) -> float:
+def pct(xs: list[float], p: float) -> float | None:
     xs = sorted(xs)
     if not xs:
-        return float("nan")
+        return None
     k = min(len(xs) - 1, max(0, round(p / 100 * (len(xs) - 1))))
     return xs[k]
 
@@ -185,6 +186,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     hover_ms: list[float] = []
     with_content = 0
     startup_ms: list[float] = []
+    first_hover_ms: list[float] = []  # the first hover in a file just opened (includes parsing it)
     t_ready = None
     for k, (file, line, col, name) in enumerate(defs[: args.hovers + args.startup_hovers]):
         if k == args.startup_hovers:
@@ -197,7 +199,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.sleep(0.05)
             t_ready = time.perf_counter() - t0
         uri = (repo / file).as_uri()
-        if uri not in opened:
+        first_in_file = uri not in opened
+        if first_in_file:
             b.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
                 uri=uri, language_id="python", version=1, text=(repo / file).read_text())))
             opened.add(uri)
@@ -208,7 +211,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         t = time.perf_counter()
         h = await b.client.text_document_hover_async(types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=uri), position=pos))
-        hover_ms.append((time.perf_counter() - t) * 1000)
+        (first_hover_ms if first_in_file and k >= args.startup_hovers else hover_ms).append(
+            (time.perf_counter() - t) * 1000)
         with_content += h is not None
 
     # save -> diagnostics
@@ -247,7 +251,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         print("server log:", line[:200], file=sys.stderr)
     stats = cli(graph, "status")
     shutil.rmtree(work, ignore_errors=True)
-    r2 = lambda x: round(x, 2)  # noqa: E731
+    r2 = lambda x: None if x is None else round(x, 2)  # noqa: E731
     return {
         "benchmark": "lsp",
         "repo": str(repo), "graph_rows": stats.get("rows"), "graph_entities": stats.get("entities"),
@@ -256,6 +260,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "hover_ms": {"n": len(hover_ms), "p50": r2(pct(hover_ms, 50)),
                      "p95": r2(pct(hover_ms, 95)), "max": r2(max(hover_ms))}, "hover_goal_p95_ms": 30,
         "hovers_with_content": with_content,
+        "hover_first_in_new_file_ms": {"n": len(first_hover_ms), "p50": r2(pct(first_hover_ms, 50)),
+                                       "max": r2(max(first_hover_ms, default=0))},
         "hover_index_ready_s": round(t_ready, 3) if t_ready is not None else None,
         "hover_before_index_ms": {"n": len(startup_ms), "p50": r2(pct(startup_ms, 50)),
                                   "p95": r2(pct(startup_ms, 95)), "max": r2(max(startup_ms, default=0))},
@@ -263,7 +269,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                    "max": r2(max(save_ms))}, "save_goal_ms": 150,
         "transact_ms": {"n": len(tx_ms), "p50": r2(pct(tx_ms, 50)), "p99": r2(pct(tx_ms, 99)),
                         "mean": r2(statistics.mean(tx_ms))}, "transact_goal_p50_ms": 10,
-        "rss_mb": r2(status.get("VmRSS", float("nan"))), "rss_peak_mb": r2(status.get("VmHWM", float("nan"))),
+        "rss_mb": r2(status.get("VmRSS")), "rss_peak_mb": r2(status.get("VmHWM")),
         "rss_goal_mb": 400,
         "server_log_messages": len(b.logs),
     }
