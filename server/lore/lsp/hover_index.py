@@ -113,7 +113,4 @@ class HoverIndex:
         return self._q("around", e=e, n=self.n, now=now)
 
     def describe(self, es: list[str], now: int) -> list[tuple]:
-        out: list[tuple] = []
-        for x in es:
-            out += self._q("describe", x=x, n=self.n, now=now)
-        return out
+        return self._q("describe", es=es, n=self.n, now=now)

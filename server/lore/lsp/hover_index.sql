@@ -38,16 +38,17 @@ SELECT CASE WHEN e = $e THEN 'out' ELSE 'in' END AS dir, e, a, vt, v, valid_from
  LIMIT 2000;
 
 -- name: describe
--- One entity at a time: an equality on the indexed hash is an index lookup.
+-- All the entities at once: a semi-join on the hash column of the in-memory snapshot.
 SELECT e, a, vt, v, valid_from, valid_to
   FROM (
         SELECT * EXCLUDE (h) FROM lsp_hover_snap
-         WHERE h = hash($x) AND id NOT IN (SELECT id FROM facts WHERE tx_to > $n AND tx_to < 2147483647)
+         WHERE h IN (SELECT hash(x) FROM (SELECT unnest($es) AS x))
+           AND id NOT IN (SELECT id FROM facts WHERE tx_to > $n AND tx_to < 2147483647)
         UNION ALL
         SELECT id, e, a, vt, v, valid_from, valid_to, inferred, rule, confidence FROM facts
          WHERE tx_from > $n AND tx_to = 2147483647
        )
- WHERE e = $x AND NOT inferred
+ WHERE e IN (SELECT unnest($es)) AND NOT inferred
    AND a IN (':description', ':rationale', ':subject', ':date', ':author', ':status', ':entity-type')
    AND valid_from <= $now AND valid_to > $now
  ORDER BY e, a;
