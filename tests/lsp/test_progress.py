@@ -15,7 +15,7 @@ from .conftest import cli, lsp, request
 
 pytestmark = pytest.mark.asyncio
 
-N_COMMITS = 600
+N_COMMITS = 2000
 
 
 def big_history(root: Path, n: int) -> Path:

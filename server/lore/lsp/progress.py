@@ -90,13 +90,19 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
         except Exception as exc:  # noqa: BLE001 - a client that refuses progress still gets ingestion
             log.info("work-done progress unavailable: %s", exc)
     status: dict[str, Any] = started
-    cancelled = False
+    if shown and token in progress.tokens:
+        # The editor's cancel resolves pygls's token future: stop the ingestion at once, not at the next poll.
+        loop = asyncio.get_running_loop()
+
+        def on_cancel(fut: Any) -> None:
+            if fut.cancelled():
+                log.info("ingestion cancelled from the editor")
+                loop.create_task(ls.run_op("lspIngestCancel", {}))
+
+        progress.tokens[token].add_done_callback(
+            lambda fut: loop.call_soon_threadsafe(on_cancel, fut))
     try:
         while True:
-            if shown and not cancelled and token in progress.tokens and progress.tokens[token].cancelled():
-                log.info("ingestion cancelled from the editor")
-                await ls.run_op("lspIngestCancel", {})
-                cancelled = True
             status = await ls.run_op("ingestStatus", {})
             if not status.get("ok") or str(status.get("status") or status.get("state")) in _DONE:
                 break
