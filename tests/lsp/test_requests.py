@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from lsprotocol import types
 from pygls.exceptions import JsonRpcMethodNotFound
 
 from lore import operations
@@ -169,3 +170,30 @@ async def test_spec_table_methods_match_cli(env):
     assert via_lsp == via_cli and via_lsp["ok"]
     started = await request(client, "lore/ingest", {"repo": str(root), "wait": True})
     assert started["ok"] and started["status"] == "complete", started
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_unusable_graph_path_gives_errors_not_a_crash(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    root = make_repo(tmp_path / "repo")
+    async with lsp(blocker / "lore.duckdb", root, init_options={"ingestOnStartup": False}) as client:
+        reply = await request(client, "lore/stats", {})
+        assert reply["ok"] is False and reply["error"]["code"] == "graph-unwritable"
+        hover = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=(root / "src" / "auth.py").as_uri()),
+            position=types.Position(0, 0)))
+        assert hover is None
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_garbage_on_stdin_does_not_stop_the_server(tmp_path):
+    root = make_repo(tmp_path / "repo")
+    async with lsp(tmp_path / "g.duckdb", root, init_options={"ingestOnStartup": False}) as client:
+        stdin = client._server.stdin
+        for junk in (b"Content-Length: 9\r\n\r\n{not json", b"Content-Length: 2\r\n\r\n[]",
+                     b'Content-Length: 30\r\n\r\n{"jsonrpc":"2.0","method":5}  '):
+            stdin.write(junk)
+        await stdin.drain()
+        reply = await request(client, "lore/stats", {})
+        assert reply["ok"] is True

@@ -108,7 +108,15 @@ class Backend:
     # ------------------------------------------------------------------ life cycle
 
     def start(self) -> None:
-        if self.lock.try_acquire():
+        try:
+            acquired = self.lock.try_acquire()
+        except OSError as exc:
+            # No lock file can be made beside the graph (a missing or read-only folder): every request
+            # answers this error; the editor session itself keeps working.
+            self.open_error = LoreError("graph-unwritable", f"cannot use {self.graph_path}: {exc.strerror or exc}")
+            log.error("%s", self.open_error.message)
+            return
+        if acquired:
             self._become_owner()
         else:
             log.info("graph %s is owned by pid %s; forwarding to it", self.graph_path,
@@ -329,6 +337,8 @@ class Backend:
         """Run one operation wherever the graph is; the reply is what ``lore … --json`` prints."""
         if not isinstance(params, dict):
             return error_reply(LoreError("bad-params", f"params for {op} must be an object"))
+        if self.open_error is not None and not self.is_owner:
+            return error_reply(self.open_error)
         for _ in range(3):
             if self.is_owner:
                 return self._run_local(op, params)

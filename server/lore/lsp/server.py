@@ -262,8 +262,10 @@ def main(graph: str | None = None) -> int:
     debug = os.environ.get("LORE_LOG") == "debug"
     root = logging.getLogger()
     if not any(isinstance(h, logging.StreamHandler) for h in root.handlers):
-        logging.basicConfig(stream=sys.stderr, format="lore %(relativeCreated)6.0fms %(threadName)s: %(message)s"
-                            if debug else "lore: %(message)s")
+        logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
+    if debug:
+        for h in root.handlers:
+            h.setFormatter(logging.Formatter("lore %(relativeCreated)6.0fms %(threadName)s: %(message)s"))
     log.setLevel(logging.DEBUG if debug else logging.INFO)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     operations.load_features()
