@@ -88,3 +88,21 @@ async def test_client_that_never_answers_the_pull(tmp_path, caps):
                 break
             await asyncio.sleep(0.02)
         assert st["settings"]["hover"]["maxHistory"] == 4
+
+
+def test_extension_setting_names_are_aliases():
+    """The VS Code extension's flat names (lore.graphPath, autoIngest, minConfidence) reach the same settings."""
+    from lore.lsp.settings import Settings
+
+    s = Settings()
+    changed = s.update({"lore": {"graphPath": "g.duckdb", "autoIngest": False, "minConfidence": 0.7,
+                                 "autolink": False, "logLevel": "debug"}})
+    assert s.get("graph") == "g.duckdb"
+    assert s.get("ingestOnStartup") is False
+    assert s.get("diagnostics.minConfidence") == 0.7
+    assert s.get("autolink") is False and s.get("logLevel") == "debug"
+    assert set(changed) == {"graph", "ingestOnStartup", "diagnostics.minConfidence", "autolink", "logLevel"}
+    # the nested name wins when both are given; a bad log level is refused, not applied
+    s.update({"minConfidence": 0.2, "diagnostics": {"minConfidence": 0.9}, "logLevel": "loud"})
+    assert s.get("diagnostics.minConfidence") == 0.9
+    assert s.get("logLevel") == "debug" and any("logLevel" in r for r in s.rejected)

@@ -130,6 +130,18 @@ class _ClientLogHandler(logging.Handler):
             pass
 
 
+def apply_settings(ls: LoreServer) -> None:
+    """Settings that act outside the server object: memory linking and the log level."""
+    try:
+        from lore.memory.linking import set_autolink
+
+        # False switches linking off; True defers to LORE_AUTOLINK (on unless the environment says 0).
+        set_autolink(False if ls.settings.get("autolink") is False else None)
+    except ImportError:  # pragma: no cover - memory package absent
+        pass
+    log.setLevel(getattr(logging, str(ls.settings.get("logLevel")).upper(), logging.INFO))
+
+
 def build_server(graph: str | None = None) -> LoreServer:
     ls = LoreServer(graph)
 
@@ -138,6 +150,7 @@ def build_server(graph: str | None = None) -> LoreServer:
         ls.root = _root_of(params)
         if params.initialization_options is not None:
             ls.settings.update(params.initialization_options)
+        apply_settings(ls)
         ls.start_backend()
 
     @ls.feature(types.INITIALIZED)
@@ -147,6 +160,7 @@ def build_server(graph: str | None = None) -> LoreServer:
         handler.setFormatter(logging.Formatter("%(message)s"))
         log.addHandler(handler)
         await pull_configuration(ls)
+        apply_settings(ls)
         for msg in ls.settings.rejected:
             ls.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=msg))
         ls.settings.rejected.clear()
@@ -162,6 +176,7 @@ def build_server(graph: str | None = None) -> LoreServer:
             await pull_configuration(ls)  # VS Code's "pull" style: the push carries nothing
         else:
             ls.settings.update(settings)
+        apply_settings(ls)
         for msg in ls.settings.rejected:
             ls.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=msg))
         ls.settings.rejected.clear()

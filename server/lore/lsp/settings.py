@@ -26,7 +26,17 @@ DEFAULTS: dict[str, Any] = {
     },
     "hover": {"enabled": True, "maxMemories": 8, "maxHistory": 6},
     "configurationTimeoutMs": 1500,  # how long to wait for a workspace/configuration answer (Neovim 0.7 never answers)
+    "autolink": True,              # link memories to the code they name (lore.memory.linking)
+    "logLevel": "info",            # error | warning | info | debug (stderr and window/logMessage)
 }
+
+# The flat names the VS Code extension's settings use (lore.graphPath, …) -> the server's own.
+ALIASES: dict[str, str] = {
+    "graphPath": "graph",
+    "autoIngest": "ingestOnStartup",
+    "minConfidence": "diagnostics.minConfidence",
+}
+LOG_LEVELS = ("error", "warning", "info", "debug")
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "graph": (str, type(None)),
@@ -38,6 +48,8 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "hover.maxMemories": (int,),
     "hover.maxHistory": (int,),
     "configurationTimeoutMs": (int, float),
+    "autolink": (bool,),
+    "logLevel": (str,),
 }
 
 
@@ -77,7 +89,7 @@ class Settings:
                 self.rejected.append(f"settings must be an object, got {type(raw).__name__}")
             return []
         changed: list[str] = []
-        self._merge(self.values, raw, "", changed)
+        self._merge(self.values, _unalias(raw), "", changed)
         return changed
 
     def _merge(self, into: dict[str, Any], raw: dict[str, Any], prefix: str, changed: list[str]) -> None:
@@ -99,6 +111,9 @@ class Settings:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 self._reject(name, value)
                 continue
+            if name == "logLevel" and value not in LOG_LEVELS:
+                self._reject(name, value)
+                continue
             if into[key] != value:
                 into[key] = value
                 changed.append(name)
@@ -107,3 +122,21 @@ class Settings:
         msg = f"setting lore.{name} ignored: {value!r} is not a valid value"
         self.rejected.append(msg)
         log.warning("%s", msg)
+
+
+def _unalias(raw: dict[str, Any]) -> dict[str, Any]:
+    """Rewrite alias keys into the nested names; an explicit nested value wins over its alias."""
+    if not any(k in raw for k in ALIASES):
+        return raw
+    out = {k: v for k, v in raw.items() if k not in ALIASES}
+    for alias, target in ALIASES.items():
+        if alias not in raw:
+            continue
+        *parents, leaf = target.split(".")
+        node = out
+        for p in parents:
+            existing = node.get(p)
+            node[p] = dict(existing) if isinstance(existing, dict) else {}
+            node = node[p]
+        node.setdefault(leaf, raw[alias])
+    return out
