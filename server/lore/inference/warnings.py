@@ -72,8 +72,21 @@ def _file_matches(wanted: str, file: str | None) -> bool:
     return wanted.startswith("/") and wanted.endswith("/" + file)
 
 
+def _load_queries() -> dict[str, str]:
+    text = (Path(__file__).with_name("warnings.sql")).read_text()
+    out = {}
+    for block in re.split(r"^-- name: ", text, flags=re.M)[1:]:
+        name, _, body = block.partition("\n")
+        out[name.strip()] = body.strip()
+    return out
+
+
+SQL = _load_queries()
+
+
 class _Locator:
-    """Finds where an anchor is in the newest ingested code (ingestion's side tables, when present)."""
+    """Finds where anchors are in the newest ingested code (ingestion's side tables, when present).
+    Lookups are batched: one query per table for a whole set of anchors, never one per warning."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
@@ -82,45 +95,57 @@ class _Locator:
             "AND table_name IN ('code_locations', 'import_locations')").fetchall()}
         self.has_code = "code_locations" in have
         self.has_imports = "import_locations" in have
-        self._cache: dict[tuple, dict[str, Any] | None] = {}
+        self._defs: dict[str, dict[str, Any] | None] = {}
+        self._imps: dict[tuple[str, str], dict[str, Any] | None] = {}
+
+    def prefetch_imports(self, pairs: set[tuple[str, str]]) -> None:
+        pairs = {p for p in pairs if p not in self._imps}
+        if not pairs:
+            return
+        for p in pairs:
+            self._imps[p] = None
+        if not self.has_imports:
+            return
+        mods, targets = zip(*sorted(pairs))
+        for m, t, file, line, col, end_line, end_col, spec in self.con.execute(
+                SQL["imports"], {"modules": list(mods), "targets": list(targets)}).fetchall():
+            self._imps[(m, t)] = {"file": file, "line": line, "column": col, "end_line": end_line,
+                                  "end_column": end_col, "kind": "import", "name": spec}
+
+    def prefetch_definitions(self, entities: set[str]) -> None:
+        todo = sorted(e for e in entities if e not in self._defs)
+        if not todo:
+            return
+        for e in todo:
+            self._defs[e] = None
+        if self.has_code:
+            for e, file, line, col, end_line, end_col, kind, name in self.con.execute(
+                    SQL["definitions"], {"entities": todo}).fetchall():
+                self._defs[e] = {"file": file, "line": line, "column": col, "end_line": end_line,
+                                 "end_column": end_col, "kind": kind, "name": name}
+        rest = [e for e in todo if self._defs[e] is None]
+        if rest:
+            for e, path in self.con.execute(SQL["paths"], {"entities": rest}).fetchall():
+                self._defs[e] = {"file": path, "line": 1, "column": 0, "end_line": 1, "end_column": 0,
+                                 "kind": "module" if e.startswith(":module/") else None, "name": path}
 
     def definition(self, entity: str) -> dict[str, Any] | None:
-        key = ("def", entity)
-        if key not in self._cache:
-            loc = None
-            if self.has_code:
-                row = self.con.execute(
-                    "SELECT file, line, col, end_line, end_col, kind, coalesce(qualified_name, name) "
-                    "FROM code_locations WHERE entity = ? ORDER BY file, line LIMIT 1", [entity]).fetchall()
-                row = row[0] if row else None
-                if row:
-                    loc = {"file": row[0], "line": row[1], "column": row[2], "end_line": row[3],
-                           "end_column": row[4], "kind": row[5], "name": row[6]}
-            if loc is None:
-                row = self.con.execute(
-                    f"SELECT v FROM facts WHERE e = ? AND a IN (':path', ':file') AND vt = 's' "
-                    f"AND tx_to = {MAX_TX} AND NOT inferred ORDER BY valid_from DESC LIMIT 1", [entity]).fetchall()
-                row = row[0] if row else None
-                if row:
-                    loc = {"file": row[0], "line": 1, "column": 0, "end_line": 1, "end_column": 0,
-                           "kind": "module" if entity.startswith(":module/") else None, "name": row[0]}
-            self._cache[key] = loc
-        return self._cache[key]
+        self.prefetch_definitions({entity})
+        return self._defs[entity]
 
     def import_of(self, module: str, target: str) -> dict[str, Any] | None:
-        key = ("imp", module, target)
-        if key not in self._cache:
-            loc = None
-            if self.has_imports:
-                row = self.con.execute(
-                    "SELECT file, line, col, end_line, end_col, spec FROM import_locations "
-                    "WHERE module = ? AND target = ? ORDER BY file, line LIMIT 1", [module, target]).fetchall()
-                row = row[0] if row else None
-                if row:
-                    loc = {"file": row[0], "line": row[1], "column": row[2], "end_line": row[3],
-                           "end_column": row[4], "kind": "import", "name": row[5]}
-            self._cache[key] = loc
-        return self._cache[key]
+        self.prefetch_imports({(module, target)})
+        return self._imps[(module, target)]
+
+    def rows_for_file(self, wanted: str, params: dict[str, Any]) -> list[tuple]:
+        """The stored warning rows whose anchor entity has some location in the wanted file."""
+        hits = [SQL["hit_paths"]]
+        if self.has_code:
+            hits.append(SQL["hit_code"])
+        if self.has_imports:
+            hits.append(SQL["hit_imports"])
+        sql = SQL["stored_for_file"].replace("{hits}", "\n UNION \n".join(hits))
+        return self.con.execute(sql, {**params, "wanted": wanted}).fetchall()
 
 
 def _describe(con: duckdb.DuckDBPyConnection, entities: list[str]) -> dict[str, str]:
@@ -150,37 +175,56 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     if rules is None:
         rules = all_rules(graph.path)[0]
     by_name = {r.name: r for r in rules}
-    now = now_micros()
-    rows = con.execute(
-        f"SELECT id, e, v, rule, confidence, provenance FROM facts WHERE a = ? AND inferred AND tx_to = {MAX_TX} "
-        f"AND valid_from <= ? AND valid_to > ? AND confidence >= ?",
-        [WARNING_ATTR, now, now, threshold]).fetchall()
-    gone = set() if include_dismissed else dismissed_ids(con)
+    params = {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
     locate = _Locator(con)
-    out: list[dict[str, Any]] = []
-    for row_id, entity, v, rule_name, conf, prov in rows:
+    # One file: only the warnings anchored on something located in it are read and resolved.
+    rows = (locate.rows_for_file(wanted, params) if wanted is not None
+            else con.execute(SQL["stored"], params).fetchall())
+    gone = set() if include_dismissed else dismissed_ids(con)
+    found: list[tuple[tuple, dict[str, Any], dict[str, Any] | None]] = []
+    for row in rows:
         try:
-            doc = json.loads(v)
+            doc = json.loads(row[2])
         except ValueError:
-            log.warning("warning row %s is not JSON; skipped", row_id)
+            log.warning("warning row %s is not JSON; skipped", row[0])
+            continue
+        if not isinstance(doc, dict):
+            log.warning("warning row %s is not a JSON object; skipped", row[0])
             continue
         wid = doc.get("id")
         if not wid or wid in gone:
             continue
+        anchor = doc.get("anchor")
+        found.append((row, doc, anchor if isinstance(anchor, dict) and anchor else None))
+
+    def anchor_entity(anchor: dict[str, Any], entity: str) -> str:
+        # as warnings.sql's stored_for_file reads it: the anchor's entity, else the warning's own
+        e = anchor.get("entity")
+        return e if isinstance(e, str) and e else entity
+
+    def is_import(anchor: dict[str, Any]) -> bool:
+        return anchor.get("kind") == "import" and isinstance(anchor.get("target"), str) and bool(anchor["target"])
+
+    # Batched: every import anchor in one query, then every definition still needed in one (or two).
+    locate.prefetch_imports({(anchor_entity(a, row[1]), a["target"])
+                             for row, _, a in found if a and is_import(a)})
+    locate.prefetch_definitions({anchor_entity(a, row[1]) for row, _, a in found if a and (
+        not is_import(a) or locate.import_of(anchor_entity(a, row[1]), a["target"]) is None)})
+    out: list[dict[str, Any]] = []
+    docs: list[tuple[dict[str, Any], Any]] = []
+    for (_id, entity, _v, rule_name, conf, prov), doc, anchor in found:
         rule = by_name.get(rule_name)
         w: dict[str, Any] = {
-            "id": wid, "rule": rule_name, "code": rule.code if rule else rule_name, "message": doc.get("message", ""),
-            "confidence": round(conf, 4), "severity": rule.severity if rule else "warning", "entity": entity,
+            "id": doc["id"], "rule": rule_name, "code": rule.code if rule else rule_name,
+            "message": doc.get("message", ""), "confidence": round(conf, 4),
+            "severity": rule.severity if rule else "warning", "entity": entity,
         }
-        anchor = doc.get("anchor") or None
         loc = None
         if anchor:
-            if anchor.get("kind") == "import" and anchor.get("target"):
-                loc = locate.import_of(anchor.get("entity", entity), anchor["target"])
-                if loc is None:
-                    loc = locate.definition(anchor.get("entity", entity))
-            else:
-                loc = locate.definition(anchor.get("entity", entity))
+            if is_import(anchor):
+                loc = locate.import_of(anchor_entity(anchor, entity), anchor["target"])
+            if loc is None:
+                loc = locate.definition(anchor_entity(anchor, entity))
         if loc is not None:
             w.update(file=loc["file"], line=loc["line"], column=loc["column"], end_line=loc["end_line"],
                      end_column=loc["end_column"])
@@ -188,16 +232,19 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
                            "name": loc["name"]}
         if wanted is not None and not _file_matches(wanted, w.get("file")):
             continue
+        out.append(w)
+        docs.append((doc, prov))
+    locate.prefetch_definitions({r for doc, _ in docs for r in doc.get("related") or [] if isinstance(r, str)})
+    for w, (doc, prov) in zip(out, docs):
         related = []
         for r in doc.get("related") or []:
             item: dict[str, Any] = {"entity": r}
-            rl = locate.definition(r)
+            rl = locate.definition(r) if isinstance(r, str) else None
             if rl is not None:
                 item.update(file=rl["file"], line=rl["line"])
             related.append(item)
         w["related"] = related
         w["provenance"] = list(prov or [])
-        out.append(w)
     descs = _describe(con, sorted({r["entity"] for w in out for r in w["related"]}))
     for w in out:
         for r in w["related"]:

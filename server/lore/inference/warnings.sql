@@ -1,0 +1,55 @@
+-- The queries lore.inference.warnings runs, one per "-- name:" block. Named parameters ($name).
+-- A file "matches" $wanted when it equals it, or when $wanted is an absolute path (an editor's URI)
+-- ending in "/" + the repository-relative file.
+
+-- name: stored
+-- Every warning believed now, valid now, at or over the threshold.
+SELECT id, e, v, rule, confidence, provenance FROM facts
+ WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+   AND confidence >= $threshold
+
+-- name: stored_for_file
+-- The same, only those whose anchor entity has some location in the wanted file (the hit CTE is a UNION of
+-- the hit_* blocks for the side tables that exist): a superset of the file's warnings, which the caller
+-- resolves exactly. Rows that are not JSON cannot be shown anywhere and are left out here.
+WITH hit AS ({hits})
+SELECT id, e, v, rule, confidence, provenance FROM facts
+ WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+   AND confidence >= $threshold AND json_valid(v)
+   AND CASE WHEN json_type(v, '$.anchor.entity') = 'VARCHAR' AND json_extract_string(v, '$.anchor.entity') <> ''
+            THEN json_extract_string(v, '$.anchor.entity') ELSE e END IN (SELECT e FROM hit)
+
+-- name: hit_paths
+SELECT e FROM facts
+ WHERE a IN (':path', ':file') AND vt = 's' AND tx_to = 2147483647 AND NOT inferred
+   AND v <> '' AND (v = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || v)))
+
+-- name: hit_code
+SELECT entity AS e FROM code_locations
+ WHERE file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
+
+-- name: hit_imports
+SELECT module AS e FROM import_locations
+ WHERE file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
+
+-- name: imports
+-- The first location (by file, line) of each asked import (module imports target).
+WITH asked AS (SELECT DISTINCT unnest($modules) AS module, unnest($targets) AS target)
+SELECT i.module, i.target, i.file, i.line, i.col, i.end_line, i.end_col, i.spec
+  FROM import_locations i JOIN asked USING (module, target)
+QUALIFY row_number() OVER (PARTITION BY i.module, i.target
+                           ORDER BY i.file, i.line, i.col, i.end_line, i.end_col, i.spec) = 1
+
+-- name: definitions
+-- The first location (by file, line) of each asked entity's definition.
+SELECT entity, file, line, col, end_line, end_col, kind, coalesce(qualified_name, name) AS name
+  FROM code_locations WHERE entity IN (SELECT unnest($entities))
+QUALIFY row_number() OVER (PARTITION BY entity
+                           ORDER BY file, line, col, end_line, end_col, kind, name) = 1
+
+-- name: paths
+-- Entities with no code location: the path their latest :path / :file fact gives (a module, a file).
+SELECT e, arg_max(v, valid_from) FROM facts
+ WHERE e IN (SELECT unnest($entities)) AND a IN (':path', ':file') AND vt = 's'
+   AND tx_to = 2147483647 AND NOT inferred
+ GROUP BY e
