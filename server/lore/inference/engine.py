@@ -27,7 +27,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.inference.rulefile import (
-    FACT_COLUMNS, WARNING_ATTR, WARNING_COLUMNS, Rule, RuleError, all_rules,
+    WARNING_ATTR, WARNING_COLUMNS, Rule, RuleError, all_rules,
 )
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import IDENT_RE
@@ -614,9 +614,9 @@ class Engine:
                         con.register(sreg, scope)
                     try:
                         scope_filter = f"AND f.e IN (SELECT entity FROM {sreg})" if scope is not None else ""
-                        skip_pruned = (f"AND NOT EXISTS (SELECT 1 FROM inference_pruned p WHERE p.rule = $rule "
-                                       f"AND p.e = n.e AND p.a = n.a AND p.vt = n.vt AND p.v = n.v "
-                                       f"AND p.provenance IS NOT DISTINCT FROM n.provenance)") if pruned else ""
+                        skip_pruned = ("AND NOT EXISTS (SELECT 1 FROM inference_pruned p WHERE p.rule = $rule "
+                                       "AND p.e = n.e AND p.a = n.a AND p.vt = n.vt AND p.v = n.v "
+                                       "AND p.provenance IS NOT DISTINCT FROM n.provenance)") if pruned else ""
                         close_sql, insert_sql = _DIFF_SQL.replace("{new}", reg).replace(
                             "{skip_pruned}", skip_pruned).replace("{scope_filter}", scope_filter).split(
                             ";\n-- insert\n")

@@ -19,28 +19,23 @@ from pygls.uris import to_fs_path
 from lore import operations
 from lore.errors import LoreError
 from lore.lsp import anchors
+from lore.sqlfile import named_statements
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
 if TYPE_CHECKING:
-    from lore.store.graph import Graph
     from lore.lsp.server import LoreServer
+    from lore.store.graph import Graph
 
 log = logging.getLogger("lore")
 
 OP = "lspHover"
 MEMORY_KINDS = ("decision", "preference", "constraint", "dependency", "memory", "fact", "note", "convention")
 DEPENDENT_ATTRS = (":depends-on", ":calls")
-_SQL: dict[str, str] = {}
 
 
 def _queries() -> dict[str, str]:
-    if not _SQL:
-        text = Path(__file__).with_name("hover.sql").read_text()
-        for block in re.split(r"^-- name: ", text, flags=re.M)[1:]:
-            name, body = block.split("\n", 1)
-            _SQL[name.strip()] = body.strip().rstrip(";")
-    return _SQL
+    return named_statements(Path(__file__).with_name("hover.sql"))
 
 
 def _q(graph: "Graph", query: str, **params: Any) -> list[tuple]:

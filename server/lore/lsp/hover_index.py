@@ -11,28 +11,23 @@ from __future__ import annotations
 
 import logging
 import queue
-import re
 import threading
 import time
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 
+from lore.sqlfile import named_statements
+
 log = logging.getLogger("lore")
 
 BUILD_DELAY_SECONDS = 1.0     # let start-up (first diagnostics) have the CPU first
 REBUILD_AFTER_ROWS = 20_000   # rows written since the snapshot that make a rebuild worth it
 CHECK_EVERY_SECONDS = 10.0
-_SQL: dict[str, str] = {}
 
 
 def queries() -> dict[str, str]:
-    if not _SQL:
-        text = Path(__file__).with_name("hover_index.sql").read_text()
-        for block in re.split(r"^-- name: ", text, flags=re.M)[1:]:
-            name, body = block.split("\n", 1)
-            _SQL[name.strip()] = body.strip().rstrip(";")
-    return _SQL
+    return named_statements(Path(__file__).with_name("hover_index.sql"))
 
 
 class HoverIndex:

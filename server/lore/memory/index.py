@@ -13,13 +13,19 @@ import re
 import threading
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, SKIP_ATTRS, STOPWORDS, sql_list
+from lore.memory.tokens import (
+    CODE_NAMESPACES,
+    MEMORY_NAMESPACES,
+    SKIP_ATTRS,
+    STOPWORDS,
+    sql_list,
+)
+from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 
 log = logging.getLogger("lore")
@@ -32,14 +38,8 @@ B = 0.75
 MAX_QUERY_CHARS = 20_000
 
 
-@lru_cache(maxsize=1)
 def _sections() -> dict[str, str]:
-    text = Path(__file__).with_name("index.sql").read_text()
-    out: dict[str, str] = {}
-    for chunk in re.split(r"^-- name: ", text, flags=re.M)[1:]:
-        name, _, body = chunk.partition("\n")
-        out[name.strip()] = body
-    return out
+    return named_statements(Path(__file__).with_name("index.sql"))
 
 
 def sql(name: str, **fill: Any) -> str:

@@ -20,13 +20,13 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from lore.memory import index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
+from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
@@ -58,14 +58,8 @@ def autolink_enabled(graph: Graph) -> bool:
     return os.environ.get("LORE_AUTOLINK", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
-@lru_cache(maxsize=1)
 def _sections() -> dict[str, str]:
-    text = Path(__file__).with_name("linking.sql").read_text()
-    out: dict[str, str] = {}
-    for chunk in re.split(r"^-- name: ", text, flags=re.M)[1:]:
-        name, _, body = chunk.partition("\n")
-        out[name.strip()] = body
-    return out
+    return named_statements(Path(__file__).with_name("linking.sql"))
 
 
 def _sql(name: str, only: str = "", idents: str = "", values: str = "") -> str:

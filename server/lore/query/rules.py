@@ -8,7 +8,6 @@ rule that would put a negation inside a recursive cycle is rejected, and nothing
 
 from __future__ import annotations
 
-import re
 import weakref
 from functools import lru_cache
 from pathlib import Path
@@ -17,10 +16,10 @@ from typing import Any
 from lore.errors import LoreError
 from lore.query.compiler import Program
 from lore.query.parser import Fn, Not, Or, Pattern, Rule, RuleCall, Var, parse_rules
+from lore.sqlfile import named_statements
 
 _HERE = Path(__file__).parent
-_SQL = {m.group(1): m.group(2).strip() for m in re.finditer(
-    r"-- name: (\w+)\n(.*?)(?=\n-- name:|\Z)", (_HERE / "rules_store.sql").read_text(), re.S)}
+_SQL = named_statements(_HERE / "rules_store.sql")
 
 
 @lru_cache(maxsize=1)

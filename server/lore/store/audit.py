@@ -17,7 +17,6 @@ ALLOWED_NAMESPACES = (
 
 
 def audit_graph(graph: Graph) -> list[dict[str, Any]]:
-    allowed = ", ".join(f"'{n}'" for n in ALLOWED_NAMESPACES)
     rows = graph.con.execute(
         f"""
         WITH cur AS (SELECT e, a FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred),
