@@ -22,12 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-import pyarrow as pa  # noqa: E402
-
-from lore.inference.engine import Engine  # noqa: E402
-from lore.inference.warnings import warnings  # noqa: E402
-from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph  # noqa: E402
-from lore.timeutil import FOREVER, now_micros  # noqa: E402
+import pyarrow as pa
+from lore.inference.engine import Engine
+from lore.inference.warnings import warnings
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.timeutil import FOREVER, now_micros
 
 # The columns docs/ARCHITECTURE.md gives for ingestion's side tables.
 LOCATION_TABLES = """

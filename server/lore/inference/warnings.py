@@ -19,6 +19,7 @@ import duckdb
 
 from lore.errors import LoreError
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
+from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value
 from lore.timeutil import now_micros
@@ -72,16 +73,7 @@ def _file_matches(wanted: str, file: str | None) -> bool:
     return wanted.startswith("/") and wanted.endswith("/" + file)
 
 
-def _load_queries() -> dict[str, str]:
-    text = (Path(__file__).with_name("warnings.sql")).read_text()
-    out = {}
-    for block in re.split(r"^-- name: ", text, flags=re.M)[1:]:
-        name, _, body = block.partition("\n")
-        out[name.strip()] = body.strip()
-    return out
-
-
-SQL = _load_queries()
+SQL = named_statements(Path(__file__).with_name("warnings.sql"))
 
 
 class _Locator:
