@@ -27,9 +27,14 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.inference.rulefile import (
-    WARNING_ATTR, WARNING_COLUMNS, Rule, RuleError, all_rules,
+    WARNING_ATTR,
+    WARNING_COLUMNS,
+    Rule,
+    RuleError,
+    all_rules,
 )
 from lore.store.graph import MAX_TX, Graph
+from lore.store.readonly_sql import jsonable
 from lore.store.values import IDENT_RE
 from lore.timeutil import FOREVER, now_micros
 
@@ -553,10 +558,10 @@ class Engine:
             vf, vto = row["__vf"], row["__vt"] if row["__vt"] is not None else FOREVER
             if vf is not None and vf >= vto:
                 continue
-            slot_values = {k: _jsonable(row[k]) for k in slots}
+            slot_values = {k: jsonable(row[k]) for k in slots}
             ctx = {"entity": row["entity"], **slot_values}
             key_cols = rule.key or ("entity", *sorted(slots))
-            ident = json.dumps([rule.name, *[_jsonable(ctx.get(k)) for k in key_cols]], sort_keys=True,
+            ident = json.dumps([rule.name, *[jsonable(ctx.get(k)) for k in key_cols]], sort_keys=True,
                                default=str)
             wid = f"{rule.name.replace('_', '-')}-{hashlib.sha1(ident.encode()).hexdigest()[:12]}"
             anchor = None
@@ -741,13 +746,3 @@ def _dl_vt(x: Any) -> str:
     if isinstance(x, str) and x.startswith(":") and IDENT_RE.match(x[1:]):
         return "k"
     return "s"
-
-
-def _jsonable(v: Any) -> Any:
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return v
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    return str(v)

@@ -45,14 +45,15 @@ def run_readonly(graph: Graph, text: str, limit: Any = None) -> tuple[list[str],
             raise LoreError("sql-error", str(exc).splitlines()[0]) from None
         finally:
             cur.close()
-    return columns, [[_jsonable(v) for v in r] for r in rows]
+    return columns, [[jsonable(v) for v in r] for r in rows]
 
 
-def _jsonable(v: Any) -> Any:
+def jsonable(v: Any) -> Any:
+    """A DuckDB result value as plain JSON (dates, decimals and the like as their text)."""
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
+        return [jsonable(x) for x in v]
     if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
+        return {str(k): jsonable(x) for k, x in v.items()}
     return str(v)
