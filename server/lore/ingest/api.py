@@ -7,13 +7,26 @@ from typing import Any, Callable
 from lore.ingest.engine import IngestRun
 from lore.store.graph import Graph
 
+# A run that wrote at least this many rows, and at least a quarter of the table, is followed by a compaction
+# (facts rewritten sorted by entity): on ingested ipython/ipython it took point lookups from 3.5 to 2.0 ms p50
+# and cost 0.7 s. Small incremental runs never pay for it.
+COMPACT_MIN_ROWS = 50_000
+
 
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
-           progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> dict[str, Any]:
+           progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+           compact_min_rows: int = COMPACT_MIN_ROWS) -> dict[str, Any]:
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.
 
     ``progress(done, total)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
-    return IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
+    result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
+    written = result.get("facts_written") or 0
+    if written >= compact_min_rows:
+        total = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        if written * 4 >= total:
+            graph.compact()
+            result["compacted"] = True
+    return result

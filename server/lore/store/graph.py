@@ -359,7 +359,10 @@ class Graph:
             except BaseException:
                 self.con.execute("ROLLBACK")
                 raise
-            self.con.execute("CHECKPOINT")
+            try:
+                self.con.execute("CHECKPOINT")
+            except duckdb.Error:  # another transaction is open (a reader): DuckDB checkpoints later by itself
+                pass
 
     # ---------------------------------------------------------------- reading
 
