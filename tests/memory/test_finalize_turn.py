@@ -40,6 +40,16 @@ def test_because_in_a_following_sentence_and_too_slow(graph):
     assert (":rationale", "That's because pylint takes ten minutes") in current(graph, ":decision/ruff")
 
 
+def test_rejected_alternative_inside_the_why_clause(graph):
+    capture(graph, "User: We'll use Redis for caching because it's already deployed, instead of memcached.")
+    facts = current(graph, ":decision/redis")
+    assert (":rejects", ":dependency/memcached") in facts
+    assert (":rationale", "because it's already deployed, instead of memcached") in facts
+    # "over" inside a why clause is not a choice between alternatives
+    capture(graph, "User: We'll use gRPC for the sync service because it streams well over the network.")
+    assert not [f for f in current(graph, ":decision/grpc") if f[0] == ":rejects"]
+
+
 def test_kinds_and_relations(graph):
     capture(graph, "User: Never log request bodies because they contain card numbers.\n"
                    "User: We can't use MongoDB because of licensing.\n"

@@ -113,6 +113,9 @@ _REJECT_PATTERNS = [
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
+# Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
+_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
+                            re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
@@ -318,6 +321,9 @@ def heuristic(delta: str) -> list[Extracted]:
             if not subject or not _slug(subject):
                 continue
             rejects, forbids = _alternatives(clause, kind)
+            if rationale and kind in ("decision", "preference"):
+                rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
+                            if x and x.lower() not in STOPWORDS and x not in rejects]
             rejects = [r for r in rejects if _slug(r) != _slug(subject)]
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
