@@ -41,7 +41,7 @@ const settings = Object.keys(p.contributes.configuration.properties);
 const want = {
   commands: ["lore.recordDecision", "lore.recordPreference", "lore.recordConstraint", "lore.askMemory", "lore.showHistory",
              "lore.ingest", "lore.showWarnings", "lore.dismissWarning", "lore.restartServer", "lore.showOutput"],
-  settings: ["lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel"],
+  settings: ["lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel", "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory", "lore.configurationTimeoutMs"],
 };
 const missing = [...want.commands.filter((c) => !commands.includes(c)), ...want.settings.filter((s) => !settings.includes(s))];
 const ok = /^lore\.lore-vscode@/m.test(listed) && missing.length === 0;

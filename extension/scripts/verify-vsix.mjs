@@ -15,6 +15,8 @@ const REQUIRED_COMMANDS = [
 ];
 const REQUIRED_SETTINGS = [
   "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel",
+  "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory",
+  "lore.configurationTimeoutMs",
 ];
 
 function readZip(path) {

@@ -13,6 +13,10 @@ export interface ServerSettings {
   minConfidence: number;
   autolink: boolean;
   logLevel: LogLevel;
+  diagnostics: { enabled: boolean; debounceMs: number };
+  hover: { enabled: boolean; maxMemories: number; maxHistory: number };
+  /** How long the server waits for a workspace/configuration answer. */
+  configurationTimeoutMs: number;
 }
 
 export interface Settings {
@@ -29,6 +33,9 @@ export const DEFAULTS: ServerSettings = {
   minConfidence: 0.5,
   autolink: true,
   logLevel: "info",
+  diagnostics: { enabled: true, debounceMs: 250 },
+  hover: { enabled: true, maxMemories: 8, maxHistory: 6 },
+  configurationTimeoutMs: 1500,
 };
 
 /** A settings value that was ignored, and why (shown in the log so a typo does not pass silently). */
@@ -80,12 +87,22 @@ function optionalPath(get: Getter, key: string, ctx: PathContext, problems: Sett
   return p;
 }
 
-function bool(get: Getter, key: keyof ServerSettings, problems: SettingProblem[]): boolean {
+function bool(get: Getter, key: string, fallback: boolean, problems: SettingProblem[]): boolean {
   const v = get(key);
-  if (v === undefined || v === null) return DEFAULTS[key] as boolean;
+  if (v === undefined || v === null) return fallback;
   if (typeof v === "boolean") return v;
   problems.push({ key: `lore.${key}`, message: `must be true or false, got ${JSON.stringify(v)}` });
-  return DEFAULTS[key] as boolean;
+  return fallback;
+}
+
+/** A number >= 0 (an integer when `integer`); the server rejects negatives, and integers where it counts. */
+function nonNegative(get: Getter, key: string, fallback: number, integer: boolean, problems: SettingProblem[]): number {
+  const v = get(key);
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === "number" && v >= 0 && (integer ? Number.isSafeInteger(v) : Number.isFinite(v))) return v;
+  const want = integer ? "a whole number >= 0" : "a number >= 0";
+  problems.push({ key: `lore.${key}`, message: `must be ${want}, got ${typeof v === "number" || typeof v === "bigint" ? String(v) : (JSON.stringify(v) ?? String(v))}` });
+  return fallback;
 }
 
 /** Read every setting through `get` (a WorkspaceConfiguration.get for section "lore"). Never throws. */
@@ -117,10 +134,20 @@ export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Se
       interpreter,
       server: {
         graphPath,
-        autoIngest: bool(get, "autoIngest", problems),
+        autoIngest: bool(get, "autoIngest", DEFAULTS.autoIngest, problems),
         minConfidence,
-        autolink: bool(get, "autolink", problems),
+        autolink: bool(get, "autolink", DEFAULTS.autolink, problems),
         logLevel,
+        diagnostics: {
+          enabled: bool(get, "diagnostics.enabled", DEFAULTS.diagnostics.enabled, problems),
+          debounceMs: nonNegative(get, "diagnostics.debounceMs", DEFAULTS.diagnostics.debounceMs, false, problems),
+        },
+        hover: {
+          enabled: bool(get, "hover.enabled", DEFAULTS.hover.enabled, problems),
+          maxMemories: nonNegative(get, "hover.maxMemories", DEFAULTS.hover.maxMemories, true, problems),
+          maxHistory: nonNegative(get, "hover.maxHistory", DEFAULTS.hover.maxHistory, true, problems),
+        },
+        configurationTimeoutMs: nonNegative(get, "configurationTimeoutMs", DEFAULTS.configurationTimeoutMs, false, problems),
       },
     },
     problems,
@@ -131,7 +158,8 @@ export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Se
  * The payload of initializationOptions and of didChangeConfiguration's `settings.lore`. Each value goes out
  * under the names of SPEC's settings (graphPath, autoIngest, minConfidence, autolink, logLevel) and also
  * under the names the current server reads (graph, ingestOnStartup, diagnostics.minConfidence); the server
- * ignores keys it does not know, so both generations understand the same object.
+ * ignores keys it does not know, so both generations understand the same object. Diagnostics and hover
+ * settings go nested ({diagnostics: {...}, hover: {...}}), the shape the server's Settings.update merges.
  */
 export function serverOptionsPayload(s: ServerSettings): Record<string, unknown> {
   return {
@@ -140,7 +168,9 @@ export function serverOptionsPayload(s: ServerSettings): Record<string, unknown>
     autoIngest: s.autoIngest,
     ingestOnStartup: s.autoIngest,
     minConfidence: s.minConfidence,
-    diagnostics: { minConfidence: s.minConfidence },
+    diagnostics: { enabled: s.diagnostics.enabled, debounceMs: s.diagnostics.debounceMs, minConfidence: s.minConfidence },
+    hover: { enabled: s.hover.enabled, maxMemories: s.hover.maxMemories, maxHistory: s.hover.maxHistory },
+    configurationTimeoutMs: s.configurationTimeoutMs,
     autolink: s.autolink,
     logLevel: s.logLevel,
   };

@@ -20,8 +20,13 @@ test("contributed commands are exactly the ones the extension registers, all in 
 
 test("every setting the server reads is contributed, with the defaults the code uses", () => {
   const props = pkg.contributes.configuration.properties;
-  for (const key of ["lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel", "lore.trace.server"]) {
-    assert.ok(props[key], key);
+  const expected = [
+    "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel",
+    "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory",
+    "lore.configurationTimeoutMs", "lore.trace.server",
+  ];
+  assert.deepEqual(Object.keys(props).sort(), [...expected].sort());
+  for (const key of expected) {
     assert.ok(props[key].markdownDescription || props[key].description, `${key} is described`);
   }
   assert.equal(props["lore.autoIngest"].default, DEFAULTS.autoIngest);
@@ -31,6 +36,24 @@ test("every setting the server reads is contributed, with the defaults the code 
   assert.equal(props["lore.autolink"].default, DEFAULTS.autolink);
   assert.equal(props["lore.logLevel"].default, DEFAULTS.logLevel);
   assert.deepEqual(props["lore.logLevel"].enum, ["debug", "info", "warning", "error"]);
+  // The diagnostics and hover settings: the server's defaults, and the server's limits (>= 0; integers for counts).
+  assert.equal(props["lore.diagnostics.enabled"].default, DEFAULTS.diagnostics.enabled);
+  assert.equal(props["lore.diagnostics.debounceMs"].default, DEFAULTS.diagnostics.debounceMs);
+  assert.equal(props["lore.hover.enabled"].default, DEFAULTS.hover.enabled);
+  assert.equal(props["lore.hover.maxMemories"].default, DEFAULTS.hover.maxMemories);
+  assert.equal(props["lore.hover.maxHistory"].default, DEFAULTS.hover.maxHistory);
+  assert.equal(props["lore.configurationTimeoutMs"].default, DEFAULTS.configurationTimeoutMs);
+  assert.deepEqual(
+    [DEFAULTS.diagnostics.enabled, DEFAULTS.diagnostics.debounceMs, DEFAULTS.hover.enabled, DEFAULTS.hover.maxMemories, DEFAULTS.hover.maxHistory, DEFAULTS.configurationTimeoutMs],
+    [true, 250, true, 8, 6, 1500],
+    "the server's defaults (server/lore/lsp/settings.py)",
+  );
+  for (const key of ["lore.diagnostics.enabled", "lore.hover.enabled"]) assert.equal(props[key].type, "boolean", key);
+  for (const key of ["lore.diagnostics.debounceMs", "lore.configurationTimeoutMs"]) assert.equal(props[key].type, "number", key);
+  for (const key of ["lore.hover.maxMemories", "lore.hover.maxHistory"]) assert.equal(props[key].type, "integer", key);
+  for (const key of ["lore.diagnostics.debounceMs", "lore.configurationTimeoutMs", "lore.hover.maxMemories", "lore.hover.maxHistory"]) {
+    assert.equal(props[key].minimum, 0, key);
+  }
   // Settings that name programs to run are not taken from untrusted workspaces.
   assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(), ["lore.interpreter", "lore.path"]);
 });

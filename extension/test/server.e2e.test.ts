@@ -93,6 +93,8 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const ip = parseIngestProgress(p);
     if (ip) status = { ...status, ingest: ip };
   });
+  const logMessages: string[] = [];
+  conn.onNotification("window/logMessage", (p: { message: string }) => logMessages.push(p.message));
   conn.onNotification(() => undefined);
   conn.listen();
   t.after(() => {
@@ -195,10 +197,37 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));
   });
 
-  await t.test("settings pushed with didChangeConfiguration keep the server working", async () => {
-    await conn.sendNotification("workspace/didChangeConfiguration", { settings: { lore: serverOptionsPayload({ ...settings.server, minConfidence: 0.9, logLevel: "debug" }) } });
+  await t.test("settings pushed with didChangeConfiguration: the server takes every one, and keeps working", async (st) => {
+    const pushed = {
+      ...settings.server,
+      minConfidence: 0.9,
+      logLevel: "debug" as const,
+      diagnostics: { enabled: false, debounceMs: 75 },
+      hover: { enabled: true, maxMemories: 3, maxHistory: 2 },
+      configurationTimeoutMs: 900,
+    };
+    await conn.sendNotification("workspace/didChangeConfiguration", { settings: { lore: serverOptionsPayload(pushed) } });
     const h = await api.history(entity);
     assert.ok(h.rows.length > 0);
+    type Status = { settings: Record<string, unknown> };
+    const seen = await optional(st, "lore/serverStatus", () =>
+      waitFor("the pushed settings to apply", async () => {
+        const s = (await conn.sendRequest("lore/serverStatus", {})) as Status;
+        return (s.settings.hover as { maxMemories?: number } | undefined)?.maxMemories === 3 ? s : undefined;
+      }, 10000),
+    );
+    if (seen === undefined) return;
+    // The server's whole effective settings: a setting it reads that the extension does not send shows up here.
+    assert.deepEqual(seen.settings, {
+      graph: graph,
+      ingestOnStartup: true,
+      diagnostics: { enabled: false, debounceMs: 75, minConfidence: 0.9 },
+      hover: { enabled: true, maxMemories: 3, maxHistory: 2 },
+      configurationTimeoutMs: 900,
+      autolink: true,
+      logLevel: "debug",
+    });
+    assert.deepEqual(logMessages.filter((m) => /setting .* ignored/.test(m)), [], "the server rejected none of them");
   });
 
   await conn.sendRequest("shutdown");

@@ -71,14 +71,69 @@ test("minConfidence accepts 0..1 and rejects NaN, Infinity, negatives, strings",
   }
 });
 
+test("diagnostics, hover and configurationTimeoutMs: defaults, good values, and bad ones reported and defaulted", () => {
+  const d = readSettings(from({})).settings.server;
+  assert.deepEqual(d.diagnostics, { enabled: true, debounceMs: 250 });
+  assert.deepEqual(d.hover, { enabled: true, maxMemories: 8, maxHistory: 6 });
+  assert.equal(d.configurationTimeoutMs, 1500);
+
+  const ok = readSettings(from({
+    "diagnostics.enabled": false, "diagnostics.debounceMs": 0, "hover.enabled": false, "hover.maxMemories": 20, "hover.maxHistory": 0,
+    configurationTimeoutMs: 2500.5,
+  }));
+  assert.deepEqual(ok.problems, []);
+  assert.deepEqual(ok.settings.server.diagnostics, { enabled: false, debounceMs: 0 });
+  assert.deepEqual(ok.settings.server.hover, { enabled: false, maxMemories: 20, maxHistory: 0 });
+  assert.equal(ok.settings.server.configurationTimeoutMs, 2500.5);
+
+  const bad = readSettings(from({
+    "diagnostics.enabled": "false", "diagnostics.debounceMs": -1, "hover.enabled": 0, "hover.maxMemories": 2.5, "hover.maxHistory": "6",
+    configurationTimeoutMs: Infinity,
+  }));
+  assert.deepEqual(bad.settings.server.diagnostics, DEFAULTS.diagnostics);
+  assert.deepEqual(bad.settings.server.hover, DEFAULTS.hover);
+  assert.equal(bad.settings.server.configurationTimeoutMs, 1500);
+  assert.deepEqual(bad.problems.map((p) => p.key).sort(), [
+    "lore.configurationTimeoutMs", "lore.diagnostics.debounceMs", "lore.diagnostics.enabled", "lore.hover.enabled", "lore.hover.maxHistory", "lore.hover.maxMemories",
+  ]);
+  assert.match(bad.problems.find((p) => p.key === "lore.hover.maxMemories")!.message, /whole number >= 0, got 2\.5/);
+  assert.match(bad.problems.find((p) => p.key === "lore.configurationTimeoutMs")!.message, /number >= 0, got Infinity/);
+});
+
+test("number settings reject NaN, true, strings, objects, and integers too large to be exact", () => {
+  for (const bad of [NaN, true, "250", {}, [250], -0.5]) {
+    const r = readSettings(from({ "diagnostics.debounceMs": bad, "hover.maxHistory": bad }));
+    assert.equal(r.settings.server.diagnostics.debounceMs, 250, String(bad));
+    assert.equal(r.settings.server.hover.maxHistory, 6, String(bad));
+    assert.equal(r.problems.length, 2, String(bad));
+  }
+  // A count past 2^53 is not exact in JavaScript, so it is refused; a duration may be any finite size.
+  const huge = readSettings(from({ "diagnostics.debounceMs": 2 ** 60, "hover.maxHistory": 2 ** 60 }));
+  assert.equal(huge.settings.server.diagnostics.debounceMs, 2 ** 60);
+  assert.equal(huge.settings.server.hover.maxHistory, 6);
+  assert.deepEqual(huge.problems.map((p) => p.key), ["lore.hover.maxHistory"]);
+});
+
+test("a returned settings object does not share the defaults' nested objects", () => {
+  const a = readSettings(from({})).settings.server;
+  a.hover.maxMemories = 99;
+  assert.equal(DEFAULTS.hover.maxMemories, 8);
+  assert.equal(readSettings(from({})).settings.server.hover.maxMemories, 8);
+});
+
 test("logLevel is case-insensitive and accepts warn as warning", () => {
   assert.equal(readSettings(from({ logLevel: "DEBUG" })).settings.server.logLevel, "debug");
   assert.equal(readSettings(from({ logLevel: "warn" })).settings.server.logLevel, "warning");
   assert.equal(readSettings(from({ logLevel: " error " })).settings.server.logLevel, "error");
 });
 
-test("the server payload carries every server setting under both vocabularies", () => {
-  const { settings } = readSettings(from({ graphPath: "/g.duckdb", autoIngest: false, minConfidence: 0.8, autolink: false, logLevel: "debug" }));
+test("the server payload carries every server setting under both vocabularies, nested as the server merges it", () => {
+  const { settings, problems } = readSettings(from({
+    graphPath: "/g.duckdb", autoIngest: false, minConfidence: 0.8, autolink: false, logLevel: "debug",
+    "diagnostics.enabled": false, "diagnostics.debounceMs": 40.5, "hover.enabled": false, "hover.maxMemories": 0, "hover.maxHistory": 3,
+    configurationTimeoutMs: 0,
+  }));
+  assert.deepEqual(problems, []);
   const p = serverOptionsPayload(settings.server);
   assert.deepEqual(p, {
     graphPath: "/g.duckdb",
@@ -86,7 +141,9 @@ test("the server payload carries every server setting under both vocabularies", 
     autoIngest: false,
     ingestOnStartup: false,
     minConfidence: 0.8,
-    diagnostics: { minConfidence: 0.8 },
+    diagnostics: { enabled: false, debounceMs: 40.5, minConfidence: 0.8 },
+    hover: { enabled: false, maxMemories: 0, maxHistory: 3 },
+    configurationTimeoutMs: 0,
     autolink: false,
     logLevel: "debug",
   });
@@ -97,6 +154,7 @@ test("the server payload carries every server setting under both vocabularies", 
 test("only program and graph changes need a restart", () => {
   const base = readSettings(from({})).settings;
   assert.equal(needsRestart(base, readSettings(from({ minConfidence: 0.9, logLevel: "debug" })).settings), false);
+  assert.equal(needsRestart(base, readSettings(from({ "hover.maxMemories": 1, "diagnostics.enabled": false, configurationTimeoutMs: 10 })).settings), false);
   assert.equal(needsRestart(base, readSettings(from({ path: "/x/lore" })).settings), true);
   assert.equal(needsRestart(base, readSettings(from({ interpreter: "/x/python" })).settings), true);
   assert.equal(needsRestart(base, readSettings(from({ graphPath: "/x/g.duckdb" })).settings), true);
