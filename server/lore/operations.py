@@ -45,7 +45,7 @@ def register_derivation(fn: Derivation) -> Derivation:
 
 def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """Run one operation; every failure comes back as ``{"ok": false, "error": …}``."""
-    load_features()
+    _load_for(name)
     fn = OPERATIONS.get(name)
     if fn is None:
         return error_reply(LoreError("unknown-method", f"unknown operation {name!r}"))
@@ -65,7 +65,7 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def derive(graph: Graph, result: TxResult) -> None:
     """Run derived work after a committed write. Failures are logged, never fatal to the write."""
     load_features()
-    for fn in DERIVATIONS:
+    for fn in sorted(DERIVATIONS, key=_feature_rank):
         try:
             fn(graph, result)
         except Exception:  # noqa: BLE001 - derived work must never lose a committed write
@@ -73,23 +73,55 @@ def derive(graph: Graph, result: TxResult) -> None:
 
 
 _loaded = False
+# Order matters for derived work: links (memory) are made before the rules that read them run.
+FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops")
+# Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
+# writes import every feature because their derived work does.
+_HOME = {
+    "query": "lore.query.ops", "rules": "lore.query.ops",
+    "ingestStatus": "lore.ingest.ops",
+    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
+    "warnings": "lore.inference.ops",
+}
 
 
 def load_features() -> None:
-    """Import the feature packages so they register their operations (once)."""
+    """Import the feature packages so they register their operations and derivations (once)."""
     global _loaded
     if _loaded:
         return
     _loaded = True
+    for mod in FEATURE_MODULES:
+        _import(mod)
+
+
+def _feature_rank(fn: Derivation) -> int:
+    """Derived work runs in FEATURE_MODULES order whatever order the features were imported in."""
+    module = getattr(fn, "__module__", "") or ""
+    for i, mod in enumerate(FEATURE_MODULES):
+        if module.startswith(mod.rsplit(".", 1)[0] + "."):
+            return i
+    return len(FEATURE_MODULES)
+
+
+def _load_for(name: str) -> None:
+    if name in OPERATIONS and name not in WRITES:
+        return
+    home = _HOME.get(name)
+    if home is not None:
+        _import(home)
+    else:
+        load_features()
+
+
+def _import(mod: str) -> None:
     import importlib
 
-    # Order matters for derived work: links (memory) are made before the rules that read them run.
-    for mod in ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    try:
+        importlib.import_module(mod)
+    except ModuleNotFoundError as exc:
+        if exc.name != mod:
+            raise
 
 
 # ---------------------------------------------------------------- core store operations
