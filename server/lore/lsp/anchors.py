@@ -2,40 +2,41 @@
 
 Warnings and hovers are computed from the graph (the code as last ingested); the buffer may hold unsaved
 edits that moved things. Diagnostics are re-anchored on the definition or import they name in this parse,
-and a hover finds the symbol under the cursor here. Positions are 0-based lines and code-point columns
-(pygls's server units); the caller converts them to the client's encoding.
+and a hover finds the symbol under the cursor here. The parse is ingestion's own (lore.ingest.extract), so
+every language ingestion reads has anchors, with the same qualified names. Positions are 0-based lines and
+code-point columns (pygls's server units); the caller converts them to the client's encoding.
 """
 
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
+
+from lore.ingest import extract
 
 log = logging.getLogger("lore")
 
-_QUERIES = Path(__file__).with_name("queries")
-LANGUAGES = {".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript",
-             ".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".tsx": "tsx"}
-_CLASS_NODES = {"class_definition", "class_declaration"}
+LANGUAGES = extract.EXTENSIONS  # file extension -> grammar: ingestion's list
 MAX_PARSE_BYTES = 4 * 1024 * 1024  # a larger buffer is not parsed (anchors fall back to stored lines)
+_HOVER_KINDS = ("function", "class", "import")  # what a hover names; variables and fields go by word
+_IDENT_CHAR = re.compile(r"[A-Za-z0-9_$]")
 
 
 @dataclass
 class Symbol:
-    kind: str                 # "function" | "class" | "import"
-    name: str                 # the identifier, or the imported module's text
-    qualified_name: str       # Class.method for methods, else the name
-    line: int                 # the name's range
+    kind: str                 # "function" | "class" | "variable" | "field" | "import"
+    name: str                 # the identifier, or the imported module's text (its spec)
+    qualified_name: str       # Class.method for methods (Type.Method for a Go method), else the name
+    line: int                 # the name's range (an import: its module spec's)
     col: int
     end_line: int
     end_col: int
-    body: tuple[int, int, int, int]  # the whole definition's range (start line, col, end line, col)
+    body: tuple[int, int, int, int]  # the whole definition's or import's range (start line, col, end line, col)
 
     def contains(self, line: int, col: int, *, body: bool = False) -> bool:
         sl, sc, el, ec = self.body if body else (self.line, self.col, self.end_line, self.end_col)
@@ -43,62 +44,77 @@ class Symbol:
 
 
 def language_for(path: str) -> str | None:
-    return LANGUAGES.get(Path(path).suffix.lower())
+    return extract.language_of(path.replace("\\", "/"))
 
 
-@lru_cache(maxsize=None)
-def _tools(lang: str) -> tuple[Any, Any] | None:
-    try:
-        import tree_sitter as ts
-        import tree_sitter_language_pack as pack
-
-        language = pack.get_language(lang)
-        query = ts.Query(language, (_QUERIES / f"{lang}.scm").read_text())
-        return pack.get_parser(lang), query
-    except Exception as exc:  # noqa: BLE001 - no grammar: no anchors, stored lines are used
-        log.info("no tree-sitter anchors for %s: %s", lang, exc)
-        return None
-
-
-def _col(lines: list[bytes], row: int, byte_col: int) -> int:
-    """tree-sitter's byte column -> code points."""
-    if row >= len(lines):
-        return byte_col
-    return len(lines[row][:byte_col].decode("utf-8", "replace"))
+_broken: set[str] = set()  # grammars that failed once: logged once, not retried on every keystroke
 
 
 def parse(text: str, path: str) -> list[Symbol]:
     lang = language_for(path)
-    if lang is None:
-        return []
-    tools = _tools(lang)
-    if tools is None:
+    if lang is None or lang in _broken:
         return []
     data = text.encode("utf-8", "surrogatepass")
-    if len(data) > MAX_PARSE_BYTES:
+    if len(data) > MAX_PARSE_BYTES or extract.looks_binary(data):
         return []
-    parser, query = tools
-    import tree_sitter as ts
-
-    tree = parser.parse(data)
-    lines = data.split(b"\n")
+    try:
+        ex = extract.extract_source(lang, data)
+    except Exception as exc:  # noqa: BLE001 - no grammar or query: no anchors, stored lines are used
+        _broken.add(lang)
+        log.info("no tree-sitter anchors for %s: %s", lang, exc)
+        return []
     out: list[Symbol] = []
-    for _, caps in ts.QueryCursor(query).matches(tree.root_node):
-        for cap, nodes in caps.items():
-            if not cap.startswith(("def.", "import")):
+    for d in ex.defs:
+        # extract: 1-based lines, 0-based code-point columns; a name is on one line
+        out.append(Symbol(kind=d.kind, name=d.name, qualified_name=d.qname,
+                          line=d.name_line - 1, col=d.name_col, end_line=d.name_line - 1, end_col=d.name_end_col,
+                          body=(d.line - 1, d.col, d.end_line - 1, d.end_col)))
+    if ex.imports:
+        offsets = _line_offsets(text)
+        seen: set[tuple[str, int, int]] = set()
+        for im in ex.imports:
+            key = (im.spec, im.line, im.col)
+            if key in seen:  # `from a import b, c`: one import of `a` here
                 continue
-            for node in nodes:
-                kind = cap.split(".", 1)[1] if cap.startswith("def.") else "import"
-                name = data[node.start_byte:node.end_byte].decode("utf-8", "replace")
-                body_node = node.parent if kind != "import" else node
-                out.append(Symbol(
-                    kind=kind, name=name, qualified_name=_qualified(node, name, data, kind),
-                    line=node.start_point[0], col=_col(lines, *node.start_point),
-                    end_line=node.end_point[0], end_col=_col(lines, *node.end_point),
-                    body=(body_node.start_point[0], _col(lines, *body_node.start_point),
-                          body_node.end_point[0], _col(lines, *body_node.end_point))))
+            seen.add(key)
+            body = (im.line - 1, im.col, im.end_line - 1, im.end_col)
+            sl, sc, el, ec = _spec_range(text, offsets, body, im.spec)
+            out.append(Symbol(kind="import", name=im.spec, qualified_name=im.spec,
+                              line=sl, col=sc, end_line=el, end_col=ec, body=body))
     out.sort(key=lambda s: (s.line, s.col))
     return out
+
+
+def _line_offsets(text: str) -> list[int]:
+    """Code-point offset of each line's start (lines split on "\\n" only, as tree-sitter counts rows)."""
+    offsets = [0]
+    i = text.find("\n")
+    while i >= 0:
+        offsets.append(i + 1)
+        i = text.find("\n", i + 1)
+    return offsets
+
+
+def _spec_range(text: str, offsets: list[int], body: tuple[int, int, int, int],
+                spec: str) -> tuple[int, int, int, int]:
+    """Where an import's module spec is written inside the import (``redis`` in ``import redis``,
+    ``fmt`` in ``import "fmt"``); the whole import when it is not written as is (e.g. Scala's, reassembled)."""
+    sl, sc, el, ec = body
+    if not spec or sl >= len(offsets) or el >= len(offsets):
+        return body
+    start, end = offsets[sl] + sc, offsets[el] + ec
+    i = text.find(spec, start, end)
+    while i >= 0:
+        j = i + len(spec)
+        # a whole word: `port` is not the one inside `import`
+        before_ok = i == 0 or not (_IDENT_CHAR.match(spec[0]) and _IDENT_CHAR.match(text[i - 1]))
+        after_ok = j >= len(text) or not (_IDENT_CHAR.match(spec[-1]) and _IDENT_CHAR.match(text[j]))
+        if before_ok and after_ok:
+            li = bisect.bisect_right(offsets, i) - 1
+            lj = bisect.bisect_right(offsets, j) - 1
+            return li, i - offsets[li], lj, j - offsets[lj]
+        i = text.find(spec, i + 1, end)
+    return body
 
 
 _CACHE: "OrderedDict[tuple[str, int, int], list[Symbol]]" = OrderedDict()
@@ -124,30 +140,18 @@ def parse_document(doc: Any) -> list[Symbol]:
     return symbols
 
 
-def _qualified(node: Any, name: str, data: bytes, kind: str) -> str:
-    if kind == "import":
-        return name
-    parts = [name]
-    cur = node.parent.parent if node.parent is not None else None
-    while cur is not None:
-        if cur.type in _CLASS_NODES:
-            n = cur.child_by_field_name("name")
-            if n is not None:
-                parts.append(data[n.start_byte:n.end_byte].decode("utf-8", "replace"))
-        cur = cur.parent
-    return ".".join(reversed(parts))
-
-
 def find(symbols: list[Symbol], kind: str, name: str) -> Symbol | None:
     """The buffer's symbol a warning's anchor names: a definition by qualified or plain name, an import by
     module name (``a.b`` matches ``import a.b``, ``from a.b import x`` and, for ``a``, ``import a.b``)."""
     if not name:
         return None
     if kind == "import":
-        want = name.lstrip(":").split("/")[-1]
+        want = name.lstrip(":").split("/")[-1] if name.startswith(":") else name
         for s in symbols:
             if s.kind == "import" and (s.name == want or _slug(s.name) == _slug(want)):
                 return s
+        if "/" in want:  # a path-like spec (Go, JS): its first dotted part is a host, not a package
+            return None
         for s in symbols:
             if s.kind == "import" and s.name.split(".")[0] == want.split(".")[0]:
                 return s
@@ -156,18 +160,22 @@ def find(symbols: list[Symbol], kind: str, name: str) -> Symbol | None:
     for s in defs:
         if s.qualified_name == name:
             return s
-    for s in defs:
-        if s.name == name.split(".")[-1]:
+    plain = name.split(".")[-1]
+    # functions and classes before variables and fields of the same plain name
+    for s in sorted(defs, key=lambda s: s.kind not in ("function", "class")):
+        if s.name == plain:
             return s
     return None
 
 
 def at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:
-    """The symbol whose name is under the cursor, else the innermost definition around it."""
-    for s in symbols:
+    """The function, class or import whose name is under the cursor, else the innermost function or class
+    around it."""
+    named = [s for s in symbols if s.kind in _HOVER_KINDS]
+    for s in named:
         if s.contains(line, col):
             return s
-    around = [s for s in symbols if s.kind != "import" and s.contains(line, col, body=True)]
+    around = [s for s in named if s.kind != "import" and s.contains(line, col, body=True)]
     if around:
         return max(around, key=lambda s: (s.body[0], s.body[1]))
     return None

@@ -1,5 +1,0 @@
-; Anchors in an open TSX buffer: definitions and imported module specifiers.
-(function_declaration name: (identifier) @def.function) @node.function
-(method_definition name: (property_identifier) @def.function) @node.function
-(class_declaration name: (type_identifier) @def.class) @node.class
-(import_statement source: (string (string_fragment) @import))
