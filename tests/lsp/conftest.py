@@ -9,8 +9,9 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Union
+from typing import Any, AsyncIterator, Callable, Union
 
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -144,3 +145,14 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
         uri=uri, language_id="python", version=version, text=path.read_text() if text is None else text)))
     return uri
+
+
+async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
+    """Poll ``pred`` until it returns something truthy (diagnostics arrive as notifications)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = pred()
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")

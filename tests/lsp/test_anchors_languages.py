@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ import pytest_asyncio
 from lore.lsp import anchors
 from lsprotocol import types
 
-from .conftest import lsp, make_repo, open_doc, request
+from .conftest import lsp, make_repo, open_doc, request, wait_for
 
 AUTH_GO = '''package auth
 
@@ -50,16 +49,6 @@ FACTS = (f'[[:decision/cache :rejects {REDIS}] '
          '[:decision/login :rationale "credential stuffing"] '
          '[:decision/sessions :governs :function/cmd-auth-go-sessions-evict] '
          '[:decision/sessions :description "sessions expire after a day"]]')
-
-
-async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = pred()
-        if value:
-            return value
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def rejected(client, uri: str) -> list[types.Diagnostic]:

@@ -5,15 +5,13 @@ hover, code actions and their commands."""
 from __future__ import annotations
 
 import asyncio
-import time
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import pytest_asyncio
 from lsprotocol import types
 
-from .conftest import AUTH_PY, cli, lsp, make_repo, open_doc, request
+from .conftest import cli, lsp, make_repo, open_doc, request, wait_for
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -22,16 +20,6 @@ REJECT_REDIS = ('[[:decision/cache :rejects :module/redis] '
                 '[:decision/login :governs :function/src-auth-py-login] '
                 '[:decision/login :description "login must be rate limited"] '
                 '[:decision/login :rationale "credential stuffing"]]')
-
-
-async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = pred()
-        if value:
-            return value
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def lore_diags(client, uri: str, code: str | None = None) -> list[types.Diagnostic]:

@@ -36,6 +36,8 @@ EXTENSIONS = {
 LANGUAGES = tuple(sorted(set(EXTENSIONS.values())))
 MAX_SOURCE_BYTES = 1_000_000  # larger files are tracked as modules but not parsed
 QUERY_DIR = Path(__file__).with_name("queries")
+# Grammars that share another's query file (TSX is TypeScript's grammar with JSX added).
+QUERY_FILE = {"tsx": "typescript"}
 
 DEF_KINDS = ("function", "class", "variable", "field")
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -93,7 +95,7 @@ def _tools(lang: str) -> tuple[Any, Any]:
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
-    src = (QUERY_DIR / f"{lang}.scm").read_text()
+    src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     return get_parser(lang), Query(get_language(lang), src)
 
 
