@@ -50,6 +50,7 @@ class GraphView(Graph):
         state = dict(base.__dict__)
         self._base_con = state.pop("con")
         self.__dict__.update(state)
+        self.session._graph = self  # slots made from now on see the view, not the wrapped graph
         self._local = threading.local()
         self._cursors: list[Any] = []
 
@@ -62,6 +63,7 @@ class GraphView(Graph):
         return c
 
     def close(self) -> None:
+        self.session.close()
         for c in self._cursors:
             try:
                 c.close()

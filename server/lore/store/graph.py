@@ -17,6 +17,7 @@ import duckdb
 
 from lore.errors import LoreError
 from lore.store import timeline
+from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
@@ -108,6 +109,7 @@ class Graph:
         self.path = str(path) if path is not None else ":memory:"
         self.read_only = read_only
         self.lock = threading.RLock()  # serialises writes from the server's threads
+        self.session = Session(self)  # per-graph state of the features (lore.store.session)
         if self.path != ":memory:":
             parent = Path(self.path).parent
             if not read_only:
@@ -146,6 +148,7 @@ class Graph:
     # ------------------------------------------------------------------ basics
 
     def close(self) -> None:
+        self.session.close()
         try:
             self.con.close()
         except duckdb.Error:
