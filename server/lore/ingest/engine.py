@@ -26,7 +26,7 @@ from typing import Any, Callable
 import pyarrow as pa
 
 from lore.errors import LoreError
-from lore.ingest import slug as S
+from lore import idents as S
 from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers

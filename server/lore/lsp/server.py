@@ -27,8 +27,10 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
 from lore.lsp import actions, diagnostics, hover, progress, requests
-from lore.lsp.backend import Backend
 from lore.lsp.settings import Settings, to_plain
+from lore.runtime import owner
+from lore.runtime.backend import Backend
+from lore.runtime.paths import resolve_graph_path
 
 log = logging.getLogger("lore")
 
@@ -53,6 +55,7 @@ class LoreServer(LanguageServer):
         self.root: Path | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.diagnostics = diagnostics.DiagnosticsManager(self)
+        self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
         self.watch_task: asyncio.Task[Any] | None = None
 
@@ -75,16 +78,7 @@ class LoreServer(LanguageServer):
         loop.call_soon_threadsafe(self.diagnostics.refresh_all)
 
     def graph_path(self) -> Path:
-        explicit = self.graph_arg or self.settings.get("graph")
-        if explicit:
-            p = Path(explicit).expanduser()
-            return p if p.is_absolute() or self.root is None else self.root / p
-        env = os.environ.get("LORE_GRAPH_PATH")
-        if env:
-            return Path(env)
-        from lore.cli import DEFAULT_GRAPH, find_work_tree
-
-        return find_work_tree(self.root or Path.cwd()) / DEFAULT_GRAPH
+        return resolve_graph_path(self.graph_arg or self.settings.get("graph"), self.root)
 
     def start_backend(self) -> None:
         if self.backend is None:
@@ -192,8 +186,6 @@ def build_server(graph: str | None = None) -> LoreServer:
     @ls.feature("lore/serverStatus")
     def server_status(ls: LoreServer, params: Any = None) -> dict[str, Any]:
         """This server's own state (not the graph's): effective settings, graph, whether it owns it."""
-        from lore.lsp import owner
-
         b = ls.backend
         return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,

@@ -99,7 +99,8 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             index.ensure_schema(graph)
             con = graph.con
             con.execute("BEGIN TRANSACTION")
-            graph._mem_new_docs = 0  # type: ignore[attr-defined]
+            marks = graph.session.get(index.MARKS)
+            marks.new_docs = 0
             try:
                 index.sync_in_tx(graph)
                 if enabled:
@@ -110,7 +111,7 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
-            index.checkpoint_after_bulk(graph, graph._mem_new_docs)  # type: ignore[attr-defined]
+            index.checkpoint_after_bulk(graph, marks.new_docs)
         return out
     except Exception:  # noqa: BLE001 - linking must never fail a write
         log.exception("memory-code linking failed; the write stands")
@@ -124,13 +125,13 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
 def _up_to_date(graph: Graph, enabled: bool) -> bool:
     """Nothing written since the index (and, when linking is on, the links) last caught up: the common
     case of a prepare-turn, answered without opening a transaction."""
-    if not getattr(graph, "_mem_schema_ok", False):
+    if not graph.session.get(index.MARKS).schema_ok:
         return False
     con = graph.con
     marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link') UNION ALL "
                              "SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
     cur = marks["cur"]
-    graph._mem_seen_tx = cur  # type: ignore[attr-defined]  # the graph's last tx, for caches keyed on it
+    graph.session.get(index.MARKS).seen_tx = cur  # the graph's last tx, for caches keyed on it
     return marks.get("tx", -1) >= cur and (not enabled or marks.get("link", -1) >= cur)
 
 
@@ -429,7 +430,7 @@ def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str
     """Memories linked to a code entity (hover): each with its description, rationale, kind, validity,
     relevance and how it was linked, most relevant first. Reads only the index's own tables."""
     con = con or graph.con
-    if not getattr(graph, "_mem_schema_ok", False) and index.indexed_tx(con) < 0:
+    if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
         return []
     now = now_micros()
     first = index.memory_first_doc(con)

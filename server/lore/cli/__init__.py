@@ -10,40 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import sys
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lore import __version__
 from lore.errors import LoreError, error_reply
+from lore.runtime.paths import resolve_graph_path
 
 log = logging.getLogger("lore")
-
-DEFAULT_GRAPH = Path(".lore") / "lore.duckdb"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise LoreError("usage", f"{self.prog}: {message}")
-
-
-def find_work_tree(start: Path) -> Path:
-    """The root of the git work tree containing ``start``, else ``start`` itself."""
-    cur = start.resolve()
-    for d in (cur, *cur.parents):
-        if (d / ".git").exists():
-            return d
-    return cur
-
-
-def resolve_graph_path(explicit: str | None, cwd: Path | None = None) -> Path:
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("LORE_GRAPH_PATH")
-    if env:
-        return Path(env)
-    return find_work_tree(cwd or Path.cwd()) / DEFAULT_GRAPH
 
 
 def _global_flags(p: argparse.ArgumentParser, *, top: bool) -> None:
@@ -169,46 +148,10 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     raise LoreError("usage", f"unknown command {c!r}")
 
 
-def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
-    """Run one operation as this process: forwarded to the graph's owner when one is alive, else on the
-    graph itself, followed by the derived work a write triggers (the write is committed first)."""
-    from lore import operations
-    from lore.store.graph import Graph
-
-    forwarded = _forward(graph_path, op, params)
-    if forwarded is not None:
-        return forwarded
-    try:
-        graph = Graph(graph_path)
-    except LoreError as exc:
-        return error_reply(exc)
-    try:
-        reply = operations.run(op, graph, params)
-        result = reply.pop("_result", None)
-        if result is None and reply.get("ok") and op in operations.WRITES:
-            # Writes that commit their own transactions (ingest, rule registration) report no TxResult;
-            # derived work finds what changed from its own watermarks, so the newest tx is enough.
-            from lore.store.graph import TxResult
-
-            tx, instant = graph.last_tx()
-            result = TxResult(tx, instant, 0, 0, []) if tx else None
-        if result is not None:
-            operations.derive(graph, result)
-        return reply
-    finally:
-        graph.close()
-
-
-def _forward(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any] | None:
-    try:
-        from lore.lsp import owner
-    except ImportError:
-        return None
-    fn = getattr(owner, "forward", None)
-    return fn(graph_path, op, params) if fn else None
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None,
+         servers: dict[str, Callable[[str | None], int]] | None = None) -> int:
+    """Run one command. ``servers``: the commands that start another face (``serve``), given by the entry
+    point (lore.__main__) so that this module imports none of them."""
     argv = list(sys.argv[1:] if argv is None else argv)
     want_json = "--json" in argv
     try:
@@ -220,14 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         build_parser().print_help(sys.stderr)
         return 2
+    if args.command in (servers or {}):
+        return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
     if args.command == "serve":
-        from lore.lsp.server import main as serve_main
-
-        return serve_main(graph=args.graph)
+        return _emit(error_reply(LoreError("usage", "lore serve starts from the `lore` command")), args.json, None)
     graph_path = resolve_graph_path(args.graph)
     try:
         if args.command == "show":
-            from lore.showcase import show
+            from lore.cli.showcase import show
 
             return show(graph_path, args.repo, as_json=args.json, example=args.example)
         op, params = params_for(args)
@@ -235,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             raise LoreError("missing-reason", f"lore {args.command} needs --reason TEXT: every write says why")
     except LoreError as exc:
         return _emit(error_reply(exc), args.json, None)
+    from lore.runtime.execute import execute  # imports DuckDB: only for commands that need the graph
+
     reply = execute(graph_path, op, params)
     return _emit(reply, args.json, args.command)
 
@@ -244,7 +189,7 @@ def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
     if as_json:
         sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
     else:
-        from lore.render import render
+        from lore.cli.render import render
 
         stream = sys.stdout if ok else sys.stderr
         stream.write(render(command, reply, color=stream.isatty()))

@@ -22,7 +22,6 @@ import asyncio
 import itertools
 import logging
 import queue
-import sys
 import threading
 import time
 from concurrent.futures import Future
@@ -31,7 +30,7 @@ from typing import Any, Callable
 
 from lore import operations
 from lore.errors import LoreError, error_reply
-from lore.lsp import owner
+from lore.runtime import owner
 from lore.store.graph import Graph, TxResult
 
 log = logging.getLogger("lore")
@@ -202,7 +201,7 @@ class Backend:
             self.graph = GraphView(base)
             log.debug("graph open")
             self._start_inference(self.graph)
-            from lore.lsp.hover_index import HoverIndex
+            from lore.codeview.hover_index import HoverIndex
 
             self.hover_index = HoverIndex(self.graph)
             self._deriver_thread = threading.Thread(target=self._deriver, name="lore-derive", daemon=True)
@@ -237,14 +236,6 @@ class Backend:
                 self._derive_stop = True
                 self._derive_cv.notify_all()
             self._deriver_thread.join(60)
-        try:
-            ingest_ops = sys.modules.get("lore.ingest.ops")
-            job = ingest_ops._JOBS.get(self.graph) if ingest_ops is not None else None
-            if job is not None and job.running:
-                job.cancel()
-                job.wait(30)
-        except Exception:  # noqa: BLE001 - closing goes on regardless
-            log.exception("stopping the ingestion failed")
         if self.scheduler is not None:
             self.scheduler.stop()
         if self.hover_index is not None:
@@ -271,7 +262,7 @@ class Backend:
         return fut
 
     def _run_local(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
-        from lore.lsp import hover
+        from lore.codeview import hover
 
         if op == hover.OP and self.hover_index is not None and not self._closed:
             # Hovers are read-only: they run on the hover thread, beside the worker.
