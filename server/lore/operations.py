@@ -76,6 +76,7 @@ _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
 FEATURE_MODULES = (
     "lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops", "lore.codeview.ops",
+    "lore.working.ops",
 )
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.

@@ -94,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
     c = cmd("finalize-turn", "store the durable facts of a finished exchange")
     c.add_argument("delta", metavar="DELTA")
 
+    c = cmd("check", "the warnings a change introduces (CI, pre-commit): from the merge base with the graph's "
+            "branch to the working tree, without writing history")
+    c.add_argument("paths", metavar="PATH", nargs="*", help="only warnings in these files or folders")
+    c.add_argument("--base", metavar="REF", help="measure the change from the merge base with REF "
+                   "(default: the graph's branch as ingested)")
+    c.add_argument("--all", action="store_true", help="every warning on the working layer, not only new ones")
+    c.add_argument("--format", choices=["text", "json", "sarif"], default=None)
+    c.add_argument("--fail-on", choices=["warning", "information", "never"], default="warning",
+                   help="exit 1 when a warning at or above this severity is reported (default: warning)")
+
     cmd("status", "what the graph holds")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
@@ -145,6 +155,12 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "finalizeTurn", {"delta": args.delta}
     if c == "status":
         return "stats", {}
+    if c == "check":
+        import os
+
+        return "check", {"repo": os.getcwd(), "paths": [os.path.abspath(p) for p in args.paths],
+                         "base": args.base, "all": args.all, "buffers": False,
+                         "format": "sarif" if args.format == "sarif" else None}
     raise LoreError("usage", f"unknown command {c!r}")
 
 
@@ -181,6 +197,10 @@ def main(argv: list[str] | None = None,
     from lore.runtime.execute import execute  # imports DuckDB: only for commands that need the graph
 
     reply = execute(graph_path, op, params)
+    if op == "check":
+        from lore.cli.render import emit_check
+
+        return emit_check(reply, "json" if args.json else (args.format or "text"), args.fail_on)
     return _emit(reply, args.json, args.command)
 
 

@@ -96,3 +96,53 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
         else:
             lines.append(f"{k}: {_cell(v, 200)}")
     return "\n".join(lines) + "\n"
+
+
+_CONTROL = {c: None for c in range(32) if c not in (9,)} | {127: None}
+_SEVERITY_RANK = {"information": 1, "warning": 2}
+
+
+def plain(text: Any) -> str:
+    """Repository text (paths, names, messages) without control sequences (SPEC §7)."""
+    return str(text).translate(_CONTROL)
+
+
+def check_fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
+    if fail_on == "never":
+        return False
+    need = _SEVERITY_RANK.get(fail_on, 2)
+    return any(_SEVERITY_RANK.get(str(w.get("severity")), 2) >= need for w in warnings)
+
+
+def emit_check(reply: dict[str, Any], fmt: str, fail_on: str) -> int:
+    """``lore check``'s output: linter lines (``path:line:col: code message``), JSON or SARIF on stdout,
+    notes on stderr; exit 0 (nothing at or above --fail-on), 1 (something), 2 (could not check)."""
+    import sys
+
+    if not reply.get("ok"):
+        err = reply.get("error") or {}
+        if fmt == "json":
+            sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        sys.stderr.write(f"lore check: {plain(err.get('message') or err.get('code') or 'failed')}\n")
+        return 2
+    for note in reply.get("notes") or []:
+        sys.stderr.write(f"lore check: {plain(note)}\n")
+    warnings = reply.get("warnings") or []
+    if fmt == "sarif":
+        sys.stdout.write(json.dumps(reply.get("sarif"), ensure_ascii=False, indent=2) + "\n")
+    elif fmt == "json":
+        out = {k: v for k, v in reply.items() if k != "sarif"}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+    else:
+        for w in warnings:
+            where = plain(w.get("file") or "-")
+            line = w.get("line") or 1
+            col = (w.get("column") or 0) + 1
+            sys.stdout.write(f"{where}:{line}:{col}: {plain(w.get('code') or w.get('rule'))} "
+                             f"{plain(w.get('message'))}\n")
+        base = reply.get("base")
+        what = "warning(s) on the working layer" if reply.get("all") else "new warning(s)"
+        sys.stderr.write(f"lore check: {len(warnings)} {what}, {reply.get('changedFiles', 0)} changed file(s)"
+                         + (f" since {base[:12]}" if base else "") + "\n")
+    sys.stdout.flush()
+    return 1 if check_fails(warnings, fail_on) else 0

@@ -347,6 +347,33 @@ class Engine:
         table = table.filter(pc.is_in(table.column("e"), value_set=scope.column("entity")))
         return table, scope
 
+    def preview(self, entities: Iterable[str], closed_ids: Iterable[int],
+                rules: list[Rule] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
+        """What the scoped warning rules conclude now about ``entities`` (and whatever lost an input among
+        ``closed_ids``), computed on ``self.con`` and written nowhere: the working layer's warnings, read
+        through a connection whose ``facts`` is history with the layer over it. Returns (rule, conclusions,
+        scope) per rule; the conclusions are complete for every subject in the scope."""
+        if rules is None:
+            rules = all_rules(self.graph.path)[0]
+        ensure_views(self.con)
+        con = self.con
+        con.register("_lore_preview_entities", pa.table({"entity": pa.array(sorted(set(entities)), pa.string())}))
+        con.register("_lore_preview_closed", pa.table({"id": pa.array(sorted(set(closed_ids)), pa.int64())}))
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_changed_entities AS "
+                        "SELECT DISTINCT entity FROM _lore_preview_entities")
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_closed AS SELECT id FROM _lore_preview_closed")
+        finally:
+            con.unregister("_lore_preview_entities")
+            con.unregister("_lore_preview_closed")
+        out = []
+        for r in rules:
+            if r.kind != "warning" or not r.scope or r.lang != "sql" or self.check(r) is not None:
+                continue
+            table, scope = self.compute_scoped(r)
+            out.append((r, table, scope))
+        return out
+
     def _maybe_prune(self, rules: list[Rule], report: RunReport, now_us: int | None = None) -> None:
         """Seed 000's periodic cleanup, at most once a day, as part of a run."""
         now = now_us if now_us is not None else now_micros()

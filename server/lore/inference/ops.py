@@ -83,3 +83,21 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     with graph.lock:
         report = Engine(graph).run(full=full)
     return {"ok": True, **report.to_json()}
+
+
+@operations.register("previewWarnings")
+def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
+    the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
+    it (lore.working) these are the layer's warnings."""
+    entities = params.get("entities") or []
+    closed = params.get("closed") or []
+    if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities):
+        raise LoreError("bad-params", "entities must be a list of entity idents")
+    if not isinstance(closed, list) or not all(isinstance(i, int) for i in closed):
+        raise LoreError("bad-params", "closed must be a list of fact ids")
+    with graph.lock:
+        computed = Engine(graph).preview(entities, closed)
+    return {"ok": True, "rules": [
+        {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
+        for r, table, scope in computed]}
