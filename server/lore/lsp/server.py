@@ -26,7 +26,7 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
-from lore.lsp import actions, diagnostics, hover, progress, requests
+from lore.lsp import actions, diagnostics, gitwatch, hover, progress, requests
 from lore.lsp.settings import Settings, to_plain
 from lore.runtime import owner
 from lore.runtime.backend import Backend
@@ -58,6 +58,8 @@ class LoreServer(LanguageServer):
         self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
         self.watch_task: asyncio.Task[Any] | None = None
+        self.git_task: asyncio.Task[Any] | None = None
+        self.git_watcher: Any = None
 
     # -------------------------------------------------------------- helpers the features share
 
@@ -161,6 +163,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         if ls.settings.get("ingestOnStartup") and ls.root is not None:
             ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
         ls.watch_task = asyncio.ensure_future(watch_remote_writes(ls))
+        if ls.root is not None and ls.settings.get("watchGit"):
+            ls.git_task = asyncio.ensure_future(gitwatch.watch_git(ls, ls.root))
         ls.diagnostics.refresh_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -178,7 +182,7 @@ def build_server(graph: str | None = None) -> LoreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LoreServer, params: Any = None) -> None:
-        for task in (ls.ingest_task, ls.watch_task):
+        for task in (ls.ingest_task, ls.watch_task, ls.git_task):
             if task is not None:
                 task.cancel()
         ls.stop_backend()
@@ -190,7 +194,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
                 "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
-                "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None}
+                "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None,
+                "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None}
 
     diagnostics.register(ls)
     hover.register(ls)

@@ -141,6 +141,9 @@ class Layer:
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
         con.execute(SQL["views"].replace("{db}", quoted))
+        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'"
+                       ).fetchone()[0]:
+            con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
         self.view = LayerView(g, con, self.lock)

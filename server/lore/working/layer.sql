@@ -49,3 +49,12 @@ SELECT f.id, f.rule, f.e FROM {db}.main.facts f
  JOIN (SELECT unnest($rules::VARCHAR[]) AS rule, unnest($subjects::VARCHAR[]) AS e) s
    ON s.rule = f.rule AND s.e = f.e
  WHERE f.a = ':lore/warning' AND f.inferred AND f.tx_to = 2147483647
+
+-- name: mem_code_view
+-- The memory linker's mirror of code names and paths (lore.memory.index), with the layer's over it.
+CREATE OR REPLACE TEMP VIEW mem_code AS
+SELECT id, e, a, v, valid_from, valid_to FROM {db}.main.mem_code WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
+ WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
+   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'))
