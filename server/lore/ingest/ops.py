@@ -113,3 +113,14 @@ def head_files_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         files = dict(graph.con.execute("SELECT path, blob FROM ingest_files").fetchall())
     return {"ok": True, "watermark": meta.get("watermark"), "branch": meta.get("branch"), "repo": meta.get("repo"),
             "files": files if meta.get("watermark") else None}
+
+
+@register("headWatermark")
+def head_watermark_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The graph branch's ingested head (cheap: the working layer asks before every rebuild)."""
+    with graph.lock:
+        try:
+            row = graph.con.execute("SELECT max(value) FROM ingest_meta WHERE key = 'watermark'").fetchone()
+        except Exception:  # noqa: BLE001 - no ingest tables yet
+            row = None
+    return {"ok": True, "watermark": row[0] if row else None}

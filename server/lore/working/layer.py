@@ -277,6 +277,8 @@ class Layer:
         self._dependents.clear()
         self.seen_tx = tx
         self.stats["rebuilds"] += 1
+        # Parses are reused only while the head they were made against is still the head.
+        self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")
         self._apply(self._wanted(), previous=keep, rebuild=True)
 
     def _sync_entries(self, only: list[str] | None = None) -> None:
