@@ -347,12 +347,14 @@ class Engine:
         table = table.filter(pc.is_in(table.column("e"), value_set=scope.column("entity")))
         return table, scope
 
-    def preview(self, entities: Iterable[str], closed_ids: Iterable[int],
-                rules: list[Rule] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
+    def preview(self, entities: Iterable[str], closed_ids: Iterable[int], rules: list[Rule] | None = None,
+                attributes: Iterable[str] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
         """What the scoped warning rules conclude now about ``entities`` (and whatever lost an input among
         ``closed_ids``), computed on ``self.con`` and written nowhere: the working layer's warnings, read
         through a connection whose ``facts`` is history with the layer over it. Returns (rule, conclusions,
-        scope) per rule; the conclusions are complete for every subject in the scope."""
+        scope) per rule; the conclusions are complete for every subject in the scope. ``attributes``: run
+        only the rules that read one of them (what the change touched)."""
+        wanted = set(attributes) if attributes is not None else None
         if rules is None:
             rules = all_rules(self.graph.path)[0]
         ensure_views(self.con)
@@ -368,7 +370,11 @@ class Engine:
             con.unregister("_lore_preview_closed")
         out = []
         for r in rules:
-            if r.kind != "warning" or not r.scope or r.lang != "sql" or self.check(r) is not None:
+            if r.kind != "warning" or not r.scope or r.lang != "sql":
+                continue
+            if wanted is not None and not (r.reads & wanted):
+                continue
+            if self.check(r) is not None:
                 continue
             table, scope = self.compute_scoped(r)
             out.append((r, table, scope))

@@ -96,8 +96,11 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "entities must be a list of entity idents")
     if not isinstance(closed, list) or not all(isinstance(i, int) for i in closed):
         raise LoreError("bad-params", "closed must be a list of fact ids")
+    attributes = params.get("attributes")
+    if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
+        raise LoreError("bad-params", "attributes must be a list of attribute idents")
     with graph.lock:
-        computed = Engine(graph).preview(entities, closed)
+        computed = Engine(graph).preview(entities, closed, attributes=attributes)
     return {"ok": True, "rules": [
         {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
         for r, table, scope in computed]}

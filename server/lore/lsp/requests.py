@@ -28,7 +28,7 @@ def prepare_params(op: str, raw: Any, root: Any = None) -> dict[str, Any]:
         raise LoreError("bad-params", f"params for {PREFIX}{op} must be an object, got {type(params).__name__}")
     if op in ("transact", "retract") and params.get("source") is None:
         params["source"] = "lsp"
-    if op == "ingest" and params.get("repo") is None and root is not None:
+    if op in ("ingest", "check") and params.get("repo") is None and root is not None:
         params["repo"] = str(root)
     return params
 

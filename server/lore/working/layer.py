@@ -304,8 +304,16 @@ class Layer:
                 todo[p] = w
             elif e.version != w[2]:
                 e.version = w[2]  # same text, newer version: nothing to recompute
-        if todo or drop:
-            self._apply(todo, drop=drop)
+        # A file the layer holds against the same head: apply the difference (most keystrokes change no
+        # fact at all, only locations).
+        diffable = {p: w for p, w in todo.items() if p in self.entries and w[1] is not None
+                    and self.entries[p].facts is not None and self.entries[p].data is not None
+                    and self.entries[p].facts.get("_watermark") == self.watermark}
+        rest = {p: w for p, w in todo.items() if p not in diffable}
+        if diffable:
+            rest.update(self._apply_diffs(diffable))
+        if rest or drop:
+            self._apply(rest, drop=drop)
 
     def _alloc(self, n: int) -> list[int]:
         ids = list(range(self._next_id, self._next_id - n, -1))
@@ -343,8 +351,6 @@ class Layer:
                 replies[f["path"]] = f
         rows: list[tuple] = []
         hidden: list[tuple[int, str]] = []
-        defs: list[tuple] = []
-        imps: list[tuple] = []
         link_targets: list[str] = []
         new_entries: dict[str, Entry] = {}
         for p, (source, data, version) in files.items():
@@ -370,8 +376,6 @@ class Layer:
                 entry.entities.add(e)
                 if vt == "k":
                     entry.entities.add(v)
-            defs += [(*d, tag) for d in ff.get("definitions") or []]
-            imps += [(*i, tag) for i in ff.get("imports") or []]
             # Links change only when the file's names do; a keystroke inside a body keeps them.
             if prev is not None and prev.names == entry.names and prev.facts is ff and not rebuild:
                 entry.links = prev.links
@@ -383,47 +387,128 @@ class Layer:
             self._insert("layer_facts", rows)
         if hidden:
             self._insert_hidden(hidden)
-        if defs:
-            con.register("_layer_defs", pa.Table.from_pylist([dict(zip(
-                ("entity", "file", "kind", "name", "qualified_name", "line", "col", "end_line", "end_col", "tag"), d))
-                for d in defs]))
-            con.execute("INSERT INTO layer_defs SELECT * FROM _layer_defs")
-            con.unregister("_layer_defs")
-        if imps:
-            con.register("_layer_imps", pa.Table.from_pylist([dict(zip(
-                ("module", "target", "spec", "file", "line", "col", "end_line", "end_col", "tag"), i)) for i in imps]))
-            con.execute("INSERT INTO layer_imps SELECT * FROM _layer_imps")
-            con.unregister("_layer_imps")
+        for p, ent in new_entries.items():
+            self._insert_locations(ent.facts or {}, f"f:{p}")
         if files:
             con.execute("INSERT INTO layer_files SELECT unnest(?::VARCHAR[])", [sorted(files)])
         # Memory links to the changed files' definitions, computed over history + layer.
-        targets = sorted({e for p in link_targets for e in new_entries[p].entities
-                          if e.startswith((":function/", ":class/", ":module/", ":variable/", ":field/"))})
-        if targets:
-            reply = operations.run("previewLinks", self.view, {"targets": targets})
-            links = reply.get("links") or [] if reply.get("ok") else []
-            by_target: dict[str, list[dict[str, Any]]] = {}
-            for link in links:
-                by_target.setdefault(link["code"], []).append(link)
-            for p in link_targets:
-                ent = new_entries[p]
-                ent.links = [link for t in sorted(ent.entities) for link in by_target.get(t, [])]
-        link_rows = []
-        for p, ent in new_entries.items():
-            for link in ent.links:
-                touched.add(link["memory"])
-                link_rows.append((link["code"], link["memory"], link, f"f:{p}"))
-        if link_rows:
-            ids = self._alloc(len(link_rows))
-            self._insert("layer_facts", [
-                (rid, lk["memory"], ":relates-to", "k", code, None, lk["valid_from"], lk["valid_to"], LAYER_TX,
-                 MAX_TX, True, lk["rule"], lk["confidence"], lk["provenance"], tag)
-                for rid, (code, _m, lk, tag) in zip(ids, link_rows)])
+        relink = [new_entries[p] for p in link_targets]
+        if relink:
+            for p, links in self._links_for(relink).items():
+                new_entries[p].links = links
+        self._insert_links(list(new_entries.values()))
+        for ent in new_entries.values():
+            touched |= {lk["memory"] for lk in ent.links}
         self.entries.update(new_entries)
         if touched:
             self._rederive(sorted(touched), closed)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+
+    def _apply_diffs(self, files: dict[str, tuple[str, bytes | None, int | None]]
+                     ) -> dict[str, tuple[str, bytes | None, int | None]]:
+        """New texts of files the layer holds: swap only the facts that changed, re-link only when the file's
+        names changed, and re-run only the rules that read an attribute that changed, over the entities that
+        changed. Returns the files that need a full apply instead (their head moved)."""
+        t0 = time.perf_counter()
+        reply = operations.run("fileFacts", self.graph, {"files": [{"path": p, "text": w[1]} for p, w in files.items()]})
+        if not reply.get("ok") or reply.get("watermark") != self.watermark:
+            return files
+        con = self.con
+        fallback: dict[str, tuple[str, bytes | None, int | None]] = {}
+        touched: set[str] = set()
+        attrs: set[str] = set()
+        for ff in reply["files"]:
+            p = ff["path"]
+            source, data, version = files[p]
+            prev = self.entries[p]
+            if sorted(ff.get("replaces") or []) != sorted(prev.facts.get("replaces") or []):
+                fallback[p] = files[p]
+                continue
+            ff["_watermark"] = self.watermark
+            tag = f"f:{p}"
+            con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
+            con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
+            self._insert_locations(ff, tag)
+            old = {tuple(f[:4]): f for f in prev.facts.get("facts") or []}
+            new = {tuple(f[:4]): f for f in ff.get("facts") or []}
+            removed = [k for k in old if k not in new]
+            added = [new[k] for k in new if k not in old]
+            if removed:
+                con.register("_layer_rm", pa.table({n: pa.array([k[i] for k in removed], pa.string())
+                                                    for i, n in enumerate(("e", "a", "vt", "v"))}))
+                try:
+                    con.execute("DELETE FROM layer_facts USING _layer_rm r WHERE layer_facts.tag = ? "
+                                "AND NOT layer_facts.inferred AND layer_facts.e = r.e AND layer_facts.a = r.a "
+                                "AND layer_facts.vt = r.vt AND layer_facts.v = r.v", [tag])
+                finally:
+                    con.unregister("_layer_rm")
+            if added:
+                ids = self._alloc(len(added))
+                self._insert("layer_facts", [(rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0,
+                                              None, tag) for rid, (e, a, vt, v, vn) in zip(ids, added)])
+            for e, a, vt, v in [*removed, *(tuple(f[:4]) for f in added)]:
+                touched.add(e)
+                attrs.add(a)
+                if vt == "k":
+                    touched.add(v)
+            entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())),
+                          prev.links, set(prev.entities) | {k[0] for k in new} | {k[3] for k in new if k[2] == "k"})
+            if entry.names != prev.names:
+                con.execute("DELETE FROM layer_facts WHERE tag = ? AND inferred AND a = ':relates-to'", [tag])
+                touched |= {lk["memory"] for lk in prev.links}
+                entry.links = self._links_for([entry])[p]
+                touched |= {lk["memory"] for lk in entry.links}
+                self._insert_links([entry])
+                attrs.add(":relates-to")
+            self.entries[p] = entry
+        if touched:
+            self._rederive(sorted(touched), [], sorted(attrs))
+        self.stats["updates"] += 1
+        self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        return fallback
+
+    def _insert_locations(self, ff: dict[str, Any], tag: str) -> None:
+        con = self.con
+        defs = ff.get("definitions") or []
+        imps = ff.get("imports") or []
+        if defs:
+            con.register("_layer_defs", pa.Table.from_pylist([dict(zip(
+                ("entity", "file", "kind", "name", "qualified_name", "line", "col", "end_line", "end_col", "tag"),
+                (*d, tag))) for d in defs]))
+            con.execute("INSERT INTO layer_defs SELECT * FROM _layer_defs")
+            con.unregister("_layer_defs")
+        if imps:
+            con.register("_layer_imps", pa.Table.from_pylist([dict(zip(
+                ("module", "target", "spec", "file", "line", "col", "end_line", "end_col", "tag"), (*i, tag)))
+                for i in imps]))
+            con.execute("INSERT INTO layer_imps SELECT * FROM _layer_imps")
+            con.unregister("_layer_imps")
+
+    def _links_for(self, entries: list[Entry]) -> dict[str, list[dict[str, Any]]]:
+        """The memory links (over history + layer) to the definitions and modules of these files."""
+        targets = sorted({e for ent in entries for e in ent.entities
+                          if e.startswith((":function/", ":class/", ":module/", ":variable/", ":field/"))})
+        out: dict[str, list[dict[str, Any]]] = {ent.path: [] for ent in entries}
+        if not targets:
+            return out
+        reply = operations.run("previewLinks", self.view, {"targets": targets})
+        by_target: dict[str, list[dict[str, Any]]] = {}
+        for link in (reply.get("links") or []) if reply.get("ok") else []:
+            by_target.setdefault(link["code"], []).append(link)
+        for ent in entries:
+            out[ent.path] = [link for t in sorted(ent.entities) for link in by_target.get(t, [])]
+        return out
+
+    def _insert_links(self, entries: list[Entry]) -> None:
+        rows = [(lk, f"f:{ent.path}") for ent in entries for lk in ent.links]
+        if not rows:
+            return
+        ids = self._alloc(len(rows))
+        self._insert("layer_facts", [
+            (rid, lk["memory"], ":relates-to", "k", lk["code"], None, lk["valid_from"], lk["valid_to"], LAYER_TX,
+             MAX_TX, True, lk["rule"], lk["confidence"], lk["provenance"], tag)
+            for rid, (lk, tag) in zip(ids, rows)])
 
     def _head_dependents(self, path: str, replaced: list[int]) -> tuple[list[str], list[tuple[int, str]]]:
         """The head entities of a file's replaced rows, and the inferred rows that follow from them or link
@@ -440,10 +525,13 @@ class Layer:
             self._dependents[key] = hit
         return hit
 
-    def _rederive(self, entities: list[str], closed: list[int]) -> None:
-        """Re-run the scoped warning rules over what the change touched; the layer's conclusions replace
-        history's for every subject in each rule's scope."""
-        reply = operations.run("previewWarnings", self.view, {"entities": entities, "closed": sorted(set(closed))})
+    def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None) -> None:
+        """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
+        touched; the layer's conclusions replace history's for every subject in each rule's scope."""
+        params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
+        if attributes is not None:
+            params["attributes"] = attributes
+        reply = operations.run("previewWarnings", self.view, params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
             return

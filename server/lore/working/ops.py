@@ -22,9 +22,13 @@ def _root(layer: Layer, params: dict[str, Any]) -> None:
     if root is not None:
         if not isinstance(root, str) or not root.strip():
             raise LoreError("bad-params", "root must be the work tree's path")
+        import os
+
         from lore.working.gitstate import work_tree_root
 
-        top = work_tree_root(root)
+        if layer.root is not None and layer.root == os.path.realpath(root):
+            return  # the common case, each keystroke: no git process
+        top = os.path.realpath(work_tree_root(root))
         if layer.root is None or layer.root != top:
             layer.set_root(top)
             layer.refresh_git()
