@@ -196,8 +196,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     mem_sem = {e: c for e, c in semantic.items()
                if (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR) and not is_code.get(e)}
     lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
-    fused = {e: (1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
-             + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)
+    # The fused score is lifted by the entity's connections too (seed 000's inference-aware ranking).
+    fused = {e: ((1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
+                 + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
              for e in set(lex_rank) | set(sem_rank)}
     memories = sorted(fused, key=lambda e: (-fused[e], -lexical.get(e, 0.0), e))[:MAX_MEMORY_ENTITIES]
     code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= CODE_COVER_FLOOR),
