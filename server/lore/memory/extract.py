@@ -151,6 +151,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
                 + r"\s+(?:\w+\s+)?(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
+                r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -176,7 +178,7 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
 def _name(phrase: str | None) -> str | None:
     if not phrase:
         return None
-    x = _clean(re.sub(r"\s+(?:support|dependency|library|package|module)$", "", phrase.strip(), flags=re.I))
+    x = _clean(re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I))
     x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of)\s+", "", x, flags=re.I)
     if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
         return None
