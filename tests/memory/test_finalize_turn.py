@@ -259,3 +259,13 @@ def test_malformed_agent_facts_are_errors_and_store_nothing(graph, facts):
     r = operations.run("finalizeTurn", graph, {"facts": facts})
     assert r["ok"] is False and r["error"]["code"] in ("bad-params", "edn-syntax", "too-large", "value-too-large"), r
     assert graph.last_tx()[0] == before
+
+
+def test_what_a_captured_or_agent_decision_rejects_is_the_codes_own_entity(graph):
+    remember(graph, "[[:module/certifi :entity-type :type/module] [:module/certifi :description \"certifi\"]]",
+             reason="ingest fixture", source="ingest")  # as ingestion writes `import certifi`
+    capture(graph, "User: We decided to use truststore instead of certifi.\nAgent: Noted.")
+    assert (":rejects", ":module/certifi") in current(graph, ":decision/truststore")
+    r = operations.run("finalizeTurn", graph, {"facts": [
+        {"entity": ":decision/no-requests", "attribute": ":rejects", "value": ":library/certifi"}]})
+    assert r["ok"] and (":rejects", ":module/certifi") in current(graph, ":decision/no-requests")

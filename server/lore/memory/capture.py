@@ -23,6 +23,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
+from lore.memory import identity
 from lore.memory.extract import (MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug,  # noqa: F401 - re-exported
                                  heuristic, register_strategy)
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
@@ -364,7 +365,8 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
         if dry_run:
             reply["dry_run"] = True
         return reply
-    result = graph.transact(_with_closings(graph, ops, resolver.now),
+    # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, resolver.now)),
                             reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange", source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
@@ -382,7 +384,7 @@ def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run:
     if dry_run:
         reply["dry_run"] = True
         return reply
-    result = graph.transact(_with_closings(graph, ops, now_micros()),
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, now_micros())),
                             reason=f"finalize-turn: {len(ops)} fact(s) the agent extracted", source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
