@@ -779,8 +779,7 @@ class IngestRun:
                   f"{(first_sha or '')[:12]}")
         with g.lock:
             con = g.con
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _instant = g.begin_tx(reason, "ingest")
                 closed = 0
                 closed_attrs: list[str] = []
@@ -823,10 +822,6 @@ class IngestRun:
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
                                      "repo": self.repo, "branch": self.branch, "state": "3",
                                      "locations_complete": "true" if final and self.locations_done else "false"})
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
         log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
                  getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
@@ -1005,8 +1000,7 @@ class IngestRun:
             if when:
                 rows.append((e, ":date", "t", format_instant(when * US), float(when), vf))
         with g.lock:
-            g.con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _ = g.begin_tx(f"ingest tags of {os.path.basename(self.repo)}", "ingest")
                 first = g.allocate_ids(len(rows))
                 g.insert_rows([(first + i, e, a, vt, v, vn, vf, FOREVER, tx, MAX_TX, False, None, 1.0, None)
@@ -1015,8 +1009,4 @@ class IngestRun:
                     sorted({S.tag_ident(n) for n, _s, _w in new}), pa.string())}))
                 g.con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_tags")
                 g.con.unregister("_ingest_tags")
-                g.con.execute("COMMIT")
-            except BaseException:
-                g.con.execute("ROLLBACK")
-                raise
         return {"tags": len(tags), "tags_new": len(new)}

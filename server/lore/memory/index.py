@@ -111,15 +111,10 @@ def sync(graph: Graph) -> int:
         con = graph.con
         if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
             return 0
-        con.execute("BEGIN TRANSACTION")
         marks = graph.session.get(MARKS)
         marks.new_docs = 0
-        try:
+        with graph.atomic():
             n = sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         checkpoint_after_bulk(graph, marks.new_docs)
         return n
 

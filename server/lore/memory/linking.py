@@ -28,6 +28,7 @@ from lore.memory.mentions import Name, name_forms, names_in, normalise_path, pat
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
+from lore.store.session import Slot
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
@@ -97,20 +98,14 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             return out
         with graph.lock:
             index.ensure_schema(graph)
-            con = graph.con
-            con.execute("BEGIN TRANSACTION")
             marks = graph.session.get(index.MARKS)
             marks.new_docs = 0
-            try:
+            with graph.atomic():
                 index.sync_in_tx(graph)
                 if enabled:
                     out = _link_changes_in_tx(graph)
                     if out["linked"] or out["closed"]:
                         index.sync_in_tx(graph)  # fold our own link tx in (connections count links)
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
             index.checkpoint_after_bulk(graph, marks.new_docs)
         return out
     except Exception:  # noqa: BLE001 - linking must never fail a write
@@ -139,16 +134,10 @@ def link_changes(graph: Graph) -> dict[str, int]:
     """Re-link the memories changed since the last run (all of them when code changed)."""
     with graph.lock:
         index.ensure_schema(graph)
-        con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             index.sync_in_tx(graph)  # links read the index's tables
             out = _link_changes_in_tx(graph)
             index.sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         return out
 
 
@@ -161,7 +150,7 @@ def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
     changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
     code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
     if code_changed:
-        graph.__dict__.pop("_mem_roots", None)
+        graph.session.discard(SOURCE_ROOTS)
     memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
     return _relink_in_tx(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}", done_tx=cur)
 
@@ -189,8 +178,12 @@ class _Link:
     vt: int = -FOREVER
 
 
+# The work-tree roots that absolute paths in memories are taken relative to (dropped when code changes).
+SOURCE_ROOTS: "Slot[list[str]]" = Slot("memory.source-roots")
+
+
 def _roots(graph: Graph) -> list[str]:
-    cached = getattr(graph, "_mem_roots", None)
+    cached = graph.session.peek(SOURCE_ROOTS)
     if cached is not None:
         return cached
     roots: list[str] = []
@@ -205,7 +198,7 @@ def _roots(graph: Graph) -> list[str]:
     except Exception:  # noqa: BLE001
         pass
     out = sorted(set(roots), key=len, reverse=True)
-    graph._mem_roots = out  # type: ignore[attr-defined]  # dropped when code changes
+    graph.session.set(SOURCE_ROOTS, out)
     return out
 
 
@@ -374,16 +367,10 @@ def relink(graph: Graph, memories: list[str] | None, *, reason: str, done_tx: in
     """Bring the link rows of ``memories`` (None: all) in line with what their text mentions now."""
     with graph.lock:
         index.ensure_schema(graph)
-        con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             index.sync_in_tx(graph)  # links read the index's tables
             out = _relink_in_tx(graph, memories, reason=reason, done_tx=done_tx)
             index.sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         return out
 
 
