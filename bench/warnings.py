@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 import pyarrow as pa
+
 from lore.inference.engine import Engine
 from lore.inference.warnings import warnings
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph

@@ -241,7 +241,7 @@ class Engine:
         gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
         if gone:
             self._apply([], gone, report)
-        for depth, layer in enumerate(strata(todo)):
+        for layer in strata(todo):
             computed: list[tuple[Rule, pa.Table, pa.Table | None]] = []
             for r in layer:
                 try:

@@ -25,14 +25,25 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
-from lore.errors import LoreError
 from lore import idents as S
+from lore.errors import LoreError
 from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
-from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, iter_all_commits,
-                              iter_first_parent, list_tags, repo_root, resolve_branch)
+from lore.ingest.walk import (
+    GITLINK,
+    SYMLINK,
+    CatFile,
+    Commit,
+    CommitInfo,
+    git,
+    iter_all_commits,
+    iter_first_parent,
+    list_tags,
+    repo_root,
+    resolve_branch,
+)
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
 from lore.timeutil import FOREVER, format_instant
 
@@ -477,7 +488,7 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, mode) in removed.items():
+        for p, (blob, _mode) in removed.items():
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)

@@ -389,7 +389,7 @@ def _relink_in_tx(graph: Graph, memories: list[str] | None, *, reason: str,
             keep.add((e, v))
         else:
             close_ids.append(rid)
-    inserts = [(k, l) for k, l in sorted(desired.items()) if k not in keep]
+    inserts = [(k, link) for k, link in sorted(desired.items()) if k not in keep]
     if not close_ids and not inserts:
         if done_tx is not None:
             _set_linked_tx(con, done_tx)
@@ -397,8 +397,8 @@ def _relink_in_tx(graph: Graph, memories: list[str] | None, *, reason: str,
     tx, _ = graph.begin_tx(reason, "rule")
     graph.close_rows(close_ids, tx)
     first = graph.allocate_ids(len(inserts))
-    rows = [(first + i, mem, ":relates-to", "k", target, None, l.vf, l.vt, tx, MAX_TX, True, l.rule,
-             l.relevance, sorted(l.provenance)) for i, ((mem, target), l) in enumerate(inserts)]
+    rows = [(first + i, mem, ":relates-to", "k", target, None, link.vf, link.vt, tx, MAX_TX, True, link.rule,
+             link.relevance, sorted(link.provenance)) for i, ((mem, target), link) in enumerate(inserts)]
     graph.insert_rows(rows)
     # Our own tx counts as linked, so it never re-triggers linking.
     _set_linked_tx(con, tx)

@@ -257,7 +257,7 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> lis
         return []
     wanted = set(entities)
     best: dict[tuple[str, str], tuple[str, float]] = {}
-    for e, a, vt, v, rule, conf, _ in inferred:
+    for e, a, _vt, v, rule, conf, _ in inferred:
         if rule in ("link/file", "link/name") and a == ":relates-to" and e in wanted:
             if (e, v) not in best or conf > best[(e, v)][1]:
                 best[(e, v)] = (rule, conf)

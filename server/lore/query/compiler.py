@@ -27,8 +27,22 @@ from typing import Any, Callable
 from lore.edn import Instant, Keyword
 from lore.errors import LoreError
 from lore.query.parser import (
-    NUMERIC_TAGS, Agg, Const, Fn, Not, Or, Param, Pattern, Pred, Query, Rule, RuleCall, Var, Wild,
-    clause_vars, edn_text,
+    NUMERIC_TAGS,
+    Agg,
+    Const,
+    Fn,
+    Not,
+    Or,
+    Param,
+    Pattern,
+    Pred,
+    Query,
+    Rule,
+    RuleCall,
+    Var,
+    Wild,
+    clause_vars,
+    edn_text,
 )
 from lore.store.graph import MAX_TX
 from lore.store.values import encode
