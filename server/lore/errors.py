@@ -45,7 +45,7 @@ CODES: dict[str, str] = {
     "unknown-operation": "no operation of that name",
     "missing-reason": "a write without `--reason`: every write says why",
     "reason-too-long": "the reason is longer than Lore stores",
-    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule, journal)",
+    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule)",
     "invalid-utf8": "the text is not valid UTF-8 (or carries lone surrogates)",
     "bad-text": "the text is empty or not text",
     "bad-input": "the input is not of the form the operation takes",

@@ -100,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--example", action="store_true",
                    help="also record an example decision about Lore's own store and show its links")
     cmd("serve", "the language server on stdio")
+    cmd("mcp", "a Model Context Protocol server on stdio: the operations as tools for coding agents")
     return p
 
 
@@ -165,8 +166,9 @@ def main(argv: list[str] | None = None,
         return 2
     if args.command in (servers or {}):
         return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
-    if args.command == "serve":
-        return _emit(error_reply(LoreError("usage", "lore serve starts from the `lore` command")), args.json, None)
+    if args.command in ("serve", "mcp"):
+        return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
+                     args.json, None)
     graph_path = resolve_graph_path(args.graph)
     try:
         if args.command == "show":

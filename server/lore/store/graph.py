@@ -24,7 +24,7 @@ from lore.timeutil import FOREVER, format_instant, now_micros
 
 SCHEMA_VERSION = "1"
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
-SOURCES = ("cli", "lsp", "agent", "ingest", "rule")
+SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule")
 MAX_REASON_CHARS = 10_000
 
 FACT_COLUMNS = (
