@@ -139,6 +139,7 @@ CODES: dict[str, str] = {
     "history-rewritten": "the ingested head is no longer in the branch's history (a force push or rebase)",
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",
+    "unsafe-path": "a path Lore would create or write is a symbolic link (or under one); nothing was written",
     "bad-path": "a path is empty, outside the work tree, or not one Lore reads",
     # warnings and memory
     "bad-warning-id": "a warning id is not one Lore gives",

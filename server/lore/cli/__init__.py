@@ -11,6 +11,7 @@ import argparse
 import json
 import logging
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from lore import __version__
@@ -99,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
                    help="also record an example decision about Lore's own store and show its links")
+    c = cmd("hook", "an agent's hook: reads the agent's hook JSON on stdin (never blocks the agent)")
+    c.add_argument("name", choices=["prepare", "finalize", "check"])
+    c = cmd("hooks", "set an agent up to use Lore's hooks")
+    c.add_argument("action", choices=["install", "print"])
+    c.add_argument("agent", nargs="?", default="claude-code", choices=["claude-code"])
     cmd("serve", "the language server on stdio")
     cmd("mcp", "a Model Context Protocol server on stdio: the operations as tools for coding agents")
     return p
@@ -169,8 +175,14 @@ def main(argv: list[str] | None = None,
     if args.command in ("serve", "mcp"):
         return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
                      args.json, None)
+    if args.command == "hook":
+        from lore.cli.hooks import run_hook
+
+        return run_hook(args.name, args.graph)
     graph_path = resolve_graph_path(args.graph)
     try:
+        if args.command == "hooks":
+            return _hooks(args)
         if args.command == "show":
             from lore.cli.showcase import show
 
@@ -184,6 +196,20 @@ def main(argv: list[str] | None = None,
 
     reply = execute(graph_path, op, params)
     return _emit(reply, args.json, args.command)
+
+
+def _hooks(args: argparse.Namespace) -> int:
+    from lore.cli import hooks
+    from lore.runtime.paths import find_work_tree
+
+    if args.action == "print":
+        sys.stdout.write(hooks.AGENTS_SNIPPET)
+        if not args.json:
+            sys.stdout.write("\n## Claude Code hooks (.claude/settings.json)\n\n```json\n"
+                             + json.dumps(hooks.claude_code_settings(), indent=2) + "\n```\n")
+        return 0
+    reply = hooks.install_claude_code(find_work_tree(Path.cwd()))
+    return _emit(reply, args.json, "hooks")
 
 
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
