@@ -180,13 +180,13 @@ class IngestRun:
         """What the graph now knows of the code at the watermark (from ingestion's small side tables)."""
         with self.graph.lock:
             con = self.graph.con
-            out = {"modules": con.execute("SELECT count(*) FROM ingest_files WHERE mode <> '160000'").fetchone()[0],
-                   "submodules": con.execute("SELECT count(*) FROM ingest_files WHERE mode = '160000'").fetchone()[0]}
+            out = {"modules": con.execute("SELECT count(*) FROM ingest_files WHERE mode <> '160000'").fetchall()[0][0],
+                   "submodules": con.execute("SELECT count(*) FROM ingest_files WHERE mode = '160000'").fetchall()[0][0]}
             for kind, n in con.execute("SELECT kind, count(*) FROM code_locations GROUP BY kind ORDER BY kind").fetchall():
                 out[{"class": "classes"}.get(kind, kind + "s")] = n
-            out["imports"] = con.execute("SELECT count(*) FROM import_locations").fetchone()[0]
+            out["imports"] = con.execute("SELECT count(*) FROM import_locations").fetchall()[0][0]
             out["external_dependencies"] = con.execute(
-                "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchone()[0]
+                "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchall()[0][0]
         return out
 
     def _is_ancestor(self, a: str, b: str) -> bool:
@@ -304,8 +304,8 @@ class IngestRun:
         if self.stats["facts_written"] > 50_000:
             # Fold the write-ahead log into the file now, inside the bulk run, rather than on whichever
             # small write (the next incremental ingest, a user's transact) crosses DuckDB's threshold.
-            with self.graph.lock:
-                self.graph.con.execute("CHECKPOINT")
+            # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
+            self.stats["checkpoint"] = "done" if self.graph.checkpoint() else "deferred"
 
     # ------------------------------------------------------------- facts
     def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
@@ -801,7 +801,7 @@ class IngestRun:
                     try:
                         con.execute(SQL["drop_closing"])
                         con.execute(SQL["rows_to_close"])
-                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchone()[0]
+                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchall()[0][0]
                         closed_attrs = [r[0] for r in con.execute("SELECT DISTINCT a FROM _ingest_closing").fetchall()]
                         if closed:
                             first = g.allocate_ids(closed)
@@ -994,7 +994,7 @@ class IngestRun:
         g = self.graph
         with g.lock:
             g.con.execute(SCHEMA_SQL)
-            state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
+            state = (g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchall() or [None])[0]
             if state and state[0] == "3":
                 known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
             else:
