@@ -128,13 +128,10 @@ def _load_for(name: str) -> None:
 
 
 def _import(mod: str) -> None:
+    """A feature module that is missing is a broken installation: fail loudly, never drop its operations."""
     import importlib
 
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name != mod:
-            raise
+    importlib.import_module(mod)
 
 
 # ---------------------------------------------------------------- core store operations

@@ -312,9 +312,3 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
             lines.append(f"  {c['location']}  {c['entity']}{via}")
     return "\n".join(lines)
 
-
-def finalize_turn(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False) -> dict[str, Any]:
-    """Heuristic capture of the durable facts in a finished exchange, written with source 'agent'."""
-    from lore.memory.capture import capture
-
-    return capture(graph, delta, strategy=strategy, dry_run=dry_run)

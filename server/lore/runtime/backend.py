@@ -39,7 +39,8 @@ OPEN_RETRY_SECONDS = 120.0  # a CLI process may hold the graph file briefly; wai
 DERIVE_DEBOUNCE = 0.2
 DERIVE_MAX_DELAY = 2.0
 
-Listener = Callable[[str], None]  # called with "write" or "derived" after the graph changed
+# Called with ("write" | "derived", the graph's newest tx or None) after the graph changed.
+Listener = Callable[[str, "int | None"], None]
 
 
 class GraphView(Graph):
@@ -348,7 +349,8 @@ class Backend:
     def _notify(self, kind: str) -> None:
         if self.on_change is not None:
             try:
-                self.on_change(kind)
+                tx = self.graph.last_tx()[0] if self.graph is not None and not self._closed else None
+                self.on_change(kind, tx)
             except Exception:  # noqa: BLE001 - a listener never breaks the graph
                 log.exception("change listener failed")
 
