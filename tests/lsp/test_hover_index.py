@@ -7,7 +7,7 @@ import time
 
 from lore import operations
 from lore.codeview.hover_index import HoverIndex
-from lore.lsp import hover
+from lore.codeview import hover
 from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
