@@ -45,7 +45,7 @@ from lore.ingest.walk import (
     resolve_branch,
 )
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
-from lore.timeutil import FOREVER, format_instant
+from lore.timeutil import FOREVER, format_instant, now_micros
 
 log = logging.getLogger("lore")
 
@@ -80,6 +80,17 @@ def ref(x: str) -> tuple[str, str, float | None]:
 
 def sval(x: str) -> tuple[str, str, float | None]:
     return ("s", x, None)
+
+
+DATE_SLACK_US = 86_400 * US  # how far in the future a commit date may be (skewed clocks) and still count
+MAX_INSTANT_SECONDS = 253_402_300_799  # 9999-12-31T23:59:59Z: the last instant an RFC 3339 date can write
+
+
+def _date_value(seconds: int | None) -> tuple[str, str, float] | None:
+    """A commit's or tag's own date as written (even a wrong one), or None when it is no instant at all."""
+    if seconds is None or not -62_135_596_800 <= seconds <= MAX_INSTANT_SECONDS:
+        return None
+    return ("t", format_instant(seconds * US), float(seconds))
 
 
 def _env_int(name: str, default: int) -> int:
@@ -119,6 +130,7 @@ class IngestRun:
         self.progress = progress
         self.cancel = cancel
         self.branch, self.tip = resolve_branch(self.repo, branch)
+        self.date_bound = now_micros() + DATE_SLACK_US
         self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
                       "transactions": 0}
 
@@ -277,15 +289,19 @@ class IngestRun:
             # with it, so the watermark never leaves written commits behind it (no duplicates on resume).
             if done == 0 and self._cancelled():
                 raise Cancelled()
-            t_raw = info.time * US
+            t_raw = self._plausible(info.time)
             if info.sha in fp_shas:
-                t = max(t_raw, self.last_time + 1)
+                # An implausible date (far future, before 1970) moves that commit alone: it is placed just
+                # after its predecessor, and the next commit's own date counts again (SPEC §7).
+                t = max(t_raw if t_raw is not None else 0, self.last_time + 1)
                 self.last_time = t
                 self._apply_commit(by_sha.pop(info.sha), t)
                 self.watermark = info.sha
                 self.stats["first_parent_commits"] += 1
             else:
-                t = t_raw
+                t = t_raw if t_raw is not None else self.last_time + 1
+            if t_raw is None:
+                self.stats["implausible_dates"] = self.stats.get("implausible_dates", 0) + 1
             self._commit_facts(info, t)
             done += 1
             since_flush += 1
@@ -307,6 +323,15 @@ class IngestRun:
             # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
             self.stats["checkpoint"] = "done" if self.graph.checkpoint() else "deferred"
 
+    def _plausible(self, seconds: int | None) -> int | None:
+        """A git timestamp as valid time (µs), or None when no real commit can have it: before 1970, or
+        later than a day after this run started (a commit cannot come from the future; a day covers
+        skewed clocks). A date past that bound would otherwise become the floor of every later commit's
+        valid time."""
+        if seconds is None or seconds < 0 or seconds * US > self.date_bound:
+            return None
+        return seconds * US
+
     # ------------------------------------------------------------- facts
     def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
         self.rows.append((e, a, val[0], val[1], val[2], vf, vto))
@@ -316,8 +341,9 @@ class IngestRun:
         subj = c.subject
         for a, val in ((":entity-type", ref(":type/commit")), (":description", sval(subj[:120] or c.sha[:12])),
                        (":hash", sval(c.sha)), (":author", sval(c.author)), (":subject", sval(subj[:200])),
-                       (":date", ("t", format_instant(c.time * US), float(c.time)))):
-            self._emit(e, a, val, t)
+                       (":date", _date_value(c.time))):
+            if val is not None:
+                self._emit(e, a, val, t)
         for p in c.parents:
             self._emit(e, ":parent", ref(S.commit_ident(p)), t)
 
@@ -1005,11 +1031,12 @@ class IngestRun:
         rows = []
         for name, sha, when in new:
             e = S.tag_ident(name)
-            vf = (when or 0) * US
+            vf = self._plausible(when) or 0
             rows += [(e, ":entity-type", "k", ":type/tag", None, vf), (e, ":description", "s", f"git tag {name}", None, vf),
                      (e, ":name", "s", name, None, vf), (e, ":tagged-commit", "k", S.commit_ident(sha), None, vf)]
-            if when:
-                rows.append((e, ":date", "t", format_instant(when * US), float(when), vf))
+            date = _date_value(when) if when else None
+            if date is not None:
+                rows.append((e, ":date", *date, vf))
         with g.lock:
             with g.atomic():
                 tx, _ = g.begin_tx(f"ingest tags of {os.path.basename(self.repo)}", "ingest")
