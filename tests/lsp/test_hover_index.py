@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from lore import operations
-from lore.codeview.hover_index import HoverIndex
 from lore.codeview import hover
+from lore.codeview.hover_index import HoverIndex
 from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
