@@ -1,5 +1,7 @@
 # One-off: writes capture.json (labels written before any tuning; see README.md). Kept for provenance.
-import hashlib, json
+import hashlib
+import json
+
 A = "Agent: Noted."
 X = []
 def ex(source, user, expected, agent=A):
