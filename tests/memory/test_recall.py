@@ -3,10 +3,10 @@ a relevance floor, and semantic matching with the static embedding model shipped
 
 from __future__ import annotations
 
+from memory_helpers import add_code, remember
+
 from lore.memory import embed, turns, vectors
 from lore.memory.turns import prepare_turn
-
-from memory_helpers import add_code, remember
 
 
 def ents(reply):

@@ -62,7 +62,7 @@ def entity_texts(con: Any, entities: list[str] | None) -> dict[str, str]:
         f"AND (a IN ({', '.join(repr(a) for a in _TEXT_ATTRS)}) OR (vt = 'k' AND a <> ':entity-type')) {only} "
         f"ORDER BY e, a <> ':description', a, v").fetchall()
     out: dict[str, list[str]] = {}
-    for e, a, vt, v in rows:
+    for e, _a, vt, v in rows:
         parts = out.setdefault(e, [])
         if vt == "k":
             parts.append(v.split("/", 1)[-1].replace("-", " "))
