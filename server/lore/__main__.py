@@ -1,4 +1,5 @@
-"""``lore``: the entry point. The long-running faces (``lore serve``: the language server) start here, so the
+"""``lore``: the entry point. The long-running faces (``lore serve``: the language server; ``lore mcp``: the
+Model Context Protocol server) start here, so the
 command line itself imports no other face."""
 
 from __future__ import annotations
@@ -13,8 +14,14 @@ def _serve(graph: str | None) -> int:
     return serve_main(graph=graph)
 
 
+def _mcp(graph: str | None) -> int:
+    from lore.mcp.server import main as mcp_main
+
+    return mcp_main(graph=graph)
+
+
 # The commands that hand the process over to another face: name -> fn(--graph value) -> exit code.
-SERVERS: dict[str, Callable[[str | None], int]] = {"serve": _serve}
+SERVERS: dict[str, Callable[[str | None], int]] = {"serve": _serve, "mcp": _mcp}
 
 
 def main(argv: list[str] | None = None) -> int:

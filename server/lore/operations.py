@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, TxResult
+from lore.store.graph import Graph, Op, TxResult
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -26,6 +26,12 @@ WRITES: set[str] = set()
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
 DERIVATIONS: list[Derivation] = []
+# Rewrites of a transact/retract's operations before they are stored (the memory feature's one identity for
+# what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
+WriteFilter = Callable[[Graph, list[Op]], list[Op]]
+WRITE_FILTERS: list[WriteFilter] = []
+# Parts of `lore status` that features add (the memory's recall mode): name -> fn(graph) -> JSON value.
+STATUS_PARTS: dict[str, Callable[[Graph], Any]] = {}
 
 
 def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
@@ -33,6 +39,19 @@ def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operat
         OPERATIONS[name] = fn
         if writes:
             WRITES.add(name)
+        return fn
+    return deco
+
+
+def register_write_filter(fn: WriteFilter) -> WriteFilter:
+    if fn not in WRITE_FILTERS:
+        WRITE_FILTERS.append(fn)
+    return fn
+
+
+def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
+    def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
+        STATUS_PARTS[name] = fn
         return fn
     return deco
 
@@ -84,7 +103,8 @@ _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
     "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
     "lspHover": "lore.codeview.ops",
-    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
+    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
+    "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops",
 }
 
@@ -109,23 +129,18 @@ def _feature_rank(fn: Derivation) -> int:
 
 
 def _load_for(name: str) -> None:
-    if name in OPERATIONS and name not in WRITES:
-        return
     home = _HOME.get(name)
     if home is not None:
         _import(home)
-    else:
+    elif name not in OPERATIONS or name in WRITES:
         load_features()
 
 
 def _import(mod: str) -> None:
+    """A feature module that is missing is a broken installation: fail loudly, never drop its operations."""
     import importlib
 
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name != mod:
-            raise
+    importlib.import_module(mod)
 
 
 # ---------------------------------------------------------------- core store operations
@@ -150,6 +165,8 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     vf_us = parse_instant(vf, what="valid-from") if vf is not None else None
     vt_us = parse_instant(vt, what="valid-to") if vt is not None else None
     ops = parse_tx(text, default_kind=kind)
+    for rewrite in WRITE_FILTERS:
+        ops = rewrite(graph, ops)
     result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work
@@ -200,4 +217,10 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @register("stats")
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, **graph.stats()}
+    out: dict[str, Any] = {"ok": True, **graph.stats()}
+    for part, fn in sorted(STATUS_PARTS.items()):
+        try:
+            out[part] = fn(graph)
+        except Exception as exc:  # noqa: BLE001 - a status part that fails says so, the rest still answers
+            out[part] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out

@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 
 from lore import operations
-from lore.lsp import hover
-from lore.runtime.backend import GraphView
+from lore.codeview import hover
 from lore.codeview.hover_index import HoverIndex
+from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
 from .conftest import cli, make_repo

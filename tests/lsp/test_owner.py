@@ -21,7 +21,6 @@ from lore.runtime import owner
 from .conftest import LORE, cli, lsp, make_repo, request
 
 
-
 def start_owner(graph: Path) -> subprocess.Popen:
     """A bare ``lore serve --graph G`` (no editor attached yet) owns G as soon as it starts."""
     proc = subprocess.Popen([LORE, "serve", "--graph", str(graph)], stdin=subprocess.PIPE,

@@ -5,11 +5,10 @@ from __future__ import annotations
 import logging
 
 import pytest
+from memory_helpers import add_code, remember  # type: ignore[import-not-found]
 
 from lore.memory import linking
 from lore.store.graph import MAX_TX
-
-from memory_helpers import add_code, remember  # type: ignore[import-not-found]
 
 
 def links(graph, memory=None, current=True):
@@ -24,7 +23,6 @@ def links(graph, memory=None, current=True):
 
 def remove_entity(graph, ident):
     """What ingestion does when a definition disappears: every fact of it ends now (valid time)."""
-    from lore.edn import Keyword
     from lore.store.graph import Op
     from lore.store.values import Value
     from lore.timeutil import now_micros
@@ -64,6 +62,23 @@ def test_file_links_are_exact_after_normalising(graph, code):
     # Not the seed's substring match: neither the .pyc nor lib/src/a.py.
     assert (":decision/a", code["src/a.pyc"]) not in got
     assert (":decision/a", code["lib/src/a.py"]) not in got
+
+
+def test_a_file_name_links_the_one_path_ending_with_it(graph, code):
+    # issue 18 item 7: `auth.py` names src/auth.py when no other tracked file is called auth.py.
+    write(graph, '[[:decision/h :description "token parsing stays in auth.py"]'
+                 ' [:decision/t :description "see src/other.py and other.py"]]')
+    got = links(graph)
+    assert got[(":decision/h", code["src/auth.py"])][:2] == ("link/file", 0.9)
+    assert got[(":decision/t", code["src/other.py"])][:2] == ("link/file", 1.0)  # the exact path wins
+
+
+def test_a_file_name_two_paths_end_with_links_neither(graph, code):
+    # a.py: both src/a.py and lib/src/a.py end with it; ambiguous, so no link (and never the .pyc).
+    write(graph, '[[:decision/amb :description "the parser lives in a.py"]'
+                 ' [:decision/none :description "nothing is called missing.py"]]')
+    got = links(graph)
+    assert not [k for k in got if k[0] in (":decision/amb", ":decision/none")]
 
 
 def test_absolute_path_inside_the_work_tree(tmp_path):
@@ -169,7 +184,6 @@ def test_links_follow_renames_and_removed_code_stays_in_history(graph):
     from lore.store.txdata import parse_tx
     graph.transact(parse_tx(f'[[{old["load_users"]} :renamed-to {new["fetch_users"]}]'
                             f' [{new["fetch_users"]} :renamed-from {old["load_users"]}]]'), reason="rename", source="ingest")
-    from lore.timeutil import now_micros
     remove_entity(graph, old["load_users"])
     linking.derive_links(graph)
     assert set(t for _, t in links(graph)) == {new["fetch_users"]}

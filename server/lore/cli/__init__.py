@@ -11,6 +11,7 @@ import argparse
 import json
 import logging
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from lore import __version__
@@ -92,7 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("message", metavar="MESSAGE")
 
     c = cmd("finalize-turn", "store the durable facts of a finished exchange")
-    c.add_argument("delta", metavar="DELTA")
+    c.add_argument("delta", metavar="DELTA", nargs="?", default=None)
+    c.add_argument("--facts", metavar="EDN", default=None,
+                   help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
+                        "stored instead of what the heuristic reads in DELTA")
 
     c = cmd("check", "the warnings a change introduces (CI, pre-commit): from the merge base with the graph's "
             "branch to the working tree, without writing history")
@@ -109,7 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
                    help="also record an example decision about Lore's own store and show its links")
+    c = cmd("hook", "an agent's hook: reads the agent's hook JSON on stdin (never blocks the agent)")
+    c.add_argument("name", choices=["prepare", "finalize", "check"])
+    c = cmd("hooks", "set an agent up to use Lore's hooks")
+    c.add_argument("action", choices=["install", "print"])
+    c.add_argument("agent", nargs="?", default="claude-code", choices=["claude-code"])
     cmd("serve", "the language server on stdio")
+    cmd("mcp", "a Model Context Protocol server on stdio: the operations as tools for coding agents")
     return p
 
 
@@ -152,7 +162,12 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "prepare-turn":
         return "prepareTurn", {"message": args.message}
     if c == "finalize-turn":
-        return "finalizeTurn", {"delta": args.delta}
+        if args.delta is None and args.facts is None:
+            raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
+        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        if args.facts is not None:
+            params["facts"] = args.facts
+        return "finalizeTurn", params
     if c == "status":
         return "stats", {}
     if c == "check":
@@ -181,10 +196,17 @@ def main(argv: list[str] | None = None,
         return 2
     if args.command in (servers or {}):
         return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
-    if args.command == "serve":
-        return _emit(error_reply(LoreError("usage", "lore serve starts from the `lore` command")), args.json, None)
+    if args.command in ("serve", "mcp"):
+        return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
+                     args.json, None)
+    if args.command == "hook":
+        from lore.cli.hooks import run_hook
+
+        return run_hook(args.name, args.graph)
     graph_path = resolve_graph_path(args.graph)
     try:
+        if args.command == "hooks":
+            return _hooks(args)
         if args.command == "show":
             from lore.cli.showcase import show
 
@@ -202,6 +224,20 @@ def main(argv: list[str] | None = None,
 
         return emit_check(reply, "json" if args.json else (args.format or "text"), args.fail_on)
     return _emit(reply, args.json, args.command)
+
+
+def _hooks(args: argparse.Namespace) -> int:
+    from lore.cli import hooks
+    from lore.runtime.paths import find_work_tree
+
+    if args.action == "print":
+        sys.stdout.write(hooks.AGENTS_SNIPPET)
+        if not args.json:
+            sys.stdout.write("\n## Claude Code hooks (.claude/settings.json)\n\n```json\n"
+                             + json.dumps(hooks.claude_code_settings(), indent=2) + "\n```\n")
+        return 0
+    reply = hooks.install_claude_code(find_work_tree(Path.cwd()))
+    return _emit(reply, args.json, "hooks")
 
 
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:

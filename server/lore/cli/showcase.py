@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
 EXAMPLE_FACTS = """[
   [:decision/duckdb-fact-store :description "Store every fact in DuckDB (server/lore/store/graph.py); bulk loads go through Arrow, never executemany"]
   [:decision/duckdb-fact-store :rationale "one embedded file, columnar scans for recursive SQL, Arrow loads at millions of rows per second"]

@@ -99,8 +99,7 @@ def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict
     sym = anchors.at(symbols, pos.line, pos.character)
     file = relative(ls, path)
     if sym is not None and sym.contains(pos.line, pos.character):
-        kind = sym.kind if sym.kind != "import" else "import"
-        return {"file": file, "kind": kind, "name": sym.name, "qualifiedName": sym.qualified_name,
+        return {"file": file, "kind": sym.kind, "name": sym.name, "qualifiedName": sym.qualified_name,
                 "line": sym.line + 1}
     lines = doc.lines
     word = anchors.word_at(lines[pos.line], pos.character) if pos.line < len(lines) else None

@@ -34,6 +34,9 @@ from lore.runtime.paths import resolve_graph_path
 
 log = logging.getLogger("lore")
 
+# Sent to the client whenever the graph changed: {"kind": "write" | "derived" | "remote", "tx": N}.
+GRAPH_CHANGED = "lore/graphChanged"
+
 
 def _converter():
     """pygls turns params of methods it does not know into namedtuples (renaming keys such as ``from``);
@@ -72,12 +75,17 @@ class LoreServer(LanguageServer):
             log.exception("operation %s failed", op)
             return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
 
-    def on_graph_changed(self, kind: str) -> None:
-        """From any thread: the graph changed (a write, derived facts, an ingestion); refresh diagnostics."""
+    def on_graph_changed(self, kind: str, tx: int | None = None) -> None:
+        """From any thread: the graph changed (a write, derived facts, an ingestion). Tell the client
+        (``lore/graphChanged``: status bars and tests wait on it) and refresh diagnostics."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self.diagnostics.refresh_all)
+        loop.call_soon_threadsafe(self._graph_changed, kind, tx)
+
+    def _graph_changed(self, kind: str, tx: int | None) -> None:
+        self.diagnostics.refresh_all()
+        self.protocol.notify(GRAPH_CHANGED, {"kind": kind, "tx": tx})
 
     def graph_path(self) -> Path:
         return resolve_graph_path(self.graph_arg or self.settings.get("graph"), self.root)
@@ -220,7 +228,7 @@ async def watch_remote_writes(ls: LoreServer) -> None:
             reply = await ls.run_op("stats", {})
             tx = reply.get("tx") if reply.get("ok") else None
             if tx is not None and tx != last:  # the first look refreshes too: writes may predate it
-                ls.diagnostics.refresh_all()
+                ls._graph_changed("remote", tx)
             last = tx
         except Exception:  # noqa: BLE001 - keep watching
             log.exception("watching the owner's writes failed")

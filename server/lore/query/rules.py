@@ -131,19 +131,14 @@ def register(graph: Any, text: str) -> dict[str, Any]:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         tx = graph.last_tx()[0]
         _forget(graph)
-        with graph.lock:
-            graph.con.execute("BEGIN TRANSACTION")
-            try:
-                seq = graph.con.execute(_SQL["next_seq"]).fetchone()[0]
+        try:
+            with graph.atomic() as con:
+                seq = con.execute(_SQL["next_seq"]).fetchone()[0]
                 for i, r in enumerate(to_add):
-                    graph.con.execute(_SQL["insert"], {"seq": seq + i, "name": r.name, "arity": len(r.args),
-                                                       "source": r.source, "tx": tx})
-                graph.con.execute("COMMIT")
-            except BaseException:
-                graph.con.execute("ROLLBACK")
-                raise
-            finally:
-                _forget(graph)
+                    con.execute(_SQL["insert"], {"seq": seq + i, "name": r.name, "arity": len(r.args),
+                                                 "source": r.source, "tx": tx})
+        finally:
+            _forget(graph)
     names = sorted({r.name for r in new})
     reply: dict[str, Any] = {"ok": True, "rule": names[0] if len(names) == 1 else names,
                              "added": len(to_add), "bodies": sum(len(rules[n]) for n in names)}

@@ -7,16 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lore import operations
 from lore.errors import LoreError, error_reply
 from lore.runtime import owner
-from lore.store.graph import Graph, TxResult
 
 
 def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
     forwarded = owner.forward(graph_path, op, params)
     if forwarded is not None:
         return forwarded
+    # Only now the store (DuckDB) and the features: a forwarded call (an agent's hook) stays light.
+    from lore import operations
+    from lore.store.graph import Graph, TxResult
+
     try:
         graph = Graph(graph_path)
     except LoreError as exc:
