@@ -63,7 +63,12 @@ def _run_query(graph: Any, text: str, params: dict[str, str] | None, *, explain:
     if explain:
         return {"ok": True, "sql": explain_text(compiled), "params": dict(compiled.params)}
     rows = execute(graph, compiled, timeout=timeout)
-    return {"ok": True, "variables": compiled.variables, "results": decode_rows(rows, compiled.columns)}
+    reply: dict[str, Any] = {"ok": True, "variables": compiled.variables}
+    if compiled.max_results is not None:
+        reply["truncated"] = len(rows) > compiled.max_results
+        rows = rows[:compiled.max_results]
+    reply["results"] = decode_rows(rows, compiled.columns)
+    return reply
 
 
 def _calls_rules(q: Query) -> bool:

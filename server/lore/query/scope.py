@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from lore.edn import Keyword
 from lore.query.parser import (
-    NUMERIC_TAGS, Const, Fn, Not, Or, Param, Pattern, Pred, RuleCall, Var, Wild, clause_vars,
+    NUMERIC_TAGS, Const, Expr, Fn, Not, Or, Param, Pattern, Pred, RuleCall, Var, Wild, clause_vars, term_vars,
 )
 from lore.query.values import (
     FALSE, PSEUDO, TRUE, T, _dbl, and_, compare, eq, equal, err, instant_term, or_, type_in,
@@ -17,6 +17,8 @@ from lore.query.values import (
 
 if TYPE_CHECKING:
     from lore.query.context import Ctx
+
+HOIST_AT = 600  # characters of SQL in one value's three expressions
 
 class Scope:
     """One conjunction of clauses: FROM items, WHERE conditions and variable bindings."""
@@ -73,7 +75,7 @@ class Scope:
 
     def ready(self, c: Any) -> bool:
         if isinstance(c, (Pred, Fn)):
-            return all(self.bound(a.name) for a in c.args if isinstance(a, Var))
+            return all(self.bound(n) for a in c.args for n in term_vars(a))
         if isinstance(c, Not):
             names = {v.name for v in c.join} if c.join is not None else clause_vars(c)
             return all(self.bound(n) for n in names)
@@ -101,7 +103,7 @@ class Scope:
                           f"{', '.join(missing)} in ({kind} …) is not bound by any clause outside it"
                           + ("; use (not-join [?bound …] …) to negate over a local variable"
                              if c.join is None else ""), c.pos)
-            missing = sorted(a.name for a in c.args if isinstance(a, Var) and not self.bound(a.name))
+            missing = sorted(n for a in c.args for n in term_vars(a) if not self.bound(n))
             raise err("unbound-variable",
                       f"{', '.join(missing)} in [({c.op} …)] is not bound by any data pattern or rule", c.pos)
 
@@ -115,6 +117,8 @@ class Scope:
 
     # resolve an argument term that must be bound (predicates, functions)
     def arg(self, a: Any) -> T:
+        if isinstance(a, Expr):
+            return self.hoist(self.value_of(a.op, [self.arg(x) for x in a.args]))
         if isinstance(a, Var):
             t = self.get(a.name)
             assert t is not None
@@ -222,8 +226,26 @@ class Scope:
         self.where.append(cond)
 
     def fn(self, c: Fn) -> None:
-        args = [self.arg(a) for a in c.args]
-        op = c.op
+        out = self.value_of(c.op, [self.arg(a) for a in c.args])
+        if isinstance(c.out, Var):
+            t = self.vars.get(c.out.name) or (None if self.local_bind else self.get(c.out.name))
+            if t is None:
+                self.vars[c.out.name] = self.hoist(out)
+            else:
+                self.where.append(eq(out, t))
+
+    def hoist(self, t: T) -> T:
+        """A long expression becomes a column of a LATERAL subquery, so that functions applied to
+        functions' results grow the SQL linearly rather than by a factor per level."""
+        if len(t.vt) + len(t.v) + len(t.vn) <= HOIST_AT:
+            return t
+        al = self.ctx.alias("e")
+        self.froms.append(f"LATERAL (SELECT {t.vt} AS t, {t.v} AS v, {_dbl(t.vn)} AS n) AS {al}")
+        return T(f"{al}.t", f"{al}.v", f"{al}.n", kt=t.kt)
+
+    def value_of(self, op: str, args: list[T]) -> T:
+        """The value of binding function ``op`` on ``args``; the conditions for it to have one (types,
+        a non-zero divisor) go to WHERE."""
         conds: list[str] = []
         if op in ("+", "-", "*", "/"):
             conds = [type_in(a, NUMERIC_TAGS) for a in args]
@@ -251,12 +273,7 @@ class Scope:
             conds = [type_in(args[0], ("s",))]
             out = T("'s'", f"{op}({args[0].v})", kt="s")
         self.where.append(and_(*conds))
-        if isinstance(c.out, Var):
-            t = self.vars.get(c.out.name) or (None if self.local_bind else self.get(c.out.name))
-            if t is None:
-                self.vars[c.out.name] = out
-            else:
-                self.where.append(eq(out, t))
+        return out
 
     def call(self, c: RuleCall) -> None:
         ctx = self.ctx
