@@ -163,7 +163,9 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     ops = parse_tx(text, default_kind=kind)
     for rewrite in WRITE_FILTERS:
         ops = rewrite(graph, ops)
-    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
+    # A person's retraction of a rule's conclusion closes it and is the record the rule respects (SPEC §1).
+    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us,
+                            reject_inferred=source != "rule")
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work
     return reply
