@@ -12,7 +12,9 @@
     For the inference engine: compile Datalog rules (text; they join the built-in and registered
     ones for this call only) and a goal such as ``"(stale ?d ?m)"`` (default: the first rule's head
     with fresh variables). ``RuleQuery.run(graph, *, timeout=None, con=None) -> list[list]`` gives the
-    goal's rows as decoded values (``con``: a cursor for another thread); ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
+    goal's rows as decoded values (``con``: a cursor for another thread); with ``provenance=True`` each
+    row ends with the sorted ids of the facts it was derived from (the scans of the goal's non-recursive
+    rules; a recursive rule's rows add none); ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
     ``valid_at`` microseconds (default now).
 
 ``rule_rows(graph, rules, goal=None, **kw) -> list[list]`` is ``compile_rule_query(...).run(graph)``.
@@ -264,7 +266,7 @@ class RuleQuery:
 
 def compile_rule_query(graph: Any, rules: str, goal: str | None = None, *, params: dict[str, str] | None = None,
                        as_of: int | None = None, valid_at: int | None = None,
-                       any_valid_time: bool = False) -> RuleQuery:
+                       any_valid_time: bool = False, provenance: bool = False) -> RuleQuery:
     extra = parse_rules(rules) if rules and rules.strip() else []
     if goal is None:
         if not extra:
@@ -292,7 +294,8 @@ def compile_rule_query(graph: Any, rules: str, goal: str | None = None, *, param
 
     vt = None if any_valid_time else (valid_at if valid_at is not None else now_micros())
     prefix = "_lr" + uuid.uuid4().hex[:8] + "_"
-    compiled = compile_query(q, program, as_of=as_of, valid_at=vt, inputs=inputs, prefix=prefix)
+    compiled = compile_query(q, program, as_of=as_of, valid_at=vt, inputs=inputs, prefix=prefix,
+                             provenance=provenance)
     return RuleQuery(compiled, compiled.variables)
 
 

@@ -59,8 +59,10 @@ class Compiled:
 
 
 def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: int | None,
-                  inputs: dict[str, Any], prefix: str = "") -> Compiled:
-    ctx = Ctx(program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix)
+                  inputs: dict[str, Any], prefix: str = "", provenance: bool = False) -> Compiled:
+    """``provenance`` (rule files): plain :find variables only; each row gets a last column with the ids
+    of the facts one of its derivations matched (the smallest such list, so it is reproducible)."""
+    ctx = Ctx(program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix, provenance=provenance)
     scope = Scope(ctx)
     scope.top = True
     for c in q.where:
@@ -88,7 +90,20 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             raise err("bad-order-by", f":order-by {item_name(item)} must be one of the :find items", item.pos)
 
     columns: list[tuple[str, Any]] = []
-    if windows:
+    if provenance:
+        if aggs or windows or q.order_by:
+            raise err("bad-params", "provenance is computed for plain :find variables only")
+        cols = []
+        for i, f in enumerate(plain):
+            t = scope.vars[f.name]
+            cols.append(f"{t.vt} AS c{i}_t, {t.v} AS c{i}_v")
+            columns.append(("var", 2))
+        body = scope.select(cols + [f"{scope.prov_expr()} AS p"])
+        keys = ", ".join(f"c{i}_t, c{i}_v" for i in range(len(plain)))
+        sql = f"SELECT {keys}, min(p) AS p FROM ({body}) AS b GROUP BY {keys}"
+        columns.append(("prov", None))
+        order = []
+    elif windows:
         sql, columns, order, order_keys = project_windows(q, scope)
         if q.order_by:
             order = []

@@ -25,6 +25,9 @@ def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
             else:  # strings, keywords, instants and uuids are their canonical text
                 out.append(v)
             i += fn
+        elif kind == "prov":
+            out.append(sorted(set(row[i] or [])))
+            i += 1
         elif kind == "int":
             out.append(None if row[i] is None else int(row[i]))
             i += 1

@@ -36,6 +36,7 @@ class Scope:
         self.last: tuple[str, T] | None = None  # the preceding data pattern (pseudo-attributes)
         self.correlated = False
         self.top = False  # the query's own scope: its bindings may seed rule recursion
+        self.prov: list[str] = []  # provenance mode: fact ids (scans) and id lists (rule calls) bound here
 
     # variable lookup
     def outer(self, name: str) -> T | None:
@@ -163,6 +164,8 @@ class Scope:
         al = ctx.alias("f")
         self.froms.append(f"facts AS {al}")
         self.where.extend(ctx.time_conds(al))
+        if ctx.provenance:
+            self.prov.append(f"{al}.id")
         ent = T("'k'", f"{al}.e", ref=True, kt="k")
         self.place(e, ent, "e", pos)
         if len(attrs) == 1:
@@ -293,6 +296,8 @@ class Scope:
         rel = ctx.relation(c.name, bound, c.pos, seeds)
         al = ctx.alias("r")
         self.froms.append(f"{rel} AS {al}")
+        if rel in ctx.prov_relations:
+            self.prov.append(f"{al}.p")
         for i, a in enumerate(c.args):
             col = T(f"{al}.t{i}", f"{al}.v{i}", f"{al}.n{i}")
             if isinstance(a, Wild):
@@ -358,6 +363,15 @@ class Scope:
             else:
                 self.where.append(eq(col, t))
         self.last = None
+
+    def prov_expr(self) -> str:
+        """The ids of the facts this conjunction's positive scans and non-recursive rule calls matched."""
+        ids = [x for x in self.prov if not x.endswith(".p")]
+        lists = [x for x in self.prov if x.endswith(".p")]
+        parts = ([f"list_value({', '.join(ids)})"] if ids else []) + lists
+        if not parts:
+            return "[]::BIGINT[]"
+        return parts[0] if len(parts) == 1 else f"flatten([{', '.join(parts)}])"
 
     def select(self, cols: list[str], distinct: bool = True) -> str:
         sql = "SELECT " + ("DISTINCT " if distinct else "") + ", ".join(cols)
