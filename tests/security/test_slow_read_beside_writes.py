@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 
-from lore.lsp.backend import Backend
+from lore.runtime.backend import Backend
 from lore.store import limits
 
 from .conftest import ENDLESS_RULES, ENDLESS_SQL

@@ -37,6 +37,7 @@ from lore.query.values import T, _dbl, err, rank_sql
 from lore.query.windows import project as project_windows
 from lore.timeutil import format_instant, parse_instant
 
+
 @dataclass
 class Compiled:
     sql: str  # the main SELECT (without the rule relations' WITH clause)
