@@ -20,11 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from query import NOW_FILTER, load, median_ms, people  # noqa: E402  (bench/query.py)
-
 from lore.query.api import run_query  # noqa: E402
 from lore.store.graph import Graph  # noqa: E402
 from lore.timeutil import now_micros  # noqa: E402
+from query import NOW_FILTER, load, median_ms, people  # noqa: E402  (bench/query.py)
 
 JOIN = ("FROM facts d JOIN facts g ON g.e = d.e WHERE d.a = ':dept' AND g.a = ':age' "
         "AND {fd} AND {fg}")
@@ -68,8 +67,8 @@ def main() -> None:
             sql = sql.format(fd=f["d"], fg=f["g"])
             rows = len(run_query(g, dl)["results"])
             sql_rows = len(g.con.execute(sql).fetchall())
-            lore_ms = median_ms(lambda: run_query(g, dl), args.runs)
-            sql_ms = median_ms(lambda: g.con.execute(sql).fetchall(), args.runs)
+            lore_ms = median_ms(lambda dl=dl: run_query(g, dl), args.runs)
+            sql_ms = median_ms(lambda sql=sql: g.con.execute(sql).fetchall(), args.runs)
             out["workloads"][name] = {"lore_ms": lore_ms, "sql_ms": sql_ms, "ratio": round(lore_ms / sql_ms, 2),
                                       "rows": rows, "sql_rows": sql_rows}
         g.close()

@@ -507,25 +507,25 @@ def _find_item(x: Any, ctx: Any, text: str = "") -> FindItem:
             return _window(x, text)
         fn = str(x[0]) if x and isinstance(x[0], Symbol) else ""
         if fn in WINDOW_FUNCTIONS and fn not in AGGREGATES:
-            raise fail("bad-window", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
+            raise fail("bad-window-function", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
                        f":over (:order-by ?o))", x)
         if len(x) != 2 or not isinstance(x[0], Symbol):
             raise fail("bad-aggregate", f"an aggregate is (fn ?var), e.g. (count ?e); got {edn_text(x)}", x)
         if fn not in AGGREGATES:
             if fn in WINDOW_FUNCTIONS:
-                raise fail("bad-window", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
+                raise fail("bad-window-function", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
                            f":over (:order-by ?o))", x)
             raise fail("unknown-aggregate", f"unknown aggregate {fn}; known: {', '.join(AGGREGATES)}", x)
         return Agg(fn, _var(x[1], f"the argument of {fn}", x), _pos(x))
     if isinstance(x, Symbol) and str(x) in WINDOW_RANKINGS:
-        raise fail("bad-window", f"{x} is a window function and needs parentheses: ({x} :over (:order-by ?o))", x, ctx)
+        raise fail("bad-window-function", f"{x} is a window function and needs parentheses: ({x} :over (:order-by ?o))", x, ctx)
     return _var(x, "a :find entry", ctx)
 
 
 def _window(x: PList, text: str) -> Window:
     """``(fn args… :over (spec…))``: check the function, its arguments and the window spec."""
     if not x or not isinstance(x[0], Symbol):
-        raise fail("bad-window", f"a window function starts with its name, e.g. (rank :over (:order-by ?o)); "
+        raise fail("bad-window-function", f"a window function starts with its name, e.g. (rank :over (:order-by ?o)); "
                    f"got {edn_text(x)}", x)
     fn = str(x[0])
     if fn not in WINDOW_FUNCTIONS:
@@ -533,27 +533,27 @@ def _window(x: PList, text: str) -> Window:
                    f"unknown window function {fn}; known: {', '.join(WINDOW_FUNCTIONS)}", x)
     over = [i for i, a in enumerate(x) if isinstance(a, Keyword) and str(a) == "over"]
     if len(over) != 1 or over[0] != len(x) - 2 or not isinstance(x[-1], PList):
-        raise fail("bad-window", f"a window ends with :over and one list, e.g. ({fn} … :over (:order-by ?o)); "
+        raise fail("bad-window-function", f"a window ends with :over and one list, e.g. ({fn} … :over (:order-by ?o)); "
                    f"got {edn_text(x)}", x)
     args = list(x[1:over[0]])
     var: Var | None = None
     offset = 1
     if fn in WINDOW_RANKINGS:
         if args:
-            raise fail("bad-window", f"{fn} takes no argument: ({fn} :over (:order-by ?o))", x)
+            raise fail("bad-window-function", f"{fn} takes no argument: ({fn} :over (:order-by ?o))", x)
     else:
         if not args:
-            raise fail("bad-window", f"{fn} needs a variable: ({fn} ?x :over (:order-by ?o))", x)
+            raise fail("bad-window-function", f"{fn} needs a variable: ({fn} ?x :over (:order-by ?o))", x)
         var = _var(args[0], f"the argument of {fn}", x)
         rest = args[1:]
         if fn in WINDOW_OFFSETS and len(rest) == 1:
             n = rest[0]
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise fail("bad-window", f"the offset of {fn} is a non-negative integer, got {edn_text(n)}", x)
+                raise fail("bad-window-function", f"the offset of {fn} is a non-negative integer, got {edn_text(n)}", x)
             offset = n
         elif rest:
             more = "a variable and an optional row offset" if fn in WINDOW_OFFSETS else "one variable"
-            raise fail("bad-window", f"{fn} takes {more} before :over, got {edn_text(x)}", x)
+            raise fail("bad-window-function", f"{fn} takes {more} before :over, got {edn_text(x)}", x)
     spec = x[-1]
     partition: list[Var] = []
     order: list[tuple[Var, bool]] = []
@@ -562,7 +562,7 @@ def _window(x: PList, text: str) -> Window:
     for item in spec:
         if isinstance(item, Keyword) and str(item) in ("partition-by", "order-by"):
             if str(item) in seen:
-                raise fail("bad-window", f":{item} appears twice in :over", item, spec)
+                raise fail("bad-window-function", f":{item} appears twice in :over", item, spec)
             seen.add(str(item))
             cur = str(item)
             continue
@@ -571,7 +571,7 @@ def _window(x: PList, text: str) -> Window:
             continue
         items = list(item) if isinstance(item, Vector) else [item]
         if cur is None:
-            raise fail("bad-window", f":over takes :partition-by and :order-by, got {edn_text(item)}", item, spec)
+            raise fail("bad-window-function", f":over takes :partition-by and :order-by, got {edn_text(item)}", item, spec)
         for it in items:
             if isinstance(it, Keyword) and str(it) in ("asc", "desc") and cur == "order-by" and order:
                 order[-1] = (order[-1][0], str(it) == "desc")
@@ -579,9 +579,9 @@ def _window(x: PList, text: str) -> Window:
             v = _var(it, f"a :{cur} entry", spec)
             (partition.append(v) if cur == "partition-by" else order.append((v, False)))
     if not order:
-        raise fail("bad-window", f"a window needs :order-by: ({fn} … :over (:order-by ?o))", spec, x)
+        raise fail("bad-window-function", f"a window needs :order-by: ({fn} … :over (:order-by ?o))", spec, x)
     if "partition-by" in seen and not partition:
-        raise fail("bad-window", ":partition-by needs at least one variable", spec, x)
+        raise fail("bad-window-function", ":partition-by needs at least one variable", spec, x)
     return Window(fn, var, tuple(partition), tuple(order), offset, _written(x, text), _pos(x))
 
 
