@@ -74,6 +74,14 @@ def test_min_max_avg_over_a_window(teams):
                     (":e4", "b", 7, 7, 6.0)}
 
 
+def test_a_windows_argument_counts_as_found(teams):
+    rows = teams.set("[:find ?e (sum ?s :over (:order-by ?s)) :where [?e :score ?s]]")
+    assert rows == {(":e3", 5), (":e4", 12), (":e1", 22), (":e2", 42)}
+    # but a variable named only in :over is not
+    assert teams.error("[:find ?e (sum ?s :over (:order-by ?t)) :where [?e :score ?s] [?e :team ?t]]").code == \
+        "window-variable"
+
+
 def test_windows_run_over_the_set_of_bindings(q):
     # two entities with the same cost are one binding of ?c alone, two with :with ?p
     q.tx("[[:p1 :cost 10] [:p2 :cost 10] [:p3 :cost 5]]")

@@ -26,7 +26,8 @@ def project(q: Query, scope: Any) -> tuple[str, list[tuple[str, Any]], list[str]
     """The SELECT of a :find with windows: (sql, column decoders, default order, order keys per item)."""
     plain = [f.name for f in q.find if isinstance(f, Var)]
     withs = [w.name for w in q.with_]
-    visible = set(plain) | set(withs)
+    # a window's argument is in :find too: (sum ?s :over (:order-by ?s)) needs no plain ?s
+    visible = set(plain) | set(withs) | {f.var.name for f in q.find if isinstance(f, Window) and f.var is not None}
     used: list[str] = []
     for n in plain + [f.var.name for f in q.find if isinstance(f, Window) and f.var is not None] + withs:
         if n not in used:
