@@ -34,7 +34,7 @@ from lore.inference.rulefile import (
     all_rules,
 )
 from lore.store.graph import MAX_TX, Graph
-from lore.store.readonly_sql import jsonable
+from lore.store.readonly_sql import check_read_only, jsonable
 from lore.store.values import IDENT_RE
 from lore.timeutil import FOREVER, now_micros
 
@@ -409,6 +409,10 @@ class Engine:
             if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
                 return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
                                  "(WITH … SELECT allowed)")
+            try:
+                check_read_only(self.con, sql)  # no write anywhere in it, a data-modifying CTE included
+            except LoreError as exc:
+                return RuleError(rule.path, "rule-not-select", exc.message)
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)
