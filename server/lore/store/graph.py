@@ -11,9 +11,10 @@ import os
 import re
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import duckdb
 
@@ -28,7 +29,7 @@ log = logging.getLogger("lore")
 SCHEMA_VERSION = "1"
 CHECKPOINT_WAIT_SECONDS = 30.0  # how long a checkpoint waits for other connections' transactions to end
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
-SOURCES = ("cli", "lsp", "agent", "ingest", "rule")
+SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule")
 MAX_REASON_CHARS = 10_000
 
 FACT_COLUMNS = (
@@ -190,6 +191,30 @@ class Graph:
 
     # ------------------------------------------------------------ transactions
 
+    @contextmanager
+    def atomic(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One DuckDB transaction under the write lock: committed when the block ends, rolled back (nothing
+        of it stored) when it raises. A failed COMMIT (disk full) reports its own error, not the rollback's."""
+        with self.lock:
+            con = self.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                self._cardinality = None
+                try:
+                    con.execute("ROLLBACK")
+                except duckdb.Error:  # the failed COMMIT ended the transaction already
+                    pass
+                raise
+
+    @contextmanager
+    def write_tx(self, reason: str, source: str) -> Iterator[tuple[int, int]]:
+        """``atomic()`` with a new Lore transaction recorded first: yields (tx, instant)."""
+        with self.atomic():
+            yield self.begin_tx(reason, source)
+
     def begin_tx(self, reason: str, source: str) -> tuple[int, int]:
         """Inside an open DuckDB transaction: record a new tx row and return (tx, instant)."""
         check_reason(reason)
@@ -207,17 +232,8 @@ class Graph:
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
-        with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                tx, instant = self.begin_tx(reason, source)
-                result = self._apply(ops, tx, instant, valid_from, valid_to)
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                self._cardinality = None
-                raise
-        return result
+        with self.write_tx(reason, source) as (tx, instant):
+            return self._apply(ops, tx, instant, valid_from, valid_to)
 
     def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
         vf = op.valid_from if op.valid_from is not None else tx_from
@@ -363,16 +379,11 @@ class Graph:
     def compact(self) -> None:
         """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads)."""
         with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                self.con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
-                self.con.execute("DELETE FROM facts")
-                self.con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
-                self.con.execute("DROP TABLE _lore_sorted")
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                raise
+            with self.atomic() as con:
+                con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
+                con.execute("DELETE FROM facts")
+                con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
+                con.execute("DROP TABLE _lore_sorted")
             self.checkpoint()
 
     def checkpoint(self, wait_seconds: float = CHECKPOINT_WAIT_SECONDS) -> bool:
