@@ -207,5 +207,6 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 @register("stats")
+@register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, **graph.stats()}
