@@ -148,7 +148,8 @@ async def test_spec_table_methods_match_cli(env):
     assert setup["ok"]
     # the probe above started an ingestion of the workspace (ingest's default repo): wait for it to end
     status = await request(client, "lore/ingestStatus", {})
-    while status["status"] in ("starting", "running"):
+    give_up = asyncio.get_running_loop().time() + 600  # a bound for a hung ingestion, not a timing claim
+    while status["status"] in ("starting", "running") and asyncio.get_running_loop().time() < give_up:
         await asyncio.sleep(0.05)
         status = await request(client, "lore/ingestStatus", {})
     assert status["ok"] and status["status"] == "complete" and status["repo"] == str(root), status
