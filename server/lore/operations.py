@@ -30,6 +30,8 @@ DERIVATIONS: list[Derivation] = []
 # what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
 WriteFilter = Callable[[Graph, list[Op]], list[Op]]
 WRITE_FILTERS: list[WriteFilter] = []
+# Parts of `lore status` that features add (the memory's recall mode): name -> fn(graph) -> JSON value.
+STATUS_PARTS: dict[str, Callable[[Graph], Any]] = {}
 
 
 def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
@@ -45,6 +47,13 @@ def register_write_filter(fn: WriteFilter) -> WriteFilter:
     if fn not in WRITE_FILTERS:
         WRITE_FILTERS.append(fn)
     return fn
+
+
+def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
+    def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
+        STATUS_PARTS[name] = fn
+        return fn
+    return deco
 
 
 def register_derivation(fn: Derivation) -> Derivation:
@@ -93,7 +102,8 @@ _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
     "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
     "lspHover": "lore.codeview.ops",
-    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
+    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
+    "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops",
 }
 
@@ -118,12 +128,10 @@ def _feature_rank(fn: Derivation) -> int:
 
 
 def _load_for(name: str) -> None:
-    if name in OPERATIONS and name not in WRITES:
-        return
     home = _HOME.get(name)
     if home is not None:
         _import(home)
-    else:
+    elif name not in OPERATIONS or name in WRITES:
         load_features()
 
 
@@ -209,4 +217,10 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 @register("stats")
 @register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, **graph.stats()}
+    out: dict[str, Any] = {"ok": True, **graph.stats()}
+    for part, fn in sorted(STATUS_PARTS.items()):
+        try:
+            out[part] = fn(graph)
+        except Exception as exc:  # noqa: BLE001 - a status part that fails says so, the rest still answers
+            out[part] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out
