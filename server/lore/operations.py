@@ -229,6 +229,7 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 @register("stats")
+@register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"ok": True, **graph.stats()}
     for part, fn in sorted(STATUS_PARTS.items()):
