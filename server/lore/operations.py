@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, TxResult
+from lore.store.graph import Graph, TxResult, reset_write_options, set_write_options
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -52,7 +52,12 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
-        return fn(graph, params)
+        token = _set_write_options(name, params)
+        try:
+            return fn(graph, params)
+        finally:
+            if token is not None:
+                reset_write_options(token)
     except LoreError as exc:
         return error_reply(exc)
     except RecursionError:
@@ -60,6 +65,21 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
         log.exception("operation %s failed", name)
         return error_reply(LoreError("internal", f"{name} failed: {type(exc).__name__}: {exc}"))
+
+
+# Options every write operation takes, passed to transaction observers (the journal): "private": true keeps
+# the write out of the journal for good; "journal": false writes no journal entry for it (the editor setting).
+WRITE_OPTIONS = ("private", "journal")
+
+
+def _set_write_options(name: str, params: dict[str, Any]) -> Any:
+    opts = {k: params[k] for k in WRITE_OPTIONS if params.get(k) is not None}
+    if not opts:
+        return None
+    for k, v in opts.items():
+        if not isinstance(v, bool):
+            raise LoreError("bad-params", f"parameter {k!r} must be true or false")
+    return set_write_options(opts)
 
 
 def derive(graph: Graph, result: TxResult) -> None:
@@ -74,7 +94,8 @@ def derive(graph: Graph, result: TxResult) -> None:
 
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
-FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops")
+FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops",
+                   "lore.inference.ops")
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
 _HOME = {
@@ -82,6 +103,7 @@ _HOME = {
     "ingestStatus": "lore.ingest.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
     "warnings": "lore.inference.ops",
+    "journal": "lore.journal.ops",
 }
 
 

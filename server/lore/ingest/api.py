@@ -4,13 +4,31 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import logging
+
+from lore.errors import LoreError
 from lore.ingest.engine import IngestRun
 from lore.store.graph import Graph
+
+log = logging.getLogger("lore")
 
 # A run that wrote at least this many rows, and at least a quarter of the table, is followed by a compaction
 # (facts rewritten sorted by entity): on ingested ipython/ipython it took point lookups from 3.5 to 2.0 ms p50
 # and cost 0.7 s. Small incremental runs never pay for it.
 COMPACT_MIN_ROWS = 50_000
+
+
+# Steps that follow every completed ingest run, CLI or the server's own (the memory journal registers one):
+# fn(graph, result) may add to the result (its own key; facts_written and attributes_written count its
+# writes too). A failing step is reported in the result and never fails the ingest.
+AfterIngest = Callable[[Graph, dict[str, Any]], None]
+AFTER_INGEST: list[AfterIngest] = []
+
+
+def after_ingest(fn: AfterIngest) -> AfterIngest:
+    if fn not in AFTER_INGEST:
+        AFTER_INGEST.append(fn)
+    return fn
 
 
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
@@ -23,6 +41,16 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
+    if result.get("status", "complete") == "complete":
+        for fn in AFTER_INGEST:
+            try:
+                fn(graph, result)
+            except LoreError as exc:
+                log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
+                result.setdefault("warnings", []).append(exc.to_json())
+            except Exception as exc:  # noqa: BLE001 - the ingest itself is committed; report, never lose it
+                log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
+                result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:
         total = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
