@@ -115,6 +115,8 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
     finally:
         if jdir is not None:
             jdir.close()
+    if report.deferred:
+        history_tip = None  # deferred entries may be in the history read this time: read it again next run
     if not entries and not new_refused and history_tip in (None, scanned):
         return report.to_json()
     _commit(graph, entries, new_refused, history_tip, report)
@@ -201,7 +203,6 @@ def _load(cands: dict[str, list[Candidate]], jdir: JournalDir | None, repo: str 
                 break
             last_error: tuple[str, str, str] | None = None
             for cand in cands[eid]:
-                data = b""
                 try:
                     if cand.origin == "worktree":
                         assert jdir is not None
@@ -210,6 +211,10 @@ def _load(cands: dict[str, list[Candidate]], jdir: JournalDir | None, repo: str 
                         if cat is None:
                             cat = _CatFile(repo or ".")
                         data = cat.read(cand.blob or "", E.MAX_ENTRY_BYTES)
+                except LoreError as exc:
+                    last_error = (cand.name, "", exc.message)  # unreadable: reported each run, not recorded
+                    continue
+                try:
                     key = (cand.name, E.content_hash(data))
                     if key in refused_before:
                         last_error = None
@@ -225,7 +230,8 @@ def _load(cands: dict[str, list[Candidate]], jdir: JournalDir | None, repo: str 
                     last_error = (cand.name, E.content_hash(data), exc.message)
             if last_error is not None:
                 report.refuse(last_error[0], last_error[2])
-                new_refused.append(last_error)
+                if last_error[1]:
+                    new_refused.append(last_error)
     finally:
         if cat is not None:
             cat.close()

@@ -23,6 +23,8 @@ GITIGNORE = ".gitignore"
 GITIGNORE_TEXT = """\
 # Written by Lore. The graph is a cache of git and the journal (`lore ingest` rebuilds it): never commit it.
 # The journal (journal/*.edn) and workspace rules (rules/) are meant to be committed and reviewed.
+# This file ignores itself: every clone writes its own, so a pull never trips over an untracked copy.
+.gitignore
 *.duckdb
 *.duckdb.wal
 *.duckdb.owner
