@@ -454,3 +454,15 @@ def test_ten_thousand_entries_apply_in_one_run_and_a_cap_defers_the_rest(tmp_pat
         n = g.con.execute(f"SELECT count(*) FROM facts WHERE a = ':description' AND e LIKE ':decision/d%' "
                           f"AND tx_to = {MAX_TX} AND valid_from = ?", [parse_instant("2023-01-01")]).fetchone()[0]
         assert n == 10_000
+
+
+def test_a_graph_kept_elsewhere_journals_into_the_repository_it_ingested(tmp_path):
+    repo = make_repo(tmp_path / "r")
+    with Graph(tmp_path / "graphs" / "g.duckdb") as g:
+        run(g, "transact", facts='[[:decision/early :description "before any ingest"]]', reason="no work tree")
+        assert g.entity(":decision/early") == [(":description", "before any ingest")]  # committed, unjournaled
+        assert journal_files(repo) == [] and not (tmp_path / "graphs" / "journal").exists()
+        run(g, "ingest", repo=str(repo), wait=True)
+        run(g, "transact", facts='[[:decision/late :description "after"]]', reason="journaled")
+    files = journal_files(repo)
+    assert len(files) == 1 and ":decision/late" in (repo / ".lore/journal" / files[0]).read_text()

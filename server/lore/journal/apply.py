@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,7 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
                   ) -> dict[str, Any]:
     """Apply every new entry of ``work_tree``'s journal and of the history reachable from ``tip`` in
     ``repo`` (either may be None). Returns the report; per-entry problems are in it, never raised."""
+    started = time.perf_counter()
     report = Report()
     with graph.lock:
         ensure_schema(graph)
@@ -117,12 +119,13 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
             jdir.close()
     if report.deferred:
         history_tip = None  # deferred entries may be in the history read this time: read it again next run
-    if not entries and not new_refused and history_tip in (None, scanned):
-        return report.to_json()
-    _commit(graph, entries, new_refused, history_tip, report)
+    if entries or new_refused or history_tip not in (None, scanned):
+        _commit(graph, entries, new_refused, history_tip, report)
     if work_tree is not None:
         ensure_gitignore(work_tree)
-    return report.to_json()
+    out = report.to_json()
+    out["seconds"] = round(time.perf_counter() - started, 3)
+    return out
 
 
 def _consider(name: str, cand: Candidate, applied: set[str], cands: dict[str, list[Candidate]],
@@ -417,5 +420,5 @@ def _two_current(graph: Graph, entries: list[E.Entry]) -> list[dict[str, Any]]:
 
 
 def _meta(graph: Graph, key: str) -> str | None:
-    row = graph.con.execute(SQL["get_meta"], [key]).fetchone()
-    return row[0] if row else None
+    rows = graph.con.execute(SQL["get_meta"], [key]).fetchall()
+    return rows[0][0] if rows else None

@@ -55,7 +55,7 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     limit = _limit(params, 50)
     try:
         rows = graph.con.execute(SQL["list_entries"], [limit]).fetchall()
-        total, applied = graph.con.execute(SQL["count_entries"]).fetchone()
+        total, applied = graph.con.execute(SQL["count_entries"]).fetchall()[0]
         known = {r[0] for r in graph.con.execute(SQL["applied_ids"]).fetchall()}
     except Exception:  # noqa: BLE001 - no journal tables yet: nothing written or applied
         rows, total, applied, known = [], 0, 0, set()
@@ -98,8 +98,8 @@ def journal_apply(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
         branch = None
         try:
-            row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'branch'").fetchone()
-            branch = row[0] if row else None
+            rows = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'branch'").fetchall()
+            branch = rows[0][0] if rows else None
         except Exception:  # noqa: BLE001 - never ingested
             branch = None
         p = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet",

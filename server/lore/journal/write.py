@@ -74,10 +74,12 @@ def work_tree(graph: Graph) -> Path | None:
         if p.parent.name == ".lore":
             root = p.parent.parent
         else:
-            try:
-                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'repo'").fetchone()
-            except Exception:  # noqa: BLE001 - never ingested: no such table
-                row = None
+            # Inside a write's transaction: a failing statement would silently void the whole transaction
+            # (DuckDB), so ask whether ingestion's table exists instead of trying it.
+            has = graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'ingest_meta'"
+                                    ).fetchall()[0][0]
+            rows = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'repo'").fetchall() if has else []
+            row = rows[0] if rows else None
             if row and os.path.isdir(os.path.join(row[0], ".git")):
                 root = Path(row[0])
     st.root, st.root_known = root, True

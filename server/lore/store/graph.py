@@ -222,8 +222,8 @@ class Graph:
         return self.con.cursor()
 
     def last_tx(self) -> tuple[int, int]:
-        row = self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1").fetchone()
-        return (row[0], row[1]) if row else (0, 0)
+        rows = self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1").fetchall()
+        return (rows[0][0], rows[0][1]) if rows else (0, 0)
 
     def tx_at_or_before(self, instant: int) -> int:
         row = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]).fetchone()
@@ -287,10 +287,30 @@ class Graph:
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         batch = []
+        tx_rows = []
+        last, last_instant = self.last_tx()
+        now = now_micros()
         for spec in specs:
-            tx, instant = self.begin_tx(spec.reason, spec.source)
-            windows = [self._window(op, instant, spec.valid_from, spec.valid_to) for op in spec.ops]
-            batch.append((spec.ops, tx, instant, windows))
+            check_reason(spec.reason)
+            if spec.source not in SOURCES:
+                raise LoreError("bad-source", f"source must be one of {', '.join(SOURCES)}, got {spec.source!r}")
+            last, last_instant = last + 1, max(now, last_instant + 1)
+            windows = [self._window(op, last_instant, spec.valid_from, spec.valid_to) for op in spec.ops]
+            batch.append((spec.ops, last, last_instant, windows))
+            tx_rows.append((last, last_instant, spec.reason, spec.source))
+        if not batch:
+            return []
+        import pyarrow as pa
+
+        cols = list(zip(*tx_rows))
+        table = pa.table({"tx": pa.array(cols[0], pa.int32()), "instant": pa.array(cols[1], pa.int64()),
+                          "reason": pa.array(cols[2], pa.string()), "source": pa.array(cols[3], pa.string())})
+        name = f"_lore_txs_{threading.get_ident()}"
+        self.con.register(name, table)
+        try:
+            self.con.execute(f"INSERT INTO tx SELECT tx, instant, reason, source FROM {name}")
+        finally:
+            self.con.unregister(name)
         try:
             return self._apply_many(batch)
         except BaseException:
