@@ -115,7 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("message", metavar="MESSAGE")
 
     c = cmd("finalize-turn", "store the durable facts of a finished exchange")
-    c.add_argument("delta", metavar="DELTA")
+    c.add_argument("delta", metavar="DELTA", nargs="?", default=None)
+    c.add_argument("--facts", metavar="EDN", default=None,
+                   help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
+                        "stored instead of what the heuristic reads in DELTA")
 
     c = cmd("journal", "the memory journal (.lore/journal): list entries, export the graph's memories, apply")
     c.add_argument("action", nargs="?", choices=["list", "export", "apply"], default="list",
@@ -174,7 +177,12 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "prepare-turn":
         return "prepareTurn", {"message": args.message}
     if c == "finalize-turn":
-        return "finalizeTurn", {"delta": args.delta}
+        if args.delta is None and args.facts is None:
+            raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
+        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        if args.facts is not None:
+            params["facts"] = args.facts
+        return "finalizeTurn", params
     if c == "journal":
         if args.action == "export":
             return "journalExport", {}

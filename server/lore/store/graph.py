@@ -55,6 +55,11 @@ CARDINALITY_ATTR = ":db/cardinality"
 CARDINALITY_ONE = ":db.cardinality/one"
 
 
+# An op's valid_from meaning "the instant of the transaction that applies it" (a change of mind closes the old
+# decision's validity exactly there). Below every real instant (-2^62), so it can never be one.
+TX_INSTANT = -(2**63)
+
+
 @dataclass
 class Op:
     """One operation of a transaction: assert ('add') or retract a fact, with an optional own window."""
@@ -320,6 +325,7 @@ class Graph:
     def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
         vf = op.valid_from if op.valid_from is not None else tx_from
         vt = op.valid_to if op.valid_to is not None else tx_to
+        vf = instant if vf == TX_INSTANT else vf  # "from this transaction's instant", known only once it begins
         if op.kind == "add":
             lo = instant if vf is None else vf
             hi = FOREVER if vt is None else vt
