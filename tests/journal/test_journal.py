@@ -466,3 +466,27 @@ def test_a_graph_kept_elsewhere_journals_into_the_repository_it_ingested(tmp_pat
         run(g, "transact", facts='[[:decision/late :description "after"]]', reason="journaled")
     files = journal_files(repo)
     assert len(files) == 1 and ":decision/late" in (repo / ".lore/journal" / files[0]).read_text()
+
+
+def test_the_canonical_reader_and_the_general_edn_reader_agree(monkeypatch):
+    """Entries Lore writes are read by a fast reader of their exact layout; anything else by the EDN reader.
+    Both must give the same entry."""
+    import uuid
+
+    from lore.store.txdata import parse_tx
+
+    ops = parse_tx('[[:decision/x :description "a \\"q\\" \\\\ \\n\\t\\u0001 é"] [#uuid "6f1e3c2a-0000-4000-8000-000000000001" :n -12]'
+                   ' [:a/b :f 1.5e+100] [:a/b :t #inst "2024-01-01T00:00:00.5Z"] [:a/b :k :x/y]'
+                   ' [:a/b :u #uuid "6f1e3c2a-0000-4000-8000-000000000002"] [:a/b :ok false]]')
+    ops[1].kind = "retract"
+    windows = [(parse_instant("2024-01-01"), 2**62)] * len(ops)
+    windows[1] = (-(2**62), parse_instant("2024-01-01"))
+    name, text = E.render(id=str(uuid.uuid4()), instant=parse_instant("2025-12-01T09:30:26.961309Z"),
+                          author='a"b', source="agent", reason="r\nx", ops=ops, windows=windows)
+    assert E._fast(text) is not None
+    fast = E.parse(name, text.encode())
+    monkeypatch.setattr(E, "_fast", lambda t: None)
+    slow = E.parse(name, text.encode())
+    assert (fast.ops, fast.author, fast.reason, fast.instant, fast.id, fast.source) == \
+        (slow.ops, slow.author, slow.reason, slow.instant, slow.id, slow.source)
+    assert sorted((o.e, o.a, o.value, o.kind) for o in fast.ops) == sorted((o.e, o.a, o.value, o.kind) for o in ops)

