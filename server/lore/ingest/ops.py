@@ -67,11 +67,11 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if st["status"] == "idle":
         with graph.lock:
             try:
-                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
+                row = (graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchall() or [None])[0]
                 st["watermark"] = row[0] if row else None
                 st["total_ingested"] = graph.con.execute(
                     "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
-                    "AND tx_to = 2147483647").fetchone()[0]
+                    "AND tx_to = 2147483647").fetchall()[0][0]
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
                 st["watermark"] = None
                 st["total_ingested"] = 0

@@ -7,9 +7,11 @@ applies transactions atomically, bulk-loads rows through Arrow, and answers hist
 from __future__ import annotations
 
 import contextvars
+import logging
 import os
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -22,7 +24,10 @@ from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
+log = logging.getLogger("lore")
+
 SCHEMA_VERSION = "1"
+CHECKPOINT_WAIT_SECONDS = 30.0  # how long a checkpoint waits for other connections' transactions to end
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
 # journal: a memory applied from the repository's journal (.lore/journal) by ingestion.
 SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule", "journal")
@@ -197,14 +202,14 @@ class Graph:
             # DuckDB draws a progress bar on stdout for queries over 2 s; stdout carries LSP frames.
             self.con.execute("SET enable_progress_bar = false")
             self.con.execute("SET lock_configuration = true")
-            row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            row = _first(self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'"))
         except duckdb.Error as exc:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         if row is None or row[0] != SCHEMA_VERSION:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} has schema version {row and row[0]}, expected {SCHEMA_VERSION}")
-        self._next_id = (self.con.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] or 0) + 1
+        self._next_id = (_first(self.con.execute("SELECT coalesce(max(id), 0) FROM facts"))[0] or 0) + 1
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
 
     # ------------------------------------------------------------------ basics
@@ -227,11 +232,11 @@ class Graph:
         return self.con.cursor()
 
     def last_tx(self) -> tuple[int, int]:
-        rows = self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1").fetchall()
-        return (rows[0][0], rows[0][1]) if rows else (0, 0)
+        row = _first(self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1"))
+        return (row[0], row[1]) if row else (0, 0)
 
     def tx_at_or_before(self, instant: int) -> int:
-        row = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]).fetchone()
+        row = _first(self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]))
         return row[0]
 
     def allocate_ids(self, n: int) -> int:
@@ -540,10 +545,35 @@ class Graph:
             except BaseException:
                 self.con.execute("ROLLBACK")
                 raise
-            try:
-                self.con.execute("CHECKPOINT")
-            except duckdb.Error:  # another transaction is open (a reader): DuckDB checkpoints later by itself
-                pass
+            self.checkpoint()
+
+    def checkpoint(self, wait_seconds: float = CHECKPOINT_WAIT_SECONDS) -> bool:
+        """Fold the write-ahead log into the file. DuckDB refuses while another connection (a reader on
+        another thread, the server's hover or rule thread) has a transaction older than the last write,
+        and FORCE CHECKPOINT would block every new reader until those end (a deadlock when one of them
+        waits on us). So: hold the write lock (no writer of this process starts meanwhile) and retry
+        until the readers are gone, for at most ``wait_seconds``. False when they never were: nothing is
+        lost (the data is committed; DuckDB checkpoints by itself later), and the caller reports it."""
+        if self.read_only:
+            return False
+        deadline = time.monotonic() + wait_seconds
+        pause = 0.005
+        with self.lock:
+            while True:
+                try:
+                    self.con.execute("CHECKPOINT")
+                    return True
+                except duckdb.TransactionException as exc:
+                    if "CHECKPOINT" not in str(exc):
+                        raise
+                    if pause == 0.005:
+                        log.debug("checkpoint waits for other transactions to end")
+                    if time.monotonic() + pause > deadline:
+                        log.warning("checkpoint deferred: other transactions stayed open for %.0f s (%s)",
+                                    wait_seconds, str(exc).splitlines()[0])
+                        return False
+                time.sleep(pause)
+                pause = min(pause * 2, 0.25)
 
     # ---------------------------------------------------------------- reading
 
@@ -596,22 +626,26 @@ class Graph:
 
     def stats(self) -> dict[str, Any]:
         tx, _ = self.last_tx()
-        row = self.con.execute(
+        row = _first(self.con.execute(
             f"SELECT count(*), count(*) FILTER (WHERE tx_to = {MAX_TX}), "
-            f"count(DISTINCT e) FILTER (WHERE tx_to = {MAX_TX}) FROM facts").fetchone()
+            f"count(DISTINCT e) FILTER (WHERE tx_to = {MAX_TX}) FROM facts"))
         return {"tx": tx, "rows": row[0], "current_rows": row[1], "entities": row[2]}
+
+
+def _first(result: Any) -> Any:
+    """The first row of a result, read to its end: a result left half-read keeps its connection's
+    transaction open, and an open transaction older than a write makes every CHECKPOINT fail."""
+    rows = result.fetchall()
+    return rows[0] if rows else None
 
 
 def _finish(after: Sequence[Callable[[bool], None]], committed: bool) -> None:
     """Run what observers asked to run after the transaction ended; one failure does not stop the rest."""
-    import logging
-
     for fn in after:
         try:
             fn(committed)
         except Exception:  # noqa: BLE001 - the transaction's fate is decided; report, never mask it
-            logging.getLogger("lore").exception("a transaction observer failed after %s",
-                                                "COMMIT" if committed else "ROLLBACK")
+            log.exception("a transaction observer failed after %s", "COMMIT" if committed else "ROLLBACK")
 
 
 def check_reason(reason: Any) -> None:
