@@ -47,6 +47,19 @@ def register_write_filter(fn: WriteFilter) -> WriteFilter:
     return fn
 
 
+# Steps that follow every completed ingest run, the CLI's or the server's own (the memory journal applies
+# its new entries there): fn(graph, result) may add its own key to the ingest's result, and counts what it
+# wrote in facts_written / attributes_written. A failing step is reported in the result, never fails the ingest.
+AfterIngest = Callable[[Graph, dict[str, Any]], None]
+AFTER_INGEST: list[AfterIngest] = []
+
+
+def register_after_ingest(fn: AfterIngest) -> AfterIngest:
+    if fn not in AFTER_INGEST:
+        AFTER_INGEST.append(fn)
+    return fn
+
+
 def register_derivation(fn: Derivation) -> Derivation:
     if fn not in DERIVATIONS:
         DERIVATIONS.append(fn)
@@ -104,13 +117,16 @@ def derive(graph: Graph, result: TxResult) -> None:
 
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
-FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops",
-                   "lore.inference.ops")
+FEATURE_MODULES = (
+    "lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops", "lore.inference.ops",
+    "lore.codeview.ops",
+)
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
 _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
-    "ingestStatus": "lore.ingest.ops",
+    "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
+    "lspHover": "lore.codeview.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
     "warnings": "lore.inference.ops",
     "journal": "lore.journal.ops",
@@ -147,13 +163,10 @@ def _load_for(name: str) -> None:
 
 
 def _import(mod: str) -> None:
+    """A feature module that is missing is a broken installation: fail loudly, never drop its operations."""
     import importlib
 
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name != mod:
-            raise
+    importlib.import_module(mod)
 
 
 # ---------------------------------------------------------------- core store operations

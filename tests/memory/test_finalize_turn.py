@@ -4,13 +4,12 @@ and what must not be stored."""
 from __future__ import annotations
 
 import pytest
+from memory_helpers import remember
 
 from lore import operations
 from lore.memory import capture as cap
 from lore.memory.capture import capture
 from lore.store.graph import MAX_TX
-
-from memory_helpers import remember
 
 
 def current(graph, e):

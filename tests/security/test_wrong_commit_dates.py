@@ -136,7 +136,7 @@ def test_a_timestamp_no_calendar_has_is_no_crash(tmp_path):
     g = Graph(tmp_path / "g.duckdb")
     huge, after = (":commit/" + git(repo, "rev-parse", r).strip()[:12] for r in ("main~1", "main"))
     assert valid_from(g, after) == parse_instant("2024-03-01T00:00:00Z")
-    assert g.con.execute(f"SELECT count(*) FROM facts WHERE e = ? AND a = ':date'", [huge]).fetchall() == [(0,)]
+    assert g.con.execute("SELECT count(*) FROM facts WHERE e = ? AND a = ':date'", [huge]).fetchall() == [(0,)]
     assert valid_from(g, huge, ":hash") < valid_from(g, after)
     assert {":module/a-py", ":module/b-py", ":module/c-py"} <= current_now(g, ":module/")
     g.close()

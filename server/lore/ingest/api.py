@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import logging
+from typing import Any, Callable
 
 from lore.errors import LoreError
 from lore.ingest.engine import IngestRun
@@ -18,19 +17,6 @@ log = logging.getLogger("lore")
 COMPACT_MIN_ROWS = 50_000
 
 
-# Steps that follow every completed ingest run, CLI or the server's own (the memory journal registers one):
-# fn(graph, result) may add to the result (its own key; facts_written and attributes_written count its
-# writes too). A failing step is reported in the result and never fails the ingest.
-AfterIngest = Callable[[Graph, dict[str, Any]], None]
-AFTER_INGEST: list[AfterIngest] = []
-
-
-def after_ingest(fn: AfterIngest) -> AfterIngest:
-    if fn not in AFTER_INGEST:
-        AFTER_INGEST.append(fn)
-    return fn
-
-
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
            progress: Callable[[int, int], None] | None = None, cancel: Any = None,
            compact_min_rows: int = COMPACT_MIN_ROWS) -> dict[str, Any]:
@@ -42,7 +28,9 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     the next call resumes. Raises LoreError for a bad repository or branch."""
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
     if result.get("status", "complete") == "complete":
-        for fn in AFTER_INGEST:
+        from lore import operations
+
+        for fn in operations.AFTER_INGEST:
             try:
                 fn(graph, result)
             except LoreError as exc:

@@ -25,14 +25,25 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
+from lore import idents as S
 from lore.errors import LoreError
-from lore.ingest import slug as S
 from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
-from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, iter_all_commits,
-                              iter_first_parent, list_tags, repo_root, resolve_branch)
+from lore.ingest.walk import (
+    GITLINK,
+    SYMLINK,
+    CatFile,
+    Commit,
+    CommitInfo,
+    git,
+    iter_all_commits,
+    iter_first_parent,
+    list_tags,
+    repo_root,
+    resolve_branch,
+)
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
 from lore.timeutil import FOREVER, format_instant, now_micros
 
@@ -503,7 +514,7 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, mode) in removed.items():
+        for p, (blob, _mode) in removed.items():
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)
@@ -805,8 +816,7 @@ class IngestRun:
                   f"{(first_sha or '')[:12]}")
         with g.lock:
             con = g.con
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _instant = g.begin_tx(reason, "ingest")
                 closed = 0
                 closed_attrs: list[str] = []
@@ -849,10 +859,6 @@ class IngestRun:
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
                                      "repo": self.repo, "branch": self.branch, "state": "3",
                                      "locations_complete": "true" if final and self.locations_done else "false"})
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
         log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
                  getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
@@ -1032,8 +1038,7 @@ class IngestRun:
             if date is not None:
                 rows.append((e, ":date", *date, vf))
         with g.lock:
-            g.con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _ = g.begin_tx(f"ingest tags of {os.path.basename(self.repo)}", "ingest")
                 first = g.allocate_ids(len(rows))
                 g.insert_rows([(first + i, e, a, vt, v, vn, vf, FOREVER, tx, MAX_TX, False, None, 1.0, None)
@@ -1042,8 +1047,4 @@ class IngestRun:
                     sorted({S.tag_ident(n) for n, _s, _w in new}), pa.string())}))
                 g.con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_tags")
                 g.con.unregister("_ingest_tags")
-                g.con.execute("COMMIT")
-            except BaseException:
-                g.con.execute("ROLLBACK")
-                raise
         return {"tags": len(tags), "tags_new": len(new)}

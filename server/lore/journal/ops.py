@@ -10,7 +10,6 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.ingest import api as ingest_api
 from lore.journal import entry as E
 from lore.journal.apply import apply_journal
 from lore.journal.files import JournalDir
@@ -38,7 +37,7 @@ def _after_ingest(graph: Graph, result: dict[str, Any]) -> None:
         result["attributes_written"] = sorted(set(result.get("attributes_written") or []) | set(attrs))
 
 
-ingest_api.after_ingest(_after_ingest)
+operations.register_after_ingest(_after_ingest)
 
 
 def _limit(params: dict[str, Any], default: int) -> int:

@@ -140,5 +140,6 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
     if status.get("status") == "error" or not status.get("ok"):
         _report_failure(ls, root, status)
     await ls.run_op("lspCatchUp", {})
-    ls.on_graph_changed("ingested")
+    stats = await ls.run_op("stats", {})
+    ls.on_graph_changed("ingested", stats.get("tx") if stats.get("ok") else None)
     return status

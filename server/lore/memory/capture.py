@@ -24,8 +24,7 @@ from typing import Any
 from lore import edn
 from lore.errors import LoreError
 from lore.memory import identity
-from lore.memory.extract import (MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug,  # noqa: F401 - re-exported
-                                 heuristic, register_strategy)
+from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
 from lore.timeutil import now_micros

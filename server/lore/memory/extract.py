@@ -40,7 +40,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
-        r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses|is written in|runs on)|"
+        r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
+        r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
+        r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
         r"chosen option|decided (?:that|against)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
@@ -57,12 +59,14 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
         r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
-        r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:i|we) (?:would )?(?:advise|recommend)|"
+        r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"\w+s should (?:be|have|use|not|never|always))\b",
         re.I)),
     ("constraint", re.compile(
-        r"\b(?:must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
+        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
+        r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|is required|are required|"
         r"requirement is|(?:is|are) not allowed|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
@@ -73,7 +77,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
     ("dependency", re.compile(
         r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
         r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
-        r"backed by|sends \w+ to|pulls \w+ from|wraps|uses \S+(?: \S+)? as (?:the|a|an|our))\b", re.I)),
+        r"backed by|sends \w+ to|pulls \w+ from|wraps|uses \S+(?: \S+)? as (?:the|a|an|our)|connects to|"
+        r"polls|listens (?:to|on)|subscribes to)\b", re.I)),
     ("architecture", re.compile(
         r"\b(?:is responsible for|are responsible for|handles|owns|consists of|is composed of|"
         r"is the source of truth|lives in|is split into|data flows|is the entry point|"
@@ -97,11 +102,11 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
-    r"(?:wanted|want) to do that)\b", re.I)
+    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved))\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
-    r"debug|test|commit|push|revert|undo|lint)\b", re.I)
+    r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
                   r"for the sake of|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
@@ -130,9 +135,10 @@ _OBJECT = re.compile(
     r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
-    r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(depends on|depend on|relies on|rely on|calls into|calls|talks to|"
+    r"^(?:the\s+|our\s+)?(.{2,60}?)(?:\s+\w+ly)?\s+(depends on|depend on|relies on|rely on|calls into|calls|talks to|"
     r"is built on(?: top of)?|requires|imports|reads from|writes to|sits behind|publishes to|consumes from|"
-    r"is backed by|backed by|wraps)\s+(?:the\s+|our\s+|a\s+|an\s+)?(.{2,60}?)(?:\s+(?:for|to|because|since|"
+    r"is backed by|backed by|wraps|uses|connects to|polls|listens (?:to|on)|subscribes to)\s+(?:the\s+|our\s+|a\s+|an\s+)?"
+    r"(.{2,60}?)(?:\s+(?:for|to|because|since|as|"
     r"via|when|so|and)\b.*)?[.!;]*$", re.I)
 _SUBJECT = re.compile(r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(?:is responsible for|are responsible for|handles|owns|"
                       r"consists of|is composed of|is the|lives in|is split into)\b", re.I)
@@ -209,6 +215,7 @@ _CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|s
 _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
 _IMPERATIVE = re.compile(
+    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
     r"^(?:let's\s+|we should\s+(?:just\s+)?|please\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
@@ -275,6 +282,8 @@ def user_text(delta: str) -> list[str]:
     return out
 
 
+_TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|going|decided|plan(?:s|ning)?|"
+                      r"ha(?:ve|s)|like|try(?:ing)?|agreed|able|wish|hope|intend)\s*$", re.I)
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|\b[A-Za-z]\.)$", re.I)
 
 
@@ -345,9 +354,13 @@ def _split_why(s: str) -> tuple[str, str | None]:
         if len(head) > 8 and _kind(tail) and not _kind(head):
             clause, why = _split_why(tail)
             return clause, head + ("; " + why if why else "")
-    m = _WHY.search(s)
-    if m and m.start() > 8:
-        return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
+    for m in _WHY.finditer(s):
+        # "proposing to keep …", "we need to keep …": an infinitive the verb takes, not a purpose.
+        if m.group(1).lower().startswith("to ") and _TAKES_TO.search(s[:m.start()]):
+            continue
+        if m.start() > 8:
+            return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
+        break
     d = _DASH_WHY.search(s)
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
@@ -377,15 +390,21 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
         rejects = [r for r in rejects if r not in forbids]
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
-    rejects = [_name(r) or r for r in rejects]
+    rejects = [_name(r) or r for r in rejects
+               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only)\b", r, re.I)]
     seen: set[str] = set()
     rejects = [r for r in rejects if not (_slug(r) in seen or seen.add(_slug(r)))]  # type: ignore[func-returns-value]
     return rejects, list(dict.fromkeys(forbids))
 
 
+_QUALITY = re.compile(r"^(?:\w+\s+)?(?:\w+(?:ity|ness|ance|ence)|coupling|speed|performance)\b", re.I)
+_ABSTRACT = re.compile(r"^(?:\w+(?:tion|ment|ing|sal)|approval|access|review|login)\b", re.I)
+_REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstract thing>": a constraint
+# "we don't need to use X as much" in the sentence before a decision: X is what it moves away from.
+_CONTEXT_DROP = re.compile(r"\b(?:don't|do not|no longer) need (?:to use\s+)?" + _CNP, re.I)
 _PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?:to use\s+|using\s+)?(?:the\s+)?" + _CNP, re.I)
 _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must not|mustn't|not to|avoid|"
-                           r"no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
+                           r"should not|shouldn't|no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
                            r"return|raise|store|import|leave|push|ship|depend on|like|want|log|print|expose|send|"
                            r"hard-?code|catch|swallow|edit|touch|merge|deploy|check in|rely on)\s+)?(?:the\s+|any\s+)?"
                            + _CNP, re.I)
@@ -415,8 +434,13 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             subj, obj = _clean(m.group(1)), _clean(m.group(3))
             # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
             if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
-                    re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I):
+                    re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
+                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I):
                 return "", None
+            if verb == "requires" and _QUALITY.match(obj):
+                return "", None  # "The system requires loose coupling": a need, not a component
+            if verb == "requires" and _ABSTRACT.match(obj):
+                return _REQUIREMENT, None  # "X requires authentication …" is a constraint
             return subj, (attr, obj)
     if kind == "architecture":
         m = _SUBJECT.match(clause.strip())
@@ -518,8 +542,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             clause, rationale = _split_why(s)
             subject, relation = _subject(s, kind, clause)
+            if subject == _REQUIREMENT:
+                kind = "constraint"
+                subject, relation = _subject(s, kind, clause)
             if not subject or not _slug(subject) or _slug(subject) in ("no",):
-                context = None
+                context = s.rstrip(".!") if len(s) > 20 else None
                 continue
             rejects, forbids = _alternatives(clause, kind)
             if rationale and kind in ("decision", "preference"):
@@ -537,8 +564,10 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
             else:
                 rejects = [r for r in rejects if _slug(r) != _slug(subject)]
-            if rationale is None and kind == "decision" and context:
+            if rationale is None and kind in ("decision", "preference") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
+                rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
+                            if x and x not in rejects and _slug(x) != _slug(subject)]
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":

@@ -12,9 +12,10 @@ import os
 import re
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import duckdb
 
@@ -247,6 +248,30 @@ class Graph:
 
     # ------------------------------------------------------------ transactions
 
+    @contextmanager
+    def atomic(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One DuckDB transaction under the write lock: committed when the block ends, rolled back (nothing
+        of it stored) when it raises. A failed COMMIT (disk full) reports its own error, not the rollback's."""
+        with self.lock:
+            con = self.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                self._cardinality = None
+                try:
+                    con.execute("ROLLBACK")
+                except duckdb.Error:  # the failed COMMIT ended the transaction already
+                    pass
+                raise
+
+    @contextmanager
+    def write_tx(self, reason: str, source: str) -> Iterator[tuple[int, int]]:
+        """``atomic()`` with a new Lore transaction recorded first: yields (tx, instant)."""
+        with self.atomic():
+            yield self.begin_tx(reason, source)
+
     def begin_tx(self, reason: str, source: str) -> tuple[int, int]:
         """Inside an open DuckDB transaction: record a new tx row and return (tx, instant)."""
         check_reason(reason)
@@ -264,11 +289,9 @@ class Graph:
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
-        with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            after: list[Callable[[bool], None]] = []
-            try:
-                tx, instant = self.begin_tx(reason, source)
+        after: list[Callable[[bool], None]] = []
+        try:
+            with self.write_tx(reason, source) as (tx, instant):
                 windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
                 result = self._apply_many([(ops, tx, instant, windows)])[0]
                 if TX_OBSERVERS:
@@ -277,15 +300,9 @@ class Graph:
                         done = fn(self, record)
                         if done is not None:
                             after.append(done)
-                self.con.execute("COMMIT")
-            except BaseException:
-                try:
-                    self.con.execute("ROLLBACK")
-                except duckdb.Error:  # the failed COMMIT already ended the transaction
-                    pass
-                self._cardinality = None
-                _finish(after, False)
-                raise
+        except BaseException:
+            _finish(after, False)
+            raise
         _finish(after, True)
         return result
 
@@ -535,16 +552,11 @@ class Graph:
     def compact(self) -> None:
         """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads)."""
         with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                self.con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
-                self.con.execute("DELETE FROM facts")
-                self.con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
-                self.con.execute("DROP TABLE _lore_sorted")
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                raise
+            with self.atomic() as con:
+                con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
+                con.execute("DELETE FROM facts")
+                con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
+                con.execute("DROP TABLE _lore_sorted")
             self.checkpoint()
 
     def checkpoint(self, wait_seconds: float = CHECKPOINT_WAIT_SECONDS) -> bool:

@@ -1,5 +1,7 @@
 # One-off: writes capture.json (labels written before any tuning; see README.md). Kept for provenance.
-import hashlib, json
+import hashlib
+import json
+
 A = "Agent: Noted."
 X = []
 def ex(source, user, expected, agent=A):
@@ -119,6 +121,54 @@ noise("github.com/getodk/briefcase/pull/327", "We should have removed this as pa
 noise("github.com/vercel/now-desktop/pull/438 (comment)", "wow, thank you! wanted to do that for some time now.")
 noise("github.com/elastic/kibana/issues/8641 (comment)", "Though, readability may not be a strong enough reason to deviate from the style guide.")
 noise("github.com/pfBlockerNG/pfBlockerNG/issues/1666", "An order-dependent test undermines suite trust and can produce spurious CI reds.")
+
+# Second batch (added after the first round of tuning, labelled before tuning against it).
+ex("github.com/DevexSolar/RoadWarrior ADRs/event-bus.md", "While there are number of available message queues, we will use Kafka. As it suits all our needs and in addition has great advantage as it is the most popular and widely used one.",
+   [d("decision", ["kafka"], "popular")])
+ex("github.com/DevexSolar/RoadWarrior ADRs/event-bus.md (rationale)", "And we should not use any exotic components for our startup project, where we should be able to find new developers pretty quick.",
+   [d("preference", ["exotic components"], "developers")])
+ex("github.com/buehler/mcs-event-driven-systems doc/adr/0003-using-kafka-for-communication.md", "As the course requires and suggest the use of kafka, kafka will be the main event-driven system for use.",
+   [d("decision", ["kafka"], "course requires")])
+ex("github.com/anhhunghoang/banking-microservices docs/specs/adr/0001-event-driven.md", "The system requires loose coupling, scalability and resilience. Use Kafka-based event-driven architecture.",
+   [d("decision", ["kafka"], "loose coupling")])
+ex("github.com/warpedvoxels/java-edition/issues/28", "We should use a RPC server instead of a REST server for our internal CRUD operations. REST is about 7 times slower than a gRPC server for data receiving and 10 times slower than gRPC for data sending, so that's the main reason for avoiding REST in our network.",
+   [d("decision", ["rpc server"], "slower", ["rest server"])])
+ex("github.com/vmware/secrets-manager/issues/157", "REST is easier to interact and develop a SDK around, whereas dealing with gRPC will be relatively harder. I'm proposing to keep things simpler, and keep the inner APIs RESTful as an architectural decision.",
+   [d("decision", ["restful"], "easier", ["grpc"])])
+ex("github.com/kensho-technologies/orama/issues/60", "Prefer native methods over Lodash where possible. For the sake of reducing bundle size.",
+   [d("preference", ["native methods"], "bundle size", ["lodash"])])
+ex("github.com/saadtazi/firefox-profile-js/pull/115", "Drop lodash. I noticed that lodash was used sparingly so I just replaced it with native functions.",
+   [d("decision", ["lodash"], "sparingly", ["lodash"])])
+ex("github.com/third-culture-software/bhima/issues/8708", "Many of the standard lodash functions have been added to ECMAScript (spread operators, array functions, Set functions), and we don't need to use lodash as much. We should prefer to use native ECMAScript were possible.",
+   [d("preference", ["native ecmascript"], "added to ecmascript", ["lodash"])])
+ex("github.com/comanche/datatables-responsive/pull/31", "Remove lodash dependency. Replace lodash function calls with native & jQuery alternatives. In most cases these will be faster.",
+   [d("decision", ["lodash"], "faster", ["lodash"])])
+ex("github.com/jasonkradams/real-staging-ai docs/worker_service.md", "The worker service uses Redis as a message broker for a job queue.",
+   [d("dependency", ["redis"])])
+ex("github.com/jasonkradams/real-staging-ai docs/worker_service.md (job processing)", "The worker service continuously polls the Redis queue for new jobs.",
+   [d("architecture", ["redis queue"])])
+ex("github.com/ThomasCode92/fibapp apps/worker/README.md", "This service connects to a Redis server and performs background operations using a Redis client.",
+   [d("dependency", ["redis"])])
+ex("github.com/elastic/kibana/issues/9079", "Well, speaking for myself, I generally reach for the language's features before I look for a library.",
+   [d("preference", ["language's features"])])
+ex("github.com/DevexSolar/RoadWarrior ADRs/event-bus.md (decision)", "Use Kafka as persistent and scalable event bus to stream reservation events.",
+   [d("decision", ["kafka"])])
+ex("github.com/alphagov/govuk-aws docs/architecture/decisions/0021-use-acm-for-ssl-purchases-and-terminate-certificates-on-elbs.md (consequences)", "We can only manually create certificates in ACM so are unable to automate this process, but we accept the time cost of doing this step.",
+   [d("constraint", ["manually create certificates"])])
+ex("github.com/alphagov/govuk-aws docs/architecture/decisions/0038-mongo_replacement_by_documentdb.md (null character)", "AWS DocumentDB does not support the null character in any string and you should amend any records that contain these before migrating to AWS DocumentDB.",
+   [d("constraint", ["null character"])])
+noise("github.com/int-brain-lab/ibllib/issues/701", "I've just upgraded Python on his server but we need to make a decision if we fix it or if it is time to drop support for 3.8 (and possibly 3.9).")
+noise("github.com/jhipster/jhipster-core/issues/197", "Its your code base and your choice, but maybe its best you just modify these minor style issues according to your preferences directly while reviewing?")
+noise("github.com/line/armeria/issues/3475", "why we need grpc, why we donot use restful ?")
+noise("github.com/optakt/flow-dps/issues/112", "Decide whether to stick with GRPC or REST")
+noise("github.com/ringcentral/ringcentral-javascript/pull/11 (review)", "Still need your input about polyfills and cross browser limitations.")
+noise("github.com/goldbergyoni/nodebestpractices/pull/305 (review)", "Good point, I've added that title.")
+noise("github.com/vmware/secrets-manager/issues/157 (comment)", "are we planning to do this @v0lkan ?")
+noise("github.com/akka/akka-grpc/pull/187 (review)", "is it more flexible really?")
+noise("github.com/spotify/reactochart/pull/164", "Went through and updated a few lodash imports that could be replaced with their native counterpart.")
+noise("github.com/elastic/kibana/issues/8641 (comment, Bargs)", "If we get rid of our webpack aliases (which we intend to do) all of our imports should be statically analyzable so refactoring tools should allow us to find all usages of a module even if we're using default exports.")
+noise("github.com/alphagov/govuk-aws docs/architecture/decisions/0022-remove-the-elasticsearch-proxy.md (consequences)", "This means we won't be testing the exact same thing but will simplify the networking and application data flow paths.")
+noise("github.com/kiudee/cs-ranking/pull/189 (motivation)", "Getting the current Travis-CI build to work took days, while setting up this simple build matrix took only a few minutes using GitHub Actions.")
 
 for i, x in enumerate(X, 1):
     x["id"] = f"r{i:02d}"
