@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark: the memory journal (docs/JOURNAL.md).
+"""Benchmark: the memory journal (docs/reference/journal.md).
 
     python bench/journal.py REPO [--memories 10000] [--writes 300] [--skip-rebuild]
 

@@ -1,4 +1,4 @@
-"""One journal entry: one transaction as an EDN text file (docs/JOURNAL.md has the format).
+"""One journal entry: one transaction as an EDN text file (docs/reference/journal.md has the format).
 
 An entry is written once and never edited: its file name carries its instant, its id (a uuid, so two writers
 on two machines never collide) and a hash of its content (an edited entry no longer matches its name).

@@ -13,8 +13,7 @@ from lore.errors import LoreError
 from lore.journal import entry as E
 from lore.journal.apply import apply_journal
 from lore.journal.files import JournalDir
-from lore.journal.write import (SQL, author_of, ensure_schema, forget_work_tree, mark_schema_ready, observe,
-                                work_tree)
+from lore.journal.write import SQL, author_of, ensure_schema, forget_work_tree, mark_schema_ready, observe, work_tree
 from lore.store.graph import Graph, Op, TxResult, observe_transactions
 from lore.store.values import Value
 from lore.timeutil import format_instant

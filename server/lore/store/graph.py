@@ -15,6 +15,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import duckdb
@@ -128,7 +129,9 @@ Observer = Callable[["Graph", TxRecord], "Callable[[bool], None] | None"]
 TX_OBSERVERS: list[Observer] = []
 
 # Options the caller of a write gives its observers (e.g. {"private": True}); the store never reads them.
-_WRITE_OPTIONS: contextvars.ContextVar[Mapping[str, Any]] = contextvars.ContextVar("lore_write_options", default={})
+_NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+_WRITE_OPTIONS: contextvars.ContextVar[Mapping[str, Any]] = contextvars.ContextVar("lore_write_options",
+                                                                                  default=_NO_OPTIONS)
 
 
 def observe_transactions(fn: Observer) -> Observer:
@@ -143,7 +146,7 @@ def write_options() -> Mapping[str, Any]:
 
 def set_write_options(options: Mapping[str, Any]) -> contextvars.Token:
     """Set the options of the writes this context makes; returns the token ``reset_write_options`` takes."""
-    return _WRITE_OPTIONS.set(dict(options))
+    return _WRITE_OPTIONS.set(MappingProxyType(dict(options)))
 
 
 def reset_write_options(token: contextvars.Token) -> None:
