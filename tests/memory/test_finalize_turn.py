@@ -250,6 +250,7 @@ def test_agent_facts_are_validated_resolved_and_stored_as_one_transaction(graph)
     [{"entity": ":decision/x", "attribute": ":a", "value": {"nested": 1}}],
     [{"entity": ":decision/x", "attribute": ":a", "value": None}],
     [{"entity": ":decision/x", "attribute": ":a", "value": "x" * 1_000_001}],
+    [{"entity": f":decision/x{i}", "attribute": ":description", "value": "v"} for i in range(1001)],
     [{"entity": ":decision/ok", "attribute": ":description", "value": "fine"}, {"entity": 1, "attribute": ":a",
                                                                                "value": "v"}],
 ])
@@ -268,3 +269,12 @@ def test_what_a_captured_or_agent_decision_rejects_is_the_codes_own_entity(graph
     r = operations.run("finalizeTurn", graph, {"facts": [
         {"entity": ":decision/no-requests", "attribute": ":rejects", "value": ":library/certifi"}]})
     assert r["ok"] and (":rejects", ":module/certifi") in current(graph, ":decision/no-requests")
+
+
+def test_the_decision_replaced_is_found_by_what_its_description_chooses(graph):
+    remember(graph, '[[:decision/cache-backend :description "Use Redis for the page cache"]]')
+    remember(graph, '[[:decision/sessions :description "Sessions live in Postgres, not Redis"]]')
+    r = capture(graph, "User: We're switching caching from Redis to memcached.\nAgent: OK.")
+    assert r["memories"][0]["supersedes"] == [":decision/cache-backend"]
+    assert valid_now(graph, ":decision/cache-backend") == []
+    assert valid_now(graph, ":decision/sessions") != []  # it names Redis but chose Postgres

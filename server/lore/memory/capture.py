@@ -60,6 +60,7 @@ class Resolver:
             f"AND split_part(substr(e, 2), '/', 1) IN ('decision', 'preference', 'constraint', 'dependency')"
         ).fetchall()}
         self.new: set[str] = set()
+        self.graph = graph
         now = now_micros()
         self.now = now
         # Decisions believed and valid now: what a change of mind can supersede.
@@ -106,7 +107,27 @@ class Resolver:
         if not key:
             return []
         found = {f":decision/{key}"} | {e for e in self.by_alias.get(key, []) if e.startswith(":decision/")}
+        found |= self._described_choosing(phrase, key)
         return sorted(found & self.current_decisions)
+
+    def _described_choosing(self, phrase: str, key: str) -> set[str]:
+        """Current decisions whose description chooses the phrase ("Use Redis for the page cache" written as
+        :decision/cache-backend): read as capture reads a decision."""
+        if not phrase.strip() or phrase.startswith("no "):
+            return set()
+        from lore.memory.extract import _split_why, _subject
+
+        rows = self.graph.con.execute(
+            f"SELECT DISTINCT e, v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':description' "
+            f"AND vt = 's' AND starts_with(e, ':decision/') AND valid_from <= ? AND valid_to > ? "
+            f"AND contains(lower(v), lower(?)) LIMIT 200", [self.now, self.now, phrase.strip()]).fetchall()
+        out = set()
+        for e, desc in rows:
+            clause, _ = _split_why(desc[:MAX_DESCRIPTION])
+            subject, _ = _subject(desc, "decision", clause)
+            if _slug(subject) == key:
+                out.add(e)
+        return out
 
     def thing(self, phrase: str) -> str | None:
         """What a decision rejects or a constraint forbids: a dependency (or the code's entity), never another

@@ -286,9 +286,14 @@ class Graph:
         return last + 1, instant
 
     def transact(self, ops: Sequence[Op], *, reason: str, source: str,
-                 valid_from: int | None = None, valid_to: int | None = None) -> TxResult:
+                 valid_from: int | None = None, valid_to: int | None = None,
+                 reject_inferred: bool = False) -> TxResult:
         """Apply ops in order, atomically. Windows: per op, else the transaction's, else the defaults
-        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever))."""
+        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever)).
+        ``reject_inferred`` (a person's retraction): a retract also closes the open inferred rows of that
+        fact whose valid time it covers — the closed row, with this transaction's reason and source, is
+        the record the inference engine reads so the rule does not conclude it again from the same
+        inputs."""
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
@@ -296,7 +301,7 @@ class Graph:
         try:
             with self.write_tx(reason, source) as (tx, instant):
                 windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
-                result = self._apply_many([(ops, tx, instant, windows)])[0]
+                result = self._apply_many([(ops, tx, instant, windows)], reject_inferred=reject_inferred)[0]
                 if TX_OBSERVERS:
                     record = TxRecord(tx, instant, reason, source, ops, windows, write_options())
                     for fn in list(TX_OBSERVERS):
@@ -390,8 +395,8 @@ class Graph:
                 params).fetchall()
         return rows
 
-    def _apply_many(self, batch: Sequence[tuple[Sequence[Op], int, int, Sequence[tuple[int, int]]]]
-                    ) -> list[TxResult]:
+    def _apply_many(self, batch: Sequence[tuple[Sequence[Op], int, int, Sequence[tuple[int, int]]]],
+                    reject_inferred: bool = False) -> list[TxResult]:
         """Apply transactions (ops, tx, instant, each op's window) in order. Each one's effect on a fact's
         timeline is the difference between the timeline before and after its ops: closed rows get that tx
         as tx_to, new intervals are rows from that tx (a row made and replaced within the batch gets both)."""
@@ -459,6 +464,12 @@ class Graph:
                         kept.append((f, t, -len(inserts)))
                         asserted += 1
                 live[key] = kept
+            if reject_inferred:
+                closing = self._inferred_covered(
+                    [((op.e, op.a, op.value.vt, op.value.v), w) for op, w in zip(ops, windows) if op.kind != "add"])
+                closes.extend((rid, tx) for rid, _ in closing)
+                retracted += len(closing)
+                touched.update(pair for _, pair in closing)
             if any(a == CARDINALITY_ATTR for _, a in touched):
                 card_changed = True
             results.append(TxResult(tx, instant, asserted, retracted, sorted(touched)))
@@ -493,6 +504,21 @@ class Graph:
             self.con.execute(f"UPDATE facts SET tx_to = {name}.tx FROM {name} WHERE facts.id = {name}.id")
         finally:
             self.con.unregister(name)
+
+    def _inferred_covered(self, retracts: list[tuple[tuple[str, str, str, str], tuple[int, int]]]
+                          ) -> list[tuple[int, tuple[str, str]]]:
+        """(id, (e, a)) of the open inferred rows of the retracted facts whose valid time the retraction's
+        window covers."""
+        out: list[tuple[int, tuple[str, str]]] = []
+        for start in range(0, len(retracts), 200):
+            chunk = retracts[start:start + 200]
+            where = " OR ".join(["(e = ? AND a = ? AND vt = ? AND v = ? AND valid_from >= ? AND valid_to <= ?)"]
+                                * len(chunk))
+            params = [x for (key, (lo, hi)) in chunk for x in (*key, lo, hi)]
+            rows = self.con.execute(f"SELECT id, e, a FROM facts WHERE tx_to = {MAX_TX} AND inferred AND ({where})",
+                                    params).fetchall()
+            out.extend((rid, (e, a)) for rid, e, a in rows)
+        return out
 
     def cardinality_one(self) -> dict[str, list[tuple[int, int]]]:
         """Attributes declared cardinality one, with the valid time of each declaration."""
