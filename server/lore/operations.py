@@ -22,6 +22,9 @@ Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Operation] = {}
 # Which operations write (forwarded and serialised by an owner; followed by derived work).
 WRITES: set[str] = set()
+# Reads bounded in time and size (store.limits) that an owner runs beside its worker, so one slow query
+# never holds up other clients' writes.
+BOUNDED_READS: set[str] = set()
 
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
@@ -34,11 +37,13 @@ WRITE_FILTERS: list[WriteFilter] = []
 STATUS_PARTS: dict[str, Callable[[Graph], Any]] = {}
 
 
-def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
+def register(name: str, *, writes: bool = False, bounded: bool = False) -> Callable[[Operation], Operation]:
     def deco(fn: Operation) -> Operation:
         OPERATIONS[name] = fn
         if writes:
             WRITES.add(name)
+        if bounded and not writes:
+            BOUNDED_READS.add(name)
         return fn
     return deco
 
@@ -166,7 +171,9 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     ops = parse_tx(text, default_kind=kind)
     for rewrite in WRITE_FILTERS:
         ops = rewrite(graph, ops)
-    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
+    # A person's retraction of a rule's conclusion closes it and is the record the rule respects (SPEC §1).
+    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us,
+                            reject_inferred=source != "rule")
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work
     return reply
@@ -190,12 +197,19 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
 
 
-@register("sql")
+@register("sql", bounded=True)
 def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
     text = _str_param(params, "sql")
-    columns, rows = run_readonly(graph, text, limit=params.get("limit"))
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise LoreError("bad-params", "timeout must be a positive number of seconds")
+    if timeout is not None:
+        from lore.store.limits import query_timeout
+
+        timeout = min(float(timeout), query_timeout())  # a client may ask for less time, never more
+    columns, rows = run_readonly(graph, text, limit=params.get("limit"), timeout=timeout)
     return {"ok": True, "columns": columns, "rows": rows}
 
 
