@@ -272,6 +272,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     pys = [p for p in sorted(repo.rglob("*.py")) if ".git" not in p.parts][: args.layer_files]
     for i, p in enumerate(pys):
         p.write_text(p.read_text() + f"\n\ndef bench_layer_{i}():\n    return {i}\n")
+    # a repository with fewer files: new (untracked) modules make up the count
+    (repo / "bench_layer").mkdir(exist_ok=True)
+    body = "".join(f"\n\ndef helper_{k}(x):\n    return x + {k}\n" for k in range(20))
+    for i in range(len(pys), args.layer_files):
+        p = repo / "bench_layer" / f"mod_{i}.py"
+        p.write_text(f"import os\n\n\nclass Thing{i}:\n    def run(self):\n        return os.sep\n" + body)
+        pys.append(p)
     t = time.perf_counter()
     while True:
         st = await c.request("lore/layerStatus", {})
