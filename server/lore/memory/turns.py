@@ -35,7 +35,7 @@ log = logging.getLogger("lore")
 
 MAX_FACTS = 50
 MAX_MESSAGE_CHARS = 100_000
-MEMORY_CANDIDATES = 200  # fact documents of remembered knowledge read per question
+MEMORY_CANDIDATES = 80  # fact documents of remembered knowledge read per question
 CODE_CANDIDATES = 30  # fact documents of code read per question (a separate pool)
 SEMANTIC_CANDIDATES = 30
 MAX_MEMORY_ENTITIES = 6
