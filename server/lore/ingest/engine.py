@@ -308,7 +308,7 @@ class IngestRun:
             since_flush += 1
             self.stats["commits"] = done
             if self.progress:
-                self.progress(done, total)
+                self.progress(done, total, info.sha)
             if info.sha == self.watermark and self._cancelled():
                 self._flush(final=False)
                 raise Cancelled()
