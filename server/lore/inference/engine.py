@@ -35,6 +35,7 @@ from lore.inference.rulefile import (
 )
 from lore.store.graph import MAX_TX, Graph
 from lore.store.readonly_sql import jsonable
+from lore.store.sql_guard import refuse_file_access
 from lore.store.values import IDENT_RE
 from lore.timeutil import FOREVER, now_micros
 
@@ -409,6 +410,7 @@ class Engine:
             if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
                 return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
                                  "(WITH … SELECT allowed)")
+            refuse_file_access(self.con, sql, what=f"rule {rule.name}")
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)

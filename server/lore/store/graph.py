@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 import duckdb
 
 from lore.errors import LoreError
-from lore.store import timeline
+from lore.store import safefs, timeline
 from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
@@ -102,6 +102,22 @@ def _classify_open_error(path: str, exc: Exception) -> LoreError:
     return LoreError("graph-open-failed", f"cannot open the graph {path}: {msg.splitlines()[0]}")
 
 
+def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
+    """A Lore graph has ``meta`` with a schema version; an empty database (no tables: a first open that
+    stopped before the schema was written) counts as one Lore may still make."""
+    tables = {r[0] for r in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()").fetchall()}
+    if not tables:
+        return True
+    if "meta" not in tables:
+        return False
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error:
+        return False
+    return row is not None
+
+
 class Graph:
     """An open graph. One process writes a graph file at a time (DuckDB's own lock)."""
 
@@ -110,25 +126,45 @@ class Graph:
         self.read_only = read_only
         self.lock = threading.RLock()  # serialises writes from the server's threads
         self.session = Session(self)  # per-graph state of the features (lore.store.session)
+        config: dict[str, Any] = {"enable_external_access": False}
         if self.path != ":memory:":
+            # A cloned repository may plant symlinks where the graph, its WAL or its temporary folder go.
+            safefs.check_graph(self.path)
             parent = Path(self.path).parent
             if not read_only:
                 try:
-                    parent.mkdir(parents=True, exist_ok=True)
+                    safefs.ensure_dir(parent)
                 except OSError as exc:
                     raise LoreError("graph-unwritable", f"cannot create {parent}: {exc.strerror}") from None
             if Path(self.path).is_dir():
                 raise LoreError("graph-unwritable", f"{self.path} is a directory, not a graph file")
             if read_only and not Path(self.path).exists():
                 raise LoreError("graph-missing", f"no graph at {self.path}; write something first")
+            self.existed = Path(self.path).exists()
+            # DuckDB lets SQL read its temporary folder even with external access off: it must be a folder
+            # Lore made and checked; a read-only graph spills nowhere (a read writes no file).
+            if read_only:
+                config["temp_directory"] = ""
+            else:
+                try:
+                    config["temp_directory"] = safefs.temp_dir(self.path)
+                except PermissionError as exc:
+                    raise LoreError("graph-unwritable", f"cannot create {self.path}.tmp: {exc.strerror}") from None
+        else:
+            self.existed = False
+            config["temp_directory"] = ""
         try:
             # External access off: SQL on this connection can read or write no file and load no extension.
             # Arrow tables still load through register(), which is how bulk data comes in.
-            self.con = duckdb.connect(self.path, read_only=read_only,
-                                      config={"enable_external_access": False})
+            self.con = duckdb.connect(self.path, read_only=read_only, config=config)
         except duckdb.Error as exc:
             raise _classify_open_error(self.path, exc) from None
         try:
+            if self.existed and not _is_lore_graph(self.con):
+                # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
+                self.con.close()
+                raise LoreError("not-a-graph", f"{self.path} is a DuckDB file but not a Lore graph; Lore leaves "
+                                "it as it is (give another --graph)")
             if not read_only:
                 self.con.execute(_SCHEMA_SQL)
                 self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
@@ -142,7 +178,11 @@ class Graph:
         if row is None or row[0] != SCHEMA_VERSION:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} has schema version {row and row[0]}, expected {SCHEMA_VERSION}")
-        self._next_id = (self.con.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] or 0) + 1
+        try:
+            self._next_id = (self.con.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] or 0) + 1
+        except duckdb.Error as exc:
+            self.con.close()
+            raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
 
     # ------------------------------------------------------------------ basics

@@ -13,6 +13,7 @@ import duckdb
 
 from lore.errors import LoreError
 from lore.store.graph import Graph
+from lore.store.sql_guard import refuse_file_access
 
 MAX_ROWS = 100_000
 
@@ -30,6 +31,7 @@ def run_readonly(graph: Graph, text: str, limit: Any = None) -> tuple[list[str],
     if st.type != duckdb.StatementType.SELECT:
         raise LoreError("sql-not-read-only",
                         f"only SELECT (and WITH … SELECT) is allowed; this is a {st.type.name} statement")
+    refuse_file_access(graph.con, text, what="this SQL")
     cap = MAX_ROWS if limit is None else max(0, min(int(limit), MAX_ROWS))
     with graph.lock:
         cur = graph.con.cursor()
