@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, TxResult
+from lore.store.graph import Graph, TxResult, storage_error
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -58,8 +58,19 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     except RecursionError:
         return error_reply(LoreError("too-deep", "the input nests too deeply"))
     except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
+        err = storage_error(exc)
+        if err is not None:  # disk full, read-only folder: the system's reason, not a rollback's
+            return error_reply(err)
         log.exception("operation %s failed", name)
         return error_reply(LoreError("internal", f"{name} failed: {type(exc).__name__}: {exc}"))
+
+
+def kind_of(name: str) -> str:
+    """'write', 'read' or 'unknown' for an operation name (importing only what is needed to know)."""
+    _load_for(name)
+    if name not in OPERATIONS:
+        return "unknown"
+    return "write" if name in WRITES else "read"
 
 
 def derive(graph: Graph, result: TxResult) -> None:

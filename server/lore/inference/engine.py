@@ -33,7 +33,7 @@ from lore.inference.rulefile import (
     RuleError,
     all_rules,
 )
-from lore.store.graph import MAX_TX, Graph
+from lore.store.graph import MAX_TX, Graph, rollback
 from lore.store.readonly_sql import jsonable
 from lore.store.sql_guard import refuse_file_access
 from lore.store.values import IDENT_RE
@@ -654,7 +654,7 @@ class Engine:
                     names.append(rule.name)
                 con.execute("COMMIT")
             except BaseException:
-                con.execute("ROLLBACK")
+                rollback(con)
                 raise
             if tx is not None:
                 report.txs.append(tx)
@@ -700,7 +700,7 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
                 f"WHERE f.tx_to = {MAX_TX} AND f.inferred AND f.confidence < ? AND t.instant < ? "
                 f"AND f.rule IN ({ph})", [below, cutoff, *names]).fetchall()
             if not rows:
-                con.execute("ROLLBACK")
+                rollback(con)
                 return 0
             con.execute(PRUNED_TABLE_SQL)
             tx, _ = graph.begin_tx(f"inference: prune {len(rows)} low-confidence conclusion(s)", "rule")
@@ -718,7 +718,7 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
                 con.unregister(name)
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            rollback(con)
             raise
     return len(rows)
 

@@ -102,6 +102,36 @@ def _classify_open_error(path: str, exc: Exception) -> LoreError:
     return LoreError("graph-open-failed", f"cannot open the graph {path}: {msg.splitlines()[0]}")
 
 
+def rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """ROLLBACK after a failure; a failed COMMIT (disk full, read-only folder) has already ended the
+    transaction, and the original error is the one to report, not "no transaction is active"."""
+    try:
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
+
+
+_NO_SPACE = ("No space left on device", "ENOSPC", "Disk full", "disk is full")
+_UNWRITABLE = ("Read-only file system", "Permission denied", "Operation not permitted", "Cannot open file")
+
+
+def storage_error(exc: BaseException) -> LoreError | None:
+    """The storage failure behind ``exc`` (or the errors it was raised while handling), as a LoreError:
+    ``disk-full`` or ``graph-unwritable`` with the system's own words; None when there is none."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if isinstance(cur, (duckdb.Error, OSError)):
+            msg = str(cur).splitlines()[0] if str(cur) else type(cur).__name__
+            if isinstance(cur, OSError) and cur.errno == 28 or any(m in str(cur) for m in _NO_SPACE):
+                return LoreError("disk-full", f"the disk holding the graph is full; nothing was written: {msg}")
+            if isinstance(cur, OSError) and cur.errno in (1, 13, 30) or any(m in str(cur) for m in _UNWRITABLE):
+                return LoreError("graph-unwritable", f"the graph cannot be written; nothing was written: {msg}")
+        cur = cur.__cause__ or cur.__context__
+    return None
+
+
 def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
     """A Lore graph has ``meta`` with a schema version; an empty database (no tables: a first open that
     stopped before the schema was written) counts as one Lore may still make."""
@@ -127,6 +157,7 @@ class Graph:
         self.lock = threading.RLock()  # serialises writes from the server's threads
         self.session = Session(self)  # per-graph state of the features (lore.store.session)
         config: dict[str, Any] = {"enable_external_access": False}
+        made_tmp = False
         if self.path != ":memory:":
             # A cloned repository may plant symlinks where the graph, its WAL or its temporary folder go.
             safefs.check_graph(self.path)
@@ -146,6 +177,7 @@ class Graph:
             if read_only:
                 config["temp_directory"] = ""
             else:
+                made_tmp = not os.path.lexists(self.path + ".tmp")
                 try:
                     config["temp_directory"] = safefs.temp_dir(self.path)
                 except PermissionError as exc:
@@ -163,6 +195,11 @@ class Graph:
             if self.existed and not _is_lore_graph(self.con):
                 # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
                 self.con.close()
+                if made_tmp:
+                    try:
+                        os.rmdir(self.path + ".tmp")
+                    except OSError:
+                        pass
                 raise LoreError("not-a-graph", f"{self.path} is a DuckDB file but not a Lore graph; Lore leaves "
                                 "it as it is (give another --graph)")
             if not read_only:
@@ -243,9 +280,12 @@ class Graph:
                 tx, instant = self.begin_tx(reason, source)
                 result = self._apply(ops, tx, instant, valid_from, valid_to)
                 self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
+            except BaseException as exc:
+                rollback(self.con)
                 self._cardinality = None
+                err = storage_error(exc)
+                if err is not None:
+                    raise err from None
                 raise
         return result
 
@@ -400,7 +440,7 @@ class Graph:
                 self.con.execute("DROP TABLE _lore_sorted")
                 self.con.execute("COMMIT")
             except BaseException:
-                self.con.execute("ROLLBACK")
+                rollback(self.con)
                 raise
             try:
                 self.con.execute("CHECKPOINT")
