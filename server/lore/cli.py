@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("delta", metavar="DELTA")
 
     cmd("status", "what the graph holds")
+    c = cmd("trust", "let this repository's own .lore/rules run as they are now (a changed rule asks again)")
+    c.add_argument("--revoke", action="store_true", help="stop trusting this repository's rules")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
@@ -166,6 +168,8 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "finalizeTurn", {"delta": args.delta}
     if c == "status":
         return "stats", {}
+    if c == "trust":
+        return "trust", {"revoke": args.revoke}
     raise LoreError("usage", f"unknown command {c!r}")
 
 
@@ -213,7 +217,7 @@ def _open_for(graph_path: Path, op: str) -> Any:
     if operations.kind_of(op) != "read":
         return Graph(graph_path)
     if not graph_path.exists() and not graph_path.is_symlink():
-        return Graph(None)
+        return Graph.empty(graph_path)
     if op in _CATCH_UP_READS and os.access(graph_path, os.W_OK) and os.access(graph_path.parent, os.W_OK):
         try:
             return Graph(graph_path)

@@ -37,6 +37,17 @@ def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operat
     return deco
 
 
+# What each feature adds to ``lore status`` (e.g. inference: rules not trusted or quarantined): fn(graph).
+StatusPart = Callable[[Graph], dict[str, Any]]
+STATUS_PARTS: list[StatusPart] = []
+
+
+def register_status(fn: StatusPart) -> StatusPart:
+    if fn not in STATUS_PARTS:
+        STATUS_PARTS.append(fn)
+    return fn
+
+
 def register_derivation(fn: Derivation) -> Derivation:
     if fn not in DERIVATIONS:
         DERIVATIONS.append(fn)
@@ -92,7 +103,7 @@ _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
     "ingestStatus": "lore.ingest.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
-    "warnings": "lore.inference.ops",
+    "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
 }
 
 
@@ -207,4 +218,8 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @register("stats")
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, **graph.stats()}
+    load_features()
+    reply = {"ok": True, **graph.stats()}
+    for part in STATUS_PARTS:
+        reply.update(part(graph))
+    return reply

@@ -82,6 +82,17 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             text = f"{head}[{w.get('code', w.get('rule', ''))}] {w.get('message', '')}"
             out.append((_YELLOW + text + _RESET) if color else text)
         return "\n".join(out) + "\n"
+    if command == "trust":
+        if "revoked" in reply and not reply.get("trusted"):
+            n = len(reply["revoked"])
+            return f"no longer trusting {n} rule file{'s' * (n != 1)} in {reply['folder']}\n"
+        rules = reply.get("rules", [])
+        if not rules:
+            return f"no workspace rules in {reply['folder']}\n"
+        lines = [f"trusted {len(rules)} rule file{'s' * (len(rules) != 1)} in {reply['folder']} as they are now "
+                 "(a changed rule asks again):"]
+        lines += [f"  {r['name']}  {r['file']}  sha256:{r['sha256'][:16]}" for r in rules]
+        return "\n".join(lines) + "\n"
     if command == "prepare-turn" and "context" in reply:
         return reply["context"].rstrip() + "\n"
     # Anything else: key: value lines.

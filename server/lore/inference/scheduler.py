@@ -147,6 +147,10 @@ class InferenceScheduler:
                     seen_tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
                     self.last_report = report
                     self.runs += 1
+                    if report.deferred:  # the run's time budget left rules for later: run them next
+                        with self._cv:
+                            self._queue.append(frozenset())
+                            self._first_at = self._first_at or time.monotonic()
                     if report.changed_entities and self.on_change is not None:
                         self._notify(con, report.changed_entities)
                     if overflow:

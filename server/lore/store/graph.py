@@ -222,6 +222,15 @@ class Graph:
             raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
 
+    @classmethod
+    def empty(cls, path: str | os.PathLike[str]) -> "Graph":
+        """An empty, read-only graph in memory standing for ``path`` (which does not exist): what a read of
+        a graph that was never written sees, without creating the file (SPEC §7)."""
+        g = cls(None)
+        g.path = str(path)
+        g.read_only = True
+        return g
+
     # ------------------------------------------------------------------ basics
 
     def close(self) -> None:
