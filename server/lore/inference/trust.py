@@ -104,6 +104,11 @@ def grant(files: Iterable[tuple[str, str]]) -> list[str]:
     added = []
     for path, sha in files:
         path = os.path.abspath(path)
+        for other_sha, other in list(rules.items()):  # an older content of this file is no longer trusted
+            if other_sha != sha and path in (other.get("paths") or []):
+                other["paths"] = [p for p in other["paths"] if p != path]
+                if not other["paths"]:
+                    del rules[other_sha]
         entry = rules.setdefault(sha, {"paths": [], "at": format_instant(now_micros())})
         if path not in entry["paths"]:
             entry["paths"] = sorted({*entry.get("paths", []), path})
@@ -128,4 +133,4 @@ def revoke(folder: str) -> list[str]:
             rules[sha] = {**entry, "paths": keep}
     if removed:
         _save({"version": 1, "rules": rules})
-    return sorted(removed)
+    return sorted(set(removed))
