@@ -253,7 +253,8 @@ class Engine:
             rules, errs = all_rules(self.graph.path)
             report.errors.extend(errs)
         ensure_views(self.con)
-        budget_end = time.monotonic() + rule_budget()
+        # Compute time of workspace rules in this run (built-in rules do not draw on their budget).
+        budget, spent = rule_budget(), 0.0
         quarantine = quarantined(self.con)
         kept = {n: q for n, q in quarantine.items() if any(r.name == n and r.digest == q.get("digest")
                                                             for r in rules)}
@@ -265,11 +266,14 @@ class Engine:
                                                f"{q.get('message', '')} (quarantined until the rule file changes)"))
                 continue
             if r.origin != "builtin":
-                self._timeout = max(0.01, min(self.rule_timeout, budget_end - time.monotonic()))
+                self._timeout = max(0.01, min(self.rule_timeout, budget - spent))
+            t_check = time.perf_counter()
             try:
                 err = self.check(r)
             finally:
                 self._timeout = None
+                if r.origin != "builtin":
+                    spent += time.perf_counter() - t_check
             if err is None:
                 usable.append(r)
             else:
@@ -305,13 +309,13 @@ class Engine:
             for r in layer:
                 timeout = self.rule_timeout
                 if r.origin != "builtin":
-                    left = budget_end - time.monotonic()
+                    left = budget - spent
                     if left <= 0:
                         report.deferred.append(r.name)  # not run, not marked as run: it runs next time
                         continue
                     timeout = min(timeout, left)
+                t0 = time.perf_counter()
                 try:
-                    t0 = time.perf_counter()
                     self._timeout = timeout
                     # Only the first stratum's inputs are all in the changed rows; a rule that is new or
                     # edited must see everything.
@@ -327,7 +331,7 @@ class Engine:
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
                     if r.origin != "builtin":
-                        if exc.code == "rule-timeout" and timeout < full_share:
+                        if exc.code == "rule-timeout" and timeout < 0.9 * full_share:
                             # Stopped by what other rules left of the budget: it gets a whole one next run.
                             report.deferred.append(r.name)
                         else:
@@ -335,6 +339,8 @@ class Engine:
                                             "message": exc.message}
                 finally:
                     self._timeout = None
+                    if r.origin != "builtin":
+                        spent += time.perf_counter() - t0
             mark = len(report.written_ids)
             self._apply(computed, [], report)
             if scoped and len(report.written_ids) > mark:

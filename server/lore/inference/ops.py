@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -29,7 +30,7 @@ def derivation(graph: Graph, result: TxResult) -> None:
         return
     with graph.lock:  # computing on graph.con: no other thread may use it meanwhile
         report = Engine(graph).run(touched=attrs)
-    log.info("inference after tx %s: %s", result.tx, report.to_json())
+    log.info("inference after tx %s: %s", result.tx, json.dumps(report.to_json(), default=str))
 
 
 operations.register_derivation(derivation)
