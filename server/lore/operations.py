@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, TxResult, storage_error
+from lore.store.graph import Graph, Op, TxResult, storage_error
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -26,6 +26,10 @@ WRITES: set[str] = set()
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
 DERIVATIONS: list[Derivation] = []
+# Rewrites of a transact/retract's operations before they are stored (the memory feature's one identity for
+# what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
+WriteFilter = Callable[[Graph, list[Op]], list[Op]]
+WRITE_FILTERS: list[WriteFilter] = []
 
 
 def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
@@ -45,6 +49,12 @@ STATUS_PARTS: list[StatusPart] = []
 def register_status(fn: StatusPart) -> StatusPart:
     if fn not in STATUS_PARTS:
         STATUS_PARTS.append(fn)
+    return fn
+
+
+def register_write_filter(fn: WriteFilter) -> WriteFilter:
+    if fn not in WRITE_FILTERS:
+        WRITE_FILTERS.append(fn)
     return fn
 
 
@@ -168,6 +178,8 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     vf_us = parse_instant(vf, what="valid-from") if vf is not None else None
     vt_us = parse_instant(vt, what="valid-to") if vt is not None else None
     ops = parse_tx(text, default_kind=kind)
+    for rewrite in WRITE_FILTERS:
+        ops = rewrite(graph, ops)
     result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lore.memory import index
+from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
 from lore.sqlfile import named_statements
@@ -97,6 +97,10 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             return out
         with graph.lock:
             index.ensure_schema(graph)
+            # Memory references the code can now answer for name the code's ident (before links and rules).
+            identity.catch_up(graph)
+        with graph.lock:
+            index.ensure_schema(graph)
             con = graph.con
             con.execute("BEGIN TRANSACTION")
             graph._mem_new_docs = 0  # type: ignore[attr-defined]
@@ -127,11 +131,12 @@ def _up_to_date(graph: Graph, enabled: bool) -> bool:
     if not getattr(graph, "_mem_schema_ok", False):
         return False
     con = graph.con
-    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link') UNION ALL "
-                             "SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', 'identity') "
+                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
     cur = marks["cur"]
     graph._mem_seen_tx = cur  # type: ignore[attr-defined]  # the graph's last tx, for caches keyed on it
-    return marks.get("tx", -1) >= cur and (not enabled or marks.get("link", -1) >= cur)
+    return (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
+            and (not enabled or marks.get("link", -1) >= cur))
 
 
 def link_changes(graph: Graph) -> dict[str, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import linking
+from lore.memory import identity, linking
 from lore.memory.capture import capture
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
@@ -61,6 +61,14 @@ def memories_for_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(entity, str) or not entity.strip():
         raise LoreError("bad-params", "parameter 'entity' must be an entity ident such as :function/src-a-py-f")
     return {"ok": True, "entity": entity, "memories": linking.memories_for(graph, entity)}
+
+
+@operations.register_write_filter
+def _one_identity(graph: Graph, ops: list[Any]) -> list[Any]:
+    """A memory's reference to a package or module is stored as the code's own ident (SPEC §1)."""
+    if graph.read_only:
+        return ops
+    return identity.canonical_ops(graph, ops)
 
 
 def _derive(graph: Graph, result: Any) -> None:
