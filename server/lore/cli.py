@@ -8,7 +8,6 @@ that owns the graph), runs the derived work a write triggers, and prints either 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -270,7 +269,9 @@ def main(argv: list[str] | None = None) -> int:
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
     ok = bool(reply.get("ok"))
     if as_json:
-        sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        from lore.store.readonly_sql import dumps
+
+        sys.stdout.write(dumps(reply, ensure_ascii=False, default=str) + "\n")
     else:
         from lore.render import render
 

@@ -18,6 +18,9 @@ from lore.timeutil import parse_instant
 
 log = logging.getLogger("lore")
 
+# Sources a client may name for its own writes (SPEC §6); the others are written by Lore itself.
+USER_SOURCES = ("cli", "lsp", "agent", "mcp")
+
 Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Operation] = {}
 # Which operations write (forwarded and serialised by an owner; followed by derived work).
@@ -73,6 +76,7 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
+        check_text(params)
         return fn(graph, params)
     except LoreError as exc:
         return error_reply(exc)
@@ -92,6 +96,24 @@ def kind_of(name: str) -> str:
     if name not in OPERATIONS:
         return "unknown"
     return "write" if name in WRITES else "read"
+
+
+def check_text(value: Any, where: str = "params", depth: int = 0) -> None:
+    """Refuse text that is not valid Unicode (lone surrogates: invalid UTF-8 on a command line, ``\\ud800``
+    in JSON) before it reaches DuckDB, which cannot store it."""
+    if depth > 64:
+        raise LoreError("too-deep", "the input nests too deeply")
+    if isinstance(value, str):
+        for idx, ch in enumerate(value):
+            if "\ud800" <= ch <= "\udfff":
+                raise LoreError("invalid-utf8", f"{where} is not valid UTF-8 or Unicode text (at character {idx})")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_text(k, where, depth + 1)
+            check_text(v, f"parameter {k!r}" if depth == 0 else where, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            check_text(v, where, depth + 1)
 
 
 def derive(graph: Graph, result: TxResult) -> None:
@@ -173,6 +195,9 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     text = _str_param(params, "facts")
     reason = _str_param(params, "reason", required=False)
     source = params.get("source") or "cli"
+    if source not in USER_SOURCES:
+        # rule, ingest and journal rows are Lore's own: a client may not pass its facts off as one of them.
+        raise LoreError("bad-source", f"source must be one of {', '.join(USER_SOURCES)}, got {source!r}")
     vf = params.get("validFrom")
     vt = params.get("validTo")
     vf_us = parse_instant(vf, what="valid-from") if vf is not None else None

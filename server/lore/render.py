@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Sequence
 
 _BOLD, _DIM, _RED, _YELLOW, _RESET = "\033[1m", "\033[2m", "\033[31m", "\033[33m", "\033[0m"
@@ -37,7 +38,32 @@ def _cell(v: Any, max_width: int) -> str:
     return s if len(s) <= max_width else s[: max_width - 1] + "…"
 
 
+# Terminal control characters: C0 but newline and tab, DEL, C1 (ESC [ … and OSC 52 clipboard writes start
+# with these), and the bidirectional overrides that make text read differently than it is.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """Text from the repository (commit subjects, paths, names) with its control characters shown as
+    escapes, so that printing it cannot drive the terminal (SPEC §7)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
+
+
+def _clean(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if depth > 100:
+        return value
+    if isinstance(value, dict):
+        return {(printable(k) if isinstance(k, str) else k): _clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v, depth + 1) for v in value]
+    return value
+
+
 def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -> str:
+    reply = _clean(reply)  # every string of the reply; the colours below are Lore's own
     if not reply.get("ok"):
         err = reply.get("error", {})
         pos = err.get("position")

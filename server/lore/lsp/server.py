@@ -21,7 +21,8 @@ from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import default_converter
+from pygls.exceptions import JsonRpcException
+from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
 from lore import __version__, operations
@@ -35,18 +36,41 @@ log = logging.getLogger("lore")
 
 def _converter():
     """pygls turns params of methods it does not know into namedtuples (renaming keys such as ``from``);
-    keep them as the plain JSON the client sent."""
+    keep them as the plain JSON the client sent (``params`` may be left out: JSON-RPC allows it)."""
     conv = default_converter()
-    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**obj))
-    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**obj))
+    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**{"params": None, **obj}))
+    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**{"params": None, **obj}))
     conv.register_structure_hook(JsonRPCResponseMessage, lambda obj, cls: cls(**obj))
     return conv
+
+
+_UNREADABLE = object()  # a request whose params could not be read: already answered with an error
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls drops a request whose params do not fit the method's types (a hover with a number for its
+    document) without a reply, and the client waits forever: answer it with Invalid Params instead."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                log.info("request %r has params that cannot be read; answered with an error", data.get("method"))
+                self._send_response(data["id"], None, exc.to_response_error())
+                return _UNREADABLE
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is _UNREADABLE:
+            return
+        super().handle_message(message)
 
 
 class LoreServer(LanguageServer):
     def __init__(self, graph: str | None = None) -> None:
         super().__init__("lore", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         converter_factory=_converter)
+                         converter_factory=_converter, protocol_cls=_Protocol)
         self.graph_arg = graph
         self.settings = Settings()
         self.backend: Backend | None = None

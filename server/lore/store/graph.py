@@ -6,9 +6,11 @@ applies transactions atomically, bulk-loads rows through Arrow, and answers hist
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -20,6 +22,8 @@ from lore.store import safefs, timeline
 from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
+
+log = logging.getLogger("lore")
 
 SCHEMA_VERSION = "1"
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
@@ -100,6 +104,34 @@ def _classify_open_error(path: str, exc: Exception) -> LoreError:
     if "not a valid DuckDB database" in msg or "Corrupt" in msg or "corrupt" in msg or "checksum" in msg.lower():
         return LoreError("graph-corrupt", f"{path} is not a Lore graph or is damaged: {msg.splitlines()[0]}")
     return LoreError("graph-open-failed", f"cannot open the graph {path}: {msg.splitlines()[0]}")
+
+
+def lock_wait() -> float:
+    """Seconds to wait for another process's hold on the graph (LORE_LOCK_WAIT, default 5)."""
+    try:
+        return max(0.0, float(os.environ.get("LORE_LOCK_WAIT", "5")))
+    except ValueError:
+        return 5.0
+
+
+def _connect(path: str, read_only: bool, config: dict[str, Any]) -> duckdb.DuckDBPyConnection:
+    """Open the file; while another process holds it (two CLI writers at once, no server), wait a little
+    and try again, like a database client's busy timeout, before answering ``graph-locked``."""
+    deadline = time.monotonic() + lock_wait()
+    pause = 0.01
+    told = False
+    while True:
+        try:
+            return duckdb.connect(path, read_only=read_only, config=config)
+        except duckdb.Error as exc:
+            err = _classify_open_error(path, exc)
+            if err.code != "graph-locked" or time.monotonic() + pause > deadline:
+                raise err from None
+            if not told:
+                log.info("waiting for the graph %s, held by pid %s", path, err.extra.get("owner_pid"))
+                told = True
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
 
 def rollback(con: duckdb.DuckDBPyConnection) -> None:
@@ -185,12 +217,9 @@ class Graph:
         else:
             self.existed = False
             config["temp_directory"] = ""
-        try:
-            # External access off: SQL on this connection can read or write no file and load no extension.
-            # Arrow tables still load through register(), which is how bulk data comes in.
-            self.con = duckdb.connect(self.path, read_only=read_only, config=config)
-        except duckdb.Error as exc:
-            raise _classify_open_error(self.path, exc) from None
+        # External access off: SQL on this connection can read or write no file and load no extension.
+        # Arrow tables still load through register(), which is how bulk data comes in.
+        self.con = _connect(self.path, read_only, config)
         try:
             if self.existed and not _is_lore_graph(self.con):
                 # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
