@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .conftest import lore_cmd
+from .clone import lore_cmd
 
 
 def test_a_writer_waits_for_the_process_holding_the_graph(victim):

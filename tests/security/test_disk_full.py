@@ -13,7 +13,7 @@ import textwrap
 
 import pytest
 
-from .conftest import lore_cmd
+from .clone import lore_cmd
 
 SCRIPT = textwrap.dedent("""
     import json, os, subprocess, sys

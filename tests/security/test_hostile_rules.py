@@ -16,7 +16,7 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from lore.lsp.server import _converter
 
-from .conftest import git, lore_cmd
+from .clone import git, lore_cmd
 
 RUNAWAY = """-- name: runaway_{n}
 -- kind: fact

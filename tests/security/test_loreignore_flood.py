@@ -4,7 +4,7 @@ ingested, and the globs still mean what they did."""
 
 from __future__ import annotations
 
-from .conftest import git
+from .clone import git
 
 
 def hostile_loreignore(n: int = 40_000) -> str:

@@ -9,7 +9,7 @@ import queue
 import subprocess
 import threading
 
-from .conftest import lore_cmd
+from .clone import lore_cmd
 
 
 class RawClient:

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from .conftest import git
+from .clone import git
 
 PASSWD = "SELECT content FROM read_text(current_setting('temp_directory')||'/etc/passwd')"
 

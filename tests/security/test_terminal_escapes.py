@@ -4,7 +4,7 @@ output shows control characters as escapes; `--json` keeps the text exactly."""
 
 from __future__ import annotations
 
-from .conftest import git
+from .clone import git
 
 OSC52 = "\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\x07"
 CLEAR = "\x1b[2J\x1b[H"

@@ -18,7 +18,7 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from lore.lsp.server import TRUST_ACTION, _converter
 
-from .conftest import git, lore_cmd
+from .clone import git, lore_cmd
 
 PLANTED = """-- name: planted
 -- description: Copies every description into a fact of the rule's own.
