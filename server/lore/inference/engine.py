@@ -229,6 +229,9 @@ class Engine:
         self.con = con or graph.con
         self.rule_timeout = rule_timeout
         self._timeout: float | None = None  # this rule's share of the run's budget, while it runs
+        # Set by whoever interrupts this engine's connection to stop it (a server shutting down): the run
+        # ends at once, writing nothing, and the interrupted rule is not held against it.
+        self.cancelled = threading.Event()
         self._columns = _COLUMNS  # a rule's output columns depend only on its text and the schema
 
     # -- which rules a run needs
@@ -315,6 +318,7 @@ class Engine:
                         continue
                     timeout = min(timeout, left)
                 t0 = time.perf_counter()
+                log.debug("rule %s: computing", r.name)
                 try:
                     self._timeout = timeout
                     # Only the first stratum's inputs are all in the changed rows; a rule that is new or
@@ -328,6 +332,10 @@ class Engine:
                     report.rule_seconds[r.name] = round(time.perf_counter() - t0, 4)
                     report.rules_run.append(r.name)
                 except LoreError as exc:
+                    if self.cancelled.is_set():
+                        log.info("rule run cancelled during %s", r.name)
+                        report.seconds = time.perf_counter() - start
+                        return report
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
                     if r.origin != "builtin":

@@ -66,10 +66,14 @@ class GraphView(Graph):
         self.session.close()
         for c in self._cursors:
             try:
+                c.interrupt()  # a statement still running on another thread (SIGTERM mid-rule) ends now
                 c.close()
             except Exception:  # noqa: BLE001 - closing anyway
                 pass
-        self._base_con.close()
+        try:
+            self._base_con.close()
+        except Exception as exc:  # noqa: BLE001 - a busy connection at exit: the process ends anyway
+            log.info("closing the graph: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
 
 def _merge(results: list[TxResult]) -> TxResult:
