@@ -128,12 +128,15 @@ def derive(graph: Graph, result: TxResult) -> None:
 
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
-FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops")
+FEATURE_MODULES = (
+    "lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops", "lore.codeview.ops",
+)
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
 _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
-    "ingestStatus": "lore.ingest.ops",
+    "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
+    "lspHover": "lore.codeview.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
 }
@@ -169,13 +172,10 @@ def _load_for(name: str) -> None:
 
 
 def _import(mod: str) -> None:
+    """A feature module that is missing is a broken installation: fail loudly, never drop its operations."""
     import importlib
 
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name != mod:
-            raise
+    importlib.import_module(mod)
 
 
 # ---------------------------------------------------------------- core store operations

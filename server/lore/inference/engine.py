@@ -34,7 +34,7 @@ from lore.inference.rulefile import (
     RuleError,
     all_rules,
 )
-from lore.store.graph import MAX_TX, Graph, rollback
+from lore.store.graph import MAX_TX, Graph
 from lore.store.readonly_sql import jsonable
 from lore.store.sql_guard import refuse_file_access
 from lore.store.values import IDENT_RE
@@ -307,7 +307,7 @@ class Engine:
         if gone:
             self._apply([], gone, report)
         full_share = min(self.rule_timeout, rule_budget())
-        for depth, layer in enumerate(strata(todo)):
+        for layer in strata(todo):
             computed: list[tuple[Rule, pa.Table, pa.Table | None]] = []
             for r in layer:
                 timeout = self.rule_timeout
@@ -684,8 +684,7 @@ class Engine:
         g = self.graph
         with g.lock:
             con = g.con
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx = None
                 instant = None
                 names: list[str] = []
@@ -744,10 +743,6 @@ class Engine:
                     report.closed += len(close_ids)
                     report.inserted += len(new_rows)
                     names.append(rule.name)
-                con.execute("COMMIT")
-            except BaseException:
-                rollback(con)
-                raise
             if tx is not None:
                 report.txs.append(tx)
 
@@ -785,14 +780,12 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
     ph = ",".join("?" * len(names))
     with graph.lock:
         con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             rows = con.execute(
                 f"SELECT f.id, f.rule, f.e, f.a, f.vt, f.v, f.provenance FROM facts f JOIN tx t ON t.tx = f.tx_from "
                 f"WHERE f.tx_to = {MAX_TX} AND f.inferred AND f.confidence < ? AND t.instant < ? "
                 f"AND f.rule IN ({ph})", [below, cutoff, *names]).fetchall()
             if not rows:
-                rollback(con)
                 return 0
             con.execute(PRUNED_TABLE_SQL)
             tx, _ = graph.begin_tx(f"inference: prune {len(rows)} low-confidence conclusion(s)", "rule")
@@ -808,10 +801,6 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
                 con.execute(f"INSERT INTO inference_pruned SELECT rule, e, a, vt, v, provenance, ? FROM {name}", [tx])
             finally:
                 con.unregister(name)
-            con.execute("COMMIT")
-        except BaseException:
-            rollback(con)
-            raise
     return len(rows)
 
 

@@ -62,7 +62,10 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if wanted is not None:
         wanted = root_relative(wanted, graph.path)
     threshold = _threshold(params)
-    if not graph.read_only and scheduler_for(graph) is None:
+    catch_up = params.get("catchUp", True)
+    if not isinstance(catch_up, bool):
+        raise LoreError("bad-params", "catchUp must be true or false")
+    if catch_up and not graph.read_only and scheduler_for(graph) is None:
         # Catch up first: writes that bypassed the derivation (bulk ingestion, another tool) are seen here.
         with graph.lock:
             Engine(graph).run()

@@ -25,7 +25,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:
-        total = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        total = graph.con.execute("SELECT count(*) FROM facts").fetchall()[0][0]
         if written * 4 >= total:
             graph.compact()
             result["compacted"] = True

@@ -1,22 +1,41 @@
-"""finalize-turn, writing: the items a strategy extracted (lore.memory.extract) resolved against the graph's
-idents and aliases and stored as one transaction with source 'agent'."""
+"""finalize-turn, writing: what an exchange holds, resolved against the graph and stored as one transaction
+with source 'agent'.
+
+Two ways in: the items a strategy extracted from the exchange's text (lore.memory.extract; the default
+heuristic, or one plugged in), or the facts the connected agent extracted itself (``facts``: EDN or a JSON
+list of {"entity", "attribute", "value"}), which are validated and resolved instead (SPEC §4, seed 001's
+``agent`` strategy: no model is called here).
+
+Resolution: a phrase reuses an entity the graph has (same ident, or an :alias); new idents are canonical
+(lowercase-hyphen). A change of mind supersedes what it replaces: a new decision that rejects or drops X
+supersedes the current decision that chose X (its ident or alias names X), and an agent's
+``[new :supersedes old]`` does the same. The old decision's facts stop being valid at the transaction's
+instant (their valid time is closed there, so history, ``:as-of`` and ``:valid-at`` before the change keep
+it) and ``[new :supersedes old]`` is stored.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from typing import Any
 
+from lore import edn
 from lore.errors import LoreError
-from lore.memory.extract import (MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug,  # noqa: F401 - re-exported
-                                 heuristic, register_strategy)
-from lore.store.graph import MAX_TX, Graph, Op
-from lore.store.values import IDENT_RE, Value
+from lore.memory import identity
+from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
+from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
+from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
+from lore.timeutil import now_micros
 
 MAX_DELTA_CHARS = 200_000
+MAX_AGENT_FACTS = 1_000
 KIND_NS = {"decision": "decision", "preference": "preference", "constraint": "constraint",
            "dependency": "dependency", "architecture": "dependency"}
 KIND_TYPE = {"decision": ":type/decision", "preference": ":type/preference", "constraint": ":type/constraint",
              "dependency": ":type/dependency", "architecture": ":type/dependency"}
+MEMORY_NS = ("decision", "preference", "constraint", "dependency")
 
 
 # ------------------------------------------------------------------ resolving and storing
@@ -41,6 +60,13 @@ class Resolver:
             f"AND split_part(substr(e, 2), '/', 1) IN ('decision', 'preference', 'constraint', 'dependency')"
         ).fetchall()}
         self.new: set[str] = set()
+        self.graph = graph
+        now = now_micros()
+        self.now = now
+        # Decisions believed and valid now: what a change of mind can supersede.
+        self.current_decisions = {r[0] for r in graph.con.execute(
+            f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND starts_with(e, ':decision/') "
+            f"AND valid_from <= ? AND valid_to > ?", [now, now]).fetchall()}
 
     def resolve(self, phrase: str, ns: str | None) -> str | None:
         """An ident for the phrase: an existing one (same namespace first) or a new canonical one."""
@@ -75,6 +101,52 @@ class Resolver:
     def is_new(self, ident: str) -> bool:
         return ident in self.new
 
+    def decisions_choosing(self, phrase: str) -> list[str]:
+        """Current decisions that chose what the phrase names (their ident or an alias is it)."""
+        key = _slug(phrase)
+        if not key:
+            return []
+        found = {f":decision/{key}"} | {e for e in self.by_alias.get(key, []) if e.startswith(":decision/")}
+        found |= self._described_choosing(phrase, key)
+        return sorted(found & self.current_decisions)
+
+    def _described_choosing(self, phrase: str, key: str) -> set[str]:
+        """Current decisions whose description chooses the phrase ("Use Redis for the page cache" written as
+        :decision/cache-backend): read as capture reads a decision."""
+        if not phrase.strip() or phrase.startswith("no "):
+            return set()
+        from lore.memory.extract import _split_why, _subject
+
+        rows = self.graph.con.execute(
+            f"SELECT DISTINCT e, v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':description' "
+            f"AND vt = 's' AND starts_with(e, ':decision/') AND valid_from <= ? AND valid_to > ? "
+            f"AND contains(lower(v), lower(?)) LIMIT 200", [self.now, self.now, phrase.strip()]).fetchall()
+        out = set()
+        for e, desc in rows:
+            clause, _ = _split_why(desc[:MAX_DESCRIPTION])
+            subject, _ = _subject(desc, "decision", clause)
+            if _slug(subject) == key:
+                out.add(e)
+        return out
+
+    def thing(self, phrase: str) -> str | None:
+        """What a decision rejects or a constraint forbids: a dependency (or the code's entity), never another
+        decision that happens to share the name."""
+        key = _slug(phrase)
+        if not key:
+            return None
+        ident = f":dependency/{key}"
+        if ident in self.idents:
+            return ident
+        for e in sorted(self.by_alias.get(key, [])):
+            if e.startswith(":dependency/"):
+                return e
+        if not IDENT_RE.match(ident[1:]):
+            return None
+        self.new.add(ident)
+        self.idents.add(ident)
+        return ident
+
 
 def _s(x: str) -> Value:
     return Value("s", x, None)
@@ -88,11 +160,16 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
     ops: list[Op] = []
     stored: list[dict[str, Any]] = []
 
-    def ref(phrase: str) -> str | None:
+    def ref(phrase: str, *, thing: bool = False) -> str | None:
         # "MySQL query caching": the longest leading words that name a known entity win.
         words = phrase.split()
-        ident = next((resolver.known(" ".join(words[:n])) for n in range(len(words), 0, -1)
-                      if resolver.known(" ".join(words[:n]))), None) or resolver.resolve(phrase, None)
+
+        def known(p: str) -> str | None:
+            e = resolver.known(p)
+            return e if e and not (thing and not e.startswith(":dependency/")) else None
+        ident = next((known(" ".join(words[:n])) for n in range(len(words), 0, -1)
+                      if known(" ".join(words[:n]))), None) or \
+            (resolver.thing(phrase) if thing else resolver.resolve(phrase, None))
         if ident and resolver.is_new(ident) and not any(o.e == ident for o in ops):
             ops.extend([Op("add", ident, ":description", _s(phrase)),
                         Op("add", ident, ":entity-type", _k(":type/dependency"))])
@@ -111,12 +188,12 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             ops.append(Op("add", ident, ":alias", _s(it.alias)))
         edges: list[tuple[str, str]] = []
         for r in it.rejects:
-            t = ref(r)
+            t = ref(r, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":rejects", _k(t)))
                 edges.append((":rejects", t))
         for f in it.forbids:
-            t = ref(f)
+            t = ref(f, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":forbids", _k(t)))
                 edges.append((":forbids", t))
@@ -126,12 +203,170 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             if t and t != ident:
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))
+        superseded: list[str] = []
+        if it.kind == "decision":
+            # A change of mind: the current decision that chose what this one rejects or drops, or that
+            # dropped what this one chooses, is superseded.
+            olds = [o for r in it.rejects for o in resolver.decisions_choosing(r)]
+            olds += resolver.decisions_choosing("no " + it.subject)
+            for old in dict.fromkeys(olds):
+                if old != ident and old not in superseded:
+                    superseded.append(old)
+                    ops.append(Op("add", ident, ":supersedes", _k(old)))
+                    edges.append((":supersedes", old))
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
-                       "new": resolver.is_new(ident)})
+                       "new": resolver.is_new(ident), **({"supersedes": superseded} if superseded else {})})
     return ops, stored
 
 
-def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False) -> dict[str, Any]:
+def closing_ops(graph: Graph, old: str, now: int) -> list[Op]:
+    """Retractions that end every fact of ``old`` valid now at the transaction's instant: the history keeps
+    them, valid time before the change still holds them."""
+    rows = graph.con.execute(
+        f"SELECT DISTINCT a, vt, v, vn FROM facts WHERE e = ? AND tx_to = {MAX_TX} AND NOT inferred "
+        f"AND valid_from <= ? AND valid_to > ? ORDER BY a, v", [old, now, now]).fetchall()
+    return [Op("retract", old, a, Value(vt, v, vn), TX_INSTANT) for a, vt, v, vn in rows]
+
+
+def _with_closings(graph: Graph, ops: list[Op], now: int) -> list[Op]:
+    """Each ``[new :supersedes old]`` among the ops ends old's current facts at this transaction's instant."""
+    olds = [op.value.v for op in ops if op.kind == "add" and op.a == ":supersedes" and op.value.vt == "k"]
+    out = list(ops)
+    for old in dict.fromkeys(olds):
+        if any(op.e == old and op.kind == "add" for op in ops):
+            continue  # asserted again in the same transaction: not replaced
+        out.extend(closing_ops(graph, old, now))
+    return out
+
+
+# ------------------------------------------------------------------ the agent's own extraction
+
+_LOOSE_IDENT = re.compile(r"^:?([A-Za-z][\w.+ -]{0,80})/([^\s/][^/]{0,200})$")
+
+
+def canonical_ident(text: str) -> str | None:
+    """``:Decision/Use Redis`` -> ``:decision/use-redis``; a valid ident stays as it is; None if it is none."""
+    t = text.strip()
+    if t.startswith(":") and IDENT_RE.match(t[1:].lower()):
+        return t.lower()
+    m = _LOOSE_IDENT.match(t)
+    if not m or not t.startswith(":"):
+        return None
+    ns, name = _slug(m.group(1)), _slug(m.group(2), max_len=120)
+    ident = f":{ns}/{name}"
+    return ident if ns and name and IDENT_RE.match(ident[1:]) else None
+
+
+def _agent_triples(facts: Any) -> list[tuple[Any, Any, Any]]:
+    """(entity, attribute, value) as given, from EDN text or a JSON list; shape errors are bad-params."""
+    if isinstance(facts, str):
+        if len(facts) > MAX_DELTA_CHARS:
+            raise LoreError("too-large", f"facts have {len(facts)} characters; the limit is {MAX_DELTA_CHARS}")
+        text = facts.strip()
+        as_json: Any = None
+        if text.startswith("["):
+            try:
+                as_json = json.loads(text)  # a JSON list given as text (the CLI's --facts)
+            except ValueError:
+                as_json = None
+        if isinstance(as_json, list):
+            facts = as_json
+        else:
+            form = edn.read(text)  # raises a LoreError with the position on bad EDN
+            if not isinstance(form, (list, tuple)):
+                raise LoreError("bad-params", "facts: an EDN vector of [:entity :attribute value] facts")
+            items = [form] if form and isinstance(form[0], edn.Keyword) else list(form)
+            out = []
+            for n, item in enumerate(items, 1):
+                if not isinstance(item, (list, tuple)):
+                    raise LoreError("bad-params", f"facts: fact {n} is not a vector [:entity :attribute value]")
+                parts = list(item)
+                if parts and isinstance(parts[0], edn.Keyword) and str(parts[0]) == "db/add":
+                    parts = parts[1:]
+                elif parts and isinstance(parts[0], edn.Keyword) and str(parts[0]).startswith("db/"):
+                    raise LoreError("bad-params", f"facts: fact {n}: an agent's facts are assertions; "
+                                    f"use `lore retract` to retract")
+                if len(parts) != 3:
+                    raise LoreError("bad-params", f"facts: fact {n} has {len(parts)} parts; a fact is "
+                                    f"[:entity :attribute value]")
+                e, a, v = parts
+                out.append((":" + str(e) if isinstance(e, edn.Keyword) else e,
+                            ":" + str(a) if isinstance(a, edn.Keyword) else a,
+                            ("ref", ":" + str(v)) if isinstance(v, edn.Keyword) else v))
+            return out
+    if not isinstance(facts, list):
+        raise LoreError("bad-params", "facts: EDN text or a JSON list of {\"entity\", \"attribute\", \"value\"}")
+    out = []
+    for n, f in enumerate(facts, 1):
+        if not isinstance(f, dict) or set(f) - {"entity", "attribute", "value"} or \
+                not {"entity", "attribute", "value"} <= set(f):
+            raise LoreError("bad-params", f"facts: fact {n} must be an object with exactly \"entity\", "
+                            f"\"attribute\" and \"value\"")
+        v = f["value"]
+        if isinstance(v, str) and canonical_ident(v) and re.match(r"^:[A-Za-z]", v) and "/" in v and " " not in v:
+            v = ("ref", v)
+        out.append((f["entity"], f["attribute"], v))
+    return out
+
+
+def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]:
+    """The agent's facts validated and resolved: canonical idents, an existing entity named by its alias,
+    keyword values that name an entity resolved the same way."""
+    triples = _agent_triples(facts)
+    if not triples:
+        raise LoreError("bad-params", "facts: no facts given")
+    if len(triples) > MAX_AGENT_FACTS:
+        raise LoreError("too-large", f"facts: {len(triples)} facts; the limit is {MAX_AGENT_FACTS} per turn")
+    resolver = Resolver(graph)
+
+    def entity(x: Any, n: int, what: str) -> str:
+        if not isinstance(x, str):
+            raise LoreError("bad-params", f"facts: fact {n}: the {what} must be an ident such as :decision/use-redis")
+        ident = canonical_ident(x)
+        if ident is None:
+            raise LoreError("bad-params", f"facts: fact {n}: {x[:80]!r} is not an ident such as :decision/use-redis")
+        ns, name = ident[1:].split("/", 1)
+        if ns in MEMORY_NS and ident not in resolver.idents:
+            # An alias of an entity the graph has ("Redis" for :decision/redis-cache) names that entity.
+            for e in sorted(resolver.by_alias.get(_slug(name), [])):
+                if e.startswith(f":{ns}/"):
+                    return e
+        return ident
+
+    ops: list[Op] = []
+    for n, (e, a, v) in enumerate(triples, 1):
+        ident = entity(e, n, "entity")
+        if not isinstance(a, str) or not a.startswith(":") or not ATTR_RE.match(a[1:]):
+            raise LoreError("bad-params", f"facts: fact {n}: the attribute must be a keyword such as :description")
+        if a.startswith(":db/"):
+            raise LoreError("bad-params", f"facts: fact {n}: schema attributes (:db/…) are not memory; "
+                            f"use `lore transact`")
+        if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            value = Value("k", entity(v[1], n, "value"), None)
+        elif isinstance(v, (bool, int, float, str)) or isinstance(v, edn.Instant):
+            try:
+                value = encode(v)
+            except LoreError as exc:
+                raise LoreError("bad-params", f"facts: fact {n}: {exc.message}") from None
+        else:
+            raise LoreError("bad-params", f"facts: fact {n}: a value is a string, number, boolean or an ident")
+        ops.append(Op("add", ident, a, value))
+    stored: dict[str, dict[str, Any]] = {}
+    for op in ops:
+        m = stored.setdefault(op.e, {"entity": op.e, "kind": op.e[1:].split("/", 1)[0], "facts": 0,
+                                     "new": op.e not in resolver.idents})
+        m["facts"] += 1
+        if op.a == ":description" and "description" not in m:
+            m["description"] = op.value.v
+        if op.a == ":supersedes":
+            m.setdefault("supersedes", []).append(op.value.v)
+    return ops, list(stored.values())
+
+
+def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False,
+            facts: Any = None) -> dict[str, Any]:
+    if facts is not None:
+        return capture_agent_facts(graph, facts, delta=delta, dry_run=dry_run)
     if not isinstance(delta, str):
         raise LoreError("bad-params", "finalizeTurn takes a delta string (\"User: … Agent: …\")")
     if len(delta) > MAX_DELTA_CHARS:
@@ -150,8 +385,27 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
         if dry_run:
             reply["dry_run"] = True
         return reply
-    result = graph.transact(ops, reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange",
-                            source="agent")
+    # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, resolver.now)),
+                            reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange", source="agent")
+    reply.update(result.to_json())
+    reply["_result"] = result
+    return reply
+
+
+def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run: bool = False) -> dict[str, Any]:
+    """The facts the agent extracted, validated and resolved, stored as one transaction (zero model calls)."""
+    if delta is not None and not isinstance(delta, str):
+        raise LoreError("bad-params", "finalizeTurn's delta is a string")
+    if isinstance(facts, str) and any("\ud800" <= ch <= "\udfff" for ch in facts):
+        raise LoreError("invalid-utf8", "the facts are not valid UTF-8")
+    ops, stored = agent_ops(graph, facts)
+    reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": "agent", "memories": stored}
+    if dry_run:
+        reply["dry_run"] = True
+        return reply
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, now_micros())),
+                            reason=f"finalize-turn: {len(ops)} fact(s) the agent extracted", source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
     return reply

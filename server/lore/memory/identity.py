@@ -23,7 +23,7 @@ import logging
 import re
 from typing import Any, Iterable
 
-from lore.ingest.slug import slug
+from lore.idents import slug
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
 

@@ -34,12 +34,18 @@ def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @operations.register("finalizeTurn", writes=True)
 def finalize_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    if "delta" not in params:
-        raise LoreError("bad-params", "missing parameter 'delta'")
+    """The durable facts of a finished exchange: extracted from ``delta`` by the heuristic (or ``strategy``), or
+    ``facts`` the agent extracted itself (EDN or a JSON list of {"entity", "attribute", "value"}; SPEC §4)."""
+    facts = params.get("facts")
+    if "delta" not in params and facts is None:
+        raise LoreError("bad-params", "missing parameter 'delta' (or 'facts', the facts the agent extracted)")
     strategy = params.get("strategy")
     if strategy is not None and not isinstance(strategy, str):
         raise LoreError("bad-params", "parameter 'strategy' must be a string")
-    return capture(graph, params["delta"], strategy=strategy, dry_run=bool(_bool(params, "dryRun")))
+    if facts is not None and strategy not in (None, "agent"):
+        raise LoreError("bad-params", "parameter 'facts' is the agent's own extraction: no other strategy applies")
+    return capture(graph, params.get("delta"), strategy=strategy, dry_run=bool(_bool(params, "dryRun")),
+                   facts=facts)
 
 
 @operations.register("link", writes=True)

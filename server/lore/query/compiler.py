@@ -36,6 +36,7 @@ from lore.query.scope import Scope
 from lore.query.values import T, _dbl, err, rank_sql
 from lore.timeutil import format_instant, parse_instant
 
+
 @dataclass
 class Compiled:
     sql: str  # the main SELECT (without the rule relations' WITH clause)

@@ -9,10 +9,11 @@ from lore.errors import LoreError
 from lore.query.parser import Const, Param, edn_text
 from lore.query.program import Program
 from lore.query.recursion import Relation, RuleRelations
-from lore.query.values import NULL_N, T, _ISO, err
+from lore.query.values import _ISO, NULL_N, T, err
 from lore.store.graph import MAX_TX
 from lore.store.values import encode
 from lore.timeutil import parse_instant
+
 
 class Ctx(RuleRelations):
     """State of one compilation: parameters, aliases, rule relations, the time filter."""

@@ -10,6 +10,7 @@ from typing import Any
 from lore.query.parser import Rule, RuleCall, Var, clause_vars
 from lore.query.values import err
 
+
 class Program:
     """Rules by name, with their dependency analysis (strata, recursion kind)."""
 

@@ -17,6 +17,7 @@ from lore.query.parser import RuleCall
 from lore.query.program import Chain, Program, _closure, _walk
 from lore.query.values import T, _cols, err
 
+
 @dataclass
 class Relation:
     """A rule relation to define before the main query: a CTE (or temp table), or a fixpoint."""

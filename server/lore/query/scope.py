@@ -9,10 +9,33 @@ from typing import TYPE_CHECKING, Any
 
 from lore.edn import Keyword
 from lore.query.parser import (
-    NUMERIC_TAGS, Const, Fn, Not, Or, Param, Pattern, Pred, RuleCall, Var, Wild, clause_vars,
+    NUMERIC_TAGS,
+    Const,
+    Fn,
+    Not,
+    Or,
+    Param,
+    Pattern,
+    Pred,
+    RuleCall,
+    Var,
+    Wild,
+    clause_vars,
 )
 from lore.query.values import (
-    FALSE, PSEUDO, TRUE, T, _dbl, and_, compare, eq, equal, err, instant_term, or_, type_in,
+    FALSE,
+    PSEUDO,
+    TRUE,
+    T,
+    _dbl,
+    and_,
+    compare,
+    eq,
+    equal,
+    err,
+    instant_term,
+    or_,
+    type_in,
 )
 
 if TYPE_CHECKING:

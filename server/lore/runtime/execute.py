@@ -1,0 +1,63 @@
+"""Run one operation as a one-shot process (a CLI command, an MCP tool call): forwarded to the graph's owner
+when one is alive, else on the graph itself, followed by the derived work a write triggers (the write is
+committed first)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from lore.errors import LoreError, error_reply
+from lore.runtime import owner
+
+
+def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
+    forwarded = owner.forward(graph_path, op, params)
+    if forwarded is not None:
+        return forwarded
+    # Only now the store (DuckDB) and the features: a forwarded call (an agent's hook) stays light.
+    from lore import operations
+    from lore.store.graph import Graph, TxResult
+
+    try:
+        graph = _open_for(graph_path, op)
+    except LoreError as exc:
+        return error_reply(exc)
+    try:
+        reply = operations.run(op, graph, params)
+        result = reply.pop("_result", None)
+        if result is None and reply.get("ok") and op in operations.WRITES:
+            # Writes that commit their own transactions (ingest, rule registration) report no TxResult;
+            # derived work finds what changed from its own watermarks, so the newest tx is enough.
+            tx, instant = graph.last_tx()
+            result = TxResult(tx, instant, 0, 0, []) if tx else None
+        if result is not None:
+            operations.derive(graph, result)
+        return reply
+    finally:
+        graph.close()
+
+
+# Reads that catch up derived work (inference) when they can write; they still never create a graph.
+_CATCH_UP_READS = {"warnings"}
+
+
+def _open_for(graph_path: Path, op: str) -> Any:
+    """The graph as ``op`` needs it. A read never creates or changes a file (SPEC §7): a missing graph is
+    read as an empty one in memory, an existing one read-only (so a read-only folder's graph still
+    answers)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    if operations.kind_of(op) != "read":
+        return Graph(graph_path)
+    if not graph_path.exists() and not graph_path.is_symlink():
+        return Graph.empty(graph_path)
+    if op in _CATCH_UP_READS and os.access(graph_path, os.W_OK) and os.access(graph_path.parent, os.W_OK):
+        try:
+            return Graph(graph_path)
+        except LoreError as exc:
+            if exc.code not in ("graph-unwritable", "graph-locked"):
+                raise
+    return Graph(graph_path, read_only=True)
