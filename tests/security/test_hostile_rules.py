@@ -5,7 +5,6 @@ rule is quarantined until its file changes, and every face reports the same rule
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 

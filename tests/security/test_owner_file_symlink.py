@@ -4,7 +4,6 @@ the server answers `unsafe-path` instead of owning the graph, the CLI refuses to
 
 from __future__ import annotations
 
-import asyncio
 import os
 
 import pytest

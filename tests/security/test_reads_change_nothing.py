@@ -9,7 +9,6 @@ import contextlib
 import hashlib
 import os
 import subprocess
-import sys
 
 import duckdb
 import pytest

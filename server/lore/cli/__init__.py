@@ -8,6 +8,7 @@ that owns the graph), runs the derived work a write triggers, and prints either 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from pathlib import Path

@@ -8,8 +8,8 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.inference.engine import Engine, rule_errors
 from lore.inference import trust
+from lore.inference.engine import Engine, rule_errors
 from lore.inference.rulefile import reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
 from lore.inference.warnings import DEFAULT_THRESHOLD, dismiss, normalise_file, root_relative, warnings

@@ -18,7 +18,7 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
         return forwarded
     # Only now the store (DuckDB) and the features: a forwarded call (an agent's hook) stays light.
     from lore import operations
-    from lore.store.graph import Graph, TxResult
+    from lore.store.graph import TxResult
 
     try:
         graph = _open_for(graph_path, op)
