@@ -190,7 +190,10 @@ class Graph:
         made_tmp = False
         if self.path != ":memory:":
             # A cloned repository may plant symlinks where the graph, its WAL or its temporary folder go.
-            safefs.check_graph(self.path)
+            try:
+                safefs.check_graph(self.path)
+            except OSError as exc:
+                raise LoreError("graph-unwritable", f"cannot use {self.path}: {exc.strerror}") from None
             parent = Path(self.path).parent
             if not read_only:
                 try:

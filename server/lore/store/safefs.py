@@ -57,10 +57,8 @@ def check(path: str | os.PathLike[str]) -> None:
     for comp in checked_components(path):
         try:
             st = os.lstat(comp)
-        except FileNotFoundError:
-            return  # nothing below a missing component exists yet: it will be created by ensure_dir
-        except OSError as exc:
-            raise unsafe(path, f"cannot inspect {comp}: {exc.strerror}") from None
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing below exists yet (or a file is in the way): creating it fails plainly later
         if stat.S_ISLNK(st.st_mode):
             raise unsafe(path, f"{comp} is a symlink (Lore never writes through one)")
 
@@ -91,8 +89,8 @@ def ensure_dir(path: str | os.PathLike[str], mode: int = 0o777) -> Path:
     st = os.lstat(p)
     if stat.S_ISLNK(st.st_mode):
         raise unsafe(p, "it is a symlink (Lore never writes through one)")
-    if not stat.S_ISDIR(st.st_mode):
-        raise unsafe(p, "it is not a folder")
+    if not stat.S_ISDIR(st.st_mode):  # a plain file in the way: unwritable, not an attack
+        raise NotADirectoryError(errno.ENOTDIR, "a file is in the way of the folder", str(p))
     return p
 
 
