@@ -81,3 +81,22 @@ def test_sql_reads_no_file_not_even_the_graphs_own(victim, sql):
     assert rc != 0 and out["error"]["code"] == "sql-file-access", out
     rc, out, _, _ = victim.run("sql", "SELECT count(*) FROM facts")
     assert rc == 0 and out["rows"] == [[1]]
+
+
+def test_a_planted_rule_cannot_read_files_even_once_trusted(victim):
+    """The issue's third variant: a rule that copies a file into the graph on the victim's first write."""
+    rules = victim.repo / ".lore" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "exfil.sql").write_text(
+        "-- name: exfil\n-- kind: fact\n-- derives: :exfil/content\n-- reads: :description\n"
+        "SELECT e, content AS v, 's' AS vt, [id] AS provenance FROM facts_now, "
+        "read_text(current_setting('temp_directory') || '/../../../../../etc/hostname')\n")
+    git(victim.repo, "add", ".lore")
+    git(victim.repo, "commit", "-q", "-m", "rules")
+    assert victim.run("trust")[0] == 0
+    rc, out, _, _ = victim.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "r")
+    assert rc == 0, out
+    rc, out, _, _ = victim.run("warnings")
+    assert [e["code"] for e in out["rule_errors"]] == ["sql-file-access"], out
+    rc, out, _, _ = victim.run("sql", "SELECT count(*) FROM facts WHERE a = ':exfil/content'")
+    assert out["rows"] == [[0]]
