@@ -110,7 +110,15 @@ CODES: dict[str, str] = {
     "bad-parameter": "a Datalog `:in` parameter's value is not one EDN value",
     "missing-parameter": "a Datalog `:in` parameter was declared but no value was given",
     "unknown-parameter": "a value was given for a Datalog parameter that `:in` does not declare",
-    "query-timeout": "the query ran past its time limit and was stopped",
+    "timeout": "a query, `lore sql` statement or rule ran past its time limit (`LORE_QUERY_TIMEOUT`, default "
+               "30 s) and was stopped; its connection stays usable",
+    "bad-max-results": "`:max-results` is not a non-negative integer",
+    "bad-max-derived-facts": "`:max-derived-facts` is not a non-negative integer",
+    "derived-facts-limit": "the query's rules derived more facts than its `:max-derived-facts`",
+    "bad-window-function": "a window function in `:find` is not `(f [?x] :over (:partition-by … :order-by …))`",
+    "unknown-window-function": "a window function Lore does not know",
+    "window-variable": "a variable in a window's `:over` is not a `:find` or `:with` variable",
+    "window-and-aggregate": "a `:find` mixes a window function and an ordinary aggregate",
     "query-too-large": "the query text is larger than Lore reads",
     "query-failed": "the database could not run the compiled query (the message says why)",
     # rules

@@ -25,6 +25,9 @@ Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Operation] = {}
 # Which operations write (forwarded and serialised by an owner; followed by derived work).
 WRITES: set[str] = set()
+# Reads bounded in time and size (store.limits) that an owner runs beside its worker, so one slow query
+# never holds up other clients' writes.
+BOUNDED_READS: set[str] = set()
 
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
@@ -33,32 +36,32 @@ DERIVATIONS: list[Derivation] = []
 # what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
 WriteFilter = Callable[[Graph, list[Op]], list[Op]]
 WRITE_FILTERS: list[WriteFilter] = []
+# Parts of `lore status` that features add (the memory's recall mode): name -> fn(graph) -> JSON value.
+STATUS_PARTS: dict[str, Callable[[Graph], Any]] = {}
 
 
-def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
+def register(name: str, *, writes: bool = False, bounded: bool = False) -> Callable[[Operation], Operation]:
     def deco(fn: Operation) -> Operation:
         OPERATIONS[name] = fn
         if writes:
             WRITES.add(name)
+        if bounded and not writes:
+            BOUNDED_READS.add(name)
         return fn
     return deco
-
-
-# What each feature adds to ``lore status`` (e.g. inference: rules not trusted or quarantined): fn(graph).
-StatusPart = Callable[[Graph], dict[str, Any]]
-STATUS_PARTS: list[StatusPart] = []
-
-
-def register_status(fn: StatusPart) -> StatusPart:
-    if fn not in STATUS_PARTS:
-        STATUS_PARTS.append(fn)
-    return fn
 
 
 def register_write_filter(fn: WriteFilter) -> WriteFilter:
     if fn not in WRITE_FILTERS:
         WRITE_FILTERS.append(fn)
     return fn
+
+
+def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
+    def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
+        STATUS_PARTS[name] = fn
+        return fn
+    return deco
 
 
 def register_derivation(fn: Derivation) -> Derivation:
@@ -137,7 +140,8 @@ _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
     "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
     "lspHover": "lore.codeview.ops",
-    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
+    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
+    "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
 }
 
@@ -162,12 +166,10 @@ def _feature_rank(fn: Derivation) -> int:
 
 
 def _load_for(name: str) -> None:
-    if name in OPERATIONS and name not in WRITES:
-        return
     home = _HOME.get(name)
     if home is not None:
         _import(home)
-    else:
+    elif name not in OPERATIONS or name in WRITES:
         load_features()
 
 
@@ -205,7 +207,9 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     ops = parse_tx(text, default_kind=kind)
     for rewrite in WRITE_FILTERS:
         ops = rewrite(graph, ops)
-    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
+    # A person's retraction of a rule's conclusion closes it and is the record the rule respects (SPEC §1).
+    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us,
+                            reject_inferred=source != "rule")
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work
     return reply
@@ -229,12 +233,19 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
 
 
-@register("sql")
+@register("sql", bounded=True)
 def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
     text = _str_param(params, "sql")
-    columns, rows = run_readonly(graph, text, limit=params.get("limit"))
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise LoreError("bad-params", "timeout must be a positive number of seconds")
+    if timeout is not None:
+        from lore.store.limits import query_timeout
+
+        timeout = min(float(timeout), query_timeout())  # a client may ask for less time, never more
+    columns, rows = run_readonly(graph, text, limit=params.get("limit"), timeout=timeout)
     return {"ok": True, "columns": columns, "rows": rows}
 
 
@@ -254,9 +265,13 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 @register("stats")
+@register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    load_features()
-    reply = {"ok": True, **graph.stats()}
-    for part in STATUS_PARTS:
-        reply.update(part(graph))
-    return reply
+    load_features()  # every feature's status part (memory's recall, inference's rules)
+    out: dict[str, Any] = {"ok": True, **graph.stats()}
+    for part, fn in sorted(STATUS_PARTS.items()):
+        try:
+            out[part] = fn(graph)
+        except Exception as exc:  # noqa: BLE001 - a status part that fails says so, the rest still answers
+            out[part] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out

@@ -36,12 +36,12 @@ def derivation(graph: Graph, result: TxResult) -> None:
 operations.register_derivation(derivation)
 
 
-@operations.register_status
+@operations.register_status("rules")
 def rules_status(graph: Graph) -> dict[str, Any]:
-    """For ``lore status``: the workspace rules waiting for trust and every rule problem."""
+    """For ``lore status``: the workspace rules waiting for trust and every other rule problem."""
     errors = rule_errors(graph)
-    return {"rules": {"untrusted": [e.path for e in errors if e.code == "rule-untrusted"],
-                      "errors": [e.to_json() for e in errors if e.code != "rule-untrusted"]}}
+    return {"untrusted": [e.path for e in errors if e.code == "rule-untrusted"],
+            "errors": [e.to_json() for e in errors if e.code != "rule-untrusted"]}
 
 
 def _threshold(params: dict[str, Any]) -> float:

@@ -230,6 +230,7 @@ class IngestRun:
         self.loaded: set[str] = set()
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
+        self.holding: dict[str, str] = {}  # path -> the blob whose extract it holds (counted in blob_refs)
         # Graphs ingested before the side tables existed fall back to scanning the facts table.
         self.v2 = meta.get("state") == "3" or wm is None
         if self.v2:
@@ -379,11 +380,27 @@ class IngestRun:
             return Extract(defs, [], [], False)
         return self._extract(blob, path)
 
-    def _hold(self, blob: str, ex: Extract | None) -> None:
+    def _hold(self, path: str, blob: str, ex: Extract | None) -> None:
+        """``path`` now has ``blob``: keep its extract while some path has it (the path's previous blob is
+        given back)."""
         self.extracts[blob] = ex
+        prev = self.holding.get(path)
+        if prev == blob:
+            return
+        self.holding[path] = blob
         self.blob_refs[blob] = self.blob_refs.get(blob, 0) + 1
+        if prev is not None:
+            self._unref(prev)
 
-    def _release(self, blob: str) -> None:
+    def _release(self, path: str) -> None:
+        """``path`` is gone. Only a hold this run took is given back: a file untouched since the watermark
+        holds nothing, and releasing for it would drop the extract that the target of its rename (the
+        same blob) has just taken."""
+        blob = self.holding.pop(path, None)
+        if blob is not None:
+            self._unref(blob)
+
+    def _unref(self, blob: str) -> None:
         n = self.blob_refs.get(blob, 0) - 1
         if n <= 0:
             self.blob_refs.pop(blob, None)
@@ -512,7 +529,7 @@ class IngestRun:
         for p, (blob, mode) in list(added.items()) + [(p, a) for p, (_b, a) in modified.items()]:
             ex = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
             new_ex[p] = ex
-            self._hold(blob, ex)  # now, so files of this commit that import each other see it
+            self._hold(p, blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
         for p, (blob, _mode) in removed.items():
             fs = self.fstate.pop(p, None) or FileState()
@@ -525,7 +542,7 @@ class IngestRun:
                 for key in list(evs):
                     self._close(evs, key, t)
             self.loaded.discard(p)
-            self._release(blob)
+            self._release(p)
             self.changed_paths.add(p)
             self.dirty.add(p)
         for p in list(added) + list(modified):
@@ -551,7 +568,8 @@ class IngestRun:
                     for d in (old_ex.get(src) or Extract([], [], [], False)).defs:
                         olde = S.def_ident(d.kind, self._mslug(src), d.qname)
                         newe = S.def_ident(d.kind, self._mslug(p), d.qname)
-                        if newe in defs:
+                        # Two definitions can share an ident (`_codes` and `codes` slug alike): one rename.
+                        if newe in defs and newe not in followed:
                             followed.add(newe)
                             gone_defs.pop(olde, None)
                             self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
@@ -583,8 +601,6 @@ class IngestRun:
                 evs = fs.events.pop(e)
                 for key in list(evs):
                     self._close(evs, key, t)
-            if old is not None:
-                self._release(old[0])
             self.changed_paths.add(p)
             self.dirty.add(p)
         self._match_renames(gone_defs, new_defs, t)

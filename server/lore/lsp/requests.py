@@ -23,8 +23,8 @@ def prepare_params(op: str, raw: Any, root: Any = None) -> dict[str, Any]:
     """LSP params -> operation params. Writes from the editor are recorded with source ``lsp`` unless the
     caller says ``agent``; ``ingest`` without a repo ingests the workspace (not the server's cwd)."""
     params = to_plain(raw)
-    if params is None:
-        params = {}
+    if params is None or params == []:
+        params = {}  # absent params, or Neovim's Lua sending an empty table as []
     if not isinstance(params, dict):
         raise LoreError("bad-params", f"params for {PREFIX}{op} must be an object, got {type(params).__name__}")
     if op in ("transact", "retract") and params.get("source") is None:

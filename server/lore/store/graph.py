@@ -334,14 +334,19 @@ class Graph:
         return last + 1, instant
 
     def transact(self, ops: Sequence[Op], *, reason: str, source: str,
-                 valid_from: int | None = None, valid_to: int | None = None) -> TxResult:
+                 valid_from: int | None = None, valid_to: int | None = None,
+                 reject_inferred: bool = False) -> TxResult:
         """Apply ops in order, atomically. Windows: per op, else the transaction's, else the defaults
-        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever))."""
+        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever)).
+        ``reject_inferred`` (a person's retraction): a retract also closes the open inferred rows of that
+        fact whose valid time it covers — the closed row, with this transaction's reason and source, is
+        the record the inference engine reads so the rule does not conclude it again from the same
+        inputs."""
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
         with self.write_tx(reason, source) as (tx, instant):
-            return self._apply(ops, tx, instant, valid_from, valid_to)
+            return self._apply(ops, tx, instant, valid_from, valid_to, reject_inferred)
 
     def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
         vf = op.valid_from if op.valid_from is not None else tx_from
@@ -360,7 +365,7 @@ class Graph:
         return lo, hi
 
     def _apply(self, ops: Sequence[Op], tx: int, instant: int,
-               valid_from: int | None, valid_to: int | None) -> TxResult:
+               valid_from: int | None, valid_to: int | None, reject_inferred: bool = False) -> TxResult:
         windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
         pairs = sorted({(op.e, op.a) for op in ops})
         # Current user-fact rows of every (entity, attribute) the ops touch: cardinality one needs them all.
@@ -412,6 +417,11 @@ class Graph:
             for f, t in intervals:
                 if (f, t) not in before_set:
                     inserts.append((key[0], key[1], key[2], key[3], vn_of.get(key), f, t))
+        if reject_inferred:
+            closing = self._inferred_covered(
+                [((op.e, op.a, op.value.vt, op.value.v), w) for op, w in zip(ops, windows) if op.kind != "add"])
+            close_ids.extend(rid for rid, _ in closing)
+            touched.update(pair for _, pair in closing)
         if close_ids:
             for i in range(0, len(close_ids), 1000):
                 part = close_ids[i:i + 1000]
@@ -425,6 +435,21 @@ class Graph:
         if any(a == CARDINALITY_ATTR for _, a in touched):
             self._cardinality = None
         return TxResult(tx, instant, len(inserts), len(close_ids), sorted(touched))
+
+    def _inferred_covered(self, retracts: list[tuple[tuple[str, str, str, str], tuple[int, int]]]
+                          ) -> list[tuple[int, tuple[str, str]]]:
+        """(id, (e, a)) of the open inferred rows of the retracted facts whose valid time the retraction's
+        window covers."""
+        out: list[tuple[int, tuple[str, str]]] = []
+        for start in range(0, len(retracts), 200):
+            chunk = retracts[start:start + 200]
+            where = " OR ".join(["(e = ? AND a = ? AND vt = ? AND v = ? AND valid_from >= ? AND valid_to <= ?)"]
+                                * len(chunk))
+            params = [x for (key, (lo, hi)) in chunk for x in (*key, lo, hi)]
+            rows = self.con.execute(f"SELECT id, e, a FROM facts WHERE tx_to = {MAX_TX} AND inferred AND ({where})",
+                                    params).fetchall()
+            out.extend((rid, (e, a)) for rid, e, a in rows)
+        return out
 
     def cardinality_one(self) -> dict[str, list[tuple[int, int]]]:
         """Attributes declared cardinality one, with the valid time of each declaration."""
