@@ -204,6 +204,7 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
       hover: { enabled: true, maxMemories: 3, maxHistory: 2 },
       configurationTimeoutMs: 900,
       autolink: true,
+      journal: true,
       logLevel: "debug",
     });
     assert.deepEqual(logMessages.filter((m) => /setting .* ignored/.test(m)), [], "the server rejected none of them");

@@ -45,7 +45,7 @@ CODES: dict[str, str] = {
     "unknown-operation": "no operation of that name",
     "missing-reason": "a write without `--reason`: every write says why",
     "reason-too-long": "the reason is longer than Lore stores",
-    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule)",
+    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule, journal)",
     "invalid-utf8": "the text is not valid UTF-8 (or carries lone surrogates)",
     "bad-text": "the text is empty or not text",
     "bad-input": "the input is not of the form the operation takes",
@@ -157,6 +157,17 @@ CODES: dict[str, str] = {
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",
     "unsafe-path": "a path Lore would create or write is a symbolic link (or under one); nothing was written",
+    # the memory journal (SPEC §6, docs/reference/journal.md)
+    "bad-journal-entry": ("a `.lore/journal` entry was refused (malformed, edited, too large, a forged source, …); "
+                          "the message says which and why, and the ingest went on"),
+    "journal-conflict": ("warning: two journal entries set one cardinality-one attribute of one entity; "
+                         "the newer instant wins"),
+    "journal-two-current": ("warning: journal entries left a decision, constraint or preference with two "
+                            "current values of one attribute"),
+    "journal-unreadable": "a journal folder or entry could not be read (permissions, I/O)",
+    "journal-unwritable": "the journal entry of a write could not be written, so the write was not stored",
+    "no-work-tree": ("the graph belongs to no work tree, so it has no journal (keep it in `<work tree>/.lore/`, "
+                     "or ingest the repository)"),
     "bad-path": "a path is empty, outside the work tree, or not one Lore reads",
     # warnings and memory
     "bad-warning-id": "a warning id is not one Lore gives",

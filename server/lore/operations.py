@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, Op, TxResult, storage_error
+from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -57,6 +57,19 @@ def register_write_filter(fn: WriteFilter) -> WriteFilter:
     return fn
 
 
+# Steps that follow every completed ingest run, the CLI's or the server's own (the memory journal applies
+# its new entries there): fn(graph, result) may add its own key to the ingest's result, and counts what it
+# wrote in facts_written / attributes_written. A failing step is reported in the result, never fails the ingest.
+AfterIngest = Callable[[Graph, dict[str, Any]], None]
+AFTER_INGEST: list[AfterIngest] = []
+
+
+def register_after_ingest(fn: AfterIngest) -> AfterIngest:
+    if fn not in AFTER_INGEST:
+        AFTER_INGEST.append(fn)
+    return fn
+
+
 def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
     def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
         STATUS_PARTS[name] = fn
@@ -80,7 +93,12 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
         check_text(params)
-        return fn(graph, params)
+        token = _set_write_options(name, params)
+        try:
+            return fn(graph, params)
+        finally:
+            if token is not None:
+                reset_write_options(token)
     except LoreError as exc:
         return error_reply(exc)
     except RecursionError:
@@ -119,6 +137,21 @@ def check_text(value: Any, where: str = "params", depth: int = 0) -> None:
             check_text(v, where, depth + 1)
 
 
+# Options every write operation takes, passed to transaction observers (the journal): "private": true keeps
+# the write out of the journal for good; "journal": false writes no journal entry for it (the editor setting).
+WRITE_OPTIONS = ("private", "journal")
+
+
+def _set_write_options(name: str, params: dict[str, Any]) -> Any:
+    opts = {k: params[k] for k in WRITE_OPTIONS if params.get(k) is not None}
+    if not opts:
+        return None
+    for k, v in opts.items():
+        if not isinstance(v, bool):
+            raise LoreError("bad-params", f"parameter {k!r} must be true or false")
+    return set_write_options(opts)
+
+
 def derive(graph: Graph, result: TxResult) -> None:
     """Run derived work after a committed write. Failures are logged, never fatal to the write."""
     load_features()
@@ -132,7 +165,8 @@ def derive(graph: Graph, result: TxResult) -> None:
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
 FEATURE_MODULES = (
-    "lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops", "lore.codeview.ops",
+    "lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops", "lore.inference.ops",
+    "lore.codeview.ops",
 )
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
@@ -143,6 +177,7 @@ _HOME = {
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
+    "journal": "lore.journal.ops",
 }
 
 

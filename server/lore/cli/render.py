@@ -62,6 +62,11 @@ def _clean(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def _plain(text: str) -> str:
+    """Text from a repository (a journal entry's author or reason) without terminal control sequences."""
+    return "".join(ch if ch >= " " and ch != "\x7f" and not "\x80" <= ch <= "\x9f" else " " for ch in text)
+
+
 def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -> str:
     reply = _clean(reply)  # every string of the reply; the colours below are Lore's own
     if not reply.get("ok"):
@@ -119,6 +124,15 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
                  "(a changed rule asks again):"]
         lines += [f"  {r['name']}  {r['file']}  sha256:{r['sha256'][:16]}" for r in rules]
         return "\n".join(lines) + "\n"
+    if command == "journal" and "entries" in reply:
+        rows = [[e["instant"], _plain(e["author"] or "?"), e["source"], e["origin"], e["tx"],
+                 _plain(e["reason"])] for e in reply["entries"]]
+        head = table(["instant", "author", "source", "origin", "tx", "reason"], rows, color=color) if rows \
+            else "no journal entries\n"
+        tail = f"{reply.get('total', 0)} entr{'y' if reply.get('total') == 1 else 'ies'} in this graph"
+        if reply.get("pending"):
+            tail += f"; {reply['pending']} in {reply.get('journal')} not applied yet (lore ingest)"
+        return head + tail + "\n"
     if command == "prepare-turn" and "context" in reply:
         return reply["context"].rstrip() + "\n"
     # Anything else: key: value lines.

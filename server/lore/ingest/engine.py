@@ -308,7 +308,7 @@ class IngestRun:
             since_flush += 1
             self.stats["commits"] = done
             if self.progress:
-                self.progress(done, total)
+                self.progress(done, total, info.sha)
             if info.sha == self.watermark and self._cancelled():
                 self._flush(final=False)
                 raise Cancelled()
@@ -518,8 +518,8 @@ class IngestRun:
                 self.index.remove(p)
             else:
                 self.index.add(p)
-        gone_defs: dict[str, tuple[str, int, str]] = {}  # entity -> (kind, shape hash, path)
-        new_defs: dict[str, tuple[str, int, str]] = {}
+        gone_defs: dict[str, tuple[str, int, str, str]] = {}  # entity -> (kind, shape hash, path, qname)
+        new_defs: dict[str, tuple[str, int, str, str, bool]] = {}  # ... and whether it is under 3 lines
         new_ex: dict[str, Extract | None] = {}
         old_ex: dict[str, Extract | None] = {}
         for p, (blob, mode) in removed.items():
@@ -531,11 +531,11 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(p, blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, _mode) in removed.items():
+        for p in removed:
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)
-                gone_defs[e] = (d.kind, d.shape_hash, p)
+                gone_defs[e] = (d.kind, d.shape_hash, p, d.qname)
             for key in list(fs.facts):
                 self._close(fs.facts, key, t)
             for evs in fs.events.values():
@@ -576,7 +576,7 @@ class IngestRun:
                             self._emit(olde, ":renamed-to", ref(newe), t)
                 for e, info in defs.items():
                     if e not in followed:
-                        new_defs[e] = (info[0], info[1], p)
+                        new_defs[e] = (info[0], info[1], p, info[3], info[4])
             else:
                 self._open(fs.ev(module), (module, ":modified-in", "k", cid), t)
                 old_defs = {}
@@ -586,12 +586,12 @@ class IngestRun:
                     od = old_defs.get(e)
                     if od is None:
                         self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
-                        new_defs[e] = (info[0], info[1], p)
+                        new_defs[e] = (info[0], info[1], p, info[3], info[4])
                     elif od.body_hash != info[2]:
                         self._open(fs.ev(e), (e, ":modified-in", "k", cid), t)
                 for e, od in old_defs.items():
                     if e not in defs:
-                        gone_defs[e] = (od.kind, od.shape_hash, p)
+                        gone_defs[e] = (od.kind, od.shape_hash, p, od.qname)
             facts = fs.facts
             for key in facts.keys() - desired:
                 self._close(facts, key, t)
@@ -609,27 +609,58 @@ class IngestRun:
         return self._module_ident(path).split("/", 1)[1]
 
     def _match_renames(self, gone: dict, new: dict, t: int) -> None:
-        """Definitions that vanished and appeared in one commit with the same shape (identifiers blanked
-        out, so renamed locals do not matter): a rename, when the pairing is unambiguous."""
+        """Definitions that vanished and appeared in one commit with the same shape (see Def.shape_hash): a
+        rename, when the pairing is unambiguous. Classes first; the members of a renamed class follow it by
+        name (`Store.limit` -> `Repository.limit`); then the rest. A pair is looked for inside each file,
+        then across files for definitions of three lines or more (a one-line `X = 0` in another file is
+        another definition, not a moved one)."""
         if not gone or not new:
             return
-        by_shape: dict[tuple[str, int], list[str]] = {}
-        for e, (kind, shape, _p) in gone.items():
-            if shape:
-                by_shape.setdefault((kind, shape), []).append(e)
-        new_by_shape: dict[tuple[str, int], list[str]] = {}
-        for e, (kind, shape, _p) in new.items():
-            if shape:
-                new_by_shape.setdefault((kind, shape), []).append(e)
-        for k, olds in by_shape.items():
-            news = new_by_shape.get(k)
-            if len(olds) == 1 and news and len(news) == 1:
-                olde, newe = olds[0], news[0]
-                fs = self.fstate.get(new[newe][2])
-                if fs is not None:
-                    self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
-                self._emit(olde, ":renamed-to", ref(newe), t)
-                self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
+        gone, new = dict(gone), dict(new)
+        classes = self._pair(gone, new, t, only_kind="class")
+        while classes:  # members of renamed classes (nested classes too) follow their class
+            olde_q, newe_q = classes.pop()
+            by_rest = {(k, q[len(newe_q[1]) + 1:]): e for e, (k, _s, _p, q, _sh) in new.items()
+                       if q.startswith(newe_q[1] + ".")}
+            for olde, (kind, _shape, _path, qname) in list(gone.items()):
+                if not qname.startswith(olde_q[1] + "."):
+                    continue
+                newe = by_rest.get((kind, qname[len(olde_q[1]) + 1:]))
+                if newe is not None and newe in new:
+                    self._link(olde, newe, new[newe][2], t)
+                    if kind == "class":
+                        classes.append(((olde, qname), (newe, new[newe][3])))
+                    del gone[olde], new[newe]
+        self._pair(gone, new, t)
+
+    def _pair(self, gone: dict, new: dict, t: int, only_kind: str | None = None) -> list:
+        """Link the unambiguous (kind, shape) pairs, inside a file then across files (multi-line only);
+        linked entries leave ``gone``/``new``. Returns [((old, old qname), (new, new qname))]."""
+        linked = []
+        for across in (False, True):
+            olds: dict[tuple, list[str]] = {}
+            for e, (kind, shape, path, _q) in gone.items():
+                if shape and (only_kind is None or kind == only_kind):
+                    olds.setdefault((kind, shape) if across else (kind, shape, path), []).append(e)
+            news: dict[tuple, list[str]] = {}
+            for e, (kind, shape, path, _q, short) in new.items():
+                if shape and (only_kind is None or kind == only_kind) and not (across and short):
+                    news.setdefault((kind, shape) if across else (kind, shape, path), []).append(e)
+            for k, es in olds.items():
+                cands = news.get(k)
+                if len(es) == 1 and cands and len(cands) == 1:
+                    olde, newe = es[0], cands[0]
+                    self._link(olde, newe, new[newe][2], t)
+                    linked.append(((olde, gone[olde][3]), (newe, new[newe][3])))
+                    del gone[olde], new[newe]
+        return linked
+
+    def _link(self, olde: str, newe: str, path: str, t: int) -> None:
+        fs = self.fstate.get(path)
+        if fs is not None:
+            self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
+        self._emit(olde, ":renamed-to", ref(newe), t)
+        self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
 
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
@@ -719,7 +750,7 @@ class IngestRun:
         add = desired.add
         for d in ex.defs:
             e = S.def_ident(d.kind, mslug, d.qname)
-            defs[e] = (d.kind, d.shape_hash, d.body_hash)
+            defs[e] = (d.kind, d.shape_hash, d.body_hash, d.qname, d.end_line - d.line < 2)
             add((module, ":contains", "k", e))
             add((e, ":entity-type", "k", _TYPE[d.kind]))
             add((e, ":name", "s", d.name))

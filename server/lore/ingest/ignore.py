@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger("lore")
 
-DEFAULT_IGNORE = ("3rdParty/", "third_party/", "vendor/", "node_modules/", "dist/", "build/", "*.min.js", "*.map")
+# .lore/: Lore's own folder (the journal is applied as memories, never ingested as code).
+DEFAULT_IGNORE = (".lore/", "3rdParty/", "third_party/", "vendor/", "node_modules/", "dist/", "build/", "*.min.js", "*.map")
 
 
 # Bounds on what a repository's .loreignore can make ingestion do (it is untrusted input).

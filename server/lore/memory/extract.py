@@ -489,6 +489,23 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
+_BAD = re.compile(r"\b" + _CNP + r"\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
+                  r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
+                  r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
+                  r"clunky|clunkier|awkward|"
+                  r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
+
+
+def _judged_bad(text: str) -> list[str]:
+    """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out")."""
+    out = []
+    for m in _BAD.finditer(text):
+        x = _name(m.group(1))
+        if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
+            out.append(x)
+    return out
+
+
 def _about(s: str, item: Extracted) -> bool:
     """Does a sentence with no signal of its own speak of the item just captured (its subject, what it
     rejects, or 'it'/'this')? Then it is that item's reason."""
@@ -535,8 +552,12 @@ def heuristic(delta: str) -> list[Extracted]:
                     if not prev.rationale:
                         prev.rationale = s.rstrip(".!")
                 elif prev is not None and prev.kind in ("decision", "preference") and not prev.rationale and \
-                        _about(s, prev):
-                    prev.rationale = s.rstrip(".!")  # "Switch to Vite. It is much faster."
+                        len(s) >= 15:
+                    # The statement right after a decision, stating no fact of its own, explains it:
+                    # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
+                    prev.rationale = s.rstrip(".!")
+                    prev.rejects.extend(r for r in _judged_bad(s) if r not in prev.rejects
+                                        and _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
                 continue
@@ -554,6 +575,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             rejects, forbids = _alternatives(clause, kind)
             if rationale and kind in ("decision", "preference"):
+                rejects += [x for x in _judged_bad(rationale) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
                             if x and x.lower() not in STOPWORDS and x not in rejects]
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
