@@ -33,6 +33,7 @@ class Keyword(str):
     """``:ns/name`` -- kept as the text after the colon. ``Keyword('a/b')`` prints as ``:a/b``."""
 
     __slots__ = ("pos",)
+    pos: Pos | None
 
     def __new__(cls, name: str, pos: Pos | None = None) -> "Keyword":
         obj = super().__new__(cls, name)
@@ -61,6 +62,7 @@ class Symbol(str):
     """A bare symbol: ``?x``, ``_``, ``$name``, ``contains?``, ``<``."""
 
     __slots__ = ("pos",)
+    pos: Pos | None
 
     def __new__(cls, name: str, pos: Pos | None = None) -> "Symbol":
         obj = super().__new__(cls, name)
@@ -334,7 +336,7 @@ def read_all(text: str) -> list[Any]:
     """Read every form in ``text`` (for rule files holding several rules)."""
     check_text(text)
     r = _Reader(text)
-    out = []
+    out: list[Any] = []
     while True:
         r.skip_ws()
         if r.i >= r.n:

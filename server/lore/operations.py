@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from lore import params as P
 from lore.errors import LoreError, error_reply
 from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
 from lore.store.txdata import parse_tx
@@ -217,20 +218,9 @@ def _import(mod: str) -> None:
 
 # ---------------------------------------------------------------- core store operations
 
-def _str_param(params: dict[str, Any], key: str, *, required: bool = True) -> str | None:
-    v = params.get(key)
-    if v is None:
-        if required:
-            raise LoreError("bad-params", f"missing parameter {key!r}")
-        return None
-    if not isinstance(v, str):
-        raise LoreError("bad-params", f"parameter {key!r} must be a string")
-    return v
-
-
 def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
-    text = _str_param(params, "facts")
-    reason = _str_param(params, "reason", required=False)
+    text = P.text(params, "facts")
+    reason = P.optional_text(params, "reason")
     source = params.get("source") or "cli"
     if source not in USER_SOURCES:
         # rule, ingest and journal rows are Lore's own: a client may not pass its facts off as one of them.
@@ -262,7 +252,7 @@ def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @register("history")
 def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    entity = _str_param(params, "entity")
+    entity = P.text(params, "entity")
     if not entity.startswith(":"):
         entity = ":" + entity if "/" in entity else entity
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
@@ -272,7 +262,7 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
-    text = _str_param(params, "sql")
+    text = P.text(params, "sql")
     timeout = params.get("timeout")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
         raise LoreError("bad-params", "timeout must be a positive number of seconds")
@@ -295,7 +285,7 @@ def audit(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.export import export_parquet
 
-    path = _str_param(params, "path")
+    path = P.text(params, "path")
     return {"ok": True, **export_parquet(graph, path, current_only=bool(params.get("currentOnly")))}
 
 

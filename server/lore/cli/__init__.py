@@ -167,10 +167,10 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "finalize-turn":
         if args.delta is None and args.facts is None:
             raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
-        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        turn: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
         if args.facts is not None:
-            params["facts"] = args.facts
-        return "finalizeTurn", params
+            turn["facts"] = args.facts
+        return "finalizeTurn", turn
     if c == "journal":
         if args.action == "export":
             return "journalExport", {}

@@ -58,7 +58,7 @@ class GraphView(Graph):
         self._cursors: list[Any] = []
 
     @property
-    def con(self):  # type: ignore[override]
+    def con(self):  # type: ignore[override]  # a property here where Graph has an attribute
         c = getattr(self._local, "con", None)
         if c is None:
             c = self._local.con = self._base_con.cursor()
