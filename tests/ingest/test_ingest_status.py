@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import threading
 
 import pytest
 
@@ -14,7 +13,7 @@ from lore import operations
 from lore.ingest.job import IngestJob
 
 from .conftest import Repo
-from .test_first_ingest_in_server import ingest_ended, request, serve
+from .test_first_ingest_in_server import ingest_ended, serve
 from .test_incremental import synth_history
 
 
