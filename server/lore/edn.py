@@ -257,8 +257,17 @@ class _Reader:
                     hexdigits = t[self.i + 2 : self.i + 6]
                     if len(hexdigits) != 4 or any(c not in "0123456789abcdefABCDEF" for c in hexdigits):
                         raise self.fail("\\u needs four hex digits")
-                    parts.append(chr(int(hexdigits, 16)))
+                    code = int(hexdigits, 16)
                     self.i += 6
+                    if 0xD800 <= code <= 0xDBFF and t[self.i : self.i + 2] == "\\u":
+                        low = t[self.i + 2 : self.i + 6]
+                        if len(low) == 4 and all(c in "0123456789abcdefABCDEF" for c in low) \
+                                and 0xDC00 <= int(low, 16) <= 0xDFFF:  # a UTF-16 pair: one character
+                            code = 0x10000 + ((code - 0xD800) << 10) + (int(low, 16) - 0xDC00)
+                            self.i += 6
+                    if 0xD800 <= code <= 0xDFFF:
+                        raise self.fail(f"\\u{hexdigits} is half of a UTF-16 pair, not a character")
+                    parts.append(chr(code))
                 else:
                     raise self.fail(f"unknown escape '\\{esc}' in string")
                 seg = self.i
