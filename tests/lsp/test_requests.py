@@ -68,6 +68,7 @@ async def test_retract_and_window(env):
 
 async def test_read_only_ops_match_cli(env):
     client, graph, _ = env
+    await settle(client)  # derived work of the writes above (links, identity) would move the tx between the two
     for op, params, argv in [("stats", {}, ["status"]), ("audit", {}, ["audit"])]:
         via_lsp = await request(client, f"lore/{op}", params)
         code, via_cli = cli(graph, *argv)

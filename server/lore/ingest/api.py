@@ -23,7 +23,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.
 
-    ``progress(done, total)`` is called after each commit; ``cancel`` (an Event or a callable returning
+    ``progress(done, total, commit sha)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()

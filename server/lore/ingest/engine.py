@@ -308,7 +308,7 @@ class IngestRun:
             since_flush += 1
             self.stats["commits"] = done
             if self.progress:
-                self.progress(done, total)
+                self.progress(done, total, info.sha)
             if info.sha == self.watermark and self._cancelled():
                 self._flush(final=False)
                 raise Cancelled()
@@ -531,7 +531,7 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(p, blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, _mode) in removed.items():
+        for p in removed:
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)

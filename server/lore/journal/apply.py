@@ -83,9 +83,10 @@ class Report:
 
 
 def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None, tip: str | None = None,
-                  ) -> dict[str, Any]:
+                  *, only_own: bool = False) -> dict[str, Any]:
     """Apply every new entry of ``work_tree``'s journal and of the history reachable from ``tip`` in
-    ``repo`` (either may be None). Returns the report; per-entry problems are in it, never raised."""
+    ``repo`` (either may be None). Returns the report; per-entry problems are in it, never raised.
+    ``only_own``: only record the entries this graph wrote itself (nothing applied)."""
     started = time.perf_counter()
     report = Report()
     with graph.lock:
@@ -120,7 +121,7 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
     if report.deferred:
         history_tip = None  # deferred entries may be in the history read this time: read it again next run
     if entries or new_refused or history_tip not in (None, scanned):
-        _commit(graph, entries, new_refused, history_tip, report)
+        _commit(graph, entries, new_refused, None if only_own else history_tip, report, only_own)
     if work_tree is not None:
         ensure_gitignore(work_tree)
     out = report.to_json()
@@ -275,20 +276,48 @@ class _CatFile:
 
 # ------------------------------------------------------------------------------------------ applying
 
+def own_entries(graph: Graph, entries: list[E.Entry]) -> dict[str, int]:
+    """entry id -> tx of the entries this graph wrote itself: their instant, source and reason are those of
+    one of its transactions (instants are unique in a graph; a foreign entry matching all three to the
+    microsecond is not a real case)."""
+    if not entries:
+        return {}
+    import pyarrow as pa
+
+    con = graph.con
+    con.register("_journal_instants", pa.table({"instant": pa.array([e.instant for e in entries], pa.int64())}))
+    try:
+        rows = con.execute("SELECT t.tx, t.instant, t.source, t.reason FROM tx t "
+                           "JOIN _journal_instants i ON t.instant = i.instant").fetchall()
+    finally:
+        con.unregister("_journal_instants")
+    mine = {(inst, source, reason): tx for tx, inst, source, reason in rows}
+    return {e.id: mine[(e.instant, e.source, e.reason)] for e in entries
+            if (e.instant, e.source, e.reason) in mine}
+
+
 def _commit(graph: Graph, entries: list[E.Entry], new_refused: list[tuple], history_tip: str | None,
-            report: Report) -> None:
+            report: Report, only_own: bool = False) -> None:
     import pyarrow as pa
 
     with graph.lock:
         con = graph.con
         con.execute("BEGIN TRANSACTION")
         try:
-            specs, conflicts = _plan(graph, entries)
+            own = own_entries(graph, entries)
+            report.already_ids.update(own)
+            others = [] if only_own else [e for e in entries if e.id not in own]
+            specs, conflicts = _plan(graph, others, [e for e in entries if e.id in own])
             results = graph.apply_transactions(specs) if specs else []
+            applied_tx = {e.id: r.tx for e, r in zip(others, results)}
+            entries = [e for e in entries if e.id in own or e.id in applied_tx]
+            for e in entries:
+                if e.id in own:
+                    e.origin = "written"
             if entries:
                 table = pa.table({
                     "id": pa.array([e.id for e in entries], pa.string()),
-                    "tx": pa.array([r.tx for r in results], pa.int32()),
+                    "tx": pa.array([own.get(e.id) or applied_tx[e.id] for e in entries], pa.int32()),
                     "instant": pa.array([e.instant for e in entries], pa.int64()),
                     "author": pa.array([e.author for e in entries], pa.string()),
                     "source": pa.array([e.source for e in entries], pa.string()),
@@ -312,6 +341,7 @@ def _commit(graph: Graph, entries: list[E.Entry], new_refused: list[tuple], hist
             con.execute("ROLLBACK")
             raise
     mark_schema_ready(graph)
+    entries = [e for e in entries if e.origin != "written"]
     report.applied = len(entries)
     for r in results:
         report.asserted += r.asserted
@@ -323,8 +353,10 @@ def _commit(graph: Graph, entries: list[E.Entry], new_refused: list[tuple], hist
         report.conflicts.extend(_two_current(graph, entries))
 
 
-def _plan(graph: Graph, entries: list[E.Entry]) -> tuple[list[TxSpec], list[dict[str, Any]]]:
-    """One TxSpec per entry; a late entry carries a replay of newer entries on the pairs it touches."""
+def _plan(graph: Graph, entries: list[E.Entry], own: list[E.Entry] | None = None
+          ) -> tuple[list[TxSpec], list[dict[str, Any]]]:
+    """One TxSpec per entry; a late entry carries a replay of newer entries on the pairs it touches (the
+    applied ones, and ``own``: this graph's own entries recognised in this run, applied already)."""
     card = graph.cardinality_one()
     for e in entries:  # declarations the entries themselves make count too
         for op in e.ops:
@@ -344,6 +376,7 @@ def _plan(graph: Graph, entries: list[E.Entry]) -> tuple[list[TxSpec], list[dict
                 newer.append((instant, eid, author, old.ops))
             except LoreError:
                 continue
+        newer += [(e.instant, e.id, e.author, e.ops) for e in own or () if e.instant > oldest]
     # Every entry in play, in instant order: the new ones and the applied ones newer than the oldest new.
     timeline = sorted([(e.instant, e.id, e.author, e.ops, True) for e in entries]
                       + [(i, eid, a, ops, False) for i, eid, a, ops in newer], key=lambda t: (t[0], t[1]))

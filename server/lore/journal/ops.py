@@ -11,7 +11,7 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.journal import entry as E
-from lore.journal.apply import apply_journal
+from lore.journal.apply import apply_journal, own_entries
 from lore.journal.files import JournalDir
 from lore.journal.write import SQL, author_of, ensure_schema, forget_work_tree, mark_schema_ready, observe, work_tree
 from lore.store.graph import Graph, Op, TxResult, observe_transactions
@@ -63,14 +63,27 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     root = work_tree(graph)
     pending = 0
     if root is not None:
+        unread: list[E.Entry] = []
         try:
             with JournalDir(root, create=False) as jdir:
                 for name in jdir.names():
                     m = E.NAME_RE.match(name)
                     if m and _uuid(m.group(2)) not in known:
                         pending += 1
+                        try:
+                            unread.append(E.parse(name, jdir.read(name, E.MAX_ENTRY_BYTES)))
+                        except LoreError:
+                            continue
         except LoreError:
             pass
+        # Entries this graph wrote and has not recorded yet (that happens at the next apply) are its own.
+        own = own_entries(graph, unread)
+        pending -= len(own)
+        mine = [{"id": e.id, "tx": own[e.id], "instant": format_instant(e.instant), "author": e.author,
+                 "source": e.source, "reason": e.reason, "file": f".lore/journal/{e.name}", "origin": "written"}
+                for e in unread if e.id in own]
+        entries = sorted(entries + mine, key=lambda x: (x["instant"], x["id"]), reverse=True)[:limit]
+        total += len(mine)
     return {"ok": True, "journal": str(root / ".lore" / "journal") if root else None, "entries": entries,
             "total": total, "applied_from_journal": applied, "pending": pending}
 
@@ -125,6 +138,7 @@ def journal_export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                                         "or ingest the repository first)")
     import pyarrow as pa
 
+    apply_journal(graph, root, only_own=True)  # entries this graph wrote are journaled already
     with graph.lock:
         ensure_schema(graph)
         mark_schema_ready(graph)
