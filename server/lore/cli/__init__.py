@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--limit", type=int, default=50, help="list at most N entries (default 50)")
 
     cmd("status", "what the graph holds")
+    c = cmd("trust", "let this repository's own .lore/rules run as they are now (a changed rule asks again)")
+    c.add_argument("--revoke", action="store_true", help="stop trusting this repository's rules")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
@@ -165,10 +167,10 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "finalize-turn":
         if args.delta is None and args.facts is None:
             raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
-        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        turn: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
         if args.facts is not None:
-            params["facts"] = args.facts
-        return "finalizeTurn", params
+            turn["facts"] = args.facts
+        return "finalizeTurn", turn
     if c == "journal":
         if args.action == "export":
             return "journalExport", {}
@@ -177,6 +179,8 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "journal", {"limit": args.limit}
     if c == "status":
         return "stats", {}
+    if c == "trust":
+        return "trust", {"revoke": args.revoke}
     raise LoreError("usage", f"unknown command {c!r}")
 
 
@@ -240,7 +244,9 @@ def _hooks(args: argparse.Namespace) -> int:
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
     ok = bool(reply.get("ok"))
     if as_json:
-        sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        from lore.store.readonly_sql import dumps
+
+        sys.stdout.write(dumps(reply, ensure_ascii=False, default=str) + "\n")
     else:
         from lore.cli.render import render
 

@@ -75,9 +75,9 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
     if deps:
         shown = ", ".join(f"`{d}`" for d in deps[:max_history])
         hist.append(f"- Dependents ({len(deps)}): {shown}" + (" …" if len(deps) > max_history else ""))
-    hist = [x for x in hist if x]
-    if hist:
-        lines += ["", "**History**", *hist]
+    shown: list[str] = [x for x in hist if x]
+    if shown:
+        lines += ["", "**History**", *shown]
     return "\n".join(lines)
 
 

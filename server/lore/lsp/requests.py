@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from lore import operations
 from lore.errors import LoreError, error_reply
 from lore.lsp.settings import to_plain
+from lore.store.readonly_sql import finite
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -56,7 +57,8 @@ def _handler(op: str):
             return error_reply(exc)
         if ls.backend is None:
             return error_reply(LoreError("not-initialized", "the server has not been initialized"))
-        return await ls.run_op(op, p)
+        # Strict JSON for the editor (JSON.parse rejects NaN): non-finite numbers become null, as in the CLI.
+        return finite(await ls.run_op(op, p))
 
     handle.__name__ = f"lore_{op}"
     return handle

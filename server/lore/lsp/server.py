@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import default_converter
+from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
 from lore import __version__, operations
@@ -40,18 +41,41 @@ GRAPH_CHANGED = "lore/graphChanged"
 
 def _converter():
     """pygls turns params of methods it does not know into namedtuples (renaming keys such as ``from``);
-    keep them as the plain JSON the client sent."""
+    keep them as the plain JSON the client sent (``params`` may be left out: JSON-RPC allows it)."""
     conv = default_converter()
-    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**obj))
-    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**obj))
+    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**{"params": None, **obj}))
+    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**{"params": None, **obj}))
     conv.register_structure_hook(JsonRPCResponseMessage, lambda obj, cls: cls(**obj))
     return conv
+
+
+_UNREADABLE = object()  # a request whose params could not be read: already answered with an error
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls drops a request whose params do not fit the method's types (a hover with a number for its
+    document) without a reply, and the client waits forever: answer it with Invalid Params instead."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                log.info("request %r has params that cannot be read; answered with an error", data.get("method"))
+                self._send_response(data["id"], None, exc.to_response_error())
+                return _UNREADABLE
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is _UNREADABLE:
+            return
+        super().handle_message(message)
 
 
 class LoreServer(LanguageServer):
     def __init__(self, graph: str | None = None) -> None:
         super().__init__("lore", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         converter_factory=_converter)
+                         converter_factory=_converter, protocol_cls=_Protocol)
         self.graph_arg = graph
         self.settings = Settings()
         self.backend: Backend | None = None
@@ -61,6 +85,7 @@ class LoreServer(LanguageServer):
         self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
         self.watch_task: asyncio.Task[Any] | None = None
+        self.trust_task: asyncio.Task[Any] | None = None
 
     # -------------------------------------------------------------- helpers the features share
 
@@ -169,6 +194,7 @@ def build_server(graph: str | None = None) -> LoreServer:
         if ls.settings.get("ingestOnStartup") and ls.root is not None:
             ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
         ls.watch_task = asyncio.ensure_future(watch_remote_writes(ls))
+        ls.trust_task = asyncio.ensure_future(ask_trust(ls))
         ls.diagnostics.refresh_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -186,7 +212,7 @@ def build_server(graph: str | None = None) -> LoreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LoreServer, params: Any = None) -> None:
-        for task in (ls.ingest_task, ls.watch_task):
+        for task in (ls.ingest_task, ls.watch_task, ls.trust_task):
             if task is not None:
                 task.cancel()
         ls.stop_backend()
@@ -227,6 +253,37 @@ async def watch_remote_writes(ls: LoreServer) -> None:
             last = tx
         except Exception:  # noqa: BLE001 - keep watching
             log.exception("watching the owner's writes failed")
+
+
+TRUST_ACTION = "Trust these rules"
+NOT_NOW_ACTION = "Not now"
+
+
+async def ask_trust(ls: LoreServer) -> None:
+    """The editor's prompt (SPEC §7): when the workspace has rules the user has not trusted, ask once per
+    session with ``window/showMessageRequest``; "Trust" records it as ``lore trust`` does. Until then only
+    the built-in rules run, and ``lore/warnings`` and ``lore/stats`` list the untrusted ones."""
+    try:
+        reply = await ls.run_op("stats", {})
+        untrusted = (reply.get("rules") or {}).get("untrusted") if reply.get("ok") else None
+        if not untrusted:
+            return
+        names = ", ".join(Path(p).name for p in untrusted[:5]) + (", …" if len(untrusted) > 5 else "")
+        choice = await ls.window_show_message_request_async(types.ShowMessageRequestParams(
+            type=types.MessageType.Warning,
+            message=(f"This repository has {len(untrusted)} Lore rule file(s) that have not run yet ({names}). "
+                     "Rules are queries written by the repository's authors; trust them only if you trust "
+                     "those authors. Until then only Lore's built-in rules run."),
+            actions=[types.MessageActionItem(title=TRUST_ACTION), types.MessageActionItem(title=NOT_NOW_ACTION)]))
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a client that cannot answer keeps the rules untrusted
+        log.info("the trust prompt was not answered: %s", exc)
+        return
+    if choice is not None and getattr(choice, "title", None) == TRUST_ACTION:
+        reply = await ls.run_op("trust", {})
+        log.info("workspace rules trusted from the editor: %s", reply.get("trusted") if reply.get("ok") else reply)
+        ls.diagnostics.refresh_all()
 
 
 async def pull_configuration(ls: LoreServer) -> None:
