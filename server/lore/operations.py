@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
 from lore.store.graph import Graph, TxResult
+from lore.store.session import Slot
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -43,6 +44,36 @@ def register_derivation(fn: Derivation) -> Derivation:
     return fn
 
 
+class _HistoryNote:
+    """Whether ingestion has only the branch head so far (lore.ingest.backfill), re-read at most once a
+    second: every read's reply then says ``"code_history": "partial"``."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.at = -1.0
+        self.partial = False
+
+    def get(self) -> bool:
+        import time
+
+        now = time.monotonic()
+        if now - self.at > 1.0:
+            self.at = now
+            try:
+                cur = self.graph.cursor()
+                try:
+                    row = cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'").fetchone()
+                finally:
+                    cur.close()
+                self.partial = bool(row and row[0] == "partial")
+            except Exception:  # noqa: BLE001 - no ingestion tables: nothing is partial
+                self.partial = False
+        return self.partial
+
+
+HISTORY_NOTE = Slot("history-note", _HistoryNote)
+
+
 def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """Run one operation; every failure comes back as ``{"ok": false, "error": …}``."""
     _load_for(name)
@@ -52,7 +83,10 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
-        return fn(graph, params)
+        reply = fn(graph, params)
+        if name not in WRITES and isinstance(reply, dict) and reply.get("ok") and graph.session.get(HISTORY_NOTE).get():
+            reply["code_history"] = "partial"  # code facts are the head's only: history is still being ingested
+        return reply
     except LoreError as exc:
         return error_reply(exc)
     except RecursionError:

@@ -22,7 +22,23 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     ``progress(done, total)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
+    from lore.ingest import backfill
+
+    history = None
+    if backfill.history_state(graph) == "partial":
+        # Only the head is here (lore.ingest.backfill): its history first, then on from that head.
+        history = backfill.backfill(graph, repo, progress=progress, cancel=cancel)
+        if history.get("status") != "complete":
+            return history
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
+    if history is not None:
+        result["history_backfilled"] = {k: history.get(k) for k in (
+            "commits", "first_parent_commits", "facts_written", "facts_swapped_in", "seconds")}
+        result["facts_written"] = (result.get("facts_written") or 0) + (history.get("facts_swapped_in") or 0)
+        result["attributes_written"] = sorted(set(result.get("attributes_written") or ()) |
+                                              set(history.get("attributes_written") or ()))
+        result["history"] = "complete"
+        return result  # the swap was compacted already
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:
         total = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]

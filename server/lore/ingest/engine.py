@@ -31,8 +31,8 @@ from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
-from lore.ingest.walk import (GITLINK, SYMLINK, CatFile, Commit, CommitInfo, git, iter_all_commits,
-                              iter_first_parent, list_tags, repo_root, resolve_branch)
+from lore.ingest.walk import (GITLINK, SYMLINK, ZERO, CatFile, Change, Commit, CommitInfo, commit_info, git,
+                              iter_all_commits, iter_first_parent, list_tags, ls_tree, repo_root, resolve_branch)
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
 from lore.timeutil import FOREVER, format_instant
 
@@ -102,7 +102,11 @@ class Cancelled(Exception):
 
 class IngestRun:
     def __init__(self, graph: Graph, repo: str, branch: str | None, *,
-                 progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                 snapshot: bool = False) -> None:
+        # snapshot: only the tip's tree, as if it were the first commit, without the commit entity or
+        # event facts (:introduced-by ...): what lore.ingest.backfill writes first on a fresh graph.
+        self.snapshot = snapshot
         self.graph = graph
         self.repo = repo_root(repo)
         self.progress = progress
@@ -242,9 +246,11 @@ class IngestRun:
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
-        commits = list(iter_all_commits(self.repo, self.tip, wm))
-        fp = iter_first_parent(self.repo, self.tip, wm)
-        fp_list = list(fp)
+        if self.snapshot:
+            commits, fp_list = self._snapshot_commit()
+        else:
+            commits = list(iter_all_commits(self.repo, self.tip, wm))
+            fp_list = list(iter_first_parent(self.repo, self.tip, wm))
         total = len(commits)
         self.total = total
         fp_shas = {c.sha for c in fp_list}
@@ -284,7 +290,8 @@ class IngestRun:
                 self.stats["first_parent_commits"] += 1
             else:
                 t = t_raw
-            self._commit_facts(info, t)
+            if not self.snapshot:
+                self._commit_facts(info, t)
             done += 1
             since_flush += 1
             self.stats["commits"] = done
@@ -304,6 +311,12 @@ class IngestRun:
             # small write (the next incremental ingest, a user's transact) crosses DuckDB's threshold.
             with self.graph.lock:
                 self.graph.con.execute("CHECKPOINT")
+
+    def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
+        """The tip as one commit that adds every file of its tree."""
+        info = commit_info(self.repo, self.tip)
+        changes = [Change("A", path, None, "000000", mode, ZERO, blob) for mode, blob, path in ls_tree(self.repo, self.tip)]
+        return [info], [Commit(info.sha, [], info.time, changes)]
 
     # ------------------------------------------------------------- facts
     def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
@@ -779,7 +792,7 @@ class IngestRun:
         # goes by id).
         pending: list[tuple[list, int]] = []
         for key, item in self.pending:
-            if item[1] is None:
+            if item[1] is None and not (self.snapshot and key[1] in EVENT_ATTRS):
                 pending.append((item, len(self.rows)))
                 self._emit(key[0], key[1], (key[2], key[3], None), item[0])
         self.pending = []
@@ -833,7 +846,9 @@ class IngestRun:
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
                                      "repo": self.repo, "branch": self.branch, "state": "3",
                                      "locations_complete": "true" if final and self.locations_done else "false",
-                                     "open_complete": "true" if open_rows else "false"})
+                                     "open_complete": "true" if open_rows else "false",
+                                     **({"history": "partial", "snapshot": self.tip,
+                                         "backfill_token": os.urandom(8).hex()} if self.snapshot else {})})
                 con.execute("COMMIT")
             except BaseException:
                 con.execute("ROLLBACK")

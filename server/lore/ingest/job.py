@@ -42,8 +42,11 @@ class IngestJob:
     def running(self) -> bool:
         return self.status()["status"] in ("starting", "running")
 
-    def start(self, repo: str, branch: str | None = None) -> dict[str, Any]:
-        """Start in the background; ``{"ok": false, ...}`` when an ingest is already under way."""
+    def start(self, repo: str, branch: str | None = None, *, head_first: bool = False) -> dict[str, Any]:
+        """Start in the background; ``{"ok": false, ...}`` when an ingest is already under way.
+
+        head_first: on a graph with nothing ingested, the branch head's code first (status then says
+        ``history: partial`` and ``head_ingested_at``), then the history behind it (lore.ingest.backfill)."""
         with self._lock:
             if self.state["status"] in ("starting", "running"):
                 return {"ok": False, "error": {"code": "ingest-running",
@@ -52,7 +55,8 @@ class IngestJob:
             self._cancel.clear()
             self.state = {"status": "starting", "processed": 0, "total": None, "repo": repo, "branch": branch,
                           "started_at": format_instant(now_micros())}
-            self._thread = threading.Thread(target=self._run, args=(repo, branch), name="lore-ingest", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(repo, branch, head_first), name="lore-ingest",
+                                            daemon=True)
             self._thread.start()
         return {"ok": True, "started": True, **self.status()}
 
@@ -76,14 +80,32 @@ class IngestJob:
             except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
                 log.exception("ingest progress listener failed")
 
-    def _run(self, repo: str, branch: str | None) -> None:
+    def _on_head(self, reply: dict[str, Any]) -> None:
+        with self._lock:
+            self.state.update(history="partial", head_ingested_at=format_instant(now_micros()),
+                              head_seconds=reply.get("head_seconds"), head=reply.get("summary"))
+        if self.on_progress:
+            try:
+                self.on_progress(self.status())
+            except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
+                log.exception("ingest progress listener failed")
+
+    def _run(self, repo: str, branch: str | None, head_first: bool = False) -> None:
         from lore.ingest.api import ingest
+        from lore.ingest.backfill import history_state, ingest_head_first
 
         try:
-            result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
+            if head_first:
+                result = ingest_head_first(self.graph, repo, branch, progress=self._progress, cancel=self._cancel,
+                                           on_head=self._on_head)
+            else:
+                result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
             with self._lock:
                 self.state.update(status=result.get("status", "complete"), result=result,
                                   finished_at=format_instant(now_micros()))
+            history = history_state(self.graph)
+            with self._lock:
+                self.state["history"] = history
                 if result.get("total") is None:
                     self.state["total"] = self.state.get("total") or result.get("commits", 0)
         except LoreError as exc:

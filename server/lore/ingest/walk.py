@@ -184,6 +184,13 @@ def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitI
                          f[3].decode("utf-8", "replace"), f[4].decode("utf-8", "replace"))
 
 
+def commit_info(repo: str, sha: str) -> CommitInfo:
+    """One commit's CommitInfo (as iter_all_commits gives it)."""
+    f = git(repo, "log", "-1", "-z", "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", sha).strip(b"\x00\n").split(b"\x1f")
+    return CommitInfo(f[0].decode(), f[1].decode().split(), int(f[2]), f[3].decode("utf-8", "replace"),
+                      f[4].decode("utf-8", "replace"))
+
+
 def list_tags(repo: str) -> list[tuple[str, str, int | None]]:
     """(tag name, peeled commit sha, creation time) of every tag that points at a commit."""
     out = git(repo, "for-each-ref", "--format=%(refname:short)%00%(objectname)%00%(*objectname)%00"
