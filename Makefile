@@ -19,6 +19,7 @@ demo: $(STAMP)
 test: test-python test-extension
 
 test-python: $(STAMP)
+	$(BIN)/ruff check server tests bench
 	$(BIN)/python -m pytest -q
 
 test-extension:

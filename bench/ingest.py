@@ -59,15 +59,17 @@ def _floor_query(lang: str):
     if lang not in _fq:
         from tree_sitter import Query
         from tree_sitter_language_pack import get_language, get_parser
+
         from lore.ingest.extract import QUERY_DIR
         # Definitions and imports only: drop the call patterns.
-        text = "\n".join(l for l in (QUERY_DIR / f"{lang}.scm").read_text().splitlines() if "@call" not in l)
+        text = "\n".join(line for line in (QUERY_DIR / f"{lang}.scm").read_text().splitlines() if "@call" not in line)
         _fq[lang] = (get_parser(lang), Query(get_language(lang), text))
     return _fq[lang]
 
 
 def _floor_work(items):
     from tree_sitter import QueryCursor
+
     from lore.ingest.extract import MAX_SOURCE_BYTES, looks_binary
     n = 0
     for blob, lang in items:

@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, TxResult
+from lore.store.graph import Graph, Op, TxResult
 from lore.store.session import Slot
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
@@ -27,6 +27,10 @@ WRITES: set[str] = set()
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
 DERIVATIONS: list[Derivation] = []
+# Rewrites of a transact/retract's operations before they are stored (the memory feature's one identity for
+# what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
+WriteFilter = Callable[[Graph, list[Op]], list[Op]]
+WRITE_FILTERS: list[WriteFilter] = []
 
 
 def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
@@ -36,6 +40,12 @@ def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operat
             WRITES.add(name)
         return fn
     return deco
+
+
+def register_write_filter(fn: WriteFilter) -> WriteFilter:
+    if fn not in WRITE_FILTERS:
+        WRITE_FILTERS.append(fn)
+    return fn
 
 
 def register_derivation(fn: Derivation) -> Derivation:
@@ -108,12 +118,15 @@ def derive(graph: Graph, result: TxResult) -> None:
 
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
-FEATURE_MODULES = ("lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops")
+FEATURE_MODULES = (
+    "lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops", "lore.codeview.ops",
+)
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
 _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
-    "ingestStatus": "lore.ingest.ops",
+    "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
+    "lspHover": "lore.codeview.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
     "warnings": "lore.inference.ops",
 }
@@ -149,13 +162,10 @@ def _load_for(name: str) -> None:
 
 
 def _import(mod: str) -> None:
+    """A feature module that is missing is a broken installation: fail loudly, never drop its operations."""
     import importlib
 
-    try:
-        importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name != mod:
-            raise
+    importlib.import_module(mod)
 
 
 # ---------------------------------------------------------------- core store operations
@@ -180,6 +190,8 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     vf_us = parse_instant(vf, what="valid-from") if vf is not None else None
     vt_us = parse_instant(vt, what="valid-to") if vt is not None else None
     ops = parse_tx(text, default_kind=kind)
+    for rewrite in WRITE_FILTERS:
+        ops = rewrite(graph, ops)
     result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work

@@ -8,7 +8,6 @@ import pyarrow.parquet as pq
 import pytest
 
 
-
 def test_transact_then_history_json(cli):
     rc, out, err, _ = cli.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "picked")
     assert rc == 0 and out["ok"] is True and out["tx"] == 1

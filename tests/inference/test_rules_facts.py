@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-
 # ------------------------------------------------------------ transitive_depends_on
 
 def test_transitive_concludes_with_confidence_one_over_depth(g):

@@ -5,6 +5,7 @@ the same threshold and dismissals — on a graph with many warnings of every anc
 from __future__ import annotations
 
 import pytest
+
 from lore import operations
 from lore.inference.api import warnings
 from lore.inference.warnings import _file_matches

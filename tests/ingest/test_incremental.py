@@ -164,7 +164,7 @@ def test_cancel_at_every_point_of_a_history_with_merges(repo, tmp_path):
         g = Graph(tmp_path / f"c{stop_after}.duckdb")
         calls = {"n": 0}
 
-        def cancel():
+        def cancel(calls=calls, stop_after=stop_after):
             calls["n"] += 1
             return calls["n"] > stop_after
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-from lore.lsp import anchors
 from lsprotocol import types
+
+from lore.lsp import anchors
 
 from .conftest import lsp, make_repo, open_doc, request, wait_for
 

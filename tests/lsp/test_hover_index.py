@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 
 from lore import operations
-from lore.lsp import hover
-from lore.lsp.backend import GraphView
-from lore.lsp.hover_index import HoverIndex
+from lore.codeview import hover
+from lore.codeview.hover_index import HoverIndex
+from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
 from .conftest import cli, make_repo
@@ -24,7 +24,7 @@ def both(index: HoverIndex, e: str) -> tuple[dict, dict]:
 
 
 def test_index_matches_plain_queries(tmp_path, monkeypatch):
-    monkeypatch.setattr("lore.lsp.hover_index.BUILD_DELAY_SECONDS", 0.0)
+    monkeypatch.setattr("lore.codeview.hover_index.BUILD_DELAY_SECONDS", 0.0)
     root = make_repo(tmp_path / "repo")
     graph_path = root / ".lore" / "lore.duckdb"
     assert cli(graph_path, "ingest", str(root))[0] == 0

@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from lore.lsp import owner
+from lore.runtime import owner
 
 from .conftest import LORE, cli, lsp, make_repo, request
-
 
 
 def start_owner(graph: Path) -> subprocess.Popen:

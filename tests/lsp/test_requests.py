@@ -5,7 +5,6 @@ where they say so."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 import pytest_asyncio

@@ -108,3 +108,50 @@ def test_links_follow_a_rename_found_by_ingestion(cli, repo):
                                 "e = ':decision/v' ORDER BY tx_from")
     assert reply["rows"] == [[":function/src-auth-py-validate-token", False],
                              [":function/src-auth-py-verify-token", True]]
+
+
+def test_a_switch_through_the_cli_supersedes_the_old_decision_which_history_keeps(cli):
+    """Issue 14's end-to-end check: switch from Redis to memcached -> the Redis decision is no longer valid
+    now, is still in `lore history` and visible with :valid-at before the change; prepare-turn presents only
+    the new one as current."""
+    code, first, err, _ = cli.run("finalize-turn", "User: We'll use Redis for caching because it is already "
+                                  "deployed.\nAgent: Noted.")
+    assert code == 0 and first["stored"] == 1 and first["memories"][0]["entity"] == ":decision/redis", err
+    code, switch, err, _ = cli.run("finalize-turn", "User: We're switching caching from Redis to memcached.\n"
+                                   "Agent: I'll update the config.")
+    assert code == 0 and switch["memories"][0]["supersedes"] == [":decision/redis"], err
+
+    _, now, _, _ = cli.run("query", "[:find ?d :where [:decision/redis :description ?d]]")
+    assert now["ok"] and now["results"] == []
+    _, before, _, _ = cli.run("query", f'[:find ?d :valid-at "{first["instant"]}" '
+                                       f':where [:decision/redis :description ?d]]')
+    assert before["results"] == [["We'll use Redis for caching because it is already deployed"]]
+    _, sup, _, _ = cli.run("query", "[:find ?new :where [?new :supersedes :decision/redis]]")
+    assert sup["results"] == [[":decision/memcached"]]
+
+    _, hist, _, _ = cli.run("history", ":decision/redis")
+    changes = [(c["op"], c["attribute"], c["tx"]) for c in hist["history"]]
+    assert ("assert", ":description", first["tx"]) in changes and ("retract", ":description", switch["tx"]) in changes
+
+    _, turn, _, _ = cli.run("prepare-turn", "what do we use for caching, Redis or memcached?")
+    current = {f["entity"] for f in turn["facts"] if f["status"] == "current"}
+    assert ":decision/memcached" in current and ":decision/redis" not in current
+    old = [f for f in turn["facts"] if f["entity"] == ":decision/redis"]
+    assert all(f["status"] == "historical" and f["label"].startswith("[was valid") for f in old)
+
+
+def test_agent_facts_through_the_cli(cli):
+    code, r, err, _ = cli.run("finalize-turn", "--facts",
+                              '[[:decision/use-sqlite :description "SQLite for the local cache"] '
+                              '[:decision/use-sqlite :rejects :dependency/leveldb]]')
+    assert code == 0 and r["ok"] and r["strategy"] == "agent" and r["stored"] == 1, err
+    code, r, err, _ = cli.run("finalize-turn", "User: ignored when facts are given", "--facts",
+                              '[{"entity": ":decision/use-sqlite", "attribute": ":rationale", "value": "one file"}]')
+    assert code == 0 and r["ok"], err
+    _, q, _, _ = cli.run("query", "[:find ?a ?v :where [:decision/use-sqlite ?a ?v]]")
+    assert sorted(map(tuple, q["results"])) == [(":description", "SQLite for the local cache"),
+                                                 (":rationale", "one file"), (":rejects", ":dependency/leveldb")]
+    code, r, _, _ = cli.run("finalize-turn", "--facts", "[[:decision/x :description]]")
+    assert code != 0 and r["ok"] is False and r["error"]["code"] == "bad-params"
+    code, r, _, _ = cli.run("finalize-turn")
+    assert code != 0 and r["error"]["code"] == "usage"

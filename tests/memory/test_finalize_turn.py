@@ -4,13 +4,12 @@ and what must not be stored."""
 from __future__ import annotations
 
 import pytest
+from memory_helpers import remember
 
 from lore import operations
 from lore.memory import capture as cap
 from lore.memory.capture import capture
 from lore.store.graph import MAX_TX
-
-from memory_helpers import remember
 
 
 def current(graph, e):
@@ -133,3 +132,149 @@ def test_dry_run_and_a_pluggable_strategy(graph):
         assert (":description", "cloud bill under $5k") in current(graph, ":constraint/budget")
     finally:
         cap.STRATEGIES.pop("fixed")
+
+
+# ------------------------------------------------------------------ changes of mind (issue 14)
+
+def valid_now(graph, e):
+    from lore.timeutil import now_micros
+
+    now = now_micros()
+    return sorted(graph.con.execute(f"SELECT a, v FROM facts WHERE e = ? AND tx_to = {MAX_TX} AND NOT inferred "
+                                    f"AND valid_from <= ? AND valid_to > ?", [e, now, now]).fetchall())
+
+
+def _one(delta: str):
+    from lore.memory.extract import heuristic
+
+    got = heuristic(delta)
+    assert len(got) == 1, [g.to_json() for g in got]
+    return got[0]
+
+
+@pytest.mark.parametrize("delta, subject, rejects", [
+    ("User: We're switching caching from Redis to memcached.", "memcached", ["Redis"]),
+    ("User: Move from webpack to vite.", "vite", ["webpack"]),
+    ("User: Replace moment with date-fns.", "date-fns", ["moment"]),
+    ("User: Swap webpack for vite.", "vite", ["webpack"]),
+    ("User: Drop alice in favor of httpx.", "httpx", ["alice"]),
+    ("User: We no longer use Celery.", "no Celery", ["Celery"]),
+    ("User: We decided against the backoff library.", "no backoff", ["backoff"]),
+    ("User: MySQL was rejected.", "no MySQL", ["MySQL"]),
+    ("User: We won't use GraphQL for the public API.", "no GraphQL", ["GraphQL"]),
+    ("User: We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.", "CockroachDB",
+     ["PostgreSQL"]),
+])
+def test_changes_of_mind_name_what_is_chosen_and_what_is_dropped(delta, subject, rejects):
+    it = _one(delta)
+    assert it.kind == "decision" and it.subject == subject and it.rejects == rejects
+
+
+def test_reasons_after_so_and_before_the_decision():
+    it = _one("User: Travis sprung some surprise billing changes on us, so we are now prioritizing removing "
+              "usage of TravisCI completely.")
+    assert it.rationale == "Travis sprung some surprise billing changes on us" and it.rejects == ["TravisCI"]
+    it = _one("User: Some of the data we need to use is sensitive. The data directory will be split out into its "
+              "own repository and encrypted using sops.")
+    assert it.rationale == "Some of the data we need to use is sensitive"
+    it = _one("User: Switch to Vite for faster builds. It is much simpler to configure than webpack.")
+    assert it.subject == "Vite" and "simpler" in (it.rationale or "")
+
+
+def test_statements_that_are_not_what_they_look_like():
+    from lore.memory.extract import heuristic
+
+    assert heuristic("User: The test depends on the fixture order.") == []
+    it = _one("User: When we deploy, always run the migrations first.")  # "When …" is not a question here
+    assert it.kind == "preference"
+    assert heuristic("User: When do we deploy?") == []
+    it = _one("User: Avoid default exports across the whole codebase; use named exports.")
+    assert it.kind == "preference" and it.subject == "no default exports"
+    it = _one("User: Never import pyOpenSSL directly; go through the ssl wrapper.")
+    assert it.subject == "no pyOpenSSL"  # a short name never drops the negation
+
+
+def test_a_switch_supersedes_the_decision_it_replaces(graph):
+    capture(graph, "User: We'll use Redis for caching because it is already deployed.\nAgent: Noted.")
+    r = capture(graph, "User: We're switching caching from Redis to memcached.\nAgent: OK.")
+    assert r["memories"][0]["entity"] == ":decision/memcached" and r["memories"][0]["supersedes"] == [":decision/redis"]
+    new = current(graph, ":decision/memcached")
+    assert (":supersedes", ":decision/redis") in new and (":rejects", ":dependency/redis") in new
+    instant = graph.last_tx()[1]
+    # Every fact of the old decision ends exactly at the change; none is deleted.
+    rows = graph.con.execute(f"SELECT a, valid_to FROM facts WHERE e = ':decision/redis' AND tx_to = {MAX_TX}").fetchall()
+    assert rows and {vt for _, vt in rows} == {instant}
+    assert {a for a, _ in rows} >= {":description", ":rationale", ":alias", ":entity-type"}
+    # Said again, nothing more is superseded (the old one is no longer current).
+    r = capture(graph, "User: We're switching caching from Redis to memcached.\nAgent: OK.")
+    assert "supersedes" not in r["memories"][0]
+
+
+def test_a_drop_supersedes_and_a_reversal_supersedes_the_drop(graph):
+    capture(graph, "User: We chose Celery for background jobs.\nAgent: Noted.")
+    r = capture(graph, "User: We no longer use Celery.\nAgent: OK.")
+    assert r["memories"][0]["entity"] == ":decision/no-celery" and r["memories"][0]["supersedes"] == [":decision/celery"]
+    r = capture(graph, "User: We're going back to Celery from RQ.\nAgent: OK.")
+    assert r["memories"][0]["entity"] == ":decision/celery" and r["memories"][0]["supersedes"] == [":decision/no-celery"]
+    assert (":description", "We're going back to Celery from RQ") in current(graph, ":decision/celery")
+
+
+# ------------------------------------------------------------------ the agent's own extraction (SPEC §4)
+
+def test_agent_facts_are_validated_resolved_and_stored_as_one_transaction(graph):
+    capture(graph, "User: We'll use Redis for caching.\nAgent: Noted.")
+    before = graph.last_tx()[0]
+    r = operations.run("finalizeTurn", graph, {"facts": [
+        {"entity": ":Decision/Memcached", "attribute": ":description", "value": "memcached for the page cache"},
+        {"entity": ":decision/memcached", "attribute": ":supersedes", "value": ":decision/redis"},
+        {"entity": ":decision/memcached", "attribute": ":rejects", "value": ":Dependency/Redis"},
+        {"entity": ":decision/memcached", "attribute": ":priority", "value": 2}]})
+    assert r["ok"] and r["strategy"] == "agent" and r["tx"] == before + 1, r
+    assert [m["entity"] for m in r["memories"]] == [":decision/memcached"]
+    facts = current(graph, ":decision/memcached")
+    assert (":rejects", ":dependency/redis") in facts and (":supersedes", ":decision/redis") in facts
+    assert (":priority", "2") in facts
+    assert valid_now(graph, ":decision/redis") == []  # superseded: no longer valid now
+    src = graph.con.execute("SELECT source, reason FROM tx ORDER BY tx DESC LIMIT 1").fetchone()
+    assert src[0] == "agent" and "agent extracted" in src[1]
+    # EDN works the same; an alias names the entity the graph already has.
+    r = operations.run("finalizeTurn", graph, {"facts": '[[:decision/Memcached :rationale "it is simpler"]]'})
+    assert r["ok"] and (":rationale", "it is simpler") in current(graph, ":decision/memcached")
+
+
+@pytest.mark.parametrize("facts", [
+    "[[", "{:a 1}", "[[:decision/x :description]]", "[[:db/retract :decision/x :description \"y\"]]",
+    "[[:decision/x :db/cardinality :db.cardinality/one]]", "[[\"x\" :description \"y\"]]", 5, [], "[]",
+    [{"entity": ":decision/x"}], [{"entity": "no ident", "attribute": ":a", "value": "v"}],
+    [{"entity": ":decision/x", "attribute": "description", "value": "v"}],
+    [{"entity": ":decision/x", "attribute": ":a", "value": {"nested": 1}}],
+    [{"entity": ":decision/x", "attribute": ":a", "value": None}],
+    [{"entity": ":decision/x", "attribute": ":a", "value": "x" * 1_000_001}],
+    [{"entity": f":decision/x{i}", "attribute": ":description", "value": "v"} for i in range(1001)],
+    [{"entity": ":decision/ok", "attribute": ":description", "value": "fine"}, {"entity": 1, "attribute": ":a",
+                                                                               "value": "v"}],
+])
+def test_malformed_agent_facts_are_errors_and_store_nothing(graph, facts):
+    before = graph.last_tx()[0]
+    r = operations.run("finalizeTurn", graph, {"facts": facts})
+    assert r["ok"] is False and r["error"]["code"] in ("bad-params", "edn-syntax", "too-large", "value-too-large"), r
+    assert graph.last_tx()[0] == before
+
+
+def test_what_a_captured_or_agent_decision_rejects_is_the_codes_own_entity(graph):
+    remember(graph, "[[:module/certifi :entity-type :type/module] [:module/certifi :description \"certifi\"]]",
+             reason="ingest fixture", source="ingest")  # as ingestion writes `import certifi`
+    capture(graph, "User: We decided to use truststore instead of certifi.\nAgent: Noted.")
+    assert (":rejects", ":module/certifi") in current(graph, ":decision/truststore")
+    r = operations.run("finalizeTurn", graph, {"facts": [
+        {"entity": ":decision/no-requests", "attribute": ":rejects", "value": ":library/certifi"}]})
+    assert r["ok"] and (":rejects", ":module/certifi") in current(graph, ":decision/no-requests")
+
+
+def test_the_decision_replaced_is_found_by_what_its_description_chooses(graph):
+    remember(graph, '[[:decision/cache-backend :description "Use Redis for the page cache"]]')
+    remember(graph, '[[:decision/sessions :description "Sessions live in Postgres, not Redis"]]')
+    r = capture(graph, "User: We're switching caching from Redis to memcached.\nAgent: OK.")
+    assert r["memories"][0]["supersedes"] == [":decision/cache-backend"]
+    assert valid_now(graph, ":decision/cache-backend") == []
+    assert valid_now(graph, ":decision/sessions") != []  # it names Redis but chose Postgres

@@ -6,11 +6,10 @@ from __future__ import annotations
 import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from memory_helpers import remember
 
 from lore.memory import index
 from lore.memory.turns import prepare_turn
-
-from memory_helpers import remember
 
 WORDS = st.sampled_from(["TokenCache", "validate_token", "HTTPServer", "decisions", "caching", "studies",
                          "x", "the", "a1b2", "évité", "naïve_café", "snake_case_2", "ABC", "Ies", "used",

@@ -5,11 +5,10 @@ from __future__ import annotations
 import logging
 
 import pytest
+from memory_helpers import add_code, remember  # type: ignore[import-not-found]
 
 from lore.memory import linking
 from lore.store.graph import MAX_TX
-
-from memory_helpers import add_code, remember  # type: ignore[import-not-found]
 
 
 def links(graph, memory=None, current=True):
@@ -24,7 +23,6 @@ def links(graph, memory=None, current=True):
 
 def remove_entity(graph, ident):
     """What ingestion does when a definition disappears: every fact of it ends now (valid time)."""
-    from lore.edn import Keyword
     from lore.store.graph import Op
     from lore.store.values import Value
     from lore.timeutil import now_micros
@@ -169,7 +167,6 @@ def test_links_follow_renames_and_removed_code_stays_in_history(graph):
     from lore.store.txdata import parse_tx
     graph.transact(parse_tx(f'[[{old["load_users"]} :renamed-to {new["fetch_users"]}]'
                             f' [{new["fetch_users"]} :renamed-from {old["load_users"]}]]'), reason="rename", source="ingest")
-    from lore.timeutil import now_micros
     remove_entity(graph, old["load_users"])
     linking.derive_links(graph)
     assert set(t for _, t in links(graph)) == {new["fetch_users"]}

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from memory_helpers import add_code, remember
 
 from lore import operations
 from lore.memory import index, linking
 from lore.memory.turns import prepare_turn
 from lore.store.graph import MAX_TX
 from lore.store.txdata import parse_tx
-
-from memory_helpers import add_code, remember
 
 
 def ents(reply):

@@ -35,3 +35,17 @@ def test_retrieval_recall_at_5_among_distractors(graph):
     seed_memory(graph, DATA)
     q = retrieval_quality(graph, qs, k=5)
     assert q["recall@5"] >= 0.9, q["misses"]
+
+
+def test_capture_on_real_text_tune_split(graph):
+    """The labelled real exchanges (tests/memory/data/real, bench/capture.py for both splits through the CLI):
+    the tune split at the issue's goals, through finalize-turn's own resolution (dry run: nothing written)."""
+    from lore.memory.capture import capture
+    from lore.memory.evaluate import capture_scores
+
+    ex = [x for x in json.loads((DATA / "real" / "capture.json").read_text())["exchanges"] if x["split"] == "tune"]
+    assert len(ex) >= 40 and sum(1 for x in ex if not x["expected"]) >= 10
+    q = capture_scores(ex, [capture(graph, x["delta"], dry_run=True)["memories"] for x in ex])
+    assert graph.last_tx()[0] == 0
+    assert q["precision"] >= 0.9 and q["recall"] >= 0.85, (q["false_positives"], q["misses"])
+    assert q["rationale_kept"] >= 0.85 and q["rejected_kept"] >= 0.85, q["partial"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from lore.inference.engine import Engine, RunReport, prune
 from lore.inference.rulefile import Rule, RuleError, all_rules
-from lore.inference.scheduler import InferenceScheduler, scheduler_for
+from lore.inference.scheduler import InferenceScheduler
 from lore.inference.warnings import DEFAULT_THRESHOLD, dismiss
 from lore.inference.warnings import warnings as _warnings
 from lore.store.graph import Graph

@@ -241,7 +241,7 @@ class Engine:
         gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
         if gone:
             self._apply([], gone, report)
-        for depth, layer in enumerate(strata(todo)):
+        for layer in strata(todo):
             computed: list[tuple[Rule, pa.Table, pa.Table | None]] = []
             for r in layer:
                 try:
@@ -590,8 +590,7 @@ class Engine:
         g = self.graph
         with g.lock:
             con = g.con
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx = None
                 instant = None
                 names: list[str] = []
@@ -650,10 +649,6 @@ class Engine:
                     report.closed += len(close_ids)
                     report.inserted += len(new_rows)
                     names.append(rule.name)
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
             if tx is not None:
                 report.txs.append(tx)
 
@@ -691,14 +686,12 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
     ph = ",".join("?" * len(names))
     with graph.lock:
         con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             rows = con.execute(
                 f"SELECT f.id, f.rule, f.e, f.a, f.vt, f.v, f.provenance FROM facts f JOIN tx t ON t.tx = f.tx_from "
                 f"WHERE f.tx_to = {MAX_TX} AND f.inferred AND f.confidence < ? AND t.instant < ? "
                 f"AND f.rule IN ({ph})", [below, cutoff, *names]).fetchall()
             if not rows:
-                con.execute("ROLLBACK")
                 return 0
             con.execute(PRUNED_TABLE_SQL)
             tx, _ = graph.begin_tx(f"inference: prune {len(rows)} low-confidence conclusion(s)", "rule")
@@ -714,10 +707,6 @@ def prune(graph: Graph, *, below: float = 0.3, older_than_days: float = 30.0, no
                 con.execute(f"INSERT INTO inference_pruned SELECT rule, e, a, vt, v, provenance, ? FROM {name}", [tx])
             finally:
                 con.unregister(name)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
     return len(rows)
 
 

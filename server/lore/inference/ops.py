@@ -52,8 +52,11 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if wanted is not None:
         wanted = root_relative(wanted, graph.path)
     threshold = _threshold(params)
+    catch_up = params.get("catchUp", True)
+    if not isinstance(catch_up, bool):
+        raise LoreError("bad-params", "catchUp must be true or false")
     errors = []
-    if not graph.read_only and scheduler_for(graph) is None:
+    if catch_up and not graph.read_only and scheduler_for(graph) is None:
         # Catch up first: writes that bypassed the derivation (bulk ingestion, another tool) are seen here.
         with graph.lock:
             report = Engine(graph).run()

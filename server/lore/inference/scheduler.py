@@ -13,21 +13,22 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import weakref
 from collections import deque
 from typing import Any, Callable, Iterable
 
 from lore.inference.engine import Engine, RunReport
 from lore.store.graph import Graph, TxResult
+from lore.store.session import Slot
 
 log = logging.getLogger("lore")
 
-_registry: "weakref.WeakValueDictionary[int, InferenceScheduler]" = weakref.WeakValueDictionary()
+# The graph's running scheduler, if a long-lived process started one; stopped when the graph closes.
+SCHEDULER: "Slot[InferenceScheduler]" = Slot("inference.scheduler", close=lambda s: s.stop())
 
 
 def scheduler_for(graph: Graph) -> "InferenceScheduler | None":
-    s = _registry.get(id(graph))
-    return s if s is not None and s.graph is graph and s.running else None
+    s = graph.session.peek(SCHEDULER)
+    return s if s is not None and s.running else None
 
 
 class InferenceScheduler:
@@ -53,7 +54,7 @@ class InferenceScheduler:
         self.runs = 0
         self.running = True
         self._thread = threading.Thread(target=self._loop, name="lore-inference", daemon=True)
-        _registry[id(graph)] = self
+        graph.session.set(SCHEDULER, self)
         self._thread.start()
 
     # -- the write path: constant time, never blocks on inference
@@ -99,8 +100,6 @@ class InferenceScheduler:
             self._cv.notify_all()
         self._thread.join(timeout)
         self.running = False
-        if _registry.get(id(self.graph)) is self:
-            del _registry[id(self.graph)]
 
     # -- the worker
 

@@ -264,10 +264,6 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
     return graph.transact([op], reason=reason, source=source)
 
 
-def rules_for(graph: Graph) -> list[Rule]:
-    return all_rules(graph.path)[0]
-
-
 def root_relative(path: str, graph_path: str) -> str:
     """An absolute path under the repository that holds the graph (``<root>/.lore/lore.duckdb``) ->
     relative to that root; anything else unchanged."""

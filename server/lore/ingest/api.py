@@ -41,7 +41,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
         return result  # the swap was compacted already
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:
-        total = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        total = graph.con.execute("SELECT count(*) FROM facts").fetchall()[0][0]
         if written * 4 >= total:
             graph.compact()
             result["compacted"] = True

@@ -25,16 +25,31 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
+from lore import idents as S
 from lore.errors import LoreError
-from lore.ingest import slug as S
 from lore.ingest.extract import Def, Extract, language_of
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
 from lore.ingest.resolve import PathIndex, resolve
-from lore.ingest.walk import (GITLINK, SYMLINK, ZERO, CatFile, Change, Commit, CommitInfo, commit_info, git,
-                              iter_all_commits, iter_first_parent, list_tags, ls_tree, repo_root, resolve_branch)
+from lore.ingest.walk import (
+    GITLINK,
+    SYMLINK,
+    ZERO,
+    CatFile,
+    Change,
+    Commit,
+    CommitInfo,
+    commit_info,
+    git,
+    iter_all_commits,
+    iter_first_parent,
+    list_tags,
+    ls_tree,
+    repo_root,
+    resolve_branch,
+)
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
-from lore.timeutil import FOREVER, format_instant
+from lore.timeutil import FOREVER, format_instant, now_micros
 
 log = logging.getLogger("lore")
 
@@ -69,6 +84,17 @@ def ref(x: str) -> tuple[str, str, float | None]:
 
 def sval(x: str) -> tuple[str, str, float | None]:
     return ("s", x, None)
+
+
+DATE_SLACK_US = 86_400 * US  # how far in the future a commit date may be (skewed clocks) and still count
+MAX_INSTANT_SECONDS = 253_402_300_799  # 9999-12-31T23:59:59Z: the last instant an RFC 3339 date can write
+
+
+def _date_value(seconds: int | None) -> tuple[str, str, float] | None:
+    """A commit's or tag's own date as written (even a wrong one), or None when it is no instant at all."""
+    if seconds is None or not -62_135_596_800 <= seconds <= MAX_INSTANT_SECONDS:
+        return None
+    return ("t", format_instant(seconds * US), float(seconds))
 
 
 def _env_int(name: str, default: int) -> int:
@@ -112,6 +138,7 @@ class IngestRun:
         self.progress = progress
         self.cancel = cancel
         self.branch, self.tip = resolve_branch(self.repo, branch)
+        self.date_bound = now_micros() + DATE_SLACK_US
         self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
                       "transactions": 0}
 
@@ -173,13 +200,13 @@ class IngestRun:
         """What the graph now knows of the code at the watermark (from ingestion's small side tables)."""
         with self.graph.lock:
             con = self.graph.con
-            out = {"modules": con.execute("SELECT count(*) FROM ingest_files WHERE mode <> '160000'").fetchone()[0],
-                   "submodules": con.execute("SELECT count(*) FROM ingest_files WHERE mode = '160000'").fetchone()[0]}
+            out = {"modules": con.execute("SELECT count(*) FROM ingest_files WHERE mode <> '160000'").fetchall()[0][0],
+                   "submodules": con.execute("SELECT count(*) FROM ingest_files WHERE mode = '160000'").fetchall()[0][0]}
             for kind, n in con.execute("SELECT kind, count(*) FROM code_locations GROUP BY kind ORDER BY kind").fetchall():
                 out[{"class": "classes"}.get(kind, kind + "s")] = n
-            out["imports"] = con.execute("SELECT count(*) FROM import_locations").fetchone()[0]
+            out["imports"] = con.execute("SELECT count(*) FROM import_locations").fetchall()[0][0]
             out["external_dependencies"] = con.execute(
-                "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchone()[0]
+                "SELECT count(*) FROM ingest_known WHERE starts_with(ident, ':module/')").fetchall()[0][0]
         return out
 
     def _is_ancestor(self, a: str, b: str) -> bool:
@@ -281,15 +308,19 @@ class IngestRun:
             # with it, so the watermark never leaves written commits behind it (no duplicates on resume).
             if done == 0 and self._cancelled():
                 raise Cancelled()
-            t_raw = info.time * US
+            t_raw = self._plausible(info.time)
             if info.sha in fp_shas:
-                t = max(t_raw, self.last_time + 1)
+                # An implausible date (far future, before 1970) moves that commit alone: it is placed just
+                # after its predecessor, and the next commit's own date counts again (SPEC §7).
+                t = max(t_raw if t_raw is not None else 0, self.last_time + 1)
                 self.last_time = t
                 self._apply_commit(by_sha.pop(info.sha), t)
                 self.watermark = info.sha
                 self.stats["first_parent_commits"] += 1
             else:
-                t = t_raw
+                t = t_raw if t_raw is not None else self.last_time + 1
+            if t_raw is None:
+                self.stats["implausible_dates"] = self.stats.get("implausible_dates", 0) + 1
             if not self.snapshot:
                 self._commit_facts(info, t)
             done += 1
@@ -309,8 +340,17 @@ class IngestRun:
         if self.stats["facts_written"] > 50_000:
             # Fold the write-ahead log into the file now, inside the bulk run, rather than on whichever
             # small write (the next incremental ingest, a user's transact) crosses DuckDB's threshold.
-            with self.graph.lock:
-                self.graph.con.execute("CHECKPOINT")
+            # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
+            self.stats["checkpoint"] = "done" if self.graph.checkpoint() else "deferred"
+
+    def _plausible(self, seconds: int | None) -> int | None:
+        """A git timestamp as valid time (µs), or None when no real commit can have it: before 1970, or
+        later than a day after this run started (a commit cannot come from the future; a day covers
+        skewed clocks). A date past that bound would otherwise become the floor of every later commit's
+        valid time."""
+        if seconds is None or seconds < 0 or seconds * US > self.date_bound:
+            return None
+        return seconds * US
 
     def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
         """The tip as one commit that adds every file of its tree."""
@@ -327,8 +367,9 @@ class IngestRun:
         subj = c.subject
         for a, val in ((":entity-type", ref(":type/commit")), (":description", sval(subj[:120] or c.sha[:12])),
                        (":hash", sval(c.sha)), (":author", sval(c.author)), (":subject", sval(subj[:200])),
-                       (":date", ("t", format_instant(c.time * US), float(c.time)))):
-            self._emit(e, a, val, t)
+                       (":date", _date_value(c.time))):
+            if val is not None:
+                self._emit(e, a, val, t)
         for p in c.parents:
             self._emit(e, ":parent", ref(S.commit_ident(p)), t)
 
@@ -502,7 +543,7 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, mode) in removed.items():
+        for p, (blob, _mode) in removed.items():
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)
@@ -802,8 +843,7 @@ class IngestRun:
                   f"{(first_sha or '')[:12]}")
         with g.lock:
             con = g.con
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _instant = g.begin_tx(reason, "ingest")
                 closed = 0
                 closed_attrs: list[str] = []
@@ -814,7 +854,7 @@ class IngestRun:
                     try:
                         con.execute(SQL["drop_closing"])
                         con.execute(SQL["rows_to_close"])
-                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchone()[0]
+                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchall()[0][0]
                         closed_attrs = [r[0] for r in con.execute("SELECT DISTINCT a FROM _ingest_closing").fetchall()]
                         if closed:
                             first = g.allocate_ids(closed)
@@ -849,10 +889,6 @@ class IngestRun:
                                      "open_complete": "true" if open_rows else "false",
                                      **({"history": "partial", "snapshot": self.tip,
                                          "backfill_token": os.urandom(8).hex()} if self.snapshot else {})})
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
         log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
                  getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
@@ -1032,7 +1068,7 @@ class IngestRun:
         g = self.graph
         with g.lock:
             g.con.execute(SCHEMA_SQL)
-            state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
+            state = (g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchall() or [None])[0]
             if state and state[0] == "3":
                 known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
             else:
@@ -1043,14 +1079,14 @@ class IngestRun:
         rows = []
         for name, sha, when in new:
             e = S.tag_ident(name)
-            vf = (when or 0) * US
+            vf = self._plausible(when) or 0
             rows += [(e, ":entity-type", "k", ":type/tag", None, vf), (e, ":description", "s", f"git tag {name}", None, vf),
                      (e, ":name", "s", name, None, vf), (e, ":tagged-commit", "k", S.commit_ident(sha), None, vf)]
-            if when:
-                rows.append((e, ":date", "t", format_instant(when * US), float(when), vf))
+            date = _date_value(when) if when else None
+            if date is not None:
+                rows.append((e, ":date", *date, vf))
         with g.lock:
-            g.con.execute("BEGIN TRANSACTION")
-            try:
+            with g.atomic():
                 tx, _ = g.begin_tx(f"ingest tags of {os.path.basename(self.repo)}", "ingest")
                 first = g.allocate_ids(len(rows))
                 g.insert_rows([(first + i, e, a, vt, v, vn, vf, FOREVER, tx, MAX_TX, False, None, 1.0, None)
@@ -1059,8 +1095,4 @@ class IngestRun:
                     sorted({S.tag_ident(n) for n, _s, _w in new}), pa.string())}))
                 g.con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_tags")
                 g.con.unregister("_ingest_tags")
-                g.con.execute("COMMIT")
-            except BaseException:
-                g.con.execute("ROLLBACK")
-                raise
         return {"tags": len(tags), "tags_new": len(new)}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from lore.errors import LoreError
-from lore.ingest.slug import def_ident, module_ident, slug
+from lore.idents import def_ident, module_ident, slug
 
 # file extension -> tree-sitter-language-pack grammar
 EXTENSIONS = {

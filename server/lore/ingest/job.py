@@ -109,6 +109,8 @@ class IngestJob:
                 if result.get("total") is None:
                     self.state["total"] = self.state.get("total") or result.get("commits", 0)
         except LoreError as exc:
+            if exc.code != "graph-locked":
+                log.error("ingest of %s failed: %s: %s", repo, exc.code, exc.message)
             with self._lock:
                 skipped = exc.code == "graph-locked"
                 self.state.update(status="skipped" if skipped else "error", error=exc.to_json(),

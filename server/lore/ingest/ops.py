@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import os
-import weakref
 from typing import Any
 
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob
 from lore.operations import register
 from lore.store.graph import Graph, TxResult
+from lore.store.session import Slot
+
+
+def _stop_job(job: IngestJob) -> None:
+    """Closing the graph stops an ingestion between commits (what it committed stays)."""
+    if job.running:
+        job.cancel()
+        job.wait(30)
+
 
 # One background job per open graph (the language server keeps its graph open).
-_JOBS: "weakref.WeakKeyDictionary[Graph, IngestJob]" = weakref.WeakKeyDictionary()
+JOB: Slot[IngestJob] = Slot("ingest.job", IngestJob, close=_stop_job)
 
 
 def job_for(graph: Graph) -> IngestJob:
-    job = _JOBS.get(graph)
-    if job is None:
-        job = _JOBS[graph] = IngestJob(graph)
-    return job
+    return graph.session.get(JOB)
 
 
 def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
@@ -75,12 +80,21 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if st["status"] == "idle":
         with graph.lock:
             try:
-                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
+                row = (graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchall() or [None])[0]
                 st["watermark"] = row[0] if row else None
                 st["total_ingested"] = graph.con.execute(
                     "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
-                    "AND tx_to = 2147483647").fetchone()[0]
+                    "AND tx_to = 2147483647").fetchall()[0][0]
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
                 st["watermark"] = None
                 st["total_ingested"] = 0
     return {"ok": True, **st}
+
+
+@register("repoSummary")
+def repo_summary_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What the graph knows about the repository now: code by kind, languages, churn, recent commits and the
+    memories recorded (``lore show``)."""
+    from lore.ingest.summary import summary
+
+    return {"ok": True, **summary(graph)}

@@ -90,11 +90,6 @@ def resolve_branch(repo: str, branch: str | None = None) -> tuple[str, str | Non
     return "HEAD", None
 
 
-def first_parent_count(repo: str, tip: str, since: str | None) -> int:
-    rng = f"{since}..{tip}" if since else tip
-    return int(git(repo, "rev-list", "--first-parent", "--count", rng).strip() or 0)
-
-
 def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit]:
     """Oldest first: each first-parent commit after ``since`` up to ``tip``, with its raw changes against
     its first parent (renames detected by ``-M``)."""
@@ -219,10 +214,6 @@ def ls_tree(repo: str, rev: str) -> list[tuple[str, str, str]]:
         mode, _type, sha = meta.decode().split()
         rows.append((mode, sha, decode_path(path)))
     return rows
-
-
-def is_shallow(repo: str) -> bool:
-    return git(repo, "rev-parse", "--is-shallow-repository", check=False).strip() == b"true"
 
 
 class CatFile:

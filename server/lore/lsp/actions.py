@@ -13,6 +13,7 @@ from lsprotocol import types
 
 from lore import edn, operations
 from lore.errors import LoreError, error_reply
+from lore.idents import slug
 from lore.lsp import hover
 from lore.lsp.settings import to_plain
 
@@ -46,7 +47,7 @@ def _entity(p: dict[str, Any]) -> str:
 
 def decision_tx(entity: str, description: str, rationale: str | None = None) -> tuple[str, str]:
     """The EDN transaction recording a decision that governs ``entity``; returns (decision ident, EDN)."""
-    name = hover.slug(entity.split("/", 1)[1])[:60] or "code"
+    name = slug(entity.split("/", 1)[1])[:60] or "code"
     ident = f":decision/{name}-{time.strftime('%Y%m%d%H%M%S', time.gmtime())}"
     facts = [[edn.Keyword(ident[1:]), edn.Keyword("description"), description],
              [edn.Keyword(ident[1:]), edn.Keyword("governs"), edn.Keyword(entity[1:])]]

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from lore.idents import slug
 from lore.ingest import extract
 
 log = logging.getLogger("lore")
@@ -148,7 +149,7 @@ def find(symbols: list[Symbol], kind: str, name: str) -> Symbol | None:
     if kind == "import":
         want = name.lstrip(":").split("/")[-1] if name.startswith(":") else name
         for s in symbols:
-            if s.kind == "import" and (s.name == want or _slug(s.name) == _slug(want)):
+            if s.kind == "import" and (s.name == want or slug(s.name) == slug(want)):
                 return s
         if "/" in want:  # a path-like spec (Go, JS): its first dotted part is a host, not a package
             return None
@@ -186,7 +187,3 @@ def word_at(line_text: str, col: int) -> str | None:
         if m.start() <= col <= m.end():
             return m.group(0)
     return None
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

@@ -63,7 +63,30 @@ def _message(status: dict[str, Any]) -> str:
         parts.append("head ingested, history in progress")
     if status.get("processed") is not None and status.get("total") is not None:
         parts.append(f"{status['processed']}/{status['total']} commits")
+    error = _error_text(status)
+    if error:
+        parts.append(error)
     return ", ".join(parts)
+
+
+def _error_text(status: dict[str, Any]) -> str | None:
+    error = status.get("error")
+    if isinstance(error, dict) and (error.get("message") or error.get("code")):
+        return str(error.get("message") or error.get("code"))
+    return None
+
+
+def _report_failure(ls: "LoreServer", root: Path, status: dict[str, Any]) -> None:
+    """An ingestion that failed (or never started) is told to the person, not only to the log."""
+    error = _error_text(status)
+    if error is None or status.get("status") == "skipped":
+        return
+    log.error("ingestion of %s failed: %s", root, error)
+    try:
+        ls.window_show_message(types.ShowMessageParams(
+            type=types.MessageType.Error, message=f"Lore: ingesting {root.name} failed: {error}"))
+    except Exception:  # noqa: BLE001 - a client that is gone cannot be told
+        log.exception("could not show the ingestion failure")
 
 
 async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | None:
@@ -74,7 +97,8 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
         return None
     started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
     if not started.get("ok"):
-        log.warning("ingestion did not start: %s", started.get("error"))
+        if (started.get("error") or {}).get("code") != "ingest-running":
+            _report_failure(ls, root, started)
         return started
     if "ingestStatus" not in operations.OPERATIONS:
         return started
@@ -122,6 +146,9 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
     finally:
         if shown:
             progress.end(token, types.WorkDoneProgressEnd(message=_message(status)))
+    if status.get("status") == "error" or not status.get("ok"):
+        _report_failure(ls, root, status)
     await ls.run_op("lspCatchUp", {})
-    ls.on_graph_changed("ingested")
+    stats = await ls.run_op("stats", {})
+    ls.on_graph_changed("ingested", stats.get("tx") if stats.get("ok") else None)
     return status

@@ -27,10 +27,15 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
 from lore.lsp import actions, diagnostics, hover, progress, requests
-from lore.lsp.backend import Backend
 from lore.lsp.settings import Settings, to_plain
+from lore.runtime import owner
+from lore.runtime.backend import Backend
+from lore.runtime.paths import resolve_graph_path
 
 log = logging.getLogger("lore")
+
+# Sent to the client whenever the graph changed: {"kind": "write" | "derived" | "remote", "tx": N}.
+GRAPH_CHANGED = "lore/graphChanged"
 
 
 def _converter():
@@ -53,6 +58,7 @@ class LoreServer(LanguageServer):
         self.root: Path | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.diagnostics = diagnostics.DiagnosticsManager(self)
+        self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
         self.watch_task: asyncio.Task[Any] | None = None
 
@@ -67,24 +73,20 @@ class LoreServer(LanguageServer):
             log.exception("operation %s failed", op)
             return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
 
-    def on_graph_changed(self, kind: str) -> None:
-        """From any thread: the graph changed (a write, derived facts, an ingestion); refresh diagnostics."""
+    def on_graph_changed(self, kind: str, tx: int | None = None) -> None:
+        """From any thread: the graph changed (a write, derived facts, an ingestion). Tell the client
+        (``lore/graphChanged``: status bars and tests wait on it) and refresh diagnostics."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self.diagnostics.refresh_all)
+        loop.call_soon_threadsafe(self._graph_changed, kind, tx)
+
+    def _graph_changed(self, kind: str, tx: int | None) -> None:
+        self.diagnostics.refresh_all()
+        self.protocol.notify(GRAPH_CHANGED, {"kind": kind, "tx": tx})
 
     def graph_path(self) -> Path:
-        explicit = self.graph_arg or self.settings.get("graph")
-        if explicit:
-            p = Path(explicit).expanduser()
-            return p if p.is_absolute() or self.root is None else self.root / p
-        env = os.environ.get("LORE_GRAPH_PATH")
-        if env:
-            return Path(env)
-        from lore.cli import DEFAULT_GRAPH, find_work_tree
-
-        return find_work_tree(self.root or Path.cwd()) / DEFAULT_GRAPH
+        return resolve_graph_path(self.graph_arg or self.settings.get("graph"), self.root)
 
     def start_backend(self) -> None:
         if self.backend is None:
@@ -192,8 +194,6 @@ def build_server(graph: str | None = None) -> LoreServer:
     @ls.feature("lore/serverStatus")
     def server_status(ls: LoreServer, params: Any = None) -> dict[str, Any]:
         """This server's own state (not the graph's): effective settings, graph, whether it owns it."""
-        from lore.lsp import owner
-
         b = ls.backend
         return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
@@ -223,7 +223,7 @@ async def watch_remote_writes(ls: LoreServer) -> None:
             reply = await ls.run_op("stats", {})
             tx = reply.get("tx") if reply.get("ok") else None
             if tx is not None and tx != last:  # the first look refreshes too: writes may predate it
-                ls.diagnostics.refresh_all()
+                ls._graph_changed("remote", tx)
             last = tx
         except Exception:  # noqa: BLE001 - keep watching
             log.exception("watching the owner's writes failed")

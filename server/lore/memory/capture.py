@@ -1,350 +1,44 @@
-"""finalize-turn: heuristic capture of the durable facts in a finished exchange (zero network).
+"""finalize-turn, writing: what an exchange holds, resolved against the graph and stored as one transaction
+with source 'agent'.
 
-The seed's signal table decides what is kept: decisions ("we'll use X", "going with Y", "we decided"),
-preferences ("I prefer", "always/never use"), constraints ("must", "can't use", "prioritize X over Y"),
-dependencies ("X depends on / calls / requires Y") and architecture ("X is responsible for …"). Each
-kept sentence becomes an entity with :description and :entity-type; the why ("because …", "since …",
-"— …", or a following "That's because …" sentence) becomes :rationale, and rejected alternatives
-("over X", "instead of X", "rather than X", "X was too …", "switching from X") become :rejects edges
-(a constraint's "can't use X" becomes :forbids). Entities resolve against existing idents and :alias
-values, so a second mention reuses the first entity; idents are canonical lowercase-hyphen.
+Two ways in: the items a strategy extracted from the exchange's text (lore.memory.extract; the default
+heuristic, or one plugged in), or the facts the connected agent extracted itself (``facts``: EDN or a JSON
+list of {"entity", "attribute", "value"}), which are validated and resolved instead (SPEC §4, seed 001's
+``agent`` strategy: no model is called here).
 
-Transient chatter is skipped: questions, greetings and acknowledgements, requests to do something now,
-hypotheticals ("maybe", "what if"), and statements scoped to now ("for now", "temporarily").
-
-Only the user's turns are read when the delta has speaker labels (the agent's turns restate or ask);
-a delta without labels is read whole. Another strategy (an LLM, or the connected agent) can be plugged
-in with ``register_strategy``; LORE_EXTRACTION_STRATEGY picks one (default ``heuristic``).
+Resolution: a phrase reuses an entity the graph has (same ident, or an :alias); new idents are canonical
+(lowercase-hyphen). A change of mind supersedes what it replaces: a new decision that rejects or drops X
+supersedes the current decision that chose X (its ident or alias names X), and an agent's
+``[new :supersedes old]`` does the same. The old decision's facts stop being valid at the transaction's
+instant (their valid time is closed there, so history, ``:as-of`` and ``:valid-at`` before the change keep
+it) and ``[new :supersedes old]`` is stored.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
+from lore import edn
 from lore.errors import LoreError
-from lore.memory.tokens import STOPWORDS
-from lore.store.graph import MAX_TX, Graph, Op
-from lore.store.values import IDENT_RE, Value
+from lore.memory import identity
+from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
+from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
+from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
+from lore.timeutil import now_micros
 
 MAX_DELTA_CHARS = 200_000
-MAX_DESCRIPTION = 500
-
+MAX_AGENT_FACTS = 1_000
 KIND_NS = {"decision": "decision", "preference": "preference", "constraint": "constraint",
            "dependency": "dependency", "architecture": "dependency"}
 KIND_TYPE = {"decision": ":type/decision", "preference": ":type/preference", "constraint": ":type/constraint",
              "dependency": ":type/dependency", "architecture": ":type/dependency"}
-
-_SPEAKER = re.compile(r"(?:^|(?<=\s))(User|Human|Me|Agent|Assistant|AI|Claude|Bot)\s*:", re.I)
-_USER = {"user", "human", "me"}
-
-_I = r"(?:i|we)"
-SIGNALS: list[tuple[str, re.Pattern[str]]] = [
-    ("decision", re.compile(
-        r"\b(?:we(?:'ll| will| are going to|'re going to)? (?:use|go with|adopt|switch to|move to|migrate to|"
-        r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
-        r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
-        r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
-        r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
-        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
-        r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+ now|"
-        r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses|is written in|runs on))\b", re.I)),
-    ("preference", re.compile(
-        rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
-        rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
-        r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
-        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
-        r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
-        r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
-        r"let's not|^use \S+ (?:for|in|everywhere|when)|"
-        r"\w+s should (?:be|have|use|not|never|always))\b",
-        re.I)),
-    ("constraint", re.compile(
-        r"\b(?:must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
-        r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|is required|are required|"
-        r"requirement is|(?:is|are) not allowed|not allowed to|is forbidden|are forbidden|forbidden|"
-        r"no more than|at most|at least|never exceed|may not|shall|prioriti[sz]e \w+(?: \w+)? over|"
-        r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
-        r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
-        r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
-        r"maximum of)\b", re.I)),
-    ("dependency", re.compile(
-        r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
-        r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
-        r"backed by|sends \w+ to|pulls \w+ from|wraps)\b", re.I)),
-    ("architecture", re.compile(
-        r"\b(?:is responsible for|are responsible for|handles|owns|consists of|is composed of|"
-        r"is the source of truth|lives in|is split into|data flows|is the entry point|"
-        r"is the (?:only|single) (?:writer|reader|owner))\b", re.I)),
-]
-
-_QUESTION_START = re.compile(
-    r"^(?:what|why|how|when|where|who|which|can|could|would|should|do|does|did|is|are|will|shall|have|has)\b",
-    re.I)
-_CHATTER = re.compile(
-    r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
-    r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
-_TRANSIENT = re.compile(
-    r"\b(?:for now|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
-    r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
-    r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
-    r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
-    r"crash(?:es|ed)?)\b", re.I)
-_HYPOTHETICAL = re.compile(
-    r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
-    r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have))\b", re.I)
-_REQUEST = re.compile(
-    r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
-    r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
-    r"debug|test|commit|push|revert|undo|lint)\b", re.I)
-
-_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
-                  r"for the sake of)\b", re.I)
-_WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
-                           r"reason:|why\?|rationale:|since)\b\s*", re.I)
-_DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
-
-_NP = r"([A-Za-z0-9][\w.+#/-]*(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]*){0,2})"
-_REJECT_PATTERNS = [
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP, re.I),
-    re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
-               r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
-]
-# Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
-_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
-                            re.I)
-_TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
-_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:use|depend on|import|"
-                     r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
-_OBJECT = re.compile(
-    r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
-    r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
-    r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
-_DEP = re.compile(
-    r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(depends on|depend on|relies on|rely on|calls into|calls|talks to|"
-    r"is built on(?: top of)?|requires|imports|reads from|writes to|sits behind|publishes to|consumes from|"
-    r"is backed by|backed by|wraps)\s+(?:the\s+|our\s+|a\s+|an\s+)?(.{2,60}?)(?:\s+(?:for|to|because|since|"
-    r"via|when|so|and)\b.*)?[.!;]*$", re.I)
-_SUBJECT = re.compile(r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(?:is responsible for|are responsible for|handles|owns|"
-                      r"consists of|is composed of|is the|lives in|is split into)\b", re.I)
-
-REL_ATTR = {"calls": ":calls", "calls into": ":calls", "talks to": ":calls", "sends": ":calls",
-            "publishes to": ":calls"}
-
-
-@dataclass
-class Extracted:
-    kind: str
-    subject: str
-    description: str
-    rationale: str | None = None
-    rejects: list[str] = field(default_factory=list)
-    forbids: list[str] = field(default_factory=list)
-    relation: tuple[str, str] | None = None  # (attribute, object phrase) for dependencies
-    alias: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "subject": self.subject, "description": self.description}
-        if self.rationale:
-            out["rationale"] = self.rationale
-        if self.rejects:
-            out["rejects"] = list(self.rejects)
-        if self.forbids:
-            out["forbids"] = list(self.forbids)
-        if self.relation:
-            out["relation"] = list(self.relation)
-        return out
-
-
-Strategy = Callable[[str], list[Extracted]]
-STRATEGIES: dict[str, Strategy] = {}
-
-
-def register_strategy(name: str, fn: Strategy) -> None:
-    """Plug in another extraction strategy (an LLM, the connected agent); it returns Extracted items."""
-    STRATEGIES[name] = fn
-
-
-# ------------------------------------------------------------------ reading the exchange
-
-
-def user_text(delta: str) -> list[str]:
-    """The user's turns (all text when the delta has no speaker labels)."""
-    marks = list(_SPEAKER.finditer(delta))
-    if not marks:
-        return [delta]
-    out = []
-    for i, m in enumerate(marks):
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(delta)
-        if m.group(1).lower() in _USER:
-            out.append(delta[m.end():end])
-    return out
-
-
-def sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`])|\n+|(?<=[.!?])$", text)
-    return [p.strip() for p in parts if p and p.strip()]
-
-
-def _clean(phrase: str) -> str:
-    phrase = phrase.strip().strip("`'\".,;:!?()[]")
-    words = phrase.split()
-    while words and words[-1].lower() in STOPWORDS:
-        words.pop()
-    while words and words[0].lower() in STOPWORDS:
-        words.pop(0)
-    return " ".join(words)
-
-
-def _is_chatter(s: str) -> bool:
-    body = _CHATTER.sub("", s).strip()
-    if not body or len(body) < 8:
-        return True
-    if re.match(r"^(?:i|we) (?:really )?(?:love|like|enjoy) (?:how|that|it|this|the way)\b", body, re.I):
-        return True  # praise, not a preference
-    if s.rstrip().endswith("?"):
-        return True
-    if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
-        return True
-    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s):
-        return True
-    if _REQUEST.match(body) and not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
-        return True
-    return False
-
-
-def _kind(s: str) -> str | None:
-    for kind, rx in SIGNALS:
-        if rx.search(s):
-            return kind
-    if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
-        return "preference"  # a standing instruction with no stronger signal
-    return None
-
-
-def _split_why(s: str) -> tuple[str, str | None]:
-    m = _WHY.search(s)
-    if m and m.start() > 8:
-        return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
-    d = _DASH_WHY.search(s)
-    if d and d.start() > 8:
-        return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
-    return s, None
-
-
-def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
-    rejects: list[str] = []
-    forbids: list[str] = []
-    if kind in ("decision", "preference", "constraint"):
-        for rx in _REJECT_PATTERNS:
-            for m in rx.finditer(s):
-                x = _clean(m.group(1))
-                if x and x.lower() not in STOPWORDS and len(x) > 1 and not re.match(r"^(?:only|just|yet|really|"
-                                                                                     r"necessarily|sure)\b", x, re.I):
-                    rejects.append(x)
-        for m in _TOO.finditer(s):
-            x = _clean(m.group(1))
-            if x and x.lower() not in ("it", "that", "this", "they", "which"):
-                rejects.append(x)
-    if kind == "constraint":
-        for m in _FORBID.finditer(s):
-            x = _clean(m.group(1))
-            if x:
-                forbids.append(x)
-        rejects = [r for r in rejects if r not in forbids]
-    return list(dict.fromkeys(rejects)), list(dict.fromkeys(forbids))
-
-
-def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | None]:
-    if kind == "decision":
-        m = _OBJECT.search(clause)
-        if m:
-            return _clean(m.group(1)), None
-    if kind == "dependency":
-        m = _DEP.match(clause.strip())
-        if m:
-            verb = m.group(2).lower()
-            attr = REL_ATTR.get(verb, ":depends-on")
-            return _clean(m.group(1)), (attr, _clean(m.group(3)))
-    if kind == "architecture":
-        m = _SUBJECT.match(clause.strip())
-        if m:
-            return _clean(m.group(1)), None
-    # Otherwise the clause's content words name it.
-    words = [w.rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+#'’-]*", clause)]
-    # A negation up front ("never log …", "we can't use X") names the memory "no-…", as in :preference/no-db-mocks.
-    negated = kind in ("preference", "constraint") and bool(_NEGATION.match(clause.strip()))
-    words = [w for w in words if w and w.lower() not in STOPWORDS and w.lower() not in _FILLER
-             and w.lower() not in _VERBS]
-    return ("no " if negated else "") + " ".join(words[:5]), None
-
-
-_NEGATION = re.compile(r"^(?:\w+\s+){0,2}?(?:never|don't|do not|can't|cannot|can not|must not|mustn't|avoid|no|"
-                       r"not)\b", re.I)
-_VERBS = {"log", "write", "put", "add", "run", "mock", "commit", "call", "name", "return", "raise", "store",
-          "import", "leave", "push", "ship", "depend"}
-
-
-_FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should", "please", "want", "don't",
-           "need", "needs", "really", "strongly", "rather", "i'd", "we'd", "hate", "love", "dislike", "let's",
-           "going", "decided", "decide", "go", "make", "sure", "keep", "has", "have", "can't", "cannot",
-           "mustn't", "required", "only", "avoid", "stick", "instead"}
-
-
-def heuristic(delta: str) -> list[Extracted]:
-    out: list[Extracted] = []
-    for turn in user_text(delta):
-        prev: Extracted | None = None
-        for s in sentences(turn):
-            why = _WHY_SENTENCE.match(s)
-            if why and prev is not None:
-                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
-                continue
-            if _is_chatter(s):
-                prev = None
-                continue
-            kind = _kind(s)
-            if kind is None:
-                # "X was too slow" after a decision names a rejected alternative of that decision.
-                if prev is not None and _TOO.search(s):
-                    rej, _ = _alternatives(s, "decision")
-                    prev.rejects.extend(r for r in rej if r not in prev.rejects)
-                    if not prev.rationale:
-                        prev.rationale = s.rstrip(".!")
-                prev = None if prev is None else prev
-                continue
-            clause, rationale = _split_why(s)
-            subject, relation = _subject(s, kind, clause)
-            if not subject or not _slug(subject):
-                continue
-            rejects, forbids = _alternatives(clause, kind)
-            if rationale and kind in ("decision", "preference"):
-                rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
-                            if x and x.lower() not in STOPWORDS and x not in rejects]
-            rejects = [r for r in rejects if _slug(r) != _slug(subject)]
-            item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
-                             relation)
-            if kind == "decision":
-                item.alias = subject
-            out.append(item)
-            prev = item
-    return out
-
-
-STRATEGIES["heuristic"] = heuristic
+MEMORY_NS = ("decision", "preference", "constraint", "dependency")
 
 
 # ------------------------------------------------------------------ resolving and storing
-
-
-def _slug(text: str, max_len: int = 60) -> str:
-    s = re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", text.lower())).strip("-")
-    if len(s) > max_len:
-        s = s[:max_len].rsplit("-", 1)[0] or s[:max_len]
-    return s
 
 
 class Resolver:
@@ -366,6 +60,13 @@ class Resolver:
             f"AND split_part(substr(e, 2), '/', 1) IN ('decision', 'preference', 'constraint', 'dependency')"
         ).fetchall()}
         self.new: set[str] = set()
+        self.graph = graph
+        now = now_micros()
+        self.now = now
+        # Decisions believed and valid now: what a change of mind can supersede.
+        self.current_decisions = {r[0] for r in graph.con.execute(
+            f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND starts_with(e, ':decision/') "
+            f"AND valid_from <= ? AND valid_to > ?", [now, now]).fetchall()}
 
     def resolve(self, phrase: str, ns: str | None) -> str | None:
         """An ident for the phrase: an existing one (same namespace first) or a new canonical one."""
@@ -400,6 +101,52 @@ class Resolver:
     def is_new(self, ident: str) -> bool:
         return ident in self.new
 
+    def decisions_choosing(self, phrase: str) -> list[str]:
+        """Current decisions that chose what the phrase names (their ident or an alias is it)."""
+        key = _slug(phrase)
+        if not key:
+            return []
+        found = {f":decision/{key}"} | {e for e in self.by_alias.get(key, []) if e.startswith(":decision/")}
+        found |= self._described_choosing(phrase, key)
+        return sorted(found & self.current_decisions)
+
+    def _described_choosing(self, phrase: str, key: str) -> set[str]:
+        """Current decisions whose description chooses the phrase ("Use Redis for the page cache" written as
+        :decision/cache-backend): read as capture reads a decision."""
+        if not phrase.strip() or phrase.startswith("no "):
+            return set()
+        from lore.memory.extract import _split_why, _subject
+
+        rows = self.graph.con.execute(
+            f"SELECT DISTINCT e, v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':description' "
+            f"AND vt = 's' AND starts_with(e, ':decision/') AND valid_from <= ? AND valid_to > ? "
+            f"AND contains(lower(v), lower(?)) LIMIT 200", [self.now, self.now, phrase.strip()]).fetchall()
+        out = set()
+        for e, desc in rows:
+            clause, _ = _split_why(desc[:MAX_DESCRIPTION])
+            subject, _ = _subject(desc, "decision", clause)
+            if _slug(subject) == key:
+                out.add(e)
+        return out
+
+    def thing(self, phrase: str) -> str | None:
+        """What a decision rejects or a constraint forbids: a dependency (or the code's entity), never another
+        decision that happens to share the name."""
+        key = _slug(phrase)
+        if not key:
+            return None
+        ident = f":dependency/{key}"
+        if ident in self.idents:
+            return ident
+        for e in sorted(self.by_alias.get(key, [])):
+            if e.startswith(":dependency/"):
+                return e
+        if not IDENT_RE.match(ident[1:]):
+            return None
+        self.new.add(ident)
+        self.idents.add(ident)
+        return ident
+
 
 def _s(x: str) -> Value:
     return Value("s", x, None)
@@ -413,11 +160,16 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
     ops: list[Op] = []
     stored: list[dict[str, Any]] = []
 
-    def ref(phrase: str) -> str | None:
+    def ref(phrase: str, *, thing: bool = False) -> str | None:
         # "MySQL query caching": the longest leading words that name a known entity win.
         words = phrase.split()
-        ident = next((resolver.known(" ".join(words[:n])) for n in range(len(words), 0, -1)
-                      if resolver.known(" ".join(words[:n]))), None) or resolver.resolve(phrase, None)
+
+        def known(p: str) -> str | None:
+            e = resolver.known(p)
+            return e if e and not (thing and not e.startswith(":dependency/")) else None
+        ident = next((known(" ".join(words[:n])) for n in range(len(words), 0, -1)
+                      if known(" ".join(words[:n]))), None) or \
+            (resolver.thing(phrase) if thing else resolver.resolve(phrase, None))
         if ident and resolver.is_new(ident) and not any(o.e == ident for o in ops):
             ops.extend([Op("add", ident, ":description", _s(phrase)),
                         Op("add", ident, ":entity-type", _k(":type/dependency"))])
@@ -436,12 +188,12 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             ops.append(Op("add", ident, ":alias", _s(it.alias)))
         edges: list[tuple[str, str]] = []
         for r in it.rejects:
-            t = ref(r)
+            t = ref(r, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":rejects", _k(t)))
                 edges.append((":rejects", t))
         for f in it.forbids:
-            t = ref(f)
+            t = ref(f, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":forbids", _k(t)))
                 edges.append((":forbids", t))
@@ -451,12 +203,170 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             if t and t != ident:
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))
+        superseded: list[str] = []
+        if it.kind == "decision":
+            # A change of mind: the current decision that chose what this one rejects or drops, or that
+            # dropped what this one chooses, is superseded.
+            olds = [o for r in it.rejects for o in resolver.decisions_choosing(r)]
+            olds += resolver.decisions_choosing("no " + it.subject)
+            for old in dict.fromkeys(olds):
+                if old != ident and old not in superseded:
+                    superseded.append(old)
+                    ops.append(Op("add", ident, ":supersedes", _k(old)))
+                    edges.append((":supersedes", old))
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
-                       "new": resolver.is_new(ident)})
+                       "new": resolver.is_new(ident), **({"supersedes": superseded} if superseded else {})})
     return ops, stored
 
 
-def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False) -> dict[str, Any]:
+def closing_ops(graph: Graph, old: str, now: int) -> list[Op]:
+    """Retractions that end every fact of ``old`` valid now at the transaction's instant: the history keeps
+    them, valid time before the change still holds them."""
+    rows = graph.con.execute(
+        f"SELECT DISTINCT a, vt, v, vn FROM facts WHERE e = ? AND tx_to = {MAX_TX} AND NOT inferred "
+        f"AND valid_from <= ? AND valid_to > ? ORDER BY a, v", [old, now, now]).fetchall()
+    return [Op("retract", old, a, Value(vt, v, vn), TX_INSTANT) for a, vt, v, vn in rows]
+
+
+def _with_closings(graph: Graph, ops: list[Op], now: int) -> list[Op]:
+    """Each ``[new :supersedes old]`` among the ops ends old's current facts at this transaction's instant."""
+    olds = [op.value.v for op in ops if op.kind == "add" and op.a == ":supersedes" and op.value.vt == "k"]
+    out = list(ops)
+    for old in dict.fromkeys(olds):
+        if any(op.e == old and op.kind == "add" for op in ops):
+            continue  # asserted again in the same transaction: not replaced
+        out.extend(closing_ops(graph, old, now))
+    return out
+
+
+# ------------------------------------------------------------------ the agent's own extraction
+
+_LOOSE_IDENT = re.compile(r"^:?([A-Za-z][\w.+ -]{0,80})/([^\s/][^/]{0,200})$")
+
+
+def canonical_ident(text: str) -> str | None:
+    """``:Decision/Use Redis`` -> ``:decision/use-redis``; a valid ident stays as it is; None if it is none."""
+    t = text.strip()
+    if t.startswith(":") and IDENT_RE.match(t[1:].lower()):
+        return t.lower()
+    m = _LOOSE_IDENT.match(t)
+    if not m or not t.startswith(":"):
+        return None
+    ns, name = _slug(m.group(1)), _slug(m.group(2), max_len=120)
+    ident = f":{ns}/{name}"
+    return ident if ns and name and IDENT_RE.match(ident[1:]) else None
+
+
+def _agent_triples(facts: Any) -> list[tuple[Any, Any, Any]]:
+    """(entity, attribute, value) as given, from EDN text or a JSON list; shape errors are bad-params."""
+    if isinstance(facts, str):
+        if len(facts) > MAX_DELTA_CHARS:
+            raise LoreError("too-large", f"facts have {len(facts)} characters; the limit is {MAX_DELTA_CHARS}")
+        text = facts.strip()
+        as_json: Any = None
+        if text.startswith("["):
+            try:
+                as_json = json.loads(text)  # a JSON list given as text (the CLI's --facts)
+            except ValueError:
+                as_json = None
+        if isinstance(as_json, list):
+            facts = as_json
+        else:
+            form = edn.read(text)  # raises a LoreError with the position on bad EDN
+            if not isinstance(form, (list, tuple)):
+                raise LoreError("bad-params", "facts: an EDN vector of [:entity :attribute value] facts")
+            items = [form] if form and isinstance(form[0], edn.Keyword) else list(form)
+            out = []
+            for n, item in enumerate(items, 1):
+                if not isinstance(item, (list, tuple)):
+                    raise LoreError("bad-params", f"facts: fact {n} is not a vector [:entity :attribute value]")
+                parts = list(item)
+                if parts and isinstance(parts[0], edn.Keyword) and str(parts[0]) == "db/add":
+                    parts = parts[1:]
+                elif parts and isinstance(parts[0], edn.Keyword) and str(parts[0]).startswith("db/"):
+                    raise LoreError("bad-params", f"facts: fact {n}: an agent's facts are assertions; "
+                                    f"use `lore retract` to retract")
+                if len(parts) != 3:
+                    raise LoreError("bad-params", f"facts: fact {n} has {len(parts)} parts; a fact is "
+                                    f"[:entity :attribute value]")
+                e, a, v = parts
+                out.append((":" + str(e) if isinstance(e, edn.Keyword) else e,
+                            ":" + str(a) if isinstance(a, edn.Keyword) else a,
+                            ("ref", ":" + str(v)) if isinstance(v, edn.Keyword) else v))
+            return out
+    if not isinstance(facts, list):
+        raise LoreError("bad-params", "facts: EDN text or a JSON list of {\"entity\", \"attribute\", \"value\"}")
+    out = []
+    for n, f in enumerate(facts, 1):
+        if not isinstance(f, dict) or set(f) - {"entity", "attribute", "value"} or \
+                not {"entity", "attribute", "value"} <= set(f):
+            raise LoreError("bad-params", f"facts: fact {n} must be an object with exactly \"entity\", "
+                            f"\"attribute\" and \"value\"")
+        v = f["value"]
+        if isinstance(v, str) and canonical_ident(v) and re.match(r"^:[A-Za-z]", v) and "/" in v and " " not in v:
+            v = ("ref", v)
+        out.append((f["entity"], f["attribute"], v))
+    return out
+
+
+def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]:
+    """The agent's facts validated and resolved: canonical idents, an existing entity named by its alias,
+    keyword values that name an entity resolved the same way."""
+    triples = _agent_triples(facts)
+    if not triples:
+        raise LoreError("bad-params", "facts: no facts given")
+    if len(triples) > MAX_AGENT_FACTS:
+        raise LoreError("too-large", f"facts: {len(triples)} facts; the limit is {MAX_AGENT_FACTS} per turn")
+    resolver = Resolver(graph)
+
+    def entity(x: Any, n: int, what: str) -> str:
+        if not isinstance(x, str):
+            raise LoreError("bad-params", f"facts: fact {n}: the {what} must be an ident such as :decision/use-redis")
+        ident = canonical_ident(x)
+        if ident is None:
+            raise LoreError("bad-params", f"facts: fact {n}: {x[:80]!r} is not an ident such as :decision/use-redis")
+        ns, name = ident[1:].split("/", 1)
+        if ns in MEMORY_NS and ident not in resolver.idents:
+            # An alias of an entity the graph has ("Redis" for :decision/redis-cache) names that entity.
+            for e in sorted(resolver.by_alias.get(_slug(name), [])):
+                if e.startswith(f":{ns}/"):
+                    return e
+        return ident
+
+    ops: list[Op] = []
+    for n, (e, a, v) in enumerate(triples, 1):
+        ident = entity(e, n, "entity")
+        if not isinstance(a, str) or not a.startswith(":") or not ATTR_RE.match(a[1:]):
+            raise LoreError("bad-params", f"facts: fact {n}: the attribute must be a keyword such as :description")
+        if a.startswith(":db/"):
+            raise LoreError("bad-params", f"facts: fact {n}: schema attributes (:db/…) are not memory; "
+                            f"use `lore transact`")
+        if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            value = Value("k", entity(v[1], n, "value"), None)
+        elif isinstance(v, (bool, int, float, str)) or isinstance(v, edn.Instant):
+            try:
+                value = encode(v)
+            except LoreError as exc:
+                raise LoreError("bad-params", f"facts: fact {n}: {exc.message}") from None
+        else:
+            raise LoreError("bad-params", f"facts: fact {n}: a value is a string, number, boolean or an ident")
+        ops.append(Op("add", ident, a, value))
+    stored: dict[str, dict[str, Any]] = {}
+    for op in ops:
+        m = stored.setdefault(op.e, {"entity": op.e, "kind": op.e[1:].split("/", 1)[0], "facts": 0,
+                                     "new": op.e not in resolver.idents})
+        m["facts"] += 1
+        if op.a == ":description" and "description" not in m:
+            m["description"] = op.value.v
+        if op.a == ":supersedes":
+            m.setdefault("supersedes", []).append(op.value.v)
+    return ops, list(stored.values())
+
+
+def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False,
+            facts: Any = None) -> dict[str, Any]:
+    if facts is not None:
+        return capture_agent_facts(graph, facts, delta=delta, dry_run=dry_run)
     if not isinstance(delta, str):
         raise LoreError("bad-params", "finalizeTurn takes a delta string (\"User: … Agent: …\")")
     if len(delta) > MAX_DELTA_CHARS:
@@ -475,8 +385,27 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
         if dry_run:
             reply["dry_run"] = True
         return reply
-    result = graph.transact(ops, reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange",
-                            source="agent")
+    # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, resolver.now)),
+                            reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange", source="agent")
+    reply.update(result.to_json())
+    reply["_result"] = result
+    return reply
+
+
+def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run: bool = False) -> dict[str, Any]:
+    """The facts the agent extracted, validated and resolved, stored as one transaction (zero model calls)."""
+    if delta is not None and not isinstance(delta, str):
+        raise LoreError("bad-params", "finalizeTurn's delta is a string")
+    if isinstance(facts, str) and any("\ud800" <= ch <= "\udfff" for ch in facts):
+        raise LoreError("invalid-utf8", "the facts are not valid UTF-8")
+    ops, stored = agent_ops(graph, facts)
+    reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": "agent", "memories": stored}
+    if dry_run:
+        reply["dry_run"] = True
+        return reply
+    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, now_micros())),
+                            reason=f"finalize-turn: {len(ops)} fact(s) the agent extracted", source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
     return reply

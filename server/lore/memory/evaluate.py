@@ -144,3 +144,71 @@ def synthetic_memories(n: int, seed: int = 7) -> str:
             why = f"{tech} was already run by the platform team"
         out.append(f'[{e} :description "{desc}"] [{e} :rationale "{why}"]')
     return "[" + "\n".join(out) + "]"
+
+
+# ------------------------------------------------------------------ capture on real text (tests/memory/data/real)
+
+_SAME_KIND = {"architecture": "dependency"}
+
+
+def capture_scores(exchanges: list[dict[str, Any]], captured: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Score what finalize-turn stored (``captured[i]``: the reply's ``memories`` for exchange i) against labels.
+
+    A memory captures an expected item when its description holds every term (kind aside); precision counts
+    the stored memories that capture some expected item; 'right kind' counts captured items stored under the
+    expected kind (dependency and architecture are one namespace); a rationale is kept when the label's word
+    is in the stored rationale; a rejected alternative when an edge (:rejects/:forbids) or a rejects phrase
+    names it."""
+    tp = fp = fn = kind_ok = why_total = why_hit = rej_total = rej_hit = 0
+    misses: list[Any] = []
+    false_pos: list[Any] = []
+    partial: list[Any] = []
+    for ex, got in zip(exchanges, captured):
+        used: set[int] = set()
+        for exp in ex["expected"]:
+            match = next((i for i, g in enumerate(got) if i not in used and
+                          all(t.lower() in g.get("description", "").lower() for t in exp["terms"])), None)
+            if "rationale" in exp:
+                why_total += 1
+            rej_total += len(exp.get("rejects", []))
+            if match is None:
+                fn += 1
+                misses.append({"id": ex["id"], "expected": exp})
+                continue
+            used.add(match)
+            tp += 1
+            g = got[match]
+            kinds = {_SAME_KIND.get(exp["kind"], exp["kind"]), exp["kind"]}
+            kind_ok += _SAME_KIND.get(g.get("kind", ""), g.get("kind")) in kinds
+            lost = []
+            if "rationale" in exp:
+                if exp["rationale"].lower() in (g.get("rationale") or "").lower():
+                    why_hit += 1
+                else:
+                    lost.append("rationale")
+            names = [_slug(x) for x in g.get("rejects", []) + g.get("forbids", [])]
+            names += [_slug(t.split("/", 1)[-1]) for a, t in g.get("edges", []) if a in (":rejects", ":forbids")]
+            for r in exp.get("rejects", []):
+                if any(_slug(r) == n or _slug(r) in n for n in names):
+                    rej_hit += 1
+                else:
+                    lost.append("rejects:" + r)
+            if lost or _SAME_KIND.get(g.get("kind", ""), g.get("kind")) not in kinds:
+                partial.append({"id": ex["id"], "lost": lost, "expected": exp,
+                                "got": {k: g.get(k) for k in ("kind", "entity", "rationale", "rejects", "edges")}})
+        for i, g in enumerate(got):
+            if i not in used:
+                fp += 1
+                false_pos.append({"id": ex["id"], "got": {k: g.get(k) for k in ("kind", "entity", "description")}})
+    return {
+        "exchanges": len(exchanges), "noise_exchanges": sum(1 for x in exchanges if not x["expected"]),
+        "expected": tp + fn, "stored": tp + fp,
+        "precision": round(tp / (tp + fp), 4) if tp + fp else 1.0,
+        "recall": round(tp / (tp + fn), 4) if tp + fn else 1.0,
+        "right_kind": round(kind_ok / (tp + fn), 4) if tp + fn else None,
+        "rationale_kept": round(why_hit / why_total, 4) if why_total else None,
+        "rationale_labelled": why_total,
+        "rejected_kept": round(rej_hit / rej_total, 4) if rej_total else None,
+        "rejected_labelled": rej_total,
+        "misses": misses, "false_positives": false_pos, "partial": partial,
+    }

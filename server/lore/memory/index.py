@@ -27,6 +27,7 @@ from lore.memory.tokens import (
 )
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
+from lore.store.session import Slot
 
 log = logging.getLogger("lore")
 
@@ -53,10 +54,23 @@ _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "
            "mem_index_state")
 
 
+@dataclass
+class IndexMarks:
+    """What this process knows of an open graph's memory index."""
+
+    schema_ok: bool = False  # the index tables exist at this version
+    new_docs: int = 0  # documents folded by the sync in progress (a large one is followed by a checkpoint)
+    seen_tx: int | None = None  # the graph's newest tx as the last prepare-turn saw it
+
+
+MARKS: Slot[IndexMarks] = Slot("memory.index-marks", lambda graph: IndexMarks())
+
+
 def ensure_schema(graph: Graph) -> None:
     """Create the index tables once per open graph; an index of another version is rebuilt from scratch
     (it is a cache of the facts table)."""
-    if graph.read_only or getattr(graph, "_mem_schema_ok", False):
+    marks = graph.session.get(MARKS)
+    if graph.read_only or marks.schema_ok:
         return
     con = graph.con
     con.execute(sql("schema"))
@@ -69,7 +83,7 @@ def ensure_schema(graph: Graph) -> None:
             con.execute(f"DROP TABLE IF EXISTS {t}")
         con.execute(sql("schema"))
         con.execute("INSERT INTO mem_index_state VALUES ('version', ?)", [SCHEMA_VERSION])
-    graph._mem_schema_ok = True  # type: ignore[attr-defined]
+    marks.schema_ok = True
 
 
 LITERAL_MAX = 1000  # up to this many idents go into SQL as a literal list (filtered inside the scan)
@@ -97,15 +111,11 @@ def sync(graph: Graph) -> int:
         con = graph.con
         if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
             return 0
-        con.execute("BEGIN TRANSACTION")
-        graph._mem_new_docs = 0  # type: ignore[attr-defined]
-        try:
+        marks = graph.session.get(MARKS)
+        marks.new_docs = 0
+        with graph.atomic():
             n = sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-        checkpoint_after_bulk(graph, graph._mem_new_docs)  # type: ignore[attr-defined]
+        checkpoint_after_bulk(graph, marks.new_docs)
         return n
 
 
@@ -119,7 +129,7 @@ def sync_in_tx(graph: Graph) -> int:
     n_new = _fold(con, last)
     if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur]).fetchone()[0]:
         con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
-    graph._mem_new_docs = getattr(graph, "_mem_new_docs", 0) + n_new  # type: ignore[attr-defined]
+    graph.session.get(MARKS).new_docs += n_new
     return cur - last
 
 

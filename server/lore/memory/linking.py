@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lore.memory import index
+from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
+from lore.store.session import Slot
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
@@ -97,20 +98,19 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
             return out
         with graph.lock:
             index.ensure_schema(graph)
-            con = graph.con
-            con.execute("BEGIN TRANSACTION")
-            graph._mem_new_docs = 0  # type: ignore[attr-defined]
-            try:
+            # Memory references the code can now answer for name the code's ident (before links and rules).
+            identity.catch_up(graph)
+        with graph.lock:
+            index.ensure_schema(graph)
+            marks = graph.session.get(index.MARKS)
+            marks.new_docs = 0
+            with graph.atomic():
                 index.sync_in_tx(graph)
                 if enabled:
                     out = _link_changes_in_tx(graph)
                     if out["linked"] or out["closed"]:
                         index.sync_in_tx(graph)  # fold our own link tx in (connections count links)
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            index.checkpoint_after_bulk(graph, graph._mem_new_docs)  # type: ignore[attr-defined]
+            index.checkpoint_after_bulk(graph, marks.new_docs)
         return out
     except Exception:  # noqa: BLE001 - linking must never fail a write
         log.exception("memory-code linking failed; the write stands")
@@ -124,30 +124,25 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
 def _up_to_date(graph: Graph, enabled: bool) -> bool:
     """Nothing written since the index (and, when linking is on, the links) last caught up: the common
     case of a prepare-turn, answered without opening a transaction."""
-    if not getattr(graph, "_mem_schema_ok", False):
+    if not graph.session.get(index.MARKS).schema_ok:
         return False
     con = graph.con
-    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link') UNION ALL "
-                             "SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', 'identity') "
+                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
     cur = marks["cur"]
-    graph._mem_seen_tx = cur  # type: ignore[attr-defined]  # the graph's last tx, for caches keyed on it
-    return marks.get("tx", -1) >= cur and (not enabled or marks.get("link", -1) >= cur)
+    graph.session.get(index.MARKS).seen_tx = cur  # the graph's last tx, for caches keyed on it
+    return (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
+            and (not enabled or marks.get("link", -1) >= cur))
 
 
 def link_changes(graph: Graph) -> dict[str, int]:
     """Re-link the memories changed since the last run (all of them when code changed)."""
     with graph.lock:
         index.ensure_schema(graph)
-        con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             index.sync_in_tx(graph)  # links read the index's tables
             out = _link_changes_in_tx(graph)
             index.sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         return out
 
 
@@ -160,7 +155,7 @@ def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
     changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
     code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
     if code_changed:
-        graph.__dict__.pop("_mem_roots", None)
+        graph.session.discard(SOURCE_ROOTS)
     memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
     return _relink_in_tx(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}", done_tx=cur)
 
@@ -188,8 +183,12 @@ class _Link:
     vt: int = -FOREVER
 
 
+# The work-tree roots that absolute paths in memories are taken relative to (dropped when code changes).
+SOURCE_ROOTS: "Slot[list[str]]" = Slot("memory.source-roots")
+
+
 def _roots(graph: Graph) -> list[str]:
-    cached = getattr(graph, "_mem_roots", None)
+    cached = graph.session.peek(SOURCE_ROOTS)
     if cached is not None:
         return cached
     roots: list[str] = []
@@ -204,7 +203,7 @@ def _roots(graph: Graph) -> list[str]:
     except Exception:  # noqa: BLE001
         pass
     out = sorted(set(roots), key=len, reverse=True)
-    graph._mem_roots = out  # type: ignore[attr-defined]  # dropped when code changes
+    graph.session.set(SOURCE_ROOTS, out)
     return out
 
 
@@ -373,16 +372,10 @@ def relink(graph: Graph, memories: list[str] | None, *, reason: str, done_tx: in
     """Bring the link rows of ``memories`` (None: all) in line with what their text mentions now."""
     with graph.lock:
         index.ensure_schema(graph)
-        con = graph.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with graph.atomic():
             index.sync_in_tx(graph)  # links read the index's tables
             out = _relink_in_tx(graph, memories, reason=reason, done_tx=done_tx)
             index.sync_in_tx(graph)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         return out
 
 
@@ -401,7 +394,7 @@ def _relink_in_tx(graph: Graph, memories: list[str] | None, *, reason: str,
             keep.add((e, v))
         else:
             close_ids.append(rid)
-    inserts = [(k, l) for k, l in sorted(desired.items()) if k not in keep]
+    inserts = [(k, link) for k, link in sorted(desired.items()) if k not in keep]
     if not close_ids and not inserts:
         if done_tx is not None:
             _set_linked_tx(con, done_tx)
@@ -409,8 +402,8 @@ def _relink_in_tx(graph: Graph, memories: list[str] | None, *, reason: str,
     tx, _ = graph.begin_tx(reason, "rule")
     graph.close_rows(close_ids, tx)
     first = graph.allocate_ids(len(inserts))
-    rows = [(first + i, mem, ":relates-to", "k", target, None, l.vf, l.vt, tx, MAX_TX, True, l.rule,
-             l.relevance, sorted(l.provenance)) for i, ((mem, target), l) in enumerate(inserts)]
+    rows = [(first + i, mem, ":relates-to", "k", target, None, link.vf, link.vt, tx, MAX_TX, True, link.rule,
+             link.relevance, sorted(link.provenance)) for i, ((mem, target), link) in enumerate(inserts)]
     graph.insert_rows(rows)
     # Our own tx counts as linked, so it never re-triggers linking.
     _set_linked_tx(con, tx)
@@ -429,7 +422,7 @@ def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str
     """Memories linked to a code entity (hover): each with its description, rationale, kind, validity,
     relevance and how it was linked, most relevant first. Reads only the index's own tables."""
     con = con or graph.con
-    if not getattr(graph, "_mem_schema_ok", False) and index.indexed_tx(con) < 0:
+    if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
         return []
     now = now_micros()
     first = index.memory_first_doc(con)

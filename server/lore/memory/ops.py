@@ -7,7 +7,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import linking
+from lore.memory import identity, linking
 from lore.memory.capture import capture
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
@@ -34,12 +34,18 @@ def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @operations.register("finalizeTurn", writes=True)
 def finalize_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    if "delta" not in params:
-        raise LoreError("bad-params", "missing parameter 'delta'")
+    """The durable facts of a finished exchange: extracted from ``delta`` by the heuristic (or ``strategy``), or
+    ``facts`` the agent extracted itself (EDN or a JSON list of {"entity", "attribute", "value"}; SPEC §4)."""
+    facts = params.get("facts")
+    if "delta" not in params and facts is None:
+        raise LoreError("bad-params", "missing parameter 'delta' (or 'facts', the facts the agent extracted)")
     strategy = params.get("strategy")
     if strategy is not None and not isinstance(strategy, str):
         raise LoreError("bad-params", "parameter 'strategy' must be a string")
-    return capture(graph, params["delta"], strategy=strategy, dry_run=bool(_bool(params, "dryRun")))
+    if facts is not None and strategy not in (None, "agent"):
+        raise LoreError("bad-params", "parameter 'facts' is the agent's own extraction: no other strategy applies")
+    return capture(graph, params.get("delta"), strategy=strategy, dry_run=bool(_bool(params, "dryRun")),
+                   facts=facts)
 
 
 @operations.register("link", writes=True)
@@ -61,6 +67,14 @@ def memories_for_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(entity, str) or not entity.strip():
         raise LoreError("bad-params", "parameter 'entity' must be an entity ident such as :function/src-a-py-f")
     return {"ok": True, "entity": entity, "memories": linking.memories_for(graph, entity)}
+
+
+@operations.register_write_filter
+def _one_identity(graph: Graph, ops: list[Any]) -> list[Any]:
+    """A memory's reference to a package or module is stored as the code's own ident (SPEC §1)."""
+    if graph.read_only:
+        return ops
+    return identity.canonical_ops(graph, ops)
 
 
 def _derive(graph: Graph, result: Any) -> None:

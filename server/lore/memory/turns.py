@@ -22,10 +22,12 @@ import os
 import re
 from typing import Any
 
+from lore import operations
 from lore.errors import LoreError
 from lore.memory import index
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
 from lore.store.graph import Graph
+from lore.store.session import Slot
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
@@ -115,14 +117,14 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     limit = cfg["limit"] if limit is None else max(1, min(int(limit), MAX_FACTS))
     boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
-    graph.__dict__.pop("_mem_seen_tx", None)  # set afresh by the catch-up below, else read when needed
+    graph.session.get(index.MARKS).seen_tx = None  # set afresh by the catch-up below, else read when needed
     if con is None:
         # Catch up with writes that ran no derivation (a bulk ingest): the index, then the links.
         from lore.memory import linking
 
         linking.derive_links(graph)
         con = graph.con
-    if not getattr(graph, "_mem_schema_ok", False) and index.indexed_tx(con) < 0:
+    if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
     now = now_micros()
     hits = index.search(con, message[:MAX_MESSAGE_CHARS], limit=CANDIDATES, memory_boost=boost)
@@ -214,34 +216,30 @@ def _composed(inferred: list[tuple]) -> list[dict[str, Any]]:
              "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
 
 
-_WARN_CACHE: dict[tuple[str, int], list[dict[str, Any]]] = {}
+# The composed warnings of the graph as of one tx (they change only with a write).
+WARNINGS_AT: "Slot[tuple[int, list[dict[str, Any]]]]" = Slot("memory.warnings-at")
 
 
 def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any]]:
-    """``entities``: the recalled entities and the code linked to them."""
-    """Composed warnings about the recalled entities, from the inference engine when it is installed."""
+    """Composed warnings about ``entities`` (the recalled entities and the code linked to them), from
+    whichever feature serves the ``warnings`` operation."""
     if not entities:
         return []
-    try:
-        from lore.inference import api  # type: ignore[attr-defined]
-    except ImportError:
-        return []
-    fn = getattr(api, "warnings", None)
-    if fn is None:
-        return []
-    try:
-        tx = getattr(graph, "_mem_seen_tx", None)
-        if tx is None:
-            tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
-        key = (graph.path, tx)
-        found = _WARN_CACHE.get(key)
-        if found is None:
-            found = fn(graph)
-            _WARN_CACHE.clear()  # one graph state at a time: warnings change only with a write
-            _WARN_CACHE[key] = found
-    except Exception:  # noqa: BLE001 - the context block goes out without warnings rather than not at all
-        log.exception("composed warnings unavailable for prepare-turn")
-        return []
+    tx = graph.session.get(index.MARKS).seen_tx
+    if tx is None:
+        tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cached = graph.session.peek(WARNINGS_AT)
+    if cached is not None and cached[0] == tx:
+        found = cached[1]
+    else:
+        # The rules' conclusions as they stand: a read (prepare-turn) runs no rules.
+        reply = operations.run("warnings", graph, {"catchUp": False})
+        if not reply.get("ok"):
+            # the context block goes out without warnings rather than not at all
+            log.warning("composed warnings unavailable for prepare-turn: %s", reply.get("error"))
+            return []
+        found = reply.get("warnings") or []
+        graph.session.set(WARNINGS_AT, (tx, found))
     wanted = set(entities)
     out = []
     for w in found or []:
@@ -259,7 +257,7 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> lis
         return []
     wanted = set(entities)
     best: dict[tuple[str, str], tuple[str, float]] = {}
-    for e, a, vt, v, rule, conf, _ in inferred:
+    for e, a, _vt, v, rule, conf, _ in inferred:
         if rule in ("link/file", "link/name") and a == ":relates-to" and e in wanted:
             if (e, v) not in best or conf > best[(e, v)][1]:
                 best[(e, v)] = (rule, conf)
@@ -314,9 +312,3 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
             lines.append(f"  {c['location']}  {c['entity']}{via}")
     return "\n".join(lines)
 
-
-def finalize_turn(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False) -> dict[str, Any]:
-    """Heuristic capture of the durable facts in a finished exchange, written with source 'agent'."""
-    from lore.memory.capture import capture
-
-    return capture(graph, delta, strategy=strategy, dry_run=dry_run)

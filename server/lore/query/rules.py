@@ -8,7 +8,6 @@ rule that would put a negation inside a recursive cycle is rejected, and nothing
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from lore.errors import LoreError
 from lore.query.compiler import Program
 from lore.query.parser import Fn, Not, Or, Pattern, Rule, RuleCall, Var, parse_rules
 from lore.sqlfile import named_statements
+from lore.store.session import Slot
 
 _HERE = Path(__file__).parent
 _SQL = named_statements(_HERE / "rules_store.sql")
@@ -31,20 +31,17 @@ def builtin_names() -> set[str]:
     return {r.name for r in builtin_rules()}
 
 
-# Parsed registered rules per open Graph object (a graph reopened is a new object, so another process's
-# writes in between are seen). Every rule write goes through register/remove here, which drop the entries
-# of every open Graph on the same file.
-_CACHE: "weakref.WeakKeyDictionary[Any, list]" = weakref.WeakKeyDictionary()
+# Parsed registered rules of an open graph, with the stamp (count, newest seq, a hash of every body) of the rules table they were
+# read at: a write by anyone (another Graph object, another process) changes the stamp.
+STORED_RULES: "Slot[tuple[tuple[int, ...], list[tuple[int, Rule, int]]]]" = Slot("query.stored-rules")
 
 
 def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
     """(seq, rule, tx) of every registered body, in registration order (cached per graph file)."""
-    try:
-        cached = _CACHE.get(graph)
-    except TypeError:  # not weak-referenceable: no cache
-        cached = None
-    if cached is not None:
-        return cached
+    stamp = tuple(graph.con.execute(_SQL["stamp"]).fetchone())
+    cached = graph.session.peek(STORED_RULES)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
     out = []
     for seq, _name, _arity, source, tx in graph.con.execute(_SQL["list"]).fetchall():
         try:
@@ -53,18 +50,12 @@ def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
             continue
         for r in rules:
             out.append((seq, r, tx))
-    try:
-        _CACHE[graph] = out
-    except TypeError:
-        pass
+    graph.session.set(STORED_RULES, (stamp, out))
     return out
 
 
 def _forget(graph: Any) -> None:
-    path = getattr(graph, "path", None)
-    for g in list(_CACHE.keys()):
-        if g is graph or (path and path != ":memory:" and getattr(g, "path", None) == path):
-            _CACHE.pop(g, None)
+    graph.session.discard(STORED_RULES)
 
 
 @lru_cache(maxsize=4096)
@@ -140,19 +131,14 @@ def register(graph: Any, text: str) -> dict[str, Any]:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         tx = graph.last_tx()[0]
         _forget(graph)
-        with graph.lock:
-            graph.con.execute("BEGIN TRANSACTION")
-            try:
-                seq = graph.con.execute(_SQL["next_seq"]).fetchone()[0]
+        try:
+            with graph.atomic() as con:
+                seq = con.execute(_SQL["next_seq"]).fetchone()[0]
                 for i, r in enumerate(to_add):
-                    graph.con.execute(_SQL["insert"], {"seq": seq + i, "name": r.name, "arity": len(r.args),
-                                                       "source": r.source, "tx": tx})
-                graph.con.execute("COMMIT")
-            except BaseException:
-                graph.con.execute("ROLLBACK")
-                raise
-            finally:
-                _forget(graph)
+                    con.execute(_SQL["insert"], {"seq": seq + i, "name": r.name, "arity": len(r.args),
+                                                 "source": r.source, "tx": tx})
+        finally:
+            _forget(graph)
     names = sorted({r.name for r in new})
     reply: dict[str, Any] = {"ok": True, "rule": names[0] if len(names) == 1 else names,
                              "added": len(to_add), "bodies": sum(len(rules[n]) for n in names)}

@@ -8,3 +8,6 @@ INSERT INTO rules (seq, name, arity, source, tx) VALUES ($seq, $name, $arity, $s
 DELETE FROM rules WHERE name = $name;
 -- name: count_named
 SELECT count(*) FROM rules WHERE name = $name;
+
+-- name: stamp
+SELECT count(*), coalesce(max(seq), 0), coalesce(sum(hash(seq, source) % 1000000007), 0) FROM rules;

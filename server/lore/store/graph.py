@@ -6,12 +6,15 @@ applies transactions atomically, bulk-loads rows through Arrow, and answers hist
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import duckdb
 
@@ -21,9 +24,12 @@ from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
 
+log = logging.getLogger("lore")
+
 SCHEMA_VERSION = "1"
+CHECKPOINT_WAIT_SECONDS = 30.0  # how long a checkpoint waits for other connections' transactions to end
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
-SOURCES = ("cli", "lsp", "agent", "ingest", "rule")
+SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule")
 MAX_REASON_CHARS = 10_000
 
 FACT_COLUMNS = (
@@ -51,6 +57,11 @@ def __getattr__(name: str) -> Any:  # FACT_SCHEMA stays importable without impor
 
 CARDINALITY_ATTR = ":db/cardinality"
 CARDINALITY_ONE = ":db.cardinality/one"
+
+
+# An op's valid_from meaning "the instant of the transaction that applies it" (a change of mind closes the old
+# decision's validity exactly there). Below every real instant (-2^62), so it can never be one.
+TX_INSTANT = -(2**63)
 
 
 @dataclass
@@ -135,14 +146,14 @@ class Graph:
             # DuckDB draws a progress bar on stdout for queries over 2 s; stdout carries LSP frames.
             self.con.execute("SET enable_progress_bar = false")
             self.con.execute("SET lock_configuration = true")
-            row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            row = _first(self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'"))
         except duckdb.Error as exc:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         if row is None or row[0] != SCHEMA_VERSION:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} has schema version {row and row[0]}, expected {SCHEMA_VERSION}")
-        self._next_id = (self.con.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] or 0) + 1
+        self._next_id = (_first(self.con.execute("SELECT coalesce(max(id), 0) FROM facts"))[0] or 0) + 1
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
 
     # ------------------------------------------------------------------ basics
@@ -165,11 +176,11 @@ class Graph:
         return self.con.cursor()
 
     def last_tx(self) -> tuple[int, int]:
-        row = self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1").fetchone()
+        row = _first(self.con.execute("SELECT tx, instant FROM tx ORDER BY tx DESC LIMIT 1"))
         return (row[0], row[1]) if row else (0, 0)
 
     def tx_at_or_before(self, instant: int) -> int:
-        row = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]).fetchone()
+        row = _first(self.con.execute("SELECT coalesce(max(tx), 0) FROM tx WHERE instant <= ?", [instant]))
         return row[0]
 
     def allocate_ids(self, n: int) -> int:
@@ -179,6 +190,30 @@ class Graph:
         return first
 
     # ------------------------------------------------------------ transactions
+
+    @contextmanager
+    def atomic(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One DuckDB transaction under the write lock: committed when the block ends, rolled back (nothing
+        of it stored) when it raises. A failed COMMIT (disk full) reports its own error, not the rollback's."""
+        with self.lock:
+            con = self.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                self._cardinality = None
+                try:
+                    con.execute("ROLLBACK")
+                except duckdb.Error:  # the failed COMMIT ended the transaction already
+                    pass
+                raise
+
+    @contextmanager
+    def write_tx(self, reason: str, source: str) -> Iterator[tuple[int, int]]:
+        """``atomic()`` with a new Lore transaction recorded first: yields (tx, instant)."""
+        with self.atomic():
+            yield self.begin_tx(reason, source)
 
     def begin_tx(self, reason: str, source: str) -> tuple[int, int]:
         """Inside an open DuckDB transaction: record a new tx row and return (tx, instant)."""
@@ -197,21 +232,13 @@ class Graph:
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
-        with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                tx, instant = self.begin_tx(reason, source)
-                result = self._apply(ops, tx, instant, valid_from, valid_to)
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                self._cardinality = None
-                raise
-        return result
+        with self.write_tx(reason, source) as (tx, instant):
+            return self._apply(ops, tx, instant, valid_from, valid_to)
 
     def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
         vf = op.valid_from if op.valid_from is not None else tx_from
         vt = op.valid_to if op.valid_to is not None else tx_to
+        vf = instant if vf == TX_INSTANT else vf  # "from this transaction's instant", known only once it begins
         if op.kind == "add":
             lo = instant if vf is None else vf
             hi = FOREVER if vt is None else vt
@@ -352,20 +379,40 @@ class Graph:
     def compact(self) -> None:
         """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads)."""
         with self.lock:
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                self.con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
-                self.con.execute("DELETE FROM facts")
-                self.con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
-                self.con.execute("DROP TABLE _lore_sorted")
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                raise
-            try:
-                self.con.execute("CHECKPOINT")
-            except duckdb.Error:  # another transaction is open (a reader): DuckDB checkpoints later by itself
-                pass
+            with self.atomic() as con:
+                con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
+                con.execute("DELETE FROM facts")
+                con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
+                con.execute("DROP TABLE _lore_sorted")
+            self.checkpoint()
+
+    def checkpoint(self, wait_seconds: float = CHECKPOINT_WAIT_SECONDS) -> bool:
+        """Fold the write-ahead log into the file. DuckDB refuses while another connection (a reader on
+        another thread, the server's hover or rule thread) has a transaction older than the last write,
+        and FORCE CHECKPOINT would block every new reader until those end (a deadlock when one of them
+        waits on us). So: hold the write lock (no writer of this process starts meanwhile) and retry
+        until the readers are gone, for at most ``wait_seconds``. False when they never were: nothing is
+        lost (the data is committed; DuckDB checkpoints by itself later), and the caller reports it."""
+        if self.read_only:
+            return False
+        deadline = time.monotonic() + wait_seconds
+        pause = 0.005
+        with self.lock:
+            while True:
+                try:
+                    self.con.execute("CHECKPOINT")
+                    return True
+                except duckdb.TransactionException as exc:
+                    if "CHECKPOINT" not in str(exc):
+                        raise
+                    if pause == 0.005:
+                        log.debug("checkpoint waits for other transactions to end")
+                    if time.monotonic() + pause > deadline:
+                        log.warning("checkpoint deferred: other transactions stayed open for %.0f s (%s)",
+                                    wait_seconds, str(exc).splitlines()[0])
+                        return False
+                time.sleep(pause)
+                pause = min(pause * 2, 0.25)
 
     # ---------------------------------------------------------------- reading
 
@@ -418,10 +465,17 @@ class Graph:
 
     def stats(self) -> dict[str, Any]:
         tx, _ = self.last_tx()
-        row = self.con.execute(
+        row = _first(self.con.execute(
             f"SELECT count(*), count(*) FILTER (WHERE tx_to = {MAX_TX}), "
-            f"count(DISTINCT e) FILTER (WHERE tx_to = {MAX_TX}) FROM facts").fetchone()
+            f"count(DISTINCT e) FILTER (WHERE tx_to = {MAX_TX}) FROM facts"))
         return {"tx": tx, "rows": row[0], "current_rows": row[1], "entities": row[2]}
+
+
+def _first(result: Any) -> Any:
+    """The first row of a result, read to its end: a result left half-read keeps its connection's
+    transaction open, and an open transaction older than a write makes every CHECKPOINT fail."""
+    rows = result.fetchall()
+    return rows[0] if rows else None
 
 
 def check_reason(reason: Any) -> None:

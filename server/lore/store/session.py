@@ -22,9 +22,10 @@ T = TypeVar("T")
 
 
 class Slot(Generic[T]):
-    """A named piece of per-graph state: made on first use by ``factory(graph)``, closed by ``close``."""
+    """A named piece of per-graph state: made on first use by ``factory(graph)`` (or put there with
+    ``Session.set`` when it has none), closed by ``close``."""
 
-    def __init__(self, name: str, factory: Callable[["Graph"], T],
+    def __init__(self, name: str, factory: Callable[["Graph"], T] | None = None,
                  close: Callable[[T], None] | None = None) -> None:
         self.name = name
         self.factory = factory
@@ -48,6 +49,8 @@ class Session:
         with self._lock:
             if slot in self._values:
                 return self._values[slot]  # type: ignore[no-any-return]  # keyed by the slot: its own T
+            if slot.factory is None:
+                raise KeyError(f"{slot.name} was never set for this graph")
             value = slot.factory(self._graph)
             self._values[slot] = value
             return value

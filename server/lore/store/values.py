@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from lore.edn import Instant, Keyword, Symbol
 from lore.errors import LoreError
-from lore.timeutil import format_instant, parse_instant
+from lore.timeutil import format_instant
 
 # Values larger than this are refused: memory is for decisions, not for storing files.
 MAX_VALUE_CHARS = 1_000_000
@@ -103,11 +103,6 @@ def decode(vt: str, v: str) -> Any:
     if vt == "b":
         return v == "true"
     return v
-
-
-def instant_value(text: str) -> Value:
-    us = parse_instant(text)
-    return Value("t", format_instant(us) or "", us / 1e6)
 
 
 def describe(x: Any) -> str:

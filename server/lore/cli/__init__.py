@@ -10,40 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lore import __version__
 from lore.errors import LoreError, error_reply
+from lore.runtime.paths import resolve_graph_path
 
 log = logging.getLogger("lore")
-
-DEFAULT_GRAPH = Path(".lore") / "lore.duckdb"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise LoreError("usage", f"{self.prog}: {message}")
-
-
-def find_work_tree(start: Path) -> Path:
-    """The root of the git work tree containing ``start``, else ``start`` itself."""
-    cur = start.resolve()
-    for d in (cur, *cur.parents):
-        if (d / ".git").exists():
-            return d
-    return cur
-
-
-def resolve_graph_path(explicit: str | None, cwd: Path | None = None) -> Path:
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("LORE_GRAPH_PATH")
-    if env:
-        return Path(env)
-    return find_work_tree(cwd or Path.cwd()) / DEFAULT_GRAPH
 
 
 def _global_flags(p: argparse.ArgumentParser, *, top: bool) -> None:
@@ -113,14 +93,23 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("message", metavar="MESSAGE")
 
     c = cmd("finalize-turn", "store the durable facts of a finished exchange")
-    c.add_argument("delta", metavar="DELTA")
+    c.add_argument("delta", metavar="DELTA", nargs="?", default=None)
+    c.add_argument("--facts", metavar="EDN", default=None,
+                   help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
+                        "stored instead of what the heuristic reads in DELTA")
 
     cmd("status", "what the graph holds")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
                    help="also record an example decision about Lore's own store and show its links")
+    c = cmd("hook", "an agent's hook: reads the agent's hook JSON on stdin (never blocks the agent)")
+    c.add_argument("name", choices=["prepare", "finalize", "check"])
+    c = cmd("hooks", "set an agent up to use Lore's hooks")
+    c.add_argument("action", choices=["install", "print"])
+    c.add_argument("agent", nargs="?", default="claude-code", choices=["claude-code"])
     cmd("serve", "the language server on stdio")
+    cmd("mcp", "a Model Context Protocol server on stdio: the operations as tools for coding agents")
     return p
 
 
@@ -163,52 +152,21 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "prepare-turn":
         return "prepareTurn", {"message": args.message}
     if c == "finalize-turn":
-        return "finalizeTurn", {"delta": args.delta}
+        if args.delta is None and args.facts is None:
+            raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
+        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        if args.facts is not None:
+            params["facts"] = args.facts
+        return "finalizeTurn", params
     if c == "status":
         return "stats", {}
     raise LoreError("usage", f"unknown command {c!r}")
 
 
-def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
-    """Run one operation as this process: forwarded to the graph's owner when one is alive, else on the
-    graph itself, followed by the derived work a write triggers (the write is committed first)."""
-    from lore import operations
-    from lore.store.graph import Graph
-
-    forwarded = _forward(graph_path, op, params)
-    if forwarded is not None:
-        return forwarded
-    try:
-        graph = Graph(graph_path)
-    except LoreError as exc:
-        return error_reply(exc)
-    try:
-        reply = operations.run(op, graph, params)
-        result = reply.pop("_result", None)
-        if result is None and reply.get("ok") and op in operations.WRITES:
-            # Writes that commit their own transactions (ingest, rule registration) report no TxResult;
-            # derived work finds what changed from its own watermarks, so the newest tx is enough.
-            from lore.store.graph import TxResult
-
-            tx, instant = graph.last_tx()
-            result = TxResult(tx, instant, 0, 0, []) if tx else None
-        if result is not None:
-            operations.derive(graph, result)
-        return reply
-    finally:
-        graph.close()
-
-
-def _forward(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any] | None:
-    try:
-        from lore.lsp import owner
-    except ImportError:
-        return None
-    fn = getattr(owner, "forward", None)
-    return fn(graph_path, op, params) if fn else None
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None,
+         servers: dict[str, Callable[[str | None], int]] | None = None) -> int:
+    """Run one command. ``servers``: the commands that start another face (``serve``), given by the entry
+    point (lore.__main__) so that this module imports none of them."""
     argv = list(sys.argv[1:] if argv is None else argv)
     want_json = "--json" in argv
     try:
@@ -220,14 +178,21 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         build_parser().print_help(sys.stderr)
         return 2
-    if args.command == "serve":
-        from lore.lsp.server import main as serve_main
+    if args.command in (servers or {}):
+        return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
+    if args.command in ("serve", "mcp"):
+        return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
+                     args.json, None)
+    if args.command == "hook":
+        from lore.cli.hooks import run_hook
 
-        return serve_main(graph=args.graph)
+        return run_hook(args.name, args.graph)
     graph_path = resolve_graph_path(args.graph)
     try:
+        if args.command == "hooks":
+            return _hooks(args)
         if args.command == "show":
-            from lore.showcase import show
+            from lore.cli.showcase import show
 
             return show(graph_path, args.repo, as_json=args.json, example=args.example)
         op, params = params_for(args)
@@ -235,8 +200,24 @@ def main(argv: list[str] | None = None) -> int:
             raise LoreError("missing-reason", f"lore {args.command} needs --reason TEXT: every write says why")
     except LoreError as exc:
         return _emit(error_reply(exc), args.json, None)
+    from lore.runtime.execute import execute  # imports DuckDB: only for commands that need the graph
+
     reply = execute(graph_path, op, params)
     return _emit(reply, args.json, args.command)
+
+
+def _hooks(args: argparse.Namespace) -> int:
+    from lore.cli import hooks
+    from lore.runtime.paths import find_work_tree
+
+    if args.action == "print":
+        sys.stdout.write(hooks.AGENTS_SNIPPET)
+        if not args.json:
+            sys.stdout.write("\n## Claude Code hooks (.claude/settings.json)\n\n```json\n"
+                             + json.dumps(hooks.claude_code_settings(), indent=2) + "\n```\n")
+        return 0
+    reply = hooks.install_claude_code(find_work_tree(Path.cwd()))
+    return _emit(reply, args.json, "hooks")
 
 
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
@@ -244,7 +225,7 @@ def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
     if as_json:
         sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
     else:
-        from lore.render import render
+        from lore.cli.render import render
 
         stream = sys.stdout if ok else sys.stderr
         stream.write(render(command, reply, color=stream.isatty()))

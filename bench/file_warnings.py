@@ -7,7 +7,7 @@ of --reps calls, on a graph that also holds --filler unrelated facts (an ingeste
 Goal: a per-file call costs about the same whatever N is; the all-files call grows with N, without a
 query per warning.
 
-  python bench/warnings.py [--sizes 10,1000,5000] [--filler 200000] [--reps 3]
+  python bench/file_warnings.py [--sizes 10,1000,5000] [--filler 200000] [--reps 3]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 import pyarrow as pa
+
 from lore.inference.engine import Engine
 from lore.inference.warnings import warnings
 from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph

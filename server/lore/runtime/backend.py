@@ -22,7 +22,6 @@ import asyncio
 import itertools
 import logging
 import queue
-import sys
 import threading
 import time
 from concurrent.futures import Future
@@ -31,7 +30,7 @@ from typing import Any, Callable
 
 from lore import operations
 from lore.errors import LoreError, error_reply
-from lore.lsp import owner
+from lore.runtime import owner
 from lore.store.graph import Graph, TxResult
 
 log = logging.getLogger("lore")
@@ -40,7 +39,8 @@ OPEN_RETRY_SECONDS = 120.0  # a CLI process may hold the graph file briefly; wai
 DERIVE_DEBOUNCE = 0.2
 DERIVE_MAX_DELAY = 2.0
 
-Listener = Callable[[str], None]  # called with "write" or "derived" after the graph changed
+# Called with ("write" | "derived", the graph's newest tx or None) after the graph changed.
+Listener = Callable[[str, "int | None"], None]
 
 
 class GraphView(Graph):
@@ -106,6 +106,8 @@ class Backend:
         self._derive_first = 0.0
         self._derive_last = 0.0
         self._derive_stop = False
+        self._deriving = False  # the deriver is running a batch
+        self._derive_now = False  # someone waits in settle(): run the batch without the debounce
 
     # ------------------------------------------------------------------ life cycle
 
@@ -202,7 +204,7 @@ class Backend:
             self.graph = GraphView(base)
             log.debug("graph open")
             self._start_inference(self.graph)
-            from lore.lsp.hover_index import HoverIndex
+            from lore.codeview.hover_index import HoverIndex
 
             self.hover_index = HoverIndex(self.graph)
             self._deriver_thread = threading.Thread(target=self._deriver, name="lore-derive", daemon=True)
@@ -237,14 +239,6 @@ class Backend:
                 self._derive_stop = True
                 self._derive_cv.notify_all()
             self._deriver_thread.join(60)
-        try:
-            ingest_ops = sys.modules.get("lore.ingest.ops")
-            job = ingest_ops._JOBS.get(self.graph) if ingest_ops is not None else None
-            if job is not None and job.running:
-                job.cancel()
-                job.wait(30)
-        except Exception:  # noqa: BLE001 - closing goes on regardless
-            log.exception("stopping the ingestion failed")
         if self.scheduler is not None:
             self.scheduler.stop()
         if self.hover_index is not None:
@@ -271,7 +265,7 @@ class Backend:
         return fut
 
     def _run_local(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
-        from lore.lsp import hover
+        from lore.codeview import hover
 
         if op == hover.OP and self.hover_index is not None and not self._closed:
             # Hovers are read-only: they run on the hover thread, beside the worker.
@@ -281,6 +275,9 @@ class Backend:
                 except LoreError as exc:
                     return error_reply(exc)
             return self.hover_index.submit(lookup).result()
+
+        if params.get("settle") is True and not self._closed:
+            self.settle()  # read-your-writes for derived facts, asked for by the caller (MCP tools do)
 
         def job(graph: Graph) -> dict[str, Any]:
             reply = operations.run(op, graph, params)
@@ -312,7 +309,7 @@ class Backend:
                     if self._pending_derive:
                         due = min(self._derive_last + DERIVE_DEBOUNCE, self._derive_first + DERIVE_MAX_DELAY)
                         wait = due - time.monotonic()
-                        if wait <= 0 or self._derive_stop:
+                        if wait <= 0 or self._derive_stop or self._derive_now:
                             break
                         self._derive_cv.wait(wait)
                     elif self._derive_stop:
@@ -320,16 +317,40 @@ class Backend:
                     else:
                         self._derive_cv.wait()
                 batch, self._pending_derive = self._pending_derive, []
+                self._deriving = True
             assert self.graph is not None
             t = time.perf_counter()
-            operations.derive(self.graph, _merge(batch))
+            try:
+                operations.derive(self.graph, _merge(batch))
+            finally:
+                with self._derive_cv:
+                    self._deriving = False
+                    if not self._pending_derive:
+                        self._derive_now = False
+                    self._derive_cv.notify_all()
             log.debug("derived work for %d writes took %.0f ms", len(batch), (time.perf_counter() - t) * 1000)
             self._notify("derived")
+
+    def settle(self, timeout: float = 30.0) -> bool:
+        """Wait until the derived work of every write acknowledged so far has run — memory links, then the
+        rules — so a read that follows sees what those writes imply. True when it did in time."""
+        deadline = time.monotonic() + timeout
+        with self._derive_cv:
+            while self._pending_derive or self._deriving:
+                self._derive_now = True
+                self._derive_cv.notify_all()
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._derive_cv.wait(left)
+        scheduler = self.scheduler
+        return scheduler.flush(max(0.0, deadline - time.monotonic())) if scheduler is not None else True
 
     def _notify(self, kind: str) -> None:
         if self.on_change is not None:
             try:
-                self.on_change(kind)
+                tx = self.graph.last_tx()[0] if self.graph is not None and not self._closed else None
+                self.on_change(kind, tx)
             except Exception:  # noqa: BLE001 - a listener never breaks the graph
                 log.exception("change listener failed")
 

@@ -12,9 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lore.errors import LoreError, error_reply
-from lore.store.graph import MAX_TX
-
 EXAMPLE_FACTS = """[
   [:decision/duckdb-fact-store :description "Store every fact in DuckDB (server/lore/store/graph.py); bulk loads go through Arrow, never executemany"]
   [:decision/duckdb-fact-store :rationale "one embedded file, columnar scans for recursive SQL, Arrow loads at millions of rows per second"]
@@ -24,42 +21,10 @@ EXAMPLE_FACTS = """[
 EXAMPLE_QUESTION = "how do we store facts, and why DuckDB?"
 
 
-def _summary(graph: Any, ingest: dict[str, Any] | None) -> dict[str, Any]:
-    from lore.timeutil import now_micros
-
-    con = graph.con
-    now = now_micros()
-    cur = f"tx_to = {MAX_TX} AND valid_from <= {now} AND valid_to > {now}"
-    types = dict(con.execute(
-        f"SELECT v, count(DISTINCT e) FROM facts WHERE {cur} AND a = ':entity-type' GROUP BY v").fetchall())
-    langs = con.execute(
-        f"""SELECT lower(regexp_extract(v, '\\.([A-Za-z0-9]+)$', 1)) AS ext, count(*) FROM facts
-            WHERE {cur} AND a = ':path' AND e LIKE ':module/%' GROUP BY ext ORDER BY 2 DESC LIMIT 6""").fetchall()
-    churn = con.execute(
-        f"""SELECT p.v, count(*) AS n FROM facts m JOIN facts p ON p.e = m.e AND p.a = ':path' AND p.tx_to = {MAX_TX}
-            WHERE m.a = ':modified-in' AND m.tx_to = {MAX_TX} AND m.e LIKE ':module/%'
-            GROUP BY p.v ORDER BY n DESC, p.v LIMIT 5""").fetchall()
-    recent = con.execute(
-        f"""SELECT d.v, s.v FROM facts d JOIN facts s ON s.e = d.e AND s.a = ':subject' AND s.tx_to = {MAX_TX}
-            WHERE d.a = ':date' AND d.tx_to = {MAX_TX} AND d.e LIKE ':commit/%' ORDER BY d.v DESC LIMIT 5""").fetchall()
-    memories = con.execute(
-        f"""SELECT split_part(substr(e, 2), '/', 1) AS ns, count(DISTINCT e) FROM facts
-            WHERE {cur} AND NOT inferred AND a = ':description'
-              AND split_part(substr(e, 2), '/', 1) IN ('decision', 'preference', 'constraint', 'dependency')
-            GROUP BY ns ORDER BY ns""").fetchall()
-    return {
-        "ingest": ingest,
-        "code": {k.split("/")[-1]: n for k, n in types.items() if k.startswith(":type/")},
-        "languages": {ext or "(none)": n for ext, n in langs},
-        "most_changed": [{"path": p, "commits": n} for p, n in churn],
-        "recent_commits": [{"date": d, "subject": s} for d, s in recent],
-        "memories": dict(memories),
-    }
-
-
 def show(graph_path: Path, repo: str | None, *, as_json: bool, example: bool = False) -> int:
-    from lore import operations
-    from lore.cli import _emit, execute, find_work_tree
+    from lore.cli import _emit
+    from lore.runtime.execute import execute
+    from lore.runtime.paths import find_work_tree
 
     repo_path = str(Path(repo).resolve() if repo else find_work_tree(Path.cwd()))
     say = (lambda *_: None) if as_json else (lambda m: print(m, file=sys.stderr, flush=True))
@@ -72,24 +37,20 @@ def show(graph_path: Path, repo: str | None, *, as_json: bool, example: bool = F
         reply["example_write"] = execute(graph_path, "transact", {
             "facts": EXAMPLE_FACTS, "reason": "lore show --example: a decision about Lore's own store",
             "source": "cli"})
-    from lore.store.graph import Graph
-
-    try:
-        graph = Graph(graph_path)
-    except LoreError as exc:
-        return _emit(error_reply(exc), as_json, "show")
-    try:
-        reply.update(_summary(graph, {k: ingest.get(k) for k in ("commits", "files_parsed", "facts_written",
-                                                                 "seconds", "head", "branch")}))
-        warnings = operations.run("warnings", graph, {})
-        reply["warnings"] = warnings.get("warnings", []) if warnings.get("ok") else []
-        if example:
-            linked = operations.run("memoriesFor", graph, {"entity": ":module/server-lore-store-graph-py"})
-            reply["example_links"] = linked.get("memories", linked)
-            turn = operations.run("prepareTurn", graph, {"message": EXAMPLE_QUESTION})
-            reply["example_context"] = turn.get("context") if turn.get("ok") else turn
-    finally:
-        graph.close()
+    summary = execute(graph_path, "repoSummary", {})
+    if not summary.get("ok"):
+        return _emit(summary, as_json, "show")
+    summary.pop("ok")
+    reply["ingest"] = {k: ingest.get(k) for k in ("commits", "files_parsed", "facts_written", "seconds", "head",
+                                                  "branch")}
+    reply.update(summary)
+    warnings = execute(graph_path, "warnings", {})
+    reply["warnings"] = warnings.get("warnings", []) if warnings.get("ok") else []
+    if example:
+        linked = execute(graph_path, "memoriesFor", {"entity": ":module/server-lore-store-graph-py"})
+        reply["example_links"] = linked.get("memories", linked)
+        turn = execute(graph_path, "prepareTurn", {"message": EXAMPLE_QUESTION})
+        reply["example_context"] = turn.get("context") if turn.get("ok") else turn
     if as_json:
         print(json.dumps(reply, ensure_ascii=False, default=str))
         return 0

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
+
+    python bench/capture.py [--split tune|heldout|all] [--details] [--in-process]
+
+Each exchange of tests/memory/data/real/capture.json is given to `lore finalize-turn --json` on a fresh graph;
+the memories it stores are scored against the labels (written before tuning; see that folder's README).
+Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the
+right kind, rationale kept and rejected alternative kept (goals >= 0.85 each). --details adds the misses,
+false positives and partial captures (for the tune split only, unless asked for by name: the held-out split is
+for measuring, not for reading while tuning). --in-process calls the operation directly (faster, same code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "server"))
+DATA = ROOT / "tests" / "memory" / "data" / "real" / "capture.json"
+
+
+def run_cli(delta: str, graph: Path) -> list[dict]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "server"), LORE_JOURNAL="0")
+    p = subprocess.run([sys.executable, "-m", "lore", "--graph", str(graph), "finalize-turn", delta, "--json"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    reply = json.loads(p.stdout)
+    if not reply.get("ok"):
+        raise SystemExit(f"finalize-turn failed: {reply}")
+    return reply.get("memories", [])
+
+
+def run_in_process(delta: str, graph: Path) -> list[dict]:
+    from lore import operations
+    from lore.store.graph import Graph
+
+    g = Graph(graph)
+    try:
+        reply = operations.run("finalizeTurn", g, {"delta": delta})
+    finally:
+        g.close()
+    if not reply.get("ok"):
+        raise SystemExit(f"finalize-turn failed: {reply}")
+    return reply.get("memories", [])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--split", default="all", choices=["tune", "heldout", "all"])
+    ap.add_argument("--details", action="store_true")
+    ap.add_argument("--in-process", action="store_true")
+    args = ap.parse_args()
+    from lore.memory.evaluate import capture_scores
+
+    exchanges = json.loads(DATA.read_text())["exchanges"]
+    run = run_in_process if args.in_process else run_cli
+    splits = ["tune", "heldout"] if args.split == "all" else [args.split]
+    out: dict = {"benchmark": "capture", "data": str(DATA.relative_to(ROOT)),
+                 "through": "in-process operation" if args.in_process else "lore finalize-turn --json (CLI)",
+                 "load_before": os.getloadavg()[0]}
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="lore-capture-bench-") as tmp:
+        for split in splits:
+            chosen = [x for x in exchanges if x["split"] == split]
+            captured = [run(x["delta"], Path(tmp) / f"{x['id']}.duckdb") for x in chosen]
+            scores = capture_scores(chosen, captured)
+            if not (args.details and (split == "tune" or args.split == "heldout")):
+                for k in ("misses", "false_positives", "partial"):
+                    scores.pop(k)
+            out[split] = scores
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    out["load_after"] = os.getloadavg()[0]
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""``lore mcp``: a Model Context Protocol server on stdio (the official SDK's ``MCPServer``).
+
+It runs every tool through a ``runtime.backend.Backend`` like ``lore serve`` does: the first long-lived
+process on a graph owns it and the others forward to it, so an editor's server and an agent's MCP server
+share one graph (and the CLI forwards to whichever owns it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from lore import __version__, operations
+from lore.mcp.tools import TOOLS, Tool
+from lore.runtime.backend import Backend
+from lore.runtime.paths import find_work_tree, resolve_graph_path
+
+log = logging.getLogger("lore")
+
+INSTRUCTIONS = (
+    "Lore is this repository's memory: recorded decisions, constraints and preferences, the code's structure "
+    "and history, and warnings where the code contradicts a decision. Call lore_prepare_turn with the user's "
+    "message at the start of every turn, lore_check after editing files, and lore_finalize_turn with the "
+    "exchange at the end of the turn."
+)
+
+
+def _result(reply: dict[str, Any]) -> CallToolResult:
+    """The operation's reply as the tool's structured result; a failed operation is a tool error carrying
+    the same ``error`` object."""
+    text = json.dumps(reply, ensure_ascii=False, default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=reply,
+                          is_error=not reply.get("ok"))
+
+
+# Reads whose answers include derived facts (rules' conclusions, links): they first wait for the derived work
+# of every write acknowledged before them, so an agent that records a decision then checks sees its effect.
+SETTLED = {"warnings", "check", "prepareTurn", "query"}
+
+
+def _handler(tool: Tool, backend: Backend):
+    async def run(**arguments: Any) -> CallToolResult:
+        params = {k: v for k, v in arguments.items() if v is not None}
+        if tool.operation in ("transact", "retract", "finalizeTurn", "dismiss"):
+            params.setdefault("source", "mcp")
+        if tool.operation in SETTLED:
+            params["settle"] = True
+        if tool.operation == "ingest":
+            params.setdefault("repo", str(find_work_tree(Path.cwd())))
+        return _result(await backend.run_async(tool.operation, params))
+
+    run.__name__ = tool.name
+    run.__doc__ = tool.description
+    run.__signature__ = inspect.signature(tool.signature, eval_str=True).replace(  # type: ignore[attr-defined]
+        return_annotation=CallToolResult)
+    return run
+
+
+def build_server(backend: Backend) -> MCPServer:
+    server = MCPServer("lore", instructions=INSTRUCTIONS, version=__version__)
+    for tool in TOOLS:
+        server.add_tool(_handler(tool, backend), name=tool.name, description=tool.description,
+                        annotations=ToolAnnotations(read_only_hint=tool.read_only,
+                                                    destructive_hint=False, open_world_hint=False))
+
+    @server.resource("lore://decisions", name="decisions", mime_type="application/json",
+                     description="The decisions, constraints and preferences that hold now.")
+    async def decisions() -> str:
+        reply = await backend.run_async("query", {"query": CURRENT_MEMORIES})
+        return json.dumps(reply, ensure_ascii=False, default=str)
+
+    @server.resource("lore://warnings/{path}", name="warnings", mime_type="application/json",
+                     description="The composed warnings of one file (repository-relative path).")
+    async def file_warnings(path: str) -> str:
+        reply = await backend.run_async("warnings", {"file": path})
+        return json.dumps(reply, ensure_ascii=False, default=str)
+
+    return server
+
+
+CURRENT_MEMORIES = """[:find ?e ?d :where [?e :description ?d]
+  [(str ?e) ?s] (or [(starts-with? ?s ":decision/")] [(starts-with? ?s ":constraint/")]
+                    [(starts-with? ?s ":preference/")])]"""
+
+
+def main(graph: str | None = None) -> int:
+    """Serve until stdin closes. The SDK keeps fd 1 for the protocol and sends stray output to stderr."""
+    logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
+    log.setLevel(logging.DEBUG if os.environ.get("LORE_LOG") == "debug" else logging.INFO)
+    operations.load_features()
+    backend = Backend(resolve_graph_path(graph))
+    backend.start()
+
+    def terminate(signum: int, frame: Any) -> None:
+        # like stdin closing: the graph is closed (checkpointed) and ownership given back
+        try:
+            backend.close()
+        finally:
+            os._exit(0)
+
+    signal.signal(signal.SIGTERM, terminate)
+    server = build_server(backend)
+    try:
+        asyncio.run(server.run_stdio_async())
+    except KeyboardInterrupt:  # pragma: no cover - a person stopping it by hand
+        pass
+    finally:
+        backend.close()
+    sys.stdout.flush()
+    return 0

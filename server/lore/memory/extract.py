@@ -1,0 +1,593 @@
+"""finalize-turn, reading: which sentences of a finished exchange are durable facts (zero network).
+
+The seed's signal table decides what is kept: decisions ("we'll use X", "going with Y", "we decided"),
+preferences ("I prefer", "always/never use"), constraints ("must", "can't use", "prioritize X over Y"),
+dependencies ("X depends on / calls / requires Y") and architecture ("X is responsible for …"). Each
+kept sentence becomes an entity with :description and :entity-type; the why ("because …", "since …",
+"— …", or a following "That's because …" sentence) becomes :rationale, and rejected alternatives
+("over X", "instead of X", "rather than X", "X was too …", "switching from X") become :rejects edges
+(a constraint's "can't use X" becomes :forbids). Entities resolve against existing idents and :alias
+values, so a second mention reuses the first entity; idents are canonical lowercase-hyphen.
+
+Transient chatter is skipped: questions, greetings and acknowledgements, requests to do something now,
+hypotheticals ("maybe", "what if"), and statements scoped to now ("for now", "temporarily").
+
+Only the user's turns are read when the delta has speaker labels (the agent's turns restate or ask);
+a delta without labels is read whole. Another strategy (an LLM, or the connected agent) can be plugged
+in with ``register_strategy``; LORE_EXTRACTION_STRATEGY picks one (default ``heuristic``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from lore.memory.tokens import STOPWORDS
+
+MAX_DESCRIPTION = 500
+
+_SPEAKER = re.compile(r"(?:^|(?<=\s))(User|Human|Me|Agent|Assistant|AI|Claude|Bot)\s*:", re.I)
+_USER = {"user", "human", "me"}
+
+_I = r"(?:i|we)"
+SIGNALS: list[tuple[str, re.Pattern[str]]] = [
+    ("decision", re.compile(
+        r"\b(?:we(?:'ll| will| are going to|'re going to)? (?:use|go with|adopt|switch to|move to|migrate to|"
+        r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
+        r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
+        r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
+        r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
+        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
+        r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
+        r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
+        r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
+        r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
+        r"chosen option|decided (?:that|against)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
+        r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
+        r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
+        r"move|drop|stick with|keep|adopt|stop using)|(?:this|the) (?:pr|pull request|change|commit|patch) "
+        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?)|will be (?:\w+ )?(?:split out|moved|"
+        r"migrated|replaced|converted|encrypted|rewritten)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
+        r"(?:won't|will not|wont) (?:be )?(?:use|using|support|adopt|ship)|prioriti[sz]ing removing|"
+        r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|in favou?r of|"
+        r"(?:don't|do not) use \S+(?: \S+)? any ?more)\b", re.I)),
+    ("preference", re.compile(
+        rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
+        rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
+        r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
+        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
+        r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
+        r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
+        r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
+        r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
+        r"\w+s should (?:be|have|use|not|never|always))\b",
+        re.I)),
+    ("constraint", re.compile(
+        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
+        r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
+        r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|is required|are required|"
+        r"requirement is|(?:is|are) not allowed|not allowed to|is forbidden|are forbidden|forbidden|"
+        r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
+        r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
+        r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
+        r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
+        r"maximum of)\b", re.I)),
+    ("dependency", re.compile(
+        r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
+        r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
+        r"backed by|sends \w+ to|pulls \w+ from|wraps|uses \S+(?: \S+)? as (?:the|a|an|our)|connects to|"
+        r"polls|listens (?:to|on)|subscribes to)\b", re.I)),
+    ("architecture", re.compile(
+        r"\b(?:is responsible for|are responsible for|handles|owns|consists of|is composed of|"
+        r"is the source of truth|lives in|is split into|data flows|is the entry point|"
+        r"is the (?:only|single) (?:writer|reader|owner))\b", re.I)),
+]
+
+_QUESTION_START = re.compile(
+    r"^(?:(?:what|why|how|when|where|who|which)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did|can|could|would|"
+    r"should|will|shall|have|has|to)\b|(?:what|why|how|who|which)\b(?!\s+\w+\s+\w+)|"
+    r"(?:can|could|would|should|do|does|did|is|are|will|shall|have|has)\b)", re.I)
+_CHATTER = re.compile(
+    r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
+    r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
+_TRANSIENT = re.compile(
+    r"\b(?:for now|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
+    r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
+    r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
+    r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
+    r"crash(?:es|ed)?)\b", re.I)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
+    r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
+    r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
+    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved))\b", re.I)
+_REQUEST = re.compile(
+    r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
+    r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
+    r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
+
+_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
+                  r"for the sake of|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
+                  r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
+                  r"make sure|ensure|keep))\b", re.I)
+_WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
+                           r"reason:|why\?|rationale:|since)\b\s*", re.I)
+_DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
+
+_NP = r"([A-Za-z0-9][\w.+#/-]*(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]*){0,2})"
+_REJECT_PATTERNS = [
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP, re.I),
+    re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
+               r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
+]
+# Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
+_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
+                            re.I)
+_REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
+_TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
+_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:use|depend on|import|"
+                     r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
+_OBJECT = re.compile(
+    r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
+    r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
+    r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
+_DEP = re.compile(
+    r"^(?:the\s+|our\s+)?(.{2,60}?)(?:\s+\w+ly)?\s+(depends on|depend on|relies on|rely on|calls into|calls|talks to|"
+    r"is built on(?: top of)?|requires|imports|reads from|writes to|sits behind|publishes to|consumes from|"
+    r"is backed by|backed by|wraps|uses|connects to|polls|listens (?:to|on)|subscribes to)\s+(?:the\s+|our\s+|a\s+|an\s+)?"
+    r"(.{2,60}?)(?:\s+(?:for|to|because|since|as|"
+    r"via|when|so|and)\b.*)?[.!;]*$", re.I)
+_SUBJECT = re.compile(r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(?:is responsible for|are responsible for|handles|owns|"
+                      r"consists of|is composed of|is the|lives in|is split into)\b", re.I)
+
+# ------------------------------------------------------------------ changes of mind
+
+# A noun phrase in a change ("from Travis-CI to GitHub actions"): up to four words, stopping at the words that
+# join phrases.
+_STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|so|which|that|the|a|an|is|was|"
+         r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
+         r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
+         r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
+_CNP = r"([A-Za-z0-9][\w.+#/'-]*(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/-]*){0,3})"
+_ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+)*"
+_CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
+    (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
+                + r"\s+(?:\w+\s+)?(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
+                r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
+    (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
+                re.I), 2, 1),
+    (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must|is going to|are going to)\s+be\s+"
+                r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must)\s+be\s+replaced\s+(?:with|by)\s+" + _ART + _CNP,
+                re.I), 2, 1),
+    (re.compile(r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|abandon(?:s|ed|ing)?|"
+                r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
+                r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
+                r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use)\s+"
+                + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
+    (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
+                re.I), None, 1),
+    (re.compile(r"\b(?:won't|will not|no longer|don't|do not)\s+support\s+" + _ART + _CNP, re.I), None, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:was|were|has been|have been|got|is being|is)\s+"
+                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out)", re.I), None, 1),
+]
+_NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
+                         r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options)$", re.I)
+
+
+def _name(phrase: str | None) -> str | None:
+    if not phrase:
+        return None
+    x = _clean(re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I))
+    x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of)\s+", "", x, flags=re.I)
+    if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
+        return None
+    return x
+
+
+def changes(clause: str) -> tuple[str | None, list[str]]:
+    """(what is chosen, what is dropped) in a change of mind: "switch from X to Y", "replace X with Y",
+    "swap X for Y", "drop X (in favour of Y)", "no longer use X", "decided against X", "X was rejected"."""
+    chosen: str | None = None
+    dropped: list[str] = []
+    for rx, gc, gd in _CHANGES:
+        for m in rx.finditer(clause):
+            c = _name(m.group(gc)) if gc else None
+            d = _name(m.group(gd)) if gd else None
+            if d and d not in dropped:
+                dropped.append(d)
+            if c and chosen is None:
+                chosen = c
+    if chosen:
+        dropped = [d for d in dropped if _slug(d) != _slug(chosen)]
+    return chosen, dropped
+
+
+# Decision records (MADR): 'Chosen option: "Use X", because …'.
+_CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
+# 'AssertJ: bad, because …' in a list of options names a rejected one.
+_BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
+# An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
+_IMPERATIVE = re.compile(
+    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
+    r"^(?:let's\s+|we should\s+(?:just\s+)?|please\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+"
+    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
+    r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
+    r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
+    r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
+# A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
+_LEAD_WHY = re.compile(r"^(because|since|as|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
+                       r"keep|simplify))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$", re.I)
+# "A, so we'll do B": A is the reason.
+_SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
+                 r"(?:,)?\s+(?!that\b|far\b|much\b|many\b|long\b)", re.I)
+
+
+REL_ATTR = {"calls": ":calls", "calls into": ":calls", "talks to": ":calls", "sends": ":calls",
+            "publishes to": ":calls"}
+
+
+@dataclass
+class Extracted:
+    kind: str
+    subject: str
+    description: str
+    rationale: str | None = None
+    rejects: list[str] = field(default_factory=list)
+    forbids: list[str] = field(default_factory=list)
+    relation: tuple[str, str] | None = None  # (attribute, object phrase) for dependencies
+    alias: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "subject": self.subject, "description": self.description}
+        if self.rationale:
+            out["rationale"] = self.rationale
+        if self.rejects:
+            out["rejects"] = list(self.rejects)
+        if self.forbids:
+            out["forbids"] = list(self.forbids)
+        if self.relation:
+            out["relation"] = list(self.relation)
+        return out
+
+
+Strategy = Callable[[str], list[Extracted]]
+STRATEGIES: dict[str, Strategy] = {}
+
+
+def register_strategy(name: str, fn: Strategy) -> None:
+    """Plug in another extraction strategy (an LLM, the connected agent); it returns Extracted items."""
+    STRATEGIES[name] = fn
+
+
+# ------------------------------------------------------------------ reading the exchange
+
+
+def user_text(delta: str) -> list[str]:
+    """The user's turns (all text when the delta has no speaker labels)."""
+    marks = list(_SPEAKER.finditer(delta))
+    if not marks:
+        return [delta]
+    out = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(delta)
+        if m.group(1).lower() in _USER:
+            out.append(delta[m.end():end])
+    return out
+
+
+_TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|going|decided|plan(?:s|ning)?|"
+                      r"ha(?:ve|s)|like|try(?:ing)?|agreed|able|wish|hope|intend)\s*$", re.I)
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|\b[A-Za-z]\.)$", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`])|\n+|(?<=[.!?])$", text)
+    out: list[str] = []
+    for p in (p.strip() for p in parts if p and p.strip()):
+        # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+ (?:is|are|was|has)\b)", p)
+        for piece in pieces:
+            piece = piece.strip()
+            if piece:
+                if out and _ABBREV.search(out[-1]):
+                    out[-1] += " " + piece
+                else:
+                    out.append(piece if piece.endswith((".", "!", "?")) or piece is pieces[-1] else piece + ".")
+    return out
+
+
+def _clean(phrase: str) -> str:
+    phrase = phrase.strip().strip("`'\".,;:!?()[]")
+    words = phrase.split()
+    while words and words[-1].lower() in STOPWORDS:
+        words.pop()
+    while words and words[0].lower() in STOPWORDS:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _is_chatter(s: str) -> bool:
+    body = _CHATTER.sub("", s).strip()
+    if not body or len(body) < 8:
+        return True
+    if re.match(r"^(?:i|we) (?:really )?(?:love|like|enjoy) (?:how|that|it|this|the way)\b", body, re.I):
+        return True  # praise, not a preference
+    if s.rstrip().endswith("?"):
+        return True
+    if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
+        return True
+    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s):
+        return True
+    if _REQUEST.match(body) and not _IMPERATIVE.match(body) and \
+            not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
+        return True
+    return False
+
+
+def _kind(s: str) -> str | None:
+    if _IMPERATIVE.match(s) or _CHOSEN.search(s):
+        return "decision"
+    for kind, rx in SIGNALS:
+        if rx.search(s):
+            return kind
+    if changes(s)[1]:
+        return "decision"  # "X was rejected", "no longer use X"
+    if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
+        return "preference"  # a standing instruction with no stronger signal
+    return None
+
+
+def _split_why(s: str) -> tuple[str, str | None]:
+    """(the statement, its reason): "A because B", "A — B", "Since B, A", "B, so A"."""
+    lead = _LEAD_WHY.match(s)
+    if lead and _kind(lead.group(3)):
+        return lead.group(3).strip(), (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!")
+    for m in _SO.finditer(s):
+        head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
+        if len(head) > 8 and _kind(tail) and not _kind(head):
+            clause, why = _split_why(tail)
+            return clause, head + ("; " + why if why else "")
+    for m in _WHY.finditer(s):
+        # "proposing to keep …", "we need to keep …": an infinitive the verb takes, not a purpose.
+        if m.group(1).lower().startswith("to ") and _TAKES_TO.search(s[:m.start()]):
+            continue
+        if m.start() > 8:
+            return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
+        break
+    d = _DASH_WHY.search(s)
+    if d and d.start() > 8:
+        return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
+    return s, None
+
+
+def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
+    rejects: list[str] = []
+    forbids: list[str] = []
+    if kind in ("decision", "preference", "constraint"):
+        for rx in _REJECT_PATTERNS:
+            for m in rx.finditer(s):
+                x = _clean(m.group(1))
+                if x and x.lower() not in STOPWORDS and len(x) > 1 and not re.match(r"^(?:only|just|yet|really|"
+                                                                                     r"necessarily|sure)\b", x, re.I):
+                    rejects.append(x)
+        for m in _TOO.finditer(s):
+            x = _clean(m.group(1))
+            if x and x.lower() not in ("it", "that", "this", "they", "which"):
+                rejects.append(x)
+        rejects.extend(changes(s)[1])
+    if kind == "constraint":
+        for m in _FORBID.finditer(s):
+            x = _clean(m.group(1))
+            if x:
+                forbids.append(x)
+        rejects = [r for r in rejects if r not in forbids]
+    # "over reinventing the wheel" is a verb, not an alternative one could depend on.
+    rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
+    rejects = [_name(r) or r for r in rejects
+               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only)\b", r, re.I)]
+    seen: set[str] = set()
+    rejects = [r for r in rejects if not (_slug(r) in seen or seen.add(_slug(r)))]  # type: ignore[func-returns-value]
+    return rejects, list(dict.fromkeys(forbids))
+
+
+_QUALITY = re.compile(r"^(?:\w+\s+)?(?:\w+(?:ity|ness|ance|ence)|coupling|speed|performance)\b", re.I)
+_ABSTRACT = re.compile(r"^(?:\w+(?:tion|ment|ing|sal)|approval|access|review|login)\b", re.I)
+_REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstract thing>": a constraint
+# "we don't need to use X as much" in the sentence before a decision: X is what it moves away from.
+_CONTEXT_DROP = re.compile(r"\b(?:don't|do not|no longer) need (?:to use\s+)?" + _CNP, re.I)
+_PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?:to use\s+|using\s+)?(?:the\s+)?" + _CNP, re.I)
+_NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must not|mustn't|not to|avoid|"
+                           r"should not|shouldn't|no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
+                           r"return|raise|store|import|leave|push|ship|depend on|like|want|log|print|expose|send|"
+                           r"hard-?code|catch|swallow|edit|touch|merge|deploy|check in|rely on)\s+)?(?:the\s+|any\s+)?"
+                           + _CNP, re.I)
+
+
+def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | None]:
+    if kind == "decision":
+        clause = re.sub(r"^instead of\s+[^,]{2,60},\s*", "", clause, flags=re.I)
+        chosen, dropped = changes(clause)
+        m = _CHOSEN.search(clause)
+        if m and _name(m.group(1)):
+            return _name(m.group(1)) or "", None
+        m = _OBJECT.search(clause)
+        # "switch from X to Y", "replace X with Y": Y. "Drop X": no-X. Else what is used or chosen.
+        if chosen:
+            return chosen, None
+        if m and not re.match(r"^(?:of|to)\b", m.group(1), re.I) and _name(m.group(1)) and \
+                not (dropped and _slug(m.group(1)) in {_slug(d) for d in dropped}):
+            return _clean(m.group(1)), None
+        if dropped:
+            return "no " + dropped[0], None
+    if kind == "dependency":
+        m = _DEP.match(clause.strip())
+        if m:
+            verb = m.group(2).lower()
+            attr = REL_ATTR.get(verb, ":depends-on")
+            subj, obj = _clean(m.group(1)), _clean(m.group(3))
+            # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
+            if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
+                    re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
+                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I):
+                return "", None
+            if verb == "requires" and _QUALITY.match(obj):
+                return "", None  # "The system requires loose coupling": a need, not a component
+            if verb == "requires" and _ABSTRACT.match(obj):
+                return _REQUIREMENT, None  # "X requires authentication …" is a constraint
+            return subj, (attr, obj)
+    if kind == "architecture":
+        m = _SUBJECT.match(clause.strip())
+        if m:
+            return _clean(m.group(1)), None
+    # The first clause names it; a leading "When …," or "If …," only says when it applies.
+    main = re.sub(r"^(?:(?:also|however|hence|so|then|and|but|thus|therefore|as such|in light of this|"
+                  r"from now on|going forward|in (?:the )?future|regarding [^,]{2,60}),\s*)+", "", clause.strip(),
+                  flags=re.I)
+    main = re.sub(r"^(?:when|whenever|if|once|after|before|while|in|for|on)\b[^,]{2,80},\s*", "", main, flags=re.I)
+    head = re.split(r"[,;:]\s", main or clause, maxsplit=1)[0]
+    if kind == "preference":
+        m = _PREFER.search(head)
+        if m and _name(m.group(1)):
+            return _name(m.group(1)) or "", None
+    if kind in ("preference", "constraint"):
+        # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports.
+        m = _NEGATED_VERB.search(head)
+        if m and _name(m.group(1)):
+            return "no " + (_name(m.group(1)) or ""), None
+    # Otherwise the clause's content words name it.
+    words = [w.rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+#'’-]*", head)]
+    # A negation up front ("never log …", "we can't use X") names the memory "no-…", as in :preference/no-db-mocks.
+    negated = kind in ("preference", "constraint") and bool(_NEGATION.match(head.strip()))
+    words = [w for w in words if w and w.lower() not in STOPWORDS and w.lower() not in _FILLER
+             and w.lower() not in _VERBS]
+    return ("no " if negated else "") + " ".join(words[:5]), None
+
+
+_NEGATION = re.compile(r"^(?:\w+\s+){0,2}?(?:never|don't|do not|can't|cannot|can not|must not|mustn't|avoid|no|"
+                       r"not)\b", re.I)
+_VERBS = {"log", "write", "put", "add", "run", "mock", "commit", "call", "name", "return", "raise", "store",
+          "import", "leave", "push", "ship", "depend"}
+
+
+_FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should", "please", "want", "don't",
+           "need", "needs", "really", "strongly", "rather", "i'd", "we'd", "hate", "love", "dislike", "let's",
+           "going", "decided", "decide", "go", "make", "sure", "keep", "has", "have", "can't", "cannot",
+           "mustn't", "required", "only", "avoid", "stick", "instead"}
+
+
+_ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
+
+
+def _about(s: str, item: Extracted) -> bool:
+    """Does a sentence with no signal of its own speak of the item just captured (its subject, what it
+    rejects, or 'it'/'this')? Then it is that item's reason."""
+    if _ABOUT.match(s):
+        return True
+    head = " ".join(re.findall(r"[\w.+#-]+", s)[:4]).lower()
+    names = [item.subject.removeprefix("no ")] + item.rejects
+    return any(n and _slug(n) and _slug(n).split("-")[0] in _slug(head).split("-") for n in names)
+
+
+def _merge(into: Extracted, other: Extracted) -> None:
+    if not into.rationale:
+        # 'Drop Python 2 support. Mypy has dropped it long ago, and maintaining it is too complicated.'
+        into.rationale = other.rationale or other.description
+    into.rejects.extend(r for r in other.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
+    into.forbids.extend(f for f in other.forbids if f not in into.forbids)
+
+
+def heuristic(delta: str) -> list[Extracted]:
+    out: list[Extracted] = []
+    for turn in user_text(delta):
+        prev: Extracted | None = None
+        context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
+        for s in sentences(turn):
+            why = _WHY_SENTENCE.match(s)
+            if why and prev is not None:
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                continue
+            if _is_chatter(s):
+                prev, context = None, None
+                continue
+            bad = _BAD_OPTION.match(s)
+            if bad and prev is not None and prev.kind == "decision":
+                x = _name(bad.group(1))
+                if x and _slug(x) != _slug(prev.subject) and x not in prev.rejects:
+                    prev.rejects.append(x)
+                continue
+            kind = _kind(s)
+            if kind is None:
+                # "X was too slow" after a decision names a rejected alternative of that decision.
+                if prev is not None and _TOO.search(s):
+                    rej, _ = _alternatives(s, "decision")
+                    prev.rejects.extend(r for r in rej if r not in prev.rejects)
+                    if not prev.rationale:
+                        prev.rationale = s.rstrip(".!")
+                elif prev is not None and prev.kind in ("decision", "preference") and not prev.rationale and \
+                        _about(s, prev):
+                    prev.rationale = s.rstrip(".!")  # "Switch to Vite. It is much faster."
+                else:
+                    context = s.rstrip(".!") if len(s) > 20 else None
+                continue
+            if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
+                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
+                prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
+                continue
+            clause, rationale = _split_why(s)
+            subject, relation = _subject(s, kind, clause)
+            if subject == _REQUIREMENT:
+                kind = "constraint"
+                subject, relation = _subject(s, kind, clause)
+            if not subject or not _slug(subject) or _slug(subject) in ("no",):
+                context = s.rstrip(".!") if len(s) > 20 else None
+                continue
+            rejects, forbids = _alternatives(clause, kind)
+            if rationale and kind in ("decision", "preference"):
+                rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
+                            if x and x.lower() not in STOPWORDS and x not in rejects]
+                rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
+                            if x and x not in rejects]
+            if rationale and kind == "decision" and not subject.startswith("no ") and re.search(
+                    r"\b(?:drop|remove|deprecate|abandon)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", clause, re.I):
+                first = re.match(_CNP, rationale)
+                if first and _name(first.group(1).split()[0]):
+                    subject = "no " + first.group(1).split()[0]  # "Python2 has reached its EOL, so drop support for it"
+            if subject.startswith("no "):
+                dropped = subject[3:]
+                rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
+            else:
+                rejects = [r for r in rejects if _slug(r) != _slug(subject)]
+            if rationale is None and kind in ("decision", "preference") and context:
+                rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
+                rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
+                            if x and x not in rejects and _slug(x) != _slug(subject)]
+            item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
+                             relation)
+            if kind == "decision":
+                item.alias = subject
+            same = next((o for o in out if o.kind == item.kind and _slug(o.subject) == _slug(item.subject)), None)
+            if same is not None:
+                _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
+                prev = same
+            else:
+                out.append(item)
+                prev = item
+            context = None
+    return out
+
+
+STRATEGIES["heuristic"] = heuristic
+
+
+def _slug(text: str, max_len: int = 60) -> str:
+    s = re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", text.lower())).strip("-")
+    if len(s) > max_len:
+        s = s[:max_len].rsplit("-", 1)[0] or s[:max_len]
+    return s

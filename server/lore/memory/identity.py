@@ -1,0 +1,254 @@
+"""One identity for what memories name and what code imports (SPEC §1).
+
+A memory may name a package or module as ``:dependency/certifi``, ``:library/certifi``, ``:package/certifi``,
+``:module/certifi``, a path string (``"src/auth.py"``) or a bare name (``certifi``). Ingestion names the
+same thing by the code's own ident: ``:module/certifi`` for ``import certifi`` (an external dependency),
+``:module/src-auth-py`` for the file ``src/auth.py``. ``resolve`` maps the first to the second.
+
+The choice (docs/DESIGN-CHOICES.md, "One identity"): **canonical idents on write**. A reference in value
+position of a memory's fact (``[:decision/x :rejects :dependency/certifi]``) is stored as the code's ident
+when the code has that entity, so every rule, query and hover that joins memory and code meets it with no
+alias join. ``canonical_ops`` does it for a transaction before it is written (transact, finalize-turn);
+``catch_up`` rewrites references stored before the code knew them (a graph made before this existed, a
+memory written before the ingest that brought the import, a journal entry from a teammate), in one
+transaction of source ``rule`` that closes the old rows and keeps their valid times.
+
+An entity's own facts are never moved: ``:dependency/api`` that has facts of its own stays the memory it
+is, and only references to it that the code can answer for are rewritten.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Iterable
+
+from lore.idents import slug
+from lore.store.graph import MAX_TX, Graph, Op
+from lore.store.values import IDENT_RE, Value
+
+log = logging.getLogger("lore")
+
+# Namespaces a memory uses for a package, a library or a module of the code.
+ALIAS_NAMESPACES = ("dependency", "library", "package", "lib", "pkg", "module", "file")
+CODE_NAMESPACES = ("module", "function", "class", "variable", "field", "commit", "tag")
+# Relations that classify rather than name a thing: their keyword values are vocabulary, not code.
+_NOT_REFERENCES = (":entity-type",)
+_EXT = re.compile(r"(?:/(?:__init__|index|mod))?\.[A-Za-z0-9]{1,8}$")
+
+
+def _ns(ident: str) -> str | None:
+    return ident[1:].split("/", 1)[0] if ident.startswith(":") and "/" in ident else None
+
+
+def is_code_ident(ident: str) -> bool:
+    return _ns(ident) in CODE_NAMESPACES
+
+
+def _exists(con: Any, ident: str) -> bool:
+    """The graph believes ``ident`` is a code entity (ingestion gave it an :entity-type)."""
+    row = con.execute(
+        f"SELECT 1 FROM facts WHERE e = ? AND a = ':entity-type' AND tx_to = {MAX_TX} AND NOT inferred LIMIT 1",
+        [ident]).fetchone()
+    return row is not None
+
+
+def _module_paths(con: Any) -> list[tuple[str, str]]:
+    """(path, module ident) of every believed module path (from the facts: the index may not have caught up
+    with an ingest yet)."""
+    return con.execute(
+        f"SELECT DISTINCT v, e FROM facts WHERE a = ':path' AND vt = 's' AND starts_with(e, ':module/') "
+        f"AND tx_to = {MAX_TX} AND NOT inferred").fetchall()
+
+
+def module_for_path(con: Any, path: str, *, paths: list[tuple[str, str]] | None = None) -> str | None:
+    """The module of a path as written: exact, else the one tracked path ending with it (``helpers.py`` ->
+    ``src/helpers.py`` when no other ``helpers.py`` exists)."""
+    p = path.strip().strip("`'\"").lstrip("./")
+    if not p:
+        return None
+    rows = paths if paths is not None else _module_paths(con)
+    exact = [e for v, e in rows if v == p]
+    if exact:
+        return min(exact)
+    tail = [(v, e) for v, e in rows if v.endswith("/" + p)]
+    return tail[0][1] if len({e for _, e in tail}) == 1 else None
+
+
+def _module_for_name(con: Any, name: str, paths: list[tuple[str, str]] | None = None) -> str | None:
+    """A package or module name (``requests``, ``requests.adapters``, ``auth``) -> the tracked module that
+    ``import name`` resolves to, as ingestion resolves it: a path ending with it, the shortest first; two
+    shortest of the same length are ambiguous (no answer)."""
+    want = slug(name)
+    rows = paths if paths is not None else _module_paths(con)
+    hits = []
+    for v, e in rows:
+        s = slug(_EXT.sub("", v))
+        if s == want or s.endswith("-" + want):
+            hits.append((len(v), v, e))
+    if not hits:
+        return None
+    hits.sort()
+    if len(hits) > 1 and hits[0][0] == hits[1][0] and hits[0][2] != hits[1][2]:
+        return None
+    return hits[0][2]
+
+
+def resolve(con: Any, ref: str, *, must_exist: bool = True,
+            paths: list[tuple[str, str]] | None = None) -> str | None:
+    """The code's own ident for what a memory names, or None when it names no code.
+
+    ``ref``: a keyword text (``:dependency/certifi``, ``:library/x``, ``:package/x``, ``:module/x``, a code
+    ident), a path string (``src/auth.py``) or a bare package name (``certifi``). With ``must_exist`` (the
+    default) only an entity the graph's code has is returned; without it, a name the code does not have yet
+    maps to the ident ingestion will write for ``import name`` (``:module/<slug>``), a path to its module
+    ident, so what is written before the ingest meets it after. ``paths``: the module paths, when the caller
+    resolves many references at once.
+    """
+    if not isinstance(ref, str):
+        return None
+    ref = ref.strip()
+    if not ref or len(ref) > 500:
+        return None
+    if ref.startswith(":"):
+        ns = _ns(ref)
+        if ns is None:
+            return None
+        name = ref.split("/", 1)[1]
+        if ns in CODE_NAMESPACES and ns != "module":
+            return ref if (not must_exist or _exists(con, ref)) else None
+        if ns not in ALIAS_NAMESPACES:
+            return None
+        direct = ":module/" + name
+        if _exists(con, direct):
+            return direct
+        found = _module_for_name(con, name, paths)
+        if found:
+            return found
+        return None if must_exist else direct
+    if "/" in ref or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,7}$", ref) and " " not in ref:
+        found = module_for_path(con, ref, paths=paths)
+        if found:
+            return found
+        if "/" in ref or ref.endswith((".py", ".js", ".ts", ".go", ".rs", ".rb", ".java")):
+            return None if must_exist else ":module/" + slug(ref)
+    if not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", ref):
+        return None
+    direct = ":module/" + slug(ref)
+    if _exists(con, direct):
+        return direct
+    found = _module_for_name(con, ref, paths)
+    if found:
+        return found
+    return None if must_exist else direct
+
+
+def _is_reference(e: str, a: str, value: Value) -> bool:
+    return (value.vt == "k" and a not in _NOT_REFERENCES and not a.startswith(":db/")
+            and not is_code_ident(e) and _ns(value.v) in ALIAS_NAMESPACES)
+
+
+class _Resolver:
+    """``resolve`` with the module paths read once and answers cached, for one batch of facts."""
+
+    def __init__(self, con: Any) -> None:
+        self.con = con
+        self.cache: dict[str, str | None] = {}
+        self.paths: list[tuple[str, str]] | None = None
+
+    def __call__(self, ident: str) -> str | None:
+        if ident not in self.cache:
+            try:
+                if self.paths is None:
+                    self.paths = _module_paths(self.con)
+                self.cache[ident] = resolve(self.con, ident, paths=self.paths)
+            except Exception:  # noqa: BLE001 - an unanswerable lookup leaves the fact as written
+                log.exception("identity lookup failed for %s", ident)
+                self.cache[ident] = None
+        return self.cache[ident]
+
+
+def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
+    """A transaction's operations with memory references to code rewritten to the code's idents.
+    A retraction retracts both forms (the stored fact may predate the code)."""
+    ops = list(ops)
+    if not any(_is_reference(op.e, op.a, op.value) for op in ops):
+        return ops
+    res = _Resolver(graph.con)
+    out: list[Op] = []
+    for op in ops:
+        target = res(op.value.v) if _is_reference(op.e, op.a, op.value) else None
+        if target is None or target == op.value.v or not IDENT_RE.match(target[1:]):
+            out.append(op)
+            continue
+        new = Op(op.kind, op.e, op.a, Value("k", target, None), op.valid_from, op.valid_to)
+        if op.kind == "retract":
+            out.append(op)
+        out.append(new)
+    return out
+
+
+# ------------------------------------------------------------------ catching up stored references
+
+_STATE_KEY = "identity"
+
+
+def _mark(con: Any) -> int:
+    try:
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [_STATE_KEY]).fetchone()
+    except Exception:  # noqa: BLE001 - no state table yet
+        return 0
+    return row[0] if row else 0
+
+
+def _set_mark(con: Any, tx: int) -> None:
+    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, _STATE_KEY]).fetchone()[0]:
+        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [_STATE_KEY, tx])
+
+
+def catch_up(graph: Graph) -> int:
+    """Rewrite stored memory references the code can now answer for (all of them after code changed,
+    else those written since the last run). Returns how many facts were rewritten. Needs the index's
+    state table (``index.ensure_schema``)."""
+    if graph.read_only:
+        return 0
+    con = graph.con
+    last = _mark(con)
+    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    if cur <= last:
+        return 0
+    if not con.execute("SELECT count(*) FROM tx WHERE tx > ? AND NOT (source = 'rule' AND "
+                       "(starts_with(reason, 'link:') OR starts_with(reason, 'identity:')))", [last]).fetchone()[0]:
+        _set_mark(con, cur)  # only our own derived transactions since: nothing new to resolve
+        return 0
+    code_changed = last == 0 or con.execute(
+        "SELECT count(*) FROM tx WHERE tx > ? AND source IN ('ingest', 'journal')", [last]).fetchone()[0] > 0
+    prefixes = " OR ".join(f"starts_with(v, ':{ns}/')" for ns in ALIAS_NAMESPACES)
+    code = " OR ".join(f"starts_with(e, ':{ns}/')" for ns in CODE_NAMESPACES)
+    since = "" if code_changed else f"AND tx_from > {int(last)}"
+    rows = con.execute(
+        f"SELECT e, a, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND vt = 'k' "
+        f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') AND ({prefixes}) AND NOT ({code}) {since} "
+        f"ORDER BY e, a, v, valid_from").fetchall()
+    if not rows:
+        _set_mark(con, cur)
+        return 0
+    res = _Resolver(con)
+    ops: list[Op] = []
+    done: set[tuple[str, str, str]] = set()
+    n = 0
+    for e, a, v, vf, vt in rows:
+        target = res(v)
+        if target is None or target == v or not IDENT_RE.match(target[1:]):
+            continue
+        if (e, a, v) not in done:
+            done.add((e, a, v))
+            ops.append(Op("retract", e, a, Value("k", v, None)))
+            n += 1
+        ops.append(Op("add", e, a, Value("k", target, None), vf, vt))
+    if ops:
+        result = graph.transact(ops, reason=f"identity: {n} memory reference(s) now name the code's own entity",
+                                source="rule")
+        cur = result.tx
+    _set_mark(con, cur)
+    return n

@@ -1,0 +1,107 @@
+"""The first ingest of a fresh clone completes inside a real ``lore serve`` (pytest-lsp on stdio), while the
+server's other threads (inference scheduler, memory linking, hover index) use the graph; tags are written;
+an ingest that fails reaches the user (ingestStatus's error, window/showMessage, the log)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+from lore.lsp.server import _converter
+
+from .conftest import Repo
+from .test_incremental import synth_history
+
+pytestmark = pytest.mark.asyncio
+
+LORE = str(Path(sys.executable).with_name("lore"))
+DONE = ("complete", "error", "stopped", "skipped")
+
+
+@contextlib.asynccontextmanager
+async def serve(root: Path, env: dict[str, str] | None = None) -> AsyncIterator[LanguageClient]:
+    def make_client() -> LanguageClient:  # replies of custom requests stay plain JSON, as the server sends them
+        client = LanguageClient(converter_factory=_converter)
+        register_lsp_features(client, DEFAULT_CLIENT_FEATURES)
+        return client
+
+    config = ClientServerConfig(server_command=[LORE, "serve"], client_factory=make_client,
+                                server_env={**os.environ, **(env or {})})
+    client = await config.start()
+    try:
+        await client.initialize_session(types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]))
+        yield client
+        await asyncio.wait_for(client.shutdown_session(), 60)
+    finally:
+        server = client._server
+        if server is not None and server.returncode is None:
+            server.terminate()
+        await asyncio.wait_for(client.stop(), 60)
+
+
+async def request(client: LanguageClient, method: str, params: Any, timeout: float = 60) -> Any:
+    return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
+
+
+async def ingest_ended(client: LanguageClient) -> dict[str, Any]:
+    """ingestStatus once the startup ingestion has ended (its progress's end is the event waited on)."""
+    while True:
+        ended = [tok for tok, values in client.progress_reports.items()
+                 if values and isinstance(values[-1], types.WorkDoneProgressEnd)]
+        if ended:
+            return await request(client, "lore/ingestStatus", {})
+        await asyncio.sleep(0.05)
+
+
+def sql(graph: Path, query: str) -> list[list[Any]]:
+    out = subprocess.run([LORE, "--graph", str(graph), "--json", "sql", query], capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])["rows"]
+
+
+async def test_first_ingest_of_a_large_history_completes_in_the_server(tmp_path):
+    # Enough history that the run ends with the bulk checkpoint (over 50,000 rows written), as real
+    # repositories do; the scheduler, the memory linker and the hover index all start with the server.
+    repo = Repo(tmp_path / "repo")
+    synth_history(repo, 2500)
+    repo.git("tag", "v1.0", "main~1200")
+    repo.git("tag", "-a", "-m", "release two", "v2.0", "main")
+    graph = repo.path / ".lore" / "lore.duckdb"
+    async with serve(repo.path) as client:
+        status = await asyncio.wait_for(ingest_ended(client), 600)
+        assert status["status"] == "complete", status
+        assert status["result"]["facts_written"] > 50_000
+        assert status["result"]["tags_new"] == 2
+        assert status["result"]["checkpoint"] == "done"
+        assert not [m for m in client.messages if m.type == types.MessageType.Error]
+    assert sql(graph, "SELECT count(*) FROM facts WHERE a = ':entity-type' AND v = ':type/tag'") == [[2]]
+    assert sql(graph, "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit'") \
+        == [[2500]]
+
+
+async def test_a_failed_first_ingest_reaches_the_user(tmp_path):
+    # A .git that is not a repository: the startup ingestion fails; the editor is told, with the reason.
+    root = tmp_path / "broken"
+    (root / ".git").mkdir(parents=True)
+    (root / ".git" / "HEAD").write_text("garbage\n")
+    async with serve(root, env={"LORE_GRAPH_PATH": str(tmp_path / "g.duckdb")}) as client:
+        status = await asyncio.wait_for(ingest_ended(client), 120)
+        assert status["status"] == "error" and status["error"]["message"], status
+        shown = [m for m in client.messages if m.type == types.MessageType.Error]
+        assert shown and "ingest" in shown[0].message.lower(), client.messages
+        assert status["error"]["message"] in shown[0].message
+        end = [v[-1] for v in client.progress_reports.values() if v][-1]
+        assert "error" in end.message and status["error"]["message"][:40] in end.message

@@ -1,0 +1,158 @@
+"""`lore mcp` driven by the official SDK's client over stdio: tools listed with their schemas, every tool
+called once, bad input answered as tool errors, and two processes sharing one graph through its owner."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+LORE = str(Path(sys.executable).with_name("lore"))
+ROOT = Path(__file__).resolve().parents[2]
+SPEC_TOOLS = {"lore_transact", "lore_retract", "lore_query", "lore_sql", "lore_history", "lore_warnings",
+              "lore_check", "lore_prepare_turn", "lore_finalize_turn", "lore_ingest", "lore_ingest_status"}
+
+
+def git(repo: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com"}
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+    return r
+
+
+def server(repo: Path) -> StdioServerParameters:
+    return StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
+                                 env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": ""})
+
+
+async def call(session: ClientSession, tool_name: str, /, **args: Any) -> tuple[bool, dict[str, Any]]:
+    result = await session.call_tool(tool_name, args)
+    data = result.structured_content
+    if data is None:  # argument validation failed in the SDK: text only
+        return result.is_error, {"text": result.content[0].text}
+    assert json.loads(result.content[0].text) == data  # the text is the same JSON, for clients without it
+    return result.is_error, data
+
+
+@pytest.mark.asyncio
+async def test_tools_are_listed_with_schemas(repo: Path):
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        init = await session.initialize()
+        assert init.server_info.name == "lore"
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+        assert SPEC_TOOLS <= set(tools)
+        assert tools["lore_transact"].input_schema["required"] == ["facts", "reason"]
+        assert set(tools["lore_query"].input_schema["properties"]) == {"query", "params"}
+        assert "prepare" in tools["lore_prepare_turn"].description.lower() or \
+            "first" in tools["lore_prepare_turn"].description.lower()
+        assert tools["lore_query"].annotations.read_only_hint is True
+        assert tools["lore_transact"].annotations.read_only_hint is False
+
+
+@pytest.mark.asyncio
+async def test_every_tool_once(repo: Path):
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_ingest", wait=True)
+        assert not err and r["ok"], r
+        err, r = await call(session, "lore_ingest_status")
+        assert not err and r["ok"]
+        err, r = await call(session, "lore_transact", reason="detection is done by charset-normalizer",
+                            facts='[[:decision/no-chardet :description "Do not use chardet; use charset-normalizer"]'
+                                  ' [:decision/no-chardet :rejects :module/chardet]]')
+        assert not err and r["ok"] and r["tx"] > 0
+        err, r = await call(session, "lore_query",
+                            query="[:find ?d :in $m :where [?e :rejects $m] [?e :description ?d]]",
+                            params={"m": ":module/chardet"})
+        assert r["results"] == [["Do not use chardet; use charset-normalizer"]]
+        err, r = await call(session, "lore_history", entity=":decision/no-chardet")
+        assert [h["source"] for h in r["history"]][:1] == ["mcp"]  # what the agent wrote says so
+        err, r = await call(session, "lore_sql", sql="SELECT count(*) AS n FROM tx")
+        assert r["columns"] == ["n"] and r["rows"][0][0] >= 2
+        err, r = await call(session, "lore_warnings", file="src/net.py")
+        assert any(w["code"] for w in r["warnings"]) and any("chardet" in w["message"] for w in r["warnings"])
+        err, r = await call(session, "lore_prepare_turn", message="what did we decide about chardet?")
+        assert "chardet" in r["context"]
+        err, r = await call(session, "lore_finalize_turn",
+                            delta="User: We decided to use httpx instead of requests because it supports HTTP/2. "
+                                  "Agent: Noted.")
+        assert not err and r["ok"]
+        err, r = await call(session, "lore_rule", rule="[(rejects-of ?d ?m) [?d :rejects ?m]]")
+        assert r["ok"]
+        err, r = await call(session, "lore_rules")
+        assert any(x["name"] == "rejects-of" for x in r["rules"])
+        err, r = await call(session, "lore_rule_remove", name="rejects-of")
+        assert r["ok"]
+        err, r = await call(session, "lore_status")
+        assert r["ok"] and r["current_rows"] > 0
+        err, r = await call(session, "lore_audit")
+        assert r["ok"]
+        err, r = await call(session, "lore_retract", facts="[[:decision/no-chardet :rejects :module/chardet]]",
+                            reason="charset-normalizer is gone too")
+        assert r["ok"]
+        resources = {str(x.uri) for x in (await session.list_resources()).resources}
+        assert "lore://decisions" in resources
+        body = await session.read_resource("lore://decisions")
+        assert "Do not use chardet" in body.contents[0].text
+
+
+@pytest.mark.asyncio
+async def test_bad_input_is_a_tool_error_and_the_server_stays_up(repo: Path):
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_transact", facts="[[:a :b", reason="broken")
+        assert err and r["ok"] is False and r["error"]["code"] == "edn-syntax"
+        err, r = await call(session, "lore_query", query="[:find ?x :where [?x :a ?y] (< ?y 3)]")
+        assert err and r["error"]["code"] == "predicate-needs-brackets"
+        err, r = await call(session, "lore_sql", sql="DELETE FROM facts")
+        assert err and r["ok"] is False
+        err, r = await call(session, "lore_transact", facts="[[:a/b :c 1]]")  # reason missing: schema says so
+        assert err and "reason" in r.get("text", json.dumps(r))
+        err, r = await call(session, "lore_history", entity=12)
+        assert err
+        err, r = await call(session, "lore_prepare_turn", message="x" * 2_000_000)
+        assert r.get("ok") in (True, False)  # answered, not dropped
+        err, r = await call(session, "lore_status")
+        assert not err and r["ok"]  # still serving
+
+
+@pytest.mark.asyncio
+async def test_beside_a_running_owner_both_share_one_graph(repo: Path):
+    graph = repo / ".lore" / "lore.duckdb"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
+    owner = subprocess.Popen([LORE, "serve", "--graph", str(graph)], cwd=repo, env=env, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        # the owner announces itself in its log once it listens; wait on that event, not on time
+        for line in owner.stderr:
+            if b"listening" in line or b"owner" in line:
+                break
+        async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            err, r = await call(session, "lore_transact", facts='[[:decision/x :description "shared"]]',
+                                reason="through the owner")
+            assert r["ok"], r
+        p = subprocess.run([LORE, "--json", "query", '[:find ?d :where [:decision/x :description ?d]]'],
+                           cwd=repo, env=env, capture_output=True, timeout=120)
+        assert json.loads(p.stdout)["results"] == [["shared"]]
+    finally:
+        owner.stdin.close()
+        owner.terminate()
+        owner.wait(60)

@@ -1,0 +1,141 @@
+"""One identity (SPEC §1): a memory's reference to a package, module or file meets the code's own entity, so
+`[:decision/x :rejects :dependency/certifi]` warns on `import certifi` exactly as `:module/certifi` does —
+through the real CLI on a git repository the test builds and `lore ingest` reads."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from lore.memory import identity
+from lore.store.graph import Graph
+from lore.store.txdata import parse_tx
+
+
+def git(repo: Path, *args: str) -> None:
+    date = "2024-01-15T10:00:00Z"
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+                        "GIT_COMMITTER_EMAIL": "t@example.com", "PATH": "/usr/bin:/bin",
+                        "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date})
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    r = tmp_path / "repo"
+    (r / "src" / "shop").mkdir(parents=True)
+    (r / "src" / "shop" / "__init__.py").write_text("")
+    (r / "src" / "shop" / "net.py").write_text("import certifi\nimport requests\n\n\ndef fetch():\n    return 1\n")
+    (r / "src" / "shop" / "helpers.py").write_text("from shop import net\n\n\ndef helper():\n    return net\n")
+    git(r, "init", "-q", "-b", "main")
+    git(r, "add", ".")
+    git(r, "commit", "-q", "-m", "first")
+    return r
+
+
+def rejected(cli) -> list[dict]:
+    code, reply, err, _ = cli.run("warnings")
+    assert code == 0 and reply["ok"], err
+    return [w for w in reply["warnings"] if w["rule"] == "rejected_dependency"]
+
+
+def current_refs(cli, entity: str, attribute: str) -> list[str]:
+    code, reply, err, _ = cli.run("query", f"[:find ?v :where [{entity} {attribute} ?v]]")
+    assert code == 0 and reply["ok"], err
+    return sorted(r[0] for r in reply["results"])
+
+
+@pytest.mark.parametrize("written", [":dependency/certifi", ":library/certifi", ":package/certifi",
+                                     ":module/certifi"])
+def test_a_rejection_written_any_way_warns_on_the_import(cli, repo, written):
+    assert cli.run("ingest", str(repo))[0] == 0
+    code, reply, err, _ = cli.run("transact", f'[[:decision/truststore :rejects {written}] '
+                                  f'[:decision/truststore :description "use truststore instead of certifi"]]',
+                                  "--reason", "decided")
+    assert code == 0 and reply["ok"], err
+    assert current_refs(cli, ":decision/truststore", ":rejects") == [":module/certifi"]
+    ws = rejected(cli)
+    assert [(w["entity"], w["file"], w["line"]) for w in ws] == [(":module/src-shop-net-py", "src/shop/net.py", 1)]
+    assert ":decision/truststore" in ws[0]["message"]
+
+
+def test_a_rejection_recorded_before_the_ingest_meets_the_import_after_it(cli, repo):
+    code, _, err, _ = cli.run("transact", "[[:decision/truststore :rejects :dependency/certifi] "
+                              "[:decision/no-helpers :rejects :module/helpers]]", "--reason", "decided early")
+    assert code == 0, err
+    # No code yet: the reference stays as written (nothing to meet), no warning.
+    assert current_refs(cli, ":decision/truststore", ":rejects") == [":dependency/certifi"]
+    assert rejected(cli) == []
+    assert cli.run("ingest", str(repo))[0] == 0
+    assert current_refs(cli, ":decision/truststore", ":rejects") == [":module/certifi"]
+    # :module/helpers is not an ident ingestion wrote; the one tracked module named helpers is.
+    assert current_refs(cli, ":decision/no-helpers", ":rejects") == [":module/src-shop-helpers-py"]
+    assert [w["file"] for w in rejected(cli) if ":decision/truststore" in w["message"]] == ["src/shop/net.py"]
+    # History keeps what was written, closed by the identity transaction.
+    code, reply, _, _ = cli.run("history", ":decision/truststore")
+    ops = [(h["op"], h["value"]) for h in reply["history"] if h["attribute"] == ":rejects"]
+    assert ("assert", ":dependency/certifi") in ops and ("retract", ":dependency/certifi") in ops
+    assert ("assert", ":module/certifi") in ops
+
+
+def test_an_existing_graph_is_migrated(tmp_path, repo, cli):
+    assert cli.run("ingest", str(repo))[0] == 0
+    # Written the old way (straight into the store, as graphs made before this were).
+    g = Graph(cli.graph)
+    g.transact(parse_tx("[[:decision/old :rejects :dependency/certifi {:valid-from \"2020-01-01\"}]]"),
+               reason="old graph", source="cli")
+    g.close()
+    # Any later command that catches memory up (here prepare-turn) rewrites it, keeping its valid time.
+    assert cli.run("prepare-turn", "certifi")[0] == 0
+    code, reply, _, _ = cli.run("sql", "SELECT v, valid_from FROM facts WHERE e = ':decision/old' "
+                                "AND a = ':rejects' AND tx_to = 2147483647")
+    assert reply["rows"] == [[":module/certifi", 1577836800000000]]
+    assert [w["file"] for w in rejected(cli)] == ["src/shop/net.py"]
+
+
+def test_retracting_what_was_written_retracts_the_canonical_fact(cli, repo):
+    assert cli.run("ingest", str(repo))[0] == 0
+    cli.run("transact", "[:decision/truststore :rejects :dependency/certifi]", "--reason", "d")
+    assert rejected(cli)
+    code, _, err, _ = cli.run("retract", "[:decision/truststore :rejects :dependency/certifi]", "--reason", "undo")
+    assert code == 0, err
+    assert current_refs(cli, ":decision/truststore", ":rejects") == []
+    assert rejected(cli) == []
+
+
+def test_what_must_not_be_rewritten(cli, repo):
+    assert cli.run("ingest", str(repo))[0] == 0
+    # A dependency the code does not have, a memory entity's own facts, vocabulary values: all as written.
+    cli.run("transact", "[[:decision/a :rejects :dependency/left-pad] [:dependency/certifi :description \"CA\"] "
+            "[:decision/a :entity-type :type/decision] [:dependency/api :calls :dependency/jwt]]", "--reason", "d")
+    assert current_refs(cli, ":decision/a", ":rejects") == [":dependency/left-pad"]
+    code, reply, _, _ = cli.run("query", "[:find ?d :where [:dependency/certifi :description ?d]]")
+    assert reply["results"] == [["CA"]]
+    assert current_refs(cli, ":decision/a", ":entity-type") == [":type/decision"]
+    assert current_refs(cli, ":dependency/api", ":calls") == [":dependency/jwt"]
+
+
+def test_resolve(graph):
+    graph.transact(parse_tx('[[:module/certifi :entity-type :type/external-dependency] [:module/certifi :name "certifi"]'
+                            ' [:module/src-shop-helpers-py :entity-type :type/module]'
+                            ' [:module/src-shop-helpers-py :path "src/shop/helpers.py"]'
+                            ' [:module/src-shop-init-py :entity-type :type/module]'
+                            ' [:module/src-shop-init-py :path "src/shop/__init__.py"]'
+                            ' [:module/a-util-py :entity-type :type/module] [:module/a-util-py :path "a/util.py"]'
+                            ' [:module/b-util-py :entity-type :type/module] [:module/b-util-py :path "b/util.py"]]'),
+                   reason="code", source="ingest")
+    r = lambda x, **k: identity.resolve(graph.con, x, **k)  # noqa: E731
+    assert r(":dependency/certifi") == r(":library/certifi") == r("certifi") == ":module/certifi"
+    assert r("src/shop/helpers.py") == r("helpers.py") == r(":module/helpers") == ":module/src-shop-helpers-py"
+    assert r(":package/shop") == r("shop") == ":module/src-shop-init-py"
+    assert r("util.py") is None and r(":dependency/util") is None  # two of them: ambiguous
+    assert r(":dependency/left-pad") is None
+    assert r(":dependency/left-pad", must_exist=False) == ":module/left-pad"
+    assert r("src/new.py", must_exist=False) == ":module/src-new-py"
+    assert r(":decision/certifi") is None and r(":type/module") is None
+    for hostile in ["", ":", "/", "../../etc/passwd", "'; DROP TABLE facts; --", "x" * 10_000, ":dependency/",
+                    "\x00", "a b c"]:
+        assert r(hostile) is None
+    assert graph.con.execute("SELECT count(*) FROM facts").fetchone()[0] == 10

@@ -1,0 +1,96 @@
+"""Graph.checkpoint: the write-ahead log is folded into the file while other connections of the same graph
+(the server's threads) read; a reader's open transaction is waited for, never aborted, never an error."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import pyarrow as pa
+
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.timeutil import FOREVER
+
+
+def bulk_rows(graph: Graph, n: int, tag: str) -> None:
+    """n rows through the bulk path, then (in a second transaction) a tenth of them closed: what two
+    ingest flushes do."""
+    first = graph.allocate_ids(n)
+    table = pa.Table.from_arrays([
+        pa.array(range(first, first + n), pa.int64()), pa.array([f":e/{tag}{i}" for i in range(n)]),
+        pa.array([":a"] * n), pa.array(["s"] * n), pa.array([f"value {i}" for i in range(n)]),
+        pa.nulls(n, pa.float64()), pa.array([0] * n, pa.int64()), pa.array([FOREVER] * n, pa.int64()),
+        pa.array([1] * n, pa.int32()), pa.array([MAX_TX] * n, pa.int32()), pa.array([False] * n),
+        pa.nulls(n, pa.string()), pa.array([1.0] * n), pa.nulls(n, pa.list_(pa.int64()))], schema=FACT_SCHEMA)
+    with graph.lock:
+        graph.con.execute("BEGIN TRANSACTION")
+        graph.begin_tx(f"bulk {tag}", "ingest")
+        graph.insert_arrow(table)
+        graph.con.execute("COMMIT")
+        graph.con.execute("BEGIN TRANSACTION")
+        tx, _ = graph.begin_tx(f"close some of {tag}", "ingest")
+        graph.con.execute(f"UPDATE facts SET tx_to = {tx} WHERE id < {first + n // 10} AND id >= {first}")
+        graph.con.execute("COMMIT")
+
+
+def test_a_checkpoint_from_another_thread_of_a_fresh_graph_succeeds(tmp_path):
+    # The server reads and writes through per-thread cursors of the graph's connection; opening the graph
+    # must leave no half-read result (an open transaction) on that connection, or no checkpoint ever works.
+    g = Graph(tmp_path / "g.duckdb")
+    out: dict[str, bool] = {}
+
+    def writer() -> None:
+        cur = g.cursor()
+        view = _OnCursor(g, cur)
+        bulk_rows(view, 200_000, "a")
+        out["checkpointed"] = view.checkpoint(wait_seconds=0)
+        cur.close()
+
+    t = threading.Thread(target=writer)
+    t.start()
+    t.join()
+    assert out["checkpointed"] is True
+    g.close()
+
+
+def test_a_checkpoint_waits_for_a_reader_and_does_not_abort_it(tmp_path):
+    g = Graph(tmp_path / "g.duckdb")
+    bulk_rows(g, 1000, "old")
+    reader = g.cursor()
+    pending = reader.execute("SELECT e FROM facts ORDER BY id")  # a reader in the middle of its result
+    assert len(pending.fetchmany(10)) == 10
+    bulk_rows(g, 200_000, "new")
+    assert g.checkpoint(wait_seconds=0) is False  # the reader is there: deferred, reported, no exception
+
+    retrying = threading.Event()
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if "checkpoint waits" in record.getMessage():
+                retrying.set()
+
+    handler = Seen()
+    logging.getLogger("lore").addHandler(handler)
+    logging.getLogger("lore").setLevel(logging.DEBUG)
+    result: dict[str, bool] = {}
+    t = threading.Thread(target=lambda: result.setdefault("ok", g.checkpoint(wait_seconds=120)))
+    t.start()
+    try:
+        assert retrying.wait(60), "the checkpoint never tried while the reader was open"
+        rest = pending.fetchall()  # the reader finishes its result: its transaction ends
+        assert len(rest) == 1000 - 10  # its snapshot: the rows of before
+        t.join()
+    finally:
+        logging.getLogger("lore").removeHandler(handler)
+    assert result["ok"] is True
+    assert reader.execute("SELECT count(*) FROM facts").fetchall() == [(201_000,)]
+    reader.close()
+    g.close()
+
+
+class _OnCursor(Graph):
+    """The graph as one thread of the server sees it: the shared state, its own cursor."""
+
+    def __init__(self, base: Graph, cur) -> None:  # noqa: D107 - shares the open graph's state
+        self.__dict__.update(base.__dict__)
+        self.con = cur
