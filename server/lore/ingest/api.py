@@ -32,12 +32,21 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
             return history
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
     if history is not None:
+        # One reply for both runs, as a plain ingest of the same commits would give it.
         result["history_backfilled"] = {k: history.get(k) for k in (
             "commits", "first_parent_commits", "facts_written", "facts_swapped_in", "seconds")}
+        for k in ("commits", "first_parent_commits", "files_parsed", "blobs_planned", "transactions",
+                  "definition_renames", "implausible_dates"):
+            if history.get(k) or result.get(k):
+                result[k] = (result.get(k) or 0) + (history.get(k) or 0)
+        for k in ("tags_new", "checkpoint", "compacted"):
+            if k in history and k not in result:
+                result[k] = history[k]
         result["facts_written"] = (result.get("facts_written") or 0) + (history.get("facts_swapped_in") or 0)
         result["attributes_written"] = sorted(set(result.get("attributes_written") or ()) |
                                               set(history.get("attributes_written") or ()))
         result["history"] = "complete"
+        result.pop("up_to_date", None)
         return result  # the swap was compacted already
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:

@@ -89,8 +89,10 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int], None] | 
         except FileNotFoundError:
             pass
     graph.compact()
-    return {**run, "branch": branch, "history": "complete", "facts_swapped_in": swapped,
-            "seconds": round(time.perf_counter() - t0, 3)}
+    # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
+    checkpoint = "done" if graph.checkpoint() else "deferred"
+    return {**run, "branch": branch, "history": "complete", "facts_swapped_in": swapped, "compacted": True,
+            "checkpoint": checkpoint, "seconds": round(time.perf_counter() - t0, 3)}
 
 
 def _open_side(path: str, token: str) -> Graph:

@@ -191,7 +191,7 @@ class IngestRun:
             self.cat.close()
         out = {**base, "status": status, **self.stats, "attributes_written": sorted(self.attrs_written),
                "seconds": round(time.perf_counter() - t0, 3), "watermark": self.watermark}
-        if status == "complete":
+        if status == "complete" and not self.snapshot:  # tags name commits: history's, not the head's
             out.update(self._tag_pass())
         out["summary"] = self._summary()
         return out
