@@ -20,6 +20,7 @@ import os
 import posixpath
 import re
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -40,6 +41,7 @@ from lore.ingest.walk import (
     Commit,
     CommitInfo,
     commit_info,
+    count_commits,
     git,
     iter_all_commits,
     iter_first_parent,
@@ -124,6 +126,70 @@ class FileState:
 
 class Cancelled(Exception):
     pass
+
+
+class _Ahead:
+    """First-parent commits read ahead of the walk: their blobs go to the parser's plan (each blob once per
+    run) and the tracked files they touch are loaded from the graph in batches, while only a bounded
+    window of the history is in memory."""
+
+    MIN_COMMITS = 32
+    MIN_BLOBS = 400  # planned beyond the commit being applied: enough to keep both workers busy
+
+    def __init__(self, run: "IngestRun", fp) -> None:
+        self.run = run
+        self.it = fp
+        self.buf: deque = deque()  # (commit, blobs planned for it)
+        self.ahead_blobs = 0
+        self.planned = 0
+        self.seen: set[str] = set(run.extracts)
+        self.at_watermark = set(run.files)  # files whose state is in the graph (loaded once, when first seen)
+        self.done = False
+        self._fill()
+
+    def _fill(self) -> None:
+        if self.done:
+            return
+        run = self.run
+        items: list[tuple[str, str]] = []
+        touched: set[str] = set()
+        while len(self.buf) < self.MIN_COMMITS or self.ahead_blobs < self.MIN_BLOBS:
+            c = next(self.it, None)
+            if c is None:
+                self.done = True
+                break
+            n = 0
+            for ch in c.changes:
+                for p in (ch.path, ch.old_path):
+                    if p and p in self.at_watermark and p not in run.loaded:
+                        touched.add(p)
+                if ch.status == "D" or ch.new_mode in (GITLINK, SYMLINK) or run.ignore(ch.path):
+                    continue
+                lang = language_of(ch.path)
+                if lang and ch.new_blob not in self.seen:
+                    self.seen.add(ch.new_blob)
+                    items.append((ch.new_blob, lang))
+                    n += 1
+            self.buf.append((c, n))
+            self.ahead_blobs += n
+        if touched:
+            run._preload(touched)
+        self.planned += len(items)
+        run.parser.extend(items)
+        if self.done:
+            run.parser.end_plan()
+
+    def next_sha(self) -> str | None:
+        if not self.buf:
+            self._fill()
+        return self.buf[0][0].sha if self.buf else None
+
+    def pop(self) -> Commit:
+        c, n = self.buf.popleft()
+        self.ahead_blobs -= n
+        if len(self.buf) < self.MIN_COMMITS // 2 or self.ahead_blobs < self.MIN_BLOBS // 2:
+            self._fill()
+        return c
 
 
 class IngestRun:
@@ -273,32 +339,27 @@ class IngestRun:
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
+        # Both logs are streamed: the history is never held whole (memory must not grow with it).
         if self.snapshot:
-            commits, fp_list = self._snapshot_commit()
+            infos, fps = self._snapshot_commit()
+            commits, fp = iter(infos), iter(fps)
+            total = 1
         else:
-            commits = list(iter_all_commits(self.repo, self.tip, wm))
-            fp_list = list(iter_first_parent(self.repo, self.tip, wm))
-        total = len(commits)
+            total = count_commits(self.repo, self.tip, wm)
+            commits, fp = iter_all_commits(self.repo, self.tip, wm), iter_first_parent(self.repo, self.tip, wm)
         self.total = total
-        fp_shas = {c.sha for c in fp_list}
-        # What will be parsed, in walk order: the blobs of changed source files, each once.
-        plan, seen = [], set(self.extracts)
-        touched_known: set[str] = set()
-        for c in fp_list:
-            for ch in c.changes:
-                for p in (ch.path, ch.old_path):
-                    if p and p in self.files:
-                        touched_known.add(p)
-                if ch.status == "D" or ch.new_mode in (GITLINK, SYMLINK) or self.ignore(ch.path):
-                    continue
-                lang = language_of(ch.path)
-                if lang and ch.new_blob not in seen:
-                    seen.add(ch.new_blob)
-                    plan.append((ch.new_blob, lang))
-        self._preload(touched_known)
-        self.parser = Parser(self.repo, plan, processes=workers(), cat=self.cat)
-        self.stats["blobs_planned"] = len(plan)
-        by_sha = {c.sha: c for c in fp_list}
+        self.parser = Parser(self.repo, processes=workers(), cat=self.cat)
+        ahead = _Ahead(self, fp)
+        try:
+            self._walk_commits(commits, ahead, total)
+        finally:
+            for it in (commits, fp):
+                close = getattr(it, "close", None)
+                if close is not None:
+                    close()
+            self.stats["blobs_planned"] = ahead.planned
+
+    def _walk_commits(self, commits, ahead: "_Ahead", total: int) -> None:
         done = 0
         since_flush = 0
         batch = _env_int("LORE_INGEST_BATCH", 3000)
@@ -309,12 +370,12 @@ class IngestRun:
             if done == 0 and self._cancelled():
                 raise Cancelled()
             t_raw = self._plausible(info.time)
-            if info.sha in fp_shas:
+            if info.sha == ahead.next_sha():
                 # An implausible date (far future, before 1970) moves that commit alone: it is placed just
                 # after its predecessor, and the next commit's own date counts again (SPEC §7).
                 t = max(t_raw if t_raw is not None else 0, self.last_time + 1)
                 self.last_time = t
-                self._apply_commit(by_sha.pop(info.sha), t)
+                self._apply_commit(ahead.pop(), t)
                 self.watermark = info.sha
                 self.stats["first_parent_commits"] += 1
             else:
@@ -553,7 +614,8 @@ class IngestRun:
             for evs in fs.events.values():
                 for key in list(evs):
                     self._close(evs, key, t)
-            self.loaded.discard(p)
+            # (p stays in self.loaded: its rows in the graph are superseded by this run's state, so a path
+            # added again later must not load them back)
             self._release(blob)
             self.changed_paths.add(p)
             self.dirty.add(p)

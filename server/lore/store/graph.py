@@ -135,8 +135,11 @@ class Graph:
         try:
             # External access off: SQL on this connection can read or write no file and load no extension.
             # Arrow tables still load through register(), which is how bulk data comes in.
+            # memory_limit bounds DuckDB's buffer pool (beyond it, sorts and joins spill next to the graph):
+            # its default, 80% of RAM, let a bulk ingest's RSS grow with the table (2.4 GB on rust-analyzer).
             self.con = duckdb.connect(self.path, read_only=read_only,
-                                      config={"enable_external_access": False})
+                                      config={"enable_external_access": False,
+                                              "memory_limit": os.environ.get("LORE_MEMORY_LIMIT") or "512MB"})
         except duckdb.Error as exc:
             raise _classify_open_error(self.path, exc) from None
         try:
