@@ -12,6 +12,8 @@ export interface ServerSettings {
   autoIngest: boolean;
   minConfidence: number;
   autolink: boolean;
+  /** Write this editor's memories to .lore/journal (docs/JOURNAL.md). */
+  journal: boolean;
   logLevel: LogLevel;
   diagnostics: { enabled: boolean; debounceMs: number };
   hover: { enabled: boolean; maxMemories: number; maxHistory: number };
@@ -32,6 +34,7 @@ export const DEFAULTS: ServerSettings = {
   autoIngest: true,
   minConfidence: 0.5,
   autolink: true,
+  journal: true,
   logLevel: "info",
   diagnostics: { enabled: true, debounceMs: 250 },
   hover: { enabled: true, maxMemories: 8, maxHistory: 6 },
@@ -137,6 +140,7 @@ export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Se
         autoIngest: bool(get, "autoIngest", DEFAULTS.autoIngest, problems),
         minConfidence,
         autolink: bool(get, "autolink", DEFAULTS.autolink, problems),
+        journal: bool(get, "journal", DEFAULTS.journal, problems),
         logLevel,
         diagnostics: {
           enabled: bool(get, "diagnostics.enabled", DEFAULTS.diagnostics.enabled, problems),
@@ -172,6 +176,7 @@ export function serverOptionsPayload(s: ServerSettings): Record<string, unknown>
     hover: { enabled: s.hover.enabled, maxMemories: s.hover.maxMemories, maxHistory: s.hover.maxHistory },
     configurationTimeoutMs: s.configurationTimeoutMs,
     autolink: s.autolink,
+    journal: s.journal,
     logLevel: s.logLevel,
   };
 }

@@ -21,7 +21,7 @@ test("contributed commands are exactly the ones the extension registers, all in 
 test("every setting the server reads is contributed, with the defaults the code uses", () => {
   const props = pkg.contributes.configuration.properties;
   const expected = [
-    "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel",
+    "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.journal", "lore.logLevel",
     "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory",
     "lore.configurationTimeoutMs", "lore.trace.server",
   ];
@@ -34,6 +34,7 @@ test("every setting the server reads is contributed, with the defaults the code 
   assert.equal(props["lore.minConfidence"].minimum, 0);
   assert.equal(props["lore.minConfidence"].maximum, 1);
   assert.equal(props["lore.autolink"].default, DEFAULTS.autolink);
+  assert.equal(props["lore.journal"].default, DEFAULTS.journal);
   assert.equal(props["lore.logLevel"].default, DEFAULTS.logLevel);
   assert.deepEqual(props["lore.logLevel"].enum, ["debug", "info", "warning", "error"]);
   // The diagnostics and hover settings: the server's defaults, and the server's limits (>= 0; integers for counts).

@@ -16,7 +16,6 @@ import { readSettings, serverOptionsPayload } from "../src/settings";
 import { applyWorkDone, initialState, render, type StatusState } from "../src/status";
 import { findLore, tmpDir } from "./helpers";
 
-const METHOD_NOT_FOUND = -32601;
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", args, {
@@ -36,19 +35,6 @@ function makeRepo(): string {
   fs.appendFileSync(path.join(repo, "src", "auth.py"), "\n\ndef logout(user):\n    return None\n");
   git(repo, "commit", "-q", "-am", "auth: logout");
   return repo;
-}
-
-/** Run `fn`; a method the server does not have skips the subtest instead of failing it. */
-async function optional<T>(t: TestContext, what: string, fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (e) {
-    if ((e instanceof ResponseError && e.code === METHOD_NOT_FOUND) || (e instanceof LoreReplyError && e.code === "unknown-method")) {
-      t.skip(`${what}: this server build does not have it yet`);
-      return undefined;
-    }
-    throw e;
-  }
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
@@ -147,11 +133,9 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     assert.ok(h.rows.length >= 5, "nothing lost after the bad requests");
   });
 
-  await t.test("ingestion: lore/ingest + lore/ingestStatus, progress into the status bar model", async (st) => {
-    const first = await optional(st, "lore/ingestStatus", () => api.ingestStatus());
-    if (first === undefined) return;
-    const started = await optional(st, "lore/ingest", () => api.ingest(repo));
-    if (started === undefined) return;
+  await t.test("ingestion: lore/ingest + lore/ingestStatus, progress into the status bar model", async () => {
+    await api.ingestStatus();
+    await api.ingest(repo);
     const done = await waitFor(
       "ingestion to finish",
       async () => {
@@ -168,15 +152,14 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
       await waitFor("the work-done progress to end", async () => (progressSeen.includes("end") ? true : undefined), 30000);
       assert.equal(status.work.size, 0);
     }
-    const named = await optional(st, "lore/query", () => api.entitiesNamed("login"));
-    if (named !== undefined) assert.ok(named.includes(":function/src-auth-py-login"), JSON.stringify(named));
+    const named = await api.entitiesNamed("login");
+    assert.ok(named.includes(":function/src-auth-py-login"), JSON.stringify(named));
     const h = await api.history(":function/src-auth-py-login");
     assert.ok(h.rows.length > 0, "ingested code has a history");
   });
 
-  await t.test("warnings (lore/warnings) parse and count", async (st) => {
-    const ws = await optional(st, "lore/warnings", () => api.warnings());
-    if (ws === undefined) return;
+  await t.test("warnings (lore/warnings) parse and count", async () => {
+    const ws = await api.warnings();
     for (const w of ws) assert.ok(w.id && w.message);
     // Rules run in the background, so counts may grow between calls; what is asked for one file is about it.
     const forFile = await api.warnings(pathToFileURL(path.join(repo, "src", "auth.py")).href);
@@ -191,13 +174,12 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     }
   });
 
-  await t.test("ask memory (lore/prepareTurn)", async (st) => {
-    const r = await optional(st, "lore/prepareTurn", () => api.prepareTurn("which primary database do we use?"));
-    if (r === undefined) return;
+  await t.test("ask memory (lore/prepareTurn)", async () => {
+    const r = await api.prepareTurn("which primary database do we use?");
     assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));
   });
 
-  await t.test("settings pushed with didChangeConfiguration: the server takes every one, and keeps working", async (st) => {
+  await t.test("settings pushed with didChangeConfiguration: the server takes every one, and keeps working", async () => {
     const pushed = {
       ...settings.server,
       minConfidence: 0.9,
@@ -210,13 +192,10 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const h = await api.history(entity);
     assert.ok(h.rows.length > 0);
     type Status = { settings: Record<string, unknown> };
-    const seen = await optional(st, "lore/serverStatus", () =>
-      waitFor("the pushed settings to apply", async () => {
-        const s = (await conn.sendRequest("lore/serverStatus", {})) as Status;
-        return (s.settings.hover as { maxMemories?: number } | undefined)?.maxMemories === 3 ? s : undefined;
-      }, 10000),
-    );
-    if (seen === undefined) return;
+    const seen = await waitFor("the pushed settings to apply", async () => {
+      const s = (await conn.sendRequest("lore/serverStatus", {})) as Status;
+      return (s.settings.hover as { maxMemories?: number } | undefined)?.maxMemories === 3 ? s : undefined;
+    }, 10000);
     // The server's whole effective settings: a setting it reads that the extension does not send shows up here.
     assert.deepEqual(seen.settings, {
       graph: graph,
@@ -225,6 +204,7 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
       hover: { enabled: true, maxMemories: 3, maxHistory: 2 },
       configurationTimeoutMs: 900,
       autolink: true,
+      journal: true,
       logLevel: "debug",
     });
     assert.deepEqual(logMessages.filter((m) => /setting .* ignored/.test(m)), [], "the server rejected none of them");

@@ -45,7 +45,7 @@ CODES: dict[str, str] = {
     "unknown-operation": "no operation of that name",
     "missing-reason": "a write without `--reason`: every write says why",
     "reason-too-long": "the reason is longer than Lore stores",
-    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule)",
+    "bad-source": "the transaction source is not one Lore records (cli, lsp, agent, mcp, ingest, rule, journal)",
     "invalid-utf8": "the text is not valid UTF-8 (or carries lone surrogates)",
     "bad-text": "the text is empty or not text",
     "bad-input": "the input is not of the form the operation takes",
@@ -107,7 +107,15 @@ CODES: dict[str, str] = {
     "bad-parameter": "a Datalog `:in` parameter's value is not one EDN value",
     "missing-parameter": "a Datalog `:in` parameter was declared but no value was given",
     "unknown-parameter": "a value was given for a Datalog parameter that `:in` does not declare",
-    "query-timeout": "the query ran past its time limit and was stopped",
+    "timeout": "a query, `lore sql` statement or rule ran past its time limit (`LORE_QUERY_TIMEOUT`, default "
+               "30 s) and was stopped; its connection stays usable",
+    "bad-max-results": "`:max-results` is not a non-negative integer",
+    "bad-max-derived-facts": "`:max-derived-facts` is not a non-negative integer",
+    "derived-facts-limit": "the query's rules derived more facts than its `:max-derived-facts`",
+    "bad-window-function": "a window function in `:find` is not `(f [?x] :over (:partition-by … :order-by …))`",
+    "unknown-window-function": "a window function Lore does not know",
+    "window-variable": "a variable in a window's `:over` is not a `:find` or `:with` variable",
+    "window-and-aggregate": "a `:find` mixes a window function and an ordinary aggregate",
     "query-too-large": "the query text is larger than Lore reads",
     "query-failed": "the database could not run the compiled query (the message says why)",
     # rules
@@ -141,6 +149,17 @@ CODES: dict[str, str] = {
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",
     "unsafe-path": "a path Lore would create or write is a symbolic link (or under one); nothing was written",
+    # the memory journal (SPEC §6, docs/reference/journal.md)
+    "bad-journal-entry": ("a `.lore/journal` entry was refused (malformed, edited, too large, a forged source, …); "
+                          "the message says which and why, and the ingest went on"),
+    "journal-conflict": ("warning: two journal entries set one cardinality-one attribute of one entity; "
+                         "the newer instant wins"),
+    "journal-two-current": ("warning: journal entries left a decision, constraint or preference with two "
+                            "current values of one attribute"),
+    "journal-unreadable": "a journal folder or entry could not be read (permissions, I/O)",
+    "journal-unwritable": "the journal entry of a write could not be written, so the write was not stored",
+    "no-work-tree": ("the graph belongs to no work tree, so it has no journal (keep it in `<work tree>/.lore/`, "
+                     "or ingest the repository)"),
     "bad-path": "a path is empty, outside the work tree, or not one Lore reads",
     # warnings and memory
     "bad-warning-id": "a warning id is not one Lore gives",

@@ -12,7 +12,7 @@ import logging
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, Op, TxResult
+from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options
 from lore.store.session import Slot
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
@@ -23,6 +23,9 @@ Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Operation] = {}
 # Which operations write (forwarded and serialised by an owner; followed by derived work).
 WRITES: set[str] = set()
+# Reads bounded in time and size (store.limits) that an owner runs beside its worker, so one slow query
+# never holds up other clients' writes.
+BOUNDED_READS: set[str] = set()
 
 # Derived work a write triggers (inference rules, memory-code links): fn(graph, result).
 Derivation = Callable[[Graph, TxResult], None]
@@ -31,13 +34,17 @@ DERIVATIONS: list[Derivation] = []
 # what memories name and what code imports, SPEC §1): fn(graph, ops) -> ops.
 WriteFilter = Callable[[Graph, list[Op]], list[Op]]
 WRITE_FILTERS: list[WriteFilter] = []
+# Parts of `lore status` that features add (the memory's recall mode): name -> fn(graph) -> JSON value.
+STATUS_PARTS: dict[str, Callable[[Graph], Any]] = {}
 
 
-def register(name: str, *, writes: bool = False) -> Callable[[Operation], Operation]:
+def register(name: str, *, writes: bool = False, bounded: bool = False) -> Callable[[Operation], Operation]:
     def deco(fn: Operation) -> Operation:
         OPERATIONS[name] = fn
         if writes:
             WRITES.add(name)
+        if bounded and not writes:
+            BOUNDED_READS.add(name)
         return fn
     return deco
 
@@ -46,6 +53,26 @@ def register_write_filter(fn: WriteFilter) -> WriteFilter:
     if fn not in WRITE_FILTERS:
         WRITE_FILTERS.append(fn)
     return fn
+
+
+# Steps that follow every completed ingest run, the CLI's or the server's own (the memory journal applies
+# its new entries there): fn(graph, result) may add its own key to the ingest's result, and counts what it
+# wrote in facts_written / attributes_written. A failing step is reported in the result, never fails the ingest.
+AfterIngest = Callable[[Graph, dict[str, Any]], None]
+AFTER_INGEST: list[AfterIngest] = []
+
+
+def register_after_ingest(fn: AfterIngest) -> AfterIngest:
+    if fn not in AFTER_INGEST:
+        AFTER_INGEST.append(fn)
+    return fn
+
+
+def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
+    def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
+        STATUS_PARTS[name] = fn
+        return fn
+    return deco
 
 
 def register_derivation(fn: Derivation) -> Derivation:
@@ -93,7 +120,12 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
-        reply = fn(graph, params)
+        token = _set_write_options(name, params)
+        try:
+            reply = fn(graph, params)
+        finally:
+            if token is not None:
+                reset_write_options(token)
         if name not in WRITES and isinstance(reply, dict) and reply.get("ok") and graph.session.get(HISTORY_NOTE).get():
             reply["code_history"] = "partial"  # code facts are the head's only: history is still being ingested
         return reply
@@ -104,6 +136,21 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
         log.exception("operation %s failed", name)
         return error_reply(LoreError("internal", f"{name} failed: {type(exc).__name__}: {exc}"))
+
+
+# Options every write operation takes, passed to transaction observers (the journal): "private": true keeps
+# the write out of the journal for good; "journal": false writes no journal entry for it (the editor setting).
+WRITE_OPTIONS = ("private", "journal")
+
+
+def _set_write_options(name: str, params: dict[str, Any]) -> Any:
+    opts = {k: params[k] for k in WRITE_OPTIONS if params.get(k) is not None}
+    if not opts:
+        return None
+    for k, v in opts.items():
+        if not isinstance(v, bool):
+            raise LoreError("bad-params", f"parameter {k!r} must be true or false")
+    return set_write_options(opts)
 
 
 def derive(graph: Graph, result: TxResult) -> None:
@@ -119,7 +166,8 @@ def derive(graph: Graph, result: TxResult) -> None:
 _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
 FEATURE_MODULES = (
-    "lore.query.ops", "lore.ingest.ops", "lore.memory.ops", "lore.inference.ops", "lore.codeview.ops",
+    "lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops", "lore.inference.ops",
+    "lore.codeview.ops",
 )
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
@@ -127,8 +175,10 @@ _HOME = {
     "query": "lore.query.ops", "rules": "lore.query.ops",
     "ingestStatus": "lore.ingest.ops", "repoSummary": "lore.ingest.ops",
     "lspHover": "lore.codeview.ops",
-    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops",
+    "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
+    "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops",
+    "journal": "lore.journal.ops",
 }
 
 
@@ -152,12 +202,10 @@ def _feature_rank(fn: Derivation) -> int:
 
 
 def _load_for(name: str) -> None:
-    if name in OPERATIONS and name not in WRITES:
-        return
     home = _HOME.get(name)
     if home is not None:
         _import(home)
-    else:
+    elif name not in OPERATIONS or name in WRITES:
         load_features()
 
 
@@ -192,7 +240,9 @@ def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
     ops = parse_tx(text, default_kind=kind)
     for rewrite in WRITE_FILTERS:
         ops = rewrite(graph, ops)
-    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us)
+    # A person's retraction of a rule's conclusion closes it and is the record the rule respects (SPEC §1).
+    result = graph.transact(ops, reason=reason or "", source=source, valid_from=vf_us, valid_to=vt_us,
+                            reject_inferred=source != "rule")
     reply = {"ok": True, **result.to_json()}
     reply["_result"] = result  # taken off by the caller that runs derived work
     return reply
@@ -216,12 +266,19 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
 
 
-@register("sql")
+@register("sql", bounded=True)
 def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
     text = _str_param(params, "sql")
-    columns, rows = run_readonly(graph, text, limit=params.get("limit"))
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise LoreError("bad-params", "timeout must be a positive number of seconds")
+    if timeout is not None:
+        from lore.store.limits import query_timeout
+
+        timeout = min(float(timeout), query_timeout())  # a client may ask for less time, never more
+    columns, rows = run_readonly(graph, text, limit=params.get("limit"), timeout=timeout)
     return {"ok": True, "columns": columns, "rows": rows}
 
 
@@ -241,5 +298,12 @@ def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 @register("stats")
+@register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, **graph.stats()}
+    out: dict[str, Any] = {"ok": True, **graph.stats()}
+    for part, fn in sorted(STATUS_PARTS.items()):
+        try:
+            out[part] = fn(graph)
+        except Exception as exc:  # noqa: BLE001 - a status part that fails says so, the rest still answers
+            out[part] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out

@@ -3,11 +3,11 @@ code-aware rules (rejected_dependency, stale_decision, dangling_memory) anchored
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -72,8 +72,9 @@ def test_stale_decision_after_a_later_commit(repo):
     (repo / "src" / "cache.py").write_text(
         "import redis\nfrom os import path\n\n\ndef get(key):\n    raise KeyError(key)\n\n\n"
         "class Cache:\n    def evict(self):\n        pass\n")
-    time.sleep(1.2)  # commit dates have whole seconds: this one is after the decision was recorded
-    git(repo, "commit", "-qam", "get raises now")
+    # commit dates have whole seconds: date this one clearly after the decision was recorded
+    later = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=2)
+    git(repo, "commit", "-qam", "get raises now", date=later.strftime("%Y-%m-%dT%H:%M:%SZ"))
     lore(repo, "ingest", ".")
     [w] = [w for w in lore(repo, "warnings")["warnings"] if w["rule"] == "stale_decision"]
     assert w["file"] == "src/cache.py" and w["line"] == 5

@@ -30,7 +30,7 @@ def test_an_index_of_another_version_is_rebuilt(graph):
     remember(graph, '[[:decision/x :description "rebuild the index"]]')
     index.sync(graph)
     graph.con.execute("UPDATE mem_index_state SET tx = 1 WHERE key = 'version'")
-    graph._mem_schema_ok = False
+    graph.session.get(index.MARKS).schema_ok = False  # as a fresh process would find it
     assert [f["entity"] for f in prepare_turn(graph, "rebuild index")["facts"]][:1] == [":decision/x"]
     assert graph.con.execute("SELECT tx FROM mem_index_state WHERE key = 'version'").fetchone()[0] == \
         index.SCHEMA_VERSION

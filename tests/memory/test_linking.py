@@ -64,6 +64,23 @@ def test_file_links_are_exact_after_normalising(graph, code):
     assert (":decision/a", code["lib/src/a.py"]) not in got
 
 
+def test_a_file_name_links_the_one_path_ending_with_it(graph, code):
+    # issue 18 item 7: `auth.py` names src/auth.py when no other tracked file is called auth.py.
+    write(graph, '[[:decision/h :description "token parsing stays in auth.py"]'
+                 ' [:decision/t :description "see src/other.py and other.py"]]')
+    got = links(graph)
+    assert got[(":decision/h", code["src/auth.py"])][:2] == ("link/file", 0.9)
+    assert got[(":decision/t", code["src/other.py"])][:2] == ("link/file", 1.0)  # the exact path wins
+
+
+def test_a_file_name_two_paths_end_with_links_neither(graph, code):
+    # a.py: both src/a.py and lib/src/a.py end with it; ambiguous, so no link (and never the .pyc).
+    write(graph, '[[:decision/amb :description "the parser lives in a.py"]'
+                 ' [:decision/none :description "nothing is called missing.py"]]')
+    got = links(graph)
+    assert not [k for k in got if k[0] in (":decision/amb", ":decision/none")]
+
+
 def test_absolute_path_inside_the_work_tree(tmp_path):
     from lore.store.graph import Graph
 

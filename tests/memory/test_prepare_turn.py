@@ -86,14 +86,18 @@ def test_connections_rank_up_explicit_over_inferred_by_confidence(graph):
     assert order == [":decision/d", ":decision/c", ":decision/b", ":decision/a"]
 
 
-def test_at_most_fifty_facts(graph, monkeypatch):
+def test_at_most_fifty_facts_and_a_few_entities(graph, monkeypatch):
+    # 80 memories match equally: the context stays lean (a few entities, each once), never past the limit.
+    from lore.memory import turns
+
     remember(graph, "[" + " ".join(f'[:decision/d{i} :description "deploy window rule {i}"]' for i in range(80)) + "]")
-    assert len(prepare_turn(graph, "deploy window")["facts"]) == 50
-    assert len(prepare_turn(graph, "deploy window", limit=500)["facts"]) == 50
-    monkeypatch.setenv("LORE_PREPARE_LIMIT", "7")
-    assert len(prepare_turn(graph, "deploy window")["facts"]) == 7
+    default = prepare_turn(graph, "deploy window")["facts"]
+    assert 0 < len(default) <= 50 and len(set(ents({"facts": default}))) == turns.MAX_MEMORY_ENTITIES
+    assert len(prepare_turn(graph, "deploy window", limit=500)["facts"]) == len(default)
+    monkeypatch.setenv("LORE_PREPARE_LIMIT", "2")
+    assert len(prepare_turn(graph, "deploy window")["facts"]) == 2
     monkeypatch.setenv("LORE_PREPARE_LIMIT", "lots")  # a bad setting falls back to the default
-    assert len(prepare_turn(graph, "deploy window")["facts"]) == 50
+    assert len(prepare_turn(graph, "deploy window")["facts"]) == len(default)
 
 
 def test_context_carries_composition_and_linked_code(graph):
@@ -144,6 +148,8 @@ def test_malformed_and_hostile_messages(graph):
     r = operations.run("prepareTurn", graph, {"message": "bad \ud800 text"})
     assert r["ok"] is False and r["error"]["code"] == "invalid-utf8"
     hostile = "'); DROP TABLE facts; -- \" OR 1=1 {first_id} {max_tx} %s ? $1 plans"
+    assert operations.run("prepareTurn", graph, {"message": hostile})["ok"] is True
+    hostile = "'); DROP TABLE plans; -- \" OR 1=1 %s ? $1"  # SQL-looking, but about the memory's topic
     r = operations.run("prepareTurn", graph, {"message": hostile})
     assert r["ok"] is True and ents(r)[:1] == [":decision/x"]
     big = "plans " * 200_000

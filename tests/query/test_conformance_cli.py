@@ -1,4 +1,5 @@
-"""The shared conformance cases (tests/query/data/datalog.jsonl, a copy of ../shared/conformance) run
+"""The shared conformance cases (tests/query/data/datalog.jsonl and windows.jsonl, copies of the shared
+conformance cases) run
 through the real `lore` command line exactly as the outside runner does: one process per step."""
 
 from __future__ import annotations
@@ -66,3 +67,18 @@ def test_case(case, cli):
     else:
         key = lambda r: json.dumps(r, sort_keys=True)  # noqa: E731
         assert sorted(map(key, got)) == sorted(map(key, want))
+
+
+# ------------------------------------------------------------------ windows.jsonl (window functions and limits)
+
+WINDOW_CASES = [json.loads(line) for line in (Path(__file__).parent / "data" / "windows.jsonl").read_text()
+                .splitlines() if line.strip()]
+
+
+def test_there_are_10_window_cases():
+    assert len(WINDOW_CASES) == 10
+
+
+@pytest.mark.parametrize("case", WINDOW_CASES, ids=[c["name"] for c in WINDOW_CASES])
+def test_window_case(case, cli):
+    test_case(case, cli)

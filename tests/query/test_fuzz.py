@@ -35,7 +35,7 @@ def answer(g, text, params=None):
     try:
         r = run_query(g, text, params, timeout=10)
     except LoreError as exc:
-        assert exc.code != "query-timeout", text
+        assert exc.code != "timeout", text
         assert isinstance(exc.message, str) and exc.code
         return None
     assert r["ok"] is True and isinstance(r["results"], list)

@@ -55,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("--valid-from", metavar="T")
         c.add_argument("--valid-to", metavar="T")
         c.add_argument("--source", choices=["cli", "agent"], default="cli")
+        c.add_argument("--private", action="store_true",
+                       help="keep this write out of the journal (.lore/journal) for good")
 
     c = cmd("query", "run a Datalog query")
     c.add_argument("query", metavar="DATALOG")
@@ -98,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
                         "stored instead of what the heuristic reads in DELTA")
 
+    c = cmd("journal", "the memory journal (.lore/journal): list entries, export the graph's memories, apply")
+    c.add_argument("action", nargs="?", choices=["list", "export", "apply"], default="list",
+                   help="list (default): entries with author and reason; export: write the graph's memories "
+                        "that no entry holds yet; apply: apply new entries without ingesting code")
+    c.add_argument("--limit", type=int, default=50, help="list at most N entries (default 50)")
+
     cmd("status", "what the graph holds")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
@@ -117,8 +125,11 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """Map a parsed command line to (operation, params)."""
     c = args.command
     if c in ("transact", "retract"):
-        return c, {"facts": args.facts, "reason": args.reason, "validFrom": args.valid_from,
-                   "validTo": args.valid_to, "source": args.source}
+        p = {"facts": args.facts, "reason": args.reason, "validFrom": args.valid_from,
+             "validTo": args.valid_to, "source": args.source}
+        if args.private:
+            p["private"] = True
+        return c, p
     if c == "query":
         params: dict[str, str] = {}
         for item in args.param:
@@ -158,6 +169,12 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         if args.facts is not None:
             params["facts"] = args.facts
         return "finalizeTurn", params
+    if c == "journal":
+        if args.action == "export":
+            return "journalExport", {}
+        if args.action == "apply":
+            return "journalApply", {}
+        return "journal", {"limit": args.limit}
     if c == "status":
         return "stats", {}
     raise LoreError("usage", f"unknown command {c!r}")

@@ -37,6 +37,11 @@ def _cell(v: Any, max_width: int) -> str:
     return s if len(s) <= max_width else s[: max_width - 1] + "…"
 
 
+def _plain(text: str) -> str:
+    """Text from a repository (a journal entry's author or reason) without terminal control sequences."""
+    return "".join(ch if ch >= " " and ch != "\x7f" and not "\x80" <= ch <= "\x9f" else " " for ch in text)
+
+
 def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -> str:
     if not reply.get("ok"):
         err = reply.get("error", {})
@@ -82,6 +87,15 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             text = f"{head}[{w.get('code', w.get('rule', ''))}] {w.get('message', '')}"
             out.append((_YELLOW + text + _RESET) if color else text)
         return "\n".join(out) + "\n"
+    if command == "journal" and "entries" in reply:
+        rows = [[e["instant"], _plain(e["author"] or "?"), e["source"], e["origin"], e["tx"],
+                 _plain(e["reason"])] for e in reply["entries"]]
+        head = table(["instant", "author", "source", "origin", "tx", "reason"], rows, color=color) if rows \
+            else "no journal entries\n"
+        tail = f"{reply.get('total', 0)} entr{'y' if reply.get('total') == 1 else 'ies'} in this graph"
+        if reply.get("pending"):
+            tail += f"; {reply['pending']} in {reply.get('journal')} not applied yet (lore ingest)"
+        return head + tail + "\n"
     if command == "prepare-turn" and "context" in reply:
         return reply["context"].rstrip() + "\n"
     # Anything else: key: value lines.

@@ -34,7 +34,7 @@ from lore.inference.rulefile import (
     all_rules,
 )
 from lore.store.graph import MAX_TX, Graph
-from lore.store.readonly_sql import jsonable
+from lore.store.readonly_sql import check_read_only, jsonable
 from lore.store.values import IDENT_RE
 from lore.timeutil import FOREVER, now_micros
 
@@ -409,6 +409,10 @@ class Engine:
             if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
                 return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
                                  "(WITH … SELECT allowed)")
+            try:
+                check_read_only(self.con, sql)  # no write anywhere in it, a data-modifying CTE included
+            except LoreError as exc:
+                return RuleError(rule.path, "rule-not-select", exc.message)
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)
@@ -443,22 +447,26 @@ class Engine:
                 if heads and len(heads[0].args) == 2:
                     goal = f"({heads[0].name} ?e ?v)"
             with self.graph.lock:  # the compiler reads registered rules through graph.con
-                return compile_rule_query(self.graph, rule.sql, goal)
+                return compile_rule_query(self.graph, rule.sql, goal, provenance=True)
         except LoreError as exc:
             raise LoreError("rule-datalog", f"rule {rule.name}: {exc.message}") from None
         except RecursionError:
             raise LoreError("rule-datalog", f"rule {rule.name}: the rule nests too deeply") from None
 
     def _register_datalog(self, rule: Rule) -> str:
-        """Run a Datalog rule and register its rows as a table the pipeline reads like a SELECT's. The
-        query engine gives no provenance: such conclusions carry none, and are re-derived whenever the
-        attributes the rule reads change."""
+        """Run a Datalog rule and register its rows as a table the pipeline reads like a SELECT's. Each row
+        carries as provenance the ids of the facts one derivation matched (the query engine collects them
+        through non-recursive rules; a recursive rule's own rows add none), so its confidence and valid
+        time follow its inputs' as a SQL rule's do."""
         rq = self._datalog(rule)
         rows = rq.run(self.graph, con=self.con, timeout=self.rule_timeout)
         cols = _dl_columns(rq.variables)
         data: dict[str, list[Any]] = {c: [] for c in cols}
         vts: list[str] = []
+        provenance: list[list[int]] = []
         for row in rows:
+            provenance.append(list(row[-1]))
+            row = row[:-1]
             for c, x in zip(cols, row):
                 data[c].append(x if isinstance(x, (str, type(None))) else _dl_text(x))
             vi = cols.index("v") if "v" in cols else None
@@ -466,7 +474,7 @@ class Engine:
         arrays = {c: pa.array(vals, pa.string()) for c, vals in data.items()}
         if rule.kind == "fact" and "vt" not in arrays:
             arrays["vt"] = pa.array(vts, pa.string())
-        arrays["provenance"] = pa.array([[] for _ in rows], pa.list_(pa.int64()))
+        arrays["provenance"] = pa.array(provenance, pa.list_(pa.int64()))
         name = _dl_table(rule)
         self.con.register(name, pa.table(arrays))
         return name

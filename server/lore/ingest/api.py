@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
 
+from lore.errors import LoreError
 from lore.ingest.engine import IngestRun
 from lore.store.graph import Graph
+
+log = logging.getLogger("lore")
 
 # A run that wrote at least this many rows, and at least a quarter of the table, is followed by a compaction
 # (facts rewritten sorted by entity): on ingested ipython/ipython it took point lookups from 3.5 to 2.0 ms p50
@@ -19,7 +23,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.
 
-    ``progress(done, total)`` is called after each commit; ``cancel`` (an Event or a callable returning
+    ``progress(done, total, commit sha)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
     from lore.ingest import backfill
@@ -47,6 +51,19 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
                                               set(history.get("attributes_written") or ()))
         result["history"] = "complete"
         result.pop("up_to_date", None)
+    if result.get("status", "complete") == "complete":
+        from lore import operations
+
+        for fn in operations.AFTER_INGEST:
+            try:
+                fn(graph, result)
+            except LoreError as exc:
+                log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
+                result.setdefault("warnings", []).append(exc.to_json())
+            except Exception as exc:  # noqa: BLE001 - the ingest itself is committed; report, never lose it
+                log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
+                result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})
+    if history is not None:
         return result  # the swap was compacted already
     written = result.get("facts_written") or 0
     if written >= compact_min_rows:

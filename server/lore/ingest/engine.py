@@ -304,6 +304,7 @@ class IngestRun:
         self.loaded: set[str] = set()
         self.extracts: dict[str, Extract | None] = {}  # blob -> extract, for blobs of tracked files
         self.blob_refs: dict[str, int] = {}
+        self.holding: dict[str, str] = {}  # path -> the blob whose extract it holds (counted in blob_refs)
         # Graphs ingested before the side tables existed fall back to scanning the facts table.
         self.v2 = meta.get("state") == "3" or wm is None
         if self.v2:
@@ -388,7 +389,7 @@ class IngestRun:
             since_flush += 1
             self.stats["commits"] = done
             if self.progress:
-                self.progress(done, total)
+                self.progress(done, total, info.sha)
             if info.sha == self.watermark and self._cancelled():
                 self._flush(final=False, open_rows=True)
                 raise Cancelled()
@@ -466,11 +467,27 @@ class IngestRun:
             return Extract(defs, [], [], False)
         return self._extract(blob, path)
 
-    def _hold(self, blob: str, ex: Extract | None) -> None:
+    def _hold(self, path: str, blob: str, ex: Extract | None) -> None:
+        """``path`` now has ``blob``: keep its extract while some path has it (the path's previous blob is
+        given back)."""
         self.extracts[blob] = ex
+        prev = self.holding.get(path)
+        if prev == blob:
+            return
+        self.holding[path] = blob
         self.blob_refs[blob] = self.blob_refs.get(blob, 0) + 1
+        if prev is not None:
+            self._unref(prev)
 
-    def _release(self, blob: str) -> None:
+    def _release(self, path: str) -> None:
+        """``path`` is gone. Only a hold this run took is given back: a file untouched since the watermark
+        holds nothing, and releasing for it would drop the extract that the target of its rename (the
+        same blob) has just taken."""
+        blob = self.holding.pop(path, None)
+        if blob is not None:
+            self._unref(blob)
+
+    def _unref(self, blob: str) -> None:
         n = self.blob_refs.get(blob, 0) - 1
         if n <= 0:
             self.blob_refs.pop(blob, None)
@@ -591,8 +608,8 @@ class IngestRun:
                 self.index.remove(p)
             else:
                 self.index.add(p)
-        gone_defs: dict[str, tuple[str, int, str]] = {}  # entity -> (kind, shape hash, path)
-        new_defs: dict[str, tuple[str, int, str]] = {}
+        gone_defs: dict[str, tuple[str, int, str, str]] = {}  # entity -> (kind, shape hash, path, qname)
+        new_defs: dict[str, tuple[str, int, str, str, bool]] = {}  # ... and whether it is under 3 lines
         new_ex: dict[str, Extract | None] = {}
         old_ex: dict[str, Extract | None] = {}
         for p, (blob, mode) in removed.items():
@@ -602,13 +619,13 @@ class IngestRun:
         for p, (blob, mode) in list(added.items()) + [(p, a) for p, (_b, a) in modified.items()]:
             ex = self._extract(blob, p) if mode not in (GITLINK, SYMLINK) else None
             new_ex[p] = ex
-            self._hold(blob, ex)  # now, so files of this commit that import each other see it
+            self._hold(p, blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
-        for p, (blob, _mode) in removed.items():
+        for p in removed:
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
                 e = S.def_ident(d.kind, self._mslug(p), d.qname)
-                gone_defs[e] = (d.kind, d.shape_hash, p)
+                gone_defs[e] = (d.kind, d.shape_hash, p, d.qname)
             for key in list(fs.facts):
                 self._close(fs.facts, key, t)
             for evs in fs.events.values():
@@ -616,7 +633,7 @@ class IngestRun:
                     self._close(evs, key, t)
             # (p stays in self.loaded: its rows in the graph are superseded by this run's state, so a path
             # added again later must not load them back)
-            self._release(blob)
+            self._release(p)
             self.changed_paths.add(p)
             self.dirty.add(p)
         for p in list(added) + list(modified):
@@ -642,14 +659,15 @@ class IngestRun:
                     for d in (old_ex.get(src) or Extract([], [], [], False)).defs:
                         olde = S.def_ident(d.kind, self._mslug(src), d.qname)
                         newe = S.def_ident(d.kind, self._mslug(p), d.qname)
-                        if newe in defs:
+                        # Two definitions can share an ident (`_codes` and `codes` slug alike): one rename.
+                        if newe in defs and newe not in followed:
                             followed.add(newe)
                             gone_defs.pop(olde, None)
                             self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
                             self._emit(olde, ":renamed-to", ref(newe), t)
                 for e, info in defs.items():
                     if e not in followed:
-                        new_defs[e] = (info[0], info[1], p)
+                        new_defs[e] = (info[0], info[1], p, info[3], info[4])
             else:
                 self._open(fs.ev(module), (module, ":modified-in", "k", cid), t)
                 old_defs = {}
@@ -659,12 +677,12 @@ class IngestRun:
                     od = old_defs.get(e)
                     if od is None:
                         self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
-                        new_defs[e] = (info[0], info[1], p)
+                        new_defs[e] = (info[0], info[1], p, info[3], info[4])
                     elif od.body_hash != info[2]:
                         self._open(fs.ev(e), (e, ":modified-in", "k", cid), t)
                 for e, od in old_defs.items():
                     if e not in defs:
-                        gone_defs[e] = (od.kind, od.shape_hash, p)
+                        gone_defs[e] = (od.kind, od.shape_hash, p, od.qname)
             facts = fs.facts
             for key in facts.keys() - desired:
                 self._close(facts, key, t)
@@ -675,8 +693,6 @@ class IngestRun:
                 evs = fs.events.pop(e)
                 for key in list(evs):
                     self._close(evs, key, t)
-            if old is not None:
-                self._release(old[0])
             self.changed_paths.add(p)
             self.dirty.add(p)
         self._match_renames(gone_defs, new_defs, t)
@@ -685,27 +701,58 @@ class IngestRun:
         return self._module_ident(path).split("/", 1)[1]
 
     def _match_renames(self, gone: dict, new: dict, t: int) -> None:
-        """Definitions that vanished and appeared in one commit with the same shape (identifiers blanked
-        out, so renamed locals do not matter): a rename, when the pairing is unambiguous."""
+        """Definitions that vanished and appeared in one commit with the same shape (see Def.shape_hash): a
+        rename, when the pairing is unambiguous. Classes first; the members of a renamed class follow it by
+        name (`Store.limit` -> `Repository.limit`); then the rest. A pair is looked for inside each file,
+        then across files for definitions of three lines or more (a one-line `X = 0` in another file is
+        another definition, not a moved one)."""
         if not gone or not new:
             return
-        by_shape: dict[tuple[str, int], list[str]] = {}
-        for e, (kind, shape, _p) in gone.items():
-            if shape:
-                by_shape.setdefault((kind, shape), []).append(e)
-        new_by_shape: dict[tuple[str, int], list[str]] = {}
-        for e, (kind, shape, _p) in new.items():
-            if shape:
-                new_by_shape.setdefault((kind, shape), []).append(e)
-        for k, olds in by_shape.items():
-            news = new_by_shape.get(k)
-            if len(olds) == 1 and news and len(news) == 1:
-                olde, newe = olds[0], news[0]
-                fs = self.fstate.get(new[newe][2])
-                if fs is not None:
-                    self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
-                self._emit(olde, ":renamed-to", ref(newe), t)
-                self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
+        gone, new = dict(gone), dict(new)
+        classes = self._pair(gone, new, t, only_kind="class")
+        while classes:  # members of renamed classes (nested classes too) follow their class
+            olde_q, newe_q = classes.pop()
+            by_rest = {(k, q[len(newe_q[1]) + 1:]): e for e, (k, _s, _p, q, _sh) in new.items()
+                       if q.startswith(newe_q[1] + ".")}
+            for olde, (kind, _shape, _path, qname) in list(gone.items()):
+                if not qname.startswith(olde_q[1] + "."):
+                    continue
+                newe = by_rest.get((kind, qname[len(olde_q[1]) + 1:]))
+                if newe is not None and newe in new:
+                    self._link(olde, newe, new[newe][2], t)
+                    if kind == "class":
+                        classes.append(((olde, qname), (newe, new[newe][3])))
+                    del gone[olde], new[newe]
+        self._pair(gone, new, t)
+
+    def _pair(self, gone: dict, new: dict, t: int, only_kind: str | None = None) -> list:
+        """Link the unambiguous (kind, shape) pairs, inside a file then across files (multi-line only);
+        linked entries leave ``gone``/``new``. Returns [((old, old qname), (new, new qname))]."""
+        linked = []
+        for across in (False, True):
+            olds: dict[tuple, list[str]] = {}
+            for e, (kind, shape, path, _q) in gone.items():
+                if shape and (only_kind is None or kind == only_kind):
+                    olds.setdefault((kind, shape) if across else (kind, shape, path), []).append(e)
+            news: dict[tuple, list[str]] = {}
+            for e, (kind, shape, path, _q, short) in new.items():
+                if shape and (only_kind is None or kind == only_kind) and not (across and short):
+                    news.setdefault((kind, shape) if across else (kind, shape, path), []).append(e)
+            for k, es in olds.items():
+                cands = news.get(k)
+                if len(es) == 1 and cands and len(cands) == 1:
+                    olde, newe = es[0], cands[0]
+                    self._link(olde, newe, new[newe][2], t)
+                    linked.append(((olde, gone[olde][3]), (newe, new[newe][3])))
+                    del gone[olde], new[newe]
+        return linked
+
+    def _link(self, olde: str, newe: str, path: str, t: int) -> None:
+        fs = self.fstate.get(path)
+        if fs is not None:
+            self._open(fs.ev(newe), (newe, ":renamed-from", "k", olde), t)
+        self._emit(olde, ":renamed-to", ref(newe), t)
+        self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
 
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
@@ -795,7 +842,7 @@ class IngestRun:
         add = desired.add
         for d in ex.defs:
             e = S.def_ident(d.kind, mslug, d.qname)
-            defs[e] = (d.kind, d.shape_hash, d.body_hash)
+            defs[e] = (d.kind, d.shape_hash, d.body_hash, d.qname, d.end_line - d.line < 2)
             add((module, ":contains", "k", e))
             add((e, ":entity-type", "k", _TYPE[d.kind]))
             add((e, ":name", "s", d.name))

@@ -56,7 +56,11 @@ class Def(NamedTuple):
     name_col: int
     name_end_col: int
     body_hash: int  # the definition's exact text: changed -> :modified-in
-    shape_hash: int  # identifiers blanked out: equal shapes across a rename -> :renamed-from/-to
+    # Equal shapes across a rename -> :renamed-from/-to. Three lines or more: the text with every identifier
+    # blanked (renamed locals do not matter). Shorter (most variables and fields): the text with only its
+    # own name blanked, with its place (container, kind, position among that container's definitions of its
+    # kind): `RETRY_LIMIT = 3` -> `MAX_RETRIES = 3` where it was is a rename, `X = 0` elsewhere is not.
+    shape_hash: int
 
 
 class Import(NamedTuple):
@@ -157,6 +161,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
     defs: list[Def] = []
     seen: set[tuple[str, str]] = set()
+    places: dict[tuple[str, str], int] = {}  # (container, kind) -> definitions of that kind seen in it
     stack: list[tuple[int, str, str, bool]] = []  # (end byte, kind, qualified name, kept)
     spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
     for start, end, kind, node, name_node, owner in raw_defs:
@@ -184,10 +189,18 @@ def extract_source(lang: str, data: bytes) -> Extract:
         seen.add((base, qual))
         body = data[start:end]
         sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
+        container = qual.rsplit(".", 1)[0] if "." in qual else ""
+        place = places[(container, base)] = places.get((container, base), -1) + 1
+        if ep[0] - sp[0] >= 2:
+            shape = _hash(_IDENT.sub(b"_", body))
+        elif start <= name_node.start_byte and name_node.end_byte <= end:
+            own_name_blanked = data[start:name_node.start_byte] + b"_" + data[name_node.end_byte:end]
+            shape = _hash(f"{base}\0{container}\0{place}\0".encode() + own_name_blanked)
+        else:
+            shape = 0
         defs.append(Def(base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1,
                         col_of(end, ep[1]), np_[0] + 1, col_of(name_node.start_byte, np_[1]),
-                        col_of(name_node.start_byte, np_[1]) + len(name),
-                        _hash(body), _hash(_IDENT.sub(b"_", body)) if ep[0] - sp[0] >= 2 else 0))
+                        col_of(name_node.start_byte, np_[1]) + len(name), _hash(body), shape))
         if base == "function" and keep:
             spans.append((start, end, qual))
 

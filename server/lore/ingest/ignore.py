@@ -11,7 +11,8 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 
-DEFAULT_IGNORE = ("3rdParty/", "third_party/", "vendor/", "node_modules/", "dist/", "build/", "*.min.js", "*.map")
+# .lore/: Lore's own folder (the journal is applied as memories, never ingested as code).
+DEFAULT_IGNORE = (".lore/", "3rdParty/", "third_party/", "vendor/", "node_modules/", "dist/", "build/", "*.min.js", "*.map")
 
 
 @dataclass

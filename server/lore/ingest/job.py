@@ -2,12 +2,17 @@
 language server's work-done progress and ``lore/ingestStatus``.
 
 Status: idle -> starting -> running -> complete | error | stopped; skipped when another process owns the
-graph (the seed's vocabulary).
+graph (the seed's vocabulary). ``processed`` counts the commits the graph has, cumulative across interrupted
+runs (the graph's commits at the run's start plus this run's); ``processed_this_run`` this run's alone;
+``total`` the commits the graph will have when the run ends; ``current_commit`` the last commit processed;
+``owner_pid`` the process that owns the graph and runs its ingestion (a forwarded reply carries the
+owner's, not the caller's).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from typing import Any, Callable
@@ -32,11 +37,21 @@ class IngestJob:
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_emit = 0.0
-        self.state: dict[str, Any] = {"status": "idle", "processed": 0, "total": None}
+        self.state: dict[str, Any] = {"status": "idle", "processed": 0, "processed_this_run": 0, "total": None,
+                                      "current_commit": None, "error": None}
+        self._base = 0  # the graph's commits when the run started
 
     def status(self) -> dict[str, Any]:
         with self._lock:
-            return dict(self.state)
+            st = dict(self.state)
+        st["owner_pid"] = os.getpid()
+        other = st.get("skipped_for_pid")
+        if other is not None:
+            # Another process owned the graph: its pid, and whether it has gone since (a retry may work).
+            st["owner_pid"] = other
+            st["stale"] = not _alive(other)
+        st.pop("skipped_for_pid", None)
+        return st
 
     @property
     def running(self) -> bool:
@@ -49,11 +64,11 @@ class IngestJob:
         ``history: partial`` and ``head_ingested_at``), then the history behind it (lore.ingest.backfill)."""
         with self._lock:
             if self.state["status"] in ("starting", "running"):
-                return {"ok": False, "error": {"code": "ingest-running",
-                                               "message": "an ingestion is already in progress"},
-                        **self.state}
+                return {**self.state, "ok": False, "error": {"code": "ingest-running",
+                                                             "message": "an ingestion is already in progress"}}
             self._cancel.clear()
-            self.state = {"status": "starting", "processed": 0, "total": None, "repo": repo, "branch": branch,
+            self.state = {"status": "starting", "processed": 0, "processed_this_run": 0, "total": None,
+                          "current_commit": None, "error": None, "repo": repo, "branch": branch,
                           "started_at": format_instant(now_micros())}
             self._thread = threading.Thread(target=self._run, args=(repo, branch, head_first), name="lore-ingest",
                                             daemon=True)
@@ -69,9 +84,10 @@ class IngestJob:
             t.join(timeout)
         return self.status()
 
-    def _progress(self, done: int, total: int) -> None:
+    def _progress(self, done: int, total: int, commit: str | None = None) -> None:
         with self._lock:
-            self.state.update(status="running", processed=done, total=total)
+            self.state.update(status="running", processed=self._base + done, processed_this_run=done,
+                              total=self._base + total, current_commit=commit)
         now = time.monotonic()
         if self.on_progress and (now - self._last_emit > 0.1 or done == total):
             self._last_emit = now
@@ -95,6 +111,10 @@ class IngestJob:
         from lore.ingest.backfill import history_state, ingest_head_first
 
         try:
+            base = persisted_commits(self.graph)
+            with self._lock:
+                self._base = base
+                self.state.update(processed=base)
             if head_first:
                 result = ingest_head_first(self.graph, repo, branch, progress=self._progress, cancel=self._cancel,
                                            on_head=self._on_head)
@@ -103,11 +123,11 @@ class IngestJob:
             with self._lock:
                 self.state.update(status=result.get("status", "complete"), result=result,
                                   finished_at=format_instant(now_micros()))
+                if self.state.get("total") is None:  # nothing to walk (up to date): what the graph has
+                    self.state["total"] = self.state["processed"]
             history = history_state(self.graph)
             with self._lock:
                 self.state["history"] = history
-                if result.get("total") is None:
-                    self.state["total"] = self.state.get("total") or result.get("commits", 0)
         except LoreError as exc:
             if exc.code != "graph-locked":
                 log.error("ingest of %s failed: %s: %s", repo, exc.code, exc.message)
@@ -115,6 +135,8 @@ class IngestJob:
                 skipped = exc.code == "graph-locked"
                 self.state.update(status="skipped" if skipped else "error", error=exc.to_json(),
                                   error_at=format_instant(now_micros()))
+                if skipped and exc.extra.get("owner_pid"):
+                    self.state["skipped_for_pid"] = exc.extra["owner_pid"]
         except Exception as exc:  # noqa: BLE001 - reported as status, logged in full
             log.exception("ingest failed")
             with self._lock:
@@ -125,3 +147,24 @@ class IngestJob:
                 self.on_progress(self.status())
             except Exception:  # noqa: BLE001
                 log.exception("ingest progress listener failed")
+
+
+def persisted_commits(graph: Graph) -> int:
+    """The commits the graph holds (seed 001: processed is seeded from the true count, not a watermark)."""
+    with graph.lock:
+        try:
+            return graph.con.execute(
+                "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND vt = 'k' AND v = ':type/commit' "
+                "AND tx_to = 2147483647").fetchall()[0][0]
+        except Exception:  # noqa: BLE001 - a graph being created: nothing yet
+            return 0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

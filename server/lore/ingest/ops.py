@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from lore.errors import LoreError
-from lore.ingest.job import IngestJob
+from lore.ingest.job import IngestJob, persisted_commits
 from lore.operations import register
 from lore.store.graph import Graph, TxResult
 from lore.store.session import Slot
@@ -82,9 +82,7 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             try:
                 row = (graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchall() or [None])[0]
                 st["watermark"] = row[0] if row else None
-                st["total_ingested"] = graph.con.execute(
-                    "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
-                    "AND tx_to = 2147483647").fetchall()[0][0]
+                st["total_ingested"] = st["processed"] = persisted_commits(graph)
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
                 st["watermark"] = None
                 st["total_ingested"] = 0

@@ -79,7 +79,8 @@ def _error_text(status: dict[str, Any]) -> str | None:
 def _report_failure(ls: "LoreServer", root: Path, status: dict[str, Any]) -> None:
     """An ingestion that failed (or never started) is told to the person, not only to the log."""
     error = _error_text(status)
-    if error is None or status.get("status") == "skipped":
+    if error is None or status.get("status") == "skipped" or (status.get("error") or {}).get("code") == "graph-locked":
+        log.info("not ingesting %s: %s", root, error)  # another process has the graph: it ingests
         return
     log.error("ingestion of %s failed: %s", root, error)
     try:

@@ -18,18 +18,22 @@ log = logging.getLogger("lore")
 PREFIX = "lore/"
 
 
-def prepare_params(op: str, raw: Any, root: Any = None) -> dict[str, Any]:
+def prepare_params(op: str, raw: Any, root: Any = None, settings: Any = None) -> dict[str, Any]:
     """LSP params -> operation params. Writes from the editor are recorded with source ``lsp`` unless the
-    caller says ``agent``; ``ingest`` without a repo ingests the workspace (not the server's cwd)."""
+    caller says ``agent``; ``ingest`` without a repo ingests the workspace (not the server's cwd); with the
+    setting ``journal: false`` a write says ``journal: false`` (no journal entry)."""
     params = to_plain(raw)
-    if params is None:
-        params = {}
+    if params is None or params == []:
+        params = {}  # absent params, or Neovim's Lua sending an empty table as []
     if not isinstance(params, dict):
         raise LoreError("bad-params", f"params for {PREFIX}{op} must be an object, got {type(params).__name__}")
     if op in ("transact", "retract") and params.get("source") is None:
         params["source"] = "lsp"
     if op == "ingest" and params.get("repo") is None and root is not None:
         params["repo"] = str(root)
+    if settings is not None and settings.get("journal") is False and op in operations.WRITES \
+            and params.get("journal") is None:
+        params["journal"] = False
     return params
 
 
@@ -47,7 +51,7 @@ def register_requests(server: "LoreServer") -> list[str]:
 def _handler(op: str):
     async def handle(ls: "LoreServer", params: Any = None) -> dict[str, Any]:
         try:
-            p = prepare_params(op, params, ls.root)
+            p = prepare_params(op, params, ls.root, ls.settings)
         except LoreError as exc:
             return error_reply(exc)
         if ls.backend is None:

@@ -27,6 +27,7 @@ DEFAULTS: dict[str, Any] = {
     "hover": {"enabled": True, "maxMemories": 8, "maxHistory": 6},
     "configurationTimeoutMs": 1500,  # how long to wait for a workspace/configuration answer (Neovim 0.7 never answers)
     "autolink": True,              # link memories to the code they name (lore.memory.linking)
+    "journal": True,               # write this editor's memories to .lore/journal (docs/reference/journal.md)
     "logLevel": "info",            # error | warning | info | debug (stderr and window/logMessage)
 }
 
@@ -49,6 +50,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "hover.maxHistory": (int,),
     "configurationTimeoutMs": (int, float),
     "autolink": (bool,),
+    "journal": (bool,),
     "logLevel": (str,),
 }
 

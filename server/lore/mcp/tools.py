@@ -20,7 +20,8 @@ class Tool:
     read_only: bool = True
 
 
-def _transact(facts: str, reason: str, validFrom: str | None = None, validTo: str | None = None) -> None:
+def _transact(facts: str, reason: str, validFrom: str | None = None, validTo: str | None = None,
+              private: bool | None = None) -> None:
     """facts: EDN, e.g. [[:decision/db :description "PostgreSQL 15"] [:decision/db :rejects :module/mysql]]"""
 
 
@@ -61,6 +62,9 @@ def _dismiss(id: str, reason: str) -> None: ...  # noqa: A002
 def _rule_remove(name: str) -> None: ...
 
 
+def _journal(limit: int | None = None) -> None: ...
+
+
 TOOLS: tuple[Tool, ...] = (
     Tool("lore_prepare_turn", "prepareTurn",
          "Call FIRST on every user turn with the user's message: returns the project's recorded decisions, "
@@ -79,7 +83,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool("lore_transact", "transact",
          "Record facts (a decision, constraint, preference, dependency) with a reason, e.g. "
          "[[:decision/cache :description \"Use Redis for caching\"] [:decision/cache :rejects :module/memcache]]. "
-         "validFrom/validTo (YYYY-MM-DD or RFC 3339) bound when they hold.", _transact, read_only=False),
+         "validFrom/validTo (YYYY-MM-DD or RFC 3339) bound when they hold. The write is also journaled in "
+         ".lore/journal (committed with the code) unless `private` is true.", _transact, read_only=False),
     Tool("lore_retract", "retract",
          "Retract facts (all valid time, or the window validFrom–validTo) with a reason. History keeps them.",
          _transact, read_only=False),
@@ -102,6 +107,9 @@ TOOLS: tuple[Tool, ...] = (
          read_only=False),
     Tool("lore_dismiss", "dismiss", "Dismiss a warning for good, with a reason (recorded as a fact).", _dismiss,
          read_only=False),
+    Tool("lore_journal", "journal",
+         "The memory journal (.lore/journal, committed with the code): the entries this graph wrote or applied, "
+         "newest first, with author and reason, and how many files it has not applied yet.", _journal),
     Tool("lore_status", "stats", "What the graph holds: facts, transactions, entities.", _nothing),
     Tool("lore_audit", "audit", "Check entities against the schema rules (namespaces, :description).", _nothing),
 )

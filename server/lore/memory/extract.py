@@ -43,7 +43,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using)|(?:this|the) (?:pr|pull request|change|commit|patch) "
@@ -109,7 +109,7 @@ _REQUEST = re.compile(
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
-                  r"for the sake of|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
+                  r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
@@ -119,7 +119,8 @@ _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 _NP = r"([A-Za-z0-9][\w.+#/-]*(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]*){0,2})"
 _REJECT_PATTERNS = [
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP, re.I),
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
+               re.I),
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
@@ -211,6 +212,8 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
 
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
+_BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
+                   r"option|fit)\b", re.I)
 # 'AssertJ: bad, because …' in a list of options names a rejected one.
 _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
@@ -222,7 +225,7 @@ _IMPERATIVE = re.compile(
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
-_LEAD_WHY = re.compile(r"^(because|since|as|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
+_LEAD_WHY = re.compile(r"^(because|since|as|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
                        r"keep|simplify))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$", re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
@@ -348,7 +351,8 @@ def _split_why(s: str) -> tuple[str, str | None]:
     """(the statement, its reason): "A because B", "A — B", "Since B, A", "B, so A"."""
     lead = _LEAD_WHY.match(s)
     if lead and _kind(lead.group(3)):
-        return lead.group(3).strip(), (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!")
+        clause, why = _split_why(lead.group(3).strip())
+        return clause, (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!") + ("; " + why if why else "")
     for m in _SO.finditer(s):
         head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
         if len(head) > 8 and _kind(tail) and not _kind(head):
@@ -414,7 +418,7 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     if kind == "decision":
         clause = re.sub(r"^instead of\s+[^,]{2,60},\s*", "", clause, flags=re.I)
         chosen, dropped = changes(clause)
-        m = _CHOSEN.search(clause)
+        m = _CHOSEN.search(clause) or _BEST.search(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
         m = _OBJECT.search(clause)
@@ -485,6 +489,23 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
+_BAD = re.compile(r"\b" + _CNP + r"\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
+                  r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
+                  r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
+                  r"clunky|clunkier|awkward|"
+                  r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
+
+
+def _judged_bad(text: str) -> list[str]:
+    """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out")."""
+    out = []
+    for m in _BAD.finditer(text):
+        x = _name(m.group(1))
+        if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
+            out.append(x)
+    return out
+
+
 def _about(s: str, item: Extracted) -> bool:
     """Does a sentence with no signal of its own speak of the item just captured (its subject, what it
     rejects, or 'it'/'this')? Then it is that item's reason."""
@@ -531,8 +552,12 @@ def heuristic(delta: str) -> list[Extracted]:
                     if not prev.rationale:
                         prev.rationale = s.rstrip(".!")
                 elif prev is not None and prev.kind in ("decision", "preference") and not prev.rationale and \
-                        _about(s, prev):
-                    prev.rationale = s.rstrip(".!")  # "Switch to Vite. It is much faster."
+                        len(s) >= 15:
+                    # The statement right after a decision, stating no fact of its own, explains it:
+                    # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
+                    prev.rationale = s.rstrip(".!")
+                    prev.rejects.extend(r for r in _judged_bad(s) if r not in prev.rejects
+                                        and _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
                 continue
@@ -550,6 +575,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             rejects, forbids = _alternatives(clause, kind)
             if rationale and kind in ("decision", "preference"):
+                rejects += [x for x in _judged_bad(rationale) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
                             if x and x.lower() not in STOPWORDS and x not in rejects]
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
@@ -573,6 +599,9 @@ def heuristic(delta: str) -> list[Extracted]:
             if kind == "decision":
                 item.alias = subject
             same = next((o for o in out if o.kind == item.kind and _slug(o.subject) == _slug(item.subject)), None)
+            if same is None and prev is not None and prev.kind == item.kind == "preference" and \
+                    {_slug(r) for r in prev.rejects} & {_slug(r) for r in item.rejects}:
+                same = prev  # "Avoid lodash. Prefer native js vs lodash." is one preference
             if same is not None:
                 _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same

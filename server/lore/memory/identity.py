@@ -148,6 +148,16 @@ def _is_reference(e: str, a: str, value: Value) -> bool:
             and not is_code_ident(e) and _ns(value.v) in ALIAS_NAMESPACES)
 
 
+def _has_own_edges(con: Any, ident: str) -> bool:
+    """``ident`` is a node of the memory's own graph: it has relations of its own (``[:dependency/redis
+    :depends-on :dependency/libc]``). References to it stay as written, so a walk through it (``reachable``)
+    still finds its edges; an alias with no edges of its own (a name, a description) is the code's entity."""
+    row = con.execute(
+        f"SELECT 1 FROM facts WHERE e = ? AND vt = 'k' AND tx_to = {MAX_TX} AND NOT inferred "
+        f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') LIMIT 1", [ident]).fetchone()
+    return row is not None
+
+
 class _Resolver:
     """``resolve`` with the module paths read once and answers cached, for one batch of facts."""
 
@@ -175,9 +185,13 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
     if not any(_is_reference(op.e, op.a, op.value) for op in ops):
         return ops
     res = _Resolver(graph.con)
+    # aliases this transaction gives edges of their own (see _has_own_edges)
+    nodes = {op.e for op in ops if op.kind == "add" and op.value.vt == "k" and op.a != ":entity-type"}
     out: list[Op] = []
     for op in ops:
         target = res(op.value.v) if _is_reference(op.e, op.a, op.value) else None
+        if target is not None and (op.value.v in nodes or _has_own_edges(graph.con, op.value.v)):
+            target = None
         if target is None or target == op.value.v or not IDENT_RE.match(target[1:]):
             out.append(op)
             continue
@@ -237,9 +251,14 @@ def catch_up(graph: Graph) -> int:
     ops: list[Op] = []
     done: set[tuple[str, str, str]] = set()
     n = 0
+    nodes: dict[str, bool] = {}
     for e, a, v, vf, vt in rows:
         target = res(v)
         if target is None or target == v or not IDENT_RE.match(target[1:]):
+            continue
+        if v not in nodes:
+            nodes[v] = _has_own_edges(con, v)
+        if nodes[v]:
             continue
         if (e, a, v) not in done:
             done.add((e, a, v))

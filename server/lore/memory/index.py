@@ -9,6 +9,7 @@ bulk writes that skipped the derivation (an ingest) are indexed by the next sync
 from __future__ import annotations
 
 import logging
+import math
 import re
 import threading
 from collections import Counter
@@ -49,7 +50,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
            "mem_index_state")
 
@@ -300,6 +301,7 @@ class Hit:
     explicit: int
     inferred_conf: float
     bm25: float
+    matched: list[int] | None = None  # the query's term ids this document contains
 
 
 _DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
@@ -325,25 +327,41 @@ def intervals(con: Any, ids: list[int]) -> dict[int, list[tuple[int, int]]]:
             con.execute(f"SELECT doc_id, vfs, vts FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
 
 
-def search(con: Any, text: str, *, limit: int = 300, memory_boost: float = 2.0) -> list[Hit]:
-    """Documents matching the text, by BM25 times the memory boost, best first."""
+@dataclass
+class Query:
+    """A question's terms as the index knows them: each known term's id and idf, and the idf-weight of the
+    whole question (terms the index has never seen weigh as the rarest, so a question about something no
+    memory mentions is mostly uncovered)."""
+
+    idf: dict[int, float]
+    total: float
+
+    def coverage(self, term_ids: "set[int] | list[int]") -> float:
+        return sum(self.idf.get(t, 0.0) for t in set(term_ids)) / self.total if self.total else 0.0
+
+
+def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES) -> tuple[list[Hit], Query]:
+    """Documents matching the text by BM25, in two pools (memory, code), best first within each."""
     terms = query_terms(con, text)
     if not terms:
-        return []
+        return [], Query({}, 0.0)
     known = con.execute(
         f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len, s.mem_first FROM mem_terms t, mem_stats s "
         f"WHERE t.token IN ({','.join('?' * len(terms))})", list(terms)).fetchall()
     if not known:
-        return []
+        return [], Query({}, 0.0)
     n_docs, total = known[0][3], known[0][4]
     _MEM_FIRST[id(con)] = known[0][5] or 0
     avgdl = max(total, 1) / max(n_docs, 1)
+    idf = {int(tid): math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for tid, _, df, *_ in known}
+    unknown = len(set(terms) - {tok for _, tok, *_ in known})
+    # A term the index has never seen is at least as rare as its rarest (document frequency 1).
+    query = Query(idf, sum(idf.values()) + unknown * math.log(1 + (n_docs - 0.5) / 1.5))
     values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, *_ in known)
     ids = ", ".join(str(int(r[0])) for r in known)
     doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
     q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
-            limit=int(limit), memory_boost=float(memory_boost), code_limit=CODE_CANDIDATES, doc_cols=doc_cols)
+            limit=int(limit), code_limit=int(code_limit), doc_cols=doc_cols)
     hits = [Hit(*row) for row in con.execute(q).fetchall()]
-    boost = float(memory_boost)
-    hits.sort(key=lambda h: (-(h.bm25 * (boost if h.ns in MEMORY_NAMESPACES else 1.0)), h.doc_id))
-    return hits
+    hits.sort(key=lambda h: (h.ns not in MEMORY_NAMESPACES, -h.bm25, h.doc_id))
+    return hits, query

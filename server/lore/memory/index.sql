@@ -167,7 +167,7 @@ UPDATE mem_docs SET vfs = s.vfs, vts = s.vts, n_ivals = s.n, vf_min = s.vf_min, 
 SELECT doc_id,
        CASE WHEN vt = 'k' THEN replace(replace(substr(v, 2), '/', ' '), '-', ' ')
             WHEN a = ':description' AND position('/' IN e) > 0 AND ns NOT IN ({code_ns})
-                 THEN v || ' ' || replace(split_part(e, '/', 2), '-', ' ')
+                 THEN v || ' ' || ns || ' ' || replace(split_part(e, '/', 2), '-', ' ')
             ELSE v END AS text
   FROM _mem_new
 
@@ -215,27 +215,25 @@ SELECT ent AS e, coalesce(sum(sign) FILTER (WHERE NOT inferred), 0)::INTEGER AS 
   FROM ends GROUP BY ent
 
 -- name: search
--- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), the memory boost applied, best first;
--- memories among the best {limit} all come back, code documents only the best {code_limit} (code is spread
--- over mem_docs and each costs a row group to read). Literal term ids let DuckDB prune postings by
--- zonemap; the join hands the chosen ids to the mem_docs scan as a filter.
+-- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), best first, in two separate candidate
+-- pools: remembered knowledge (the best {limit} documents) and code (the best {code_limit}), so code that
+-- matches a common word everywhere never crowds memories out of the candidates. Each document also
+-- says which of the query's terms it matched (the relevance floor weighs how much of the question a match
+-- covers). Literal term ids let DuckDB prune postings by zonemap; the join hands the chosen ids to the
+-- mem_docs scan as a filter.
 WITH q(term_id, df, qtf) AS (VALUES {terms}),
 sc AS (
     SELECT p.doc_id,
            sum(q.qtf * ln(1 + ({n} - q.df + 0.5) / (q.df + 0.5))
                * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * p.dl / {avgdl}))) AS bm25,
-           bool_or(p.mem) AS mem
+           bool_or(p.mem) AS mem, list(p.term_id) AS matched
       FROM mem_postings p JOIN q ON p.term_id = q.term_id
      WHERE p.term_id IN ({term_ids})
      GROUP BY p.doc_id
 ),
-top AS (
-    SELECT doc_id, bm25, mem FROM sc
-     ORDER BY bm25 * CASE WHEN mem THEN {memory_boost} ELSE 1.0 END DESC, doc_id
-     LIMIT {limit}
-),
 pick AS (
-    SELECT * FROM top
-    QUALIFY mem OR row_number() OVER (PARTITION BY mem ORDER BY bm25 DESC, doc_id) <= {code_limit}
+    SELECT * FROM sc
+    QUALIFY row_number() OVER (PARTITION BY mem ORDER BY bm25 DESC, doc_id)
+            <= CASE WHEN mem THEN {limit} ELSE {code_limit} END
 )
-SELECT {doc_cols}, pick.bm25 FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id
+SELECT {doc_cols}, pick.bm25, pick.matched FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id

@@ -37,6 +37,7 @@ log = logging.getLogger("lore")
 RULE_FILE = "link/file"
 RULE_NAME = "link/name"
 RELEVANCE_FILE = 1.0
+RELEVANCE_PARTIAL_FILE = 0.9  # a file name or path tail that one tracked path ends with
 RELEVANCE_QUALIFIED = 0.9
 RELEVANCE_BARE = 0.7
 MAX_DEFINITIONS = 25
@@ -268,10 +269,22 @@ def compute_links(graph: Graph, memories: list[str] | None,
 
     # Files.
     modules: dict[str, list[tuple[str, bool]]] = {}
+    by_suffix: set[str] = set()
     if all_paths:
         q = _sql("modules_by_path", values=index.literal_list(sorted(all_paths)))
         for path, e, valid_now in con.execute(q, [now, now]).fetchall():
             modules.setdefault(path, []).append((e, valid_now))
+        # A path no module has exactly: the one living module whose path ends with it (`helpers.py`,
+        # `auth/tokens.py`), if exactly one does.
+        partial = sorted(p for p in all_paths if p not in modules)
+        if partial:
+            names = sorted({p.rsplit("/", 1)[-1] for p in partial})
+            rows = con.execute(_sql("modules_by_file_name", values=index.literal_list(names)), [now, now]).fetchall()
+            for p in partial:
+                living = {e for path, e, ok in rows if ok and path.endswith("/" + p)}
+                if len(living) == 1:
+                    modules[p] = [(living.pop(), True)]
+                    by_suffix.add(p)
     # Names.
     by_name: dict[str, list[tuple[str, bool, str | None]]] = {}
     by_qname: dict[str, list[tuple[str, bool, str | None]]] = {}
@@ -296,7 +309,8 @@ def compute_links(graph: Graph, memories: list[str] | None,
             for e, valid_now in modules.get(p, []):
                 target = e if valid_now else living.get(e)
                 if target:
-                    add(row[1], target, RELEVANCE_FILE, RULE_FILE, row)
+                    add(row[1], target, RELEVANCE_PARTIAL_FILE if p in by_suffix else RELEVANCE_FILE,
+                        RULE_FILE, row)
     for row, names in row_names:
         mem = row[1]
         for n in names:

@@ -24,6 +24,13 @@ SELECT v AS path, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
   FROM mem_code WHERE a = ':path' AND starts_with(e, ':module/') AND v IN ({values})
  GROUP BY v, e
 
+-- name: modules_by_file_name
+-- Modules whose :path ends in one of the candidate file names (a memory's `helpers.py` names
+-- `src/helpers.py` when no other tracked file has that name; the caller checks the full suffix).
+SELECT v AS path, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
+  FROM mem_code WHERE a = ':path' AND starts_with(e, ':module/') AND regexp_extract(v, '[^/]+$') IN ({values})
+ GROUP BY v, e
+
 -- name: symbols_by_name
 -- Functions and classes whose :name or :qualified-name is one of the candidates, and whether each is
 -- valid now (a bare name's count of living definitions comes from these rows too).

@@ -7,7 +7,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import identity, linking
+from lore.memory import embed, identity, index, linking, vectors
 from lore.memory.capture import capture
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
@@ -67,6 +67,24 @@ def memories_for_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(entity, str) or not entity.strip():
         raise LoreError("bad-params", "parameter 'entity' must be an entity ident such as :function/src-a-py-f")
     return {"ok": True, "entity": entity, "memories": linking.memories_for(graph, entity)}
+
+
+def memory_status(graph: Graph) -> dict[str, Any]:
+    """How recall works on this graph: lexical (BM25) and semantic, or lexical only and why."""
+    sem = embed.status()
+    con = graph.con
+    out: dict[str, Any] = {"recall": "bm25+semantic" if sem["available"] else "bm25",
+                           "indexed_tx": max(index.indexed_tx(con), 0), "memories_embedded": vectors.count(con)}
+    out["semantic"] = sem
+    return out
+
+
+@operations.register("memoryStatus")
+def memory_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, **memory_status(graph)}
+
+
+operations.register_status("memory")(memory_status)
 
 
 @operations.register_write_filter

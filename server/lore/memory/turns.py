@@ -24,7 +24,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import index
+from lore.memory import embed, index, vectors
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -35,8 +35,20 @@ log = logging.getLogger("lore")
 
 MAX_FACTS = 50
 MAX_MESSAGE_CHARS = 100_000
-CANDIDATES = 80
-SIBLING_ENTITIES = 10
+MEMORY_CANDIDATES = 200  # fact documents of remembered knowledge read per question
+CODE_CANDIDATES = 30  # fact documents of code read per question (a separate pool)
+SEMANTIC_CANDIDATES = 30
+MAX_MEMORY_ENTITIES = 6
+MAX_CODE_ENTITIES = 3
+RATIONALE_ENTITIES = 3  # the best matches bring their rationale; lower ones only when the question asks why
+# The relevance floor: how much of the question's idf-weight a match covers (lexical), or how near it is
+# (cosine of the static embeddings); below both an entity is not recalled at all.
+COVER_FLOOR = 0.35
+CODE_COVER_FLOOR = 0.5
+COSINE_FLOOR = 0.5
+STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memories
+RRF_K = 10
+SEMANTIC_WEIGHT = 1.0
 EXPLICIT_WEIGHT = 0.3
 INFERRED_WEIGHT = 0.15
 # Field weights (BM25F-like): what a memory *is* (its description, its aliases) outweighs why it is.
@@ -107,6 +119,27 @@ def _edn(vt: str, v: str) -> str:
     return v
 
 
+def _names_code(message: str) -> bool:
+    """The question names code: a path, or an identifier no English word looks like (snake_case,
+    camelCase, dotted), or something in backticks or called like a function."""
+    from lore.memory.mentions import distinctive, names_in, paths_in
+
+    if paths_in(message, []):
+        return True
+    return any(n.marked or "." in n.text or distinctive(n.text) for n in names_in(message))
+
+
+def _ranks(scores: dict[str, float]) -> dict[str, int]:
+    """Competition ranks (1 = best; equal scores share a rank, so ties stay ties when fused)."""
+    out: dict[str, int] = {}
+    prev, rank = None, 0
+    for i, (e, sc) in enumerate(sorted(scores.items(), key=lambda x: (-x[1], x[0]))):
+        if prev is None or abs(sc - prev) > 1e-9:
+            rank, prev = i + 1, sc
+        out[e] = rank
+    return out
+
+
 def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory_boost: float | None = None,
                  historical_discount: float | None = None, con: Any = None) -> dict[str, Any]:
     if not isinstance(message, str):
@@ -119,65 +152,119 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
     graph.session.get(index.MARKS).seen_tx = None  # set afresh by the catch-up below, else read when needed
     if con is None:
-        # Catch up with writes that ran no derivation (a bulk ingest): the index, then the links.
+        # Catch up with writes that ran no derivation (a bulk ingest): the index, the links, the vectors.
         from lore.memory import linking
 
         linking.derive_links(graph)
+        try:
+            vectors.sync(graph)
+        except Exception:  # noqa: BLE001 - recall goes on lexically
+            log.exception("memory vectors could not catch up")
         con = graph.con
     if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
     now = now_micros()
-    hits = index.search(con, message[:MAX_MESSAGE_CHARS], limit=CANDIDATES, memory_boost=boost)
+    text = message[:MAX_MESSAGE_CHARS]
+    hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1])
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
+    matched: dict[str, set[int]] = {}
     for h in hits:
         status, label, vf, vt = _status(h, many, now)
-        kind = boost if h.ns in MEMORY_NAMESPACES else 1.0
         weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
-        score = h.bm25 * kind * weight * (1.0 if status == "current" else discount)
+        score = h.bm25 * weight * (1.0 if status == "current" else discount)
         scored[h.doc_id] = {"hit": h, "own": score, "status": status, "label": label, "vf": vf, "vt": vt}
         entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
-    # Siblings: the description and rationale of the best-matching entities come along.
-    top_entities = [e for e, _ in sorted(entity_best.items(), key=lambda x: -x[1])[:SIBLING_ENTITIES]]
-    if top_entities:
+        matched.setdefault(h.e, set()).update(h.matched or ())
+    semantic: dict[str, float] = {}
+    standout: dict[str, float] = {}
+    if text.strip():
+        try:
+            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
+                semantic[e], standout[e] = cos, z
+        except Exception:  # noqa: BLE001 - recall goes on lexically
+            log.exception("semantic recall failed; lexical only")
+    # One score per entity: its best fact, lifted by its connections.
+    connect: dict[str, float] = {}
+    for s in scored.values():
+        h = s["hit"]
+        connect[h.e] = 1.0 + EXPLICIT_WEIGHT * math.log1p(h.explicit) + INFERRED_WEIGHT * math.log1p(h.inferred_conf)
+    lexical = {e: b * connect.get(e, 1.0) for e, b in entity_best.items()}
+    cover = {e: query.coverage(t) for e, t in matched.items()}
+    is_code = {e: _ns(e) in CODE_NAMESPACES for e in set(lexical) | set(semantic)}
+    # Memory: lexical and semantic rankings fused (reciprocal rank fusion), kept only above the floor.
+    mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
+    mem_sem = {e: c for e, c in semantic.items()
+               if (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR) and not is_code.get(e)}
+    lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
+    # The fused score is lifted by the entity's connections too (seed 000's inference-aware ranking).
+    fused = {e: ((1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
+                 + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
+             for e in set(lex_rank) | set(sem_rank)}
+    memories = sorted(fused, key=lambda e: (-fused[e], -lexical.get(e, 0.0), e))[:MAX_MEMORY_ENTITIES]
+    code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= CODE_COVER_FLOOR),
+                  key=lambda e: (-lexical[e], e))[:MAX_CODE_ENTITIES]
+    if _names_code(text) or boost < 1.0:
+        # The question names code (or the caller asked memory not to be favoured): code competes on its
+        # lexical score with the memories' (times the memory boost).
+        order = sorted(memories + code, key=lambda e: (-(lexical.get(e, 0.0) * (1.0 if is_code[e] else boost)),
+                                                        -fused.get(e, 0.0), e))
+    else:
+        order = memories + code
+    rank_of = {e: i for i, e in enumerate(order)}
+    # Each chosen memory brings its description and rationale (one document, shown whole).
+    want_sib = [e for e in order if not is_code[e]]
+    if want_sib:
         rows = con.execute(
             f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {index.memory_first_doc(con)} "
-            f"AND e IN ({index.literal_list(top_entities)}) AND a IN (':description', ':rationale')"
+            f"AND e IN ({index.literal_list(want_sib)}) AND a IN (':description', ':rationale')"
         ).fetchall()
         sib = [index.Hit(*row, bm25=0.0) for row in rows if row[0] not in scored]
         many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1])
         for h in sib:
             status, label, vf, vt = _status(h, many, now)
             scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
-    asks_why = bool(_WHY.search(message[:MAX_MESSAGE_CHARS]))
+    asks_why = bool(_WHY.search(text))
+    chosen: list[dict[str, Any]] = []
+    per_code: set[str] = set()
     for s in scored.values():
         h = s["hit"]
-        x, c = h.explicit, h.inferred_conf
-        connect = 1.0 + EXPLICIT_WEIGHT * math.log1p(x) + INFERRED_WEIGHT * math.log1p(c)
-        own = s["own"]
-        share = 1.0 if (asks_why and h.a == ":rationale") else 0.5
-        lift = share * entity_best.get(h.e, 0.0)
-        if own == 0.0:  # a sibling: rides on its entity's best match, discounted by its own validity
-            lift *= 1.0 if s["status"] == "current" else discount
-        s["score"] = (own + lift) * connect
+        if h.e not in rank_of:
+            continue
+        if is_code[h.e]:
+            continue
+        if h.a == ":rationale" and not asks_why and s["own"] == 0.0 and rank_of[h.e] >= RATIONALE_ENTITIES:
+            continue  # lean context: the rationale of a lower match comes only when asked why
+        base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
+        lift = 0.5 * entity_best.get(h.e, 0.0)
+        if s["own"] == 0.0:
+            lift = (lift or 0.5 * base) * (1.0 if s["status"] == "current" else discount)
+        s["score"] = (s["own"] + lift) * connect.get(h.e, 1.0) if h.e in entity_best else base
+        chosen.append(s)
+    for e in code:  # code: one fact per entity, its best (a :description rather than its :qualified-name)
+        docs = [s for s in scored.values() if s["hit"].e == e]
+        docs.sort(key=lambda s: (s["hit"].a != ":description", -s["own"], s["hit"].doc_id))
+        if docs and e not in per_code:
+            per_code.add(e)
+            docs[0]["score"] = lexical[e]
+            chosen.append(docs[0])
     if asks_why:  # each entity's rationale comes right after its best fact
-        top = {}
-        for s in scored.values():
-            top[s["hit"].e] = max(top.get(s["hit"].e, 0.0), s["score"])
-        for s in scored.values():
+        for s in chosen:
             if s["hit"].a == ":rationale":
-                s["score"] = max(s["score"], 0.99 * top[s["hit"].e])
-    ranked = sorted(scored.values(), key=lambda s: (-s["score"], s["hit"].doc_id))[:limit]
+                s["score"] += 1e-6
+    chosen.sort(key=lambda s: (rank_of[s["hit"].e], s["status"] != "current", -s["score"],
+                               s["hit"].a != ":description", s["hit"].doc_id))
+    ranked = chosen[:limit]
     facts = [_fact_json(s) for s in ranked]
     entities = list(dict.fromkeys(f["entity"] for f in facts))
     inferred = _inferred_about(con, entities, now)
     composed = _composed(inferred)
-    code = _code_locations(con, inferred, entities)
-    warns = _warnings(graph, con, entities + [c["entity"] for c in code])
-    context = _context_block(facts, composed, warns, code)
+    code_locs = _code_locations(con, inferred, entities)
+    warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
+    context = _context_block(facts, composed, warns, code_locs)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
-            "code": code}
+            "code": code_locs, "recall": "bm25+semantic" if semantic or embed.available() else "bm25"}
 
 
 def _fact_json(s: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,9 @@
     For the inference engine: compile Datalog rules (text; they join the built-in and registered
     ones for this call only) and a goal such as ``"(stale ?d ?m)"`` (default: the first rule's head
     with fresh variables). ``RuleQuery.run(graph, *, timeout=None, con=None) -> list[list]`` gives the
-    goal's rows as decoded values (``con``: a cursor for another thread); ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
+    goal's rows as decoded values (``con``: a cursor for another thread); with ``provenance=True`` each
+    row ends with the sorted ids of the facts it was derived from (the scans of the goal's non-recursive
+    rules; a recursive rule's rows add none); ``RuleQuery.sql`` / ``.params`` / ``.variables`` show what runs. ``as_of`` is a tx number,
     ``valid_at`` microseconds (default now).
 
 ``rule_rows(graph, rules, goal=None, **kw) -> list[list]`` is ``compile_rule_query(...).run(graph)``.
@@ -22,8 +24,6 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
-import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -33,10 +33,10 @@ from lore.errors import LoreError
 from lore.query.compiler import Compiled, Program, compile_query, decode_rows, time_filter
 from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules, walk_clauses
 from lore.query.rules import load_program
+from lore.store.limits import Deadline, fetch_bounded
 
 log = logging.getLogger("lore")
 
-DEFAULT_TIMEOUT = 120.0  # seconds; Datalog with arithmetic need not terminate, a query must
 MAX_FIXPOINT_ROUNDS = 100_000
 
 
@@ -62,8 +62,13 @@ def _run_query(graph: Any, text: str, params: dict[str, str] | None, *, explain:
     compiled = compile_query(q, program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix)
     if explain:
         return {"ok": True, "sql": explain_text(compiled), "params": dict(compiled.params)}
-    rows = execute(graph, compiled, timeout=timeout)
-    return {"ok": True, "variables": compiled.variables, "results": decode_rows(rows, compiled.columns)}
+    rows = execute(graph, compiled, timeout=timeout, bounded=True)
+    reply: dict[str, Any] = {"ok": True, "variables": compiled.variables}
+    if compiled.max_results is not None:
+        reply["truncated"] = len(rows) > compiled.max_results
+        rows = rows[:compiled.max_results]
+    reply["results"] = decode_rows(rows, compiled.columns)
+    return reply
 
 
 def _calls_rules(q: Query) -> bool:
@@ -123,92 +128,53 @@ def _used(sql: str, params: dict[str, Any]) -> dict[str, Any]:
     return {k: params[k] for k in set(_PARAM.findall(sql)) if k in params}
 
 
-class _Watchdog:
-    """One daemon thread per process that interrupts connections whose query ran out of time
-    (starting a timer thread per query would cost about a millisecond each)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.wake = threading.Event()
-        self.pending: dict[int, "_Deadline"] = {}
-        self.thread: threading.Thread | None = None
-
-    def add(self, d: "_Deadline") -> None:
-        with self.lock:
-            self.pending[id(d)] = d
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="lore-query-watchdog", daemon=True)
-                self.thread.start()
-
-    def remove(self, d: "_Deadline") -> None:
-        with self.lock:
-            self.pending.pop(id(d), None)
-
-    def _run(self) -> None:
-        while True:
-            self.wake.wait(0.05)
-            now = time.monotonic()
-            with self.lock:
-                due = [d for d in self.pending.values() if d.at <= now]
-                for d in due:
-                    self.pending.pop(id(d), None)
-            for d in due:
-                d.fire()
-
-
-_WATCHDOG = _Watchdog()
-
-
-class _Deadline:
-    """Interrupts the connection when the time is up (DuckDB checks for interrupts while it runs)."""
-
-    def __init__(self, con: Any, timeout: float) -> None:
-        self.con = con
-        self.fired = False
-        self.at = time.monotonic() + timeout
-
-    def fire(self) -> None:
-        self.fired = True
-        try:
-            self.con.interrupt()
-        except Exception:  # noqa: BLE001 - the connection may already be done
-            pass
-
-    def __enter__(self) -> "_Deadline":
-        _WATCHDOG.add(self)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        _WATCHDOG.remove(self)
-
-
-def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con: Any = None) -> list[tuple]:
+def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con: Any = None,
+            bounded: bool = False) -> list[tuple]:
+    """Run a compiled query under its time limit (default ``LORE_QUERY_TIMEOUT``, 30 s). ``bounded``:
+    a result over the row or byte cap (store.limits) is ``too-large`` (user queries; rules are not)."""
     import duckdb
 
     con = con if con is not None else graph.con
-    limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
     temps: list[str] = []
-    deadline = _Deadline(con, limit)
+    deadline = Deadline(con, timeout)
+    cap = compiled.max_derived_facts
+    derived = 0
+
+    def fetch(res: Any) -> list[tuple]:
+        return fetch_bounded(res) if bounded else res.fetchall()
+
+    def count(table: str) -> None:
+        nonlocal derived
+        if cap is None:
+            return
+        derived += con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        if derived > cap:
+            raise LoreError("derived-facts-limit", f"the query's rules derived more than {cap} facts "
+                                                   f"(:max-derived-facts {cap})")
+
     try:
         with deadline:
-            if not any(r.fix for r in compiled.relations):
+            if cap is None and not any(r.fix for r in compiled.relations):
                 sql = compiled.full_sql()
-                return con.execute(sql, _used(sql, compiled.params)).fetchall()
+                return fetch(con.execute(sql, _used(sql, compiled.params)))
             for r in compiled.relations:  # materialise in dependency order, then run the query
                 if r.fix is None:
                     rec = "RECURSIVE " if r.recursive else ""
                     sql = (f"CREATE TEMP TABLE {r.name} AS WITH {rec}{r.name}({r.columns()}) AS ({r.sql}) "
                            f"SELECT * FROM {r.name}")
+                    if cap is not None:
+                        sql += f" LIMIT {int(cap) + 1}"  # more than the cap is all it takes to know
                     temps.append(r.name)
                     con.execute(sql, _used(sql, compiled.params))
+                    count(r.name)
                 else:
-                    temps.extend(run_fixpoint(con, r.fix, compiled.params, deadline))
-            return con.execute(compiled.sql, _used(compiled.sql, compiled.params)).fetchall()
+                    temps.extend(run_fixpoint(con, r.fix, compiled.params, deadline, count))
+            return fetch(con.execute(compiled.sql, _used(compiled.sql, compiled.params)))
     except duckdb.InterruptException:
-        raise LoreError("query-timeout", f"the query ran longer than {limit:g} s and was stopped") from None
+        raise deadline.error() from None
     except duckdb.Error as exc:
         if deadline.fired:
-            raise LoreError("query-timeout", f"the query ran longer than {limit:g} s and was stopped") from None
+            raise deadline.error() from None
         msg = str(exc).splitlines()[0]
         if "regex" in msg.lower() or "regular expression" in msg.lower() or (
                 "regexp_matches" in compiled.sql + "".join(r.sql for r in compiled.relations)
@@ -228,7 +194,8 @@ def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con
                 pass
 
 
-def run_fixpoint(con: Any, fx: Any, params: dict[str, Any], deadline: _Deadline) -> list[str]:
+def run_fixpoint(con: Any, fx: Any, params: dict[str, Any], deadline: Deadline,
+                 counter: Any = None) -> list[str]:
     """Semi-naive evaluation of mutually or non-linearly recursive rules over temp tables:
     full_p starts as p's non-recursive bodies; each round evaluates every recursive body once per
     recursive occurrence with that occurrence reading the last round's new rows (delta), keeps the
@@ -251,9 +218,11 @@ def run_fixpoint(con: Any, fx: Any, params: dict[str, Any], deadline: _Deadline)
         made.append(table)
         run(f"CREATE TEMP TABLE {fx.deltas[n]} AS SELECT * FROM {table}")
         made.append(fx.deltas[n])
+        if counter is not None:
+            counter(table)
     for _ in range(MAX_FIXPOINT_ROUNDS):
         if deadline.fired:
-            raise LoreError("query-timeout", "the recursive rules did not reach a fixpoint in time")
+            raise deadline.error()
         news = {}
         for n, table in fx.tables.items():
             new = fx.deltas[n] + "_new"
@@ -264,10 +233,12 @@ def run_fixpoint(con: Any, fx: Any, params: dict[str, Any], deadline: _Deadline)
             news[n] = new
         grew = False
         for n, table in fx.tables.items():
-            count = run(f"SELECT count(*) FROM {news[n]}").fetchone()[0]
+            new_rows = run(f"SELECT count(*) FROM {news[n]}").fetchone()[0]
             run(f"INSERT INTO {table} SELECT * FROM {news[n]}")
             run(f"CREATE OR REPLACE TEMP TABLE {fx.deltas[n]} AS SELECT * FROM {news[n]}")
-            grew = grew or count > 0
+            grew = grew or new_rows > 0
+            if counter is not None:
+                counter(news[n])
         if not grew:
             return made
     raise LoreError("query-too-large", "the recursive rules did not reach a fixpoint")
@@ -295,7 +266,7 @@ class RuleQuery:
 
 def compile_rule_query(graph: Any, rules: str, goal: str | None = None, *, params: dict[str, str] | None = None,
                        as_of: int | None = None, valid_at: int | None = None,
-                       any_valid_time: bool = False) -> RuleQuery:
+                       any_valid_time: bool = False, provenance: bool = False) -> RuleQuery:
     extra = parse_rules(rules) if rules and rules.strip() else []
     if goal is None:
         if not extra:
@@ -323,7 +294,8 @@ def compile_rule_query(graph: Any, rules: str, goal: str | None = None, *, param
 
     vt = None if any_valid_time else (valid_at if valid_at is not None else now_micros())
     prefix = "_lr" + uuid.uuid4().hex[:8] + "_"
-    compiled = compile_query(q, program, as_of=as_of, valid_at=vt, inputs=inputs, prefix=prefix)
+    compiled = compile_query(q, program, as_of=as_of, valid_at=vt, inputs=inputs, prefix=prefix,
+                             provenance=provenance)
     return RuleQuery(compiled, compiled.variables)
 
 

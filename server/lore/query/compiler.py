@@ -28,12 +28,13 @@ from typing import Any
 
 from lore.edn import Instant
 from lore.query.context import Ctx
-from lore.query.parser import Agg, Query, Var
+from lore.query.parser import Agg, Query, Var, Window, item_name
 from lore.query.program import Program
 from lore.query.recursion import Relation
 from lore.query.rows import decode_row, decode_rows
 from lore.query.scope import Scope
 from lore.query.values import T, _dbl, err, rank_sql
+from lore.query.windows import project as project_windows
 from lore.timeutil import format_instant, parse_instant
 
 
@@ -42,8 +43,10 @@ class Compiled:
     sql: str  # the main SELECT (without the rule relations' WITH clause)
     params: dict[str, Any]
     variables: list[str]
-    columns: list[tuple[str, Any]]  # how to decode each find item: ("var", None) or ("agg", fn)
+    columns: list[tuple[str, Any]]  # how to decode each find item: ("var", width), ("agg", fn), ("int", None)
     relations: list[Relation] = field(default_factory=list)
+    max_results: int | None = None  # the SQL fetches one row more, to tell whether more existed
+    max_derived_facts: int | None = None
 
     def full_sql(self) -> str:
         """The whole statement when no fixpoint is needed: rule relations as CTEs, then the query."""
@@ -57,8 +60,10 @@ class Compiled:
 
 
 def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: int | None,
-                  inputs: dict[str, Any], prefix: str = "") -> Compiled:
-    ctx = Ctx(program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix)
+                  inputs: dict[str, Any], prefix: str = "", provenance: bool = False) -> Compiled:
+    """``provenance`` (rule files): plain :find variables only; each row gets a last column with the ids
+    of the facts one of its derivations matched (the smallest such list, so it is reproducible)."""
+    ctx = Ctx(program, as_of=as_of, valid_at=valid_at, inputs=inputs, prefix=prefix, provenance=provenance)
     scope = Scope(ctx)
     scope.top = True
     for c in q.where:
@@ -73,18 +78,40 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
 
     plain = [f for f in q.find if isinstance(f, Var)]
     aggs = [f for f in q.find if isinstance(f, Agg)]
-    variables = [f.name if isinstance(f, Var) else f"({f.fn} {f.var.name})" for f in q.find]
+    windows = [f for f in q.find if isinstance(f, Window)]
+    variables = [item_name(f) for f in q.find]
     for f in q.find:
-        need(f if isinstance(f, Var) else f.var, "the :find variable")
+        v = f if isinstance(f, Var) else f.var
+        if v is not None:
+            need(v, "the :find variable")
     for w in q.with_:
         need(w, "the :with variable")
     for item, _ in q.order_by:
         if item not in q.find:
-            what = item.name if isinstance(item, Var) else f"({item.fn} {item.var.name})"
-            raise err("bad-order-by", f":order-by {what} must be one of the :find items", item.pos)
+            raise err("bad-order-by", f":order-by {item_name(item)} must be one of the :find items", item.pos)
 
     columns: list[tuple[str, Any]] = []
-    if not aggs:
+    if provenance:
+        if aggs or windows or q.order_by:
+            raise err("bad-params", "provenance is computed for plain :find variables only")
+        cols = []
+        for i, f in enumerate(plain):
+            t = scope.vars[f.name]
+            cols.append(f"{t.vt} AS c{i}_t, {t.v} AS c{i}_v")
+            columns.append(("var", 2))
+        body = scope.select(cols + [f"{scope.prov_expr()} AS p"])
+        keys = ", ".join(f"c{i}_t, c{i}_v" for i in range(len(plain)))
+        sql = f"SELECT {keys}, min(p) AS p FROM ({body}) AS b GROUP BY {keys}"
+        columns.append(("prov", None))
+        order = []
+    elif windows:
+        sql, columns, order, order_keys = project_windows(q, scope)
+        if q.order_by:
+            order = []
+            for item, desc in q.order_by:
+                k = q.find.index(item)
+                order += [x + (" DESC" if desc else "") for x in order_keys[k]]
+    elif not aggs:
         cols = []
         with_n = bool(q.order_by)  # the numeric shadow is only needed to sort
         for i, f in enumerate(plain):
@@ -98,7 +125,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             i = keys[item.name]  # type: ignore[union-attr]
             d = " DESC" if desc else ""
             order += [f"{rank_sql(f'c{i}_t')}{d}", f"c{i}_n{d}", f"c{i}_v{d}"]
-        sql = f"SELECT * FROM ({body}) AS q" if order or q.limit is not None else body
+        sql = f"SELECT * FROM ({body}) AS q" if order or q.limit is not None or q.max_results is not None else body
     else:
         # aggregates run over the SET of bindings of the find and :with variables
         used: list[str] = []
@@ -135,6 +162,11 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             elif f.fn == "sum":
                 outs.append(f"sum(CASE WHEN {t} = 'i' THEN CAST({v} AS HUGEINT) END) AS c{k}_i, "
                             f"sum({n}) AS c{k}, bool_and({t} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
+            elif f.fn == "sum-distinct":  # distinct values: 1 and 1.0 are two (their sums of each type)
+                outs.append(f"sum(DISTINCT CASE WHEN {t} = 'i' THEN CAST({v} AS HUGEINT) END) AS c{k}_i, "
+                            f"coalesce(sum(DISTINCT CASE WHEN {t} = 'i' THEN {n} END), 0) "
+                            f"+ coalesce(sum(DISTINCT CASE WHEN {t} = 'f' THEN {n} END), 0) AS c{k}, "
+                            f"bool_and({t} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
             elif f.fn == "avg":
                 outs.append(f"avg({n}) AS c{k}, {bad} AS c{k}_bad")
             else:
@@ -153,9 +185,13 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             order += [x + (" DESC" if desc else "") for x in order_keys[k]]
     if order:
         sql += " ORDER BY " + ", ".join(order)
-    if q.limit is not None:
-        sql += f" LIMIT {int(q.limit)}"
-    return Compiled(sql, ctx.params, variables, columns, ctx.relations)
+    limit = q.limit
+    if q.max_results is not None and (limit is None or limit > q.max_results):
+        limit = q.max_results + 1  # one more than allowed: its presence means the result was truncated
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return Compiled(sql, ctx.params, variables, columns, ctx.relations,
+                    max_results=q.max_results, max_derived_facts=q.max_derived_facts)
 
 
 def time_filter(graph: Any, q: Query) -> tuple[int | None, int | None]:

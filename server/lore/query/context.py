@@ -19,8 +19,12 @@ class Ctx(RuleRelations):
     """State of one compilation: parameters, aliases, rule relations, the time filter."""
 
     def __init__(self, program: Program, *, as_of: int | None, valid_at: int | None,
-                 inputs: dict[str, Any] | None = None, prefix: str = "") -> None:
+                 inputs: dict[str, Any] | None = None, prefix: str = "", provenance: bool = False) -> None:
         self.program = program
+        # Rule files' conclusions carry the ids of the facts they were derived from: scans and calls of
+        # non-recursive rules add a list column p (recursive relations carry none, see recursion.py).
+        self.provenance = provenance
+        self.prov_relations: set[str] = set()
         self.as_of = as_of
         self.valid_at = valid_at
         self.inputs = inputs or {}

@@ -17,7 +17,7 @@ def _text(params: dict[str, Any], key: str) -> str:
     return v
 
 
-@register("query")
+@register("query", bounded=True)
 def query(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
     from lore.query.api import run_query
 

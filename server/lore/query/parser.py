@@ -23,10 +23,17 @@ STRING_PREDICATES = ("contains?", "starts-with?", "ends-with?", "matches?")
 TYPE_TESTS = ("string?", "integer?", "float?", "boolean?", "keyword?", "instant?", "number?")
 PREDICATES = COMPARISONS + STRING_PREDICATES + TYPE_TESTS
 FUNCTIONS = ("+", "-", "*", "/", "str", "lower", "upper")
-AGGREGATES = ("count", "count-distinct", "sum", "avg", "min", "max")
+AGGREGATES = ("count", "count-distinct", "sum", "sum-distinct", "avg", "min", "max")
+# Window functions (SPEC §2): aggregates over a window take one variable, rankings none, offsets one
+# variable and an optional row offset.
+WINDOW_AGGREGATES = ("sum", "count", "min", "max", "avg")
+WINDOW_RANKINGS = ("row-number", "rank", "dense-rank")
+WINDOW_OFFSETS = ("lag", "lead")
+WINDOW_FUNCTIONS = WINDOW_AGGREGATES + WINDOW_RANKINGS + WINDOW_OFFSETS
 NUMERIC_TAGS = ("i", "f")
 RESERVED = set(PREDICATES) | set(FUNCTIONS) | {"not", "not-join", "or", "or-join", "and"}
-SECTIONS = ("find", "where", "with", "in", "as-of", "valid-at", "any-valid-time", "order-by", "limit")
+SECTIONS = ("find", "where", "with", "in", "as-of", "valid-at", "any-valid-time", "order-by", "limit",
+            "max-results", "max-derived-facts")
 
 MAX_CLAUSES = 2000  # a query is text a person or agent wrote; beyond this it is an accident or an attack
 
@@ -65,7 +72,30 @@ class Param:
     pos: Any = field(default=None, compare=False, hash=False)
 
 
+@dataclass(frozen=True)
+class Expr:
+    """A binding function nested in another's arguments: ``(* ?a 2)`` in ``[(+ (* ?a 2) 1) ?b]``."""
+
+    op: str
+    args: tuple[Any, ...]
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
 Term = Union[Var, Wild, Const, Param]
+
+MAX_NESTING = 32  # nested binding functions; deeper is an accident or an attack
+
+
+def term_vars(t: Any) -> set[str]:
+    """The variables of a term, looking inside nested functions."""
+    if isinstance(t, Var):
+        return {t.name}
+    if isinstance(t, Expr):
+        out: set[str] = set()
+        for a in t.args:
+            out |= term_vars(a)
+        return out
+    return set()
 
 
 @dataclass
@@ -119,17 +149,44 @@ class Agg:
     pos: Any = field(default=None, compare=False, hash=False)
 
 
+@dataclass(frozen=True)
+class Window:
+    """``(fn [?x [offset]] :over (:partition-by ?p … :order-by ?o [:desc] …))`` in :find."""
+
+    fn: str
+    var: Var | None  # None for the ranking functions
+    partition: tuple[Var, ...]
+    order: tuple[tuple[Var, bool], ...]  # (variable, descending)
+    offset: int = 1  # lag/lead: how many rows back or ahead
+    text: str = field(default="", compare=False, hash=False)  # the expression as written: the column's name
+    pos: Any = field(default=None, compare=False, hash=False)
+
+
+FindItem = Union[Var, Agg, Window]
+
+
+def item_name(f: FindItem) -> str:
+    """The column name of a :find item: the variable, ``(fn ?x)``, or a window as written."""
+    if isinstance(f, Var):
+        return f.name
+    if isinstance(f, Window):
+        return f.text
+    return f"({f.fn} {f.var.name})"
+
+
 @dataclass
 class Query:
-    find: list[Union[Var, Agg]]
+    find: list[FindItem]
     where: list[Any]
     with_: list[Var] = field(default_factory=list)
     inputs: list[str] = field(default_factory=list)  # parameter names declared by :in
     as_of: Union[int, str, None] = None
     valid_at: Union[str, None] = None  # ISO text; None means now
     any_valid_time: bool = False
-    order_by: list[tuple[Union[Var, Agg], bool]] = field(default_factory=list)  # (item, descending)
+    order_by: list[tuple[FindItem, bool]] = field(default_factory=list)  # (item, descending)
     limit: int | None = None
+    max_results: int | None = None  # at most this many rows; the reply says "truncated" when more existed
+    max_derived_facts: int | None = None  # rules may derive at most this many rows (derived-facts-limit)
 
 
 @dataclass
@@ -273,7 +330,7 @@ def _bracketed(x: Vector) -> Any:
     if not call or not isinstance(call[0], Symbol):
         raise fail("bad-clause", f"a predicate starts with its name, e.g. [(< ?x 10)], got {edn_text(x)}", x)
     op = str(call[0])
-    args = [term(a, call) for a in call[1:]]
+    args = [_arg(a, call, 0) for a in call[1:]]
     if len(x) == 1:
         if op in FUNCTIONS:
             raise fail("bad-clause", f"the function {op} needs a variable to bind: [({op} …) ?out]", x)
@@ -292,6 +349,23 @@ def _bracketed(x: Vector) -> Any:
         _arity(op, args, call)
         return Fn(op, args, out, _pos(x))
     raise fail("bad-clause", f"a bracketed function call is [(f …)] or [(f …) ?out], got {edn_text(x)}", x)
+
+
+def _arg(a: Any, call: Any, depth: int) -> Any:
+    """An argument of a predicate or function: a term, or a nested binding function ``(op …)``."""
+    if isinstance(a, PList) and a and isinstance(a[0], Symbol):
+        op = str(a[0])
+        if op in FUNCTIONS:
+            if depth >= MAX_NESTING:
+                raise fail("too-deep", f"binding functions nest at most {MAX_NESTING} deep", a)
+            args = [_arg(x, a, depth + 1) for x in a[1:]]
+            _arity(op, args, a)
+            return Expr(op, tuple(args), _pos(a))
+        if op in PREDICATES:
+            raise fail("bad-clause", f"the predicate {op} gives no value to pass on; only binding functions "
+                       f"({', '.join(FUNCTIONS)}) nest", a, call)
+        raise fail("unknown-function", f"unknown function {op}; known: {', '.join(FUNCTIONS)}", a, call)
+    return term(a, call)
 
 
 def _arity(op: str, args: list[Term], form: Any) -> None:
@@ -348,7 +422,7 @@ def parse_query(text: str) -> Query:
     if not sections.get("find"):
         raise fail("bad-query", ":find needs at least one variable or aggregate", section_pos["find"])
     for f in sections["find"]:
-        q.find.append(_find_item(f, section_pos["find"]))
+        q.find.append(_find_item(f, section_pos["find"], text))
     if "where" not in sections or not sections["where"]:
         raise fail("bad-query", "a query needs a :where section with at least one clause", form)
     q.where = conjunction(sections["where"], budget)
@@ -401,12 +475,24 @@ def parse_query(text: str) -> Query:
                     raise fail("bad-order-by", f":{x} must follow a variable", x)
                 q.order_by[-1] = (q.order_by[-1][0], str(x) == "desc")
                 continue
-            q.order_by.append((_find_item(x, section_pos["order-by"]), False))
+            q.order_by.append((_find_item(x, section_pos["order-by"], text), False))
     if "limit" in sections:
         vals = sections["limit"]
         if len(vals) != 1 or isinstance(vals[0], bool) or not isinstance(vals[0], int) or vals[0] < 0:
             raise fail("bad-limit", ":limit takes one non-negative integer", section_pos["limit"])
         q.limit = vals[0]
+    for name in ("max-results", "max-derived-facts"):
+        if name in sections:
+            vals = sections[name]
+            if len(vals) != 1 or isinstance(vals[0], bool) or not isinstance(vals[0], int) or vals[0] < 0:
+                raise fail("bad-" + name, f":{name} takes one non-negative integer", section_pos[name])
+            setattr(q, name.replace("-", "_"), vals[0])
+    windows = [f for f in q.find if isinstance(f, Window)]
+    aggs = [f for f in q.find if isinstance(f, Agg)]
+    if windows and aggs:
+        raise LoreError("window-and-aggregate",
+                        f"a :find cannot mix a window function ({windows[0].text}) with an aggregate "
+                        f"({item_name(aggs[0])}): the aggregate collapses the rows the window runs over", aggs[0].pos)
     return q
 
 
@@ -415,15 +501,113 @@ def _is_value_section(name: str) -> bool:
     return name == "order-by"
 
 
-def _find_item(x: Any, ctx: Any) -> Union[Var, Agg]:
+def _find_item(x: Any, ctx: Any, text: str = "") -> FindItem:
     if isinstance(x, PList):
+        if any(isinstance(a, Keyword) and str(a) == "over" for a in x):
+            return _window(x, text)
+        fn = str(x[0]) if x and isinstance(x[0], Symbol) else ""
+        if fn in WINDOW_FUNCTIONS and fn not in AGGREGATES:
+            raise fail("bad-window-function", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
+                       f":over (:order-by ?o))", x)
         if len(x) != 2 or not isinstance(x[0], Symbol):
             raise fail("bad-aggregate", f"an aggregate is (fn ?var), e.g. (count ?e); got {edn_text(x)}", x)
-        fn = str(x[0])
         if fn not in AGGREGATES:
+            if fn in WINDOW_FUNCTIONS:
+                raise fail("bad-window-function", f"{fn} is a window function: ({fn} {'?x ' if fn not in WINDOW_RANKINGS else ''}"
+                           f":over (:order-by ?o))", x)
             raise fail("unknown-aggregate", f"unknown aggregate {fn}; known: {', '.join(AGGREGATES)}", x)
         return Agg(fn, _var(x[1], f"the argument of {fn}", x), _pos(x))
+    if isinstance(x, Symbol) and str(x) in WINDOW_RANKINGS:
+        raise fail("bad-window-function", f"{x} is a window function and needs parentheses: ({x} :over (:order-by ?o))", x, ctx)
     return _var(x, "a :find entry", ctx)
+
+
+def _window(x: PList, text: str) -> Window:
+    """``(fn args… :over (spec…))``: check the function, its arguments and the window spec."""
+    if not x or not isinstance(x[0], Symbol):
+        raise fail("bad-window-function", f"a window function starts with its name, e.g. (rank :over (:order-by ?o)); "
+                   f"got {edn_text(x)}", x)
+    fn = str(x[0])
+    if fn not in WINDOW_FUNCTIONS:
+        raise fail("unknown-window-function",
+                   f"unknown window function {fn}; known: {', '.join(WINDOW_FUNCTIONS)}", x)
+    over = [i for i, a in enumerate(x) if isinstance(a, Keyword) and str(a) == "over"]
+    if len(over) != 1 or over[0] != len(x) - 2 or not isinstance(x[-1], PList):
+        raise fail("bad-window-function", f"a window ends with :over and one list, e.g. ({fn} … :over (:order-by ?o)); "
+                   f"got {edn_text(x)}", x)
+    args = list(x[1:over[0]])
+    var: Var | None = None
+    offset = 1
+    if fn in WINDOW_RANKINGS:
+        if args:
+            raise fail("bad-window-function", f"{fn} takes no argument: ({fn} :over (:order-by ?o))", x)
+    else:
+        if not args:
+            raise fail("bad-window-function", f"{fn} needs a variable: ({fn} ?x :over (:order-by ?o))", x)
+        var = _var(args[0], f"the argument of {fn}", x)
+        rest = args[1:]
+        if fn in WINDOW_OFFSETS and len(rest) == 1:
+            n = rest[0]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise fail("bad-window-function", f"the offset of {fn} is a non-negative integer, got {edn_text(n)}", x)
+            offset = n
+        elif rest:
+            more = "a variable and an optional row offset" if fn in WINDOW_OFFSETS else "one variable"
+            raise fail("bad-window-function", f"{fn} takes {more} before :over, got {edn_text(x)}", x)
+    spec = x[-1]
+    partition: list[Var] = []
+    order: list[tuple[Var, bool]] = []
+    cur: str | None = None
+    seen: set[str] = set()
+    for item in spec:
+        if isinstance(item, Keyword) and str(item) in ("partition-by", "order-by"):
+            if str(item) in seen:
+                raise fail("bad-window-function", f":{item} appears twice in :over", item, spec)
+            seen.add(str(item))
+            cur = str(item)
+            continue
+        if isinstance(item, Keyword) and str(item) in ("asc", "desc") and cur == "order-by" and order:
+            order[-1] = (order[-1][0], str(item) == "desc")
+            continue
+        items = list(item) if isinstance(item, Vector) else [item]
+        if cur is None:
+            raise fail("bad-window-function", f":over takes :partition-by and :order-by, got {edn_text(item)}", item, spec)
+        for it in items:
+            if isinstance(it, Keyword) and str(it) in ("asc", "desc") and cur == "order-by" and order:
+                order[-1] = (order[-1][0], str(it) == "desc")
+                continue
+            v = _var(it, f"a :{cur} entry", spec)
+            (partition.append(v) if cur == "partition-by" else order.append((v, False)))
+    if not order:
+        raise fail("bad-window-function", f"a window needs :order-by: ({fn} … :over (:order-by ?o))", spec, x)
+    if "partition-by" in seen and not partition:
+        raise fail("bad-window-function", ":partition-by needs at least one variable", spec, x)
+    return Window(fn, var, tuple(partition), tuple(order), offset, _written(x, text), _pos(x))
+
+
+def _written(x: PList, text: str) -> str:
+    """The source text of a list form (whitespace runs as one space), else its EDN printing."""
+    pos = getattr(x, "pos", None)
+    if pos is None or not text or pos.offset >= len(text) or text[pos.offset] != "(":
+        return edn_text(x)
+    depth, i, n = 0, pos.offset, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == ";":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return " ".join(text[pos.offset:i + 1].replace(",", " ").split()).replace("( ", "(").replace(" )", ")")
+        i += 1
+    return edn_text(x)
 
 
 def _map_query(m: Map) -> Vector:
@@ -497,9 +681,10 @@ def clause_vars(c: Any) -> set[str]:
     if isinstance(c, Pattern):
         ts = [c.e, c.a, c.v]
     elif isinstance(c, Pred):
-        ts = c.args
+        ts = [v for a in c.args for v in ([a] if not isinstance(a, Expr) else [Var(n) for n in term_vars(a)])]
     elif isinstance(c, Fn):
-        ts = [*c.args, c.out]
+        ts = [v for a in c.args for v in ([a] if not isinstance(a, Expr) else [Var(n) for n in term_vars(a)])]
+        ts.append(c.out)
     elif isinstance(c, RuleCall):
         ts = c.args
     elif isinstance(c, Not):

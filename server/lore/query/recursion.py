@@ -29,13 +29,14 @@ class Relation:
     fix: "Fixpoint | None" = None
     frontier: bool = False  # one column triple (t, v, n): the nodes a seeded recursion reaches
     cols: str | None = None  # explicit column list (frontiers that remember their origin)
+    prov: bool = False  # a last column p: the ids of the facts each row was derived from
 
     def columns(self) -> str:
         if self.cols:
             return self.cols
         if self.frontier:
             return "t, v, n"
-        return ", ".join(f"t{i}, v{i}, n{i}" for i in range(self.arity))
+        return ", ".join(f"t{i}, v{i}, n{i}" for i in range(self.arity)) + (", p" if self.prov else "")
 
 
 @dataclass
@@ -55,6 +56,8 @@ class RuleRelations:
 
     program: Program
     prefix: str
+    provenance: bool
+    prov_relations: set[str]
     relations: list[Relation]
     by_key: dict[Any, str]
     building: set[str]
@@ -102,11 +105,12 @@ class RuleRelations:
         rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
         self.building.add(name)
         self.by_key[("building", name)] = rel
+        prov = self.provenance and kind == "plain"  # a recursive CTE with provenance would not terminate
         try:
             bases, recs = [], []
             single = len(prog.rules[name]) == 1
             for r in prog.rules[name]:
-                sel = self.body_select(r.body, {}, [], [a.name for a in r.args], r.pos, distinct=single)
+                sel = self.body_select(r.body, {}, [], [a.name for a in r.args], r.pos, distinct=single, prov=prov)
                 if kind == "linear" and any(isinstance(c, RuleCall) and c.name == name for c in r.body):
                     recs.append(sel)
                 else:
@@ -114,11 +118,14 @@ class RuleRelations:
         finally:
             self.building.discard(name)
         if not bases:
-            bases = [_empty_select(arity)]
+            bases = [_empty_select(arity) if not prov else
+                     _empty_select(arity).replace(" WHERE FALSE", ", []::BIGINT[] AS p WHERE FALSE")]
         sql = " UNION ".join(bases)
         if recs:
             sql += " UNION (" + " UNION ".join(recs) + ")"
-        self.relations.append(Relation(rel, arity, sql, bool(recs)))
+        self.relations.append(Relation(rel, arity, sql, bool(recs), prov=prov))
+        if prov:
+            self.prov_relations.add(rel)
         self.by_key[key] = rel
         return rel
 
@@ -279,7 +286,7 @@ class RuleRelations:
 
     def body_select(self, clauses: list[Any], pre: dict[str, T], froms: list[str], outs: list[str],
                     pos: Any, override: dict[int, T] | None = None, distinct: bool = True,
-                    lead: list[str] | None = None) -> str:
+                    lead: list[str] | None = None, prov: bool = False) -> str:
         from lore.query.scope import Scope
 
         s = Scope(self)  # type: ignore[arg-type]
@@ -294,6 +301,8 @@ class RuleRelations:
             if t is None:
                 raise err("unsafe-rule", f"the rule head variable {name} is not bound by the rule's body", pos)
             cols.append(_cols(t, i))
+        if prov:
+            cols.append(f"{s.prov_expr()} AS p")
         return s.select(cols, distinct=distinct)  # members of a UNION need no DISTINCT of their own
 
 

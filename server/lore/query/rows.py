@@ -25,13 +25,19 @@ def decode_row(row: tuple, columns: list[tuple[str, Any]]) -> list[Any]:
             else:  # strings, keywords, instants and uuids are their canonical text
                 out.append(v)
             i += fn
+        elif kind == "prov":
+            out.append(sorted(set(row[i] or [])))
+            i += 1
+        elif kind == "int":
+            out.append(None if row[i] is None else int(row[i]))
+            i += 1
         elif fn in ("count", "count-distinct"):
             out.append(int(row[i]))
             i += 1
-        elif fn == "sum":
+        elif fn in ("sum", "sum-distinct"):
             si, sf, allint, bad = row[i:i + 4]
             if bad:
-                raise err("type-error", "sum over values that are not numbers")
+                raise err("type-error", f"{fn} over values that are not numbers")
             out.append(int(si) if allint else sf)
             i += 4
         elif fn == "avg":

@@ -11,6 +11,7 @@ from lore.edn import Keyword
 from lore.query.parser import (
     NUMERIC_TAGS,
     Const,
+    Expr,
     Fn,
     Not,
     Or,
@@ -21,6 +22,7 @@ from lore.query.parser import (
     Var,
     Wild,
     clause_vars,
+    term_vars,
 )
 from lore.query.values import (
     FALSE,
@@ -41,6 +43,8 @@ from lore.query.values import (
 if TYPE_CHECKING:
     from lore.query.context import Ctx
 
+HOIST_AT = 600  # characters of SQL in one value's three expressions
+
 class Scope:
     """One conjunction of clauses: FROM items, WHERE conditions and variable bindings."""
 
@@ -57,6 +61,7 @@ class Scope:
         self.last: tuple[str, T] | None = None  # the preceding data pattern (pseudo-attributes)
         self.correlated = False
         self.top = False  # the query's own scope: its bindings may seed rule recursion
+        self.prov: list[str] = []  # provenance mode: fact ids (scans) and id lists (rule calls) bound here
 
     # variable lookup
     def outer(self, name: str) -> T | None:
@@ -96,7 +101,7 @@ class Scope:
 
     def ready(self, c: Any) -> bool:
         if isinstance(c, (Pred, Fn)):
-            return all(self.bound(a.name) for a in c.args if isinstance(a, Var))
+            return all(self.bound(n) for a in c.args for n in term_vars(a))
         if isinstance(c, Not):
             names = {v.name for v in c.join} if c.join is not None else clause_vars(c)
             return all(self.bound(n) for n in names)
@@ -124,7 +129,7 @@ class Scope:
                           f"{', '.join(missing)} in ({kind} …) is not bound by any clause outside it"
                           + ("; use (not-join [?bound …] …) to negate over a local variable"
                              if c.join is None else ""), c.pos)
-            missing = sorted(a.name for a in c.args if isinstance(a, Var) and not self.bound(a.name))
+            missing = sorted(n for a in c.args for n in term_vars(a) if not self.bound(n))
             raise err("unbound-variable",
                       f"{', '.join(missing)} in [({c.op} …)] is not bound by any data pattern or rule", c.pos)
 
@@ -138,6 +143,8 @@ class Scope:
 
     # resolve an argument term that must be bound (predicates, functions)
     def arg(self, a: Any) -> T:
+        if isinstance(a, Expr):
+            return self.hoist(self.value_of(a.op, [self.arg(x) for x in a.args]))
         if isinstance(a, Var):
             t = self.get(a.name)
             assert t is not None
@@ -182,6 +189,8 @@ class Scope:
         al = ctx.alias("f")
         self.froms.append(f"facts AS {al}")
         self.where.extend(ctx.time_conds(al))
+        if ctx.provenance:
+            self.prov.append(f"{al}.id")
         ent = T("'k'", f"{al}.e", ref=True, kt="k")
         self.place(e, ent, "e", pos)
         if len(attrs) == 1:
@@ -245,8 +254,26 @@ class Scope:
         self.where.append(cond)
 
     def fn(self, c: Fn) -> None:
-        args = [self.arg(a) for a in c.args]
-        op = c.op
+        out = self.value_of(c.op, [self.arg(a) for a in c.args])
+        if isinstance(c.out, Var):
+            t = self.vars.get(c.out.name) or (None if self.local_bind else self.get(c.out.name))
+            if t is None:
+                self.vars[c.out.name] = self.hoist(out)
+            else:
+                self.where.append(eq(out, t))
+
+    def hoist(self, t: T) -> T:
+        """A long expression becomes a column of a LATERAL subquery, so that functions applied to
+        functions' results grow the SQL linearly rather than by a factor per level."""
+        if len(t.vt) + len(t.v) + len(t.vn) <= HOIST_AT:
+            return t
+        al = self.ctx.alias("e")
+        self.froms.append(f"LATERAL (SELECT {t.vt} AS t, {t.v} AS v, {_dbl(t.vn)} AS n) AS {al}")
+        return T(f"{al}.t", f"{al}.v", f"{al}.n", kt=t.kt)
+
+    def value_of(self, op: str, args: list[T]) -> T:
+        """The value of binding function ``op`` on ``args``; the conditions for it to have one (types,
+        a non-zero divisor) go to WHERE."""
         conds: list[str] = []
         if op in ("+", "-", "*", "/"):
             conds = [type_in(a, NUMERIC_TAGS) for a in args]
@@ -274,12 +301,7 @@ class Scope:
             conds = [type_in(args[0], ("s",))]
             out = T("'s'", f"{op}({args[0].v})", kt="s")
         self.where.append(and_(*conds))
-        if isinstance(c.out, Var):
-            t = self.vars.get(c.out.name) or (None if self.local_bind else self.get(c.out.name))
-            if t is None:
-                self.vars[c.out.name] = out
-            else:
-                self.where.append(eq(out, t))
+        return out
 
     def call(self, c: RuleCall) -> None:
         ctx = self.ctx
@@ -299,6 +321,8 @@ class Scope:
         rel = ctx.relation(c.name, bound, c.pos, seeds)
         al = ctx.alias("r")
         self.froms.append(f"{rel} AS {al}")
+        if rel in ctx.prov_relations:
+            self.prov.append(f"{al}.p")
         for i, a in enumerate(c.args):
             col = T(f"{al}.t{i}", f"{al}.v{i}", f"{al}.n{i}")
             if isinstance(a, Wild):
@@ -364,6 +388,15 @@ class Scope:
             else:
                 self.where.append(eq(col, t))
         self.last = None
+
+    def prov_expr(self) -> str:
+        """The ids of the facts this conjunction's positive scans and non-recursive rule calls matched."""
+        ids = [x for x in self.prov if not x.endswith(".p")]
+        lists = [x for x in self.prov if x.endswith(".p")]
+        parts = ([f"list_value({', '.join(ids)})"] if ids else []) + lists
+        if not parts:
+            return "[]::BIGINT[]"
+        return parts[0] if len(parts) == 1 else f"flatten([{', '.join(parts)}])"
 
     def select(self, cols: list[str], distinct: bool = True) -> str:
         sql = "SELECT " + ("DISTINCT " if distinct else "") + ", ".join(cols)

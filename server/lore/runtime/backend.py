@@ -6,7 +6,9 @@ id-allocation state and the registries keyed by graph — inference scheduler, i
 Writers serialise on ``graph.lock`` as everywhere in Lore.
 
 Threads of an owner:
-- the worker: every operation (editor requests, lore/* requests, forwarded CLI commands), one at a time;
+- the worker: every operation (editor requests, lore/* requests, forwarded CLI commands), one at a time,
+  except the bounded reads (``operations.BOUNDED_READS``: queries, ``lore sql``), which run on a small pool
+  of reader threads beside it under their time limit, so a slow query never holds up a write;
 - the deriver: derived work a write triggers (memory links, rule scheduling), batched — it waits for writes
   to pause (``DERIVE_DEBOUNCE``, at most ``DERIVE_MAX_DELAY``) so a burst runs it once, and a write's reply
   never waits for it;
@@ -24,7 +26,7 @@ import logging
 import queue
 import threading
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
@@ -38,6 +40,7 @@ log = logging.getLogger("lore")
 OPEN_RETRY_SECONDS = 120.0  # a CLI process may hold the graph file briefly; wait for it
 DERIVE_DEBOUNCE = 0.2
 DERIVE_MAX_DELAY = 2.0
+READER_THREADS = 2  # bounded reads at once beside the worker (more wait their turn)
 
 # Called with ("write" | "derived", the graph's newest tx or None) after the graph changed.
 Listener = Callable[[str, "int | None"], None]
@@ -100,6 +103,7 @@ class Backend:
         self._closed = False
         self._submit_lock = threading.Lock()
         self._worker_thread: threading.Thread | None = None
+        self._readers: ThreadPoolExecutor | None = None
         self._deriver_thread: threading.Thread | None = None
         self._derive_cv = threading.Condition()
         self._pending_derive: list[TxResult] = []
@@ -157,6 +161,11 @@ class Backend:
             self._closed = True
         if self.socket is not None:
             self.socket.close()
+        if self._readers is not None:
+            from lore.store.limits import interrupt_all
+
+            interrupt_all()  # reads in flight stop now rather than at their time limit
+            self._readers.shutdown(wait=True)
         if self._worker_thread is not None:
             with self._submit_lock:
                 self._queue.put(_STOP)  # after every queued request: nothing is dropped
@@ -279,6 +288,9 @@ class Backend:
         if params.get("settle") is True and not self._closed:
             self.settle()  # read-your-writes for derived facts, asked for by the caller (MCP tools do)
 
+        if op in operations.BOUNDED_READS and self.graph is not None and not self._closed:
+            return self._run_reader(op, params)
+
         def job(graph: Graph) -> dict[str, Any]:
             reply = operations.run(op, graph, params)
             result = reply.pop("_result", None)
@@ -290,6 +302,17 @@ class Backend:
         if op in operations.WRITES and reply.get("ok"):
             self._notify("write")
         return reply
+
+    def _run_reader(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+        """A bounded read on a reader thread, with that thread's own cursor of the graph."""
+        with self._submit_lock:
+            if self._closed:
+                return error_reply(LoreError("shutting-down", "the server is shutting down"))
+            if self._readers is None:
+                self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="lore-read")
+            graph = self.graph
+            fut = self._readers.submit(operations.run, op, graph, params)
+        return fut.result()
 
     # ------------------------------------------------------------------ the deriver (owner only)
 

@@ -6,15 +6,17 @@ applies transactions atomically, bulk-loads rows through Arrow, and answers hist
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import re
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import duckdb
 
@@ -29,7 +31,8 @@ log = logging.getLogger("lore")
 SCHEMA_VERSION = "1"
 CHECKPOINT_WAIT_SECONDS = 30.0  # how long a checkpoint waits for other connections' transactions to end
 MAX_TX = 2_147_483_647  # tx_to of rows that are still believed
-SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule")
+# journal: a memory applied from the repository's journal (.lore/journal) by ingestion.
+SOURCES = ("cli", "lsp", "agent", "mcp", "ingest", "rule", "journal")
 MAX_REASON_CHARS = 10_000
 
 FACT_COLUMNS = (
@@ -91,6 +94,63 @@ class TxResult:
             "asserted": self.asserted,
             "retracted": self.retracted,
         }
+
+
+@dataclass
+class TxRecord:
+    """What a committed-to-be transaction did, for transaction observers: its operations in order with
+    each one's resolved valid-time window [from, to), and the options its caller gave (``write_options``)."""
+
+    tx: int
+    instant: int
+    reason: str
+    source: str
+    ops: Sequence[Op]
+    windows: Sequence[tuple[int, int]]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class TxSpec:
+    """One transaction of a batch (``Graph.apply_transactions``)."""
+
+    ops: Sequence[Op]
+    reason: str
+    source: str
+    valid_from: int | None = None
+    valid_to: int | None = None
+
+
+# Transaction observers: fn(graph, TxRecord) -> None | fn(committed: bool). A feature registers one; the store
+# knows nothing of what it does. It runs inside the DuckDB transaction after the operations applied and before
+# COMMIT, so an exception rolls the whole write back; what it returns runs after COMMIT (True) or after a
+# failed COMMIT (False), to undo work outside the database.
+Observer = Callable[["Graph", TxRecord], "Callable[[bool], None] | None"]
+TX_OBSERVERS: list[Observer] = []
+
+# Options the caller of a write gives its observers (e.g. {"private": True}); the store never reads them.
+_NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+_WRITE_OPTIONS: contextvars.ContextVar[Mapping[str, Any]] = contextvars.ContextVar("lore_write_options",
+                                                                                  default=_NO_OPTIONS)
+
+
+def observe_transactions(fn: Observer) -> Observer:
+    if fn not in TX_OBSERVERS:
+        TX_OBSERVERS.append(fn)
+    return fn
+
+
+def write_options() -> Mapping[str, Any]:
+    return _WRITE_OPTIONS.get()
+
+
+def set_write_options(options: Mapping[str, Any]) -> contextvars.Token:
+    """Set the options of the writes this context makes; returns the token ``reset_write_options`` takes."""
+    return _WRITE_OPTIONS.set(MappingProxyType(dict(options)))
+
+
+def reset_write_options(token: contextvars.Token) -> None:
+    _WRITE_OPTIONS.reset(token)
 
 
 _SCHEMA_SQL = (Path(__file__).with_name("schema.sql")).read_text()
@@ -229,14 +289,71 @@ class Graph:
         return last + 1, instant
 
     def transact(self, ops: Sequence[Op], *, reason: str, source: str,
-                 valid_from: int | None = None, valid_to: int | None = None) -> TxResult:
+                 valid_from: int | None = None, valid_to: int | None = None,
+                 reject_inferred: bool = False) -> TxResult:
         """Apply ops in order, atomically. Windows: per op, else the transaction's, else the defaults
-        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever))."""
+        (assert: [tx instant, forever); retract: all valid time, or [valid_from, forever)).
+        ``reject_inferred`` (a person's retraction): a retract also closes the open inferred rows of that
+        fact whose valid time it covers — the closed row, with this transaction's reason and source, is
+        the record the inference engine reads so the rule does not conclude it again from the same
+        inputs."""
         if self.read_only:
             raise LoreError("graph-read-only", "this graph was opened read-only")
         check_reason(reason)
-        with self.write_tx(reason, source) as (tx, instant):
-            return self._apply(ops, tx, instant, valid_from, valid_to)
+        after: list[Callable[[bool], None]] = []
+        try:
+            with self.write_tx(reason, source) as (tx, instant):
+                windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
+                result = self._apply_many([(ops, tx, instant, windows)], reject_inferred=reject_inferred)[0]
+                if TX_OBSERVERS:
+                    record = TxRecord(tx, instant, reason, source, ops, windows, write_options())
+                    for fn in list(TX_OBSERVERS):
+                        done = fn(self, record)
+                        if done is not None:
+                            after.append(done)
+        except BaseException:
+            _finish(after, False)
+            raise
+        _finish(after, True)
+        return result
+
+    def apply_transactions(self, specs: Sequence[TxSpec]) -> list[TxResult]:
+        """Inside an open DuckDB transaction: apply several transactions in order, each with its own tx
+        number and instant, in one pass (one read of the rows they touch, one bulk insert). The result is
+        the same as calling ``transact`` once per spec. Observers are not called (bulk loads of data
+        that is already recorded elsewhere)."""
+        if self.read_only:
+            raise LoreError("graph-read-only", "this graph was opened read-only")
+        batch = []
+        tx_rows = []
+        last, last_instant = self.last_tx()
+        now = now_micros()
+        for spec in specs:
+            check_reason(spec.reason)
+            if spec.source not in SOURCES:
+                raise LoreError("bad-source", f"source must be one of {', '.join(SOURCES)}, got {spec.source!r}")
+            last, last_instant = last + 1, max(now, last_instant + 1)
+            windows = [self._window(op, last_instant, spec.valid_from, spec.valid_to) for op in spec.ops]
+            batch.append((spec.ops, last, last_instant, windows))
+            tx_rows.append((last, last_instant, spec.reason, spec.source))
+        if not batch:
+            return []
+        import pyarrow as pa
+
+        cols = list(zip(*tx_rows))
+        table = pa.table({"tx": pa.array(cols[0], pa.int32()), "instant": pa.array(cols[1], pa.int64()),
+                          "reason": pa.array(cols[2], pa.string()), "source": pa.array(cols[3], pa.string())})
+        name = f"_lore_txs_{threading.get_ident()}"
+        self.con.register(name, table)
+        try:
+            self.con.execute(f"INSERT INTO tx SELECT tx, instant, reason, source FROM {name}")
+        finally:
+            self.con.unregister(name)
+        try:
+            return self._apply_many(batch)
+        except BaseException:
+            self._cardinality = None
+            raise
 
     def _window(self, op: Op, instant: int, tx_from: int | None, tx_to: int | None) -> tuple[int, int]:
         vf = op.valid_from if op.valid_from is not None else tx_from
@@ -254,72 +371,157 @@ class Graph:
                             f"{format_instant(hi) or 'forever'} for [{op.e} {op.a} {op.value.v!r}]")
         return lo, hi
 
-    def _apply(self, ops: Sequence[Op], tx: int, instant: int,
-               valid_from: int | None, valid_to: int | None) -> TxResult:
-        windows = [self._window(op, instant, valid_from, valid_to) for op in ops]
-        pairs = sorted({(op.e, op.a) for op in ops})
-        # Current user-fact rows of every (entity, attribute) the ops touch: cardinality one needs them all.
-        original: dict[tuple[str, str, str, str], list[tuple[int, int, int]]] = {}
-        vn_of: dict[tuple[str, str, str, str], float | None] = {}
+    def _current_rows(self, pairs: list[tuple[str, str]]) -> list[tuple]:
+        """Current user-fact rows (id, e, a, vt, v, vn, valid_from, valid_to) of some (entity, attribute)
+        pairs: an OR of point lookups for a few, one join with an Arrow table for many."""
+        cols = "f.id, f.e, f.a, f.vt, f.v, f.vn, f.valid_from, f.valid_to"
+        if len(pairs) > 200:
+            import pyarrow as pa
+
+            table = pa.table({"e": pa.array([p[0] for p in pairs], pa.string()),
+                              "a": pa.array([p[1] for p in pairs], pa.string())})
+            name = f"_lore_pairs_{threading.get_ident()}"
+            self.con.register(name, table)
+            try:
+                return self.con.execute(
+                    f"SELECT {cols} FROM facts f JOIN {name} p ON f.e = p.e AND f.a = p.a "
+                    f"WHERE f.tx_to = {MAX_TX} AND NOT f.inferred").fetchall()
+            finally:
+                self.con.unregister(name)
+        rows: list[tuple] = []
         for chunk_start in range(0, len(pairs), 200):
             chunk = pairs[chunk_start:chunk_start + 200]
-            where = " OR ".join(["(e = ? AND a = ?)"] * len(chunk))
+            where = " OR ".join(["(f.e = ? AND f.a = ?)"] * len(chunk))
             params = [x for p in chunk for x in p]
-            rows = self.con.execute(
-                f"SELECT id, e, a, vt, v, vn, valid_from, valid_to FROM facts "
-                f"WHERE tx_to = {MAX_TX} AND NOT inferred AND ({where})", params).fetchall()
-            for rid, e, a, vt, v, vn, vf, vto in rows:
-                original.setdefault((e, a, vt, v), []).append((vf, vto, rid))
-                vn_of[(e, a, vt, v)] = vn
+            rows += self.con.execute(
+                f"SELECT {cols} FROM facts f WHERE f.tx_to = {MAX_TX} AND NOT f.inferred AND ({where})",
+                params).fetchall()
+        return rows
+
+    def _apply_many(self, batch: Sequence[tuple[Sequence[Op], int, int, Sequence[tuple[int, int]]]],
+                    reject_inferred: bool = False) -> list[TxResult]:
+        """Apply transactions (ops, tx, instant, each op's window) in order. Each one's effect on a fact's
+        timeline is the difference between the timeline before and after its ops: closed rows get that tx
+        as tx_to, new intervals are rows from that tx (a row made and replaced within the batch gets both)."""
+        pairs = sorted({(op.e, op.a) for ops, _, _, _ in batch for op in ops})
+        # Current user-fact rows of every (entity, attribute) the ops touch: cardinality one needs them all.
+        # live[key]: the rows believed now, as (valid_from, valid_to, ref); ref >= 0 is a database id,
+        # ref < 0 is -(1 + index) into ``inserts`` (a row this batch wrote).
+        live: dict[tuple[str, str, str, str], list[tuple[int, int, int]]] = {}
+        vn_of: dict[tuple[str, str, str, str], float | None] = {}
+        for rid, e, a, vt, v, vn, vf, vto in self._current_rows(pairs):
+            live.setdefault((e, a, vt, v), []).append((vf, vto, rid))
+            vn_of[(e, a, vt, v)] = vn
         state: dict[tuple[str, str, str, str], list[tuple[int, int]]] = {
-            k: sorted((f, t) for f, t, _ in rows) for k, rows in original.items()
+            k: sorted((f, t) for f, t, _ in rows) for k, rows in live.items()
         }
         by_pair: dict[tuple[str, str], set[tuple[str, str, str, str]]] = {}
         for k in state:
             by_pair.setdefault((k[0], k[1]), set()).add(k)
         card = dict(self.cardinality_one())
-        for op, (lo, hi) in zip(ops, windows):
-            key = (op.e, op.a, op.value.vt, op.value.v)
-            vn_of[key] = op.value.vn
-            if op.kind == "add":
-                if op.a in card and timeline.overlaps(card[op.a], (lo, hi)):
-                    for other in by_pair.get((op.e, op.a), ()):
-                        if other != key:
-                            state[other] = timeline.subtract(state[other], (lo, hi))
-                state[key] = timeline.union(state.get(key, []), (lo, hi))
-                by_pair.setdefault((op.e, op.a), set()).add(key)
-            else:
-                if key in state:
+        closes: list[tuple[int, int]] = []  # (database id, tx)
+        inserts: list[list] = []  # [e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to]
+        results: list[TxResult] = []
+        card_changed = False
+        for ops, tx, instant, windows in batch:
+            changed: set[tuple[str, str, str, str]] = set()
+            for op, (lo, hi) in zip(ops, windows):
+                key = (op.e, op.a, op.value.vt, op.value.v)
+                vn_of[key] = op.value.vn
+                if op.kind == "add":
+                    if op.a in card and timeline.overlaps(card[op.a], (lo, hi)):
+                        for other in by_pair.get((op.e, op.a), ()):
+                            if other != key:
+                                state[other] = timeline.subtract(state[other], (lo, hi))
+                                changed.add(other)
+                    state[key] = timeline.union(state.get(key, []), (lo, hi))
+                    by_pair.setdefault((op.e, op.a), set()).add(key)
+                    changed.add(key)
+                elif key in state:
                     state[key] = timeline.subtract(state[key], (lo, hi))
-            if op.a == CARDINALITY_ATTR and op.value.v == CARDINALITY_ONE:
-                card[op.e] = state.get(key, [])
-        close_ids: list[int] = []
-        inserts: list[tuple] = []
-        touched: set[tuple[str, str]] = set()
-        for key, intervals in state.items():
-            before = original.get(key, [])
-            before_set = {(f, t) for f, t, _ in before}
-            after_set = set(intervals)
-            if before_set == after_set:
-                continue
-            touched.add((key[0], key[1]))
-            close_ids.extend(rid for f, t, rid in before if (f, t) not in after_set)
-            for f, t in intervals:
-                if (f, t) not in before_set:
-                    inserts.append((key[0], key[1], key[2], key[3], vn_of.get(key), f, t))
-        if close_ids:
-            for i in range(0, len(close_ids), 1000):
-                part = close_ids[i:i + 1000]
-                self.con.execute(f"UPDATE facts SET tx_to = ? WHERE id IN ({','.join('?' * len(part))})",
-                                 [tx, *part])
+                    changed.add(key)
+                if op.a == CARDINALITY_ATTR and op.value.v == CARDINALITY_ONE:
+                    card[op.e] = state.get(key, [])
+            asserted = retracted = 0
+            touched: set[tuple[str, str]] = set()
+            for key in changed:
+                before = live.get(key, [])
+                before_set = {(f, t) for f, t, _ in before}
+                after_set = set(state[key])
+                if before_set == after_set:
+                    continue
+                touched.add((key[0], key[1]))
+                kept = []
+                for f, t, ref in before:
+                    if (f, t) in after_set:
+                        kept.append((f, t, ref))
+                    elif ref >= 0:
+                        closes.append((ref, tx))
+                        retracted += 1
+                    else:
+                        inserts[-1 - ref][8] = tx
+                        retracted += 1
+                for f, t in state[key]:
+                    if (f, t) not in before_set:
+                        inserts.append([key[0], key[1], key[2], key[3], vn_of.get(key), f, t, tx, MAX_TX])
+                        kept.append((f, t, -len(inserts)))
+                        asserted += 1
+                live[key] = kept
+            if reject_inferred:
+                closing = self._inferred_covered(
+                    [((op.e, op.a, op.value.vt, op.value.v), w) for op, w in zip(ops, windows) if op.kind != "add"])
+                closes.extend((rid, tx) for rid, _ in closing)
+                retracted += len(closing)
+                touched.update(pair for _, pair in closing)
+            if any(a == CARDINALITY_ATTR for _, a in touched):
+                card_changed = True
+            results.append(TxResult(tx, instant, asserted, retracted, sorted(touched)))
+        if closes:
+            if len({t for _, t in closes}) == 1:
+                tx = closes[0][1]
+                ids = [i for i, _ in closes]
+                for i in range(0, len(ids), 1000):
+                    part = ids[i:i + 1000]
+                    self.con.execute(f"UPDATE facts SET tx_to = ? WHERE id IN ({','.join('?' * len(part))})",
+                                     [tx, *part])
+            else:
+                self._close_at(closes)
         if inserts:
             first = self.allocate_ids(len(inserts))
-            rows = [(first + i, e, a, vt, v, vn, f, t, tx, MAX_TX, False, None, 1.0, None)
-                    for i, (e, a, vt, v, vn, f, t) in enumerate(inserts)]
+            rows = [(first + i, e, a, vt, v, vn, f, t, txf, txt, False, None, 1.0, None)
+                    for i, (e, a, vt, v, vn, f, t, txf, txt) in enumerate(inserts)]
             self.insert_rows(rows)
-        if any(a == CARDINALITY_ATTR for _, a in touched):
+        if card_changed:
             self._cardinality = None
-        return TxResult(tx, instant, len(inserts), len(close_ids), sorted(touched))
+        return results
+
+    def _close_at(self, closes: Sequence[tuple[int, int]]) -> None:
+        """Close database rows each at its own tx: (id, tx) pairs."""
+        import pyarrow as pa
+
+        table = pa.table({"id": pa.array([i for i, _ in closes], pa.int64()),
+                          "tx": pa.array([t for _, t in closes], pa.int32())})
+        name = f"_lore_close_at_{threading.get_ident()}"
+        self.con.register(name, table)
+        try:
+            self.con.execute(f"UPDATE facts SET tx_to = {name}.tx FROM {name} WHERE facts.id = {name}.id")
+        finally:
+            self.con.unregister(name)
+
+    def _inferred_covered(self, retracts: list[tuple[tuple[str, str, str, str], tuple[int, int]]]
+                          ) -> list[tuple[int, tuple[str, str]]]:
+        """(id, (e, a)) of the open inferred rows of the retracted facts whose valid time the retraction's
+        window covers."""
+        out: list[tuple[int, tuple[str, str]]] = []
+        for start in range(0, len(retracts), 200):
+            chunk = retracts[start:start + 200]
+            where = " OR ".join(["(e = ? AND a = ? AND vt = ? AND v = ? AND valid_from >= ? AND valid_to <= ?)"]
+                                * len(chunk))
+            params = [x for (key, (lo, hi)) in chunk for x in (*key, lo, hi)]
+            rows = self.con.execute(f"SELECT id, e, a FROM facts WHERE tx_to = {MAX_TX} AND inferred AND ({where})",
+                                    params).fetchall()
+            out.extend((rid, (e, a)) for rid, e, a in rows)
+        return out
 
     def cardinality_one(self) -> dict[str, list[tuple[int, int]]]:
         """Attributes declared cardinality one, with the valid time of each declaration."""
@@ -479,6 +681,15 @@ def _first(result: Any) -> Any:
     transaction open, and an open transaction older than a write makes every CHECKPOINT fail."""
     rows = result.fetchall()
     return rows[0] if rows else None
+
+
+def _finish(after: Sequence[Callable[[bool], None]], committed: bool) -> None:
+    """Run what observers asked to run after the transaction ended; one failure does not stop the rest."""
+    for fn in after:
+        try:
+            fn(committed)
+        except Exception:  # noqa: BLE001 - the transaction's fate is decided; report, never mask it
+            log.exception("a transaction observer failed after %s", "COMMIT" if committed else "ROLLBACK")
 
 
 def check_reason(reason: Any) -> None:

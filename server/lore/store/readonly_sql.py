@@ -1,27 +1,36 @@
 """``lore sql``: read-only SQL over the graph.
 
-Three walls: the connection itself has external access off and its configuration locked (no file reads
-or writes, no extensions: see Graph), the text must be exactly one SELECT-like statement, and it runs in a
-transaction that is always rolled back, so even a side effect DuckDB allows in a SELECT does not stay.
+Four walls: the connection itself has external access off and its configuration locked (no file reads
+or writes, no extensions: see Graph); the text must be exactly one SELECT-like statement with no write
+anywhere in it — DuckDB's own parser shows every query node, so ``WITH x AS (UPDATE … RETURNING *)
+SELECT …`` is refused before it runs (``check_read_only``); it runs in a transaction that is always
+rolled back, so even a side effect DuckDB allows in a SELECT does not stay; and it is bounded in time
+and in result size (store.limits: ``timeout``, ``too-large``), on its own cursor so that other clients'
+writes go on meanwhile.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import duckdb
 
 from lore.errors import LoreError
 from lore.store.graph import Graph
+from lore.store.limits import Deadline, fetch_bounded, max_bytes, max_rows
 
-MAX_ROWS = 100_000
+# The query nodes a read may contain; DuckDB names a write inside a statement (a data-modifying CTE)
+# INSERT_QUERY_NODE, UPDATE_QUERY_NODE, DELETE_QUERY_NODE, … — anything not listed here is refused.
+READ_NODES = frozenset({"SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE", "CTE_NODE"})
 
 
-def run_readonly(graph: Graph, text: str, limit: Any = None) -> tuple[list[str], list[list[Any]]]:
+def check_read_only(con: duckdb.DuckDBPyConnection, text: str) -> None:
+    """Refuse (``sql-not-read-only``) unless ``text`` is one SELECT with only read query nodes inside."""
     if not text or not text.strip():
         raise LoreError("bad-sql", "no SQL given")
     try:
-        statements = graph.con.extract_statements(text)
+        statements = con.extract_statements(text)
     except duckdb.Error as exc:
         raise LoreError("sql-syntax", str(exc).splitlines()[0]) from None
     if len(statements) != 1:
@@ -30,22 +39,84 @@ def run_readonly(graph: Graph, text: str, limit: Any = None) -> tuple[list[str],
     if st.type != duckdb.StatementType.SELECT:
         raise LoreError("sql-not-read-only",
                         f"only SELECT (and WITH … SELECT) is allowed; this is a {st.type.name} statement")
-    cap = MAX_ROWS if limit is None else max(0, min(int(limit), MAX_ROWS))
-    with graph.lock:
+    try:
+        tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [text]).fetchone()[0])
+    except (duckdb.Error, ValueError, TypeError) as exc:
+        raise LoreError("sql-not-read-only", f"the statement could not be checked: {exc}") from None
+    if not isinstance(tree, dict) or tree.get("error"):
+        msg = tree.get("error_message", "") if isinstance(tree, dict) else ""
+        raise LoreError("sql-not-read-only", f"only a plain SELECT can be checked and run: {msg}".rstrip(": "))
+    bad = _write_nodes(tree)
+    if bad:
+        raise LoreError("sql-not-read-only",
+                        f"the statement contains a write ({', '.join(sorted(bad))}); lore sql only reads")
+
+
+def _write_nodes(tree: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [tree]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            t = x.get("type")
+            if isinstance(t, str) and t.endswith("_NODE") and t not in READ_NODES:
+                found.add(t.removesuffix("_QUERY_NODE").removesuffix("_NODE"))
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return found
+
+
+def run_readonly(graph: Graph, text: str, limit: Any = None,
+                 timeout: float | None = None) -> tuple[list[str], list[list[Any]]]:
+    """Columns and rows of one read-only SELECT. ``limit``: at most that many rows (no error beyond);
+    without it a result over the row cap is ``too-large``. Over the byte cap it is ``too-large`` always."""
+    if not isinstance(text, str):
+        raise LoreError("bad-params", "the SQL must be a string")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise LoreError("bad-params", "limit must be a non-negative integer")
+    with graph.lock:  # a cursor of its own: the statement runs beside other clients' work
         cur = graph.con.cursor()
+    try:
+        check_read_only(cur, text)
+        cap = max_rows()
+        deadline = Deadline(cur, timeout)
         try:
             cur.execute("BEGIN TRANSACTION")
             try:
-                res = cur.execute(text)
-                columns = [d[0] for d in res.description] if res.description else []
-                rows = res.fetchmany(cap)
+                with deadline:
+                    res = cur.execute(text)
+                    columns = [d[0] for d in res.description] if res.description else []
+                    if limit is not None:
+                        rows = fetch_bounded(_Limited(res, limit), rows_cap=limit, bytes_cap=max_bytes())
+                    else:
+                        rows = fetch_bounded(res, rows_cap=cap)
             finally:
                 cur.execute("ROLLBACK")
+        except duckdb.InterruptException:
+            raise deadline.error() from None
         except duckdb.Error as exc:
+            if deadline.fired:
+                raise deadline.error() from None
             raise LoreError("sql-error", str(exc).splitlines()[0]) from None
-        finally:
-            cur.close()
+    finally:
+        cur.close()
     return columns, [[jsonable(v) for v in r] for r in rows]
+
+
+class _Limited:
+    """A result that yields at most ``n`` rows through fetchmany."""
+
+    def __init__(self, res: Any, n: int) -> None:
+        self.res = res
+        self.left = n
+
+    def fetchmany(self, size: int) -> list[tuple]:
+        if self.left <= 0:
+            return []
+        chunk = self.res.fetchmany(min(size, self.left))
+        self.left -= len(chunk)
+        return chunk
 
 
 def jsonable(v: Any) -> Any:

@@ -170,6 +170,35 @@ noise("github.com/elastic/kibana/issues/8641 (comment, Bargs)", "If we get rid o
 noise("github.com/alphagov/govuk-aws docs/architecture/decisions/0022-remove-the-elasticsearch-proxy.md (consequences)", "This means we won't be testing the exact same thing but will simplify the networking and application data flow paths.")
 noise("github.com/kiudee/cs-ranking/pull/189 (motivation)", "Getting the current Travis-CI build to work took days, while setting up this simple build matrix took only a few minutes using GitHub Actions.")
 
+# Third batch (added after the second round of tuning, labelled before tuning against it).
+ex("github.com/codeforamerica/ohana-api/issues/138", "Replace MongoDB with Postgres. Now that we've settled on a structure, we think Postgres is the best tool for the situation, given the relational nature of the data.",
+   [d("decision", ["postgres"], "relational", ["mongodb"])])
+ex("github.com/virtool/virtool/issues/1027", "Deprecate MongoDB support and move to PostgreSQL. Rationale: data has become far more relational as application has grown.",
+   [d("decision", ["postgresql"], "relational", ["mongodb"])])
+ex("github.com/opennorth/citizenbudgetapp.com/issues/46", "MongoDB was an okay choice when our database schema was frequently changing, but storing questionnaires along with sections and questions in one document makes the app harder to change and test. We should instead use PostgreSQL, to benefit from ACID, and from one-table-per-class, for easier testing and modification.",
+   [d("decision", ["postgresql"], "acid", ["mongodb"])])
+ex("github.com/zalando/tech-radar/issues/13 (hjacobs)", "A 3-node MongoDB (2.x) was used for event storage (timeseries), but due to massive performance problems later replaced with a single node PostgreSQL.",
+   [d("decision", ["postgresql"], "performance", ["mongodb"])])
+ex("github.com/zalando/tech-radar/issues/13 (hjacobs, guild)", "Although version 3 looks promising, the consensus in the Technologist Guild is to wait for external success stories before having a look at MongoDB again.",
+   [d("decision", ["mongodb"])])
+ex("github.com/AbsaOSS/ABRiS/pull/49", "New implementation should use the new API, the old is going to be kept for now as deprecated.",
+   [d("preference", ["new api"])])
+ex("github.com/JoseLion/maybe/pull/228", "BREAKING CHANGE: Deprecated API has been removed in favor of the new API.",
+   [d("decision", ["new api"], None, ["deprecated api"])])
+ex("github.com/ringcentral/ringcentral-javascript/pull/11", "Avoid lodash. Prefer native js vs lodash.",
+   [d("preference", ["lodash"], None, ["lodash"])])
+noise("github.com/DARIAEngineering/dcaf_case_management/issues/1751", "Should we port DARIA over from mongodb to postgres?")
+noise("github.com/DARIAEngineering/dcaf_case_management/issues/1751 (benefits)", "postgres' ecosystem is probably going to be really great for a long time; a bunch of our mongo libraries are not super actively maintained.")
+noise("github.com/psolin/cleanco/issues/65", "Suggest we drop it in 2.2, whenever that will be out.")
+noise("github.com/psolin/cleanco/issues/65 (comment)", "@psolin I could remove old api and cut a new release. That ok for you?")
+noise("github.com/HeldPascal/arsvent-2025 docs/specs/C2-server-driven-updates.md", "Evaluate SSE as the default approach. WebSocket support is optional and only if SSE is insufficient.")
+noise("github.com/Sustainable-IT-Manifesto/audit-rules-catalog docs/rules/web/ECO-WEB-004.md", "Frequent polling wastes radio/CPU cycles.")
+noise("github.com/mozilla/mig/pull/13", "Ready for review")
+noise("github.com/zalando/tech-radar/issues/13 (techyrajeev)", "I was planning to use mongodb in my project but seeing that I had to think again.")
+noise("github.com/AccelerationConsortium/ac-microcourses/issues/47", "In a similar sense, it may be worth introducing easy to approach methods and then providing motivation for more robust and scalable solutions.")
+noise("github.com/elastic/kibana/issues/9079 (comment)", "+1 to CJ in that some of the lodash functions are not immediately clear to me, and I end up having to spend time looking them up.")
+noise("github.com/third-culture-software/bhima/issues/8708 (last line)", "This is a reversal of this issue we made a decade ago.")
+
 for i, x in enumerate(X, 1):
     x["id"] = f"r{i:02d}"
     # The split is drawn from a hash of the text, not chosen: about a third is held out.

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Benchmark: prepare-turn recall on real ADR text (issue 14 items 4-5).
+
+    python bench/recall.py --code GRAPH [--big GRAPH --memories 10000 --rounds 3] [--split dev|heldout|all]
+
+GRAPH (--code) is a graph with a real repository ingested (the data README uses psf/requests); it is copied,
+never changed. The 67 memories of bench/data/recall/memories.json are written beside it through the
+`transact` operation (so identity, the index and links run as for a user), then every question of
+questions.json goes through prepare-turn in-process.
+
+Prints one JSON object; per split (dev, heldout, all):
+  recall@1/5/10, mrr      over answerable questions: the rank of the first answering memory among the
+                          distinct entities of the reply's facts, in order;
+  synonym_recall@5        the same over questions sharing <= 2 stemmed content words with their answer;
+  no_answer               for questions without an answer: mean facts and mean context characters returned;
+  context_chars_median    over all questions;
+and `latency` when --big is given: a graph with a big repository ingested (ipython/ipython) plus --memories
+synthetic memories plus the real ones, prepare-turn p50/p95 in ms over the questions (warm, in-process),
+with CPU time and the load average (the machine is shared: wall time is the goal's measure, CPU time
+shows the work itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "server"))
+DATA = HERE / "data" / "recall"
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(round(p / 100 * (len(s) - 1)))))
+    return round(s[k], 3)
+
+
+def q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def memory_edn(memories: list[dict]) -> str:
+    facts = []
+    for m in memories:
+        e = m["entity"]
+        facts.append(f"[{e} :description {q(m['description'])}]")
+        facts.append(f"[{e} :entity-type :type/decision]")
+        if m.get("rationale"):
+            facts.append(f"[{e} :rationale {q(m['rationale'])}]")
+        for r in m.get("rejects", []):
+            facts.append(f"[{e} :rejects {r}]")
+        if m.get("supersedes"):
+            facts.append(f"[{e} :supersedes {m['supersedes']}]")
+    return "[" + "\n".join(facts) + "]"
+
+
+def copy_graph(src: str, dst: Path) -> None:
+    shutil.copy(src, dst)
+    if Path(src + ".wal").exists():
+        shutil.copy(src + ".wal", str(dst) + ".wal")
+
+
+def load_memories(graph, memories: list[dict]) -> None:
+    from lore import operations
+
+    reply = operations.run("transact", graph, {"facts": memory_edn(memories), "reason": "recall bench memories"})
+    assert reply.get("ok"), reply
+    operations.derive(graph, reply.pop("_result"))
+
+
+def shared_words(question: str, doc: str) -> int:
+    from lore.memory.index import tokenize
+
+    return len(set(tokenize(question)) & set(tokenize(doc)))
+
+
+def evaluate(graph, questions: list[dict], memories: list[dict]) -> dict:
+    from lore.memory.turns import prepare_turn
+
+    docs = {m["entity"]: " ".join([m["entity"].split("/", 1)[1].replace("-", " "), m["description"],
+                                   m.get("rationale", "")]) for m in memories}
+    rows = []
+    for item in questions:
+        reply = prepare_turn(graph, item["question"])
+        ents = list(dict.fromkeys(f["entity"] for f in reply["facts"]))
+        answers = item["answers"]
+        rank = next((i + 1 for i, e in enumerate(ents) if e in answers), None)
+        shared = max((shared_words(item["question"], docs[a]) for a in answers), default=None)
+        rows.append({"id": item["id"], "split": item["split"], "answerable": bool(answers), "rank": rank,
+                     "shared": shared, "facts": len(reply["facts"]), "chars": len(reply.get("context") or "")})
+    out = {}
+    for split in ("dev", "heldout", "all"):
+        sel = [r for r in rows if split == "all" or r["split"] == split]
+        ans = [r for r in sel if r["answerable"]]
+        syn = [r for r in ans if r["shared"] is not None and r["shared"] <= 2]
+        none = [r for r in sel if not r["answerable"]]
+
+        def at(rs: list[dict], k: int) -> float | None:
+            return round(sum(1 for r in rs if r["rank"] and r["rank"] <= k) / len(rs), 3) if rs else None
+
+        out[split] = {
+            "questions": len(sel), "answerable": len(ans), "synonym_questions": len(syn), "no_answer_questions": len(none),
+            "recall@1": at(ans, 1), "recall@5": at(ans, 5), "recall@10": at(ans, 10),
+            "mrr": round(sum(1 / r["rank"] for r in ans if r["rank"]) / len(ans), 3) if ans else None,
+            "synonym_recall@5": at(syn, 5),
+            "no_answer": {"mean_facts": round(statistics.mean(r["facts"] for r in none), 2) if none else None,
+                          "mean_chars": round(statistics.mean(r["chars"] for r in none)) if none else None},
+            "context_chars_median": statistics.median(r["chars"] for r in sel) if sel else None,
+        }
+    if os.environ.get("LORE_BENCH_MISSES"):  # dev only: which questions missed (never the held-out split)
+        out["dev_misses"] = [(r["id"], r["rank"], r["shared"]) for r in rows
+                             if r["split"] == "dev" and r["answerable"] and not (r["rank"] and r["rank"] <= 5)]
+    return out
+
+
+def latency(big: str, memories: list[dict], questions: list[dict], n_synthetic: int, rounds: int) -> dict:
+    from lore.memory.evaluate import synthetic_memories
+    from lore.memory.turns import prepare_turn
+    from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
+
+    tmp = Path(tempfile.mkdtemp(prefix="lore-recall-big-"))
+    try:
+        path = tmp / "g.duckdb"
+        copy_graph(big, path)
+        graph = Graph(path)
+        t = time.perf_counter()
+        graph.transact(parse_tx(synthetic_memories(n_synthetic)), reason="bench memories", source="cli")
+        load_memories(graph, memories)
+        build_s = time.perf_counter() - t
+        graph.close()
+        graph = Graph(path)
+        prepare_turn(graph, "warm up")  # first call: index catch-up and model load
+        times: list[float] = []
+        cpu: list[float] = []
+        load_before = os.getloadavg()[0]
+        for _ in range(rounds):
+            for item in questions:
+                t, c = time.perf_counter(), time.process_time()
+                prepare_turn(graph, item["question"])
+                times.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.process_time() - c) * 1000)
+        facts = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        graph.close()
+        return {"graph": big, "facts": facts, "memories": n_synthetic + len(memories), "build_s": round(build_s, 1),
+                "calls": len(times), "p50_ms": pct(times, 50), "p95_ms": pct(times, 95), "max_ms": round(max(times), 2),
+                "cpu_p50_ms": pct(cpu, 50), "cpu_p95_ms": pct(cpu, 95),
+                "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)], "cpus": os.cpu_count()}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--code", required=True, help="a graph with a real repository ingested (copied, not changed)")
+    ap.add_argument("--big", help="a graph with a big repository ingested, for latency (copied, not changed)")
+    ap.add_argument("--memories", type=int, default=10_000, help="synthetic memories added to --big")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+
+    from lore.store.graph import Graph
+
+    memories = json.loads((DATA / "memories.json").read_text())
+    questions = json.loads((DATA / "questions.json").read_text())
+    out: dict = {"benchmark": "recall", "memories": len(memories), "questions": len(questions)}
+    try:
+        from lore.memory import embed  # type: ignore[attr-defined]
+
+        out["semantic"] = embed.status()
+    except ImportError:
+        out["semantic"] = {"available": False, "reason": "no embedding support in this version"}
+    tmp = Path(tempfile.mkdtemp(prefix="lore-recall-"))
+    try:
+        path = tmp / "g.duckdb"
+        copy_graph(args.code, path)
+        graph = Graph(path)
+        load_memories(graph, memories)
+        graph.close()
+        graph = Graph(path)
+        out.update(evaluate(graph, questions, memories))
+        graph.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if args.big:
+        out["latency"] = latency(args.big, memories, questions, args.memories, args.rounds)
+    out["goals"] = {"recall@5": ">= 0.85", "synonym_recall@5": ">= 0.6", "no_answer_mean_facts": "<= 5",
+                    "context_chars_median": "<= 3000", "prepare_turn_p95_ms": "<= 20"}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

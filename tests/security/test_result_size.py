@@ -1,0 +1,58 @@
+"""Issue 13 item 6: no result-size limit (a 10M-row query used 3.5 GB; a reply over 64 MiB made a
+forwarding client re-run the read). Now results are fetched in batches and stop with ``too-large`` as
+soon as they pass the row cap (LORE_MAX_RESULT_ROWS, default 100 000) or the byte cap
+(LORE_MAX_RESULT_BYTES, default 64 MiB)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lore.errors import LoreError
+from lore.query.api import run_query
+from lore.store import limits
+from lore.store.readonly_sql import run_readonly
+
+
+def test_the_defaults(monkeypatch):
+    monkeypatch.delenv("LORE_MAX_RESULT_ROWS", raising=False)
+    monkeypatch.delenv("LORE_MAX_RESULT_BYTES", raising=False)
+    assert limits.max_rows() == 100_000 and limits.max_bytes() == 64 * 1024 * 1024
+
+
+def test_too_many_rows(filled):
+    with pytest.raises(LoreError) as exc:
+        run_readonly(filled, "SELECT range FROM range(10000000)")
+    assert exc.value.code == "too-large"
+    assert len(run_readonly(filled, "SELECT range FROM range(100000)")[1]) == 100_000
+    # an explicit limit asks for the first rows: no error
+    assert len(run_readonly(filled, "SELECT range FROM range(10000000)", limit=5)[1]) == 5
+
+
+def test_too_many_bytes(filled, monkeypatch):
+    monkeypatch.setenv("LORE_MAX_RESULT_BYTES", str(1024 * 1024))
+    with pytest.raises(LoreError) as exc:
+        run_readonly(filled, "SELECT repeat('x', 100000) FROM range(400)")
+    assert exc.value.code == "too-large"
+    with pytest.raises(LoreError) as exc:
+        run_readonly(filled, "SELECT repeat('x', 100000) FROM range(400)", limit=300)
+    assert exc.value.code == "too-large"
+    assert len(run_readonly(filled, "SELECT repeat('x', 1000) FROM range(400)")[1]) == 400
+
+
+def test_a_datalog_result_over_the_cap(filled, monkeypatch):
+    from lore.store.txdata import parse_tx
+
+    filled.transact(parse_tx("[" + " ".join(f"[:e/{i} :n {i}]" for i in range(300)) + "]", default_kind="add"),
+                    reason="r", source="cli")
+    monkeypatch.setenv("LORE_MAX_RESULT_ROWS", "1000")
+    with pytest.raises(LoreError) as exc:
+        run_query(filled, "[:find ?a ?b :where [?a :n _] [?b :n _]]")
+    assert exc.value.code == "too-large"
+    # :max-results asks for the first rows instead
+    out = run_query(filled, "[:find ?a ?b :max-results 10 :where [?a :n _] [?b :n _]]")
+    assert len(out["results"]) == 10 and out["truncated"] is True
+
+
+def test_through_the_cli(cli):
+    rc, out, _, _ = cli.run("sql", "SELECT range FROM range(200000)", env={"LORE_MAX_RESULT_ROWS": "1000"})
+    assert rc != 0 and out["error"]["code"] == "too-large"
