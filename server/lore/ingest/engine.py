@@ -393,8 +393,10 @@ class IngestRun:
             if info.sha == self.watermark and self._cancelled():
                 self._flush(final=False, open_rows=True)
                 raise Cancelled()
-            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch
-                                               or time.perf_counter() - last_flush > 15):
+            # A bulk run flushes by size only: a flush on a timer made the work (rows spanning flushes are
+            # written twice, open then closed) grow with the machine's load.
+            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch or (
+                    not self.defer_open and time.perf_counter() - last_flush > 15)):
                 self._flush(final=False)
                 since_flush = 0
                 last_flush = time.perf_counter()
