@@ -195,7 +195,7 @@ def test_bulk_run_dying_between_flushes_resumes_to_the_same_graph(repo, tmp_path
     monkeypatch.setenv("LORE_INGEST_BATCH", "4")
     g = Graph(tmp_path / "died.duckdb")
 
-    def die(done: int, total: int) -> None:
+    def die(done: int, total: int, commit: str | None = None) -> None:
         if done == total - 3:  # the last flush was at commit 56: the rest touches 12 of the 40 files
             raise _Crash()
 
