@@ -60,3 +60,11 @@ def lore_cmd_fixture() -> list[str]:
 @pytest.fixture(name="ROOT")
 def root_fixture() -> Path:
     return ROOT
+
+
+@pytest.fixture(autouse=True)
+def _trusted_workspace_rules(request, monkeypatch):
+    """Tests outside tests/security write their own workspace rules and mean them to run: they trust every
+    workspace rule, as a user's CI does (LORE_TRUST_RULES=1). tests/security checks trust itself."""
+    if "security" not in Path(str(request.fspath)).parts:
+        monkeypatch.setenv("LORE_TRUST_RULES", "1")

@@ -33,6 +33,7 @@ class Keyword(str):
     """``:ns/name`` -- kept as the text after the colon. ``Keyword('a/b')`` prints as ``:a/b``."""
 
     __slots__ = ("pos",)
+    pos: Pos | None
 
     def __new__(cls, name: str, pos: Pos | None = None) -> "Keyword":
         obj = super().__new__(cls, name)
@@ -61,6 +62,7 @@ class Symbol(str):
     """A bare symbol: ``?x``, ``_``, ``$name``, ``contains?``, ``<``."""
 
     __slots__ = ("pos",)
+    pos: Pos | None
 
     def __new__(cls, name: str, pos: Pos | None = None) -> "Symbol":
         obj = super().__new__(cls, name)
@@ -255,8 +257,17 @@ class _Reader:
                     hexdigits = t[self.i + 2 : self.i + 6]
                     if len(hexdigits) != 4 or any(c not in "0123456789abcdefABCDEF" for c in hexdigits):
                         raise self.fail("\\u needs four hex digits")
-                    parts.append(chr(int(hexdigits, 16)))
+                    code = int(hexdigits, 16)
                     self.i += 6
+                    if 0xD800 <= code <= 0xDBFF and t[self.i : self.i + 2] == "\\u":
+                        low = t[self.i + 2 : self.i + 6]
+                        if len(low) == 4 and all(c in "0123456789abcdefABCDEF" for c in low) \
+                                and 0xDC00 <= int(low, 16) <= 0xDFFF:  # a UTF-16 pair: one character
+                            code = 0x10000 + ((code - 0xD800) << 10) + (int(low, 16) - 0xDC00)
+                            self.i += 6
+                    if 0xD800 <= code <= 0xDFFF:
+                        raise self.fail(f"\\u{hexdigits} is half of a UTF-16 pair, not a character")
+                    parts.append(chr(code))
                 else:
                     raise self.fail(f"unknown escape '\\{esc}' in string")
                 seg = self.i
@@ -325,7 +336,7 @@ def read_all(text: str) -> list[Any]:
     """Read every form in ``text`` (for rule files holding several rules)."""
     check_text(text)
     r = _Reader(text)
-    out = []
+    out: list[Any] = []
     while True:
         r.skip_ws()
         if r.i >= r.n:

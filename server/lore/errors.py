@@ -74,12 +74,15 @@ CODES: dict[str, str] = {
     "graph-corrupt": "the file is not a Lore graph or is damaged (it was left untouched)",
     "graph-missing": "there is no graph at that path yet; write something first",
     "graph-open-failed": "the graph could not be opened (the message says why)",
+    "not-a-graph": "the DuckDB file is not a Lore graph; Lore leaves it exactly as it was",
+    "disk-full": "the disk holding the graph is full; nothing of the write was stored",
     "export-failed": "the export file could not be written",
     # the owner of a graph (one `lore serve` per graph; others forward to it)
     "owner-unreachable": "the graph's owner did not answer",
     "owner-bad-reply": "the graph's owner answered something that is not a reply",
     "owner-lost": "the graph's owner went away during the request",
     "owner-socket-unsafe": "the owner's socket is not one only this user can reach; nothing was sent",
+    "owner-not-yours": "the process serving the owner's socket runs as another user; nothing was sent",
     # queries (SPEC §2)
     "bad-query": "the query is not a Datalog vector `[:find … :where …]`",
     "unknown-section": "a query section Lore does not know",
@@ -132,11 +135,17 @@ CODES: dict[str, str] = {
     "rule-datalog-unavailable": "a Datalog rule file, but the query engine is not installed",
     "rule-timeout": "a rule ran past its time budget and was stopped",
     "unsafe-rule": "a rule file tries to touch files, settings or extensions",
+    "rule-untrusted": "a workspace rule the user has not trusted yet (`lore trust`); it does not run",
+    "rule-unsafe-path": "a workspace rule file is a symlink; Lore does not follow it",
+    "rule-failed": "a workspace rule failed and is quarantined until its file changes",
+    "trust-unwritable": "the trust record (outside the repository) cannot be written",
     # read-only SQL
     "bad-sql": "the SQL text is empty or not text",
     "sql-syntax": "the SQL does not parse",
     "sql-error": "the database refused the SQL (the message says why)",
     "sql-not-read-only": "the SQL is not one read-only SELECT",
+    "sql-file-access": "the SQL calls a function that reads files or runs other statements",
+    "sql-value": "a value of the result cannot be returned (e.g. an INTERVAL beyond Python's range)",
     # ingestion
     "not-a-repo": "the folder is not a git work tree",
     "bad-repo": "the repository path is not a folder Lore can read",

@@ -11,13 +11,17 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from lore import params as P
 from lore.errors import LoreError, error_reply
-from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options
+from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
 from lore.store.session import Slot
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
 log = logging.getLogger("lore")
+
+# Sources a client may name for its own writes (SPEC §6); the others are written by Lore itself.
+USER_SOURCES = ("cli", "lsp", "agent", "mcp")
 
 Operation = Callable[[Graph, dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Operation] = {}
@@ -120,6 +124,7 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
     try:
+        check_text(params)
         token = _set_write_options(name, params)
         try:
             reply = fn(graph, params)
@@ -134,8 +139,37 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     except RecursionError:
         return error_reply(LoreError("too-deep", "the input nests too deeply"))
     except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
+        err = storage_error(exc)
+        if err is not None:  # disk full, read-only folder: the system's reason, not a rollback's
+            return error_reply(err)
         log.exception("operation %s failed", name)
         return error_reply(LoreError("internal", f"{name} failed: {type(exc).__name__}: {exc}"))
+
+
+def kind_of(name: str) -> str:
+    """'write', 'read' or 'unknown' for an operation name (importing only what is needed to know)."""
+    _load_for(name)
+    if name not in OPERATIONS:
+        return "unknown"
+    return "write" if name in WRITES else "read"
+
+
+def check_text(value: Any, where: str = "params", depth: int = 0) -> None:
+    """Refuse text that is not valid Unicode (lone surrogates: invalid UTF-8 on a command line, ``\\ud800``
+    in JSON) before it reaches DuckDB, which cannot store it."""
+    if depth > 64:
+        raise LoreError("too-deep", "the input nests too deeply")
+    if isinstance(value, str):
+        for idx, ch in enumerate(value):
+            if "\ud800" <= ch <= "\udfff":
+                raise LoreError("invalid-utf8", f"{where} is not valid UTF-8 or Unicode text (at character {idx})")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_text(k, where, depth + 1)
+            check_text(v, f"parameter {k!r}" if depth == 0 else where, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            check_text(v, where, depth + 1)
 
 
 # Options every write operation takes, passed to transaction observers (the journal): "private": true keeps
@@ -167,7 +201,7 @@ _loaded = False
 # Order matters for derived work: links (memory) are made before the rules that read them run.
 FEATURE_MODULES = (
     "lore.query.ops", "lore.ingest.ops", "lore.journal.ops", "lore.memory.ops", "lore.inference.ops",
-    "lore.codeview.ops",
+    "lore.codeview.ops", "lore.working.ops",
 )
 # Where a read operation lives, so a one-shot CLI read imports only its own feature (start-up time);
 # writes import every feature because their derived work does.
@@ -177,7 +211,7 @@ _HOME = {
     "lspHover": "lore.codeview.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
-    "warnings": "lore.inference.ops",
+    "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
     "journal": "lore.journal.ops",
 }
 
@@ -218,21 +252,13 @@ def _import(mod: str) -> None:
 
 # ---------------------------------------------------------------- core store operations
 
-def _str_param(params: dict[str, Any], key: str, *, required: bool = True) -> str | None:
-    v = params.get(key)
-    if v is None:
-        if required:
-            raise LoreError("bad-params", f"missing parameter {key!r}")
-        return None
-    if not isinstance(v, str):
-        raise LoreError("bad-params", f"parameter {key!r} must be a string")
-    return v
-
-
 def _write(graph: Graph, params: dict[str, Any], kind: str) -> dict[str, Any]:
-    text = _str_param(params, "facts")
-    reason = _str_param(params, "reason", required=False)
+    text = P.text(params, "facts")
+    reason = P.optional_text(params, "reason")
     source = params.get("source") or "cli"
+    if source not in USER_SOURCES:
+        # rule, ingest and journal rows are Lore's own: a client may not pass its facts off as one of them.
+        raise LoreError("bad-source", f"source must be one of {', '.join(USER_SOURCES)}, got {source!r}")
     vf = params.get("validFrom")
     vt = params.get("validTo")
     vf_us = parse_instant(vf, what="valid-from") if vf is not None else None
@@ -260,7 +286,7 @@ def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @register("history")
 def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    entity = _str_param(params, "entity")
+    entity = P.text(params, "entity")
     if not entity.startswith(":"):
         entity = ":" + entity if "/" in entity else entity
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
@@ -270,7 +296,7 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
-    text = _str_param(params, "sql")
+    text = P.text(params, "sql")
     timeout = params.get("timeout")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
         raise LoreError("bad-params", "timeout must be a positive number of seconds")
@@ -293,13 +319,14 @@ def audit(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.export import export_parquet
 
-    path = _str_param(params, "path")
+    path = P.text(params, "path")
     return {"ok": True, **export_parquet(graph, path, current_only=bool(params.get("currentOnly")))}
 
 
 @register("stats")
 @register("status")  # the CLI's name for it (`lore status`), so `lore/status` answers too
 def stats(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    load_features()  # every feature's status part (memory's recall, inference's rules)
     out: dict[str, Any] = {"ok": True, **graph.stats()}
     for part, fn in sorted(STATUS_PARTS.items()):
         try:

@@ -67,9 +67,9 @@ def format_instant(us: int | None) -> str | None:
     if us is None or us >= FOREVER:
         return None
     d = from_micros(us)
-    if d.microsecond:
-        return d.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    return d.strftime("%Y-%m-%dT%H:%M:%SZ")
+    # Not strftime: glibc's %Y drops the leading zeros of years before 1000 ("999-01-01").
+    text = f"{d.year:04d}-{d.month:02d}-{d.day:02d}T{d.hour:02d}:{d.minute:02d}:{d.second:02d}"
+    return f"{text}.{d.microsecond:06d}Z" if d.microsecond else f"{text}Z"
 
 
 def now_micros() -> int:

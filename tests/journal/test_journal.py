@@ -100,6 +100,11 @@ def test_a_write_is_one_sorted_entry_with_author_reason_windows_and_gitignore(tm
                                      ' [:constraint/py :description "3.11" {:valid-to "2030-01-01"}]]',
                 reason="we chose\tPostgres", validFrom="2024-01-15")
         run(g, "retract", facts='[[:decision/db :rationale "ACID"]]', reason="not ACID", validFrom="2025-01-01")
+        listing = run(g, "journal")  # the graph's own entries, before any apply recorded them
+        assert (listing["total"], listing["pending"]) == (2, 0)
+        assert [e["reason"] for e in listing["entries"]] == ["not ACID", "we chose\tPostgres"]
+        n = g.last_tx()[0]
+        assert run(g, "journalApply", repo=str(repo))["applied"] == 0 and g.last_tx()[0] == n  # never re-applied
     files = journal_files(repo)
     assert len(files) == 2 and all(NAME.match(f) for f in files)
     text = (repo / ".lore" / "journal" / files[0]).read_text()

@@ -188,6 +188,9 @@ def test_statements_that_are_not_what_they_look_like():
     it = _one("User: When we deploy, always run the migrations first.")  # "When …" is not a question here
     assert it.kind == "preference"
     assert heuristic("User: When do we deploy?") == []
+    it = _one("User: When a deploy fails, we roll back first and debug later because uptime matters more.")
+    assert it.kind == "preference" and it.rationale == "because uptime matters more"
+    assert heuristic("User: When I ran the tests yesterday, we saw two failures.") == []
     it = _one("User: Avoid default exports across the whole codebase; use named exports.")
     assert it.kind == "preference" and it.subject == "no default exports"
     it = _one("User: Never import pyOpenSSL directly; go through the ssl wrapper.")

@@ -139,3 +139,13 @@ def test_resolve(graph):
                     "\x00", "a b c"]:
         assert r(hostile) is None
     assert graph.con.execute("SELECT count(*) FROM facts").fetchone()[0] == 10
+
+
+def test_a_captured_rejection_warns_on_the_import(cli, repo):
+    # The headline: a decision captured from conversation meets the import ingestion recorded.
+    assert cli.run("ingest", str(repo))[0] == 0
+    code, reply, err, _ = cli.run("finalize-turn", "User: We decided to use truststore instead of certifi "
+                                  "because it uses the system store.\nAgent: Noted.")
+    assert code == 0 and reply["ok"], err
+    ws = rejected(cli)
+    assert [(w["entity"], w["file"], w["line"]) for w in ws] == [(":module/src-shop-net-py", "src/shop/net.py", 1)]

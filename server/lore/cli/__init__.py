@@ -100,6 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
                         "stored instead of what the heuristic reads in DELTA")
 
+    c = cmd("check", "the warnings a change introduces (CI, pre-commit): from the merge base with the graph's "
+            "branch to the working tree, without writing history")
+    c.add_argument("paths", metavar="PATH", nargs="*", help="only warnings in these files or folders")
+    c.add_argument("--base", metavar="REF", help="measure the change from the merge base with REF "
+                   "(default: the graph's branch as ingested)")
+    c.add_argument("--all", action="store_true", help="every warning on the working layer, not only new ones")
+    c.add_argument("--format", choices=["text", "json", "sarif"], default=None)
+    c.add_argument("--fail-on", choices=["warning", "information", "never"], default="warning",
+                   help="exit 1 when a warning at or above this severity is reported (default: warning)")
+
     c = cmd("journal", "the memory journal (.lore/journal): list entries, export the graph's memories, apply")
     c.add_argument("action", nargs="?", choices=["list", "export", "apply"], default="list",
                    help="list (default): entries with author and reason; export: write the graph's memories "
@@ -107,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--limit", type=int, default=50, help="list at most N entries (default 50)")
 
     cmd("status", "what the graph holds")
+    c = cmd("trust", "let this repository's own .lore/rules run as they are now (a changed rule asks again)")
+    c.add_argument("--revoke", action="store_true", help="stop trusting this repository's rules")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
     c.add_argument("repo", metavar="REPO", nargs="?", default=None)
     c.add_argument("--example", action="store_true",
@@ -165,10 +177,10 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "finalize-turn":
         if args.delta is None and args.facts is None:
             raise LoreError("usage", "finalize-turn takes DELTA, or --facts EDN")
-        params: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
+        turn: dict[str, Any] = {"delta": args.delta} if args.delta is not None else {}
         if args.facts is not None:
-            params["facts"] = args.facts
-        return "finalizeTurn", params
+            turn["facts"] = args.facts
+        return "finalizeTurn", turn
     if c == "journal":
         if args.action == "export":
             return "journalExport", {}
@@ -177,6 +189,14 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "journal", {"limit": args.limit}
     if c == "status":
         return "stats", {}
+    if c == "check":
+        import os
+
+        return "check", {"repo": os.getcwd(), "paths": [os.path.abspath(p) for p in args.paths],
+                         "base": args.base, "all": args.all, "buffers": False,
+                         "format": "sarif" if args.format == "sarif" else None}
+    if c == "trust":
+        return "trust", {"revoke": args.revoke}
     raise LoreError("usage", f"unknown command {c!r}")
 
 
@@ -220,6 +240,10 @@ def main(argv: list[str] | None = None,
     from lore.runtime.execute import execute  # imports DuckDB: only for commands that need the graph
 
     reply = execute(graph_path, op, params)
+    if op == "check":
+        from lore.cli.render import emit_check
+
+        return emit_check(reply, "json" if args.json else (args.format or "text"), args.fail_on)
     return _emit(reply, args.json, args.command)
 
 
@@ -240,7 +264,9 @@ def _hooks(args: argparse.Namespace) -> int:
 def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
     ok = bool(reply.get("ok"))
     if as_json:
-        sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        from lore.store.readonly_sql import dumps
+
+        sys.stdout.write(dumps(reply, ensure_ascii=False, default=str) + "\n")
     else:
         from lore.cli.render import render
 

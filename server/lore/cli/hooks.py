@@ -208,12 +208,10 @@ def install_claude_code(root: Path, lore: str = "lore") -> dict[str, Any]:
             if entry["hooks"][0]["command"] not in commands:
                 have.append(entry)
                 added += 1
-    settings_dir.mkdir(exist_ok=True)
-    tmp = settings_dir / f".settings.json.lore-{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    with os.fdopen(fd, "w") as f:
-        f.write(json.dumps(current, indent=2) + "\n")
-    os.replace(tmp, target)
+    # In the work tree, so never through a symlink the repository committed (.claude -> elsewhere).
+    from lore.store import safefs
+
+    safefs.write_file(target, json.dumps(current, indent=2) + "\n")
     return {"ok": True, "agent": "claude-code", "settings": str(target), "added": added}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Sequence
 
 _BOLD, _DIM, _RED, _YELLOW, _RESET = "\033[1m", "\033[2m", "\033[31m", "\033[33m", "\033[0m"
@@ -37,12 +38,37 @@ def _cell(v: Any, max_width: int) -> str:
     return s if len(s) <= max_width else s[: max_width - 1] + "…"
 
 
+# Terminal control characters: C0 but newline and tab, DEL, C1 (ESC [ … and OSC 52 clipboard writes start
+# with these), and the bidirectional overrides that make text read differently than it is.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """Text from the repository (commit subjects, paths, names) with its control characters shown as
+    escapes, so that printing it cannot drive the terminal (SPEC §7)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
+
+
+def _clean(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if depth > 100:
+        return value
+    if isinstance(value, dict):
+        return {(printable(k) if isinstance(k, str) else k): _clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v, depth + 1) for v in value]
+    return value
+
+
 def _plain(text: str) -> str:
     """Text from a repository (a journal entry's author or reason) without terminal control sequences."""
     return "".join(ch if ch >= " " and ch != "\x7f" and not "\x80" <= ch <= "\x9f" else " " for ch in text)
 
 
 def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -> str:
+    reply = _clean(reply)  # every string of the reply; the colours below are Lore's own
     if not reply.get("ok"):
         err = reply.get("error", {})
         pos = err.get("position")
@@ -87,6 +113,17 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             text = f"{head}[{w.get('code', w.get('rule', ''))}] {w.get('message', '')}"
             out.append((_YELLOW + text + _RESET) if color else text)
         return "\n".join(out) + "\n"
+    if command == "trust":
+        if "revoked" in reply and not reply.get("trusted"):
+            n = len(reply["revoked"])
+            return f"no longer trusting {n} rule file{'s' * (n != 1)} in {reply['folder']}\n"
+        rules = reply.get("rules", [])
+        if not rules:
+            return f"no workspace rules in {reply['folder']}\n"
+        lines = [f"trusted {len(rules)} rule file{'s' * (len(rules) != 1)} in {reply['folder']} as they are now "
+                 "(a changed rule asks again):"]
+        lines += [f"  {r['name']}  {r['file']}  sha256:{r['sha256'][:16]}" for r in rules]
+        return "\n".join(lines) + "\n"
     if command == "journal" and "entries" in reply:
         rows = [[e["instant"], _plain(e["author"] or "?"), e["source"], e["origin"], e["tx"],
                  _plain(e["reason"])] for e in reply["entries"]]
@@ -110,3 +147,53 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
         else:
             lines.append(f"{k}: {_cell(v, 200)}")
     return "\n".join(lines) + "\n"
+
+
+_CONTROL = {c: None for c in range(32) if c not in (9,)} | {127: None}
+_SEVERITY_RANK = {"information": 1, "warning": 2}
+
+
+def plain(text: Any) -> str:
+    """Repository text (paths, names, messages) without control sequences (SPEC §7)."""
+    return str(text).translate(_CONTROL)
+
+
+def check_fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
+    if fail_on == "never":
+        return False
+    need = _SEVERITY_RANK.get(fail_on, 2)
+    return any(_SEVERITY_RANK.get(str(w.get("severity")), 2) >= need for w in warnings)
+
+
+def emit_check(reply: dict[str, Any], fmt: str, fail_on: str) -> int:
+    """``lore check``'s output: linter lines (``path:line:col: code message``), JSON or SARIF on stdout,
+    notes on stderr; exit 0 (nothing at or above --fail-on), 1 (something), 2 (could not check)."""
+    import sys
+
+    if not reply.get("ok"):
+        err = reply.get("error") or {}
+        if fmt == "json":
+            sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        sys.stderr.write(f"lore check: {plain(err.get('message') or err.get('code') or 'failed')}\n")
+        return 2
+    for note in reply.get("notes") or []:
+        sys.stderr.write(f"lore check: {plain(note)}\n")
+    warnings = reply.get("warnings") or []
+    if fmt == "sarif":
+        sys.stdout.write(json.dumps(reply.get("sarif"), ensure_ascii=False, indent=2) + "\n")
+    elif fmt == "json":
+        out = {k: v for k, v in reply.items() if k != "sarif"}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+    else:
+        for w in warnings:
+            where = plain(w.get("file") or "-")
+            line = w.get("line") or 1
+            col = (w.get("column") or 0) + 1
+            sys.stdout.write(f"{where}:{line}:{col}: {plain(w.get('code') or w.get('rule'))} "
+                             f"{plain(w.get('message'))}\n")
+        base = reply.get("base")
+        what = "warning(s) on the working layer" if reply.get("all") else "new warning(s)"
+        sys.stderr.write(f"lore check: {len(warnings)} {what}, {reply.get('changedFiles', 0)} changed file(s)"
+                         + (f" since {base[:12]}" if base else "") + "\n")
+    sys.stdout.flush()
+    return 1 if check_fails(warnings, fail_on) else 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import re
 import threading
 import time
@@ -57,6 +58,43 @@ MAX_CONCLUSIONS = 2_000_000
 MAX_SCOPE = 20_000
 # A rule's query is interrupted after this long (a workspace rule can recurse forever).
 RULE_TIMEOUT_S = 60.0
+# Workspace rules share one time budget per run (seconds; LORE_RULE_BUDGET): a repository of runaway rules
+# costs one budget, not one timeout per rule per write. What does not fit runs at the next run.
+RULE_BUDGET_S = 30.0
+# Failing workspace rules, kept until their file changes (then they are tried again): {name: {digest, …}}.
+META_QUARANTINE = "inference.quarantine"
+
+
+def rule_budget() -> float:
+    try:
+        return max(0.1, float(os.environ.get("LORE_RULE_BUDGET", RULE_BUDGET_S)))
+    except ValueError:
+        return RULE_BUDGET_S
+
+
+def quarantined(con: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
+    raw = _meta_get(con, META_QUARANTINE)
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def rule_errors(graph: Graph, con: duckdb.DuckDBPyConnection | None = None) -> list[RuleError]:
+    """Every rule problem as each face reports it (CLI and server alike): files that do not load, rules
+    not trusted yet, and rules quarantined after they failed (until their file changes)."""
+    rules, errors = all_rules(graph.path)
+    digests = {r.name: r.digest for r in rules}
+    try:
+        q = quarantined(con or graph.con)
+    except duckdb.Error:
+        q = {}
+    for name, entry in sorted(q.items()):
+        if digests.get(name) == entry.get("digest"):
+            errors.append(RuleError(entry.get("path", name), entry.get("code", "rule-failed"),
+                                    f"{entry.get('message', '')} (quarantined until the rule file changes)"))
+    return errors
 # A conclusion's entity (and a reference value) must be an ident the store accepts (SPEC §1); rows that are
 # not are dropped rather than stored.
 _IDENT_SQL = r":[a-z0-9_.?\-]+(/[a-z0-9_.?\-]+)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -80,11 +118,13 @@ class RunReport:
     pruned: int = 0
     scoped: list[str] = field(default_factory=list)  # rules run over the changed entities only
     written_ids: list[int] = field(default_factory=list)  # rows this run inserted or closed
+    deferred: list[str] = field(default_factory=list)  # workspace rules the run's time budget left for later
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"rules_run": self.rules_run, "inserted": self.inserted, "closed": self.closed, "txs": self.txs,
                 "errors": [e.to_json() for e in self.errors], "pruned": self.pruned, "scoped": self.scoped,
+                "deferred": self.deferred,
                 "seconds": round(self.seconds, 4)}
 
 
@@ -187,6 +227,10 @@ class Engine:
         self.graph = graph
         self.con = con or graph.con
         self.rule_timeout = rule_timeout
+        self._timeout: float | None = None  # this rule's share of the run's budget, while it runs
+        # Set by whoever interrupts this engine's connection to stop it (a server shutting down): the run
+        # ends at once, writing nothing, and the interrupted rule is not held against it.
+        self.cancelled = threading.Event()
         self._columns = _COLUMNS  # a rule's output columns depend only on its text and the schema
 
     # -- which rules a run needs
@@ -211,17 +255,37 @@ class Engine:
             rules, errs = all_rules(self.graph.path)
             report.errors.extend(errs)
         ensure_views(self.con)
+        # Compute time of workspace rules in this run (built-in rules do not draw on their budget).
+        budget, spent = rule_budget(), 0.0
+        quarantine = quarantined(self.con)
+        kept = {n: q for n, q in quarantine.items() if any(r.name == n and r.digest == q.get("digest")
+                                                            for r in rules)}
         usable: list[Rule] = []
         for r in rules:
-            err = self.check(r)
+            q = kept.get(r.name)
+            if q is not None:  # failed before and its file has not changed since: not tried again
+                report.errors.append(RuleError(r.path, q.get("code", "rule-failed"),
+                                               f"{q.get('message', '')} (quarantined until the rule file changes)"))
+                continue
+            if r.origin != "builtin":
+                self._timeout = max(0.01, min(self.rule_timeout, budget - spent))
+            t_check = time.perf_counter()
+            try:
+                err = self.check(r)
+            finally:
+                self._timeout = None
+                if r.origin != "builtin":
+                    spent += time.perf_counter() - t_check
             if err is None:
                 usable.append(r)
             else:
                 report.errors.append(err)
                 if r.origin == "builtin":
                     log.error("built-in rule %s is broken: %s", r.name, err.message)
+                else:
+                    kept[r.name] = {"digest": r.digest, "path": r.path, "code": err.code, "message": err.message}
         for e in report.errors:
-            log.warning("rule %s: %s", e.path, e.message)
+            (log.info if e.code == "rule-untrusted" else log.warning)("rule %s: %s", e.path, e.message)
         stored = stored_rules(self.con)
         upto = self.con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
         since = watermark(self.con)
@@ -241,11 +305,21 @@ class Engine:
         gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
         if gone:
             self._apply([], gone, report)
+        full_share = min(self.rule_timeout, rule_budget())
         for layer in strata(todo):
             computed: list[tuple[Rule, pa.Table, pa.Table | None]] = []
             for r in layer:
+                timeout = self.rule_timeout
+                if r.origin != "builtin":
+                    left = budget - spent
+                    if left <= 0:
+                        report.deferred.append(r.name)  # not run, not marked as run: it runs next time
+                        continue
+                    timeout = min(timeout, left)
+                t0 = time.perf_counter()
+                log.debug("rule %s: computing", r.name)
                 try:
-                    t0 = time.perf_counter()
+                    self._timeout = timeout
                     # Only the first stratum's inputs are all in the changed rows; a rule that is new or
                     # edited must see everything.
                     if scoped and r.scope and r.lang == "sql" and stored.get(r.name) == r.digest:
@@ -257,8 +331,23 @@ class Engine:
                     report.rule_seconds[r.name] = round(time.perf_counter() - t0, 4)
                     report.rules_run.append(r.name)
                 except LoreError as exc:
+                    if self.cancelled.is_set():
+                        log.info("rule run cancelled during %s", r.name)
+                        report.seconds = time.perf_counter() - start
+                        return report
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
+                    if r.origin != "builtin":
+                        if exc.code == "rule-timeout" and timeout < 0.9 * full_share:
+                            # Stopped by what other rules left of the budget: it gets a whole one next run.
+                            report.deferred.append(r.name)
+                        else:
+                            kept[r.name] = {"digest": r.digest, "path": r.path, "code": exc.code,
+                                            "message": exc.message}
+                finally:
+                    self._timeout = None
+                    if r.origin != "builtin":
+                        spent += time.perf_counter() - t0
             mark = len(report.written_ids)
             self._apply(computed, [], report)
             if scoped and len(report.written_ids) > mark:
@@ -276,6 +365,8 @@ class Engine:
                 new_stored.pop(n, None)
             if new_stored != stored:
                 _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
+            if kept != quarantine:
+                _meta_set(self.graph.con, META_QUARANTINE, json.dumps(kept, sort_keys=True))
             if only_set is None and max(upto, since) != since:
                 _meta_set(self.graph.con, META_WATERMARK, str(max(upto, since)))
         if only_set is None:
@@ -347,6 +438,39 @@ class Engine:
         table = table.filter(pc.is_in(table.column("e"), value_set=scope.column("entity")))
         return table, scope
 
+    def preview(self, entities: Iterable[str], closed_ids: Iterable[int], rules: list[Rule] | None = None,
+                attributes: Iterable[str] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
+        """What the scoped warning rules conclude now about ``entities`` (and whatever lost an input among
+        ``closed_ids``), computed on ``self.con`` and written nowhere: the working layer's warnings, read
+        through a connection whose ``facts`` is history with the layer over it. Returns (rule, conclusions,
+        scope) per rule; the conclusions are complete for every subject in the scope. ``attributes``: run
+        only the rules that read one of them (what the change touched)."""
+        wanted = set(attributes) if attributes is not None else None
+        if rules is None:
+            rules = all_rules(self.graph.path)[0]
+        ensure_views(self.con)
+        con = self.con
+        con.register("_lore_preview_entities", pa.table({"entity": pa.array(sorted(set(entities)), pa.string())}))
+        con.register("_lore_preview_closed", pa.table({"id": pa.array(sorted(set(closed_ids)), pa.int64())}))
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_changed_entities AS "
+                        "SELECT DISTINCT entity FROM _lore_preview_entities")
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_closed AS SELECT id FROM _lore_preview_closed")
+        finally:
+            con.unregister("_lore_preview_entities")
+            con.unregister("_lore_preview_closed")
+        out = []
+        for r in rules:
+            if r.kind != "warning" or not r.scope or r.lang != "sql":
+                continue
+            if wanted is not None and not (r.reads & wanted):
+                continue
+            if self.check(r) is not None:
+                continue
+            table, scope = self.compute_scoped(r)
+            out.append((r, table, scope))
+        return out
+
     def _maybe_prune(self, rules: list[Rule], report: RunReport, now_us: int | None = None) -> None:
         """Seed 000's periodic cleanup, at most once a day, as part of a run."""
         now = now_us if now_us is not None else now_micros()
@@ -372,7 +496,7 @@ class Engine:
                 self._columns[key] = cols
             return self._columns[key]
         if key not in self._columns:
-            timer = threading.Timer(self.rule_timeout, self.con.interrupt)
+            timer = threading.Timer(self._timeout or self.rule_timeout, self.con.interrupt)
             timer.daemon = True
             timer.start()
             try:
@@ -410,9 +534,11 @@ class Engine:
                 return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
                                  "(WITH … SELECT allowed)")
             try:
-                check_read_only(self.con, sql)  # no write anywhere in it, a data-modifying CTE included
+                # No write anywhere in it (a data-modifying CTE included), no function that reads a file.
+                check_read_only(self.con, sql)
             except LoreError as exc:
-                return RuleError(rule.path, "rule-not-select", exc.message)
+                code = exc.code if exc.code == "sql-file-access" else "rule-not-select"
+                return RuleError(rule.path, code, f"rule {rule.name}: {exc.message}")
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)
@@ -459,7 +585,7 @@ class Engine:
         through non-recursive rules; a recursive rule's own rows add none), so its confidence and valid
         time follow its inputs' as a SQL rule's do."""
         rq = self._datalog(rule)
-        rows = rq.run(self.graph, con=self.con, timeout=self.rule_timeout)
+        rows = rq.run(self.graph, con=self.con, timeout=self._timeout or self.rule_timeout)
         cols = _dl_columns(rq.variables)
         data: dict[str, list[Any]] = {c: [] for c in cols}
         vts: list[str] = []
@@ -498,7 +624,8 @@ class Engine:
     def compute(self, rule: Rule) -> pa.Table:
         """Every conclusion of ``rule`` now, as NEW_SCHEMA rows (no duplicates; never a restatement of an
         asserted fact). A query running past the timeout is interrupted and reported."""
-        timer = threading.Timer(self.rule_timeout, self.con.interrupt)
+        limit = self._timeout or self.rule_timeout
+        timer = threading.Timer(limit, self.con.interrupt)
         timer.daemon = True
         timer.start()
         registered = None
@@ -508,7 +635,7 @@ class Engine:
             return self._compute(rule)
         except LoreError as exc:
             if "INTERRUPT" in exc.message.upper():
-                raise LoreError("rule-timeout", f"rule {rule.name} ran longer than {self.rule_timeout:g} s "
+                raise LoreError("rule-timeout", f"rule {rule.name} ran longer than {limit:.3g} s "
                                 "and was stopped") from None
             raise
         finally:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.inference.engine import Engine
-from lore.inference.rulefile import all_rules, reads_all
+from lore.inference import trust
+from lore.inference.engine import Engine, rule_errors
+from lore.inference.rulefile import reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
 from lore.inference.warnings import DEFAULT_THRESHOLD, dismiss, normalise_file, root_relative, warnings
 from lore.store.graph import Graph, TxResult
@@ -28,10 +30,18 @@ def derivation(graph: Graph, result: TxResult) -> None:
         return
     with graph.lock:  # computing on graph.con: no other thread may use it meanwhile
         report = Engine(graph).run(touched=attrs)
-    log.info("inference after tx %s: %s", result.tx, report.to_json())
+    log.info("inference after tx %s: %s", result.tx, json.dumps(report.to_json(), default=str))
 
 
 operations.register_derivation(derivation)
+
+
+@operations.register_status("rules")
+def rules_status(graph: Graph) -> dict[str, Any]:
+    """For ``lore status``: the workspace rules waiting for trust and every other rule problem."""
+    errors = rule_errors(graph)
+    return {"untrusted": [e.path for e in errors if e.code == "rule-untrusted"],
+            "errors": [e.to_json() for e in errors if e.code != "rule-untrusted"]}
 
 
 def _threshold(params: dict[str, Any]) -> float:
@@ -55,14 +65,12 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     catch_up = params.get("catchUp", True)
     if not isinstance(catch_up, bool):
         raise LoreError("bad-params", "catchUp must be true or false")
-    errors = []
     if catch_up and not graph.read_only and scheduler_for(graph) is None:
         # Catch up first: writes that bypassed the derivation (bulk ingestion, another tool) are seen here.
         with graph.lock:
-            report = Engine(graph).run()
-        errors = [e.to_json() for e in report.errors]
-    else:
-        errors = [e.to_json() for e in all_rules(graph.path)[1]]
+            Engine(graph).run()
+    # The same rule problems on every face: what does not load, what is not trusted, what is quarantined.
+    errors = [e.to_json() for e in rule_errors(graph)]
     ws = warnings(graph, wanted, threshold=threshold)
     return {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
 
@@ -83,3 +91,45 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     with graph.lock:
         report = Engine(graph).run(full=full)
     return {"ok": True, **report.to_json()}
+
+
+@operations.register("previewWarnings")
+def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
+    the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
+    it (lore.working) these are the layer's warnings."""
+    entities = params.get("entities") or []
+    closed = params.get("closed") or []
+    if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities):
+        raise LoreError("bad-params", "entities must be a list of entity idents")
+    if not isinstance(closed, list) or not all(isinstance(i, int) for i in closed):
+        raise LoreError("bad-params", "closed must be a list of fact ids")
+    attributes = params.get("attributes")
+    if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
+        raise LoreError("bad-params", "attributes must be a list of attribute idents")
+    with graph.lock:
+        computed = Engine(graph).preview(entities, closed, attributes=attributes)
+    return {"ok": True, "rules": [
+        {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
+        for r, table, scope in computed]}
+
+
+@operations.register("trust")
+def trust_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Let this graph's workspace rules run as they are now (SPEC §7), or with ``revoke`` stop them.
+    The record is the user's, outside the repository; a rule changed later is untrusted again."""
+    revoke = params.get("revoke", False)
+    if not isinstance(revoke, bool):
+        raise LoreError("bad-params", "revoke must be true or false")
+    folder = workspace_folder(graph.path)
+    if folder is None:
+        raise LoreError("bad-params", "this graph has no workspace rules folder")
+    if revoke:
+        return {"ok": True, "folder": str(folder), "revoked": trust.revoke(str(folder)), "trusted": []}
+    rules = workspace_rule_files(graph.path)
+    added = trust.grant((r.path, r.sha256) for r in rules)
+    sched = scheduler_for(graph)
+    if added and sched is not None:
+        sched.submit()  # the newly trusted rules run now, in the background
+    return {"ok": True, "folder": str(folder), "trusted": [r.path for r in rules], "added": added,
+            "rules": [{"name": r.name, "file": r.path, "sha256": r.sha256} for r in rules]}

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lore.inference.trust import content_hash, is_trusted
+
 log = logging.getLogger("lore")
 
 KINDS = ("fact", "warning")
@@ -65,6 +67,7 @@ class Rule:
     lang: str = "sql"
     digest: str = ""
     scope: bool = False  # "-- scope: subject": may run over the changed entities only
+    sha256: str = ""  # of the whole file: what trust names (lore.inference.trust)
     header: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -198,7 +201,8 @@ def parse_rule(text: str, *, path: str = "<rule>", origin: str = "workspace") ->
     return Rule(name=name, kind=kind, sql=body, reads=frozenset(reads), confidence=confidence,
                 description=header.get("description", ""), derives=derives if kind == "fact" else None,
                 severity=severity, message=message, code=header.get("code") or name, key=key,
-                origin=origin, path=path, lang=lang, digest=digest, header=header, scope=scope == "subject")
+                origin=origin, path=path, lang=lang, digest=digest, header=header, scope=scope == "subject",
+                sha256=content_hash(text))
 
 
 _builtin_cache: list[Rule] | None = None
@@ -234,6 +238,11 @@ def workspace_rules(folder: Path | None) -> tuple[list[Rule], list[RuleError]]:
         return rules, errors
     for p in entries:
         try:
+            if p.is_symlink():
+                # A rule file is read from the repository itself, never from wherever a link points.
+                errors.append(RuleError(str(p), "rule-unsafe-path", "the rule file is a symlink; Lore does not "
+                                        "follow it"))
+                continue
             if not p.is_file():
                 continue
             if p.stat().st_size > MAX_RULE_BYTES:
@@ -299,15 +308,33 @@ def workspace_folder(graph_path: str) -> Path | None:
 
 
 def all_rules(graph_path: str) -> tuple[list[Rule], list[RuleError]]:
-    """Built-in and workspace rules. A workspace rule may not reuse a built-in rule's name (it would
-    silently fight over the same inferred rows); a duplicate is reported and skipped."""
+    """Built-in and trusted workspace rules. A workspace rule may not reuse a built-in rule's name (it
+    would silently fight over the same inferred rows); a duplicate is reported and skipped. A workspace
+    rule the user has not trusted (SPEC §7) is reported as ``rule-untrusted`` and does not run."""
     rules = builtin_rules()
     ws, errors = cached_workspace_rules(workspace_folder(graph_path))
     names = {r.name for r in rules}
     for r in ws:
+        if not is_trusted(r.path, r.sha256):
+            errors.append(RuleError(r.path, "rule-untrusted", f"the workspace rule {r.name!r} has not been "
+                                    "trusted yet: review it, then run `lore trust` (or accept the editor's "
+                                    "prompt); until then only the built-in rules run"))
+            continue
         if r.name in names:
             errors.append(RuleError(r.path, "rule-duplicate", f"a rule named {r.name!r} is already loaded"))
             continue
         names.add(r.name)
         rules.append(r)
     return rules, errors
+
+
+def untrusted_rules(graph_path: str) -> list[Rule]:
+    """The workspace rules that parse but are not trusted (what ``lore trust`` would let run)."""
+    ws, _ = cached_workspace_rules(workspace_folder(graph_path))
+    return [r for r in ws if not is_trusted(r.path, r.sha256)]
+
+
+def workspace_rule_files(graph_path: str) -> list[Rule]:
+    """Every workspace rule that parses, trusted or not."""
+    ws, _ = cached_workspace_rules(workspace_folder(graph_path))
+    return ws

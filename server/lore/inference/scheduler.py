@@ -53,6 +53,8 @@ class InferenceScheduler:
         self.last_report: RunReport | None = None
         self.runs = 0
         self.running = True
+        self._con: Any = None  # the worker's cursor, interrupted by stop()
+        self._engine: Engine | None = None
         self._thread = threading.Thread(target=self._loop, name="lore-inference", daemon=True)
         graph.session.set(SCHEDULER, self)
         self._thread.start()
@@ -98,6 +100,14 @@ class InferenceScheduler:
         with self._cv:
             self._stop = True
             self._cv.notify_all()
+        con = self._con
+        if self._engine is not None:
+            self._engine.cancelled.set()
+        if con is not None:
+            try:
+                con.interrupt()  # a rule mid-query (SIGTERM during a long rule) stops now, not in 60 s
+            except Exception:  # noqa: BLE001 - already closed
+                pass
         self._thread.join(timeout)
         self.running = False
 
@@ -111,8 +121,8 @@ class InferenceScheduler:
                 or (self._first_at is not None and now - self._first_at >= self.max_delay))
 
     def _loop(self) -> None:
-        con = self.graph.cursor()
-        engine = Engine(self.graph, con)
+        con = self._con = self.graph.cursor()
+        engine = self._engine = Engine(self.graph, con)
         seen_tx = -1
         next_poll = time.monotonic()
         try:
@@ -146,11 +156,17 @@ class InferenceScheduler:
                     seen_tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchall()[0][0]
                     self.last_report = report
                     self.runs += 1
+                    if report.deferred:  # the run's time budget left rules for later: run them next
+                        with self._cv:
+                            self._queue.append(frozenset())
+                            self._first_at = self._first_at or time.monotonic()
                     if report.changed_entities and self.on_change is not None:
                         self._notify(con, report.changed_entities)
                     if overflow:
                         log.info("inference queue overflowed; caught up from the watermark")
                 except Exception:  # noqa: BLE001 - the worker must survive a bad batch
+                    if self._stop:
+                        return  # interrupted because the server is stopping: nothing to report
                     log.exception("inference batch failed")
                 finally:
                     with self._cv:

@@ -88,6 +88,10 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int], None] | 
             os.remove(p)
         except FileNotFoundError:
             pass
+    try:
+        os.rmdir(path + ".tmp")  # the side graph's spill folder (empty once it is closed)
+    except OSError:
+        pass
     graph.compact()
     # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
     checkpoint = "done" if graph.checkpoint() else "deferred"

@@ -312,6 +312,12 @@ class IngestRun:
                                         if not r[0].startswith(":tag/")}
         else:
             self.externals = {r[0] for r in con.execute(SQL["known_externals"]).fetchall()}
+        # target entity -> paths whose facts point at it through resolution (:calls, internal :depends-on):
+        # when the target goes away those files are resolved again (their edges close or re-point).
+        self.pointing: dict[str, set[str]] = {}
+        if wm is not None and self.v2:
+            for target, path in con.execute(SQL["pointing_edges"]).fetchall():
+                self.pointing.setdefault(target, set()).add(path)
         self.new_known: list[str] = []
         self.submodules: dict[str, tuple[str, str]] = {}  # path -> (name, url) from .gitmodules
         self.rows: list[tuple] = []  # (e, a, vt, v, vn, vf, vto) to insert
@@ -698,6 +704,39 @@ class IngestRun:
             self.changed_paths.add(p)
             self.dirty.add(p)
         self._match_renames(gone_defs, new_defs, t)
+        # Files this commit did not change whose calls or imports resolved to what it removed.
+        changed = set(removed) | set(added) | set(modified)
+        stale: set[str] = set()
+        vanished = {*gone_defs, *(self._module_ident(p) for p in removed)}
+        for target in vanished:
+            stale |= self.pointing.pop(target, set())
+        for p in sorted(stale - changed):
+            if p in self.files:
+                self._resolve_again(p, vanished, t)
+
+    def _resolve_again(self, p: str, vanished: set[str], t: int) -> None:
+        """An unchanged file that has a call or import edge to something this commit removed: its
+        structural facts recomputed, so those edges close at ``t`` (or re-point where the name now
+        resolves). Only when such an edge is open, so the outcome never depends on where a run began."""
+        blob, mode = self.files[p]
+        if mode in (GITLINK, SYMLINK):
+            return
+        self._preload({p})
+        fs = self.fstate.setdefault(p, FileState())
+        if not any(k[1] in (":calls", ":depends-on") and k[3] in vanished for k in fs.facts):
+            return
+        ex = self.extracts[blob] if blob in self.extracts else self._extract(blob, p)
+        self._hold(p, blob, ex)
+        desired, _defs = self._desired(p, self._module_ident(p), blob, mode, ex)
+        facts = fs.facts
+        gone, new = facts.keys() - desired, desired - facts.keys()
+        for key in gone:
+            self._close(facts, key, t)
+        for key in new:
+            facts[key] = [t, None]
+        if gone or new:
+            self.dirty.add(p)
+            self.changed_paths.add(p)  # its import targets (import_locations) may have moved
 
     def _mslug(self, path: str) -> str:
         return self._module_ident(path).split("/", 1)[1]
@@ -799,7 +838,9 @@ class IngestRun:
             if kind == "internal":
                 if what != path:
                     targets.append(what)
-                    desired.add((module, ":depends-on", "k", self._module_ident(what)))
+                    target = self._module_ident(what)
+                    desired.add((module, ":depends-on", "k", target))
+                    self.pointing.setdefault(target, set()).add(path)
             else:
                 ext = S.external_ident(what)
                 # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
@@ -827,6 +868,7 @@ class IngestRun:
                 src = S.def_ident("function", mslug, caller) if caller else module
                 if src != hits[0]:
                     desired.add((src, ":calls", "k", hits[0]))
+                    self.pointing.setdefault(hits[0], set()).add(path)
         return desired, defs
 
     def _local_facts(self, path: str, module: str, blob: str, ex: Extract):

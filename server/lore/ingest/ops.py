@@ -96,3 +96,37 @@ def repo_summary_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.ingest.summary import summary
 
     return {"ok": True, **summary(graph)}
+
+
+@register("fileFacts")
+def file_facts_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What ingestion would write for each file's given text at the graph branch's head (nothing is written):
+    ``{"files": [{"path": "src/a.py", "text": "…" | null}]}``. The working layer reads it."""
+    from lore.ingest.worktree import file_facts
+
+    return file_facts(graph, params.get("files"))
+
+
+@register("headFiles")
+def head_files_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The files of the graph branch's ingested head as ingestion recorded them: ``{path: blob}``."""
+    with graph.lock:
+        have = graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                 "('ingest_meta', 'ingest_files')").fetchone()[0]
+        if have < 2:
+            return {"ok": True, "watermark": None, "branch": None, "repo": None, "files": None}
+        meta = dict(graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())
+        files = dict(graph.con.execute("SELECT path, blob FROM ingest_files").fetchall())
+    return {"ok": True, "watermark": meta.get("watermark"), "branch": meta.get("branch"), "repo": meta.get("repo"),
+            "files": files if meta.get("watermark") else None}
+
+
+@register("headWatermark")
+def head_watermark_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The graph branch's ingested head (cheap: the working layer asks before every rebuild)."""
+    with graph.lock:
+        try:
+            row = graph.con.execute("SELECT max(value) FROM ingest_meta WHERE key = 'watermark'").fetchone()
+        except Exception:  # noqa: BLE001 - no ingest tables yet
+            row = None
+    return {"ok": True, "watermark": row[0] if row else None}

@@ -63,3 +63,7 @@ SELECT file, name, entity FROM code_locations
 -- name: defs_of_paths
 -- $mods: (path VARCHAR)
 SELECT d.path, d.kind, d.qname, d.body_hash, d.shape_hash FROM ingest_defs d JOIN mods ON d.path = mods.path;
+
+-- name: pointing_edges
+-- Open edges that resolution made (calls, internal imports): target -> the file that owns the edge.
+SELECT v, path FROM ingest_open WHERE a IN (':calls', ':depends-on') AND vt = 'k';

@@ -99,6 +99,7 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
          "--no-abbrev", "--diff-merges=first-parent",
          "--format=%x01%H %ct %P", rng],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None  # both are pipes (Popen above)
     try:
         yield from _parse_log(proc.stdout)
     finally:

@@ -16,7 +16,7 @@ from lore.journal.files import JournalDir
 from lore.journal.write import SQL, author_of, ensure_schema, forget_work_tree, mark_schema_ready, observe, work_tree
 from lore.store.graph import Graph, Op, TxResult, observe_transactions
 from lore.store.values import Value
-from lore.timeutil import format_instant
+from lore.timeutil import format_instant, parse_instant
 
 observe_transactions(observe)
 
@@ -82,7 +82,7 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         mine = [{"id": e.id, "tx": own[e.id], "instant": format_instant(e.instant), "author": e.author,
                  "source": e.source, "reason": e.reason, "file": f".lore/journal/{e.name}", "origin": "written"}
                 for e in unread if e.id in own]
-        entries = sorted(entries + mine, key=lambda x: (x["instant"], x["id"]), reverse=True)[:limit]
+        entries = sorted(entries + mine, key=lambda x: (parse_instant(x["instant"]), x["id"]), reverse=True)[:limit]
         total += len(mine)
     return {"ok": True, "journal": str(root / ".lore" / "journal") if root else None, "entries": entries,
             "total": total, "applied_from_journal": applied, "pending": pending}

@@ -18,7 +18,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
-from lore.lsp import anchors
+from lore.lsp import anchors, pull
 
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
@@ -124,12 +124,17 @@ def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
 
 
 class DiagnosticsManager:
+    """Diagnostics of open documents over the working layer: each document's text is the layer's buffer
+    (``layerBuffer``), so a warning appears and goes as the developer types, before saving."""
+
     def __init__(self, ls: "LoreServer") -> None:
         self.ls = ls
         self.tasks: dict[str, asyncio.Task[Any]] = {}
         self.generation = 0  # bumped when the graph changes: cached warnings are stale
         self.cache: dict[str, tuple[int, list[Any]]] = {}
         self.published: dict[str, float] = {}  # uri -> monotonic time of the last publish (tests, bench)
+        self.sent: dict[str, int | None] = {}  # uri -> the version the layer last had
+        self.reported: set[str] = set()  # files a workspace/diagnostic report listed (to clear them later)
         self._missing_logged = False
         self._refresh_task: asyncio.Task[Any] | None = None
 
@@ -144,8 +149,8 @@ class DiagnosticsManager:
         self.tasks[uri] = asyncio.ensure_future(self._run(uri, delay))
 
     def refresh_all(self) -> None:
-        """The graph changed: refresh every open document, coalesced — a burst of writes costs one
-        ``warnings`` call for all files, not one per document per write."""
+        """The graph changed: refresh every open document, coalesced — a burst of writes costs one round
+        for all documents, not one per document per write."""
         self.generation += 1
         if self._refresh_task is not None and not self._refresh_task.done():
             self._refresh_task.cancel()
@@ -154,38 +159,28 @@ class DiagnosticsManager:
     async def _refresh_all_later(self, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
-            uris = list(self.ls.workspace.text_documents)
-            if not uris:
-                return
-            gen = self.generation
-            reply = await self.ls.run_op("warnings", {})
-            if not reply.get("ok"):
-                for uri in uris:
-                    self.schedule(uri, 0)  # fall back to one call per document
-                return
-            everything = reply.get("warnings") or []
-            for uri in uris:
-                doc = self.ls.workspace.text_documents.get(uri)
-                if doc is None:
-                    continue
-                path = doc.path or to_fs_path(uri) or ""
-                mine = [w for w in everything if isinstance(w, dict) and _same_file(path, w.get("file"))]
-                self.cache[uri] = (gen, mine)
-                old = self.tasks.pop(uri, None)
-                if old is not None and not old.done():
-                    old.cancel()
-                self.tasks[uri] = asyncio.ensure_future(self._run(uri, 0))
+            for uri in list(self.ls.workspace.text_documents):
+                self.cache.pop(uri, None)
+                self.schedule(uri, 0)
+            self.ls.request_workspace_diagnostic_refresh()
         except asyncio.CancelledError:
             pass
         except Exception:  # noqa: BLE001 - the next change retries
             log.exception("refreshing diagnostics failed")
 
-    def clear(self, uri: str) -> None:
+    def close(self, uri: str, path: str | None) -> None:
         task = self.tasks.pop(uri, None)
         if task is not None and not task.done():
             task.cancel()
         self.cache.pop(uri, None)
+        self.sent.pop(uri, None)
         self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        if path and self.ls.root is not None:
+            # The buffer leaves the layer: the file is what the work tree has again.
+            asyncio.ensure_future(self.ls.run_op("layerBuffer", {"root": str(self.ls.root), "path": path,
+                                                                  "text": None}))
+
+    clear = close
 
     async def _run(self, uri: str, delay: float) -> None:
         try:
@@ -197,12 +192,19 @@ class DiagnosticsManager:
         except Exception:  # noqa: BLE001 - a failed refresh is logged; the next event retries
             log.exception("diagnostics for %s failed", uri)
 
-    async def warnings_for(self, uri: str, path: str) -> list[Any]:
+    async def warnings_for(self, uri: str, path: str, doc: "TextDocument | None" = None) -> list[Any]:
         cached = self.cache.get(uri)
-        if cached is not None and cached[0] == self.generation:
+        version = doc.version if doc is not None else None
+        if cached is not None and cached[0] == self.generation and self.sent.get(uri) == version:
             return cached[1]
         gen = self.generation
-        reply = await self.ls.run_op("warnings", {"file": path})
+        if self.ls.root is not None and doc is not None:
+            reply = await self.ls.run_op("layerBuffer", {"root": str(self.ls.root), "path": path,
+                                                          "text": doc.source, "version": version})
+            if reply.get("ok") and not reply.get("path"):
+                reply = await self.ls.run_op("warnings", {"file": path})  # outside the work tree: history only
+        else:
+            reply = await self.ls.run_op("warnings", {"file": path})
         if not reply.get("ok"):
             err = reply.get("error") or {}
             if err.get("code") == "unknown-method":
@@ -214,20 +216,24 @@ class DiagnosticsManager:
             return []
         warnings = reply.get("warnings") or []
         self.cache[uri] = (gen, warnings)
+        self.sent[uri] = version
         return warnings
 
     async def publish(self, uri: str) -> None:
         doc = self.ls.workspace.text_documents.get(uri)
         if doc is None:
             return
+        version = doc.version
         if not self.ls.settings.get("diagnostics.enabled"):
             diags: list[types.Diagnostic] = []
         else:
             path = doc.path or to_fs_path(uri) or ""
-            warnings = await self.warnings_for(uri, path)
+            warnings = await self.warnings_for(uri, path, doc)
             doc = self.ls.workspace.text_documents.get(uri)  # may have closed or changed while we waited
             if doc is None:
                 return
+            if doc.version != version:
+                return  # typed on meanwhile: the change scheduled its own refresh
             diags = to_diagnostics(doc, warnings, self.ls.root,
                                    float(self.ls.settings.get("diagnostics.minConfidence")))
         self.ls.text_document_publish_diagnostics(
@@ -246,9 +252,14 @@ def register(ls: "LoreServer") -> None:
         ls.diagnostics.schedule(params.text_document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: "LoreServer", params: types.DidSaveTextDocumentParams) -> None:
+    async def did_save(ls: "LoreServer", params: types.DidSaveTextDocumentParams) -> None:
+        if ls.root is not None:
+            await ls.run_op("layerRefresh", {"root": str(ls.root)})  # the work tree changed on disk
         ls.diagnostics.schedule(params.text_document.uri, 0, refetch=True)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: "LoreServer", params: types.DidCloseTextDocumentParams) -> None:
-        ls.diagnostics.clear(params.text_document.uri)
+        uri = params.text_document.uri
+        ls.diagnostics.close(uri, to_fs_path(uri))
+
+    pull.register(ls)

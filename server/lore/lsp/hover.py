@@ -75,9 +75,9 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
     if deps:
         shown = ", ".join(f"`{d}`" for d in deps[:max_history])
         hist.append(f"- Dependents ({len(deps)}): {shown}" + (" …" if len(deps) > max_history else ""))
-    hist = [x for x in hist if x]
-    if hist:
-        lines += ["", "**History**", *hist]
+    shown: list[str] = [x for x in hist if x]
+    if shown:
+        lines += ["", "**History**", *shown]
     return "\n".join(lines)
 
 
@@ -133,12 +133,17 @@ class HoverCache:
             self._items.popitem(last=False)
 
 
-async def cached_hover_info(ls: "LoreServer", req: dict[str, Any]) -> dict[str, Any]:
-    key = (ls.diagnostics.generation, *sorted((k, str(v)) for k, v in req.items()))
+async def cached_hover_info(ls: "LoreServer", req: dict[str, Any], version: Any = None) -> dict[str, Any]:
+    """The hover over history + the working layer (the buffer as typed); remembered per graph generation and
+    buffer version."""
+    key = (ls.diagnostics.generation, version, *sorted((k, str(v)) for k, v in req.items()))
     hit = ls.hover_cache.get(key)
     if hit is not None:
         return hit
-    info = await ls.run_op(OP, req)
+    if ls.root is not None:
+        info = await ls.run_op("layerHover", {**req, "root": str(ls.root)})
+    else:
+        info = await ls.run_op(OP, req)
     if info.get("ok"):
         ls.hover_cache.put(key, info)
     return info
@@ -155,7 +160,10 @@ def register(ls: "LoreServer") -> None:
         req = symbol_request(ls, doc, params.position)
         if req is None:
             return None
-        info = await cached_hover_info(ls, req)
+        if ls.root is not None and ls.diagnostics.sent.get(doc.uri, -1) != doc.version:
+            # The layer must have this buffer's text before the hover reads it.
+            await ls.diagnostics.warnings_for(doc.uri, doc.path or to_fs_path(doc.uri) or "", doc)
+        info = await cached_hover_info(ls, req, doc.version)
         if not info.get("ok") or not info.get("entity"):
             return None
         md = render(info, ls.settings.get("hover.maxMemories"), ls.settings.get("hover.maxHistory"))

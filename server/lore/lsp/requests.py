@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from lore import operations
 from lore.errors import LoreError, error_reply
 from lore.lsp.settings import to_plain
+from lore.store.readonly_sql import finite
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -29,7 +30,7 @@ def prepare_params(op: str, raw: Any, root: Any = None, settings: Any = None) ->
         raise LoreError("bad-params", f"params for {PREFIX}{op} must be an object, got {type(params).__name__}")
     if op in ("transact", "retract") and params.get("source") is None:
         params["source"] = "lsp"
-    if op == "ingest" and params.get("repo") is None and root is not None:
+    if op in ("ingest", "check") and params.get("repo") is None and root is not None:
         params["repo"] = str(root)
     if settings is not None and settings.get("journal") is False and op in operations.WRITES \
             and params.get("journal") is None:
@@ -56,7 +57,8 @@ def _handler(op: str):
             return error_reply(exc)
         if ls.backend is None:
             return error_reply(LoreError("not-initialized", "the server has not been initialized"))
-        return await ls.run_op(op, p)
+        # Strict JSON for the editor (JSON.parse rejects NaN): non-finite numbers become null, as in the CLI.
+        return finite(await ls.run_op(op, p))
 
     handle.__name__ = f"lore_{op}"
     return handle

@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import default_converter
+from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
-from lore.lsp import actions, diagnostics, hover, progress, requests
+from lore.lsp import actions, diagnostics, gitwatch, hover, progress, requests
 from lore.lsp.settings import Settings, to_plain
 from lore.runtime import owner
 from lore.runtime.backend import Backend
@@ -40,18 +41,41 @@ GRAPH_CHANGED = "lore/graphChanged"
 
 def _converter():
     """pygls turns params of methods it does not know into namedtuples (renaming keys such as ``from``);
-    keep them as the plain JSON the client sent."""
+    keep them as the plain JSON the client sent (``params`` may be left out: JSON-RPC allows it)."""
     conv = default_converter()
-    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**obj))
-    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**obj))
+    conv.register_structure_hook(JsonRPCRequestMessage, lambda obj, cls: cls(**{"params": None, **obj}))
+    conv.register_structure_hook(JsonRPCNotification, lambda obj, cls: cls(**{"params": None, **obj}))
     conv.register_structure_hook(JsonRPCResponseMessage, lambda obj, cls: cls(**obj))
     return conv
+
+
+_UNREADABLE = object()  # a request whose params could not be read: already answered with an error
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls drops a request whose params do not fit the method's types (a hover with a number for its
+    document) without a reply, and the client waits forever: answer it with Invalid Params instead."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                log.info("request %r has params that cannot be read; answered with an error", data.get("method"))
+                self._send_response(data["id"], None, exc.to_response_error())
+                return _UNREADABLE
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is _UNREADABLE:
+            return
+        super().handle_message(message)
 
 
 class LoreServer(LanguageServer):
     def __init__(self, graph: str | None = None) -> None:
         super().__init__("lore", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         converter_factory=_converter)
+                         converter_factory=_converter, protocol_cls=_Protocol)
         self.graph_arg = graph
         self.settings = Settings()
         self.backend: Backend | None = None
@@ -61,6 +85,9 @@ class LoreServer(LanguageServer):
         self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
         self.watch_task: asyncio.Task[Any] | None = None
+        self.git_task: asyncio.Task[Any] | None = None
+        self.git_watcher: Any = None
+        self.trust_task: asyncio.Task[Any] | None = None
 
     # -------------------------------------------------------------- helpers the features share
 
@@ -169,6 +196,9 @@ def build_server(graph: str | None = None) -> LoreServer:
         if ls.settings.get("ingestOnStartup") and ls.root is not None:
             ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
         ls.watch_task = asyncio.ensure_future(watch_remote_writes(ls))
+        if ls.root is not None and ls.settings.get("watchGit"):
+            ls.git_task = asyncio.ensure_future(gitwatch.watch_git(ls, ls.root))
+        ls.trust_task = asyncio.ensure_future(ask_trust(ls))
         ls.diagnostics.refresh_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -186,7 +216,7 @@ def build_server(graph: str | None = None) -> LoreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LoreServer, params: Any = None) -> None:
-        for task in (ls.ingest_task, ls.watch_task):
+        for task in (ls.ingest_task, ls.watch_task, ls.git_task, ls.trust_task):
             if task is not None:
                 task.cancel()
         ls.stop_backend()
@@ -198,7 +228,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         return {"ok": True, "settings": ls.settings.values, "graph": str(b.graph_path) if b else None,
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
                 "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
-                "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None}
+                "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None,
+                "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None}
 
     diagnostics.register(ls)
     hover.register(ls)
@@ -227,6 +258,37 @@ async def watch_remote_writes(ls: LoreServer) -> None:
             last = tx
         except Exception:  # noqa: BLE001 - keep watching
             log.exception("watching the owner's writes failed")
+
+
+TRUST_ACTION = "Trust these rules"
+NOT_NOW_ACTION = "Not now"
+
+
+async def ask_trust(ls: LoreServer) -> None:
+    """The editor's prompt (SPEC §7): when the workspace has rules the user has not trusted, ask once per
+    session with ``window/showMessageRequest``; "Trust" records it as ``lore trust`` does. Until then only
+    the built-in rules run, and ``lore/warnings`` and ``lore/stats`` list the untrusted ones."""
+    try:
+        reply = await ls.run_op("stats", {})
+        untrusted = (reply.get("rules") or {}).get("untrusted") if reply.get("ok") else None
+        if not untrusted:
+            return
+        names = ", ".join(Path(p).name for p in untrusted[:5]) + (", …" if len(untrusted) > 5 else "")
+        choice = await ls.window_show_message_request_async(types.ShowMessageRequestParams(
+            type=types.MessageType.Warning,
+            message=(f"This repository has {len(untrusted)} Lore rule file(s) that have not run yet ({names}). "
+                     "Rules are queries written by the repository's authors; trust them only if you trust "
+                     "those authors. Until then only Lore's built-in rules run."),
+            actions=[types.MessageActionItem(title=TRUST_ACTION), types.MessageActionItem(title=NOT_NOW_ACTION)]))
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a client that cannot answer keeps the rules untrusted
+        log.info("the trust prompt was not answered: %s", exc)
+        return
+    if choice is not None and getattr(choice, "title", None) == TRUST_ACTION:
+        reply = await ls.run_op("trust", {})
+        log.info("workspace rules trusted from the editor: %s", reply.get("trusted") if reply.get("ok") else reply)
+        ls.diagnostics.refresh_all()
 
 
 async def pull_configuration(ls: LoreServer) -> None:

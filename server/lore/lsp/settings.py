@@ -19,6 +19,7 @@ SECTION = "lore"
 DEFAULTS: dict[str, Any] = {
     "graph": None,                 # graph file; default: $LORE_GRAPH_PATH, else .lore/lore.duckdb in the workspace
     "ingestOnStartup": True,       # ingest the workspace repository in the background when the server starts
+    "watchGit": True,              # ingest new commits of the graph's branch and follow HEAD (SPEC §5)
     "diagnostics": {
         "enabled": True,
         "debounceMs": 250,         # wait this long after the last change before recomputing
@@ -42,6 +43,7 @@ LOG_LEVELS = ("error", "warning", "info", "debug")
 _TYPES: dict[str, tuple[type, ...]] = {
     "graph": (str, type(None)),
     "ingestOnStartup": (bool,),
+    "watchGit": (bool,),
     "diagnostics.enabled": (bool,),
     "diagnostics.debounceMs": (int, float),
     "diagnostics.minConfidence": (int, float),

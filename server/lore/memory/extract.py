@@ -62,6 +62,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
+        r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
+        r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
         r"\w+s should (?:be|have|use|not|never|always))\b",
         re.I)),
     ("constraint", re.compile(

@@ -301,7 +301,7 @@ class Hit:
     explicit: int
     inferred_conf: float
     bm25: float
-    matched: list[int] | None = None  # the query's term ids this document contains
+    mask: int = 0  # the bits of the question's topic terms this document contains (Query.bits)
 
 
 _DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
@@ -327,17 +327,20 @@ def intervals(con: Any, ids: list[int]) -> dict[int, list[tuple[int, int]]]:
             con.execute(f"SELECT doc_id, vfs, vts FROM mem_docs WHERE doc_id IN ({lit})").fetchall()}
 
 
+TOPIC_TERMS = 12  # the question's most specific terms, whose coverage the relevance floor weighs
+
+
 @dataclass
 class Query:
-    """A question's terms as the index knows them: each known term's id and idf, and the idf-weight of the
-    whole question (terms the index has never seen weigh as the rarest, so a question about something no
-    memory mentions is mostly uncovered)."""
+    """A question's topic as the index knows it: its TOPIC_TERMS rarest terms, each known one with a bit
+    (documents report the bits of those they contain) and every one with its idf. A term the index has never
+    seen weighs as its rarest would, so a question about something no memory mentions is mostly uncovered."""
 
-    idf: dict[int, float]
-    total: float
+    bits: dict[int, float]  # bit -> idf of the known topic terms
+    total: float  # idf of every topic term, known or not
 
-    def coverage(self, term_ids: "set[int] | list[int]") -> float:
-        return sum(self.idf.get(t, 0.0) for t in set(term_ids)) / self.total if self.total else 0.0
+    def coverage(self, mask: int) -> float:
+        return sum(w for bit, w in self.bits.items() if mask & bit) / self.total if self.total else 0.0
 
 
 def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES) -> tuple[list[Hit], Query]:
@@ -353,11 +356,12 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
     n_docs, total = known[0][3], known[0][4]
     _MEM_FIRST[id(con)] = known[0][5] or 0
     avgdl = max(total, 1) / max(n_docs, 1)
-    idf = {int(tid): math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for tid, _, df, *_ in known}
-    unknown = len(set(terms) - {tok for _, tok, *_ in known})
-    # A term the index has never seen is at least as rare as its rarest (document frequency 1).
-    query = Query(idf, sum(idf.values()) + unknown * math.log(1 + (n_docs - 0.5) / 1.5))
-    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])})" for tid, tok, df, *_ in known)
+    idf = {tok: math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for _, tok, df, *_ in known}
+    rarest = math.log(1 + (n_docs - 0.5) / 1.5)  # document frequency 1
+    topic = sorted(terms, key=lambda tok: (-idf.get(tok, rarest), tok))[:TOPIC_TERMS]
+    bit_of = {tok: 1 << i for i, tok in enumerate(topic) if tok in idf}
+    query = Query({bit_of[tok]: idf[tok] for tok in bit_of}, sum(idf.get(tok, rarest) for tok in topic))
+    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])}, {bit_of.get(tok, 0)})" for tid, tok, df, *_ in known)
     ids = ", ".join(str(int(r[0])) for r in known)
     doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
     q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),

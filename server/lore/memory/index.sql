@@ -215,25 +215,25 @@ SELECT ent AS e, coalesce(sum(sign) FILTER (WHERE NOT inferred), 0)::INTEGER AS 
   FROM ends GROUP BY ent
 
 -- name: search
--- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf), best first, in two separate candidate
+-- BM25 over the query's terms ({terms}: VALUES of term_id, df, qtf, bit), best first, in two separate candidate
 -- pools: remembered knowledge (the best {limit} documents) and code (the best {code_limit}), so code that
 -- matches a common word everywhere never crowds memories out of the candidates. Each document also
--- says which of the query's terms it matched (the relevance floor weighs how much of the question a match
--- covers). Literal term ids let DuckDB prune postings by zonemap; the join hands the chosen ids to the
--- mem_docs scan as a filter.
-WITH q(term_id, df, qtf) AS (VALUES {terms}),
-sc AS (
+-- says which of the question's most specific terms it matched (a bit per term: the relevance floor weighs
+-- how much of the question a match covers). Literal term ids let DuckDB prune postings by zonemap; the join
+-- hands the chosen ids to the mem_docs scan as a filter.
+WITH q(term_id, df, qtf, bit) AS (VALUES {terms}),
+sc AS MATERIALIZED (
     SELECT p.doc_id,
            sum(q.qtf * ln(1 + ({n} - q.df + 0.5) / (q.df + 0.5))
                * p.tf * ({k1} + 1) / (p.tf + {k1} * (1 - {b} + {b} * p.dl / {avgdl}))) AS bm25,
-           bool_or(p.mem) AS mem, list(p.term_id) AS matched
+           bool_or(p.mem) AS mem, bit_or(q.bit) AS mask
       FROM mem_postings p JOIN q ON p.term_id = q.term_id
      WHERE p.term_id IN ({term_ids})
      GROUP BY p.doc_id
 ),
 pick AS (
-    SELECT * FROM sc
-    QUALIFY row_number() OVER (PARTITION BY mem ORDER BY bm25 DESC, doc_id)
-            <= CASE WHEN mem THEN {limit} ELSE {code_limit} END
+    (SELECT * FROM sc WHERE mem ORDER BY bm25 DESC, doc_id LIMIT {limit})
+    UNION ALL
+    (SELECT * FROM sc WHERE NOT mem ORDER BY bm25 DESC, doc_id LIMIT {code_limit})
 )
-SELECT {doc_cols}, pick.bm25, pick.matched FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id
+SELECT {doc_cols}, pick.bm25, pick.mask FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id

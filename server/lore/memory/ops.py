@@ -101,3 +101,20 @@ def _derive(graph: Graph, result: Any) -> None:
 
 _derive.__name__ = "memory_links"
 operations.register_derivation(_derive)
+
+
+@operations.register("previewLinks")
+def preview_links_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The links every memory would have now to the given code entities (written nowhere): the working
+    layer's links, on a graph whose ``facts`` is history with the layer over it (lore.working)."""
+    targets = params.get("targets") or []
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        raise LoreError("bad-params", "targets must be a list of entity idents")
+    if not linking.autolink_enabled(graph) or not targets:
+        return {"ok": True, "links": []}
+    wanted = set(targets)
+    links = linking.compute_links(graph, None)
+    return {"ok": True, "links": [
+        {"memory": m, "code": c, "confidence": link.relevance, "rule": link.rule,
+         "provenance": sorted(link.provenance), "valid_from": link.vf, "valid_to": link.vt}
+        for (m, c), link in sorted(links.items()) if c in wanted]}

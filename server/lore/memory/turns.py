@@ -35,7 +35,7 @@ log = logging.getLogger("lore")
 
 MAX_FACTS = 50
 MAX_MESSAGE_CHARS = 100_000
-MEMORY_CANDIDATES = 200  # fact documents of remembered knowledge read per question
+MEMORY_CANDIDATES = 80  # fact documents of remembered knowledge read per question
 CODE_CANDIDATES = 30  # fact documents of code read per question (a separate pool)
 SEMANTIC_CANDIDATES = 30
 MAX_MEMORY_ENTITIES = 6
@@ -169,14 +169,14 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1])
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
-    matched: dict[str, set[int]] = {}
+    matched: dict[str, int] = {}
     for h in hits:
         status, label, vf, vt = _status(h, many, now)
         weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
         score = h.bm25 * weight * (1.0 if status == "current" else discount)
         scored[h.doc_id] = {"hit": h, "own": score, "status": status, "label": label, "vf": vf, "vt": vt}
         entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
-        matched.setdefault(h.e, set()).update(h.matched or ())
+        matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
     if text.strip():

@@ -58,7 +58,7 @@ class GraphView(Graph):
         self._cursors: list[Any] = []
 
     @property
-    def con(self):  # type: ignore[override]
+    def con(self):  # type: ignore[override]  # a property here where Graph has an attribute
         c = getattr(self._local, "con", None)
         if c is None:
             c = self._local.con = self._base_con.cursor()
@@ -69,10 +69,14 @@ class GraphView(Graph):
         self.session.close()
         for c in self._cursors:
             try:
+                c.interrupt()  # a statement still running on another thread (SIGTERM mid-rule) ends now
                 c.close()
             except Exception:  # noqa: BLE001 - closing anyway
                 pass
-        self._base_con.close()
+        try:
+            self._base_con.close()
+        except Exception as exc:  # noqa: BLE001 - a busy connection at exit: the process ends anyway
+            log.info("closing the graph: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
 
 def _merge(results: list[TxResult]) -> TxResult:
@@ -118,6 +122,10 @@ class Backend:
     def start(self) -> None:
         try:
             acquired = self.lock.try_acquire()
+        except LoreError as exc:  # unsafe-path: the lock is a symlink or another user's file
+            self.open_error = exc
+            log.error("%s", exc.message)
+            return
         except OSError as exc:
             # No lock file can be made beside the graph (a missing or read-only folder): every request
             # answers this error; the editor session itself keeps working.
@@ -146,8 +154,14 @@ class Backend:
     def _become_owner(self) -> None:
         self.is_owner = True
         # Listen first: clients that connect while the graph opens wait in the queue, not in a retry loop.
-        self.socket = owner.OwnerSocket(self.graph_path, self._run_local)
-        self.socket.start()
+        try:
+            self.socket = owner.OwnerSocket(self.graph_path, self._run_local)
+            self.socket.start()
+        except (LoreError, OSError) as exc:
+            # No private folder for the socket: this server still owns and serves the graph; other
+            # processes cannot forward to it (they get graph-locked) rather than reach an unsafe socket.
+            self.socket = None
+            log.error("not listening for other processes: %s", getattr(exc, "message", exc))
         self._worker_thread = threading.Thread(target=self._worker, name="lore-graph", daemon=True)
         self._worker_thread.start()
         self._owner_ready.set()

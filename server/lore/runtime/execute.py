@@ -4,6 +4,7 @@ committed first)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,10 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
         return forwarded
     # Only now the store (DuckDB) and the features: a forwarded call (an agent's hook) stays light.
     from lore import operations
-    from lore.store.graph import Graph, TxResult
+    from lore.store.graph import TxResult
 
     try:
-        graph = Graph(graph_path)
+        graph = _open_for(graph_path, op)
     except LoreError as exc:
         return error_reply(exc)
     try:
@@ -36,3 +37,27 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
         return reply
     finally:
         graph.close()
+
+
+# Reads that catch up derived work (inference) when they can write; they still never create a graph.
+_CATCH_UP_READS = {"warnings"}
+
+
+def _open_for(graph_path: Path, op: str) -> Any:
+    """The graph as ``op`` needs it. A read never creates or changes a file (SPEC §7): a missing graph is
+    read as an empty one in memory, an existing one read-only (so a read-only folder's graph still
+    answers)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    if operations.kind_of(op) != "read":
+        return Graph(graph_path)
+    if not graph_path.exists() and not graph_path.is_symlink():
+        return Graph.empty(graph_path)
+    if op in _CATCH_UP_READS and os.access(graph_path, os.W_OK) and os.access(graph_path.parent, os.W_OK):
+        try:
+            return Graph(graph_path)
+        except LoreError as exc:
+            if exc.code not in ("graph-unwritable", "graph-locked"):
+                raise
+    return Graph(graph_path, read_only=True)

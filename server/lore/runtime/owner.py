@@ -3,13 +3,16 @@
 DuckDB lets one process write a graph file. The first long-running ``lore serve`` on a graph becomes its
 *owner*: it holds an exclusive ``flock`` on ``<graph>.owner`` (the kernel drops it when the process dies,
 even on ``kill -9``, so a dead owner is taken over without guessing from pids) and listens on a Unix socket
-beside the graph (mode 0600). Every other ``lore`` process on that graph — a CLI command, a second
-editor's server — sends its operations there through ``forward`` and gets the reply the owner's
-``operations.run`` gave, exactly as if it had the graph itself.
+in this user's private runtime folder (``$XDG_RUNTIME_DIR/lore``, else ``$TMPDIR/lore-<uid>``, else
+``~/.cache/lore/run``; each must be a real folder of this user's with mode 0700), named from the graph's
+absolute path. Every other ``lore`` process on that graph — a CLI command, a second editor's server — sends
+its operations there through ``forward`` and gets the reply the owner's ``operations.run`` gave, exactly as
+if it had the graph itself.
 
 Wire format: one connection per operation; the client writes one JSON line ``{"op", "params"}``, the
-owner answers one JSON line (the operation's reply). Only processes of the same user may connect
-(socket mode 0600, and the peer's uid is checked).
+owner answers one JSON line (the operation's reply). Only processes of the same user talk to each other:
+the folder is private, the socket is 0600, and each side checks the other's uid (``SO_PEERCRED``) — the
+client before it sends anything (SPEC §7). The lock file is never opened through a symlink.
 """
 
 from __future__ import annotations
@@ -23,12 +26,14 @@ import os
 import socket
 import stat
 import struct
+import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
+from lore.store import safefs
 
 log = logging.getLogger("lore")
 
@@ -49,23 +54,76 @@ def lock_path(graph_path: str | os.PathLike[str]) -> str:
     return _abs(graph_path) + ".owner"
 
 
-def socket_path(graph_path: str | os.PathLike[str]) -> str:
-    """``<graph>.sock`` beside the graph; when that path is too long for AF_UNIX, a per-user runtime
-    folder holds it under a name derived from the graph's absolute path (so every process finds it)."""
-    p = _abs(graph_path) + ".sock"
-    if len(p.encode()) <= _SUN_PATH_MAX:
-        return p
-    base = os.environ.get("XDG_RUNTIME_DIR") or f"/tmp/lore-{os.getuid()}"
+def _runtime_candidates() -> list[str]:
+    """Where owner sockets may live, best first: folders only this user can enter (SPEC §7)."""
+    uid = os.geteuid()
+    out = []
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    if xdg and os.path.isabs(xdg):
+        out.append(os.path.join(xdg, "lore"))
+    # The fallback is per user; another user may have made it first to catch our sockets, so it must be
+    # ours (checked by _usable_dir) or the next one is taken.
+    out.append(os.path.join(tempfile.gettempdir(), f"lore-{uid}"))
+    out.append(os.path.join(os.path.expanduser("~"), ".cache", "lore", "run"))
+    return out
+
+
+def _usable_dir(path: str) -> bool:
+    """A real folder owned by this user that others cannot enter (or write)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o077
+
+
+def _may_make(path: str) -> bool:
+    return not os.path.lexists(path)
+
+
+def runtime_dir(create: bool = False) -> str | None:
+    """The private folder of this user's owner sockets: the first candidate that is usable (or, with
+    ``create``, that can be made private). None when there is none (then nothing is forwarded)."""
+    for cand in _runtime_candidates():
+        if len(cand.encode()) + 30 > 107:  # "/<24 hex>.sock" must fit AF_UNIX's 108 bytes
+            continue
+        if _usable_dir(cand):
+            return cand
+        if create and (_may_make(cand) or _owned_open_dir(cand)):
+            try:
+                safefs.private_dir(cand)
+                return cand
+            except (LoreError, OSError) as exc:
+                log.info("cannot use %s for owner sockets: %s", cand, exc)
+    return None
+
+
+def _owned_open_dir(path: str) -> bool:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid()
+
+
+def socket_path(graph_path: str | os.PathLike[str], *, create: bool = False) -> str:
+    """The owner's socket: in this user's private runtime folder, named from the graph's absolute path
+    (so every process of the user finds it, and no other user can put one there)."""
     digest = hashlib.sha256(_abs(graph_path).encode()).hexdigest()[:24]
+    base = runtime_dir(create=create)
+    if base is None:
+        raise LoreError("unsafe-path", "no private folder for owner sockets: $XDG_RUNTIME_DIR/lore, "
+                        f"{_runtime_candidates()[1]} and ~/.cache/lore/run are missing, too long or not this "
+                        "user's alone")
     return os.path.join(base, f"{digest}.sock")
 
 
 def _private_dir(path: str) -> None:
-    """Create the fallback socket folder 0700 and refuse one that another user could tamper with."""
-    os.makedirs(path, mode=0o700, exist_ok=True)
-    st = os.lstat(path)
-    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
-        raise LoreError("owner-socket-unsafe", f"{path} is not a private folder of this user")
+    """Create the socket folder 0700 and refuse one that another user could tamper with."""
+    try:
+        safefs.private_dir(path)
+    except LoreError as exc:
+        raise LoreError("owner-socket-unsafe", exc.message) from None
 
 
 # ------------------------------------------------------------------------------------------- the lock
@@ -78,8 +136,14 @@ class OwnerLock:
         self.fd: int | None = None
 
     def _open(self) -> int:
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        # A cloned repository may commit <graph>.owner as a symlink to a file of the user's, and another
+        # user may plant one in a shared folder: never follow one, never write into another user's file.
+        safefs.ensure_dir(Path(self.path).parent)
+        fd = safefs.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        if os.fstat(fd).st_uid != os.geteuid():
+            os.close(fd)
+            raise safefs.unsafe(self.path, "the owner lock belongs to another user")
+        return fd
 
     def try_acquire(self) -> bool:
         if self.fd is not None:
@@ -122,7 +186,7 @@ def owner_alive(graph_path: str | os.PathLike[str]) -> bool:
     """Whether some process holds the graph's owner lock (checked without taking it for long)."""
     path = lock_path(graph_path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
     except OSError:
         return False
     try:
@@ -136,7 +200,9 @@ def owner_alive(graph_path: str | os.PathLike[str]) -> bool:
 
 def owner_pid(graph_path: str | os.PathLike[str]) -> int | None:
     try:
-        return int(json.loads(Path(lock_path(graph_path)).read_text() or "{}").get("pid"))
+        fd = os.open(lock_path(graph_path), os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as f:
+            return int(json.loads(f.read(4096).decode() or "{}").get("pid"))
     except (OSError, ValueError, TypeError, AttributeError):
         return None
 
@@ -180,15 +246,13 @@ class OwnerSocket:
     """The owner's listening socket: each connection carries one operation to ``handler``."""
 
     def __init__(self, graph_path: str | os.PathLike[str], handler: Handler) -> None:
-        self.path = socket_path(graph_path)
-        self.beside_graph = os.path.dirname(self.path) == os.path.dirname(_abs(graph_path))
+        self.path = socket_path(graph_path, create=True)
         self.handler = handler
         self.sock: socket.socket | None = None
         self._closed = threading.Event()
 
     def start(self) -> None:
-        if not self.beside_graph:
-            _private_dir(os.path.dirname(self.path))
+        _private_dir(os.path.dirname(self.path))
         # We hold the owner lock, so a socket file here is a dead owner's: remove it and bind our own.
         try:
             os.unlink(self.path)
@@ -222,7 +286,7 @@ class OwnerSocket:
         with conn:
             try:
                 uid = _peer_uid(conn)
-                if uid is not None and uid != os.getuid():
+                if uid is not None and uid != os.geteuid():
                     _send(conn, error_reply(LoreError("forbidden", "only the graph owner's user may connect")))
                     return
                 conn.settimeout(30)
@@ -297,9 +361,18 @@ def forward(graph_path: str | os.PathLike[str], op: str, params: dict[str, Any],
             timeout: float | None = None) -> dict[str, Any] | None:
     """Send one operation to the graph's owner and return its reply; None when no process owns the
     graph (the caller then opens the graph itself)."""
-    if not os.path.exists(lock_path(graph_path)):
+    lock = lock_path(graph_path)
+    try:
+        lock_st = os.lstat(lock)
+    except OSError:
         return None  # no server ever owned this graph: the fast path for plain CLI use
-    sock_path = socket_path(graph_path)
+    if stat.S_ISLNK(lock_st.st_mode) or lock_st.st_uid != os.geteuid():
+        return error_reply(safefs.unsafe(lock, "the owner lock is a symlink or another user's file; remove it "
+                                         "if no server of yours runs on this graph"))
+    try:
+        sock_path = socket_path(graph_path)
+    except LoreError:
+        return None  # no private socket folder exists, so no owner of this user's listens: do it here
     request = {"op": op, "params": _absolutise(params) if isinstance(params, dict) else params}
     deadline = time.monotonic() + STARTUP_WAIT
     attempts = 0
@@ -320,6 +393,12 @@ def forward(graph_path: str | os.PathLike[str], op: str, params: dict[str, Any],
         except OSError as exc:
             conn.close()
             return error_reply(LoreError("owner-unreachable", f"cannot reach the graph's owner: {exc}"))
+        peer = _peer_uid(conn)
+        if peer is not None and peer != os.geteuid():
+            # Someone else's process at the other end: it gets nothing, not even the operation's name.
+            conn.close()
+            return error_reply(LoreError("owner-not-yours", f"the socket {sock_path} of the graph's owner is served "
+                                         f"by uid {peer}, not by this user ({os.geteuid()}); nothing was sent"))
         try:
             if timeout is not None:
                 conn.settimeout(timeout)

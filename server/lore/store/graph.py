@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 import duckdb
 
 from lore.errors import LoreError
-from lore.store import timeline
+from lore.store import safefs, timeline
 from lore.store.session import Session
 from lore.store.values import Value, decode
 from lore.timeutil import FOREVER, format_instant, now_micros
@@ -173,6 +173,71 @@ def _classify_open_error(path: str, exc: Exception) -> LoreError:
     return LoreError("graph-open-failed", f"cannot open the graph {path}: {msg.splitlines()[0]}")
 
 
+def lock_wait() -> float:
+    """Seconds to wait for another process's hold on the graph (LORE_LOCK_WAIT, default 5)."""
+    try:
+        return max(0.0, float(os.environ.get("LORE_LOCK_WAIT", "5")))
+    except ValueError:
+        return 5.0
+
+
+def _connect(path: str, read_only: bool, config: dict[str, Any]) -> duckdb.DuckDBPyConnection:
+    """Open the file; while another process holds it (two CLI writers at once, no server), wait a little
+    and try again, like a database client's busy timeout, before answering ``graph-locked``."""
+    deadline = time.monotonic() + lock_wait()
+    pause = 0.01
+    told = False
+    while True:
+        try:
+            return duckdb.connect(path, read_only=read_only, config=config)
+        except duckdb.Error as exc:
+            err = _classify_open_error(path, exc)
+            if err.code != "graph-locked" or time.monotonic() + pause > deadline:
+                raise err from None
+            if not told:
+                log.info("waiting for the graph %s, held by pid %s", path, err.extra.get("owner_pid"))
+                told = True
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+
+
+_NO_SPACE = ("No space left on device", "ENOSPC", "Disk full", "disk is full")
+_UNWRITABLE = ("Read-only file system", "Permission denied", "Operation not permitted", "Cannot open file")
+
+
+def storage_error(exc: BaseException) -> LoreError | None:
+    """The storage failure behind ``exc`` (or the errors it was raised while handling), as a LoreError:
+    ``disk-full`` or ``graph-unwritable`` with the system's own words; None when there is none."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if isinstance(cur, (duckdb.Error, OSError)):
+            msg = str(cur).splitlines()[0] if str(cur) else type(cur).__name__
+            if isinstance(cur, OSError) and cur.errno == 28 or any(m in str(cur) for m in _NO_SPACE):
+                return LoreError("disk-full", f"the disk holding the graph is full; nothing was written: {msg}")
+            if isinstance(cur, OSError) and cur.errno in (1, 13, 30) or any(m in str(cur) for m in _UNWRITABLE):
+                return LoreError("graph-unwritable", f"the graph cannot be written; nothing was written: {msg}")
+        cur = cur.__cause__ or cur.__context__
+    return None
+
+
+def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
+    """A Lore graph has ``meta`` with a schema version; an empty database (no tables: a first open that
+    stopped before the schema was written) counts as one Lore may still make."""
+    tables = {r[0] for r in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()").fetchall()}
+    if not tables:
+        return True
+    if "meta" not in tables:
+        return False
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error:
+        return False
+    return row is not None
+
+
 class Graph:
     """An open graph. One process writes a graph file at a time (DuckDB's own lock)."""
 
@@ -181,28 +246,55 @@ class Graph:
         self.read_only = read_only
         self.lock = threading.RLock()  # serialises writes from the server's threads
         self.session = Session(self)  # per-graph state of the features (lore.store.session)
+        config: dict[str, Any] = {"enable_external_access": False}
+        made_tmp = False
         if self.path != ":memory:":
+            # A cloned repository may plant symlinks where the graph, its WAL or its temporary folder go.
+            try:
+                safefs.check_graph(self.path)
+            except OSError as exc:
+                raise LoreError("graph-unwritable", f"cannot use {self.path}: {exc.strerror}") from None
             parent = Path(self.path).parent
             if not read_only:
                 try:
-                    parent.mkdir(parents=True, exist_ok=True)
+                    safefs.ensure_dir(parent)
                 except OSError as exc:
                     raise LoreError("graph-unwritable", f"cannot create {parent}: {exc.strerror}") from None
             if Path(self.path).is_dir():
                 raise LoreError("graph-unwritable", f"{self.path} is a directory, not a graph file")
             if read_only and not Path(self.path).exists():
                 raise LoreError("graph-missing", f"no graph at {self.path}; write something first")
+            self.existed = Path(self.path).exists()
+            # DuckDB lets SQL read its temporary folder even with external access off: it must be a folder
+            # Lore made and checked; a read-only graph spills nowhere (a read writes no file).
+            if read_only:
+                config["temp_directory"] = ""
+            else:
+                made_tmp = not os.path.lexists(self.path + ".tmp")
+                try:
+                    config["temp_directory"] = safefs.temp_dir(self.path)
+                except PermissionError as exc:
+                    raise LoreError("graph-unwritable", f"cannot create {self.path}.tmp: {exc.strerror}") from None
+                # A bounded buffer pool (beyond it, sorts and joins spill into that folder): DuckDB's default,
+                # 80% of RAM, let a bulk ingest's RSS grow with the table (2.4 GB on rust-analyzer).
+                config["memory_limit"] = os.environ.get("LORE_MEMORY_LIMIT") or "512MB"
+        else:
+            self.existed = False
+            config["temp_directory"] = ""
+        # External access off: SQL on this connection can read or write no file and load no extension.
+        # Arrow tables still load through register(), which is how bulk data comes in.
+        self.con = _connect(self.path, read_only, config)
         try:
-            # External access off: SQL on this connection can read or write no file and load no extension.
-            # Arrow tables still load through register(), which is how bulk data comes in.
-            # memory_limit bounds DuckDB's buffer pool (beyond it, sorts and joins spill next to the graph):
-            # its default, 80% of RAM, let a bulk ingest's RSS grow with the table (2.4 GB on rust-analyzer).
-            self.con = duckdb.connect(self.path, read_only=read_only,
-                                      config={"enable_external_access": False,
-                                              "memory_limit": os.environ.get("LORE_MEMORY_LIMIT") or "512MB"})
-        except duckdb.Error as exc:
-            raise _classify_open_error(self.path, exc) from None
-        try:
+            if self.existed and not _is_lore_graph(self.con):
+                # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
+                self.con.close()
+                if made_tmp:
+                    try:
+                        os.rmdir(self.path + ".tmp")
+                    except OSError:
+                        pass
+                raise LoreError("not-a-graph", f"{self.path} is a DuckDB file but not a Lore graph; Lore leaves "
+                                "it as it is (give another --graph)")
             if not read_only:
                 self.con.execute(_SCHEMA_SQL)
                 self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
@@ -216,8 +308,21 @@ class Graph:
         if row is None or row[0] != SCHEMA_VERSION:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} has schema version {row and row[0]}, expected {SCHEMA_VERSION}")
-        self._next_id = (_first(self.con.execute("SELECT coalesce(max(id), 0) FROM facts"))[0] or 0) + 1
+        try:
+            self._next_id = (_first(self.con.execute("SELECT coalesce(max(id), 0) FROM facts"))[0] or 0) + 1
+        except duckdb.Error as exc:
+            self.con.close()
+            raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
+
+    @classmethod
+    def empty(cls, path: str | os.PathLike[str]) -> "Graph":
+        """An empty, read-only graph in memory standing for ``path`` (which does not exist): what a read of
+        a graph that was never written sees, without creating the file (SPEC §7)."""
+        g = cls(None)
+        g.path = str(path)
+        g.read_only = True
+        return g
 
     # ------------------------------------------------------------------ basics
 
@@ -264,12 +369,15 @@ class Graph:
             try:
                 yield con
                 con.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 self._cardinality = None
                 try:
                     con.execute("ROLLBACK")
                 except duckdb.Error:  # the failed COMMIT ended the transaction already
                     pass
+                err = storage_error(exc)
+                if err is not None:  # disk full, read-only folder: the system's reason
+                    raise err from None
                 raise
 
     @contextmanager

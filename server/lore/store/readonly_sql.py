@@ -19,6 +19,7 @@ import duckdb
 from lore.errors import LoreError
 from lore.store.graph import Graph
 from lore.store.limits import Deadline, fetch_bounded, max_bytes, max_rows
+from lore.store.sql_guard import refuse_file_access
 
 # The query nodes a read may contain; DuckDB names a write inside a statement (a data-modifying CTE)
 # INSERT_QUERY_NODE, UPDATE_QUERY_NODE, DELETE_QUERY_NODE, … — anything not listed here is refused.
@@ -50,6 +51,7 @@ def check_read_only(con: duckdb.DuckDBPyConnection, text: str) -> None:
     if bad:
         raise LoreError("sql-not-read-only",
                         f"the statement contains a write ({', '.join(sorted(bad))}); lore sql only reads")
+    refuse_file_access(con, text, what="this SQL")
 
 
 def _write_nodes(tree: Any) -> set[str]:
@@ -99,6 +101,8 @@ def run_readonly(graph: Graph, text: str, limit: Any = None,
             if deadline.fired:
                 raise deadline.error() from None
             raise LoreError("sql-error", str(exc).splitlines()[0]) from None
+        except (OverflowError, ValueError) as exc:  # a value Python cannot hold (INTERVAL 10000000 YEAR)
+            raise LoreError("sql-value", f"a value of the result cannot be returned: {exc}") from None
     finally:
         cur.close()
     return columns, [[jsonable(v) for v in r] for r in rows]
@@ -121,6 +125,8 @@ class _Limited:
 
 def jsonable(v: Any) -> Any:
     """A DuckDB result value as plain JSON (dates, decimals and the like as their text)."""
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        return None  # NaN and infinities are not JSON
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (list, tuple)):
@@ -128,3 +134,26 @@ def jsonable(v: Any) -> Any:
     if isinstance(v, dict):
         return {str(k): jsonable(x) for k, x in v.items()}
     return str(v)
+
+
+def finite(obj: Any, depth: int = 0) -> Any:
+    """``obj`` with NaN and infinities as null, so that it prints as strict JSON (SPEC §3)."""
+    if isinstance(obj, float):
+        return None if obj != obj or obj in (float("inf"), float("-inf")) else obj
+    if depth > 200:
+        return obj
+    if isinstance(obj, dict):
+        return {k: finite(v, depth + 1) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [finite(v, depth + 1) for v in obj]
+    return obj
+
+
+def dumps(obj: Any, **kw: Any) -> str:
+    """Strict JSON text of a reply: NaN and infinities become null (json.dumps would print bare NaN)."""
+    import json
+
+    try:
+        return json.dumps(obj, allow_nan=False, **kw)
+    except ValueError:
+        return json.dumps(finite(obj), allow_nan=False, **kw)

@@ -48,12 +48,13 @@ class Session:
         """The slot's value, made on first use."""
         with self._lock:
             if slot in self._values:
-                return self._values[slot]  # type: ignore[no-any-return]  # keyed by the slot: its own T
+                value: T = self._values[slot]  # keyed by the slot: its own T
+                return value
             if slot.factory is None:
                 raise KeyError(f"{slot.name} was never set for this graph")
-            value = slot.factory(self._graph)
-            self._values[slot] = value
-            return value
+            made = slot.factory(self._graph)
+            self._values[slot] = made
+            return made
 
     def peek(self, slot: Slot[T]) -> T | None:
         """The slot's value if it was made, else None (never makes it)."""

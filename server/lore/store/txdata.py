@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore import edn
-from lore.edn import Keyword, Map, Vector
+from lore.edn import Keyword, Vector
 from lore.errors import LoreError
 from lore.store.graph import Op
 from lore.store.values import attribute_text, describe, encode, entity_text
@@ -52,7 +52,7 @@ def _op(item: Any, default_kind: str, n: int) -> Op:
             and len(parts) >= 4:
         raise LoreError("unknown-operation",
                         f"{where}: unknown operation :{parts[0]} (use :db/add or :db/retract)", _pos(item))
-    window: Map | None = None
+    window: dict[Any, Any] | None = None
     if len(parts) == 4 and isinstance(parts[3], dict):
         window = parts[3]
         parts = parts[:3]

@@ -1,0 +1,320 @@
+"""Working-layer benchmark (issue 12): a real ``lore serve`` on stdio and the real CLI, on a clone of a
+repository whose history is already ingested (ipython/ipython).
+
+    python bench/working.py --repo REPO --graph G [--keystrokes 60] [--check-files 20] [--layer-files 200]
+
+REPO is a git work tree, G a graph with REPO ingested. The benchmark works on a shared clone of REPO and a copy
+of G (neither is changed). It records a decision that rejects a package, then measures:
+
+  keystroke_ms       didChange of a ~500-line buffer -> its publishDiagnostics, minus the debounce, p50/p95:
+                     "body" keystrokes (a character typed in a function body) and "import" ones (a rejected
+                     import typed and deleted, so the warning appears and goes)          goal p95 <= 100 ms
+  check_cli_s        ``lore check`` on a branch of N changed files, fresh process, wall   goal <= 1.5 s
+  check_server_ms    the same as ``lore/check`` in the running server, p50/p95          goal <= 150 ms
+  commit_to_query_s  ``git commit`` on the graph's branch -> a query answers with the commit's facts,
+                     with nobody asking for an ingest                                      goal <= 2 s
+  layer_mb           the server's resident-set growth when a checkout puts M changed files in the layer
+                                                                                            goal <= 50 MB
+
+Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+from lore.lsp.server import _converter  # noqa: E402  (plain-JSON replies for lore/* requests)
+
+LORE = str(Path(sys.executable).with_name("lore"))
+DEBOUNCE_MS = 50
+ENV = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@example.com", "GIT_COMMITTER_NAME": "b",
+       "GIT_COMMITTER_EMAIL": "b@example.com"}
+
+
+def pct(xs: list[float], p: float) -> float | None:
+    xs = sorted(xs)
+    if not xs:
+        return None
+    return round(xs[min(len(xs) - 1, max(0, round(p / 100 * (len(xs) - 1))))], 2)
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=ENV).stdout
+
+
+def cli(graph: Path, *args: str, cwd: Path | None = None) -> dict[str, Any]:
+    out = subprocess.run([LORE, "--graph", str(graph), "--json", *args], capture_output=True, text=True, cwd=cwd)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for ln in f:
+            if ln.startswith("VmRSS:"):
+                return int(ln.split()[1]) / 1024
+    return 0.0
+
+
+def pick_buffer(repo: Path) -> Path:
+    """A Python file of about 500 lines with functions in it."""
+    best = None
+    for p in sorted(repo.rglob("*.py")):
+        if ".git" in p.parts:
+            continue
+        try:
+            n = p.read_text().count("\n")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if 400 <= n <= 650 and "\ndef " in p.read_text():
+            if best is None or abs(n - 500) < abs(best[0] - 500):
+                best = (n, p)
+    if best is None:
+        raise SystemExit("no ~500-line Python file in the repository")
+    return best[1]
+
+
+class Client:
+    def __init__(self) -> None:
+        self.client = LanguageClient("lore-bench", "1", converter_factory=_converter)
+        self.published: dict[tuple[str, int | None], float] = {}
+        self.changed = asyncio.Event()
+
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def on_diags(params: types.PublishDiagnosticsParams) -> None:
+            self.published[(params.uri, params.version)] = time.perf_counter()
+            self.changed.set()
+
+        for method in (types.WINDOW_WORK_DONE_PROGRESS_CREATE, types.PROGRESS, types.WINDOW_LOG_MESSAGE,
+                       types.WORKSPACE_DIAGNOSTIC_REFRESH):
+            self.client.feature(method)(lambda params: None)
+
+        @self.client.feature(types.WORKSPACE_CONFIGURATION)
+        def on_config(params: types.ConfigurationParams) -> list[Any]:
+            return [None for _ in params.items]
+
+    async def wait_published(self, uri: str, version: int, timeout: float = 60) -> float:
+        deadline = time.perf_counter() + timeout
+        while (uri, version) not in self.published:
+            self.changed.clear()
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise SystemExit(f"no diagnostics for {uri} v{version} within {timeout}s")
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+        return self.published[(uri, version)]
+
+    async def request(self, method: str, params: Any) -> Any:
+        return await asyncio.wait_for(self.client.protocol.send_request_async(method, params), 120)
+
+
+def change(c: Client, uri: str, version: int, text: str) -> None:
+    c.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    src_repo = Path(args.repo).resolve()
+    work = Path(tempfile.mkdtemp(prefix="lore-working-bench-"))
+    repo = work / "ws"
+    subprocess.run(["git", "clone", "-q", "--shared", str(src_repo), str(repo)], check=True)
+    (repo / ".git" / "info").mkdir(exist_ok=True)
+    with open(repo / ".git" / "info" / "exclude", "a") as fh:
+        fh.write("\n.lore/\n")
+    graph = work / "lore.duckdb"
+    shutil.copy(args.graph, graph)
+    if Path(args.graph + ".wal").exists():
+        shutil.copy(args.graph + ".wal", str(graph) + ".wal")
+    target = args.reject
+    r = cli(graph, "transact", f'[[:decision/bench-reject :rejects {target}] '
+                               f'[:decision/bench-reject :description "benchmark: rejected"]]', "--reason", "bench")
+    assert r.get("ok"), r
+    out: dict[str, Any] = {"repo": str(src_repo), "head": git(repo, "rev-parse", "HEAD").strip()[:12],
+                           "rejected": target}
+
+    # -- lore check on a branch of N changed files, fresh processes (no server owns the graph yet)
+    git(repo, "checkout", "-q", "-b", "bench-check")
+    pys = [p for p in sorted(repo.rglob("*.py")) if ".git" not in p.parts][: args.check_files]
+    for i, p in enumerate(pys):
+        text = p.read_text()
+        extra = f"\n\ndef bench_added_{i}():\n    return {i}\n"
+        if i == 0:
+            extra = f"\nimport {target.split('/', 1)[1]}\n" + extra
+        p.write_text(text + extra)
+    git(repo, "commit", "-q", "-am", "bench: a 20-file change")
+    walls = []
+    reply: dict[str, Any] = {}
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        p = subprocess.run([LORE, "--graph", str(graph), "check", "--format", "json"], capture_output=True,
+                           text=True, cwd=repo)
+        walls.append(time.perf_counter() - t)
+        reply = json.loads(p.stdout)
+    out["check_cli_s"] = {"files": reply.get("changedFiles"), "warnings": reply.get("count"),
+                          "p50": round(statistics.median(walls), 3), "min": round(min(walls), 3),
+                          "max": round(max(walls), 3), "runs": len(walls)}
+
+    # -- the server
+    c = Client()
+    await c.client.start_io(LORE, "serve", "--graph", str(graph))
+    server = c.client._server
+    errlog = open(work / "server.stderr", "wb")
+
+    async def drain() -> None:
+        while chunk := await server.stderr.read(65536):
+            errlog.write(chunk)
+
+    drainer = asyncio.ensure_future(drain())
+    caps = types.ClientCapabilities(
+        window=types.WindowClientCapabilities(work_done_progress=True),
+        workspace=types.WorkspaceClientCapabilities(configuration=True),
+        text_document=types.TextDocumentClientCapabilities(
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True)))
+    await c.client.initialize_async(types.InitializeParams(
+        capabilities=caps, root_uri=repo.as_uri(), process_id=os.getpid(),
+        initialization_options={"diagnostics": {"debounceMs": DEBOUNCE_MS}, "ingestOnStartup": False}))
+    c.client.initialized(types.InitializedParams())
+
+    server_ms = []
+    for _ in range(args.repeat + 2):
+        t = time.perf_counter()
+        r = await c.request("lore/check", {"repo": str(repo)})
+        server_ms.append((time.perf_counter() - t) * 1000)
+        assert r.get("ok"), r
+    out["check_server_ms"] = {"first": round(server_ms[0], 1), "p50": pct(server_ms[1:], 50),
+                              "p95": pct(server_ms[1:], 95), "runs": len(server_ms) - 1,
+                              "warnings": r.get("count")}
+
+    # -- keystrokes in a ~500-line buffer
+    git(repo, "checkout", "-q", "main")
+    buf = pick_buffer(repo)
+    uri = buf.as_uri()
+    base_text = buf.read_text()
+    lines = base_text.splitlines(keepends=True)
+    body = next(i for i, ln in enumerate(lines) if ln.startswith("def ")) + 1
+    c.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="python", version=1, text=base_text)))
+    await c.wait_published(uri, 1)
+    version = 1
+    body_ms: list[float] = []
+    import_ms: list[float] = []
+    typed = ""
+    for k in range(args.keystrokes):
+        await asyncio.sleep(0.02)
+        version += 1
+        if k % 5 == 4:  # the rejected import typed (then deleted the next time)
+            on = (k // 5) % 2 == 0
+            imp = f"import {target.split('/', 1)[1]}\n" if on else ""
+            text = imp + "".join(lines)
+            kind = import_ms
+        else:
+            typed += "x"
+            new = list(lines)
+            new[body] = new[body].rstrip("\n") + f"  # {typed}\n"
+            lines_now = new
+            text = "".join(lines_now)
+            kind = body_ms
+        t = time.perf_counter()
+        change(c, uri, version, text)
+        t_pub = await c.wait_published(uri, version)
+        kind.append((t_pub - t) * 1000 - DEBOUNCE_MS)
+    out["keystroke_ms"] = {"buffer": str(buf.relative_to(repo)), "lines": base_text.count("\n"),
+                           "debounce_ms": DEBOUNCE_MS,
+                           "body": {"p50": pct(body_ms, 50), "p95": pct(body_ms, 95), "n": len(body_ms)},
+                           "import": {"p50": pct(import_ms, 50), "p95": pct(import_ms, 95), "n": len(import_ms)},
+                           "all": {"p50": pct(body_ms + import_ms, 50), "p95": pct(body_ms + import_ms, 95)}}
+    c.client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+
+    # -- git commit on the graph's branch -> a query sees it, nobody asking
+    lat = []
+    for i in range(args.commits):
+        name = f"bench_commit_{i}.py"
+        (repo / name).write_text(f"def committed_{i}():\n    return {i}\n")
+        git(repo, "add", name)
+        git(repo, "commit", "-q", "-m", f"bench commit {i}")
+        t = time.perf_counter()
+        q = {"query": f'[:find ?e :where [?e :path "{name}"]]'}
+        while True:
+            r = await c.request("lore/query", q)
+            if r.get("results"):
+                break
+            if time.perf_counter() - t > 120:
+                raise SystemExit("the commit was never ingested")
+            await asyncio.sleep(0.02)
+        lat.append(time.perf_counter() - t)
+    out["commit_to_query_s"] = {"p50": round(statistics.median(lat), 3), "max": round(max(lat), 3),
+                                "runs": lat and len(lat)}
+
+    # -- memory of a layer of M changed files
+    await asyncio.sleep(1.5)
+    st = await c.request("lore/layerStatus", {})
+    before = rss_mb(server.pid)
+    git(repo, "checkout", "-q", "-b", "bench-layer")
+    pys = [p for p in sorted(repo.rglob("*.py")) if ".git" not in p.parts][: args.layer_files]
+    for i, p in enumerate(pys):
+        p.write_text(p.read_text() + f"\n\ndef bench_layer_{i}():\n    return {i}\n")
+    # a repository with fewer files: new (untracked) modules make up the count
+    (repo / "bench_layer").mkdir(exist_ok=True)
+    body = "".join(f"\n\ndef helper_{k}(x):\n    return x + {k}\n" for k in range(20))
+    for i in range(len(pys), args.layer_files):
+        p = repo / "bench_layer" / f"mod_{i}.py"
+        p.write_text(f"import os\n\n\nclass Thing{i}:\n    def run(self):\n        return os.sep\n" + body)
+        pys.append(p)
+    t = time.perf_counter()
+    while True:
+        st = await c.request("lore/layerStatus", {})
+        if len(st.get("files") or []) >= len(pys):
+            break
+        if time.perf_counter() - t > 600:
+            raise SystemExit("the layer never held the checkout's files")
+        await asyncio.sleep(0.2)
+    build_s = time.perf_counter() - t
+    after = rss_mb(server.pid)
+    out["layer_mb"] = {"files": len(st["files"]), "rss_before_mb": round(before, 1), "rss_after_mb": round(after, 1),
+                       "growth_mb": round(after - before, 1), "build_s": round(build_s, 2)}
+    await c.client.shutdown_async(None)
+    c.client.exit(None)
+    await asyncio.wait_for(server.wait(), 60)
+    await drainer
+    errlog.close()
+    await c.client.stop()
+    out["load"] = os.getloadavg()
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("--graph", required=True)
+    ap.add_argument("--reject", default=":module/docutils", help="the package a decision rejects")
+    ap.add_argument("--keystrokes", type=int, default=60)
+    ap.add_argument("--check-files", type=int, default=20)
+    ap.add_argument("--layer-files", type=int, default=200)
+    ap.add_argument("--commits", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    print(json.dumps(asyncio.run(run(args)), indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""What one file's current text says, as ingestion would write it at the graph branch's head — for the
+working layer (SPEC §5), which lays these facts over history without writing them.
+
+``file_facts(graph, files)`` parses each file with the ingester's extractor and returns, per file, its
+structural facts (module, definitions, ``:contains``, ``:depends-on``, ``:calls`` …), its definition and
+import locations, and the ids of the facts rows it replaces (the file's own structural rows at the head,
+from ``ingest_open``). Idents, import resolution and ignore rules are the ingester's, so a file that is
+committed unchanged gives exactly the facts history has.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import threading
+from pathlib import Path
+from typing import Any
+
+from lore import idents as S
+from lore.errors import LoreError
+from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary
+from lore.ingest.ignore import Ignore, build_ignore
+from lore.ingest.resolve import PathIndex, resolve
+from lore.sqlfile import named_statements
+from lore.store.graph import Graph
+from lore.store.session import Slot
+
+log = logging.getLogger("lore")
+
+SQL = named_statements(Path(__file__).with_name("worktree.sql"))
+# Facts about an entity's history (ingestion writes them per commit); the working layer keeps them.
+EVENT_ATTRS = (":introduced-by", ":modified-in", ":renamed-from", ":renamed-to")
+_TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
+MAX_PATH_CHARS = 4096
+
+
+class HeadIndex:
+    """What the graph knows of the files at its branch's ingested head: tracked paths (for import
+    resolution), module idents, external dependencies, top-level names per file. Rebuilt when the
+    watermark moves."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.lock = threading.Lock()
+        self.watermark: str | None = None
+        self.index = PathIndex()
+        self.idents: dict[str, str] = {}
+        self.known: set[str] = set()
+        self.names: dict[str, list[tuple[str, str]]] = {}
+        self.ignore: Ignore = build_ignore()
+        self.has_tables = False
+
+    def refresh(self, graph: Graph) -> None:
+        con = graph.con
+        has = con.execute(SQL["has_tables"]).fetchone()[0] == 4
+        wm = con.execute(SQL["watermark"]).fetchone()[0] if has else None
+        if has == self.has_tables and wm == self.watermark and (wm is not None or not has):
+            return
+        self.has_tables, self.watermark = has, wm
+        self.index, self.idents, self.known, self.names = PathIndex(), {}, set(), {}
+        if not has:
+            return
+        for (path,) in con.execute(SQL["tracked_paths"]).fetchall():
+            self.index.add(path)
+        self.idents = dict(con.execute(SQL["idents"]).fetchall())
+        self.known = {r[0] for r in con.execute(SQL["known"]).fetchall()}
+        for file, name, entity in con.execute(SQL["top_level_names"]).fetchall():
+            self.names.setdefault(file, []).append((name, entity))
+        repo = (con.execute(SQL["repo"]).fetchone() or [None])[0]
+        self.ignore = build_ignore(_loreignore(repo))
+
+    def module_of(self, path: str) -> str:
+        return self.idents.get(path) or S.module_ident(path)
+
+
+def _loreignore(repo: str | None) -> str | None:
+    if not repo:
+        return None
+    p = Path(repo) / ".loreignore"
+    try:
+        if p.is_file() and not p.is_symlink() and p.stat().st_size < 1_000_000:
+            return p.read_text("utf-8", "replace")
+    except OSError:
+        return None
+    return None
+
+
+HEAD: Slot[HeadIndex] = Slot("ingest.head-index", HeadIndex)
+
+
+def clean_path(path: Any) -> str:
+    """A repository-relative path as ingestion keys files (``a/b.py``), or a LoreError."""
+    if not isinstance(path, str) or not path.strip() or len(path) > MAX_PATH_CHARS or "\x00" in path:
+        raise LoreError("bad-path", "path must be a non-empty repository-relative path")
+    p = posixpath.normpath(path.replace("\\", "/"))
+    if p.startswith("/") or p == ".." or p.startswith("../") or p == ".":
+        raise LoreError("bad-path", f"{path[:200]!r} is not inside the work tree")
+    return p
+
+
+def _as_bytes(text: Any) -> bytes | None:
+    if text is None:
+        return None
+    if isinstance(text, str):
+        return text.encode("utf-8", "surrogatepass")
+    if isinstance(text, (bytes, bytearray)):
+        return bytes(text)
+    raise LoreError("bad-text", "text must be a string")
+
+
+def file_facts(graph: Graph, files: list[dict[str, Any]]) -> dict[str, Any]:
+    """``files``: ``[{"path": "src/a.py", "text": "…" | None}]`` (None: the file is deleted)."""
+    if not isinstance(files, list):
+        raise LoreError("bad-params", "files must be a list of {path, text}")
+    head = graph.session.get(HEAD)
+    with head.lock:
+        with graph.lock:
+            head.refresh(graph)
+        items = []
+        for f in files:
+            if not isinstance(f, dict):
+                raise LoreError("bad-params", "each file is an object {path, text}")
+            items.append((clean_path(f.get("path")), _as_bytes(f.get("text"))))
+        # Files the layer adds resolve as imports while it holds them.
+        added = [p for p, data in items if data is not None and p not in head.index.paths]
+        for p in added:
+            head.index.add(p)
+        try:
+            out = [_one(head, p, data) for p, data in items]
+        finally:
+            for p in added:
+                head.index.remove(p)
+        replaced = _replaced_rows(graph, [o["path"] for o in out])
+        for o in out:
+            o["replaces"] = replaced.get(o["path"], [])
+    return {"ok": True, "watermark": head.watermark, "files": out}
+
+
+def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
+    if not paths or not graph.session.get(HEAD).has_tables:
+        return {}
+    out: dict[str, list[int]] = {}
+    with graph.lock:
+        rows = graph.con.execute(SQL["replaced"], {"paths": paths, "events": list(EVENT_ATTRS)}).fetchall()
+    for path, ident in rows:
+        out.setdefault(path, []).append(ident)
+    return out
+
+
+def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
+    module = head.module_of(path)
+    lang = language_of(path)
+    res: dict[str, Any] = {"path": path, "module": module, "language": lang, "parsed": False,
+                           "facts": [], "definitions": [], "imports": [], "names": []}
+    if data is None:
+        res["reason"] = "deleted"
+        return res
+    if head.ignore(path):
+        res["reason"] = "ignored"
+        return res
+    facts = res["facts"]
+    facts += [[module, ":entity-type", "k", ":type/module", None], [module, ":description", "s", path, None],
+              [module, ":path", "s", path, None]]
+    if lang:
+        facts.append([module, ":language", "s", lang, None])
+    if lang is None:
+        res["reason"] = "language"
+        return res
+    if len(data) > MAX_SOURCE_BYTES:
+        res["reason"] = "too-large"
+        return res
+    if looks_binary(data):
+        res["reason"] = "binary"
+        return res
+    try:
+        ex = extract_source(lang, data)
+    except Exception as exc:  # noqa: BLE001 - a parser failure leaves the module without structure
+        log.warning("parsing %s failed: %s: %s", path, type(exc).__name__, exc)
+        res["reason"] = "parse-failed"
+        return res
+    res["parsed"] = True
+    if ex.errors:
+        res["syntax_errors"] = True  # tree-sitter recovered; what it found is kept, as ingestion does
+    mslug = module.split("/", 1)[1]
+    by_name: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for d in ex.defs:
+        e = S.def_ident(d.kind, mslug, d.qname)
+        res["definitions"].append([e, path, d.kind, d.name, d.qname, d.line, d.col, d.end_line, d.end_col])
+        if e in seen:
+            continue
+        seen.add(e)
+        res["names"].append(d.qname)
+        facts += [[module, ":contains", "k", e, None], [e, ":entity-type", "k", _TYPE[d.kind], None],
+                  [e, ":name", "s", d.name, None], [e, ":qualified-name", "s", d.qname, None],
+                  [e, ":description", "s", d.qname, None], [e, ":file", "s", path, None]]
+        if d.kind == "field":
+            owner = d.qname.rsplit(".", 1)[0]
+            facts += [[e, ":class", "k", S.def_ident("class", mslug, owner), None],
+                      [e, ":static", "b", "true" if d.static else "false", None]]
+        if d.kind in ("function", "class"):
+            by_name.setdefault(d.name, []).append(e)
+            by_name.setdefault(d.qname, []).append(e)
+    targets: list[str] = []
+    deps: set[str] = set()
+    for im in ex.imports:
+        r = resolve(lang, path, im.spec, im.name, head.index)
+        if r is None:
+            continue
+        kind, what = r
+        if kind == "internal":
+            if what == path:
+                continue
+            target = head.module_of(what)
+            targets.append(what)
+        else:
+            target = S.external_ident(what)
+            if target not in head.known and target not in deps and target not in head.idents.values():
+                facts += [[target, ":entity-type", "k", ":type/external-dependency", None],
+                          [target, ":description", "s", what, None], [target, ":name", "s", what, None]]
+        res["imports"].append([module, target, im.spec, path, im.line, im.col, im.end_line, im.end_col])
+        if target not in deps:
+            deps.add(target)
+            facts.append([module, ":depends-on", "k", target, None])
+    imported: dict[str, list[str]] | None = None
+    calls: set[tuple[str, str]] = set()
+    for caller, callee in ex.calls:
+        hits = by_name.get(callee)
+        if not hits:
+            if imported is None:
+                imported = {}
+                for tp in dict.fromkeys(targets):
+                    for n, e in head.names.get(tp, ()):
+                        imported.setdefault(n, []).append(e)
+            hits = imported.get(callee)
+        if not hits or len(set(hits)) != 1:
+            continue
+        src = S.def_ident("function", mslug, caller) if caller else module
+        if src != hits[0]:
+            calls.add((src, hits[0]))
+    facts += [[a, ":calls", "k", b, None] for a, b in sorted(calls)]
+    return res

@@ -1,0 +1,148 @@
+"""History follows the repository (SPEC §5): the server watches ``.git`` — HEAD, the index, the graph
+branch's ref and ``packed-refs`` — by polling their modification times (portable, ~1 s), and
+
+- when the graph branch moved (a commit, merge or pull on it): ingests the new commits, unasked;
+- when anything moved (a checkout, a commit on a feature branch, staging): re-reads the working layer.
+
+A checkout of another branch therefore changes only the layer; history stays the graph branch's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger("lore")
+
+POLL_SECONDS = float(os.environ.get("LORE_GIT_POLL_SECONDS", "1.0") or 1.0)
+
+
+def git_dirs(root: Path) -> tuple[Path, Path] | None:
+    """(git dir, common dir) of a work tree; ``.git`` may be a file (worktrees, submodules)."""
+    dot = root / ".git"
+    try:
+        if dot.is_dir():
+            gd = dot
+        elif dot.is_file():
+            text = dot.read_text("utf-8", "replace").strip()
+            if not text.startswith("gitdir:"):
+                return None
+            gd = Path(text[7:].strip())
+            gd = gd if gd.is_absolute() else (root / gd)
+        else:
+            return None
+        common = gd
+        cf = gd / "commondir"
+        if cf.is_file():
+            c = Path(cf.read_text("utf-8", "replace").strip())
+            common = c if c.is_absolute() else (gd / c)
+        return gd.resolve(), common.resolve()
+    except OSError:
+        return None
+
+
+def _mtime(p: Path) -> int | None:
+    try:
+        return os.stat(p).st_mtime_ns
+    except OSError:
+        return None
+
+
+def read_ref(gd: Path, common: Path, ref: str) -> str | None:
+    """A ref's commit from the loose ref file or packed-refs (no git process: this runs every second)."""
+    for base in (gd, common):
+        p = base / ref
+        try:
+            text = p.read_text("utf-8", "replace").strip()
+        except OSError:
+            continue
+        if text.startswith("ref:"):
+            return read_ref(gd, common, text[4:].strip())
+        return text or None
+    try:
+        for line in (common / "packed-refs").read_text("utf-8", "replace").splitlines():
+            if line and line[0] not in "#^" and line.endswith(" " + ref):
+                return line.split(" ", 1)[0]
+    except OSError:
+        pass
+    return None
+
+
+class GitWatcher:
+    def __init__(self, ls: "LoreServer", root: Path) -> None:
+        self.ls = ls
+        self.root = root
+        self.dirs = git_dirs(root)
+        self.marks: dict[str, int | None] = {}
+        self.branch: str | None = None
+        self.events = 0  # how many changes it acted on (status, tests)
+
+    def _paths(self) -> list[Path]:
+        if self.dirs is None:
+            return []
+        gd, common = self.dirs
+        paths = [gd / "HEAD", gd / "index", common / "packed-refs"]
+        try:
+            head = (gd / "HEAD").read_text("utf-8", "replace").strip()
+            if head.startswith("ref:"):
+                paths.append(common / head[4:].strip())
+        except OSError:
+            pass
+        if self.branch:
+            paths.append(common / "refs" / "heads" / self.branch)
+        return paths
+
+    def changed(self) -> bool:
+        now = {str(p): _mtime(p) for p in self._paths()}
+        moved = now != self.marks
+        self.marks = now
+        return moved
+
+    async def step(self) -> None:
+        if self.dirs is None or not self.changed():
+            return
+        self.events += 1
+        head = await self.ls.run_op("headFiles", {})
+        if head.get("ok") and head.get("branch") and head.get("watermark"):
+            self.branch = str(head["branch"])
+            gd, common = self.dirs
+            tip = read_ref(gd, common, "HEAD" if self.branch == "HEAD" else f"refs/heads/{self.branch}")
+            if tip and tip != head["watermark"]:
+                log.info("the graph's branch %s moved to %s: ingesting", self.branch, tip[:12])
+                reply = await self.ls.run_op("ingest", {"repo": str(self.root), "branch": self.branch,
+                                                        "wait": True})
+                if not reply.get("ok"):
+                    err = reply.get("error") or {}
+                    log.warning("ingesting %s: %s", self.branch, err.get("message"))
+                    if err.get("code") == "ingest-running":
+                        self.marks = {}  # look again next time
+                self.changed()  # the new marks include any ref the ingestion itself read
+        await self.ls.run_op("layerRefresh", {"root": str(self.root)})
+        self.ls.on_graph_changed("git")
+
+
+async def watch_git(ls: "LoreServer", root: Path) -> None:
+    watcher = GitWatcher(ls, root)
+    ls.git_watcher = watcher  # type: ignore[attr-defined]
+    if watcher.dirs is None:
+        return
+    watcher.changed()
+    while True:
+        await asyncio.sleep(POLL_SECONDS)
+        try:
+            b = ls.backend
+            if b is None:
+                continue
+            if ls.ingest_task is not None and not ls.ingest_task.done():
+                continue  # the start-up ingestion is running: look when it is done
+            await watcher.step()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - keep watching
+            log.exception("watching the repository failed")

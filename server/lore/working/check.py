@@ -1,0 +1,156 @@
+"""``lore check`` / ``lore/check`` (SPEC §3): the composed warnings that a change introduces, read from the
+working layer without writing history — for CI and pre-commit.
+
+The change is the working layer's (gitstate.py): from the merge base of the base ref (default: the graph's
+branch) with HEAD to the working tree. A warning is introduced when the working layer has it and history's
+current state does not (warning ids are stable hashes of what a warning is about, so a warning that only
+moved lines is not new). ``all``: every warning on the working layer.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from lore import __version__, operations
+from lore.errors import LoreError
+from lore.store.graph import Graph
+from lore.working.gitstate import work_tree_root
+from lore.working.layer import Layer, layer_for
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SEVERITY_RANK = {"information": 1, "warning": 2}
+SARIF_LEVEL = {"warning": "warning", "information": "note"}
+
+
+def _reply_or_raise(reply: dict[str, Any]) -> dict[str, Any]:
+    if not reply.get("ok"):
+        err = reply.get("error") or {}
+        raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
+    return reply
+
+
+def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
+    """A clone with no graph yet: ingest it (once) so the change has a history to be measured against."""
+    head = _reply_or_raise(operations.run("headFiles", graph, {}))
+    if head.get("watermark"):
+        return
+    if graph.read_only:
+        raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
+    notes.append(f"the graph had no history of {root}: ingested it first")
+    reply = _reply_or_raise(operations.run("ingest", graph, {"repo": root, "wait": True}))
+    result = reply.pop("_result", None)
+    if result is not None:
+        operations.derive(graph, result)
+
+
+def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    repo = params.get("repo") or os.getcwd()
+    if not isinstance(repo, str):
+        raise LoreError("bad-params", "repo must be a path")
+    base = params.get("base")
+    if base is not None and not isinstance(base, str):
+        raise LoreError("bad-params", "base must be a branch or commit")
+    every = params.get("all", False)
+    if not isinstance(every, bool):
+        raise LoreError("bad-params", "all must be true or false")
+    paths = params.get("paths") or []
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise LoreError("bad-params", "paths must be a list of paths")
+    use_buffers = params.get("buffers", True)
+    root = work_tree_root(repo)
+    notes: list[str] = []
+    _ingest_first(graph, root, notes)
+    # History's warnings now (a one-shot process catches the rules up first; a server's are current).
+    history = _reply_or_raise(operations.run("warnings", graph, {}))
+    shared = layer_for(graph)
+    private = shared.root not in (None, os.path.realpath(root)) or (not use_buffers and shared.buffers) \
+        or base is not None
+    layer = Layer(graph) if private else shared
+    try:
+        with layer.lock:
+            layer.set_root(root)
+            st = layer.refresh_git(base)
+            layer.sync()
+            if layer.view is None:
+                raise LoreError("no-history", "the graph has no ingested code to check against")
+            ws = _reply_or_raise(operations.run("warnings", layer.view, {"catchUp": False}))["warnings"]
+    finally:
+        if private:
+            layer.close()
+    notes += st.notes
+    if st.how == "none":
+        notes.append("no base commit: every file of the work tree is checked as it is")
+    known = {w["id"] for w in history.get("warnings") or []}
+    wanted = [_rel(root, p) for p in paths]
+    out = []
+    for w in ws:
+        if not every and w["id"] in known:
+            continue
+        if wanted and not any(_under(w.get("file"), p) for p in wanted):
+            continue
+        out.append(w)
+    reply: dict[str, Any] = {"ok": True, "base": st.against, "baseKind": st.how, "head": st.head,
+                             "branch": st.branch, "changedFiles": len(st.changed), "all": every, "notes": notes,
+                             "warnings": out, "count": len(out)}
+    if layer.truncated:
+        reply["truncated"] = layer.truncated
+    fmt = params.get("format")
+    if fmt == "sarif":
+        reply["sarif"] = sarif(out, root)
+    elif fmt not in (None, "json", "text"):
+        raise LoreError("bad-params", "format must be text, json or sarif")
+    return reply
+
+
+def _rel(root: str, p: str) -> str:
+    full = os.path.realpath(p if os.path.isabs(p) else os.path.join(os.getcwd(), p))
+    rel = os.path.relpath(full, root).replace(os.sep, "/")
+    if rel.startswith(".."):
+        raise LoreError("bad-path", f"{p} is outside the work tree {root}")
+    return "" if rel == "." else rel
+
+
+def _under(file: Any, prefix: str) -> bool:
+    if not isinstance(file, str):
+        return False
+    return not prefix or file == prefix or file.startswith(prefix.rstrip("/") + "/")
+
+
+def sarif(warnings: list[dict[str, Any]], root: str) -> dict[str, Any]:
+    """One SARIF 2.1.0 log: ruleId is the warning's stable code; locations are repository-relative."""
+    rules: dict[str, dict[str, Any]] = {}
+    results = []
+    for w in warnings:
+        code = str(w.get("code") or w.get("rule"))
+        rules.setdefault(code, {"id": code, "name": str(w.get("rule") or code),
+                                "shortDescription": {"text": str(w.get("rule") or code)},
+                                "defaultConfiguration": {"level": SARIF_LEVEL.get(w.get("severity"), "warning")}})
+        res: dict[str, Any] = {"ruleId": code, "level": SARIF_LEVEL.get(w.get("severity"), "warning"),
+                               "message": {"text": str(w.get("message") or code)},
+                               "partialFingerprints": {"loreWarningId": str(w.get("id"))},
+                               "properties": {"confidence": w.get("confidence"), "entity": w.get("entity")}}
+        if w.get("file"):
+            region: dict[str, int] = {"startLine": max(1, int(w.get("line") or 1))}
+            if isinstance(w.get("column"), int):
+                region["startColumn"] = w["column"] + 1
+            if isinstance(w.get("end_line"), int) and w["end_line"] >= region["startLine"]:
+                region["endLine"] = w["end_line"]
+                if isinstance(w.get("end_column"), int):
+                    region["endColumn"] = w["end_column"] + 1
+            res["locations"] = [{"physicalLocation": {
+                "artifactLocation": {"uri": w["file"], "uriBaseId": "%SRCROOT%"}, "region": region}}]
+        results.append(res)
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{
+        "tool": {"driver": {"name": "lore", "version": __version__,
+                            "rules": sorted(rules.values(), key=lambda r: r["id"])}},
+        "originalUriBaseIds": {"%SRCROOT%": {"uri": "file://" + root.rstrip("/") + "/"}},
+        "results": results}]}
+
+
+def fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
+    """Whether a check fails: some warning at or above ``fail_on`` (warning | information | never)."""
+    if fail_on == "never":
+        return False
+    need = SEVERITY_RANK.get(fail_on, 2)
+    return any(SEVERITY_RANK.get(str(w.get("severity")), 2) >= need for w in warnings)

@@ -1,0 +1,147 @@
+"""Which files of a work tree differ from the graph's history (SPEC §5): from the merge base of the graph
+branch's ingested head (or ``--base REF``) with HEAD, to the working tree — committed on the current
+branch, staged, unstaged, and untracked but not ignored.
+
+When there is no merge base (a shallow clone, unrelated histories) the change is taken against the base
+commit itself; when even that commit is not in the repository (a graph made elsewhere), against the blobs
+the graph recorded for the head's files. Every git call is read-only.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass, field
+
+from lore.errors import LoreError
+
+GIT_TIMEOUT_S = 60.0
+
+
+@dataclass
+class WorkState:
+    root: str
+    head: str | None  # HEAD's commit (None: no commits yet)
+    branch: str | None  # the checked-out branch (None: detached HEAD)
+    against: str | None  # the commit the change is measured from (or None: against the graph's blobs)
+    how: str  # merge-base | base-commit | graph-blobs | none
+    changed: dict[str, str] = field(default_factory=dict)  # path -> "M" | "A" | "D"
+    shallow: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"root": self.root, "head": self.head, "branch": self.branch, "base": self.against,
+                "baseKind": self.how, "changedFiles": len(self.changed), "shallow": self.shallow,
+                "notes": self.notes}
+
+
+def _git(root: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+    try:
+        p = subprocess.run(["git", "-C", root, *args], capture_output=True, timeout=GIT_TIMEOUT_S, env=env)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise LoreError("git-failed", f"git {args[0]} failed: {exc}") from None
+    if check and p.returncode != 0:
+        msg = p.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise LoreError("git-failed", f"git {' '.join(args[:2])}: {msg[-1] if msg else 'failed'}")
+    return p
+
+
+def _out(root: str, *args: str) -> str | None:
+    p = _git(root, *args, check=False)
+    text = p.stdout.decode("utf-8", "surrogateescape").strip()
+    return text if p.returncode == 0 and text else None
+
+
+def work_tree_root(path: str) -> str:
+    if not isinstance(path, str) or not path or "\x00" in path or not os.path.isdir(path):
+        raise LoreError("not-a-repo", f"{path!r} is not a directory")
+    top = _out(path, "rev-parse", "--show-toplevel")
+    if top is None:
+        raise LoreError("not-a-repo", f"{path} is not inside a git work tree")
+    return top
+
+
+def resolve_commit(root: str, ref: str) -> str:
+    if not isinstance(ref, str) or not ref.strip() or ref.startswith("-") or "\x00" in ref:
+        raise LoreError("bad-base", f"not a revision: {ref!r}")
+    sha = _out(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}")
+    if sha is None:
+        raise LoreError("unknown-base", f"no branch or commit {ref!r} in {root}")
+    return sha
+
+
+def _split_z(data: bytes) -> list[str]:
+    return [p.decode("utf-8", "surrogateescape") for p in data.split(b"\x00") if p]
+
+
+def work_state(root: str, graph_head: str | None, head_blobs: dict[str, str] | None = None,
+               base_ref: str | None = None) -> WorkState:
+    """The change from the base to the working tree. ``graph_head``: the graph branch's ingested head;
+    ``head_blobs``: path -> blob the graph recorded at that head (used only when no base commit exists
+    here); ``base_ref``: measure from the merge base with this ref instead."""
+    head = _out(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+    branch = _out(root, "symbolic-ref", "--quiet", "--short", "HEAD")
+    shallow = _out(root, "rev-parse", "--is-shallow-repository") == "true"
+    st = WorkState(root=root, head=head, branch=branch, against=None, how="none", shallow=shallow)
+    if branch is None and head is not None:
+        st.notes.append(f"detached HEAD at {head[:12]}")
+    target = resolve_commit(root, base_ref) if base_ref else graph_head
+    have_target = bool(target) and _git(root, "cat-file", "-e", f"{target}^{{commit}}", check=False).returncode == 0
+    if have_target and head is not None:
+        mb = _out(root, "merge-base", target, head)  # type: ignore[arg-type]  # checked above
+        if mb is not None:
+            st.against, st.how = mb, "merge-base"
+        else:
+            st.against, st.how = target, "base-commit"
+            st.notes.append(f"no merge base of {target[:12]} with HEAD (a shallow clone?): "  # type: ignore[index]
+                            f"checking against {target[:12]} itself")  # type: ignore[index]
+    elif have_target:
+        st.against, st.how = target, "base-commit"
+    if st.against is not None:
+        diff = _git(root, "diff", "--no-renames", "--name-status", "-z", "--no-ext-diff", "--ignore-submodules",
+                    st.against, "--")
+        parts = _split_z(diff.stdout)
+        for status, path in zip(parts[0::2], parts[1::2]):
+            st.changed[path] = "D" if status.startswith("D") else ("A" if status.startswith("A") else "M")
+    elif head_blobs is not None:
+        st.how = "graph-blobs"
+        if target:
+            st.notes.append(f"the graph's head {target[:12]} is not in this repository: comparing the work "
+                            f"tree with the files the graph recorded")
+        _against_blobs(root, head_blobs, st)
+    for path in _split_z(_git(root, "ls-files", "-z", "--others", "--exclude-standard").stdout):
+        st.changed.setdefault(path, "A")
+    # Lore's own folder (graph, journal) is memory, not code: ingestion applies the journal itself.
+    for path in [p for p in st.changed if p == ".lore" or p.startswith(".lore/")]:
+        del st.changed[path]
+    return st
+
+
+def _against_blobs(root: str, head_blobs: dict[str, str], st: WorkState) -> None:
+    staged: dict[str, str] = {}
+    for rec in _split_z(_git(root, "ls-files", "-z", "-s").stdout):
+        meta, _, path = rec.partition("\t")
+        bits = meta.split()
+        if len(bits) >= 2:
+            staged[path] = bits[1]
+    dirty = set(_split_z(_git(root, "diff", "--name-only", "-z", "--no-ext-diff").stdout))
+    for path, blob in staged.items():
+        if path in dirty or head_blobs.get(path) != blob:
+            st.changed[path] = "M" if path in head_blobs else "A"
+    for path in head_blobs:
+        if path not in staged:
+            st.changed[path] = "D"
+
+
+def git_dir(root: str) -> str | None:
+    """The repository's git directory (for watching HEAD and refs), absolute."""
+    d = _out(root, "rev-parse", "--absolute-git-dir")
+    return d
+
+
+def common_dir(root: str) -> str | None:
+    d = _out(root, "rev-parse", "--git-common-dir")
+    if d is None:
+        return None
+    return d if os.path.isabs(d) else os.path.normpath(os.path.join(root, d))

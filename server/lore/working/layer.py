@@ -1,0 +1,622 @@
+"""The working layer (SPEC §5): the code as the developer has it, laid over history without writing it.
+
+Per graph (one ``Layer`` in the graph's session), for one work tree: every file that differs from the
+graph branch's ingested head (gitstate.py) and every open buffer's text replaces that file's facts. The
+layer lives on its own DuckDB connection in TEMP tables (layer.sql): ``facts``, ``code_locations`` and
+``import_locations`` are shadowed there by views of history minus the replaced rows plus the layer's rows,
+so the features' own code — the scoped warning rules, the memory linker, the hover read model, the warning
+reader — runs unchanged on a ``LayerView`` of the graph and sees history + layer. No other connection sees
+any of it: it is never a transaction, never in ``:as-of``, ``lore query`` or ``lore history``.
+
+A change to one file (a keystroke in a buffer) re-extracts that file, swaps its rows, re-links memories
+to its definitions only when their names changed, and re-runs the scoped warning rules over the entities
+the change touched (the file's entities before and after, and what followed from its replaced rows).
+The layer records what it saw — HEAD, the graph's last transaction and watermark, each buffer's version —
+and rebuilds itself before answering when history moved under it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from lore import operations
+from lore.errors import LoreError
+from lore.sqlfile import named_statements
+from lore.store.graph import MAX_TX, Graph
+from lore.store.session import Session, Slot
+from lore.timeutil import FOREVER
+from lore.working.gitstate import WorkState, work_state
+
+log = logging.getLogger("lore")
+
+SQL = named_statements(Path(__file__).with_name("layer.sql"))
+WARNING_ATTR = ":lore/warning"
+MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells it the file is too large
+# A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
+MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
+LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
+_COLS = ("id", "e", "a", "vt", "v", "vn", "valid_from", "valid_to", "tx_from", "tx_to", "inferred", "rule",
+         "confidence", "provenance", "tag")
+_SCHEMA = pa.schema([("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()),
+                     ("v", pa.string()), ("vn", pa.float64()), ("valid_from", pa.int64()),
+                     ("valid_to", pa.int64()), ("tx_from", pa.int32()), ("tx_to", pa.int32()),
+                     ("inferred", pa.bool_()), ("rule", pa.string()), ("confidence", pa.float64()),
+                     ("provenance", pa.list_(pa.int64())), ("tag", pa.string())])
+
+
+class _Borrowed:
+    """The layer's connection lent to code that closes what ``graph.cursor()`` gave it."""
+
+    def __init__(self, con: Any) -> None:
+        self._con = con
+
+    def close(self) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+
+class LayerView:
+    """The graph as the working layer shows it: the same file, rules and tables, but ``con`` (and every
+    ``cursor()``) is the layer's connection, it is read-only, and it has its own session (caches made over
+    the layer never mix with history's)."""
+
+    def __init__(self, base: Graph, con: Any, lock: threading.RLock) -> None:
+        self._base = base
+        self.con = con
+        self.lock = lock
+        self.read_only = True
+        self.path = base.path
+        self.session = Session(self)  # type: ignore[arg-type]  # a Graph in all that features use
+
+    def cursor(self) -> Any:
+        return _Borrowed(self.con)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._base, name)
+
+
+@dataclass
+class Entry:
+    """One file of the layer: where its text came from and what it contributed."""
+
+    path: str
+    source: str  # git | buffer
+    digest: str  # of the text ("deleted" for a file the change removes)
+    version: int | None = None  # the buffer's version
+    data: bytes | None = None
+    facts: dict[str, Any] | None = None  # ingestion's fileFacts reply for this text
+    names: tuple[str, ...] = ()
+    links: list[dict[str, Any]] = field(default_factory=list)
+    entities: set[str] = field(default_factory=set)  # before (head) and after (layer): the change's scope
+
+
+def _digest(data: bytes | None) -> str:
+    return "deleted" if data is None else hashlib.blake2b(data, digest_size=12).hexdigest()
+
+
+class Layer:
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.lock = threading.RLock()
+        self.con: Any = None
+        self.view: LayerView | None = None
+        self.root: str | None = None
+        self.entries: dict[str, Entry] = {}
+        self.buffers: dict[str, tuple[int | None, bytes]] = {}
+        self.git: WorkState | None = None
+        self.git_paths: dict[str, bytes | None] = {}
+        self.seen_tx: int | None = None
+        self.watermark: str | None = None
+        self.truncated = 0
+        self._next_id = -1
+        self._dependents: dict[tuple[str, int], tuple[list[int], list[str]]] = {}
+        self.stats = {"rebuilds": 0, "updates": 0, "last_ms": 0.0}
+
+    # ------------------------------------------------------------------ the connection
+
+    def _ensure(self) -> bool:
+        """Open the layer's connection (False: the graph has no ingested history yet)."""
+        if self.con is not None:
+            return True
+        g = self.graph
+        with g.lock:
+            have = g.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                 "('facts', 'code_locations', 'import_locations', 'ingest_open')").fetchone()[0]
+            if have < 4:
+                return False
+            con = g.cursor()
+            db = con.execute("SELECT current_database()").fetchone()[0]
+        quoted = '"' + db.replace('"', '""') + '"'
+        con.execute(SQL["tables"].replace("{db}", quoted))
+        con.execute(SQL["views"].replace("{db}", quoted))
+        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'"
+                       ).fetchone()[0]:
+            con.execute(SQL["mem_code_view"].replace("{db}", quoted))
+        self._db = quoted
+        self.con = con
+        self.view = LayerView(g, con, self.lock)
+        return True
+
+    def close(self) -> None:
+        with self.lock:
+            if self.view is not None:
+                self.view.session.close()
+            if self.con is not None:
+                try:
+                    self.con.close()
+                except Exception:  # noqa: BLE001 - closing anyway
+                    pass
+            self.con = self.view = None
+
+    def _sql(self, name: str) -> str:
+        return SQL[name].replace("{db}", self._db)
+
+    # ------------------------------------------------------------------ what the layer is made of
+
+    def set_root(self, root: str) -> None:
+        root = os.path.realpath(root)
+        if self.root != root:
+            self.root = root
+            self.git, self.git_paths = None, {}
+            self.buffers.clear()
+            self._reset()
+
+    def relative(self, path: str) -> str | None:
+        """A path (absolute, or relative to the root) as the repository names it; None outside the tree."""
+        if self.root is None or not isinstance(path, str) or not path or "\x00" in path:
+            return None
+        p = path if os.path.isabs(path) else os.path.join(self.root, path)
+        real = os.path.realpath(p)
+        try:
+            rel = os.path.relpath(real, self.root)
+        except ValueError:
+            return None
+        if rel == "." or rel.startswith("..") or os.path.isabs(rel):
+            return None
+        rel = rel.replace(os.sep, "/")
+        if rel == ".git" or rel.startswith(".git/"):
+            return None
+        return rel
+
+    def refresh_git(self, base_ref: str | None = None) -> WorkState:
+        """Recompute the working tree's change against history and lay it over (buffers stay on top)."""
+        if self.root is None:
+            raise LoreError("no-work-tree", "the working layer has no work tree")
+        wm, blobs = self._head()
+        st = work_state(self.root, wm, blobs, base_ref)
+        paths: dict[str, bytes | None] = {}
+        changed = sorted(st.changed.items())
+        self.truncated = max(0, len(changed) - MAX_LAYER_FILES)
+        if self.truncated:
+            st.notes.append(f"{len(changed)} changed files: only the first {MAX_LAYER_FILES} are in the working "
+                            f"layer (LORE_LAYER_MAX_FILES); ingest the branch for the rest")
+            changed = changed[:MAX_LAYER_FILES]
+        for path, status in changed:
+            if status == "D":
+                paths[path] = None
+                continue
+            data = self._read(path)
+            if data is not None:
+                paths[path] = data
+        self.git, self.git_paths = st, paths
+        self._sync_entries()
+        return st
+
+    def _read(self, rel: str) -> bytes | None:
+        full = os.path.join(self.root or "", rel)
+        try:
+            if os.path.islink(full) or not os.path.isfile(full):
+                return None  # symlinks are never followed; a directory is a submodule
+            with open(full, "rb") as fh:
+                return fh.read(MAX_FILE_BYTES)
+        except OSError:
+            return None
+
+    def set_buffer(self, path: str, text: str | None, version: int | None) -> str | None:
+        """An open buffer's text (None: closed). Returns the repository path, or None outside the tree."""
+        rel = self.relative(path)
+        if rel is None:
+            return None
+        if text is None:
+            self.buffers.pop(rel, None)
+        else:
+            if not isinstance(text, str):
+                raise LoreError("bad-params", "text must be a string")
+            self.buffers[rel] = (version, text.encode("utf-8", "surrogatepass")[:MAX_FILE_BYTES])
+        self._sync_entries([rel])
+        return rel
+
+    def _head(self) -> tuple[str | None, dict[str, str] | None]:
+        reply = operations.run("headFiles", self.graph, {})
+        if not reply.get("ok"):
+            return None, None
+        return reply.get("watermark"), reply.get("files")
+
+    # ------------------------------------------------------------------ keeping the tables true
+
+    def _wanted(self) -> dict[str, tuple[str, bytes | None, int | None]]:
+        out: dict[str, tuple[str, bytes | None, int | None]] = {}
+        for p, data in self.git_paths.items():
+            out[p] = ("git", data, None)
+        for p, (version, data) in self.buffers.items():
+            out[p] = ("buffer", data, version)
+        return out
+
+    def sync(self) -> None:
+        """Before every answer: rebuild when history moved under the layer (a write, derived facts, an
+        ingestion)."""
+        if not self._ensure():
+            return
+        with self.graph.lock:
+            tx = self.graph.last_tx()[0]
+        if tx != self.seen_tx:
+            self._rebuild(tx)
+
+    def _reset(self) -> None:
+        self.entries.clear()
+        self.seen_tx = None
+        if self.con is not None:
+            for t in ("layer_facts", "layer_hidden", "layer_defs", "layer_imps", "layer_files"):
+                self.con.execute(f"DELETE FROM {t}")
+
+    def _rebuild(self, tx: int) -> None:
+        keep = {p: e for p, e in self.entries.items()}
+        self._reset()
+        self._dependents.clear()
+        self.seen_tx = tx
+        self.stats["rebuilds"] += 1
+        # Parses are reused only while the head they were made against is still the head.
+        self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")
+        self._apply(self._wanted(), previous=keep, rebuild=True)
+
+    def _sync_entries(self, only: list[str] | None = None) -> None:
+        if not self._ensure():
+            return
+        with self.graph.lock:
+            tx = self.graph.last_tx()[0]
+        if tx != self.seen_tx:
+            self._rebuild(tx)
+            return
+        wanted = self._wanted()
+        todo: dict[str, tuple[str, bytes | None, int | None]] = {}
+        drop: list[str] = []
+        paths = only if only is not None else sorted(set(wanted) | set(self.entries))
+        for p in paths:
+            w = wanted.get(p)
+            e = self.entries.get(p)
+            if w is None:
+                if e is not None:
+                    drop.append(p)
+                continue
+            if e is None or e.digest != _digest(w[1]) or e.source != w[0]:
+                todo[p] = w
+            elif e.version != w[2]:
+                e.version = w[2]  # same text, newer version: nothing to recompute
+        # A file the layer holds against the same head: apply the difference (most keystrokes change no
+        # fact at all, only locations).
+        diffable = {p: w for p, w in todo.items() if p in self.entries and w[1] is not None
+                    and self.entries[p].facts is not None and self.entries[p].data is not None
+                    and self.entries[p].facts.get("_watermark") == self.watermark}
+        rest = {p: w for p, w in todo.items() if p not in diffable}
+        if diffable:
+            rest.update(self._apply_diffs(diffable))
+        if rest or drop:
+            self._apply(rest, drop=drop)
+
+    def _alloc(self, n: int) -> list[int]:
+        ids = list(range(self._next_id, self._next_id - n, -1))
+        self._next_id -= n
+        return ids
+
+    def _apply(self, files: dict[str, tuple[str, bytes | None, int | None]], *, drop: list[str] = (),
+               previous: dict[str, Entry] | None = None, rebuild: bool = False) -> None:
+        t0 = time.perf_counter()
+        con = self.con
+        previous = previous or {}
+        touched: set[str] = set()
+        closed: list[int] = []
+        tags = [f"f:{p}" for p in [*files, *drop]]
+        for p in [*files, *drop]:
+            old = self.entries.pop(p, None) or previous.get(p)
+            if old is not None:
+                touched |= old.entities
+        if tags and not rebuild:
+            self._delete_tags(tags)
+        # What the new texts say, from ingestion's extractor (cached by text while history stays).
+        parse = [p for p, (_, data, _) in files.items()
+                 if not (p in previous and previous[p].digest == _digest(data) and previous[p].facts is not None
+                         and previous[p].facts.get("_watermark") == self.watermark)]
+        replies: dict[str, dict[str, Any]] = {}
+        if parse:
+            reply = operations.run("fileFacts", self.graph, {"files": [
+                {"path": p, "text": files[p][1]} for p in parse]})
+            if not reply.get("ok"):
+                raise LoreError((reply.get("error") or {}).get("code", "layer-failed"),
+                                (reply.get("error") or {}).get("message", "the working layer failed"))
+            self.watermark = reply.get("watermark")
+            for f in reply["files"]:
+                f["_watermark"] = self.watermark
+                replies[f["path"]] = f
+        rows: list[tuple] = []
+        hidden: list[tuple[int, str]] = []
+        link_targets: list[str] = []
+        new_entries: dict[str, Entry] = {}
+        for p, (source, data, version) in files.items():
+            prev = previous.get(p)
+            ff = replies.get(p) or (prev.facts if prev is not None else None)
+            if ff is None:
+                continue
+            tag = f"f:{p}"
+            entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())))
+            replaced = list(ff.get("replaces") or [])
+            head_entities, dependents = self._head_dependents(p, replaced)
+            entry.entities |= set(head_entities)
+            for rid in replaced:
+                hidden.append((rid, tag))
+            for rid, subject in dependents:
+                hidden.append((rid, tag))
+                entry.entities.add(subject)
+            closed += replaced + [rid for rid, _ in dependents]
+            facts = ff.get("facts") or []
+            ids = self._alloc(len(facts))
+            for rid, (e, a, vt, v, vn) in zip(ids, facts):
+                rows.append((rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0, None, tag))
+                entry.entities.add(e)
+                if vt == "k":
+                    entry.entities.add(v)
+            # Links change only when the file's names do; a keystroke inside a body keeps them.
+            if prev is not None and prev.names == entry.names and prev.facts is ff and not rebuild:
+                entry.links = prev.links
+            else:
+                link_targets.append(p)
+            new_entries[p] = entry
+            touched |= entry.entities
+        if rows:
+            self._insert("layer_facts", rows)
+        if hidden:
+            self._insert_hidden(hidden)
+        for p, ent in new_entries.items():
+            self._insert_locations(ent.facts or {}, f"f:{p}")
+        if files:
+            con.execute("INSERT INTO layer_files SELECT unnest(?::VARCHAR[])", [sorted(files)])
+        # Memory links to the changed files' definitions, computed over history + layer.
+        relink = [new_entries[p] for p in link_targets]
+        if relink:
+            for p, links in self._links_for(relink).items():
+                new_entries[p].links = links
+        self._insert_links(list(new_entries.values()))
+        for ent in new_entries.values():
+            touched |= {lk["memory"] for lk in ent.links}
+        self.entries.update(new_entries)
+        if touched:
+            self._rederive(sorted(touched), closed)
+        self.stats["updates"] += 1
+        self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+
+    def _apply_diffs(self, files: dict[str, tuple[str, bytes | None, int | None]]
+                     ) -> dict[str, tuple[str, bytes | None, int | None]]:
+        """New texts of files the layer holds: swap only the facts that changed, re-link only when the file's
+        names changed, and re-run only the rules that read an attribute that changed, over the entities that
+        changed. Returns the files that need a full apply instead (their head moved)."""
+        t0 = time.perf_counter()
+        reply = operations.run("fileFacts", self.graph, {"files": [{"path": p, "text": w[1]} for p, w in files.items()]})
+        if not reply.get("ok") or reply.get("watermark") != self.watermark:
+            return files
+        con = self.con
+        fallback: dict[str, tuple[str, bytes | None, int | None]] = {}
+        touched: set[str] = set()
+        attrs: set[str] = set()
+        for ff in reply["files"]:
+            p = ff["path"]
+            source, data, version = files[p]
+            prev = self.entries[p]
+            if sorted(ff.get("replaces") or []) != sorted(prev.facts.get("replaces") or []):
+                fallback[p] = files[p]
+                continue
+            ff["_watermark"] = self.watermark
+            tag = f"f:{p}"
+            con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
+            con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
+            self._insert_locations(ff, tag)
+            old = {tuple(f[:4]): f for f in prev.facts.get("facts") or []}
+            new = {tuple(f[:4]): f for f in ff.get("facts") or []}
+            removed = [k for k in old if k not in new]
+            added = [new[k] for k in new if k not in old]
+            if removed:
+                con.register("_layer_rm", pa.table({n: pa.array([k[i] for k in removed], pa.string())
+                                                    for i, n in enumerate(("e", "a", "vt", "v"))}))
+                try:
+                    con.execute("DELETE FROM layer_facts USING _layer_rm r WHERE layer_facts.tag = ? "
+                                "AND NOT layer_facts.inferred AND layer_facts.e = r.e AND layer_facts.a = r.a "
+                                "AND layer_facts.vt = r.vt AND layer_facts.v = r.v", [tag])
+                finally:
+                    con.unregister("_layer_rm")
+            if added:
+                ids = self._alloc(len(added))
+                self._insert("layer_facts", [(rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0,
+                                              None, tag) for rid, (e, a, vt, v, vn) in zip(ids, added)])
+            for e, a, vt, v in [*removed, *(tuple(f[:4]) for f in added)]:
+                touched.add(e)
+                attrs.add(a)
+                if vt == "k":
+                    touched.add(v)
+            entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())),
+                          prev.links, set(prev.entities) | {k[0] for k in new} | {k[3] for k in new if k[2] == "k"})
+            if entry.names != prev.names:
+                con.execute("DELETE FROM layer_facts WHERE tag = ? AND inferred AND a = ':relates-to'", [tag])
+                touched |= {lk["memory"] for lk in prev.links}
+                entry.links = self._links_for([entry])[p]
+                touched |= {lk["memory"] for lk in entry.links}
+                self._insert_links([entry])
+                attrs.add(":relates-to")
+            self.entries[p] = entry
+        if touched:
+            self._rederive(sorted(touched), [], sorted(attrs))
+        self.stats["updates"] += 1
+        self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        return fallback
+
+    def _insert_locations(self, ff: dict[str, Any], tag: str) -> None:
+        con = self.con
+        defs = ff.get("definitions") or []
+        imps = ff.get("imports") or []
+        if defs:
+            con.register("_layer_defs", pa.Table.from_pylist([dict(zip(
+                ("entity", "file", "kind", "name", "qualified_name", "line", "col", "end_line", "end_col", "tag"),
+                (*d, tag))) for d in defs]))
+            con.execute("INSERT INTO layer_defs SELECT * FROM _layer_defs")
+            con.unregister("_layer_defs")
+        if imps:
+            con.register("_layer_imps", pa.Table.from_pylist([dict(zip(
+                ("module", "target", "spec", "file", "line", "col", "end_line", "end_col", "tag"), (*i, tag)))
+                for i in imps]))
+            con.execute("INSERT INTO layer_imps SELECT * FROM _layer_imps")
+            con.unregister("_layer_imps")
+
+    def _links_for(self, entries: list[Entry]) -> dict[str, list[dict[str, Any]]]:
+        """The memory links (over history + layer) to the definitions and modules of these files."""
+        targets = sorted({e for ent in entries for e in ent.entities
+                          if e.startswith((":function/", ":class/", ":module/", ":variable/", ":field/"))})
+        out: dict[str, list[dict[str, Any]]] = {ent.path: [] for ent in entries}
+        if not targets:
+            return out
+        reply = operations.run("previewLinks", self.view, {"targets": targets})
+        by_target: dict[str, list[dict[str, Any]]] = {}
+        for link in (reply.get("links") or []) if reply.get("ok") else []:
+            by_target.setdefault(link["code"], []).append(link)
+        for ent in entries:
+            out[ent.path] = [link for t in sorted(ent.entities) for link in by_target.get(t, [])]
+        return out
+
+    def _insert_links(self, entries: list[Entry]) -> None:
+        rows = [(lk, f"f:{ent.path}") for ent in entries for lk in ent.links]
+        if not rows:
+            return
+        ids = self._alloc(len(rows))
+        self._insert("layer_facts", [
+            (rid, lk["memory"], ":relates-to", "k", lk["code"], None, lk["valid_from"], lk["valid_to"], LAYER_TX,
+             MAX_TX, True, lk["rule"], lk["confidence"], lk["provenance"], tag)
+            for rid, (lk, tag) in zip(ids, rows)])
+
+    def _head_dependents(self, path: str, replaced: list[int]) -> tuple[list[str], list[tuple[int, str]]]:
+        """The head entities of a file's replaced rows, and the inferred rows that follow from them or link
+        to them — the same until history moves, so remembered per (file, transaction)."""
+        key = (path, self.seen_tx or 0)
+        hit = self._dependents.get(key)
+        if hit is None:
+            if not replaced:
+                hit = ([], [])
+            else:
+                ents = [r[0] for r in self.con.execute(self._sql("head_entities"), {"ids": replaced}).fetchall()]
+                deps = self.con.execute(self._sql("dependents"), {"ids": replaced, "entities": ents}).fetchall()
+                hit = (ents, [(r[0], r[1]) for r in deps])
+            self._dependents[key] = hit
+        return hit
+
+    def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None) -> None:
+        """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
+        touched; the layer's conclusions replace history's for every subject in each rule's scope."""
+        params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
+        if attributes is not None:
+            params["attributes"] = attributes
+        reply = operations.run("previewWarnings", self.view, params)
+        if not reply.get("ok"):
+            log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
+            return
+        tags: list[str] = []
+        pairs_rule: list[str] = []
+        pairs_e: list[str] = []
+        rows: list[tuple] = []
+        for item in reply["rules"]:
+            rule = item["rule"]
+            for e in item["scope"]:
+                tags.append(f"w:{rule}\x00{e}")
+                pairs_rule.append(rule)
+                pairs_e.append(e)
+            for c in item["conclusions"]:
+                rows.append((c["e"], c["a"], c["vt"], c["v"], c["vn"],
+                             c["valid_from"] if c["valid_from"] is not None else 0, c["valid_to"], LAYER_TX, MAX_TX,
+                             True, rule, c["confidence"], c["provenance"], f"w:{rule}\x00{c['e']}"))
+        if tags:
+            self._delete_tags(tags)
+        if pairs_rule:
+            stored = self.con.execute(self._sql("stored_warnings"),
+                                      {"rules": pairs_rule, "subjects": pairs_e}).fetchall()
+            if stored:
+                self._insert_hidden([(rid, f"w:{rule}\x00{e}") for rid, rule, e in stored])
+        if rows:
+            ids = self._alloc(len(rows))
+            self._insert("layer_facts", [(rid, *r) for rid, r in zip(ids, rows)])
+
+    def _delete_tags(self, tags: list[str]) -> None:
+        con = self.con
+        con.execute("DELETE FROM layer_facts WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
+        con.execute("DELETE FROM layer_hidden WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
+        files = [t[2:] for t in tags if t.startswith("f:")]
+        if files:
+            con.execute("DELETE FROM layer_defs WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
+            con.execute("DELETE FROM layer_imps WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
+            con.execute("DELETE FROM layer_files WHERE path IN (SELECT unnest(?::VARCHAR[]))", [files])
+
+    def _insert(self, table: str, rows: list[tuple]) -> None:
+        t = pa.Table.from_pylist([dict(zip(_COLS, r)) for r in rows], schema=_SCHEMA)
+        self.con.register("_layer_rows", t)
+        try:
+            self.con.execute(f"INSERT INTO {table} SELECT * FROM _layer_rows")
+        finally:
+            self.con.unregister("_layer_rows")
+
+    def _insert_hidden(self, pairs: list[tuple[int, str]]) -> None:
+        t = pa.table({"id": pa.array([p[0] for p in pairs], pa.int64()),
+                      "tag": pa.array([p[1] for p in pairs], pa.string())})
+        self.con.register("_layer_hidden", t)
+        try:
+            self.con.execute("INSERT INTO layer_hidden SELECT * FROM _layer_hidden")
+        finally:
+            self.con.unregister("_layer_hidden")
+
+    # ------------------------------------------------------------------ answers
+
+    def status(self) -> dict[str, Any]:
+        files = []
+        for p, e in sorted(self.entries.items()):
+            ff = e.facts or {}
+            item: dict[str, Any] = {"path": p, "source": e.source, "parsed": bool(ff.get("parsed"))}
+            if e.version is not None:
+                item["version"] = e.version
+            if ff.get("reason"):
+                item["reason"] = ff["reason"]
+            if ff.get("syntax_errors"):
+                item["syntaxErrors"] = True
+            files.append(item)
+        return {"root": self.root, "active": self.con is not None, "watermark": self.watermark,
+                "graphTx": self.seen_tx, "git": self.git.to_json() if self.git else None,
+                "buffers": {p: v for p, (v, _) in sorted(self.buffers.items())}, "files": files,
+                "truncated": self.truncated, "stats": dict(self.stats)}
+
+
+def _close(layer: Layer) -> None:
+    layer.close()
+
+
+LAYER: Slot[Layer] = Slot("working.layer", Layer, close=_close)
+
+
+def layer_for(graph: Graph) -> Layer:
+    return graph.session.get(LAYER)
+
+
+def json_dumps(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, default=str)

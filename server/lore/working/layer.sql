@@ -1,0 +1,60 @@
+-- The working layer's tables and views, on its own connection (TEMP: they exist only there, cost nothing in
+-- the graph file, and no other connection — lore query, lore history, :as-of — ever sees them).
+-- {db} is the graph's catalog: the views shadow the tables of the same name for this connection only.
+
+-- name: tables
+CREATE OR REPLACE TEMP TABLE layer_facts AS SELECT *, ''::VARCHAR AS tag FROM {db}.main.facts LIMIT 0;
+CREATE OR REPLACE TEMP TABLE layer_hidden (id BIGINT, tag VARCHAR);
+CREATE OR REPLACE TEMP TABLE layer_defs AS SELECT *, ''::VARCHAR AS tag FROM {db}.main.code_locations LIMIT 0;
+CREATE OR REPLACE TEMP TABLE layer_imps AS SELECT *, ''::VARCHAR AS tag FROM {db}.main.import_locations LIMIT 0;
+CREATE OR REPLACE TEMP TABLE layer_files (path VARCHAR);
+
+-- name: views
+-- History minus the rows the layer replaces, plus the layer's own rows (negative ids).
+CREATE OR REPLACE TEMP VIEW facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM {db}.main.facts WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM layer_facts;
+CREATE OR REPLACE TEMP VIEW code_locations AS
+SELECT entity, file, kind, name, qualified_name, line, col, end_line, end_col
+  FROM {db}.main.code_locations WHERE file NOT IN (SELECT path FROM layer_files)
+UNION ALL
+SELECT entity, file, kind, name, qualified_name, line, col, end_line, end_col FROM layer_defs;
+CREATE OR REPLACE TEMP VIEW import_locations AS
+SELECT module, target, spec, file, line, col, end_line, end_col
+  FROM {db}.main.import_locations WHERE file NOT IN (SELECT path FROM layer_files)
+UNION ALL
+SELECT module, target, spec, file, line, col, end_line, end_col FROM layer_imps;
+
+-- name: head_entities
+-- The entities (and referenced entities) of the head rows a file's new text replaces.
+SELECT DISTINCT x FROM (
+    SELECT f.e AS x FROM {db}.main.facts f WHERE f.id IN (SELECT unnest($ids::BIGINT[]))
+    UNION ALL
+    SELECT f.v FROM {db}.main.facts f WHERE f.id IN (SELECT unnest($ids::BIGINT[])) AND f.vt = 'k')
+
+-- name: dependents
+-- Conclusions that follow from the replaced rows (they no longer hold over the layer unless re-derived),
+-- and memory links to the file's entities at the head (the layer re-links them).
+SELECT f.id, f.e FROM {db}.main.facts f
+ WHERE f.inferred AND f.tx_to = 2147483647
+   AND (list_has_any(f.provenance, $ids::BIGINT[])
+        OR (f.a = ':relates-to' AND f.vt = 'k' AND f.v IN (SELECT unnest($entities::VARCHAR[]))))
+
+-- name: stored_warnings
+-- The warnings history holds for these (rule, subject) pairs: the layer's own conclusions replace them.
+SELECT f.id, f.rule, f.e FROM {db}.main.facts f
+ JOIN (SELECT unnest($rules::VARCHAR[]) AS rule, unnest($subjects::VARCHAR[]) AS e) s
+   ON s.rule = f.rule AND s.e = f.e
+ WHERE f.a = ':lore/warning' AND f.inferred AND f.tx_to = 2147483647
+
+-- name: mem_code_view
+-- The memory linker's mirror of code names and paths (lore.memory.index), with the layer's over it.
+CREATE OR REPLACE TEMP VIEW mem_code AS
+SELECT id, e, a, v, valid_from, valid_to FROM {db}.main.mem_code WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
+ WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
+   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'))

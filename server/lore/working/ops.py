@@ -1,0 +1,115 @@
+"""Operations of the working layer: ``check`` (SPEC §3/§4), and the editor's ``layerBuffer``,
+``layerRefresh``, ``layerWarnings``, ``layerHover`` and ``layerStatus``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lore import operations
+from lore.errors import LoreError
+from lore.store.graph import Graph
+from lore.working.check import run_check
+from lore.working.layer import Layer, layer_for
+
+
+@operations.register("check")
+def check_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    return run_check(graph, params)
+
+
+def _root(layer: Layer, params: dict[str, Any]) -> None:
+    root = params.get("root")
+    if root is not None:
+        if not isinstance(root, str) or not root.strip():
+            raise LoreError("bad-params", "root must be the work tree's path")
+        import os
+
+        from lore.working.gitstate import work_tree_root
+
+        if layer.root is not None and layer.root == os.path.realpath(root):
+            return  # the common case, each keystroke: no git process
+        top = os.path.realpath(work_tree_root(root))
+        if layer.root is None or layer.root != top:
+            layer.set_root(top)
+            layer.refresh_git()
+    if layer.root is None:
+        raise LoreError("no-work-tree", "give the work tree's root (root) first")
+
+
+def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str, Any]]:
+    view = layer.view
+    if view is None:  # no ingested history yet: history's own warnings
+        reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
+    else:
+        reply = operations.run("warnings", view, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
+    if not reply.get("ok"):
+        err = reply.get("error") or {}
+        raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
+    return reply["warnings"]
+
+
+@operations.register("layerBuffer")
+def layer_buffer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """An editor buffer's text (``text`` null: the buffer closed) -> that file's warnings over the layer."""
+    layer = layer_for(graph)
+    with layer.lock:
+        _root(layer, params)
+        path, text, version = params.get("path"), params.get("text"), params.get("version")
+        if not isinstance(path, str):
+            raise LoreError("bad-params", "path must be the buffer's file path")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise LoreError("bad-params", "version must be an integer")
+        rel = layer.set_buffer(path, text, version)
+        if rel is None:
+            return {"ok": True, "path": None, "inLayer": False, "reason": "outside-work-tree", "warnings": []}
+        layer.sync()
+        entry = layer.entries.get(rel)
+        return {"ok": True, "path": rel, "inLayer": entry is not None, "version": version,
+                "warnings": _file_warnings(graph, layer, rel)}
+
+
+@operations.register("layerRefresh")
+def layer_refresh_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Re-read the work tree's change (after a save, a commit, a checkout)."""
+    layer = layer_for(graph)
+    with layer.lock:
+        _root(layer, params)
+        st = layer.refresh_git()
+        layer.sync()
+        return {"ok": True, **st.to_json()}
+
+
+@operations.register("layerWarnings")
+def layer_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Composed warnings over history + the working layer, for one file or all."""
+    layer = layer_for(graph)
+    with layer.lock:
+        _root(layer, params)
+        layer.sync()
+        file = params.get("file")
+        rel = layer.relative(file) if isinstance(file, str) else None
+        if isinstance(file, str) and rel is None:
+            return {"ok": True, "warnings": [], "count": 0}
+        ws = _file_warnings(graph, layer, rel)
+        return {"ok": True, "warnings": ws, "count": len(ws)}
+
+
+@operations.register("layerHover")
+def layer_hover_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What a hover shows, over history + the working layer (lspHover's params)."""
+    layer = layer_for(graph)
+    with layer.lock:
+        _root(layer, params)
+        layer.sync()
+        hover = {k: v for k, v in params.items() if k != "root"}
+        return operations.run("lspHover", layer.view if layer.view is not None else graph, hover)
+
+
+@operations.register("layerStatus")
+def layer_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    layer = layer_for(graph)
+    with layer.lock:
+        if params.get("root") is not None:
+            _root(layer, params)
+        layer.sync()
+        return {"ok": True, **layer.status()}

@@ -1,0 +1,144 @@
+"""SPEC §5 end to end in a real ``lore serve``: the working layer under the editor. A rejected import typed
+into an unsaved buffer is flagged on its line and cleared when deleted; a function added in the buffer and
+named by a memory shows that memory on hover; a commit on the graph's branch is ingested unasked while a
+checkout of another branch changes only the layer; workspace/diagnostic lists files that are not open.
+None of it is ever visible to ``lore/query``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+
+from .conftest import cli, git, lsp, make_repo, open_doc, request
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+MEMORIES = ('[[:decision/no-chardet :rejects :module/chardet] '
+            '[:decision/no-chardet :description "charset-normalizer only: chardet is slow"] '
+            '[:decision/enc :description "normalize_encoding must never guess the charset"]]')
+
+
+async def until(pred, timeout: float = 30.0, what: str = "condition") -> Any:
+    """Wait for an async or plain predicate (the server answers through notifications and requests)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = pred()
+        if asyncio.iscoroutine(v):
+            v = await v
+        if v:
+            return v
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def ws(tmp_path_factory):
+    root = make_repo(tmp_path_factory.mktemp("layer") / "repo", {"src/app.py": APP})
+    graph = root / ".lore" / "lore.duckdb"
+    assert cli(graph, "transact", MEMORIES, "--reason", "team decisions")[0] == 0
+    assert cli(graph, "ingest", str(root))[0] == 0
+    async with lsp(graph, root, init_options={"diagnostics": {"debounceMs": 30}}) as client:
+        yield client, root, graph
+
+
+def lore_diags(client, uri: str) -> list[types.Diagnostic]:
+    return [d for d in client.diagnostics.get(uri, []) if d.source == "lore"]
+
+
+def change(client, uri: str, version: int, text: str) -> None:
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
+    client, root, graph = ws
+    uri = open_doc(client, root / "src" / "app.py")
+    await until(lambda: uri in client.diagnostics, what="first publish")
+    assert lore_diags(client, uri) == []
+    change(client, uri, 2, "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n")
+    [d] = await until(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
+                      what="the rejected import flagged")
+    assert d.range.start.line == 1 and "chardet" in d.message
+    assert (root / "src" / "app.py").read_text() == APP  # never saved
+    # History never saw it: lore/query and lore warnings on the CLI know nothing of the buffer.
+    q = await request(client, "lore/query", {"query": '[:find ?t :where [:module/src-app-py :depends-on ?t]]'})
+    assert [":module/chardet"] not in q["results"]
+    assert cli(graph, "warnings", "src/app.py")[1]["warnings"] == []
+    change(client, uri, 3, APP)
+    await until(lambda: not lore_diags(client, uri), what="the warning cleared")
+
+
+async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
+    client, root, graph = ws
+    uri = (root / "src" / "app.py").as_uri()
+    text = APP + "\n\ndef normalize_encoding(data):\n    return data\n"
+    change(client, uri, 4, text)
+    line = text.splitlines().index("def normalize_encoding(data):")
+
+    async def hovered():
+        h = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=6)))
+        return h if h is not None and ":decision/enc" in h.contents.value else None
+
+    h = await until(hovered, what="the memory on hover")
+    assert "normalize_encoding must never guess" in h.contents.value
+    q = await request(client, "lore/query", {
+        "query": '[:find ?m :where [?m :relates-to :function/src-app-py-normalize-encoding]]'})
+    assert q["results"] == []  # the link lives in the layer only
+    status = await request(client, "lore/layerStatus", {})
+    assert any(f["path"] == "src/app.py" and f["source"] == "buffer" and f["version"] == 4 for f in status["files"])
+    change(client, uri, 5, APP)
+
+
+async def test_commit_on_the_graph_branch_is_ingested_unasked(ws):
+    client, root, graph = ws
+    (root / "src" / "new_mod.py").write_text("def fresh():\n    return 1\n")
+    git(root, "add", "src")
+    git(root, "commit", "-q", "-m", "add new_mod")
+    query = {"query": '[:find ?e :where [?e :path "src/new_mod.py"]]'}
+
+    async def ingested():
+        r = await request(client, "lore/query", query)
+        return r.get("results")
+
+    assert await until(ingested, what="the commit's facts") == [[":module/src-new-mod-py"]]
+
+
+async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
+    client, root, graph = ws
+    git(root, "checkout", "-q", "-b", "feature")
+    (root / "src" / "fetch.py").write_text("import chardet\n\n\ndef fetch():\n    return chardet\n")
+    git(root, "add", "src")
+    git(root, "commit", "-q", "-m", "fetch with chardet")
+    async def layered():
+        st = await request(client, "lore/layerStatus", {})
+        return st if any(f["path"] == "src/fetch.py" for f in st["files"]) else None
+
+    status = await until(layered, what="the feature branch's file in the layer")
+    assert status["git"]["branch"] == "feature"
+    # History stays the graph branch's: the feature commit's module is not a fact.
+    q = await request(client, "lore/query", {"query": '[:find ?e :where [?e :path "src/fetch.py"]]'})
+    assert q["results"] == []
+    report = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    by_uri = {i.uri: i.items for i in report.items}
+    fetch_uri = (root / "src" / "fetch.py").resolve().as_uri()
+    assert [d.range.start.line for d in by_uri[fetch_uri] if d.code == "rejected_dependency"] == [0]
+    one = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+        text_document=types.TextDocumentIdentifier(uri=fetch_uri)))
+    assert [d.code for d in one.items] == ["rejected_dependency"]
+    # Back on main: the file is gone from the work tree, so from the layer and the Problems panel.
+    git(root, "checkout", "-q", "main")
+
+    async def cleared():
+        r = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+        items = {i.uri: i.items for i in r.items}
+        return fetch_uri in items and not items[fetch_uri]  # an empty report clears the panel
+
+    await until(cleared, what="the closed file's warning cleared")

@@ -1,0 +1,61 @@
+"""The attack tests' victim: a cloned repository built with real git, and the real `lore` CLI run inside it
+(no --graph: the graph goes where a victim's would, .lore/lore.duckdb at the work tree's root)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def lore_cmd() -> list[str]:
+    exe = Path(sys.executable).with_name("lore")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "lore"]
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@example.com",
+           "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@example.com"}
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=env).stdout
+
+
+class Victim:
+    """A user running `lore` in a repository they cloned. Their config home (trust) is their own."""
+
+    def __init__(self, repo: Path, home: Path) -> None:
+        self.repo = repo
+        self.home = home
+        self.env = {**os.environ, "PYTHONPATH": str(ROOT / "server"), "XDG_CONFIG_HOME": str(home / "config"),
+                    "HOME": str(home), "LORE_JOURNAL": "0"}
+        self.env.pop("LORE_GRAPH_PATH", None)
+
+    def run(self, *args: str, json_out: bool = True, env: dict | None = None, cwd: Path | None = None,
+            timeout: float = 120):
+        cmd = [*lore_cmd(), *(["--json"] if json_out else []), *args]
+        p = subprocess.run(cmd, capture_output=True, cwd=cwd or self.repo, env={**self.env, **(env or {})},
+                           timeout=timeout)
+        out = p.stdout.decode("utf-8", "replace")
+        reply = json.loads(out.strip().splitlines()[-1]) if json_out and out.strip() else None
+        return p.returncode, reply, p.stderr.decode("utf-8", "replace"), out
+
+
+def make_clone(path: Path) -> Path:
+    """A small repository as an attacker would publish it (the test adds the hostile parts)."""
+    path.mkdir(parents=True)
+    git(path, "init", "-q", "-b", "main")
+    (path / "src").mkdir()
+    (path / "src" / "app.py").write_text("import os\n\ndef main():\n    return os.getcwd()\n")
+    git(path, "add", ".")
+    git(path, "commit", "-q", "-m", "initial")
+    return path
+
+
+def new_victim(tmp_path: Path) -> Victim:
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    return Victim(make_clone(tmp_path / "clone"), home)

@@ -1,0 +1,235 @@
+"""``lore check`` (SPEC §3) on real git repositories the tests build, through the real CLI: a feature branch's
+commits, staged and unstaged edits, untracked files, a shallow clone, a clone with no graph yet, a rebased
+branch, a detached HEAD; the three formats and the exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LORE = str(Path(sys.executable).with_name("lore"))
+REJECT = ('[[:decision/no-chardet :rejects :module/chardet] '
+          '[:decision/no-chardet :description "charset-normalizer only"]]')
+APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+WITH_CHARDET = "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=env).stdout
+
+
+def lore(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
+    env.pop("LORE_GRAPH_PATH", None)
+    return subprocess.run([LORE, *args], cwd=repo, capture_output=True, text=True, env=env, timeout=300)
+
+
+def check_json(repo: Path, *args: str) -> tuple[int, dict]:
+    p = lore(repo, "check", "--format", "json", *args)
+    return p.returncode, json.loads(p.stdout)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    (r / "src" / "app.py").write_text(APP)
+    (r / ".gitignore").write_text(".lore/\n")
+    git(r, "init", "-q", "-b", "main")
+    git(r, "add", ".")
+    git(r, "commit", "-qm", "init")
+    assert lore(r, "transact", REJECT, "--reason", "team decision").returncode == 0
+    assert lore(r, "ingest", ".").returncode == 0
+    return r
+
+
+def test_a_branch_commit_is_reported_with_exit_1_and_linter_text(repo):
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "use chardet")
+    p = lore(repo, "check")
+    assert p.returncode == 1, p.stderr
+    assert p.stdout.splitlines() == [
+        "src/app.py:2:1: rejected_dependency :module/src-app-py imports :module/chardet, which "
+        ":decision/no-chardet rejects (charset-normalizer only)"]
+    # the graph's history was not written: main's code has no chardet, and no transaction was added
+    q = json.loads(lore(repo, "--json", "query", "[:find ?t :where [:module/src-app-py :depends-on ?t]]").stdout)
+    assert [":module/chardet"] not in q["results"]
+    assert json.loads(lore(repo, "--json", "warnings").stdout)["warnings"] == []
+    assert lore(repo, "check", "--fail-on", "never").returncode == 0
+
+
+def test_staged_unstaged_and_untracked_changes_count(repo):
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    code, staged_not = check_json(repo)
+    assert code == 1 and [w["file"] for w in staged_not["warnings"]] == ["src/app.py"]  # unstaged
+    git(repo, "add", "src/app.py")
+    code, staged = check_json(repo)
+    assert code == 1 and staged["warnings"][0]["line"] == 2  # staged
+    git(repo, "checkout", "-q", "--", ".")
+    git(repo, "reset", "-q")
+    (repo / "src" / "app.py").write_text(APP)
+    (repo / "src" / "new.py").write_text("import chardet\n")
+    code, untracked = check_json(repo)
+    assert code == 1 and [w["file"] for w in untracked["warnings"]] == ["src/new.py"]
+    (repo / ".gitignore").write_text(".lore/\nsrc/new.py\n")
+    code, ignored = check_json(repo)
+    assert code == 0 and ignored["warnings"] == []  # ignored files are not the developer's change
+
+
+def test_json_and_sarif_shapes(repo):
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    code, reply = check_json(repo)
+    head = git(repo, "rev-parse", "HEAD").strip()
+    assert code == 1 and reply["ok"] is True and reply["base"] == head
+    [w] = reply["warnings"]
+    assert w["code"] == "rejected_dependency" and (w["file"], w["line"]) == ("src/app.py", 2)
+    p = lore(repo, "check", "--format", "sarif")
+    log = json.loads(p.stdout)
+    assert p.returncode == 1 and log["version"] == "2.1.0"
+    run = log["runs"][0]
+    assert run["tool"]["driver"]["name"] == "lore"
+    [res] = run["results"]
+    assert res["ruleId"] == "rejected_dependency"
+    loc = res["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "src/app.py" and loc["region"]["startLine"] == 2
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == ["rejected_dependency"]
+
+
+def test_only_new_warnings_unless_all(repo):
+    # main itself gets the rejected import: history has that warning, a branch that keeps it adds nothing
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet on main")
+    assert lore(repo, "ingest", ".").returncode == 0
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "other.py").write_text("def other():\n    return 1\n")
+    code, reply = check_json(repo)
+    assert code == 0 and reply["warnings"] == []
+    code, every = check_json(repo, "--all")
+    assert code == 1 and [w["file"] for w in every["warnings"]] == ["src/app.py"]
+    # the branch removes the import: nothing new either (a removed warning never fails a check)
+    (repo / "src" / "app.py").write_text(APP)
+    code, reply = check_json(repo, "--all")
+    assert code == 0 and reply["warnings"] == []
+
+
+def test_paths_limit_the_report(repo):
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    (repo / "lib").mkdir()
+    (repo / "lib" / "x.py").write_text("import chardet\n")
+    code, reply = check_json(repo, "lib")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["lib/x.py"]
+    code, reply = check_json(repo, "src/app.py")
+    assert [w["file"] for w in reply["warnings"]] == ["src/app.py"]
+    p = lore(repo, "check", "/")
+    assert p.returncode == 2 and "outside the work tree" in p.stderr
+
+
+def test_base_ref(repo):
+    git(repo, "checkout", "-qb", "one")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet")
+    git(repo, "checkout", "-qb", "two")
+    (repo / "src" / "b.py").write_text("def b():\n    return 2\n")
+    git(repo, "add", "src/b.py")
+    git(repo, "commit", "-qm", "b")
+    code, reply = check_json(repo, "--base", "one")
+    assert reply["base"] == git(repo, "rev-parse", "one").strip()
+    assert code == 0 and reply["warnings"] == [] and reply["changedFiles"] == 1
+    code, reply = check_json(repo)  # against the graph's branch: the chardet commit is in the change
+    assert code == 1
+    p = lore(repo, "check", "--base", "no-such-branch")
+    assert p.returncode == 2 and "no-such-branch" in p.stderr
+
+
+def test_a_clone_without_a_graph_is_ingested_first(repo, tmp_path):
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(repo), str(clone))
+    (clone / "src" / "app.py").write_text(WITH_CHARDET)
+    p = lore(clone, "check")
+    assert p.returncode == 0, p.stderr  # no decision in this fresh graph: nothing is rejected
+    assert "ingested it first" in p.stderr
+    assert (clone / ".lore" / "lore.duckdb").exists()
+    p = lore(clone, "check")
+    assert "ingested it first" not in p.stderr
+
+
+def test_shallow_clone_checks_against_the_graph_head_and_says_so(repo, tmp_path):
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet on feature")
+    clone = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feature", repo.as_uri(), str(clone))
+    assert git(clone, "rev-parse", "--is-shallow-repository").strip() == "true"
+    assert lore(clone, "transact", REJECT, "--reason", "team decision").returncode == 0
+    # CI: a graph of main is restored from elsewhere (its head is not in this clone)
+    graph = repo / ".lore" / "lore.duckdb"
+    env_graph = ["--graph", str(graph)]
+    p = lore(clone, *env_graph, "check", "--format", "json")
+    reply = json.loads(p.stdout)
+    assert p.returncode == 1, p.stderr
+    assert reply["baseKind"] == "graph-blobs" and "not in this repository" in p.stderr
+    assert [w["file"] for w in reply["warnings"]] == ["src/app.py"]
+    # its own fresh graph: history is the shallow HEAD itself; --all shows the warning it holds
+    p = lore(clone, "check", "--all", "--format", "json")
+    assert p.returncode == 1 and json.loads(p.stdout)["warnings"][0]["file"] == "src/app.py"
+
+
+def test_no_merge_base_checks_against_the_base_commit(repo, tmp_path):
+    """A shallow fetch of the base: the base commit is here, the merge base is not."""
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet on feature")
+    git(repo, "checkout", "-q", "main")
+    (repo / "README.md").write_text("main moves on\n")
+    git(repo, "add", "README.md")
+    git(repo, "commit", "-qm", "readme")
+    clone = tmp_path / "ci"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feature", repo.as_uri(), str(clone))
+    git(clone, "fetch", "-q", "--depth", "1", "origin", "main:main")
+    p = lore(clone, "check", "--base", "main", "--format", "json")
+    reply = json.loads(p.stdout)
+    assert reply["baseKind"] == "base-commit" and "no merge base" in p.stderr
+
+
+def test_rebased_branch_and_detached_head(repo):
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet")
+    git(repo, "checkout", "-q", "main")
+    (repo / "src" / "c.py").write_text("def c():\n    return 3\n")
+    git(repo, "add", "src/c.py")
+    git(repo, "commit", "-qm", "c")
+    assert lore(repo, "ingest", ".").returncode == 0
+    git(repo, "checkout", "-q", "feature")
+    git(repo, "rebase", "-q", "main")
+    code, reply = check_json(repo)
+    assert code == 1 and reply["base"] == git(repo, "rev-parse", "main").strip() and reply["changedFiles"] == 1
+    git(repo, "checkout", "-q", "--detach", "HEAD")
+    code, reply = check_json(repo)
+    assert code == 1 and reply["branch"] is None
+    assert any("detached HEAD" in n for n in reply["notes"])
+
+
+def test_a_thousand_changed_files(repo):
+    gen = repo / "gen"
+    gen.mkdir()
+    for i in range(1000):
+        (gen / f"m{i}.py").write_text(f"def f{i}():\n    return {i}\n" + ("import chardet\n" if i == 999 else ""))
+    code, reply = check_json(repo)
+    assert reply["changedFiles"] == 1000
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["gen/m999.py"]
+
+
+def test_not_a_repository(tmp_path):
+    p = lore(tmp_path, "--graph", str(tmp_path / "g.duckdb"), "check")
+    assert p.returncode == 2 and "git" in p.stderr

@@ -1,0 +1,156 @@
+"""The working layer's operations on a real graph and a real git repository: hostile and odd input (binary and
+huge buffers, languages Lore does not parse, paths outside the work tree, a parse that fails, a graph with no
+history yet), never stale (history moving under it), and never visible to queries, history or ``:as-of``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from lore import operations
+from lore.store.graph import Graph
+
+APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+WITH_CHARDET = "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+REJECT = ('[[:decision/no-chardet :rejects :module/chardet] '
+          '[:decision/no-chardet :description "charset-normalizer only"]]')
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=env).stdout
+
+
+def run(graph: Graph, op: str, params: dict) -> dict:
+    reply = operations.run(op, graph, params)
+    result = reply.pop("_result", None)
+    if result is not None:
+        operations.derive(graph, result)
+    return reply
+
+
+@pytest.fixture
+def ws(tmp_path: Path):
+    root = tmp_path / "repo"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "app.py").write_text(APP)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", ".")
+    git(root, "commit", "-qm", "init")
+    operations.load_features()
+    g = Graph(tmp_path / "g.duckdb")
+    assert run(g, "transact", {"facts": REJECT, "reason": "decision"})["ok"]
+    assert run(g, "ingest", {"repo": str(root), "wait": True})["ok"]
+    yield g, root
+    g.close()
+
+
+def buffer(g: Graph, root: Path, path: str, text, version: int = 1) -> dict:
+    return operations.run("layerBuffer", g, {"root": str(root), "path": path, "text": text, "version": version})
+
+
+def file_status(g: Graph, path: str) -> dict:
+    st = operations.run("layerStatus", g, {})
+    return next(f for f in st["files"] if f["path"] == path)
+
+
+def test_a_buffer_is_flagged_and_history_never_sees_it(ws):
+    g, root = ws
+    tx_before = g.last_tx()[0]
+    r = buffer(g, root, str(root / "src" / "app.py"), WITH_CHARDET + "\n\ndef added():\n    return 1\n")
+    assert r["ok"] and r["path"] == "src/app.py" and r["inLayer"]
+    assert [(w["rule"], w["line"]) for w in r["warnings"]] == [("rejected_dependency", 2)]
+    assert g.last_tx()[0] == tx_before  # no transaction
+    q = operations.run("query", g, {"query": "[:find ?f :where [:module/src-app-py :contains ?f]]"})
+    assert [":function/src-app-py-added"] not in q["results"]
+    asof = operations.run("query", g, {"query": f"[:find ?t :as-of {tx_before} :where "
+                                                "[:module/src-app-py :depends-on ?t]]"})
+    assert [":module/chardet"] not in asof["results"]
+    assert operations.run("history", g, {"entity": ":function/src-app-py-added"})["history"] == []
+    assert operations.run("warnings", g, {})["warnings"] == []
+    # the file's own history stays readable through the layer: its introduced-by survives the swap
+    hover = operations.run("layerHover", g, {"file": "src/app.py", "kind": "function", "name": "get",
+                                            "qualifiedName": "get", "line": 5})
+    assert hover["ok"] and hover["history"]["introducedBy"] is not None
+
+
+def test_binary_huge_and_unparsed_buffers(ws):
+    g, root = ws
+    r = buffer(g, root, "src/app.py", "import chardet\n\x00\x01binary")
+    assert r["ok"] and r["warnings"] == []
+    assert file_status(g, "src/app.py")["reason"] == "binary"
+    r = buffer(g, root, "src/app.py", "import chardet\n" + "x = 1\n" * 400_000)
+    assert r["ok"] and r["warnings"] == []
+    assert file_status(g, "src/app.py")["reason"] == "too-large"
+    r = buffer(g, root, "notes.unknownlang", "import chardet\n")
+    assert r["ok"] and r["inLayer"] and r["warnings"] == []
+    assert file_status(g, "notes.unknownlang")["reason"] == "language"
+    # back to text: the same file parses again
+    r = buffer(g, root, "src/app.py", WITH_CHARDET, version=9)
+    assert [w["line"] for w in r["warnings"]] == [2]
+
+
+def test_a_buffer_whose_parse_fails_keeps_what_the_parser_recovered(ws):
+    g, root = ws
+    r = buffer(g, root, "src/app.py", "import chardet\ndef broken(:\n    return (\n")
+    assert r["ok"] and [w["line"] for w in r["warnings"]] == [1]
+    assert file_status(g, "src/app.py").get("syntaxErrors") is True
+
+
+def test_paths_outside_the_work_tree_are_not_laid_over(ws, tmp_path):
+    g, root = ws
+    for path in ("/etc/passwd", str(tmp_path / "elsewhere.py"), "../outside.py", str(root / ".git" / "HEAD"),
+                 "a\x00b"):
+        r = buffer(g, root, path, "import chardet\n")
+        assert r["ok"] and r["inLayer"] is False and r["warnings"] == [], path
+    outside = tmp_path / "secret.py"
+    outside.write_text("import chardet\n")
+    (root / "src" / "link.py").symlink_to(outside)
+    st = operations.run("layerRefresh", g, {"root": str(root)})
+    assert st["ok"]
+    assert not any(f["path"] == "src/link.py" for f in operations.run("layerStatus", g, {})["files"])
+    bad = operations.run("layerBuffer", g, {"root": str(root), "path": "src/app.py", "text": 12})
+    assert bad["ok"] is False and bad["error"]["code"] == "bad-params"
+
+
+def test_never_stale_when_history_moves(ws):
+    g, root = ws
+    r = buffer(g, root, "src/app.py", "import os\nimport yaml\n")
+    assert r["warnings"] == []
+    # a new decision is recorded while the buffer is open: the layer sees it on its next answer
+    run(g, "transact", {"facts": "[[:decision/no-yaml :rejects :module/yaml] "
+                                 "[:decision/no-yaml :description \"toml only\"]]", "reason": "r"})
+    ws_now = operations.run("layerWarnings", g, {"root": str(root), "file": "src/app.py"})["warnings"]
+    assert [w["line"] for w in ws_now] == [2]
+    # a commit of the graph's branch is ingested: the layer is rebuilt against the new head
+    (root / "src" / "app.py").write_text("import os\nimport yaml\n")
+    git(root, "commit", "-qam", "yaml")
+    run(g, "ingest", {"repo": str(root), "wait": True})
+    st = operations.run("layerStatus", g, {})
+    assert st["watermark"] == git(root, "rev-parse", "HEAD").strip()
+    assert st["graphTx"] == g.last_tx()[0]
+    # the buffer closes: the file is what the work tree has
+    r = buffer(g, root, "src/app.py", None)
+    assert r["ok"] and not r["inLayer"]
+    assert [w["line"] for w in operations.run("warnings", g, {})["warnings"]] == [2]
+
+
+def test_a_graph_with_no_history_yet(tmp_path):
+    root = tmp_path / "fresh"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    operations.load_features()
+    g = Graph(tmp_path / "empty.duckdb")
+    try:
+        r = buffer(g, root, "a.py", "import chardet\n")
+        assert r["ok"] and r["inLayer"] is False and r["warnings"] == []
+        st = operations.run("layerStatus", g, {})
+        assert st["ok"] and st["active"] is False
+        assert st["git"]["head"] is None and st["git"]["baseKind"] == "none"
+    finally:
+        g.close()
