@@ -154,6 +154,7 @@ CODES: dict[str, str] = {
     "bad-branch": "the branch name is not a git ref name",
     "unknown-branch": "the repository has no such branch or commit",
     "history-rewritten": "the ingested head is no longer in the branch's history (a force push or rebase)",
+    "already-ingested": "the branch head alone was asked for, but the graph already has ingested history",
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",
     "unsafe-path": "a path Lore would create or write is a symbolic link (or under one); nothing was written",
@@ -166,6 +167,9 @@ CODES: dict[str, str] = {
                             "current values of one attribute"),
     "journal-unreadable": "a journal folder or entry could not be read (permissions, I/O)",
     "journal-unwritable": "the journal entry of a write could not be written, so the write was not stored",
+    "no-history": "there is no ingested history to check against, and the graph cannot be written: run lore ingest",
+    "bad-base": "the --base given is not a revision (empty, or starts with '-')",
+    "unknown-base": "the repository has no branch or commit of that name to check against",
     "no-work-tree": ("the graph belongs to no work tree, so it has no journal (keep it in `<work tree>/.lore/`, "
                      "or ingest the repository)"),
     "bad-path": "a path is empty, outside the work tree, or not one Lore reads",

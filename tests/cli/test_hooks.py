@@ -63,6 +63,16 @@ def test_prepare_with_nothing_to_say_prints_nothing(repo: Path):
     assert p.returncode == 0 and p.stdout == b""
 
 
+def test_check_sees_the_edit_before_it_is_committed(repo: Path):
+    (repo / "src" / "fresh.py").write_text("import chardet\n\n\ndef sniff(b):\n    return chardet.detect(b)\n")
+    event = {**common(repo, "PostToolUse"), "tool_name": "Write",
+             "tool_input": {"file_path": str(repo / "src" / "fresh.py"), "content": "import chardet\n"}}
+    p = run(repo, "hook", "check", stdin=json.dumps(event).encode())
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["decision"] == "block" and "src/fresh.py" in out["reason"] and "chardet" in out["reason"]
+
+
 def test_check_after_an_edit_feeds_the_warning_back(repo: Path):
     event = {**common(repo, "PostToolUse"), "tool_name": "Edit", "tool_use_id": "toolu_01DU",
              "tool_input": {"file_path": str(repo / "src" / "net.py"), "old_string": "a", "new_string": "b"},

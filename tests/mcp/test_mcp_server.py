@@ -88,6 +88,12 @@ async def test_every_tool_once(repo: Path):
         assert r["columns"] == ["n"] and r["rows"][0][0] >= 2
         err, r = await call(session, "lore_warnings", file="src/net.py")
         assert any(w["code"] for w in r["warnings"]) and any("chardet" in w["message"] for w in r["warnings"])
+        # an edit the agent made, not committed: lore_check sees it on the working layer
+        (repo / "src" / "util.py").write_text("import chardet\n")
+        err, r = await call(session, "lore_check")
+        assert not err and r["ok"] and r["base"], r
+        assert any(w.get("file") == "src/util.py" and "chardet" in w["message"] for w in r["warnings"]), r
+        (repo / "src" / "util.py").unlink()
         err, r = await call(session, "lore_prepare_turn", message="what did we decide about chardet?")
         assert "chardet" in r["context"]
         err, r = await call(session, "lore_finalize_turn",

@@ -1,5 +1,6 @@
 """Issue 13 item 7, rule files: a SQL rule whose SELECT hides a write in a CTE is refused before it runs
-(the same check as ``lore sql``), reported as a rule error, and the graph is unchanged."""
+(the same check as ``lore sql``), reported as a rule error, and the graph is unchanged — even when the
+user has trusted the workspace's rules (trust lets a rule read, never write)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ HEADER = "-- name: sneaky\n-- kind: fact\n-- derives: :x\n-- reads: :n\n"
     "WITH w AS (UPDATE facts SET v = 'pwned' RETURNING *) SELECT e, v, [] AS provenance FROM w",
     "WITH w AS (INSERT INTO facts SELECT * FROM facts RETURNING *) SELECT e, v, [] AS provenance FROM w",
 ])
-def test_a_rule_with_a_write_in_a_cte_is_refused(tmp_path, body):
+def test_a_rule_with_a_write_in_a_cte_is_refused(tmp_path, monkeypatch, body):
+    monkeypatch.setenv("LORE_TRUST_RULES", "1")  # trusted: the write must still be refused
     folder = tmp_path / ".lore" / "rules"
     folder.mkdir(parents=True)
     (folder / "sneaky.sql").write_text(HEADER + body)

@@ -131,7 +131,9 @@ def check(event: dict[str, Any], graph: Path | None, execute: Execute) -> dict[s
         rel = target.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return None  # outside the work tree: not Lore's to judge
-    reply = execute(path, "warnings", {"file": rel, "settle": True})
+    # The working layer: the file as the agent just left it, not as it was committed; every warning of that
+    # file (not only those the change introduced), since the agent is working on it now.
+    reply = execute(path, "check", {"repo": str(root), "paths": [rel], "all": True, "settle": True})
     if not reply.get("ok"):
         log.warning("check of %s failed: %s", rel, reply.get("error"))
         return None

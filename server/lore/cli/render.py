@@ -149,13 +149,12 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
     return "\n".join(lines) + "\n"
 
 
-_CONTROL = {c: None for c in range(32) if c not in (9,)} | {127: None}
 _SEVERITY_RANK = {"information": 1, "warning": 2}
 
 
 def plain(text: Any) -> str:
     """Repository text (paths, names, messages) without control sequences (SPEC §7)."""
-    return str(text).translate(_CONTROL)
+    return printable(str(text))
 
 
 def check_fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:

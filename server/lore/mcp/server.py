@@ -55,7 +55,7 @@ def _handler(tool: Tool, backend: Backend):
             params.setdefault("source", "mcp")
         if tool.operation in SETTLED:
             params["settle"] = True
-        if tool.operation == "ingest":
+        if tool.operation in ("ingest", "check"):
             params.setdefault("repo", str(find_work_tree(Path.cwd())))
         return _result(await backend.run_async(tool.operation, params))
 
