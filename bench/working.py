@@ -283,6 +283,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         p.write_text(f"import os\n\n\nclass Thing{i}:\n    def run(self):\n        return os.sep\n" + body)
         pys.append(p)
     t = time.perf_counter()
+    # Files written outside the editor with no .git change: what a save (didSave) would trigger.
+    await c.request("lore/layerRefresh", {"root": str(repo)})
     while True:
         st = await c.request("lore/layerStatus", {})
         if len(st.get("files") or []) >= len(pys):
