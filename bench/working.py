@@ -256,13 +256,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         while True:
             r = await c.request("lore/query", q)
             if r.get("results"):
+                lat.append(time.perf_counter() - t)
                 break
-            if time.perf_counter() - t > 120:
-                raise SystemExit("the commit was never ingested")
-            await asyncio.sleep(0.02)
-        lat.append(time.perf_counter() - t)
-    out["commit_to_query_s"] = {"p50": round(statistics.median(lat), 3), "max": round(max(lat), 3),
-                                "runs": lat and len(lat)}
+            if time.perf_counter() - t > 60:
+                lat.append(None)  # reported as a miss, not hidden
+                break
+            await asyncio.sleep(0.1)
+    got = [x for x in lat if x is not None]
+    out["commit_to_query_s"] = {"p50": round(statistics.median(got), 3) if got else None,
+                                "max": round(max(got), 3) if got else None, "runs": len(lat),
+                                "missed_60s": len(lat) - len(got)}
 
     # -- memory of a layer of M changed files
     await asyncio.sleep(1.5)

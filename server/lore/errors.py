@@ -154,6 +154,7 @@ CODES: dict[str, str] = {
     "bad-branch": "the branch name is not a git ref name",
     "unknown-branch": "the repository has no such branch or commit",
     "history-rewritten": "the ingested head is no longer in the branch's history (a force push or rebase)",
+    "already-ingested": "the branch head alone was asked for, but the graph already has ingested history",
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",
     "unsafe-path": "a path Lore would create or write is a symbolic link (or under one); nothing was written",

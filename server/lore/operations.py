@@ -14,6 +14,7 @@ from typing import Any, Callable
 from lore import params as P
 from lore.errors import LoreError, error_reply
 from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
+from lore.store.session import Slot
 from lore.store.txdata import parse_tx
 from lore.timeutil import parse_instant
 
@@ -84,6 +85,36 @@ def register_derivation(fn: Derivation) -> Derivation:
     return fn
 
 
+class _HistoryNote:
+    """Whether ingestion has only the branch head so far (lore.ingest.backfill), re-read at most once a
+    second: every read's reply then says ``"code_history": "partial"``."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.at = -1.0
+        self.partial = False
+
+    def get(self) -> bool:
+        import time
+
+        now = time.monotonic()
+        if now - self.at > 1.0:
+            self.at = now
+            try:
+                cur = self.graph.cursor()
+                try:
+                    row = cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'").fetchone()
+                finally:
+                    cur.close()
+                self.partial = bool(row and row[0] == "partial")
+            except Exception:  # noqa: BLE001 - no ingestion tables: nothing is partial
+                self.partial = False
+        return self.partial
+
+
+HISTORY_NOTE = Slot("history-note", _HistoryNote)
+
+
 def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """Run one operation; every failure comes back as ``{"ok": false, "error": …}``."""
     _load_for(name)
@@ -96,10 +127,13 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         check_text(params)
         token = _set_write_options(name, params)
         try:
-            return fn(graph, params)
+            reply = fn(graph, params)
         finally:
             if token is not None:
                 reset_write_options(token)
+        if name not in WRITES and isinstance(reply, dict) and reply.get("ok") and graph.session.get(HISTORY_NOTE).get():
+            reply["code_history"] = "partial"  # code facts are the head's only: history is still being ingested
+        return reply
     except LoreError as exc:
         return error_reply(exc)
     except RecursionError:

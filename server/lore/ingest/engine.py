@@ -20,6 +20,7 @@ import os
 import posixpath
 import re
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -34,13 +35,18 @@ from lore.ingest.resolve import PathIndex, resolve
 from lore.ingest.walk import (
     GITLINK,
     SYMLINK,
+    ZERO,
     CatFile,
+    Change,
     Commit,
     CommitInfo,
+    commit_info,
+    count_commits,
     git,
     iter_all_commits,
     iter_first_parent,
     list_tags,
+    ls_tree,
     repo_root,
     resolve_branch,
 )
@@ -122,9 +128,77 @@ class Cancelled(Exception):
     pass
 
 
+class _Ahead:
+    """First-parent commits read ahead of the walk: their blobs go to the parser's plan (each blob once per
+    run) and the tracked files they touch are loaded from the graph in batches, while only a bounded
+    window of the history is in memory."""
+
+    MIN_COMMITS = 32
+    MIN_BLOBS = 400  # planned beyond the commit being applied: enough to keep both workers busy
+
+    def __init__(self, run: "IngestRun", fp) -> None:
+        self.run = run
+        self.it = fp
+        self.buf: deque = deque()  # (commit, blobs planned for it)
+        self.ahead_blobs = 0
+        self.planned = 0
+        self.seen: set[str] = set(run.extracts)
+        self.at_watermark = set(run.files)  # files whose state is in the graph (loaded once, when first seen)
+        self.done = False
+        self._fill()
+
+    def _fill(self) -> None:
+        if self.done:
+            return
+        run = self.run
+        items: list[tuple[str, str]] = []
+        touched: set[str] = set()
+        while len(self.buf) < self.MIN_COMMITS or self.ahead_blobs < self.MIN_BLOBS:
+            c = next(self.it, None)
+            if c is None:
+                self.done = True
+                break
+            n = 0
+            for ch in c.changes:
+                for p in (ch.path, ch.old_path):
+                    if p and p in self.at_watermark and p not in run.loaded:
+                        touched.add(p)
+                if ch.status == "D" or ch.new_mode in (GITLINK, SYMLINK) or run.ignore(ch.path):
+                    continue
+                lang = language_of(ch.path)
+                if lang and ch.new_blob not in self.seen:
+                    self.seen.add(ch.new_blob)
+                    items.append((ch.new_blob, lang))
+                    n += 1
+            self.buf.append((c, n))
+            self.ahead_blobs += n
+        if touched:
+            run._preload(touched)
+        self.planned += len(items)
+        run.parser.extend(items)
+        if self.done:
+            run.parser.end_plan()
+
+    def next_sha(self) -> str | None:
+        if not self.buf:
+            self._fill()
+        return self.buf[0][0].sha if self.buf else None
+
+    def pop(self) -> Commit:
+        c, n = self.buf.popleft()
+        self.ahead_blobs -= n
+        if len(self.buf) < self.MIN_COMMITS // 2 or self.ahead_blobs < self.MIN_BLOBS // 2:
+            self._fill()
+        return c
+
+
 class IngestRun:
     def __init__(self, graph: Graph, repo: str, branch: str | None, *,
-                 progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                 snapshot: bool = False) -> None:
+        # snapshot: only the tip's tree, as if it were the first commit, without the commit entity or
+        # event facts (:introduced-by ...): what lore.ingest.backfill writes first on a fresh graph.
+        self.snapshot = snapshot
         self.graph = graph
         self.repo = repo_root(repo)
         self.progress = progress
@@ -183,7 +257,7 @@ class IngestRun:
             self.cat.close()
         out = {**base, "status": status, **self.stats, "attributes_written": sorted(self.attrs_written),
                "seconds": round(time.perf_counter() - t0, 3), "watermark": self.watermark}
-        if status == "complete":
+        if status == "complete" and not self.snapshot:  # tags name commits: history's, not the head's
             out.update(self._tag_pass())
         out["summary"] = self._summary()
         return out
@@ -249,10 +323,19 @@ class IngestRun:
         self.rows: list[tuple] = []  # (e, a, vt, v, vn, vf, vto) to insert
         self.closes: list[tuple] = []  # (e, a, vt, v, t): open database rows to close
         self.dirty: set[str] = set()  # paths whose fstate has unwritten opens, or whose row changed
+        # Opens not yet in the database, in the order they were made: (key, [valid-from, None]); an item
+        # closed before its flush is marked -1 (its row was written closed).
+        self.pending: list[tuple[Key, list]] = []
+        # A bulk run (a fresh graph) writes ingest_open / ingest_defs once, at its last flush, instead of
+        # rewriting every touched file's open facts at each flush (12% of a rust-analyzer ingest). Until
+        # then ingest_meta says open_complete=false and a resumed run reads open facts from the facts table.
+        self.open_stale = meta.get("open_complete") == "false" and wm is not None
+        self.defer_open = wm is None or self.open_stale
+        self.open_dirty: set[str] = set(self.files) if self.open_stale else set()
         self.changed_paths: set[str] = set()  # paths changed in this run (for locations)
         self.cat = CatFile(self.repo)
         self.parser: Parser | None = None
-        self._local_cache: dict = {}
+        self._local_cache: dict = {}  # (module, blob) -> local facts; small: blobs recur only on reverts
         self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
         self._db_names: dict[str, list[tuple[str, str]]] | None = None
@@ -263,30 +346,27 @@ class IngestRun:
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
-        commits = list(iter_all_commits(self.repo, self.tip, wm))
-        fp = iter_first_parent(self.repo, self.tip, wm)
-        fp_list = list(fp)
-        total = len(commits)
+        # Both logs are streamed: the history is never held whole (memory must not grow with it).
+        if self.snapshot:
+            infos, fps = self._snapshot_commit()
+            commits, fp = iter(infos), iter(fps)
+            total = 1
+        else:
+            total = count_commits(self.repo, self.tip, wm)
+            commits, fp = iter_all_commits(self.repo, self.tip, wm), iter_first_parent(self.repo, self.tip, wm)
         self.total = total
-        fp_shas = {c.sha for c in fp_list}
-        # What will be parsed, in walk order: the blobs of changed source files, each once.
-        plan, seen = [], set(self.extracts)
-        touched_known: set[str] = set()
-        for c in fp_list:
-            for ch in c.changes:
-                for p in (ch.path, ch.old_path):
-                    if p and p in self.files:
-                        touched_known.add(p)
-                if ch.status == "D" or ch.new_mode in (GITLINK, SYMLINK) or self.ignore(ch.path):
-                    continue
-                lang = language_of(ch.path)
-                if lang and ch.new_blob not in seen:
-                    seen.add(ch.new_blob)
-                    plan.append((ch.new_blob, lang))
-        self._preload(touched_known)
-        self.parser = Parser(self.repo, plan, processes=workers(), cat=self.cat)
-        self.stats["blobs_planned"] = len(plan)
-        by_sha = {c.sha: c for c in fp_list}
+        self.parser = Parser(self.repo, processes=workers(), cat=self.cat)
+        ahead = _Ahead(self, fp)
+        try:
+            self._walk_commits(commits, ahead, total)
+        finally:
+            for it in (commits, fp):
+                close = getattr(it, "close", None)
+                if close is not None:
+                    close()
+            self.stats["blobs_planned"] = ahead.planned
+
+    def _walk_commits(self, commits, ahead: "_Ahead", total: int) -> None:
         done = 0
         since_flush = 0
         batch = _env_int("LORE_INGEST_BATCH", 3000)
@@ -297,29 +377,32 @@ class IngestRun:
             if done == 0 and self._cancelled():
                 raise Cancelled()
             t_raw = self._plausible(info.time)
-            if info.sha in fp_shas:
+            if info.sha == ahead.next_sha():
                 # An implausible date (far future, before 1970) moves that commit alone: it is placed just
                 # after its predecessor, and the next commit's own date counts again (SPEC §7).
                 t = max(t_raw if t_raw is not None else 0, self.last_time + 1)
                 self.last_time = t
-                self._apply_commit(by_sha.pop(info.sha), t)
+                self._apply_commit(ahead.pop(), t)
                 self.watermark = info.sha
                 self.stats["first_parent_commits"] += 1
             else:
                 t = t_raw if t_raw is not None else self.last_time + 1
             if t_raw is None:
                 self.stats["implausible_dates"] = self.stats.get("implausible_dates", 0) + 1
-            self._commit_facts(info, t)
+            if not self.snapshot:
+                self._commit_facts(info, t)
             done += 1
             since_flush += 1
             self.stats["commits"] = done
             if self.progress:
                 self.progress(done, total, info.sha)
             if info.sha == self.watermark and self._cancelled():
-                self._flush(final=False)
+                self._flush(final=False, open_rows=True)
                 raise Cancelled()
-            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch
-                                               or time.perf_counter() - last_flush > 15):
+            # A bulk run flushes by size only: a flush on a timer made the work (rows spanning flushes are
+            # written twice, open then closed) grow with the machine's load.
+            if info.sha == self.watermark and (len(self.rows) >= 150_000 or since_flush >= batch or (
+                    not self.defer_open and time.perf_counter() - last_flush > 15)):
                 self._flush(final=False)
                 since_flush = 0
                 last_flush = time.perf_counter()
@@ -338,6 +421,12 @@ class IngestRun:
         if seconds is None or seconds < 0 or seconds * US > self.date_bound:
             return None
         return seconds * US
+
+    def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
+        """The tip as one commit that adds every file of its tree."""
+        info = commit_info(self.repo, self.tip)
+        changes = [Change("A", path, None, "000000", mode, ZERO, blob) for mode, blob, path in ls_tree(self.repo, self.tip)]
+        return [info], [Commit(info.sha, [], info.time, changes)]
 
     # ------------------------------------------------------------- facts
     def _emit(self, e: str, a: str, val: tuple, vf: int, vto: int = FOREVER) -> None:
@@ -421,7 +510,7 @@ class IngestRun:
         if not paths:
             return
         con = self.graph.con
-        if self.v2:
+        if self.v2 and not self.open_stale:
             table = pa.table({"path": pa.array(sorted(paths), pa.string())})
             with self.graph.lock:
                 con.register("mods", table)
@@ -458,7 +547,8 @@ class IngestRun:
 
     def _open(self, st: dict, key: Key, t: int) -> None:
         if key not in st:
-            st[key] = [t, None]
+            item = st[key] = [t, None]
+            self.pending.append((key, item))
 
     def _close(self, st: dict, key: Key, t: int) -> None:
         item = st.pop(key, None)
@@ -467,7 +557,9 @@ class IngestRun:
         vf, rid = item
         if rid is not None:
             self.closes.append((rid, t))
-        elif vf < t:
+            return
+        item[1] = -1  # not pending any more
+        if vf < t:
             self._emit(key[0], key[1], (key[2], key[3], None), vf, t)
 
     # --------------------------------------------------------------- commit
@@ -547,7 +639,8 @@ class IngestRun:
             for evs in fs.events.values():
                 for key in list(evs):
                     self._close(evs, key, t)
-            self.loaded.discard(p)
+            # (p stays in self.loaded: its rows in the graph are superseded by this run's state, so a path
+            # added again later must not load them back)
             self._release(p)
             self.changed_paths.add(p)
             self.dirty.add(p)
@@ -602,7 +695,8 @@ class IngestRun:
             for key in facts.keys() - desired:
                 self._close(facts, key, t)
             for key in desired - facts.keys():
-                facts[key] = [t, None]
+                item = facts[key] = [t, None]
+                self.pending.append((key, item))
             for e in [e for e in fs.events if e != module and e not in defs]:
                 evs = fs.events.pop(e)
                 for key in list(evs):
@@ -783,7 +877,7 @@ class IngestRun:
         hit = self._local_cache.get(key)
         if hit is not None:
             return hit
-        if len(self._local_cache) > 4096:
+        if len(self._local_cache) > 128:  # entries of big files hold thousands of facts each
             self._local_cache.clear()
         mslug = module.split("/", 1)[1]
         desired: set[Key] = set()
@@ -885,20 +979,17 @@ class IngestRun:
         self.submodules = {v["path"]: (k, v.get("url", "")) for k, v in info.items() if "path" in v}
 
     # ---------------------------------------------------------------- flush
-    def _flush(self, *, final: bool) -> None:
+    def _flush(self, *, final: bool, open_rows: bool = False) -> None:
         g = self.graph
+        open_rows = open_rows or final or not self.defer_open
         # Opens not yet in the database become rows with an open end (their row ids are kept: closing
         # goes by id).
         pending: list[tuple[list, int]] = []
-        for p in self.dirty:
-            fs = self.fstate.get(p)
-            if fs is None:
-                continue
-            for d in (fs.facts, *fs.events.values()):
-                for key, item in d.items():
-                    if item[1] is None:
-                        pending.append((item, len(self.rows)))
-                        self._emit(key[0], key[1], (key[2], key[3], None), item[0])
+        for key, item in self.pending:
+            if item[1] is None and not (self.snapshot and key[1] in EVENT_ATTRS):
+                pending.append((item, len(self.rows)))
+                self._emit(key[0], key[1], (key[2], key[3], None), item[0])
+        self.pending = []
         rows, closes = self.rows, self.closes
         first_sha = self.watermark
         reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "
@@ -942,12 +1033,15 @@ class IngestRun:
                         pa.nulls(n, pa.list_(pa.int64())),
                     ], schema=FACT_SCHEMA)
                     g.insert_arrow(table)
-                self._write_files(con)
+                self._write_files(con, open_rows=open_rows)
                 if final:
                     self._write_locations(con)
                 self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
                                      "repo": self.repo, "branch": self.branch, "state": "3",
-                                     "locations_complete": "true" if final and self.locations_done else "false"})
+                                     "locations_complete": "true" if final and self.locations_done else "false",
+                                     "open_complete": "true" if open_rows else "false",
+                                     **({"history": "partial", "snapshot": self.tip,
+                                         "backfill_token": os.urandom(8).hex()} if self.snapshot else {})})
         log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
                  getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
@@ -965,7 +1059,7 @@ class IngestRun:
         for k, v in kv.items():
             con.execute("INSERT INTO ingest_meta VALUES (?, ?)", [k, v])
 
-    def _write_files(self, con) -> None:
+    def _write_files(self, con, *, open_rows: bool = True) -> None:
         if self.new_idents:
             t = pa.table({"path": pa.array([p for p, _ in self.new_idents], pa.string()),
                           "ident": pa.array([i for _, i in self.new_idents], pa.string())})
@@ -986,11 +1080,34 @@ class IngestRun:
             for e in self.externals:
                 con.execute("INSERT INTO ingest_known VALUES (?)", [e])
             self.v2 = True
-        if not self.dirty:
-            return
-        dirty = sorted(self.dirty)
+        if self.dirty:
+            dirty = sorted(self.dirty)
+            con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
+            con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
+            con.unregister("_ingest_dirty")
+            now = [(p, *self.files[p]) for p in dirty if p in self.files]
+            if now:
+                t = pa.table({"path": pa.array([r[0] for r in now], pa.string()),
+                              "blob": pa.array([r[1] for r in now], pa.string()),
+                              "mode": pa.array([r[2] for r in now], pa.string()),
+                              "module": pa.array([self._module_ident(r[0]) for r in now], pa.string())})
+                con.register("_ingest_now", t)
+                con.execute("INSERT INTO ingest_files SELECT path, blob, mode, module FROM _ingest_now")
+                con.unregister("_ingest_now")
+        self.open_dirty |= self.dirty
+        if open_rows and self.open_dirty:
+            self._write_open(con)
+
+    def _write_open(self, con) -> None:
+        """ingest_open and ingest_defs for the files whose open facts changed since they were last written."""
+        stale = self.open_stale
+        if stale:
+            # Resumed after a bulk run stopped between flushes: every tracked file's open facts, from the
+            # facts table.
+            self._preload(set(self.files))
+        dirty = sorted(self.open_dirty)
+        self.open_dirty = set()
         con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
-        con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.execute("DELETE FROM ingest_open WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.execute("DELETE FROM ingest_defs WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.unregister("_ingest_dirty")
@@ -1007,9 +1124,12 @@ class IngestRun:
             if p not in self.files or p not in self.fstate:
                 continue
             blob = self.files[p][0]
-            if blob not in self.extracts:
+            if blob in self.extracts:
+                ex = self.extracts[blob]
+            elif stale:
+                ex = self._extract(blob, p) if self.files[p][1] not in (GITLINK, SYMLINK) else None
+            else:
                 continue  # unknown here: a later change of this file parses its old version
-            ex = self.extracts[blob]
             if ex is None or not ex.defs:
                 drows.append((p, "-", "", 0, 0))
             else:
@@ -1031,15 +1151,7 @@ class IngestRun:
             con.register("_ingest_op", t)
             con.execute("INSERT INTO ingest_open (path, e, a, vt, v, valid_from, id) SELECT * FROM _ingest_op")
             con.unregister("_ingest_op")
-        now = [(p, *self.files[p]) for p in dirty if p in self.files]
-        if now:
-            t = pa.table({"path": pa.array([r[0] for r in now], pa.string()),
-                          "blob": pa.array([r[1] for r in now], pa.string()),
-                          "mode": pa.array([r[2] for r in now], pa.string()),
-                          "module": pa.array([self._module_ident(r[0]) for r in now], pa.string())})
-            con.register("_ingest_now", t)
-            con.execute("INSERT INTO ingest_files SELECT path, blob, mode, module FROM _ingest_now")
-            con.unregister("_ingest_now")
+        self.open_stale = False
 
     def _write_locations(self, con) -> None:
         """code_locations / import_locations for the files that changed (all of them after a crash)."""

@@ -57,8 +57,11 @@ class IngestJob:
     def running(self) -> bool:
         return self.status()["status"] in ("starting", "running")
 
-    def start(self, repo: str, branch: str | None = None) -> dict[str, Any]:
-        """Start in the background; ``{"ok": false, ...}`` when an ingest is already under way."""
+    def start(self, repo: str, branch: str | None = None, *, head_first: bool = False) -> dict[str, Any]:
+        """Start in the background; ``{"ok": false, ...}`` when an ingest is already under way.
+
+        head_first: on a graph with nothing ingested, the branch head's code first (status then says
+        ``history: partial`` and ``head_ingested_at``), then the history behind it (lore.ingest.backfill)."""
         with self._lock:
             if self.state["status"] in ("starting", "running"):
                 return {**self.state, "ok": False, "error": {"code": "ingest-running",
@@ -67,7 +70,8 @@ class IngestJob:
             self.state = {"status": "starting", "processed": 0, "processed_this_run": 0, "total": None,
                           "current_commit": None, "error": None, "repo": repo, "branch": branch,
                           "started_at": format_instant(now_micros())}
-            self._thread = threading.Thread(target=self._run, args=(repo, branch), name="lore-ingest", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(repo, branch, head_first), name="lore-ingest",
+                                            daemon=True)
             self._thread.start()
         return {"ok": True, "started": True, **self.status()}
 
@@ -92,20 +96,38 @@ class IngestJob:
             except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
                 log.exception("ingest progress listener failed")
 
-    def _run(self, repo: str, branch: str | None) -> None:
+    def _on_head(self, reply: dict[str, Any]) -> None:
+        with self._lock:
+            self.state.update(history="partial", head_ingested_at=format_instant(now_micros()),
+                              head_seconds=reply.get("head_seconds"), head=reply.get("summary"))
+        if self.on_progress:
+            try:
+                self.on_progress(self.status())
+            except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
+                log.exception("ingest progress listener failed")
+
+    def _run(self, repo: str, branch: str | None, head_first: bool = False) -> None:
         from lore.ingest.api import ingest
+        from lore.ingest.backfill import history_state, ingest_head_first
 
         try:
             base = persisted_commits(self.graph)
             with self._lock:
                 self._base = base
                 self.state.update(processed=base)
-            result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
+            if head_first:
+                result = ingest_head_first(self.graph, repo, branch, progress=self._progress, cancel=self._cancel,
+                                           on_head=self._on_head)
+            else:
+                result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
             with self._lock:
                 self.state.update(status=result.get("status", "complete"), result=result,
                                   finished_at=format_instant(now_micros()))
                 if self.state.get("total") is None:  # nothing to walk (up to date): what the graph has
                     self.state["total"] = self.state["processed"]
+            history = history_state(self.graph)
+            with self._lock:
+                self.state["history"] = history
         except LoreError as exc:
             if exc.code != "graph-locked":
                 log.error("ingest of %s failed: %s: %s", repo, exc.code, exc.message)

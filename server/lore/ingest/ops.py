@@ -49,6 +49,9 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     wait = params.get("wait", False)
     if not isinstance(wait, bool):
         raise LoreError("bad-params", "parameter 'wait' must be true or false")
+    head_first = params.get("headFirst", True)
+    if not isinstance(head_first, bool):
+        raise LoreError("bad-params", "parameter 'headFirst' must be true or false")
     job = job_for(graph)
     if wait:
         if job.running:
@@ -63,12 +66,17 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             reply["_result"] = TxResult(tx, instant, reply["facts_written"], 0,
                                         [("*", a) for a in reply.get("attributes_written", [])])
         return reply
-    return job.start(repo, branch)
+    # In the background, a fresh graph gets the branch head first and its history after (backfill.py).
+    return job.start(repo, branch, head_first=head_first)
 
 
 @register("ingestStatus")
 def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     st = job_for(graph).status()
+    if "history" not in st:
+        from lore.ingest.backfill import history_state
+
+        st["history"] = history_state(graph)  # partial | complete | None (nothing ingested)
     if st["status"] == "idle":
         with graph.lock:
             try:

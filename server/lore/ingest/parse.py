@@ -2,7 +2,8 @@
 
 Each worker has its own ``git cat-file --batch`` and returns compact extracts, so only small tuples
 cross the process boundary. Jobs go out in commit order with a bounded window, so results arrive about
-when the walk needs them and memory stays flat.
+when the walk needs them and memory stays flat. The plan is fed as the walk reads history ahead
+(``extend``), so nothing here grows with the length of the history.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 import multiprocessing as mp
 import os
 from collections import deque
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, extract_source, looks_binary
 from lore.ingest.walk import CatFile
@@ -51,48 +52,71 @@ def workers() -> int:
 
 
 class Parser:
-    """Blob id -> Extract, parsed ahead in worker processes in the order ``plan`` lists them."""
+    """Blob id -> Extract, parsed ahead in worker processes in the order the plan lists them: ``plan`` at
+    construction and/or ``extend`` as the walk reads ahead (workers start once 64 blobs are planned)."""
 
     CHUNK = 24
     WINDOW = 12  # chunks in flight
+    MIN_POOL = 64  # fewer blobs than this in a run: parsed here, no worker start-up
 
-    def __init__(self, repo: str, plan: Iterable[tuple[str, str]], *, processes: int,
+    def __init__(self, repo: str, plan: Iterable[tuple[str, str]] = (), *, processes: int,
                  cat: CatFile | None = None) -> None:
         self.repo = repo
         self.own_cat = cat is None
         self.cat = cat or CatFile(repo)
+        self.processes = processes
         self.ready: dict[str, Extract | None] = {}
         self.pool = None
         self.inflight: deque = deque()
+        self.queue: deque = deque()  # planned, not yet sent to a worker
+        self.planned: set[str] = set()  # queued or in flight
+        self.ended = False  # no more plan will come: partial chunks may go
         plan = list(plan)
-        self.plan: Iterator[list[tuple[str, str]]] = iter(
-            [plan[i:i + self.CHUNK] for i in range(0, len(plan), self.CHUNK)])
-        self.planned = {b for b, _ in plan}
-        if processes > 1 and len(plan) >= 64:
+        if plan:
+            self.extend(plan)
+            self.end_plan()
+
+    def extend(self, items: Iterable[tuple[str, str]]) -> None:
+        if self.processes <= 1:
+            return  # everything is parsed here, on demand
+        for b, lang in items:
+            self.queue.append((b, lang))
+            self.planned.add(b)
+        if self.pool is None and self.processes > 1 and len(self.queue) >= self.MIN_POOL:
             ctx = mp.get_context("spawn")  # never fork a process that holds DuckDB and threads
-            self.pool = ctx.Pool(processes, initializer=_init, initargs=(repo,))
-            for _ in range(self.WINDOW):
-                self._submit()
-        else:
-            self.plan = iter(())
-            self.planned = set()
+            self.pool = ctx.Pool(self.processes, initializer=_init, initargs=(self.repo,))
+        self._top_up()
+
+    def end_plan(self) -> None:
+        self.ended = True
+        if self.pool is None:
+            self.queue.clear()  # parsed here on demand
+            self.planned.clear()
+        self._top_up()
+
+    def _top_up(self) -> None:
+        while self.pool is not None and len(self.inflight) < self.WINDOW and (
+                len(self.queue) >= self.CHUNK or (self.ended and self.queue)):
+            self._submit()
 
     def _submit(self) -> bool:
-        chunk = next(self.plan, None)
-        if chunk is None:
+        if not self.queue:
             return False
+        chunk = [self.queue.popleft() for _ in range(min(self.CHUNK, len(self.queue)))]
         self.inflight.append(self.pool.apply_async(_work, (chunk,)))
         return True
 
     def get(self, blob: str, lang: str) -> Extract | None:
         if blob in self.ready:
             return self.ready.pop(blob)
-        while self.pool is not None and blob in self.planned and self.inflight:
+        while self.pool is not None and blob in self.planned:
+            if not self.inflight and not self._submit():
+                break
             res = self.inflight.popleft().get()
-            self._submit()
             for b, ex in res:
                 self.planned.discard(b)
                 self.ready[b] = ex
+            self._top_up()
             if blob in self.ready:
                 return self.ready.pop(blob)
         return parse_blob(self.cat, blob, lang)

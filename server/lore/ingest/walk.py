@@ -166,18 +166,49 @@ class CommitInfo:
     subject: str
 
 
-def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitInfo]:
-    """Every commit reachable from tip and not from since (side branches too), oldest first, no diffs."""
+def count_commits(repo: str, tip: str, since: str | None) -> int:
     rng = [tip, f"^{since}"] if since else [tip]
-    out = git(repo, "log", "--reverse", "--topo-order", "-z", "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng)
-    for rec in out.split(b"\x00"):
-        if not rec.strip():
-            continue
-        f = rec.strip(b"\n").split(b"\x1f")
-        if len(f) < 5:
-            continue
-        yield CommitInfo(f[0].decode(), f[1].decode().split(), int(f[2]),
-                         f[3].decode("utf-8", "replace"), f[4].decode("utf-8", "replace"))
+    return int(git(repo, "rev-list", "--count", *rng).strip() or 0)
+
+
+def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitInfo]:
+    """Every commit reachable from tip and not from since (side branches too), oldest first, no diffs;
+    streamed (topological order: a first-parent commit comes after all of its ancestors)."""
+    rng = [tip, f"^{since}"] if since else [tip]
+    proc = subprocess.Popen(["git", "-C", repo, "log", "--reverse", "--topo-order", "-z",
+                             "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    buf = b""
+    try:
+        while True:
+            chunk = proc.stdout.read(1 << 16)
+            buf += chunk
+            recs = buf.split(b"\x00")
+            buf = recs.pop() if chunk else b""
+            for rec in recs:
+                if not rec.strip():
+                    continue
+                f = rec.strip(b"\n").split(b"\x1f")
+                if len(f) < 5:
+                    continue
+                yield CommitInfo(f[0].decode(), f[1].decode().split(), int(f[2]),
+                                 f[3].decode("utf-8", "replace"), f[4].decode("utf-8", "replace"))
+            if not chunk:
+                break
+    finally:
+        proc.stdout.close()
+        err = proc.stderr.read()
+        proc.stderr.close()
+        rc = proc.wait()
+        if rc not in (0, -13):
+            raise LoreError("git-failed", f"git log failed: {err.decode('utf-8', 'replace').strip()[:300]}")
+
+
+def commit_info(repo: str, sha: str) -> CommitInfo:
+    """One commit's CommitInfo (as iter_all_commits gives it)."""
+    f = git(repo, "log", "-1", "-z", "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", sha).strip(b"\x00\n").split(b"\x1f")
+    return CommitInfo(f[0].decode(), f[1].decode().split(), int(f[2]), f[3].decode("utf-8", "replace"),
+                      f[4].decode("utf-8", "replace"))
 
 
 def list_tags(repo: str) -> list[tuple[str, str, int | None]]:

@@ -59,6 +59,8 @@ def _percent(status: dict[str, Any]) -> int | None:
 
 def _message(status: dict[str, Any]) -> str:
     parts = [str(status.get("status") or status.get("state") or "running")]
+    if status.get("history") == "partial":
+        parts.append("head ingested, history in progress")
     if status.get("processed") is not None and status.get("total") is not None:
         parts.append(f"{status['processed']}/{status['total']} commits")
     error = _error_text(status)
@@ -126,11 +128,18 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
 
         progress.tokens[token].add_done_callback(
             lambda fut: loop.call_soon_threadsafe(on_cancel, fut))
+    head_shown = False
     try:
         while True:
             status = await ls.run_op("ingestStatus", {})
             if not status.get("ok") or str(status.get("status") or status.get("state")) in _DONE:
                 break
+            if status.get("head_ingested_at") and not head_shown:
+                # A fresh graph has the branch head's code now (history follows): rules, links and
+                # diagnostics need not wait for the history.
+                head_shown = True
+                await ls.run_op("lspCatchUp", {})
+                ls.on_graph_changed("ingested")
             if shown:
                 progress.report(token, types.WorkDoneProgressReport(message=_message(status),
                                                                     percentage=_percent(status)))
