@@ -93,3 +93,24 @@ def test_without_the_model_recall_is_lexical_and_status_says_so(cli):
     assert code == 0 and reply["recall"] == "bm25" and ents(reply)[:1] == [":decision/ecr"], err
     code, reply, _, _ = cli.run("status")
     assert reply["memory"]["recall"] == "bm25+semantic" and reply["memory"]["semantic"]["model"] == embed.MODEL
+
+
+def test_a_plain_question_framed_as_what_we_decided_finds_the_decision(tmp_path):
+    """'decide' is how people ask, not what the memory is about: it must not push the answer under the floor."""
+    from lore.memory.turns import prepare_turn
+    from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
+
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        g.transact(parse_tx('[[:decision/no-chardet :description "Do not use chardet; use charset-normalizer"] '
+                            '[:decision/no-chardet :rejects :module/chardet] '
+                            '[:decision/db :description "PostgreSQL is the primary database"]]'),
+                   reason="r", source="cli")
+        for q in ("what did we decide about chardet?", "why did we choose charset-normalizer?",
+                  "what is our policy on chardet?"):
+            reply = prepare_turn(g, q)
+            assert "no-chardet" in reply["context"], q
+            assert ":decision/db" not in reply["context"], q
+    finally:
+        g.close()

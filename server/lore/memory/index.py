@@ -22,6 +22,7 @@ import pyarrow as pa
 from lore.memory.tokens import (
     CODE_NAMESPACES,
     MEMORY_NAMESPACES,
+    QUESTION_WORDS,
     SKIP_ATTRS,
     STOPWORDS,
     sql_list,
@@ -345,7 +346,7 @@ class Query:
 
 def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES) -> tuple[list[Hit], Query]:
     """Documents matching the text by BM25, in two pools (memory, code), best first within each."""
-    terms = query_terms(con, text)
+    terms = {tok: n for tok, n in query_terms(con, text).items() if tok not in QUESTION_WORDS}
     if not terms:
         return [], Query({}, 0.0)
     known = con.execute(

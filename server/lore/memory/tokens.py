@@ -16,6 +16,15 @@ these they this those through to too under until up very was we were what when w
 why will with would you your yours yes ok okay also us lets let's i'm we're we'll it's that's there's
 """.split())
 
+# Words that frame a question to memory rather than name its topic ("what did we decide about X", "why did we
+# choose X", "our policy on X"), as the tokenizer stems them. Dropped from questions only: in a memory's own
+# text "decided" still counts. Left in, an unseen framing word weighs as the rarest term and pushes a plain
+# question about X under the relevance floor.
+QUESTION_WORDS = frozenset("""
+decid decis choos chose chosen choic pick picked agre polic think know remember recal recall tell said say told
+discuss talk
+""".split())
+
 # Namespaces of remembered knowledge (boosted over code structure when ranking).
 MEMORY_NAMESPACES = ("decision", "preference", "constraint", "dependency")
 # Namespaces written by ingestion: code structure and git history.
