@@ -4,6 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_WORKERS ?= 4
 
 .PHONY: demo test test-python test-extension bench clean
 
@@ -20,7 +21,7 @@ test: test-python test-extension
 
 test-python: $(STAMP)
 	$(BIN)/ruff check server tests bench
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 test-extension:
 	@if command -v npm >/dev/null 2>&1; then bash extension/scripts/ci.sh; \
