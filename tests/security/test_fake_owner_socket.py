@@ -83,6 +83,15 @@ def shared(tmp_path):
     shutil.rmtree(base, ignore_errors=True)
 
 
+@pytest.fixture
+def request_cleanup():
+    """Folders made outside pytest's tmp_path, removed after the test."""
+    made: list[Path] = []
+    yield made
+    for path in made:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def world_writable(path):
     path.mkdir(parents=True, exist_ok=True)
     path.chmod(0o1777)
@@ -141,12 +150,14 @@ def test_long_path_without_xdg_runtime_dir_skips_a_squatted_fallback(victim, tmp
     assert out["rows"] == [[2]]
 
 
-def test_client_checks_the_peer_uid_before_sending(victim, tmp_path, shared):
+def test_client_checks_the_peer_uid_before_sending(victim, tmp_path, shared, request_cleanup):
     """Even at the right path in the victim's own private folder, a socket served by another uid gets
     nothing: here the attacker's process bound it while it could and serves it as uid 65534."""
     graph = tmp_path / "g.duckdb"
-    runtime = tmp_path / "run"
-    runtime.mkdir(mode=0o700)
+    # A short private folder of the victim's: pytest's tmp_path under xdist can be too deep for AF_UNIX's
+    # 108 bytes, and then the client (rightly) would not look there at all.
+    runtime = Path(tempfile.mkdtemp(prefix="lr-"))
+    request_cleanup.append(runtime)
     env = {"XDG_RUNTIME_DIR": str(runtime)}
     assert victim.run("--graph", str(graph), "transact", '[[:a/b :description "x"]]', "--reason", "r",
                       env=env)[0] == 0
