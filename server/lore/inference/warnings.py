@@ -296,7 +296,7 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
         if uri:
             w["rule_uri"] = uri
     unplaced = sorted({r["entity"] for w in out for r in w["related"] if not r.get("file")})
-    if unplaced and "journalLocate" in operations.OPERATIONS:
+    if unplaced:
         reply = operations.run("journalLocate", graph, {"entities": unplaced})
         where = reply.get("locations") or {} if reply.get("ok") else {}
         for w in out:
