@@ -629,7 +629,8 @@ class IngestRun(StructureFacts, BatchWriter):
         for key in gone:
             self._close(facts, key, t)
         for key in new:
-            facts[key] = [t, None]
+            item = facts[key] = [t, None]
+            self.pending.append((key, item))  # written at the flush, as every open is
         if gone or new:
             self.dirty.add(p)
             self.changed_paths.add(p)  # its import targets (import_locations) may have moved
