@@ -113,9 +113,28 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
         return summary(wall, server_cpu=server_cpu, client_cpu=client_cpu)
 
 
+def hook_env(graph: Path) -> dict:
+    # Bytecode is cached as after any install (pip compiles it): a PYTHONDONTWRITEBYTECODE=1 in the shell would
+    # make every hook recompile the modules it imports.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "LORE_GRAPH_PATH": str(graph)}
+
+
+def interpreter_floor(runs: int) -> dict:
+    """CPU of starting this venv's Python and doing nothing (site and the editable install's finder
+    included): the part of a hook that is not Lore's."""
+    cpu = []
+    for _ in range(runs):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", "pass"], capture_output=True, env=hook_env(Path("/nonexistent")))
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000)
+    return {"n": runs, "cpu_p50_ms": pct(cpu, 50), "cpu_p95_ms": pct(cpu, 95)}
+
+
 def hook_runs(graph: Path, cwd: Path, hook: str, event: dict, runs: int, owner: int | None) -> dict:
     wall, hook_cpu, owner_cpu, total = [], [], [], []
-    env = {**os.environ, "LORE_GRAPH_PATH": str(graph)}
+    env = hook_env(graph)
     for _ in range(runs):
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         o0 = proc_cpu_fine_ms(owner) if owner else 0.0
@@ -151,6 +170,7 @@ def main() -> int:
     cwd = Path(a.repo) if a.repo else tmp
     out: dict = {"graph": a.graph, "load_before": os.getloadavg(), "cpus": os.cpu_count()}
     out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n))
+    out["python_start_floor"] = interpreter_floor(a.hooks)
     prompt = {"hook_event_name": "UserPromptSubmit", "cwd": str(cwd), "prompt": QUESTIONS[0]}
     edit = {"hook_event_name": "PostToolUse", "cwd": str(cwd), "tool_name": "Edit",
             "tool_input": {"file_path": str(cwd / a.check_file)}}
