@@ -74,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     c = cmd("history", "every change to one entity, in both times")
     c.add_argument("entity", metavar="ENTITY")
 
+    c = cmd("graph", "an entity's neighbourhood (what a decision governs, rejects, supersedes; warnings) as a graph")
+    c.add_argument("entity", metavar="ENTITY")
+    c.add_argument("--format", choices=["json", "mermaid", "dot"], default="mermaid")
+    c.add_argument("--limit", type=int, default=200, help="at most this many edges")
+
     cmd("audit", "check entities against the schema rules (namespaces, :description)")
 
     c = cmd("export", "write the graph's facts and transactions as Parquet")
@@ -162,6 +167,8 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "sql", {"sql": args.sql}
     if c == "history":
         return "history", {"entity": args.entity}
+    if c == "graph":
+        return "graph", {"entity": args.entity, "format": args.format, "limit": args.limit}
     if c == "audit":
         return "audit", {}
     if c == "export":

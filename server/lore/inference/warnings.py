@@ -20,8 +20,8 @@ import duckdb
 
 from lore import operations
 from lore.errors import LoreError
-from lore.inference.labels import humanise, labels, slot_idents
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
+from lore.query.labels import humanise, labels, slot_idents
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value

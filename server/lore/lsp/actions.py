@@ -142,9 +142,10 @@ async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list
                     title=f"Lore: we don't use {label}… (record a rejection)", kind=types.CodeActionKind.Refactor,
                     command=types.Command(title="Record a rejection", command=RECORD_DECISION, arguments=[arg])))
             text = note or ""
-            arg = _suggestion(await ls.run_op("suggestDecision", {"kind": "governs", "target": entity,
-                                                                 "text": text or label}),
-                              kind="governs", entity=entity, label=label, text=text)
+            # No text yet: no name either (the server names it from the text the person gives).
+            named = await ls.run_op("suggestDecision", {"kind": "governs", "target": entity, "text": text}) \
+                if text else {}
+            arg = _suggestion(named, kind="governs", entity=entity, label=label, text=text)
             out.append(types.CodeAction(
                 title=f"Lore: record a decision about {label}", kind=types.CodeActionKind.Refactor,
                 command=types.Command(title="Record a decision", command=RECORD_DECISION, arguments=[arg])))

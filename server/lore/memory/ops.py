@@ -7,7 +7,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import decisions, embed, identity, index, linking, vectors
+from lore.memory import decisions, embed, identity, index, linking, neighbourhood, vectors
 from lore.memory.capture import capture
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
@@ -152,3 +152,9 @@ def suggest_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     text = params.get("text") if isinstance(params.get("text"), str) else None
     name = decisions.suggest_name(text, kind, target)
     return {"ok": True, "name": name, "decision": decisions.free_ident(graph, name), "kind": kind, "target": target}
+
+
+@operations.register("graph")
+def graph_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{entity, format?: json|mermaid|dot, limit?}: the entity's neighbourhood as a small graph."""
+    return neighbourhood.graph_op(graph, params)
