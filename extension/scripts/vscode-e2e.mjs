@@ -56,8 +56,8 @@ fs.writeFileSync(path.join(repo, "src/auth.py"), "import redis\n\n\ndef login(us
 git("init", "-q", "-b", "main");
 git("add", ".");
 git("commit", "-q", "-m", "auth: login");
-fs.appendFileSync(path.join(repo, "src/auth.py"), "\n\ndef logout(user):\n    return None\n");
-git("commit", "-q", "-am", "auth: logout");
+fs.writeFileSync(path.join(repo, "src/auth.py"), "import redis\n\n\ndef login(user):\n    return user.strip()\n\n\ndef logout(user):\n    return None\n");
+git("commit", "-q", "-am", "auth: login strips the name; logout");
 const exts = path.join(work, "extensions");
 const baseSettings = {
   "security.workspace.trust.enabled": false,
@@ -93,7 +93,7 @@ const shot = async (name) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** code-server on `repo` with a fresh profile holding `settings`, and a browser page on it. */
-async function openVSCode(name, settings) {
+async function openVSCode(name, settings, target = `folder=${encodeURIComponent(repo)}`) {
   const ud = path.join(work, `ud-${name}`);
   fs.mkdirSync(path.join(ud, "User"), { recursive: true });
   fs.writeFileSync(path.join(ud, "User/settings.json"), JSON.stringify({ ...baseSettings, ...settings }));
@@ -120,7 +120,7 @@ async function openVSCode(name, settings) {
   });
   const p = await browser.newPage();
   await p.setViewport({ width: 1440, height: 900 });
-  await p.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(repo)}`, { waitUntil: "domcontentloaded", timeout: 120000 });
+  await p.goto(`http://127.0.0.1:${port}/?${target}`, { waitUntil: "domcontentloaded", timeout: 120000 });
   await p.waitForSelector(".monaco-workbench", { timeout: 120000 });
   step(`${name}: workbench loaded`);
   return { page: p, ud };
@@ -134,7 +134,6 @@ const clearNotifications = async () => {
 };
 const itemSel = '[id="lore.lore-vscode.lore.status"]';
 const itemLabel = () => page.$eval(itemSel, (el) => el.querySelector("a")?.getAttribute("aria-label") ?? el.getAttribute("aria-label") ?? "").catch(() => "");
-const quickTitle = () => page.$eval(".quick-input-widget .quick-input-title", (t) => t.textContent ?? "").catch(() => "");
 const quickRows = () => page.$$eval(".quick-input-widget .quick-input-list .monaco-list-row", (rs) => rs.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
 
 async function palette(title) {
@@ -351,7 +350,7 @@ try {
   const hf = await webviewFrame("History of");
   const histText = await hf.evaluate(() => document.body.innerText);
   step("history", { text: histText.slice(0, 600), screenshot: await shot("09-history") });
-  if (!/auth: login/.test(histText) || !/auth: logout/.test(histText)) throw new Error(`the timeline lacks the commits: ${histText.slice(0, 500)}`);
+  if (!/Introduced: auth: login/.test(histText) || !/Modified: auth: login strips the name/.test(histText)) throw new Error(`the timeline lacks the commits: ${histText.slice(0, 500)}`);
   if ((await page.$$eval(".tab .label-name", (ts) => ts.map((t) => t.textContent ?? ""))).some((t) => /Untitled/.test(t))) throw new Error("history still opens an Untitled document");
 
   // 9. The decision's neighbourhood as a graph.
@@ -362,22 +361,29 @@ try {
   step("graph", { svg, screenshot: await shot("10-graph") });
   if (svg.nodes < 2 || !/redis/.test(svg.text)) throw new Error(`the graph does not show the rejection: ${JSON.stringify(svg)}`);
 
-  // 10. A restart: no error logged; every line of the log once.
-  await palette("Lore: Restart Server");
-  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
-  await sleep(1500);
+  // 10. The walkthrough, then a restart: no error logged; every line of the log once.
+  await palette("Lore: Get Started with Lore");
+  await page.waitForFunction(() => /Get started with Lore/.test(document.querySelector(".gettingStartedContainer")?.textContent ?? ""), { timeout: 30000 });
+  step("walkthrough", { screenshot: await shot("11-walkthrough") });
   const logFile = (() => {
     const found = [];
     const walk = (d) => {
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
         const p = path.join(d, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/Lore\.log$/.test(e.name) || (/lore/i.test(p) && e.name.endsWith(".log") && /output/i.test(p))) found.push(p);
+        else if (e.name === "Lore.log") found.push(p);
       }
     };
     walk(path.join(opened.ud, "logs"));
     return found;
   })();
+  if (!logFile.length) throw new Error("no Lore log file found under the profile's logs");
+  await palette("Lore: Restart Server");
+  // Restarted: a new "starting … serve" after "restarting the server", then the server running again.
+  const restarted = () => /restarting the server[\s\S]*starting \S+ serve[\s\S]*owning the graph/.test(logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n"));
+  for (let i = 0; i < 1200 && !restarted(); i++) await sleep(100);
+  if (!restarted()) throw new Error("the server did not start again after the restart");
+  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
   const logText = logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const body = logText.split("\n").map((l) => l.replace(/^\S+ \S+ \[\w+\] /, "").trim()).filter(Boolean);
   const counts = new Map();
@@ -385,10 +391,46 @@ try {
   const restartAt = body.findIndex((l) => /restarting the server/.test(l));
   const errorsAfterRestart = logText.split("\n").slice(Math.max(0, logText.split("\n").findIndex((l) => /restarting the server/.test(l)))).filter((l) => /\[error\]/i.test(l));
   const doubled = [...counts.entries()].filter(([l, n]) => n > 1 && /^(owning|hover index|ingest)/.test(l)).map(([l]) => l);
-  step("restart and the log", { logFiles: logFile, lines: body.length, restartAt, errorsAfterRestart, doubled, statusBar: await itemLabel(), screenshot: await shot("11-after-restart") });
-  if (!logFile.length) throw new Error("no Lore log file found under the profile's logs");
+  step("restart and the log", { logFiles: logFile, lines: body.length, restartAt, errorsAfterRestart, doubled, statusBar: await itemLabel(), screenshot: await shot("12-after-restart") });
   if (restartAt < 0) throw new Error("the restart is not in the log");
   if (errorsAfterRestart.length) throw new Error(`a normal restart logged errors: ${errorsAfterRestart.join(" | ")}`);
+
+  await page.close();
+
+  // 11. Multi-root: a workspace of two repositories gets a server (and a graph) for each folder.
+  const repo2 = path.join(work, "repo2");
+  fs.mkdirSync(repo2);
+  fs.writeFileSync(path.join(repo2, "tool.py"), "import chardet\n\n\ndef sniff(data):\n    return chardet.detect(data)\n");
+  execFileSync("git", ["init", "-q", "-b", "main"], { cwd: repo2 });
+  execFileSync("git", ["add", "."], { cwd: repo2 });
+  execFileSync("git", ["commit", "-q", "-m", "tool: sniff"], { cwd: repo2, env: gitEnv });
+  const wsFile = path.join(work, "two.code-workspace");
+  fs.writeFileSync(wsFile, JSON.stringify({ folders: [{ path: repo }, { path: repo2 }] }));
+  const multi = await openVSCode("multi", { "lore.path": lore }, `workspace=${encodeURIComponent(wsFile)}`);
+  page = multi.page;
+  for (let i = 0; i < 1200 && !fs.existsSync(path.join(repo2, ".lore/lore.duckdb")); i++) await sleep(100);
+  const multiLog = () => {
+    const out = [];
+    const walk = (d) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name === "Lore.log") out.push(fs.readFileSync(p, "utf8"));
+      }
+    };
+    walk(path.join(multi.ud, "logs"));
+    return out.join("\n");
+  };
+  let mlog = "";
+  for (let i = 0; i < 600; i++) {
+    mlog = multiLog();
+    if (/\[repo\] starting/.test(mlog) && /\[repo2\] starting/.test(mlog)) break;
+    await sleep(100);
+  }
+  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
+  step("multi-root", { started: mlog.split("\n").filter((l) => /starting .* serve/.test(l)), graphs: [repo, repo2].map((r) => fs.existsSync(path.join(r, ".lore/lore.duckdb"))), statusBar: await itemLabel(), screenshot: await shot("13-multi-root") });
+  if (!/\[repo\] starting/.test(mlog) || !/\[repo2\] starting/.test(mlog)) throw new Error(`not one server per folder: ${mlog.slice(-1500)}`);
+  if (!fs.existsSync(path.join(repo2, ".lore/lore.duckdb"))) throw new Error("the second folder got no graph");
 
   await cleanup();
   process.stdout.write(JSON.stringify({ ok: true, vscode: "code-server 4.100.3 (VS Code 1.100), headless Chromium", screenshots: shots, steps, seconds: (Date.now() - t0) / 1000 }, null, 2) + "\n");
