@@ -144,3 +144,23 @@ async def test_a_limit_truncates_and_says_so(ws):
     r = await request(client, "lore/graph", {"entity": ":decision/no-chardet", "limit": 1})
     assert r["ok"] and r["truncated"] is True
     assert len([e for e in r["edges"] if e["relation"] != "warns"]) == 1
+
+
+async def test_mcp_tools_for_the_graph_and_a_recorded_decision(tmp_path):
+    """The same operations as MCP tools (`lore mcp`, the SDK's client over stdio)."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    root = make_repo(tmp_path / "repo", {"src/app.py": APP})
+    params = StdioServerParameters(command=LORE, args=["mcp"], cwd=str(root), env={"LORE_GRAPH_PATH": ""})
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        assert not (await session.call_tool("lore_ingest", {"wait": True})).is_error
+        r = await session.call_tool("lore_record_decision", {"kind": "rejects", "target": "chardet",
+                                                             "text": "Do not use chardet: LGPL", "why": "licence"})
+        assert not r.is_error and r.structured_content["decision"] == ":decision/no-chardet"
+        r = await session.call_tool("lore_graph", {"entity": ":decision/no-chardet", "format": "mermaid"})
+        assert not r.is_error and r.structured_content["text"].startswith("flowchart LR")
+        assert '-->|"rejects"|' in r.structured_content["text"]
+        r = await session.call_tool("lore_graph", {"entity": ":decision/nope"})
+        assert r.is_error and "unknown-entity" in r.content[0].text
