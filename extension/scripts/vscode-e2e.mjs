@@ -71,7 +71,7 @@ const baseSettings = {
   "editor.hover.delay": 100,
   "workbench.welcomePage.walkthroughs.openOnInstall": false,
 };
-const install = execFileSync("node", [entry, "--extensions-dir", exts, "--user-data-dir", path.join(work, "ud-install"), "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+const install = execFileSync(process.execPath, [entry, "--extensions-dir", exts, "--user-data-dir", path.join(work, "ud-install"), "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 if (!/successfully installed/.test(install)) fail("the .vsix did not install", { install });
 step("installed the .vsix");
 
@@ -100,7 +100,7 @@ async function openVSCode(name, settings, target = `folder=${encodeURIComponent(
   fs.mkdirSync(path.join(ud, "User"), { recursive: true });
   fs.writeFileSync(path.join(ud, "User/settings.json"), JSON.stringify({ ...baseSettings, ...settings }));
   const port = await freePort();
-  const cs = spawn("node", [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", ud, "--extensions-dir", exts, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", repo], {
+  const cs = spawn(process.execPath, [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", ud, "--extensions-dir", exts, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", repo], {
     stdio: ["ignore", "pipe", "pipe"],
     // No directory that holds a `lore` stays on PATH, so only lore.path can find it.
     env: { ...process.env, PATH: (process.env.PATH ?? "").split(":").filter((d) => d && !fs.existsSync(path.join(d, "lore"))).join(":") },
@@ -109,8 +109,11 @@ async function openVSCode(name, settings, target = `folder=${encodeURIComponent(
   let log = "";
   cs.stdout.on("data", (d) => (log += d));
   cs.stderr.on("data", (d) => (log += d));
+  let exited = null;
+  cs.on("error", (e) => (exited = `could not run: ${e.message}`));
+  cs.on("exit", (code, sig) => (exited = `exited (${sig ?? code})`));
   for (let i = 0; !/HTTP server listening/.test(log); i++) {
-    if (i > 600 * scale) throw new Error("code-server did not start");
+    if (exited || i > 600 * scale) throw new Error(`code-server did not start: ${exited ?? "no answer"}: ${log.slice(-800)}`);
     await sleep(100);
   }
   csLog = log;
