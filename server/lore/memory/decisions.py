@@ -14,7 +14,6 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.idents import external_ident, slug
-from lore.memory.capture import closing_ops
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import Value
 from lore.timeutil import now_micros
@@ -196,6 +195,8 @@ def edit(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """A new decision replaces an old one: ``[new :supersedes old]``, old's facts end now; the new one is
     about what the old was about unless a kind and target are given."""
+    from lore.memory.capture import closing_ops  # here: capture compiles many patterns on import
+
     old, rows = _existing_decision(graph, params)
     text = _text(params, "text", required=True)
     why = _text(params, "why", required=False)
@@ -221,6 +222,8 @@ def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """A decision that no longer holds: every current fact of it ends now (history keeps it)."""
+    from lore.memory.capture import closing_ops  # here: capture compiles many patterns on import
+
     ident, _ = _existing_decision(graph, params)
     if not isinstance(params.get("reason"), str) or not params["reason"].strip():
         raise LoreError("missing-reason", "retracting a decision needs a reason")
