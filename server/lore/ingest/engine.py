@@ -222,7 +222,8 @@ class IngestRun(StructureFacts, BatchWriter):
         # when the target goes away those files are resolved again (their edges close or re-point).
         self.pointing: dict[str, set[str]] = {}
         if wm is not None and self.v2:
-            for target, path in con.execute(SQL["pointing_edges"]).fetchall():
+            stale = meta.get("open_complete") == "false"  # ingest_open not written yet: read the facts
+            for target, path in con.execute(SQL["pointing_edges_of_facts" if stale else "pointing_edges"]).fetchall():
                 self.pointing.setdefault(target, set()).add(path)
         self.new_known: list[str] = []
         self.submodules: dict[str, tuple[str, str]] = {}  # path -> (name, url) from .gitmodules
