@@ -89,6 +89,9 @@ export interface DismissedRow {
   id: string;
   reason: string;
   tx: number;
+  /** The warning's message and file, while the rule still concludes it. */
+  message?: string;
+  file?: string;
 }
 
 export interface LensRow {
@@ -139,10 +142,19 @@ export class ViewApi {
   /** Warnings dismissed now, with the reason given. */
   async dismissed(): Promise<DismissedRow[]> {
     const rows = await this.sql(
-      `SELECT f.e, x.reason, x.tx FROM facts f JOIN tx x ON x.tx = f.tx_from WHERE f.a = ':lore/dismissed' AND f.vt = 'b' AND f.v = 'true' ` +
-        `AND NOT f.inferred AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now()) ORDER BY x.tx DESC LIMIT 500`,
+      `WITH d AS (SELECT f.e, x.reason, x.tx FROM facts f JOIN tx x ON x.tx = f.tx_from WHERE f.a = ':lore/dismissed' AND f.vt = 'b' AND f.v = 'true' ` +
+        `AND NOT f.inferred AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now())), ` +
+        `w AS (SELECT json_extract_string(v, '$.id') AS id, any_value(json_extract_string(v, '$.message')) AS message, any_value(json_extract_string(v, '$.file')) AS file ` +
+        `FROM facts WHERE a = ':lore/warning' AND inferred AND tx_to = ${MAX_TX} GROUP BY 1) ` +
+        `SELECT d.e, d.reason, d.tx, w.message, w.file FROM d LEFT JOIN w ON ':warning/' || w.id = d.e ORDER BY d.tx DESC LIMIT 500`,
     );
-    return rows.map((r) => ({ id: String(r[0]).replace(/^:warning\//, ""), reason: String(r[1] ?? ""), tx: Number(r[2]) }));
+    return rows.map((r) => ({
+      id: String(r[0]).replace(/^:warning\//, ""),
+      reason: String(r[1] ?? ""),
+      tx: Number(r[2]),
+      message: typeof r[3] === "string" ? r[3] : undefined,
+      file: typeof r[4] === "string" ? r[4] : undefined,
+    }));
   }
 
   /** Undo a dismissal: retract the fact `lore dismiss` recorded. */
@@ -202,7 +214,8 @@ export function neighbourhoodFromFacts(center: string, facts: [string, string, s
   return { center, nodes: [...nodes.values()], edges };
 }
 
-/** lore/graph's JSON (nodes/edges, as `lore graph --format json`), or null when the reply has another shape. */
+/** lore/graph's JSON ({entity, nodes: [{id, label, kind}], edges: [{from, to, relation}]}, as `lore graph
+ * --format json`; other spellings of the same are taken too), or null when the reply has another shape. */
 export function parseGraph(reply: unknown, center: string): Neighbourhood | null {
   const r = replies.checkReply(reply, "lore/graph");
   const g = (typeof r.graph === "object" && r.graph !== null ? r.graph : r) as Record<string, unknown>;
@@ -225,7 +238,7 @@ export function parseGraph(reply: unknown, center: string): Neighbourhood | null
     const o = e as Record<string, unknown>;
     const from = o.from ?? o.source ?? o.e;
     const to = o.to ?? o.target ?? o.v;
-    const label = o.label ?? o.attribute ?? o.a ?? "";
+    const label = o.label ?? o.relation ?? o.attribute ?? o.a ?? "";
     if (typeof from !== "string" || typeof to !== "string") continue;
     for (const id of [from, to]) {
       if (ids.has(id)) continue;
@@ -235,5 +248,5 @@ export function parseGraph(reply: unknown, center: string): Neighbourhood | null
     edges.push({ from, to, label: String(label) });
   }
   if (!ids.has(center)) nodes.unshift({ id: center, label: center, kind: kindOf(center) });
-  return { center: typeof g.center === "string" ? g.center : center, nodes, edges };
+  return { center: typeof g.center === "string" ? g.center : typeof g.entity === "string" ? g.entity : center, nodes, edges };
 }
