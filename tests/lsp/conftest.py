@@ -136,7 +136,7 @@ async def _release(client: LanguageClient) -> None:
         await asyncio.sleep(0.2)
 
 
-async def request(client: LanguageClient, method: str, params: Any, timeout: float = 30) -> Any:
+async def request(client: LanguageClient, method: str, params: Any, timeout: float = 90) -> Any:
     return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
 
 
@@ -147,7 +147,7 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     return uri
 
 
-async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
+async def wait_for(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
     """Poll ``pred`` until it returns something truthy (diagnostics arrive as notifications)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -24,7 +24,7 @@ MEMORIES = ('[[:decision/no-chardet :rejects :module/chardet] '
             '[:decision/enc :description "normalize_encoding must never guess the charset"]]')
 
 
-async def until(pred, timeout: float = 30.0, what: str = "condition") -> Any:
+async def until(pred, timeout: float = 90.0, what: str = "condition") -> Any:
     """Wait for an async or plain predicate (the server answers through notifications and requests)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
