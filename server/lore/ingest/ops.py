@@ -8,6 +8,7 @@ from typing import Any
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob, persisted_commits
 from lore.operations import register
+from lore.sqlfile import scalar
 from lore.store.graph import Graph, TxResult
 from lore.store.session import Slot
 
@@ -80,7 +81,7 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if st["status"] == "idle":
         with graph.lock:
             try:
-                row = (graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchall() or [None])[0]
+                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
                 st["watermark"] = row[0] if row else None
                 st["total_ingested"] = st["processed"] = persisted_commits(graph)
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
@@ -111,8 +112,8 @@ def file_facts_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def head_files_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """The files of the graph branch's ingested head as ingestion recorded them: ``{path: blob}``."""
     with graph.lock:
-        have = graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
-                                 "('ingest_meta', 'ingest_files')").fetchone()[0]
+        have = scalar(graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                        "('ingest_meta', 'ingest_files')"))
         if have < 2:
             return {"ok": True, "watermark": None, "branch": None, "repo": None, "files": None}
         meta = dict(graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())

@@ -27,7 +27,7 @@ from lore.memory.tokens import (
     STOPWORDS,
     sql_list,
 )
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -111,7 +111,7 @@ def sync(graph: Graph) -> int:
     with graph.lock:
         ensure_schema(graph)
         con = graph.con
-        if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
+        if scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx")) <= indexed_tx(con):
             return 0
         marks = graph.session.get(MARKS)
         marks.new_docs = 0
@@ -125,11 +125,11 @@ def sync_in_tx(graph: Graph) -> int:
     """``sync`` inside a DuckDB transaction the caller opened (and holding graph.lock)."""
     con = graph.con
     last = indexed_tx(con)
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return 0
     n_new = _fold(con, last)
-    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur]).fetchone()[0]:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur])):
         con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
     graph.session.get(MARKS).new_docs += n_new
     return cur - last
@@ -142,7 +142,7 @@ def _fold(con: Any, last: int) -> int:
     ents_sql = literal_list(ents) if len(ents) <= LITERAL_MAX else "SELECT e FROM _mem_ents"
     con.execute(sql("current_rows", ents=ents_sql))
     try:
-        first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
+        first = scalar(con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs"))
         # Connection counts of every entity at either end of a changed relation, updated by difference.
         con.execute(sql("degree_delta", last=last))
         con.execute("""
@@ -190,7 +190,7 @@ def checkpoint_after_bulk(graph: Graph, n_new: int) -> None:
 def _tokens(con: Any) -> int:
     """Tokens of the staged new documents into _mem_new_tok(doc_id, token, tf); returns how many docs."""
     src = f"({sql('doc_text')})"
-    n_new = con.execute("SELECT count(*) FROM _mem_new").fetchone()[0]
+    n_new = scalar(con.execute("SELECT count(*) FROM _mem_new"))
     if n_new <= PY_TOKENIZE_MAX:
         # A few documents (a write): Python's twin tokenizer beats the SQL pipeline's fixed cost.
         ids: list[int] = []
@@ -219,7 +219,7 @@ def _tokens(con: Any) -> int:
 
 def _postings(con: Any) -> None:
     """Postings of the new documents: term ids assigned, document frequencies counted."""
-    if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
+    if not scalar(con.execute("SELECT count(*) FROM _mem_new_tok")):
         return
     con.execute("""
         INSERT INTO mem_terms

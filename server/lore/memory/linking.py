@@ -26,7 +26,7 @@ from typing import Any
 from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -80,7 +80,7 @@ def _linked_tx(con: Any) -> int:
 
 
 def _set_linked_tx(con: Any, tx: int) -> None:
-    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx]).fetchone()[0]:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx])):
         con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
 
 
@@ -150,7 +150,7 @@ def link_changes(graph: Graph) -> dict[str, int]:
 def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
     con = graph.con
     last = _linked_tx(con)
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return {"linked": 0, "closed": 0}
     changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]

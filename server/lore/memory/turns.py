@@ -26,6 +26,7 @@ from lore import operations
 from lore.errors import LoreError
 from lore.memory import embed, index, vectors
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
+from lore.sqlfile import scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -314,7 +315,7 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
         return []
     tx = graph.session.get(index.MARKS).seen_tx
     if tx is None:
-        tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+        tx = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     cached = graph.session.peek(WARNINGS_AT)
     if cached is not None and cached[0] == tx:
         found = cached[1]

@@ -31,7 +31,7 @@ import pyarrow as pa
 
 from lore import operations
 from lore.errors import LoreError
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Session, Slot
 from lore.timeutil import FOREVER
@@ -132,17 +132,16 @@ class Layer:
             return True
         g = self.graph
         with g.lock:
-            have = g.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
-                                 "('facts', 'code_locations', 'import_locations', 'ingest_open')").fetchone()[0]
+            have = scalar(g.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                        "('facts', 'code_locations', 'import_locations', 'ingest_open')"))
             if have < 4:
                 return False
             con = g.cursor()
-            db = con.execute("SELECT current_database()").fetchone()[0]
+            db = scalar(con.execute("SELECT current_database()"))
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
         con.execute(SQL["views"].replace("{db}", quoted))
-        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'"
-                       ).fetchone()[0]:
+        if scalar(con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'")):
             con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
