@@ -18,7 +18,7 @@ COMPACT_MIN_ROWS = 50_000
 
 
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
-           progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+           progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
            compact_min_rows: int = COMPACT_MIN_ROWS) -> dict[str, Any]:
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.

@@ -22,7 +22,7 @@ import re
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pyarrow as pa
 
@@ -96,7 +96,8 @@ def _date_value(seconds: int | None) -> tuple[str, str, float] | None:
     """A commit's or tag's own date as written (even a wrong one), or None when it is no instant at all."""
     if seconds is None or not -62_135_596_800 <= seconds <= MAX_INSTANT_SECONDS:
         return None
-    return ("t", format_instant(seconds * US), float(seconds))
+    text = format_instant(seconds * US)
+    return None if text is None else ("t", text, float(seconds))
 
 
 def _env_int(name: str, default: int) -> int:
@@ -175,6 +176,7 @@ class _Ahead:
         if touched:
             run._preload(touched)
         self.planned += len(items)
+        assert run.parser is not None  # _walk starts its parser before the look-ahead
         run.parser.extend(items)
         if self.done:
             run.parser.end_plan()
@@ -194,7 +196,7 @@ class _Ahead:
 
 class IngestRun:
     def __init__(self, graph: Graph, repo: str, branch: str | None, *,
-                 progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                 progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                  snapshot: bool = False) -> None:
         # snapshot: only the tip's tree, as if it were the first commit, without the commit entity or
         # event facts (:introduced-by ...): what lore.ingest.backfill writes first on a fresh graph.
@@ -205,7 +207,7 @@ class IngestRun:
         self.cancel = cancel
         self.branch, self.tip = resolve_branch(self.repo, branch)
         self.date_bound = now_micros() + DATE_SLACK_US
-        self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
+        self.stats: dict[str, Any] = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
                       "transactions": 0}
 
     # ----------------------------------------------------------------- meta
@@ -337,7 +339,7 @@ class IngestRun:
         self.parser: Parser | None = None
         self._local_cache: dict = {}  # (module, blob) -> local facts; small: blobs recur only on reverts
         self.attrs_written: set[str] = set()
-        self._names_cache: dict = {}
+        self._names_cache: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._db_names: dict[str, list[tuple[str, str]]] | None = None
         self._sub_keys: dict[str, str] | None = None
         self._resolve_cache: dict = {}
@@ -347,6 +349,7 @@ class IngestRun:
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
         # Both logs are streamed: the history is never held whole (memory must not grow with it).
+        assert self.tip is not None  # run() returns before the walk on a branch without commits
         if self.snapshot:
             infos, fps = self._snapshot_commit()
             commits, fp = iter(infos), iter(fps)
@@ -424,6 +427,7 @@ class IngestRun:
 
     def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
         """The tip as one commit that adds every file of its tree."""
+        assert self.tip is not None  # called by _walk only
         info = commit_info(self.repo, self.tip)
         changes = [Change("A", path, None, "000000", mode, ZERO, blob) for mode, blob, path in ls_tree(self.repo, self.tip)]
         return [info], [Commit(info.sha, [], info.time, changes)]
@@ -537,9 +541,9 @@ class IngestRun:
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
         for module, e, a, vt, v, vf, rid in rows:
-            p = mods.get(module)
-            if p is not None:
-                fs = self.fstate[p]
+            path = mods.get(module)
+            if path is not None:
+                fs = self.fstate[path]
                 if a in EVENT_ATTRS:
                     fs.ev(e)[(e, a, vt, v)] = [vf, rid]
                 else:
@@ -629,6 +633,7 @@ class IngestRun:
             new_ex[p] = ex
             self._hold(p, blob, ex)  # now, so files of this commit that import each other see it
         # Phase 2: each changed file's facts against what it had.
+        fs: FileState | None
         for p in removed:
             fs = self.fstate.pop(p, None) or FileState()
             for d in (old_ex.get(p) or Extract([], [], [], False)).defs:
@@ -646,14 +651,13 @@ class IngestRun:
             self.dirty.add(p)
         for p in list(added) + list(modified):
             blob, mode = self.files[p]
-            old = modified[p][0] if p in modified else None
             fs = self.fstate.get(p)
             if fs is None:
                 fs = self.fstate[p] = FileState()
             self.loaded.add(p)
             module = self._module_ident(p)
             desired, defs = self._desired(p, module, blob, mode, new_ex.get(p))
-            if old is None:
+            if p not in modified:
                 # New file (or the target of a rename): every entity of it starts here.
                 for e in (module, *defs):
                     self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
@@ -796,9 +800,10 @@ class IngestRun:
         self.stats["definition_renames"] = self.stats.get("definition_renames", 0) + 1
 
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
-        """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
+        """The structural facts of one file at this commit, and its definitions
+        {entity: (kind, shape, body, qname, under 3 lines)}."""
         desired: set[Key] = set()
-        defs: dict[str, tuple[str, int, int]] = {}
+        defs: dict[str, tuple[str, int, int, str, bool]] = {}
         if mode == GITLINK:
             name = self.submodules.get(path, (path, ""))
             keys = self._submodule_keys()
@@ -881,7 +886,7 @@ class IngestRun:
             self._local_cache.clear()
         mslug = module.split("/", 1)[1]
         desired: set[Key] = set()
-        defs: dict[str, tuple[str, int, int]] = {}
+        defs: dict[str, tuple[str, int, int, str, bool]] = {}
         by_name: dict[str, list[str]] = {}
         add = desired.add
         for d in ex.defs:
@@ -939,7 +944,7 @@ class IngestRun:
                 if ex is None:
                     continue
                 ms = self._mslug(tp)
-                names = self._names_cache.get((ms, blob))
+                names: Sequence[tuple[str, str]] | None = self._names_cache.get((ms, blob))
                 if names is None:
                     if len(self._names_cache) > 4096:
                         self._names_cache.clear()
@@ -1221,7 +1226,7 @@ class IngestRun:
         g = self.graph
         with g.lock:
             g.con.execute(SCHEMA_SQL)
-            state = (g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchall() or [None])[0]
+            state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
             if state and state[0] == "3":
                 known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
             else:
@@ -1229,7 +1234,7 @@ class IngestRun:
         new = [(n, sha, when) for n, sha, when in tags if S.tag_ident(n) not in known]
         if not new:
             return {"tags": len(tags)}
-        rows = []
+        rows: list[tuple[str, str, str, str, float | None, int]] = []
         for name, sha, when in new:
             e = S.tag_ident(name)
             vf = self._plausible(when) or 0
