@@ -181,6 +181,8 @@ class InferenceScheduler:
     def _notify(self, con: Any, entities: set[str]) -> None:
         from lore.inference.warnings import _Locator
 
+        if self.on_change is None:
+            return
         loc = _Locator(con)
         out: set[str] = set()
         for e in entities:

@@ -254,8 +254,7 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
         raise LoreError("missing-reason", "dismissing a warning needs a reason (--reason TEXT)")
     row = graph.con.execute(
         "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
-        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchall()
-    row = row[0] if row else None
+        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchone()
     if not row or not row[0]:
         raise LoreError("unknown-warning", f"no warning has the id {wid}")
     from lore.store.graph import Op

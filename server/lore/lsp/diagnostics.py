@@ -162,7 +162,7 @@ class DiagnosticsManager:
             for uri in list(self.ls.workspace.text_documents):
                 self.cache.pop(uri, None)
                 self.schedule(uri, 0)
-            self.ls.request_workspace_diagnostic_refresh()
+            pull.refresh(self.ls)
         except asyncio.CancelledError:
             pass
         except Exception:  # noqa: BLE001 - the next change retries

@@ -129,7 +129,7 @@ class GitWatcher:
 
 async def watch_git(ls: "LoreServer", root: Path) -> None:
     watcher = GitWatcher(ls, root)
-    ls.git_watcher = watcher  # type: ignore[attr-defined]
+    ls.git_watcher = watcher
     if watcher.dirs is None:
         return
     watcher.changed()

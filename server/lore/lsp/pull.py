@@ -63,8 +63,6 @@ def refresh(ls: "LoreServer") -> None:
 
 
 def register(ls: "LoreServer") -> None:
-    ls.request_workspace_diagnostic_refresh = lambda: refresh(ls)  # type: ignore[attr-defined]
-
     @ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                 types.DiagnosticOptions(identifier=IDENTIFIER, inter_file_dependencies=True,
                                         workspace_diagnostics=True))

@@ -304,6 +304,17 @@ class Hit:
     bm25: float
     mask: int = 0  # the bits of the question's topic terms this document contains (Query.bits)
 
+    @classmethod
+    def unscored(cls, row: tuple[Any, ...]) -> Hit:
+        """A document row (the ``_DOC_COLS``) found without a text search: bm25 0."""
+        doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf = row
+        return cls(doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf, 0.0)
+
+    def span(self) -> tuple[int, int]:
+        """The first interval's start and the last one's end (a document with intervals has both)."""
+        assert self.vf_min is not None and self.vt_max is not None, "a document without intervals"
+        return self.vf_min, self.vt_max
+
 
 _DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
 

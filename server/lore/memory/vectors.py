@@ -107,7 +107,7 @@ def sync(graph: Graph) -> int:
                 con.execute("DELETE FROM mem_vectors")
             elif changed:
                 con.execute(f"DELETE FROM mem_vectors WHERE e IN ({index.literal_list(changed)})")
-            if ents:
+            if vecs is not None:  # (there are entities)
                 flat = pa.array(vecs.reshape(-1), pa.float32())
                 table = pa.table({"e": pa.array(ents, pa.string()),
                                   "vec": pa.FixedSizeListArray.from_arrays(flat, embed.DIM)})
@@ -160,7 +160,7 @@ class _Matrix:
     """The vectors of one graph as a numpy matrix, reloaded when they change."""
 
     def __init__(self) -> None:
-        self.mark = None
+        self.mark: int | None = None  # the index state's tx the matrix was loaded at
         self.synced_at: int | None = None  # the graph's tx when sync last found nothing to do
         self.entities: list[str] = []
         self.matrix: Any = None

@@ -58,7 +58,7 @@ class GraphView(Graph):
         self._cursors: list[Any] = []
 
     @property
-    def con(self):  # type: ignore[override]  # a property here where Graph has an attribute
+    def con(self):  # a property here where Graph has an attribute
         c = getattr(self._local, "con", None)
         if c is None:
             c = self._local.con = self._base_con.cursor()
@@ -325,6 +325,7 @@ class Backend:
             if self._readers is None:
                 self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="lore-read")
             graph = self.graph
+            assert graph is not None  # only called once the graph is open
             fut = self._readers.submit(operations.run, op, graph, params)
         return fut.result()
 

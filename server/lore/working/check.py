@@ -74,7 +74,7 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             layer.sync()
             if layer.view is None:
                 raise LoreError("no-history", "the graph has no ingested code to check against")
-            ws = _reply_or_raise(operations.run("warnings", layer.view, {"catchUp": False}))["warnings"]
+            ws = _reply_or_raise(operations.run("warnings", layer.view.as_graph(), {"catchUp": False}))["warnings"]
     finally:
         if private:
             layer.close()
@@ -123,10 +123,11 @@ def sarif(warnings: list[dict[str, Any]], root: str) -> dict[str, Any]:
     results = []
     for w in warnings:
         code = str(w.get("code") or w.get("rule"))
+        level = SARIF_LEVEL.get(str(w.get("severity")), "warning")
         rules.setdefault(code, {"id": code, "name": str(w.get("rule") or code),
                                 "shortDescription": {"text": str(w.get("rule") or code)},
-                                "defaultConfiguration": {"level": SARIF_LEVEL.get(w.get("severity"), "warning")}})
-        res: dict[str, Any] = {"ruleId": code, "level": SARIF_LEVEL.get(w.get("severity"), "warning"),
+                                "defaultConfiguration": {"level": level}})
+        res: dict[str, Any] = {"ruleId": code, "level": level,
                                "message": {"text": str(w.get("message") or code)},
                                "partialFingerprints": {"loreWarningId": str(w.get("id"))},
                                "properties": {"confidence": w.get("confidence"), "entity": w.get("entity")}}

@@ -41,7 +41,7 @@ def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str
     if view is None:  # no ingested history yet: history's own warnings
         reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
     else:
-        reply = operations.run("warnings", view, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
+        reply = operations.run("warnings", view.as_graph(), {"file": rel, "catchUp": False} if rel else {"catchUp": False})
     if not reply.get("ok"):
         err = reply.get("error") or {}
         raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
@@ -102,7 +102,7 @@ def layer_hover_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         _root(layer, params)
         layer.sync()
         hover = {k: v for k, v in params.items() if k != "root"}
-        return operations.run("lspHover", layer.view if layer.view is not None else graph, hover)
+        return operations.run("lspHover", layer.view.as_graph() if layer.view is not None else graph, hover)
 
 
 @operations.register("layerStatus")
