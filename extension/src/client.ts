@@ -1,5 +1,6 @@
-// The language client, with one change: server commands whose ids this extension owns are not registered
-// a second time (VS Code would refuse, and the client would fail to start). See commands.ts.
+// The language client, with two changes: server commands whose ids this extension owns are not registered
+// a second time (VS Code would refuse, and the client would fail to start; see commands.ts), and the
+// window/logMessage records it writes are reported (so the stderr copy of each can be dropped: serverLog.ts).
 import { type DynamicFeature, ExecuteCommandRequest, LanguageClient, type StaticFeature } from "vscode-languageclient/node";
 import { serverCommandsToRegister } from "./commands";
 
@@ -9,6 +10,9 @@ interface CommandRegistration {
 }
 
 export class LoreLanguageClient extends LanguageClient {
+  /** Called with every message the client logs (the server's window/logMessage among them). */
+  public onLogged: ((message: string) => void) | undefined;
+
   // Called from the base constructor for every built-in feature; must not rely on fields of this class.
   public override registerFeature(feature: StaticFeature | DynamicFeature<unknown>): void {
     const dyn = feature as Partial<DynamicFeature<{ commands?: unknown }>>;
@@ -18,5 +22,25 @@ export class LoreLanguageClient extends LanguageClient {
         register({ ...data, registerOptions: { ...data.registerOptions, commands: serverCommandsToRegister(data.registerOptions?.commands) } });
     }
     super.registerFeature(feature);
+  }
+
+  public override debug(message: string, data?: unknown, showNotification?: boolean): void {
+    this.onLogged?.(message);
+    super.debug(message, data, showNotification);
+  }
+
+  public override info(message: string, data?: unknown, showNotification?: boolean): void {
+    this.onLogged?.(message);
+    super.info(message, data, showNotification);
+  }
+
+  public override warn(message: string, data?: unknown, showNotification?: boolean): void {
+    this.onLogged?.(message);
+    super.warn(message, data, showNotification);
+  }
+
+  public override error(message: string, data?: unknown, showNotification?: boolean | "force"): void {
+    this.onLogged?.(message);
+    super.error(message, data, showNotification);
   }
 }
