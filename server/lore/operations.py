@@ -138,7 +138,7 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         return error_reply(exc)
     except RecursionError:
         return error_reply(LoreError("too-deep", "the input nests too deeply"))
-    except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
+    except Exception as exc:  # a bug must still come back as an error reply, not a crash
         err = storage_error(exc)
         if err is not None:  # disk full, read-only folder: the system's reason, not a rollback's
             return error_reply(err)
@@ -193,7 +193,7 @@ def derive(graph: Graph, result: TxResult) -> None:
     for fn in sorted(DERIVATIONS, key=_feature_rank):
         try:
             fn(graph, result)
-        except Exception:  # noqa: BLE001 - derived work must never lose a committed write
+        except Exception:  # derived work must never lose a committed write
             log.exception("derived work %s failed after tx %s", getattr(fn, "__name__", fn), result.tx)
 
 

@@ -91,6 +91,6 @@ def test_a_checkpoint_waits_for_a_reader_and_does_not_abort_it(tmp_path):
 class _OnCursor(Graph):
     """The graph as one thread of the server sees it: the shared state, its own cursor."""
 
-    def __init__(self, base: Graph, cur) -> None:  # noqa: D107 - shares the open graph's state
+    def __init__(self, base: Graph, cur) -> None:  # shares the open graph's state
         self.__dict__.update(base.__dict__)
         self.con = cur

@@ -60,7 +60,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
             except LoreError as exc:
                 log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
                 result.setdefault("warnings", []).append(exc.to_json())
-            except Exception as exc:  # noqa: BLE001 - the ingest itself is committed; report, never lose it
+            except Exception as exc:  # the ingest itself is committed; report, never lose it
                 log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
                 result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})
     if history is not None:

@@ -30,7 +30,7 @@ def parse_blob(cat: CatFile, blob: str, lang: str) -> Extract | None:
         return None
     try:
         return extract_source(lang, data)
-    except Exception:  # noqa: BLE001 - one file that breaks the parser must not stop the ingest
+    except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
 

@@ -165,7 +165,7 @@ class DiagnosticsManager:
             pull.refresh(self.ls)
         except asyncio.CancelledError:
             pass
-        except Exception:  # noqa: BLE001 - the next change retries
+        except Exception:  # the next change retries
             log.exception("refreshing diagnostics failed")
 
     def close(self, uri: str, path: str | None) -> None:
@@ -189,7 +189,7 @@ class DiagnosticsManager:
             await self.publish(uri)
         except asyncio.CancelledError:
             pass
-        except Exception:  # noqa: BLE001 - a failed refresh is logged; the next event retries
+        except Exception:  # a failed refresh is logged; the next event retries
             log.exception("diagnostics for %s failed", uri)
 
     async def warnings_for(self, uri: str, path: str, doc: "TextDocument | None" = None) -> list[Any]:

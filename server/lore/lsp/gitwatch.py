@@ -144,5 +144,5 @@ async def watch_git(ls: "LoreServer", root: Path) -> None:
             await watcher.step()
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - keep watching
+        except Exception:  # keep watching
             log.exception("watching the repository failed")

@@ -58,7 +58,7 @@ def refresh(ls: "LoreServer") -> None:
     if ws is not None and ws.diagnostics is not None and ws.diagnostics.refresh_support:
         try:
             ls.workspace_diagnostic_refresh(None)
-        except Exception:  # noqa: BLE001 - a client that cannot be asked simply is not
+        except Exception:  # a client that cannot be asked simply is not
             log.debug("workspace/diagnostic/refresh failed", exc_info=True)
 
 

@@ -173,7 +173,7 @@ class _Resolver:
                 if self.paths is None:
                     self.paths = _module_paths(self.con)
                 self.cache[ident] = resolve(self.con, ident, paths=self.paths)
-            except Exception:  # noqa: BLE001 - an unanswerable lookup leaves the fact as written
+            except Exception:  # an unanswerable lookup leaves the fact as written
                 log.exception("identity lookup failed for %s", ident)
                 self.cache[ident] = None
         return self.cache[ident]

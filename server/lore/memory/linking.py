@@ -113,11 +113,11 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
                         index.sync_in_tx(graph)  # fold our own link tx in (connections count links)
             index.checkpoint_after_bulk(graph, marks.new_docs)
         return out
-    except Exception:  # noqa: BLE001 - linking must never fail a write
+    except Exception:  # linking must never fail a write
         log.exception("memory-code linking failed; the write stands")
     try:
         index.sync(graph)
-    except Exception:  # noqa: BLE001 - the index is a cache; the write stands
+    except Exception:  # the index is a cache; the write stands
         log.exception("memory index sync failed")
     return {"linked": 0, "closed": 0}
 
@@ -201,7 +201,7 @@ def _roots(graph: Graph) -> list[str]:
                 f"SELECT DISTINCT v FROM facts WHERE starts_with(e, ':ingestion/') AND vt = 's' "
                 f"AND starts_with(v, '/') AND tx_to = {MAX_TX} LIMIT 20").fetchall():
             roots.append(v)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - best effort: the roots found so far still resolve paths
         pass
     out = sorted(set(roots), key=len, reverse=True)
     graph.session.set(SOURCE_ROOTS, out)

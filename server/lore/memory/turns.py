@@ -159,7 +159,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         linking.derive_links(graph)
         try:
             vectors.sync(graph)
-        except Exception:  # noqa: BLE001 - recall goes on lexically
+        except Exception:  # recall goes on lexically
             log.exception("memory vectors could not catch up")
         con = graph.con
     if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
@@ -184,7 +184,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         try:
             for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
-        except Exception:  # noqa: BLE001 - recall goes on lexically
+        except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
     # One score per entity: its best fact, lifted by its connections.
     connect: dict[str, float] = {}

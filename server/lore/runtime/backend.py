@@ -49,7 +49,7 @@ Listener = Callable[[str, "int | None"], None]
 class GraphView(Graph):
     """The owner's open graph as every thread sees it: shared state, a DuckDB cursor per thread."""
 
-    def __init__(self, base: Graph) -> None:  # noqa: D107 - takes over an open Graph; no super().__init__
+    def __init__(self, base: Graph) -> None:  # takes over an open Graph; no super().__init__
         state = dict(base.__dict__)
         self._base_con = state.pop("con")
         self.__dict__.update(state)
@@ -212,7 +212,7 @@ class Backend:
         try:
             self.scheduler = InferenceScheduler(graph, on_change=lambda _files: self._notify("derived"))
             self.scheduler.submit(None)
-        except Exception:  # noqa: BLE001 - without a scheduler the derivation runs rules itself
+        except Exception:  # without a scheduler the derivation runs rules itself
             log.exception("inference scheduler did not start")
             self.scheduler = None
 
@@ -389,7 +389,7 @@ class Backend:
             try:
                 tx = self.graph.last_tx()[0] if self.graph is not None and not self._closed else None
                 self.on_change(kind, tx)
-            except Exception:  # noqa: BLE001 - a listener never breaks the graph
+            except Exception:  # a listener never breaks the graph
                 log.exception("change listener failed")
 
     # ------------------------------------------------------------------ the face the server uses

@@ -796,7 +796,7 @@ def _finish(after: Sequence[Callable[[bool], None]], committed: bool) -> None:
     for fn in after:
         try:
             fn(committed)
-        except Exception:  # noqa: BLE001 - the transaction's fate is decided; report, never mask it
+        except Exception:  # the transaction's fate is decided; report, never mask it
             log.exception("a transaction observer failed after %s", "COMMIT" if committed else "ROLLBACK")
 
 
