@@ -8,7 +8,6 @@ import time
 from lore import operations
 from lore.codeview import hover
 from lore.codeview.hover_index import HoverIndex
-from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
 from .conftest import cli, make_repo
@@ -32,7 +31,8 @@ def test_index_matches_plain_queries(tmp_path, monkeypatch):
                '[:decision/login :description "rate limit"] [:decision/cache :rejects :module/redis]]',
                "--reason", "r")[0] == 0
     operations.load_features()
-    view = GraphView(Graph(graph_path))
+    view = Graph(graph_path)
+    view.share_between_threads()  # as the owner's backend does: the hover thread reads on its own cursor
     index = HoverIndex(view)
     try:
         deadline = time.monotonic() + 30
