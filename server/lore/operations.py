@@ -181,9 +181,8 @@ def _set_write_options(name: str, params: dict[str, Any]) -> Any:
     opts = {k: params[k] for k in WRITE_OPTIONS if params.get(k) is not None}
     if not opts:
         return None
-    for k, v in opts.items():
-        if not isinstance(v, bool):
-            raise LoreError("bad-params", f"parameter {k!r} must be true or false")
+    for k in opts:
+        P.flag(params, k)
     return set_write_options(opts)
 
 
@@ -297,9 +296,7 @@ def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
     text = P.text(params, "sql")
-    timeout = params.get("timeout")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
-        raise LoreError("bad-params", "timeout must be a positive number of seconds")
+    timeout = P.positive_number(params, "timeout", what="a positive number of seconds")
     if timeout is not None:
         from lore.store.limits import query_timeout
 

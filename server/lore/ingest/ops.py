@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from lore import params as P
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob, persisted_commits
 from lore.operations import register
@@ -29,11 +30,9 @@ def job_for(graph: Graph) -> IngestJob:
 
 
 def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
-    repo = params.get("repo")
+    repo = P.optional_text(params, "repo", what="a non-empty string (a path)", non_empty=True)
     if repo is None:
         return os.getcwd()
-    if not isinstance(repo, str) or not repo.strip():
-        raise LoreError("bad-params", "parameter 'repo' must be a non-empty string (a path)")
     if repo.startswith("file://"):
         from urllib.parse import unquote, urlparse
 
@@ -44,15 +43,9 @@ def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
 @register("ingest", writes=True)
 def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     repo = _repo_param(graph, params)
-    branch = params.get("branch")
-    if branch is not None and not isinstance(branch, str):
-        raise LoreError("bad-params", "parameter 'branch' must be a string")
-    wait = params.get("wait", False)
-    if not isinstance(wait, bool):
-        raise LoreError("bad-params", "parameter 'wait' must be true or false")
-    head_first = params.get("headFirst", True)
-    if not isinstance(head_first, bool):
-        raise LoreError("bad-params", "parameter 'headFirst' must be true or false")
+    branch = P.optional_text(params, "branch")
+    wait = P.flag(params, "wait")
+    head_first = P.flag(params, "headFirst", True)
     job = job_for(graph)
     if wait:
         if job.running:
