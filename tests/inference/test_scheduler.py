@@ -52,11 +52,12 @@ def test_bounded_queue_overflow_loses_nothing(g):
 
 
 def test_poll_catches_writes_that_bypassed_submit(g):
-    changed = threading.Event()  # set when a run of the rules changed something (the poll's, here)
-    sched = InferenceScheduler(g.graph, on_change=lambda _files: changed.set(), debounce=0.01, poll=0.05)
+    sched = InferenceScheduler(g.graph, debounce=0.01, poll=0.05)
     try:
         _write(g.graph, "[[:service/a :depends-on :service/b] [:service/b :depends-on :service/c]]")
-        assert changed.wait(10), "the poll never ran the rules over the write"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not g.inferred("transitive_depends_on"):
+            time.sleep(0.05)
         assert g.inferred("transitive_depends_on") == {(":service/a", ":service/c"): 0.5}
     finally:
         sched.stop()
