@@ -89,6 +89,9 @@ export interface DismissedRow {
   id: string;
   reason: string;
   tx: number;
+  /** The warning's message and file, while the rule still concludes it. */
+  message?: string;
+  file?: string;
 }
 
 export interface LensRow {
@@ -139,10 +142,19 @@ export class ViewApi {
   /** Warnings dismissed now, with the reason given. */
   async dismissed(): Promise<DismissedRow[]> {
     const rows = await this.sql(
-      `SELECT f.e, x.reason, x.tx FROM facts f JOIN tx x ON x.tx = f.tx_from WHERE f.a = ':lore/dismissed' AND f.vt = 'b' AND f.v = 'true' ` +
-        `AND NOT f.inferred AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now()) ORDER BY x.tx DESC LIMIT 500`,
+      `WITH d AS (SELECT f.e, x.reason, x.tx FROM facts f JOIN tx x ON x.tx = f.tx_from WHERE f.a = ':lore/dismissed' AND f.vt = 'b' AND f.v = 'true' ` +
+        `AND NOT f.inferred AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now())), ` +
+        `w AS (SELECT json_extract_string(v, '$.id') AS id, any_value(json_extract_string(v, '$.message')) AS message, any_value(json_extract_string(v, '$.file')) AS file ` +
+        `FROM facts WHERE a = ':lore/warning' AND inferred AND tx_to = ${MAX_TX} GROUP BY 1) ` +
+        `SELECT d.e, d.reason, d.tx, w.message, w.file FROM d LEFT JOIN w ON ':warning/' || w.id = d.e ORDER BY d.tx DESC LIMIT 500`,
     );
-    return rows.map((r) => ({ id: String(r[0]).replace(/^:warning\//, ""), reason: String(r[1] ?? ""), tx: Number(r[2]) }));
+    return rows.map((r) => ({
+      id: String(r[0]).replace(/^:warning\//, ""),
+      reason: String(r[1] ?? ""),
+      tx: Number(r[2]),
+      message: typeof r[3] === "string" ? r[3] : undefined,
+      file: typeof r[4] === "string" ? r[4] : undefined,
+    }));
   }
 
   /** Undo a dismissal: retract the fact `lore dismiss` recorded. */

@@ -2,6 +2,7 @@
 // a second time (VS Code would refuse, and the client would fail to start; see commands.ts), and the
 // window/logMessage records it writes are reported (so the stderr copy of each can be dropped: serverLog.ts).
 import { type DynamicFeature, ExecuteCommandRequest, LanguageClient, type StaticFeature } from "vscode-languageclient/node";
+import type * as vscode from "vscode";
 import { serverCommandsToRegister } from "./commands";
 
 interface CommandRegistration {
@@ -24,23 +25,29 @@ export class LoreLanguageClient extends LanguageClient {
     super.registerFeature(feature);
   }
 
-  public override debug(message: string, data?: unknown, showNotification?: boolean): void {
+  // The server's window/logMessage records (showNotification false) go to the log channel with their level
+  // only: the base class would add "[Info  - 12:59:13 PM]" inside a line the channel already stamps.
+  private direct(level: "debug" | "info" | "warn" | "error", message: string, data: unknown, showNotification: unknown): boolean {
     this.onLogged?.(message);
-    super.debug(message, data, showNotification);
+    const out = this.outputChannel as Partial<vscode.LogOutputChannel>;
+    if (showNotification !== false || data !== undefined || typeof out[level] !== "function") return false;
+    (out[level] as (m: string) => void).call(out, message);
+    return true;
+  }
+
+  public override debug(message: string, data?: unknown, showNotification?: boolean): void {
+    if (!this.direct("debug", message, data, showNotification)) super.debug(message, data, showNotification);
   }
 
   public override info(message: string, data?: unknown, showNotification?: boolean): void {
-    this.onLogged?.(message);
-    super.info(message, data, showNotification);
+    if (!this.direct("info", message, data, showNotification)) super.info(message, data, showNotification);
   }
 
   public override warn(message: string, data?: unknown, showNotification?: boolean): void {
-    this.onLogged?.(message);
-    super.warn(message, data, showNotification);
+    if (!this.direct("warn", message, data, showNotification)) super.warn(message, data, showNotification);
   }
 
   public override error(message: string, data?: unknown, showNotification?: boolean | "force"): void {
-    this.onLogged?.(message);
-    super.error(message, data, showNotification);
+    if (!this.direct("error", message, data, showNotification)) super.error(message, data, showNotification);
   }
 }

@@ -38,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     graphPanel,
     lenses,
     vscode.languages.registerCodeLensProvider({ scheme: "file" }, lenses),
+    servers.onNotFound((s) => void server.showNotFound(ctx, s)),
     ...server.register(ctx),
     ...memory.register(ctx),
     ...history.register(ctx, historyPanel, graphPanel),

@@ -44,6 +44,9 @@ export class LoreServer implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** The status (server state, ingestion, warning count) changed. */
   readonly onDidChange = this.changed.event;
+  private readonly notFound = new vscode.EventEmitter<void>();
+  /** No working `lore` was found: someone should say what to install (extension.ts shows the message). */
+  readonly onNotFound = this.notFound.event;
   private readonly graphChanged = new vscode.EventEmitter<GraphChange>();
   /** The graph changed (from the server's lore/graphChanged): views refresh on this, nothing polls. */
   readonly onGraphChanged = this.graphChanged.event;
@@ -143,6 +146,7 @@ export class LoreServer implements vscode.Disposable {
     if (!found.ok) {
       this.set({ server: "not-found", detail: "No working `lore` server was found" });
       this.say("error", found.message);
+      this.notFound.fire();
       return;
     }
     const failedConfigured = found.attempts.filter((a) => !a.ok && (a.candidate.source === "lore.path" || a.candidate.source === "lore.interpreter"));
@@ -286,7 +290,7 @@ export class LoreServer implements vscode.Disposable {
       const [ws, ing] = await Promise.all([this.api.warnings(), this.api.ingestStatus().catch(() => null)]);
       this.set({ warnings: ws.length, ingest: ing ?? this.state.ingest });
     } catch (e) {
-      this.say("debug", `refreshing the status: ${errorText(e)}`);
+      this.say("warn", `could not read the warning count: ${errorText(e)}`);
     }
   }
 
@@ -298,6 +302,7 @@ export class LoreServer implements vscode.Disposable {
   dispose(): void {
     void this.stop();
     this.changed.dispose();
+    this.notFound.dispose();
     this.graphChanged.dispose();
   }
 }

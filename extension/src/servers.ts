@@ -15,6 +15,8 @@ export class Servers implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly graphChanged = new vscode.EventEmitter<{ server: LoreServer; change: GraphChange }>();
   readonly onGraphChanged = this.graphChanged.event;
+  private readonly notFound = new vscode.EventEmitter<LoreServer>();
+  readonly onNotFound = this.notFound.event;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -23,6 +25,7 @@ export class Servers implements vscode.Disposable {
     this.disposables.push(
       this.changed,
       this.graphChanged,
+      this.notFound,
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.sync()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         for (const s of this.byFolder.values()) if (e.affectsConfiguration("lore", s.folder.uri)) void s.settingsChanged();
@@ -62,6 +65,7 @@ export class Servers implements vscode.Disposable {
       const s = new LoreServer(f, this.log, () => (this.byFolder.size > 1 ? `[${f.name}] ` : ""), () => this.clones());
       s.onDidChange(() => this.changed.fire(s));
       s.onGraphChanged((change) => this.graphChanged.fire({ server: s, change }));
+      s.onNotFound(() => this.notFound.fire(s));
       this.byFolder.set(k, s);
       started.push(s.start());
     }

@@ -80,30 +80,34 @@ const COLORS: Record<string, string> = {
 
 const short = (s: string, n = 34) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
 
-/** The center in the middle, neighbours on a ring (two rings past 16), each box as wide as its label. */
-export function layout(n: Neighbourhood): { nodes: Placed[]; width: number; height: number } {
+/**
+ * The center in the middle, neighbours on an ellipse around it (two past 16), each box as wide as its
+ * label; the ellipse grows with the number of neighbours, and the picture is cropped to what it holds.
+ */
+export function layout(n: Neighbourhood): { nodes: Placed[]; width: number; height: number; x0: number; y0: number } {
   const others = n.nodes.filter((x) => x.id !== n.center);
   const rings = others.length > 16 ? [others.slice(0, Math.ceil(others.length / 2)), others.slice(Math.ceil(others.length / 2))] : [others];
-  const width = 1000;
-  const height = rings.length > 1 ? 820 : 620;
-  const cx = width / 2;
-  const cy = height / 2;
   const boxW = (label: string) => Math.max(60, short(label).length * 7 + 16);
   const center = n.nodes.find((x) => x.id === n.center) ?? { id: n.center, label: n.center, kind: "entity" };
-  const placed: Placed[] = [{ ...center, x: cx, y: cy, w: boxW(center.label) }];
+  const placed: Placed[] = [{ ...center, x: 0, y: 0, w: boxW(center.label) }];
   rings.forEach((ring, ri) => {
-    const rx = ri === 0 ? 330 : 440;
-    const ry = ri === 0 ? 230 : 360;
+    const rx = Math.min(420, 150 + 22 * ring.length) * (ri + 1);
+    const ry = Math.min(260, 70 + 16 * ring.length) * (ri + 1);
     ring.forEach((node, i) => {
       const a = (2 * Math.PI * i) / ring.length - Math.PI / 2 + ri * (Math.PI / Math.max(ring.length, 1));
-      placed.push({ ...node, x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a), w: boxW(node.label) });
+      placed.push({ ...node, x: rx * Math.cos(a), y: ry * Math.sin(a), w: boxW(node.label) });
     });
   });
-  return { nodes: placed, width, height };
+  const pad = 20;
+  const x0 = Math.min(...placed.map((p) => p.x - p.w / 2)) - pad;
+  const x1 = Math.max(...placed.map((p) => p.x + p.w / 2)) + pad;
+  const y0 = Math.min(...placed.map((p) => p.y - 13)) - pad;
+  const y1 = Math.max(...placed.map((p) => p.y + 13)) + pad;
+  return { nodes: placed, width: x1 - x0, height: y1 - y0, x0, y0 };
 }
 
 export function graphSvg(n: Neighbourhood): string {
-  const { nodes, width, height } = layout(n);
+  const { nodes, width, height, x0, y0 } = layout(n);
   const at = new Map(nodes.map((p) => [p.id, p]));
   // Several relations between the same two nodes: one line, labels joined.
   const byPair = new Map<string, GraphEdge[]>();
@@ -118,8 +122,14 @@ export function graphSvg(n: Neighbourhood): string {
     if (!a || !b || a === b) continue;
     const mx = (a.x + b.x) / 2;
     const my = (a.y + b.y) / 2;
+    // The arrow stops at the edge of the target's box, where it can be seen.
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.min(dx ? b.w / 2 / Math.abs(dx) : Infinity, dy ? 15 / Math.abs(dy) : Infinity, 1);
+    const ex = b.x - dx * t;
+    const ey = b.y - dy * t;
     lines.push(
-      `<line class="edge" x1="${a.x.toFixed(1)}" y1="${a.y.toFixed(1)}" x2="${b.x.toFixed(1)}" y2="${b.y.toFixed(1)}" marker-end="url(#arrow)"/>` +
+      `<line class="edge" x1="${a.x.toFixed(1)}" y1="${a.y.toFixed(1)}" x2="${ex.toFixed(1)}" y2="${ey.toFixed(1)}" marker-end="url(#arrow)"/>` +
         `<text class="elabel" x="${mx.toFixed(1)}" y="${(my - 4).toFixed(1)}" text-anchor="middle">${esc(short(es.map((e) => e.label).join(", "), 40))}</text>`,
     );
   }
@@ -133,7 +143,7 @@ export function graphSvg(n: Neighbourhood): string {
     );
   });
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${esc(`neighbourhood of ${n.center}`)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x0.toFixed(1)} ${y0.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}" width="100%" style="max-width:${Math.ceil(width * 1.4)}px" role="img" aria-label="${esc(`neighbourhood of ${n.center}`)}">` +
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#888"/></marker></defs>` +
     lines.join("") +
     boxes.join("") +

@@ -197,6 +197,7 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const d = await views.dismissed();
     const first = d.find((x) => x.reason === "the end-to-end test dismisses it");
     assert.ok(first, JSON.stringify(d));
+    assert.match(first.message ?? "", /redis/, "a dismissed warning keeps its message");
     assert.ok(!(await api.warnings()).some((w) => w.id === first.id));
     await views.undoDismiss(first.id, "undone in the test");
     assert.ok(!(await views.dismissed()).some((x) => x.id === first.id));

@@ -211,7 +211,7 @@ _HOME = {
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
-    "journal": "lore.journal.ops",
+    "journal": "lore.journal.ops", "journalLocate": "lore.journal.ops",
 }
 
 

@@ -162,10 +162,10 @@ export class LoreTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         return it;
       }
       case "dismissed": {
-        const it = new vscode.TreeItem(n.d.id);
+        const it = new vscode.TreeItem(n.d.message ?? n.d.id);
         it.id = `${n.s.root}#d#${n.d.id}`;
         it.description = n.d.reason;
-        it.tooltip = `Dismissed in tx ${n.d.tx}: ${n.d.reason}`;
+        it.tooltip = `${n.d.message ? n.d.message + "\n" : ""}${n.d.file ? n.d.file + " · " : ""}id ${n.d.id}\nDismissed in tx ${n.d.tx}: ${n.d.reason}`;
         it.contextValue = "lore.dismissed";
         it.iconPath = new vscode.ThemeIcon("eye-closed");
         return it;

@@ -191,6 +191,7 @@ class Backend:
         graph = self._open_graph()
         if graph is not None:
             graph.share_between_threads()
+            graph.session.resident = True
             self.graph = graph
             log.debug("graph open")
             self._start_inference(self.graph)
