@@ -289,9 +289,9 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
     for w, doc in zip(out, docs):
         rule = by_name.get(w["rule"])
         found = doc.get("slots")
-        slots = found if isinstance(found, dict) else None
-        w["slots"] = {"entity": w["entity"], **(slots or {})}
-        if rule is not None and slots is not None:
+        doc_slots = found if isinstance(found, dict) else None
+        w["slots"] = {"entity": w["entity"], **(doc_slots or {})}
+        if rule is not None and doc_slots is not None:
             ctx = {k: humanise(v, names) for k, v in w["slots"].items()}
             w["message"] = rule.render(ctx)
         uri = rule_uri(rule)
