@@ -234,7 +234,7 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
             d = _name(m.group(gd)) if gd else None
-            if d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
+            if gd and d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
                 d = _name(m.group(gd) + " support")  # "legacy support" is what it says; "Python 2 support" is Python 2
             if d and d not in dropped:
                 dropped.append(d)
