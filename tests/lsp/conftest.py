@@ -136,7 +136,7 @@ async def _release(client: LanguageClient) -> None:
         await asyncio.sleep(0.2)
 
 
-async def request(client: LanguageClient, method: str, params: Any, timeout: float = 30) -> Any:
+async def request(client: LanguageClient, method: str, params: Any, timeout: float = 90) -> Any:
     return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
 
 
@@ -147,7 +147,7 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     return uri
 
 
-async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
+async def wait_for(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
     """Poll ``pred`` (plain or async) until it returns something truthy: what the server tells arrives as
     notifications, or is asked for with requests."""
     deadline = time.monotonic() + timeout
@@ -161,7 +161,7 @@ async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def wait_until(pred: Callable[[], Any], timeout: float = 30.0, what: str = "condition") -> Any:
+def wait_until(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
     """``wait_for`` for a test without an event loop: another process's state (its socket, its owner
     lock) shows only when looked at."""
     deadline = time.monotonic() + timeout

@@ -77,7 +77,7 @@ async def go_ws(tmp_path_factory):
             status = await request(client, "lore/ingestStatus", {})
             return status if status.get("status") == "complete" else None
 
-        await wait_for(complete, 30, "the ingest to complete")
+        await wait_for(complete, 90, "the ingest to complete")
         reply = await request(client, "lore/transact", {"facts": FACTS, "reason": "architecture review"})
         assert reply["ok"], reply
         uri = open_doc(client, root / "cmd" / "auth.go")

@@ -33,7 +33,7 @@ def test_index_matches_plain_queries(tmp_path, monkeypatch):
     view.share_between_threads()  # as the owner's backend does: the hover thread reads on its own cursor
     index = HoverIndex(view)
     try:
-        wait_until(lambda: index.n is not None, 30, "the hover index to be built")
+        wait_until(lambda: index.n is not None, 90, "the hover index to be built")
         for e in ENTITIES:
             plain, fast = both(index, e)
             assert plain == fast, e

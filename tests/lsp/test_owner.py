@@ -32,7 +32,7 @@ def start_owner(graph: Path) -> subprocess.Popen:
         return False
 
     try:
-        wait_until(owning, 30, "lore serve to become the owner")
+        wait_until(owning, 90, "lore serve to become the owner")
     except AssertionError:
         proc.kill()
         raise
@@ -125,7 +125,7 @@ def test_owner_killed_mid_write_loses_nothing_and_is_taken_over(tmp_path):
     writer = threading.Thread(target=_write_loop, args=(graph, acked, errors, done))
     writer.start()
     try:
-        wait_until(lambda: len(acked) >= 30, 30, "30 acknowledged writes")
+        wait_until(lambda: len(acked) >= 30, 90, "30 acknowledged writes")
     finally:
         os.kill(first.pid, signal.SIGKILL)  # mid-stream: writes are in flight
         first.wait()
@@ -274,7 +274,7 @@ def test_server_waits_for_a_cli_that_holds_the_graph(tmp_path):
     proc = subprocess.Popen([LORE, "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
-        wait_until(lambda: os.path.exists(owner.socket_path(graph)), 30, "the server's socket")
+        wait_until(lambda: os.path.exists(owner.socket_path(graph)), 90, "the server's socket")
         replies: list[dict] = []
         t = threading.Thread(target=lambda: replies.append(owner.forward(graph, "stats", {})))
         t.start()

@@ -44,12 +44,12 @@ async def test_cancel_ingestion_from_the_editor(tmp_path):
             return next((tok for tok, values in client.progress_reports.items()
                          if values and isinstance(values[0], types.WorkDoneProgressBegin)), None)
 
-        token = await wait_for(begun, 30, "progress to begin")
+        token = await wait_for(begun, 90, "progress to begin")
         assert client.progress_reports[token][0].cancellable is True
         client.protocol.notify(types.WINDOW_WORK_DONE_PROGRESS_CANCEL,
                                types.WorkDoneProgressCancelParams(token=token))
         await wait_for(lambda: any(isinstance(v, types.WorkDoneProgressEnd) for v in client.progress_reports[token]),
-                       30, "the progress to end")
+                       90, "the progress to end")
         end = client.progress_reports[token][-1]
         assert isinstance(end, types.WorkDoneProgressEnd)
         status = await request(client, "lore/ingestStatus", {})

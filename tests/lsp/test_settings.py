@@ -38,7 +38,7 @@ async def test_initialization_options_and_push(tmp_path):
         assert st["graph"] == str(root / ".lore" / "lore.duckdb") and st["owner"] is True
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"enabled": True}, "diagnostics": {"minConfidence": 0.5}}}))
-        st = await wait_for(lambda: hover_enabled(client), 10, "the pushed settings")
+        st = await wait_for(lambda: hover_enabled(client), 90, "the pushed settings")
         assert st["settings"]["hover"]["enabled"] is True
         assert st["settings"]["diagnostics"]["minConfidence"] == 0.5
 
@@ -47,7 +47,7 @@ async def test_pulled_configuration(tmp_path):
     root = make_repo(tmp_path / "repo")
     async with lsp(None, root, caps="vscode", init_options={"ingestOnStartup": False},
                    configuration={"lore": {"hover": {"maxMemories": 3}}}) as client:
-        st = await wait_for(lambda: status_where(client, "maxMemories", 3), 10, "the pulled settings")
+        st = await wait_for(lambda: status_where(client, "maxMemories", 3), 90, "the pulled settings")
         assert st["settings"]["hover"]["maxMemories"] == 3
 
 
@@ -61,7 +61,7 @@ async def test_bad_settings_are_reported_and_ignored(tmp_path):
         assert st["settings"]["diagnostics"]["debounceMs"] == 250
         assert st["settings"]["diagnostics"]["enabled"] is True
         assert st["settings"]["hover"]["enabled"] is True
-        await wait_for(lambda: sum("ignored" in m.message for m in client.log_messages) >= 4, 10,
+        await wait_for(lambda: sum("ignored" in m.message for m in client.log_messages) >= 4, 90,
                        "four 'ignored' log messages")
         assert sum("ignored" in m.message for m in client.log_messages) >= 4
         # a push that is not an object at all
@@ -81,7 +81,7 @@ async def test_client_that_never_answers_the_pull(tmp_path, caps):
         assert st["settings"]["hover"]["maxHistory"] == 2
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"maxHistory": 4}}}))
-        st = await wait_for(lambda: status_where(client, "maxHistory", 4), 10, "the pushed settings")
+        st = await wait_for(lambda: status_where(client, "maxHistory", 4), 90, "the pushed settings")
         assert st["settings"]["hover"]["maxHistory"] == 4
 
 

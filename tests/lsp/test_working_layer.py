@@ -20,6 +20,7 @@ MEMORIES = ('[[:decision/no-chardet :rejects :module/chardet] '
             '[:decision/enc :description "normalize_encoding must never guess the charset"]]')
 
 
+
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def ws(tmp_path_factory):
     root = make_repo(tmp_path_factory.mktemp("layer") / "repo", {"src/app.py": APP})
@@ -43,11 +44,11 @@ def change(client, uri: str, version: int, text: str) -> None:
 async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     client, root, graph = ws
     uri = open_doc(client, root / "src" / "app.py")
-    await wait_for(lambda: uri in client.diagnostics, timeout=30, what="first publish")
+    await wait_for(lambda: uri in client.diagnostics, timeout=90, what="first publish")
     assert lore_diags(client, uri) == []
     change(client, uri, 2, "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n")
     [d] = await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
-                      timeout=30, what="the rejected import flagged")
+                      timeout=90, what="the rejected import flagged")
     assert d.range.start.line == 1 and "chardet" in d.message
     assert (root / "src" / "app.py").read_text() == APP  # never saved
     # History never saw it: lore/query and lore warnings on the CLI know nothing of the buffer.
@@ -55,7 +56,7 @@ async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     assert [":module/chardet"] not in q["results"]
     assert cli(graph, "warnings", "src/app.py")[1]["warnings"] == []
     change(client, uri, 3, APP)
-    await wait_for(lambda: not lore_diags(client, uri), timeout=30, what="the warning cleared")
+    await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the warning cleared")
 
 
 async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
@@ -70,7 +71,7 @@ async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
             text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=6)))
         return h if h is not None and ":decision/enc" in h.contents.value else None
 
-    h = await wait_for(hovered, timeout=30, what="the memory on hover")
+    h = await wait_for(hovered, timeout=90, what="the memory on hover")
     assert "normalize_encoding must never guess" in h.contents.value
     q = await request(client, "lore/query", {
         "query": '[:find ?m :where [?m :relates-to :function/src-app-py-normalize-encoding]]'})
@@ -91,7 +92,7 @@ async def test_commit_on_the_graph_branch_is_ingested_unasked(ws):
         r = await request(client, "lore/query", query)
         return r.get("results")
 
-    assert await wait_for(ingested, timeout=30, what="the commit's facts") == [[":module/src-new-mod-py"]]
+    assert await wait_for(ingested, timeout=90, what="the commit's facts") == [[":module/src-new-mod-py"]]
 
 
 async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
@@ -104,7 +105,7 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
         st = await request(client, "lore/layerStatus", {})
         return st if any(f["path"] == "src/fetch.py" for f in st["files"]) else None
 
-    status = await wait_for(layered, timeout=30, what="the feature branch's file in the layer")
+    status = await wait_for(layered, timeout=90, what="the feature branch's file in the layer")
     assert status["git"]["branch"] == "feature"
     # History stays the graph branch's: the feature commit's module is not a fact.
     q = await request(client, "lore/query", {"query": '[:find ?e :where [?e :path "src/fetch.py"]]'})
@@ -124,4 +125,4 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
         items = {i.uri: i.items for i in r.items}
         return fetch_uri in items and not items[fetch_uri]  # an empty report clears the panel
 
-    await wait_for(cleared, timeout=30, what="the closed file's warning cleared")
+    await wait_for(cleared, timeout=90, what="the closed file's warning cleared")

@@ -58,6 +58,8 @@ def test_the_why_is_kept_wherever_it_is_written(text, why):
     ("We have decided against any legacy support.", "legacy-support"),
     ("The official testing tool for the project is pytest. Traces of unittest are gradually being removed.", "unittest"),
     ("We'll be going with a RESTful approach. We won't need the benefits of a GraphQL approach.", "graphql"),
+    ("REST is easier to build an SDK around, whereas dealing with gRPC will be harder. We'll use REST for the APIs.",
+     "grpc"),
 ])
 def test_what_is_turned_down_is_named(text, rejected):
     got = one(text)

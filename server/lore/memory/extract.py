@@ -206,8 +206,10 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
                          r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options|former|latter|"
                          r"both|all|either|(?:\w+\s+)?ones?)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
-_NOT_A_START = re.compile(r"^(?:and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|"
-                          r"if|so|than|then|which|who|that|because|since)\b", re.I)
+_JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
+            r"which|who|that|because|since|whereas|dealing with")
+_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b", re.I)
+_LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
 
 
 def _name(phrase: str | None) -> str | None:
@@ -589,7 +591,7 @@ def _judged_bad(text: str) -> list[str]:
     """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out")."""
     out = []
     for m in _BAD.finditer(text):
-        x = _name(m.group(1))
+        x = _name(_LEADING_JOINERS.sub("", m.group(1)))  # "with gRPC will be harder": gRPC
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
     return out
