@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "server"))
 
-from lore import operations  # noqa: E402
-from lore.store.graph import MAX_TX, Graph  # noqa: E402
+from lore import operations  # noqa: E402 - after the sys.path line that finds server/
+from lore.store.graph import MAX_TX, Graph  # noqa: E402 - (the same)
 
 
 def git(repo: Path, *args: str) -> str:

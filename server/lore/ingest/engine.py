@@ -99,7 +99,7 @@ class IngestRun(StructureFacts, BatchWriter):
     their own modules (changes, renames, ahead, tags)."""
 
     def __init__(self, graph: Graph, repo: str, branch: str | None, *,
-                 progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                 progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                  snapshot: bool = False) -> None:
         # snapshot: only the tip's tree, as if it were the first commit, without the commit entity or
         # event facts (:introduced-by ...): what lore.ingest.backfill writes first on a fresh graph.
@@ -110,7 +110,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self.cancel = cancel
         self.branch, self.tip = resolve_branch(self.repo, branch)
         self.date_bound = now_micros() + DATE_SLACK_US
-        self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
+        self.stats: dict[str, Any] = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
                       "transactions": 0}
 
     # ----------------------------------------------------------------- meta
@@ -258,6 +258,7 @@ class IngestRun(StructureFacts, BatchWriter):
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
         # Both logs are streamed: the history is never held whole (memory must not grow with it).
+        assert self.tip is not None  # run() returns before the walk on a branch without commits
         if self.snapshot:
             infos, fps = self._snapshot_commit()
             commits, fp = iter(infos), iter(fps)
@@ -335,6 +336,7 @@ class IngestRun(StructureFacts, BatchWriter):
 
     def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
         """The tip as one commit that adds every file of its tree."""
+        assert self.tip is not None  # called by _walk only
         info = commit_info(self.repo, self.tip)
         changes = [Change("A", path, None, "000000", mode, ZERO, blob) for mode, blob, path in ls_tree(self.repo, self.tip)]
         return [info], [Commit(info.sha, [], info.time, changes)]
@@ -448,9 +450,9 @@ class IngestRun(StructureFacts, BatchWriter):
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
         for module, e, a, vt, v, vf, rid in rows:
-            p = mods.get(module)
-            if p is not None:
-                fs = self.fstate[p]
+            path = mods.get(module)
+            if path is not None:
+                fs = self.fstate[path]
                 if a in EVENT_ATTRS:
                     fs.ev(e)[(e, a, vt, v)] = [vf, rid]
                 else:

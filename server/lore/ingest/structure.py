@@ -34,6 +34,9 @@ def _def_facts(d, mslug: str, module: str, path: str) -> tuple[str, tuple]:
 
 
 class StructureFacts:
+    _db_names: dict[str, list[tuple[str, str]]] | None  # (set by IngestRun)
+    _sub_keys: dict[str, str] | None
+
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
         desired: set[Key] = set()
