@@ -12,7 +12,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from lore import __version__
 from lore.errors import LoreError, error_reply
@@ -22,7 +22,7 @@ log = logging.getLogger("lore")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise LoreError("usage", f"{self.prog}: {message}")
 
 
@@ -222,8 +222,8 @@ def main(argv: list[str] | None = None,
     if not args.command:
         build_parser().print_help(sys.stderr)
         return 2
-    if args.command in (servers or {}):
-        return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
+    if servers is not None and args.command in servers:
+        return servers[args.command](args.graph)
     if args.command in ("serve", "mcp"):
         return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
                      args.json, None)

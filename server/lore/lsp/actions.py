@@ -175,7 +175,7 @@ def register(ls: "LoreServer") -> None:
     for name, fn in _HANDLERS.items():
         def make(name: str = name, fn: Any = fn):
             # No annotations: pygls evaluates them to convert arguments, and we take them raw.
-            async def command(ls, *args):  # type: ignore[no-untyped-def]
+            async def command(ls, *args):
                 try:
                     return await fn(ls, _one_object(args, name))
                 except LoreError as exc:
