@@ -58,7 +58,8 @@ def test_a_rejection_written_any_way_warns_on_the_import(cli, repo, written):
     assert current_refs(cli, ":decision/truststore", ":rejects") == [":module/certifi"]
     ws = rejected(cli)
     assert [(w["entity"], w["file"], w["line"]) for w in ws] == [(":module/src-shop-net-py", "src/shop/net.py", 1)]
-    assert ":decision/truststore" in ws[0]["message"]
+    assert ":decision/truststore" in ws[0]["slots"].values()  # the idents stay as data
+    assert ws[0]["message"] == 'src/shop/net.py imports certifi, which the decision "use truststore instead of certifi" rejects'
 
 
 def test_a_rejection_recorded_before_the_ingest_meets_the_import_after_it(cli, repo):
@@ -72,7 +73,7 @@ def test_a_rejection_recorded_before_the_ingest_meets_the_import_after_it(cli, r
     assert current_refs(cli, ":decision/truststore", ":rejects") == [":module/certifi"]
     # :module/helpers is not an ident ingestion wrote; the one tracked module named helpers is.
     assert current_refs(cli, ":decision/no-helpers", ":rejects") == [":module/src-shop-helpers-py"]
-    assert [w["file"] for w in rejected(cli) if ":decision/truststore" in w["message"]] == ["src/shop/net.py"]
+    assert [w["file"] for w in rejected(cli) if ":decision/truststore" in w["slots"].values()] == ["src/shop/net.py"]
     # History keeps what was written, closed by the identity transaction.
     code, reply, _, _ = cli.run("history", ":decision/truststore")
     ops = [(h["op"], h["value"]) for h in reply["history"] if h["attribute"] == ":rejects"]

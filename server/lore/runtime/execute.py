@@ -39,8 +39,10 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
         graph.close()
 
 
-# Reads that catch up derived work (inference) when they can write; they still never create a graph.
-_CATCH_UP_READS = {"warnings"}
+# Reads that catch up derived work when they can write (warnings: inference; prepareTurn: the memory index, the
+# links and the embedding vectors, without which a one-shot process recalls lexically only); they still never
+# create a graph.
+_CATCH_UP_READS = {"warnings", "prepareTurn"}
 
 
 def _open_for(graph_path: Path, op: str) -> Any:
