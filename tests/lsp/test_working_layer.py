@@ -166,7 +166,7 @@ class Announcements:
                 if got:
                     return got
                 async with self._changed:
-                    await self._changed.wait_for(lambda: self.count != seen)
+                    await self._changed.wait_for(lambda seen=seen: self.count != seen)
         return await asyncio.wait_for(loop(), timeout)
 
 
@@ -188,7 +188,7 @@ async def test_two_commits_back_to_back_are_both_ingested(tmp_path, pairs):
                 git(root, "commit", "-q", "-m", f"commit {i}.{j}")
             second = git(root, "rev-parse", "HEAD").strip()
 
-            async def at_second_head():
+            async def at_second_head(second=second):
                 r = await request(client, "lore/headWatermark", {})
                 return r.get("watermark") == second
 
