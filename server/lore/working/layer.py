@@ -137,6 +137,40 @@ class Layer:
         # reused while it stays, so a keystroke that changes no fact and no location costs no query.
         self.generation = 0
         self.answers: dict[Any, tuple[int, Any]] = {}
+        self._history: tuple[int, list[dict[str, Any]]] | None = None
+
+    def warnings(self, file: str | None) -> list[dict[str, Any]]:
+        """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
+        neither history nor the layer's tables changed."""
+        key = ("warnings", file, self.seen_tx)
+        hit = self.cached(key)
+        if hit is not None:
+            return list(hit)
+        params: dict[str, Any] = {"catchUp": False}
+        if file:
+            params["file"] = file
+        reply = operations.run("warnings", self.view, params)
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
+        self.remember(key, list(reply["warnings"]))
+        return reply["warnings"]
+
+    def history_warnings(self) -> list[dict[str, Any]]:
+        """History's own composed warnings (no layer), reused until the graph's last transaction moves."""
+        with self.graph.lock:
+            tx = self.graph.last_tx()[0]
+        if self._history is not None and self._history[0] == tx:
+            return list(self._history[1])
+        reply = operations.run("warnings", self.graph, {})
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
+        with self.graph.lock:
+            after = self.graph.last_tx()[0]
+        if after == tx:  # a one-shot process's catch-up may have written: then not remembered
+            self._history = (tx, list(reply["warnings"]))
+        return reply["warnings"]
 
     def cached(self, key: Any) -> Any:
         hit = self.answers.get(key)

@@ -37,19 +37,10 @@ def _root(layer: Layer, params: dict[str, Any]) -> None:
 
 
 def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str, Any]]:
-    view = layer.view
-    if view is None:  # no ingested history yet: history's own warnings
-        reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
-    else:
-        # Over the layer: the same answer while neither history nor the layer's tables changed (a keystroke
-        # that moved no fact and no location).
-        key = ("warnings", rel, layer.seen_tx)
-        hit = layer.cached(key)
-        if hit is not None:
-            return list(hit)
-        reply = operations.run("warnings", view, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
-        if reply.get("ok"):
-            layer.remember(key, list(reply["warnings"]))
+    if layer.view is not None:
+        return layer.warnings(rel)
+    # No ingested history yet: history's own warnings.
+    reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
     if not reply.get("ok"):
         err = reply.get("error") or {}
         raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
