@@ -217,6 +217,9 @@ _HOME = {
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
     "journal": "lore.journal.ops",
+    # lore check (a read unless it has to ingest first) and what it runs: not every feature.
+    "check": "lore.working.ops", "headFiles": "lore.ingest.ops", "headWatermark": "lore.ingest.ops",
+    "fileFacts": "lore.ingest.ops", "previewWarnings": "lore.inference.ops", "previewLinks": "lore.memory.ops",
 }
 
 
