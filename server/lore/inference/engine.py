@@ -218,6 +218,28 @@ def strata(rules: list[Rule]) -> list[list[Rule]]:
 
 # ------------------------------------------------------------------ the engine
 
+_UNSEEN: Any = object()
+_SQL_VERDICTS: dict[str, tuple[str, str] | None] = {}  # a rule's SQL text -> why it is refused (None: usable)
+
+
+def _sql_verdict(con: duckdb.DuckDBPyConnection, sql: str) -> tuple[str, str] | None:
+    """Whether a rule's SQL is exactly one SELECT with no write and no file access anywhere in it
+    (``{rule}`` in the message stands for the rule's name)."""
+    try:
+        statements = con.extract_statements(sql)
+    except duckdb.Error as exc:
+        return "rule-sql-syntax", str(exc).splitlines()[0]
+    if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+        return "rule-not-select", "a rule's body must be exactly one SELECT (WITH … SELECT allowed)"
+    try:
+        # No write anywhere in it (a data-modifying CTE included), no function that reads a file.
+        check_read_only(con, sql)
+    except LoreError as exc:
+        code = exc.code if exc.code == "sql-file-access" else "rule-not-select"
+        return code, f"rule {{rule}}: {exc.message}"
+    return None
+
+
 class Engine:
     """Runs rules for one graph. ``con`` is the connection rules are computed on (a cursor of the graph's
     own connection on a background thread); writes always go through ``graph.con`` under ``graph.lock``."""
@@ -531,19 +553,16 @@ class Engine:
             return None
         try:
             sql = self.sql_of(rule)
-            try:
-                statements = self.con.extract_statements(sql)
-            except duckdb.Error as exc:
-                return RuleError(rule.path, "rule-sql-syntax", str(exc).splitlines()[0])
-            if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
-                return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
-                                 "(WITH … SELECT allowed)")
-            try:
-                # No write anywhere in it (a data-modifying CTE included), no function that reads a file.
-                check_read_only(self.con, sql)
-            except LoreError as exc:
-                code = exc.code if exc.code == "sql-file-access" else "rule-not-select"
-                return RuleError(rule.path, code, f"rule {rule.name}: {exc.message}")
+            # What DuckDB's parser says of a text never changes: parsed once per process, not per run.
+            verdict = _SQL_VERDICTS.get(sql, _UNSEEN)
+            if verdict is _UNSEEN:
+                verdict = _sql_verdict(self.con, sql)
+                if len(_SQL_VERDICTS) > 1024:
+                    _SQL_VERDICTS.clear()
+                _SQL_VERDICTS[sql] = verdict
+            if verdict is not None:
+                code, message = verdict
+                return RuleError(rule.path, code, message.replace("{rule}", rule.name))
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)
