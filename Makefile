@@ -24,7 +24,7 @@ test-python: $(STAMP)
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 test-extension:
-	@if command -v npm >/dev/null 2>&1; then bash extension/scripts/ci.sh; \
+	@if command -v npm >/dev/null 2>&1; then bash extension/scripts/ci.sh && bash extension/scripts/vscode-run.sh; \
 	else echo "npm not found: skipping the VS Code extension (install Node.js 18+ to build it)"; fi
 
 bench: $(STAMP)

@@ -7,7 +7,7 @@
 -- scope: subject
 -- severity: warning
 -- key: entity target memory
--- message: {{entity}} imports {{target}}, which {{memory}} {{verb}}{{why}}
+-- message: {{entity}} imports {{target}}, which {{memory}} {{verb}}
 WITH dep AS (
     SELECT id, e AS module, target FROM refs_now WHERE a = ':depends-on' AND lore_is_code(e)
 ),

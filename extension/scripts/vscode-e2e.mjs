@@ -1,9 +1,10 @@
 // Runs the packaged extension inside a real VS Code (code-server's VS Code 1.100, driven by headless
-// Chromium) on a small git repository. With lore.path pointing nowhere it must say what to install; with
-// the real lore it must activate, start `lore serve`, show its status bar item, record a decision through
-// the command palette and input boxes (read back with the `lore` CLI), list the warning it causes, answer
-// Ask Memory, show the history of the function under the cursor, and dismiss the warning.
-// Prints one JSON object; exits 1 on failure.
+// Chromium) on a small git repository, as a person would, and takes a screenshot at each step (PNG files in
+// $LORE_SCREENSHOTS, default dist/screenshots). Covered: the not-found message and its install command; a
+// fresh first ingest (no graph yet) that completes; recording a rejection from a code action on an import;
+// the diagnostic it causes; the status bar's count following it; hover; CodeLens; the Lore view; dismiss
+// and undo from the view; history as a rendered timeline; the neighbourhood graph; a restart that logs no
+// error; every log line once. Prints one JSON object; exits 1 on failure.
 // Needs: scripts/install-check.sh run once (it prepares code-server in $LORE_CODE_SERVER_DIR), chromium
 // ($CHROMIUM, default /usr/bin/chromium), puppeteer-core in $LORE_CODE_SERVER_DIR, and a lore ($LORE_BIN
 // or the repository's .venv). Usage: node scripts/vscode-e2e.mjs [lore.vsix]
@@ -21,6 +22,7 @@ const csDir = process.env.LORE_CODE_SERVER_DIR ?? path.join(os.tmpdir(), "lore-c
 const entry = path.join(csDir, "node_modules/code-server/out/node/entry.js");
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const lore = process.env.LORE_BIN ?? path.resolve(extDir, "../.venv/bin/lore");
+const shots = path.resolve(process.env.LORE_SCREENSHOTS ?? path.join(extDir, "dist/screenshots"));
 const steps = [];
 const t0 = Date.now();
 const step = (name, extra = {}) => steps.push({ name, ms: Date.now() - t0, ...extra });
@@ -33,6 +35,8 @@ for (const [what, p] of [["lore.vsix", vsix], ["code-server (run scripts/install
   if (!fs.existsSync(p)) fail(`missing ${what}: ${p}`);
 }
 const puppeteer = createRequire(path.join(csDir, "package.json"))("puppeteer-core");
+fs.mkdirSync(shots, { recursive: true });
+for (const f of fs.readdirSync(shots)) if (f.endsWith(".png")) fs.rmSync(path.join(shots, f));
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -42,16 +46,18 @@ const freePort = () =>
     });
   });
 
-// A git repository to open, and a fresh profile whose settings point at the lore under test.
+// A git repository with no graph yet (the first ingest happens in the editor), and fresh profiles.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "lore-vscode-e2e-"));
 const repo = path.join(work, "repo");
-const graph = path.join(work, "graph.duckdb");
-const gitEnv = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" };
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: "Ann", GIT_AUTHOR_EMAIL: "ann@example.com", GIT_COMMITTER_NAME: "Ann", GIT_COMMITTER_EMAIL: "ann@example.com" };
+const git = (...args) => execFileSync("git", args, { cwd: repo, env: gitEnv, stdio: "ignore" });
 fs.mkdirSync(path.join(repo, "src"), { recursive: true });
 fs.writeFileSync(path.join(repo, "src/auth.py"), "import redis\n\n\ndef login(user):\n    return user\n");
-execFileSync("git", ["init", "-q", "-b", "main"], { cwd: repo });
-execFileSync("git", ["add", "."], { cwd: repo });
-execFileSync("git", ["commit", "-q", "-m", "init"], { cwd: repo, env: gitEnv });
+git("init", "-q", "-b", "main");
+git("add", ".");
+git("commit", "-q", "-m", "auth: login");
+fs.writeFileSync(path.join(repo, "src/auth.py"), "import redis\n\n\ndef login(user):\n    return user.strip()\n\n\ndef logout(user):\n    return None\n");
+git("commit", "-q", "-am", "auth: login strips the name; logout");
 const exts = path.join(work, "extensions");
 const baseSettings = {
   "security.workspace.trust.enabled": false,
@@ -59,6 +65,9 @@ const baseSettings = {
   "telemetry.telemetryLevel": "off",
   "extensions.autoCheckUpdates": false,
   "workbench.tips.enabled": false,
+  "editor.codeLens": true,
+  "editor.hover.delay": 100,
+  "workbench.welcomePage.walkthroughs.openOnInstall": false,
 };
 const install = execFileSync("node", [entry, "--extensions-dir", exts, "--user-data-dir", path.join(work, "ud-install"), "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 if (!/successfully installed/.test(install)) fail("the .vsix did not install", { install });
@@ -67,6 +76,7 @@ step("installed the .vsix");
 let browser;
 const servers = [];
 let csLog = "";
+let page;
 const cleanup = async () => {
   try {
     await browser?.close();
@@ -75,9 +85,15 @@ const cleanup = async () => {
   }
   for (const cs of servers) cs.kill("SIGTERM");
 };
+const shot = async (name) => {
+  const p = path.join(shots, `${name}.png`);
+  await page.screenshot({ path: p });
+  return p;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** code-server on `repo` with a fresh profile holding `settings`, and a browser page on it. */
-async function openVSCode(name, settings) {
+async function openVSCode(name, settings, target = `folder=${encodeURIComponent(repo)}`) {
   const ud = path.join(work, `ud-${name}`);
   fs.mkdirSync(path.join(ud, "User"), { recursive: true });
   fs.writeFileSync(path.join(ud, "User/settings.json"), JSON.stringify({ ...baseSettings, ...settings }));
@@ -92,225 +108,344 @@ async function openVSCode(name, settings) {
   cs.stdout.on("data", (d) => (log += d));
   cs.stderr.on("data", (d) => (log += d));
   for (let i = 0; !/HTTP server listening/.test(log); i++) {
-    if (i > 300) throw new Error("code-server did not start");
-    await new Promise((r) => setTimeout(r, 100));
+    if (i > 600) throw new Error("code-server did not start");
+    await sleep(100);
   }
   csLog = log;
   step(`${name}: code-server listening`, { port });
-  browser ??= await puppeteer.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
-  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(repo)}`, { waitUntil: "domcontentloaded", timeout: 120000 });
-  await page.waitForSelector(".monaco-workbench", { timeout: 120000 });
+  browser ??= await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const p = await browser.newPage();
+  await p.setViewport({ width: 1440, height: 900 });
+  await p.goto(`http://127.0.0.1:${port}/?${target}`, { waitUntil: "domcontentloaded", timeout: 120000 });
+  await p.waitForSelector(".monaco-workbench", { timeout: 120000 });
   step(`${name}: workbench loaded`);
-  return page;
+  return { page: p, ud };
 }
 
+const notifications = () => page.$$eval(".notification-list-item-message", (ns) => ns.map((n) => n.textContent ?? "")).catch(() => []);
+const waitNotification = (re, timeout = 60000) =>
+  page.waitForFunction((src) => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => new RegExp(src).test(t)), { timeout }, re.source).then((h) => h.jsonValue());
+const clearNotifications = async () => {
+  await palette("Notifications: Clear All Notifications").catch(() => undefined);
+};
+const itemSel = '[id="lore.lore-vscode.lore.status"]';
+const itemLabel = () => page.$eval(itemSel, (el) => el.querySelector("a")?.getAttribute("aria-label") ?? el.getAttribute("aria-label") ?? "").catch(() => "");
+const quickRows = () => page.$$eval(".quick-input-widget .quick-input-list .monaco-list-row", (rs) => rs.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
+
+async function palette(title) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 });
+  await page.keyboard.type(title, { delay: 5 });
+  await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 }, title);
+  await page.keyboard.press("Enter");
+}
+
+async function inputStep(titlePart, text, { clear = false } = {}) {
+  await page.waitForFunction(
+    (t) => {
+      const w = document.querySelector(".quick-input-widget");
+      return w && w.style.display !== "none" && w.querySelector(".quick-input-title")?.textContent?.includes(t);
+    },
+    { timeout: 30000 },
+    titlePart,
+  );
+  const value = await page.$eval(".quick-input-widget input", (i) => i.value);
+  if (clear) {
+    await page.keyboard.down("Control");
+    await page.keyboard.press("KeyA");
+    await page.keyboard.up("Control");
+    await page.keyboard.press("Backspace");
+  }
+  if (text) await page.keyboard.type(text, { delay: 2 });
+  await page.keyboard.press("Enter");
+  return value;
+}
+
+const explorerRow = (name) => `.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`;
+async function openFile(rel, line, col) {
+  await palette("View: Show Explorer");
+  const parts = rel.split("/");
+  for (const part of parts) {
+    await page.waitForSelector(explorerRow(part), { timeout: 30000 });
+    const expanded = await page.$eval(explorerRow(part), (r) => r.getAttribute("aria-expanded"));
+    if (expanded !== "true") await page.click(explorerRow(part));
+  }
+  await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 });
+  if (line) {
+    await palette("Go to Line/Column");
+    await page.keyboard.type(`${line}:${col ?? 1}`, { delay: 5 });
+    await page.keyboard.press("Enter");
+  }
+}
+
+/** The webview whose document contains `text` (webviews are nested iframes). */
+async function webviewFrame(text, timeout = 30000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    for (const f of page.frames()) {
+      try {
+        const has = await f.evaluate((t) => document.body?.innerText?.includes(t) ?? false, text);
+        if (has) return f;
+      } catch {
+        // a frame navigating away
+      }
+    }
+    await sleep(250);
+  }
+  throw new Error(`no webview showing ${JSON.stringify(text)}`);
+}
+
+const cli = (...args) => JSON.parse(execFileSync(lore, [...args, "--json"], { cwd: repo, encoding: "utf8" }));
+
 try {
-  // A person without Lore installed: lore.path points nowhere and PATH has none.
+  // 1. A person without Lore installed: lore.path points nowhere and PATH has none.
   {
-    const page = await openVSCode("not-found", { "lore.path": "/nonexistent/lore" });
-    const nf = await page
-      .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => t.includes("could not start its language server")), { timeout: 60000 })
-      .then((h) => h.jsonValue());
-    const label = await page.$eval('[id="lore.lore-vscode.lore.status"]', (el) => el.querySelector("a")?.getAttribute("aria-label") ?? el.getAttribute("aria-label") ?? "").catch(() => "");
-    step("not found", { message: nf, statusBar: label });
-    if (!/pip install lore-lsp/.test(nf) || !/\/nonexistent\/lore does not exist/.test(nf)) throw new Error(`not-found message: ${nf}`);
+    ({ page } = await openVSCode("not-found", { "lore.path": "/nonexistent/lore" }));
+    const nf = await waitNotification(/could not start its language server/);
+    const label = await itemLabel();
+    step("not found", { message: nf, statusBar: label, screenshot: await shot("01-not-found") });
+    if (/pip install lore-lsp/.test(nf)) throw new Error(`the message still offers a package that does not exist: ${nf}`);
+    if (!/installs from a clone/.test(nf) || !/\/nonexistent\/lore does not exist/.test(nf)) throw new Error(`not-found message: ${nf}`);
     if (!/no server/.test(label)) throw new Error("status bar does not say 'no server'");
     await page.close();
   }
 
-  const page = await openVSCode("main", { "lore.path": lore, "lore.graphPath": graph });
-
-  // The status bar item (id = <publisher>.<name>.<item id>) turns to "Lore" once the server runs.
-  const itemSel = '[id="lore.lore-vscode.lore.status"]';
-  const itemText = () => page.$eval(itemSel, (el) => el.textContent?.trim() ?? "").catch(() => "");
-  const itemLabel = () => page.$eval(itemSel, (el) => el.querySelector("a")?.getAttribute("aria-label") ?? el.getAttribute("aria-label") ?? "").catch(() => "");
-  let running = false;
-  for (let i = 0; i < 600 && !running; i++) {
-    const label = await itemLabel();
-    running = /^book\s+Lore/.test(label) && /Lore/.test(await itemText());
-    if (!running) await new Promise((r) => setTimeout(r, 250));
+  // 2. The real lore, on a repository never ingested: the first ingest runs in the editor and completes.
+  const opened = await openVSCode("main", { "lore.path": lore });
+  page = opened.page;
+  let label = "";
+  let sawIngesting = false;
+  for (let i = 0; i < 1200; i++) {
+    label = await itemLabel();
+    if (/ingesting/.test(label)) sawIngesting = true;
+    if (/^book\s+Lore/.test(label)) break;
+    await sleep(100);
   }
-  if (!running) throw new Error(`the status bar item never showed a running server (label: ${await itemLabel()})`);
-  step("status bar: server running", { label: await itemLabel() });
-
-  const palette = async (title) => {
-    await page.keyboard.press("F1");
-    await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 });
-    await page.keyboard.type(title, { delay: 5 });
-    await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 }, title);
-    await page.keyboard.press("Enter");
-  };
-  const inputStep = async (titlePart, text, { clear = false } = {}) => {
-    await page.waitForFunction(
-      (t) => {
-        const w = document.querySelector(".quick-input-widget");
-        return w && w.style.display !== "none" && w.querySelector(".quick-input-title")?.textContent?.includes(t);
-      },
-      { timeout: 30000 },
-      titlePart,
-    );
-    if (clear) {
-      await page.keyboard.down("Control");
-      await page.keyboard.press("KeyA");
-      await page.keyboard.up("Control");
-      await page.keyboard.press("Backspace");
-    }
-    if (text) await page.keyboard.type(text, { delay: 2 });
-    await page.keyboard.press("Enter");
-  };
-
-  await palette("Lore: Record a Decision");
-  const description = 'Use "PostgreSQL" 15 — not MySQL';
-  await inputStep("(1/5)", description);
-  await inputStep("(2/5)", "primary database", { clear: true });
-  await inputStep("(3/5)", "ACID and JSON support");
-  await inputStep("(4/5)", "mysql, redis");
-  await inputStep("(5/5)", "");
-  step("record-a-decision input boxes filled");
-  const note = await page
-    .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => t.includes("Lore: recorded")), { timeout: 60000 })
-    .then((h) => h.jsonValue());
-  step("notification", { text: note });
-  if (!note.includes(":decision/primary-database")) throw new Error(`unexpected notification: ${note}`);
-
-  // Read it back through the CLI (which forwards to the server that owns the graph).
-  const hist = JSON.parse(execFileSync(lore, ["history", ":decision/primary-database", "--graph", graph, "--json"], { cwd: repo, encoding: "utf8" }));
-  const attrs = Object.fromEntries((hist.history ?? []).map((h) => [h.attribute, h.value]));
-  step("lore history", { attrs });
-  if (attrs[":description"] !== description) throw new Error(`description in the graph: ${JSON.stringify(attrs[":description"])}`);
-  if (attrs[":rationale"] !== "ACID and JSON support") throw new Error("rationale missing");
-  if (!(hist.history ?? []).some((h) => h.attribute === ":rejects" && h.value === ":module/redis")) throw new Error("rejects :module/redis missing");
-
-  const quickPickRows = () => page.$$eval(".quick-input-widget .quick-input-list .monaco-list-row", (rs) => rs.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
-  const quickTitle = () => page.$eval(".quick-input-widget .quick-input-title", (t) => t.textContent ?? "").catch(() => "");
-
-  // Show Warnings: the quick pick lists what lore/warnings returns (the decision rejects redis; auth.py imports it).
-  await palette("Lore: Show Warnings");
-  await page.waitForFunction(() => /warning\(s\)|no warnings/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "") || [...document.querySelectorAll(".notification-list-item-message")].some((n) => /no warnings/.test(n.textContent ?? "")), { timeout: 30000 });
-  step("show warnings", { title: await quickTitle(), rows: await quickPickRows(), statusBar: await itemLabel() });
-  await page.keyboard.press("Escape");
-
-  // Ask Memory: lore/prepareTurn's facts in a quick pick.
-  await palette("Lore: Ask Memory");
-  await inputStep("Ask Lore", "which primary database do we use?");
-  await page.waitForFunction(() => /fact\(s\) for/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
-  const askRows = await quickPickRows();
-  step("ask memory", { title: await quickTitle(), rows: askRows.slice(0, 6) });
-  if (!askRows.some((r) => r.includes(":decision/primary-database"))) throw new Error("Ask Memory did not list the recorded decision");
-  await page.keyboard.press("Escape");
-
-  // Show History of Symbol: open src/auth.py at `login` and ask for its history.
-  // Through the Explorer (Quick Open's file search needs ripgrep, which this code-server install lacks).
-  const explorerRow = (name) => `.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`;
-  await page.waitForSelector(explorerRow("src"), { timeout: 30000 });
-  await page.click(explorerRow("src"));
-  await page.waitForSelector(explorerRow("auth.py"), { timeout: 30000 });
-  await page.click(explorerRow("auth.py"));
-  await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 });
-  await palette("Go to Line/Column");
-  await page.keyboard.type("4:6", { delay: 5 });
-  await page.keyboard.press("Enter");
-  await palette("Lore: Show History of Symbol");
-  // Either a pick among candidate entities, or straight to the history document.
-  const histTitle = await page
-    .waitForFunction(
-      () => {
-        const t = document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "";
-        if (/history of which entity/.test(t)) return "pick";
-        const tabs = [...document.querySelectorAll(".tab .label-name")].map((e) => e.textContent ?? "");
-        return tabs.find((x) => /Untitled/.test(x)) ? "doc" : false;
-      },
-      { timeout: 30000 },
-    )
-    .then((h) => h.jsonValue());
-  if (histTitle === "pick") {
-    const rows = await quickPickRows();
-    step("history candidates", { rows });
-    if (!rows.some((r) => r.includes(":function/src-auth-py-login"))) throw new Error("no :function/src-auth-py-login among the candidates");
-    await page.keyboard.press("Enter");
+  if (!/^book\s+Lore/.test(label)) throw new Error(`the status bar never showed a running, idle server (label: ${label})`);
+  // Both commits are in the graph (the head's code first, then the history behind it: wait for it).
+  const commitCount = () => Number(cli("sql", "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' AND tx_to = 2147483647").rows?.[0]?.[0] ?? 0);
+  let commits = commitCount();
+  for (let i = 0; i < 300 && commits < 2; i++) {
+    await sleep(200);
+    commits = commitCount();
   }
-  // Monaco renders spaces as U+00A0.
-  await page.waitForFunction(() => [...document.querySelectorAll(".view-line")].some((l) => (l.textContent ?? "").replace(/\u00a0/g, " ").includes("# History of")), { timeout: 30000 });
-  const histText = await page.$$eval(".view-line", (ls) => ls.map((l) => (l.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => t.startsWith("# History of") || t.startsWith("|")).slice(0, 4));
-  step("show history", { lines: histText });
-  if (!histText.some((t) => t.includes(":function/src-auth-py-login"))) throw new Error("the history document is not about login()");
+  step("first ingest", { statusBar: label, sawIngesting, commits, screenshot: await shot("02-first-ingest") });
+  if (commits < 2) throw new Error(`the first ingest did not complete: ${commits} of 2 commits in the graph`);
+  if (/error/i.test(label)) throw new Error(`the status bar shows an error after the first ingest: ${label}`);
+  if (!fs.existsSync(path.join(repo, ".lore/lore.duckdb"))) throw new Error("no graph at .lore/lore.duckdb after the first ingest");
+  if (/Lore: Lore:/.test(label)) throw new Error(`double prefix in the status bar: ${label}`);
 
-  // The server's diagnostic on `import redis` reaches the Problems view with source "lore".
-  await palette("View: Focus Problems");
-  await page.waitForFunction(() => [...document.querySelectorAll(".markers-panel .monaco-list-row")].some((r) => /redis/.test(r.textContent ?? "") && /lore/.test(r.textContent ?? "")), { timeout: 30000 });
-  const problems = await page.$$eval(".markers-panel .monaco-list-row", (rs) => rs.map((r) => (r.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => /lore/.test(t)));
-  step("diagnostics", { problems });
-
-  // The server's code action "record a decision about login" runs this extension's command (same id) with
-  // the server's argument: the description comes prefilled and the decision governs the function.
-  await page.click(explorerRow("auth.py"));
-  await palette("Go to Line/Column");
-  await page.keyboard.type("4:6", { delay: 5 });
-  await page.keyboard.press("Enter");
-  await palette("Refactor...");
-  await page.waitForFunction(() => [...document.querySelectorAll(".action-widget .monaco-list-row, .context-view .action-item, .action-widget-action-bar, .action-widget li")].some((r) => /record a decision about/.test(r.textContent ?? "")), { timeout: 30000 });
+  // 3. Record a rejection from the code action on `import redis`.
+  await openFile("src/auth.py", 1, 8);
+  await sleep(500);
+  await page.keyboard.down("Control");
+  await page.keyboard.press("Period");
+  await page.keyboard.up("Control");
+  await page.waitForFunction(() => [...document.querySelectorAll(".action-widget .monaco-list-row")].some((r) => /Lore/.test(r.textContent ?? "")), { timeout: 30000 });
   const actions = await page.$$eval(".action-widget .monaco-list-row", (rs) => rs.map((r) => r.textContent ?? ""));
-  const idx = actions.findIndex((a) => /record a decision about/.test(a));
-  for (let i = 0; i < idx; i++) await page.keyboard.press("ArrowDown");
+  const shotActions = await shot("03-code-action");
+  let idx = actions.findIndex((a) => /Lore/.test(a) && /(don.t use|not use|reject)/i.test(a));
+  const rejectionAction = idx >= 0;
+  if (idx < 0) idx = actions.findIndex((a) => /record a decision/i.test(a));
+  if (idx < 0) throw new Error(`no Lore code action on the import: ${JSON.stringify(actions)}`);
+  const selectable = await page.$$eval(".action-widget .monaco-list-row", (rs) => rs.map((r) => !r.classList.contains("group-header") && r.getAttribute("aria-disabled") !== "true"));
+  // Move the focus onto row idx (headers are skipped by the arrow keys).
+  const firstFocus = selectable.findIndex(Boolean);
+  for (let i = firstFocus; i < idx; i++) if (selectable[i + 1] !== false) await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => /\(1\/5\)/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
-  const prefilled = await page.$eval(".quick-input-widget input", (i) => i.value);
-  await inputStep("(1/5)", "");
-  await inputStep("(2/5)", "");
-  await inputStep("(3/5)", "");
-  await inputStep("(4/5)", "");
+  const d1 = await inputStep("(1/5)", "We don't use redis: the token cache is in-process", { clear: true });
+  const d2 = await inputStep("(2/5)", "");
+  await inputStep("(3/5)", "one process, no network hop for every login");
+  const d4 = await inputStep("(4/5)", rejectionAction ? "" : "redis", { clear: !rejectionAction });
   await inputStep("(5/5)", "");
-  const viaAction = await page
-    .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => /Lore: recorded :decision\/(?!primary-database)/.test(t)), { timeout: 30000 })
-    .then((h) => h.jsonValue());
-  const governed = viaAction.match(/:decision\/[a-z0-9_.?-]+/)?.[0];
-  const gh = JSON.parse(execFileSync(lore, ["history", governed, "--graph", graph, "--json"], { cwd: repo, encoding: "utf8" }));
-  const governs = (gh.history ?? []).filter((h) => h.attribute === ":governs").map((h) => h.value);
-  step("code action: record a decision", { actions, prefilled, message: viaAction, governs });
-  if (!/login/.test(prefilled)) throw new Error(`description not prefilled from the code action: ${prefilled}`);
-  if (!governs.includes(":function/src-auth-py-login")) throw new Error(`the decision does not govern login(): ${governs}`);
+  const recorded = await waitNotification(/Lore: recorded :decision\//);
+  const decision = recorded.match(/:decision\/[a-z0-9_.?-]+/)?.[0];
+  const hist = cli("history", decision);
+  const rejects = (hist.history ?? []).filter((h) => h.attribute === ":rejects").map((h) => h.value);
+  step("record a rejection from a code action", { actions, rejectionAction, prefilled: { description: d1, name: d2, rejects: d4 }, decision, rejects, screenshot: shotActions });
+  if (!rejects.includes(":module/redis")) throw new Error(`the decision does not reject redis: ${JSON.stringify(hist)}`);
+  if (!/no-redis|redis/.test(decision) || /^:decision\/use-redis/.test(decision)) throw new Error(`the short name inverts the meaning: ${decision}`);
 
-  // Dismiss the warning: pick it, give a reason; the count in the status bar drops.
+  // 4. The diagnostic, and the status bar's count following it (from lore/graphChanged, no polling).
+  await palette("View: Focus Problems");
+  await page.waitForFunction(() => [...document.querySelectorAll(".markers-panel .monaco-list-row")].some((r) => /redis/.test(r.textContent ?? "") && /lore/.test(r.textContent ?? "")), { timeout: 60000 });
+  const problems = await page.$$eval(".markers-panel .monaco-list-row", (rs) => rs.map((r) => (r.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => /lore/.test(t)));
+  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
+  step("diagnostic and status bar", { problems, statusBar: await itemLabel(), screenshot: await shot("04-diagnostic") });
+  await palette("View: Toggle Panel Visibility");
+
+  // 5. Hover on login().
+  await clearNotifications();
+  await openFile("src/auth.py", 4, 6);
+  const box = await page.evaluate(() => {
+    for (const l of document.querySelectorAll(".monaco-editor .view-line")) {
+      for (const s of l.querySelectorAll("span span")) {
+        if (s.textContent === "login") {
+          const r = s.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }
+      }
+    }
+    return null;
+  });
+  if (!box) throw new Error("login is not on screen");
+  await page.mouse.move(box.x, box.y);
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-hover:not(.hidden)")].some((h) => /login/.test(h.textContent ?? "") && /(History|Introduced|introduced|commit)/i.test(h.textContent ?? "")), { timeout: 30000 });
+  const hover = await page.$$eval(".monaco-hover:not(.hidden) .hover-contents", (hs) => hs.map((h) => (h.textContent ?? "").slice(0, 400)));
+  step("hover", { hover, screenshot: await shot("05-hover") });
+  await page.mouse.move(5, 450);
+
+  // 6. CodeLens above governed code.
+  await page.waitForFunction(() => [...document.querySelectorAll(".codelens-decoration")].some((c) => /decision/.test(c.textContent ?? "")), { timeout: 60000 });
+  const lenses = await page.$$eval(".codelens-decoration", (cs) => cs.map((c) => (c.textContent ?? "").replace(/\u00a0/g, " ")));
+  step("codelens", { lenses, screenshot: await shot("06-codelens") });
+  if (!lenses.some((l) => /1 decision · 1 warning/.test(l))) throw new Error(`no "1 decision · 1 warning" lens: ${JSON.stringify(lenses)}`);
+
+  // 7. The Lore view: decisions, warnings by file; dismiss from it, then undo.
+  await palette("Lore: Focus on Memory View");
+  const treeRows = () => page.$$eval('[id="workbench.view.extension.lore"] .monaco-list-row, .pane-body .monaco-list-row', (rs) => rs.map((r) => (r.getAttribute("aria-label") ?? r.textContent ?? "").replace(/\u00a0/g, " ")));
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /We don.t use redis/.test(r.textContent ?? "")), { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /auth\.py/.test(r.textContent ?? "")), { timeout: 30000 });
+  const rows = await treeRows();
+  step("the Lore view", { rows, screenshot: await shot("07-view") });
   await palette("Lore: Dismiss a Warning");
   await page.waitForFunction(() => /dismiss which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
   await page.keyboard.press("Enter");
-  await inputStep("dismiss warning", "redis is only used by the legacy cache");
-  const dismissed = await page
-    .waitForFunction(() => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => t.includes("Lore: dismissed warning")), { timeout: 30000 })
-    .then((h) => h.jsonValue());
-  await page.waitForFunction((sel) => /warning\s+0/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
-  step("dismiss warning", { message: dismissed, statusBar: await itemLabel() });
+  await inputStep("dismiss warning", "redis stays for the legacy cache until March");
+  await waitNotification(/Lore: dismissed warning/);
+  await page.waitForFunction((sel) => /warning\s+0\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 }).catch(async () => {
+    // The dismissed group starts collapsed: open it.
+    const rowsNow = await page.$$(".monaco-list-row");
+    for (const r of rowsNow) if (/Dismissed warnings/.test((await r.evaluate((e) => e.textContent)) ?? "")) await r.click();
+    await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 });
+  });
+  step("dismissed, in the view", { statusBar: await itemLabel(), rows: await treeRows(), screenshot: await shot("08-dismissed") });
+  await palette("Lore: Undo a Dismissal");
+  await page.waitForFunction(() => /bring back which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
+  await page.keyboard.press("Enter");
+  await waitNotification(/is back/);
+  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
+  step("undo the dismissal", { statusBar: await itemLabel() });
+
+  // 8. History of login() as a rendered timeline.
+  await clearNotifications();
+  await openFile("src/auth.py", 4, 6);
+  await palette("Lore: Show History of Symbol");
+  const pick = await page
+    .waitForFunction(() => (/history of which entity/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "") ? "pick" : false), { timeout: 8000 })
+    .then(() => true)
+    .catch(() => false);
+  if (pick) {
+    const cands = await quickRows();
+    const i = cands.findIndex((r) => r.includes(":function/src-auth-py-login"));
+    for (let k = 0; k < i; k++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+  }
+  const hf = await webviewFrame("History of");
+  const histText = await hf.evaluate(() => document.body.innerText);
+  step("history", { text: histText.slice(0, 600), screenshot: await shot("09-history") });
+  if (!/Introduced: auth: login/.test(histText) || !/Modified: auth: login strips the name/.test(histText)) throw new Error(`the timeline lacks the commits: ${histText.slice(0, 500)}`);
+  if ((await page.$$eval(".tab .label-name", (ts) => ts.map((t) => t.textContent ?? ""))).some((t) => /Untitled/.test(t))) throw new Error("history still opens an Untitled document");
+
+  // 9. The decision's neighbourhood as a graph.
+  await palette("Lore: Show the Neighbourhood Graph");
+  await inputStep("neighbourhood graph", decision);
+  const gf = await webviewFrame("Neighbourhood of");
+  const svg = await gf.evaluate(() => ({ nodes: document.querySelectorAll("svg .node").length, text: document.querySelector("svg")?.textContent ?? "" }));
+  step("graph", { svg, screenshot: await shot("10-graph") });
+  if (svg.nodes < 2 || !/redis/.test(svg.text)) throw new Error(`the graph does not show the rejection: ${JSON.stringify(svg)}`);
+
+  // 10. The walkthrough, then a restart: no error logged; every line of the log once.
+  await palette("Lore: Get Started with Lore");
+  await page.waitForFunction(() => /Get started with Lore/.test(document.querySelector(".gettingStartedContainer")?.textContent ?? ""), { timeout: 30000 });
+  step("walkthrough", { screenshot: await shot("11-walkthrough") });
+  const logFile = (() => {
+    const found = [];
+    const walk = (d) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name === "Lore.log") found.push(p);
+      }
+    };
+    walk(path.join(opened.ud, "logs"));
+    return found;
+  })();
+  if (!logFile.length) throw new Error("no Lore log file found under the profile's logs");
+  await palette("Lore: Restart Server");
+  // Restarted: a new "starting … serve" after "restarting the server", then the server running again.
+  const restarted = () => /restarting the server[\s\S]*starting \S+ serve[\s\S]*owning the graph/.test(logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n"));
+  for (let i = 0; i < 1200 && !restarted(); i++) await sleep(100);
+  if (!restarted()) throw new Error("the server did not start again after the restart");
+  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
+  const logText = logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  const body = logText.split("\n").map((l) => l.replace(/^\S+ \S+ \[\w+\] /, "").trim()).filter(Boolean);
+  const counts = new Map();
+  for (const l of body) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const restartAt = body.findIndex((l) => /restarting the server/.test(l));
+  const errorsAfterRestart = logText.split("\n").slice(Math.max(0, logText.split("\n").findIndex((l) => /restarting the server/.test(l)))).filter((l) => /\[error\]/i.test(l));
+  const doubled = [...counts.entries()].filter(([l, n]) => n > 1 && /^(owning|hover index|ingest)/.test(l)).map(([l]) => l);
+  step("restart and the log", { logFiles: logFile, lines: body.length, restartAt, errorsAfterRestart, doubled, statusBar: await itemLabel(), screenshot: await shot("12-after-restart") });
+  if (restartAt < 0) throw new Error("the restart is not in the log");
+  if (errorsAfterRestart.length) throw new Error(`a normal restart logged errors: ${errorsAfterRestart.join(" | ")}`);
+
+  await page.close();
+
+  // 11. Multi-root: a workspace of two repositories gets a server (and a graph) for each folder.
+  const repo2 = path.join(work, "repo2");
+  fs.mkdirSync(repo2);
+  fs.writeFileSync(path.join(repo2, "tool.py"), "import chardet\n\n\ndef sniff(data):\n    return chardet.detect(data)\n");
+  execFileSync("git", ["init", "-q", "-b", "main"], { cwd: repo2 });
+  execFileSync("git", ["add", "."], { cwd: repo2 });
+  execFileSync("git", ["commit", "-q", "-m", "tool: sniff"], { cwd: repo2, env: gitEnv });
+  const wsFile = path.join(work, "two.code-workspace");
+  fs.writeFileSync(wsFile, JSON.stringify({ folders: [{ path: repo }, { path: repo2 }] }));
+  const multi = await openVSCode("multi", { "lore.path": lore }, `workspace=${encodeURIComponent(wsFile)}`);
+  page = multi.page;
+  for (let i = 0; i < 1200 && !fs.existsSync(path.join(repo2, ".lore/lore.duckdb")); i++) await sleep(100);
+  const multiLog = () => {
+    const out = [];
+    const walk = (d) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name === "Lore.log") out.push(fs.readFileSync(p, "utf8"));
+      }
+    };
+    walk(path.join(multi.ud, "logs"));
+    return out.join("\n");
+  };
+  let mlog = "";
+  for (let i = 0; i < 600; i++) {
+    mlog = multiLog();
+    if (/\[repo\] starting/.test(mlog) && /\[repo2\] starting/.test(mlog)) break;
+    await sleep(100);
+  }
+  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
+  step("multi-root", { started: mlog.split("\n").filter((l) => /starting .* serve/.test(l)), graphs: [repo, repo2].map((r) => fs.existsSync(path.join(r, ".lore/lore.duckdb"))), statusBar: await itemLabel(), screenshot: await shot("13-multi-root") });
+  if (!/\[repo\] starting/.test(mlog) || !/\[repo2\] starting/.test(mlog)) throw new Error(`not one server per folder: ${mlog.slice(-1500)}`);
+  if (!fs.existsSync(path.join(repo2, ".lore/lore.duckdb"))) throw new Error("the second folder got no graph");
 
   await cleanup();
-  process.stdout.write(JSON.stringify({ ok: true, vscode: "code-server 4.100.3 (VS Code 1.100), headless Chromium", steps, seconds: (Date.now() - t0) / 1000 }, null, 2) + "\n");
+  process.stdout.write(JSON.stringify({ ok: true, vscode: "code-server 4.100.3 (VS Code 1.100), headless Chromium", screenshots: shots, steps, seconds: (Date.now() - t0) / 1000 }, null, 2) + "\n");
   process.exit(0);
 } catch (e) {
-  let shot;
-  let loreLog;
-  let notifications;
+  let failure;
+  let notes;
   try {
-    const pages = await browser?.pages();
-    const page = pages?.[pages.length - 1];
     if (page) {
-      notifications = await page.$$eval(".notification-list-item-message", (ns) => ns.map((n) => n.textContent ?? "")).catch(() => undefined);
-      // The "Lore" output channel (the extension's log and the server's stderr), as the editor shows it.
-      await page.keyboard.press("Escape");
-      await page.keyboard.press("F1");
-      await page.keyboard.type("Lore: Show Log", { delay: 5 });
-      await new Promise((r) => setTimeout(r, 800));
-      await page.keyboard.press("Enter");
-      await new Promise((r) => setTimeout(r, 2000));
-      loreLog = await page.$$eval(".panel .view-lines .view-line", (ls) => ls.map((l) => l.textContent).join("\n")).catch(() => undefined);
-    }
-    if (pages?.length) {
-      shot = path.join(work, "failure.png");
-      await pages[pages.length - 1].screenshot({ path: shot });
+      notes = await notifications();
+      failure = await shot("failure");
     }
   } catch {
     // no screenshot
   }
   await cleanup();
-  fail(String(e?.message ?? e), { screenshot: shot, notifications, loreLog, codeServerLogTail: csLog.slice(-1500) });
+  fail(String(e?.message ?? e), { screenshot: failure, notifications: notes, codeServerLogTail: csLog.slice(-1500), work });
 }

@@ -12,7 +12,7 @@ function unwrap<T>(r: payloads.Result<T>): T {
 }
 
 export class LoreApi {
-  constructor(private readonly send: Send) {}
+  constructor(readonly send: Send) {}
 
   async transact(facts: string, reason: string): Promise<{ tx: number }> {
     const r = replies.checkReply(await this.send("lore/transact", unwrap(payloads.transactParams(facts, reason))), "lore/transact");
@@ -66,4 +66,186 @@ export class LoreApi {
     const reply = await this.send("lore/query", { query: q, params: { name: ednString(name) } });
     return replies.firstColumn(reply);
   }
+}
+
+// ------------------------------------------------------------------------------------ views
+// The views read through requests that exist on every server: lore/query, lore/sql, lore/warnings,
+// lore/history, and lore/graph when the server has it.
+
+/** A SQL string literal. */
+export function sqlText(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+const MAX_TX = 2147483647;
+
+export interface MemoryRow {
+  entity: string;
+  kind: "decision" | "constraint" | "preference";
+  description: string;
+}
+
+export interface DismissedRow {
+  id: string;
+  reason: string;
+  tx: number;
+  /** The warning's message and file, while the rule still concludes it. */
+  message?: string;
+  file?: string;
+}
+
+export interface LensRow {
+  entity: string;
+  line: number;
+  endLine: number;
+  decisions: number;
+  constraints: number;
+  preferences: number;
+}
+
+export interface GraphNode {
+  id: string;
+  label: string;
+  kind: string;
+}
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  label: string;
+}
+
+export interface Neighbourhood {
+  center: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+export class ViewApi {
+  constructor(private readonly send: Send) {}
+
+  async sql(sql: string): Promise<unknown[][]> {
+    const r = replies.checkReply(await this.send("lore/sql", { sql }), "lore/sql");
+    return Array.isArray(r.rows) ? r.rows.filter(Array.isArray) : [];
+  }
+
+  /** Decisions, constraints and preferences the graph holds now, with their descriptions. */
+  async memories(): Promise<MemoryRow[]> {
+    const rows = await this.sql(
+      `SELECT t.e, t.v, coalesce(any_value(d.v), '') FROM facts t LEFT JOIN facts d ON d.e = t.e AND d.a = ':description' AND d.tx_to = ${MAX_TX} AND d.valid_to > epoch_us(now()) ` +
+        `WHERE t.a = ':entity-type' AND t.v IN (':type/decision', ':type/constraint', ':type/preference') AND t.tx_to = ${MAX_TX} AND t.valid_to > epoch_us(now()) ` +
+        `GROUP BY t.e, t.v ORDER BY t.v, t.e LIMIT 2000`,
+    );
+    return rows.map((r) => ({ entity: String(r[0]), kind: String(r[1]).replace(":type/", "") as MemoryRow["kind"], description: String(r[2] ?? "") }));
+  }
+
+  /** Warnings dismissed now, with the reason given. */
+  async dismissed(): Promise<DismissedRow[]> {
+    const rows = await this.sql(
+      `WITH d AS (SELECT f.e, x.reason, x.tx FROM facts f JOIN tx x ON x.tx = f.tx_from WHERE f.a = ':lore/dismissed' AND f.vt = 'b' AND f.v = 'true' ` +
+        `AND NOT f.inferred AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now())), ` +
+        `w AS (SELECT json_extract_string(v, '$.id') AS id, any_value(json_extract_string(v, '$.message')) AS message, any_value(json_extract_string(v, '$.file')) AS file ` +
+        `FROM facts WHERE a = ':lore/warning' AND inferred AND tx_to = ${MAX_TX} GROUP BY 1) ` +
+        `SELECT d.e, d.reason, d.tx, w.message, w.file FROM d LEFT JOIN w ON ':warning/' || w.id = d.e ORDER BY d.tx DESC LIMIT 500`,
+    );
+    return rows.map((r) => ({
+      id: String(r[0]).replace(/^:warning\//, ""),
+      reason: String(r[1] ?? ""),
+      tx: Number(r[2]),
+      message: typeof r[3] === "string" ? r[3] : undefined,
+      file: typeof r[4] === "string" ? r[4] : undefined,
+    }));
+  }
+
+  /** Undo a dismissal: retract the fact `lore dismiss` recorded. */
+  async undoDismiss(id: string, reason: string): Promise<void> {
+    if (!/^[a-z][a-z0-9-]{0,80}-[0-9a-f]{12}$/.test(id)) throw new replies.LoreReplyError("bad-warning-id", `${id} is not a warning id`);
+    replies.checkReply(await this.send("lore/retract", { facts: `[[:warning/${id} :lore/dismissed true]]`, reason }), "lore/retract");
+  }
+
+  /** Definitions in `rel` (a path relative to the repository) and the memories about each, for CodeLens. */
+  async lens(rel: string): Promise<LensRow[]> {
+    const rows = await this.sql(
+      `WITH here AS (SELECT entity, min(line) AS line, max(end_line) AS end_line FROM code_locations WHERE file = ${sqlText(rel)} GROUP BY entity ` +
+        `UNION ALL SELECT target, min(line), max(end_line) FROM import_locations WHERE file = ${sqlText(rel)} GROUP BY target), ` +
+        `mem AS (SELECT e, v FROM facts WHERE a = ':entity-type' AND v IN (':type/decision', ':type/constraint', ':type/preference') AND tx_to = ${MAX_TX} AND valid_to > epoch_us(now())) ` +
+        `SELECT h.entity, h.line, h.end_line, ` +
+        `count(DISTINCT CASE WHEN m.v = ':type/decision' THEN m.e END), count(DISTINCT CASE WHEN m.v = ':type/constraint' THEN m.e END), ` +
+        `count(DISTINCT CASE WHEN m.v = ':type/preference' THEN m.e END) ` +
+        `FROM here h JOIN facts f ON f.vt = 'k' AND f.v = h.entity AND f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now()) JOIN mem m ON m.e = f.e ` +
+        `GROUP BY h.entity, h.line, h.end_line ORDER BY h.line LIMIT 1000`,
+    );
+    return rows.map((r) => ({
+      entity: String(r[0]),
+      line: Number(r[1]),
+      endLine: Number(r[2]),
+      decisions: Number(r[3]),
+      constraints: Number(r[4]),
+      preferences: Number(r[5]),
+    }));
+  }
+
+  /** An entity and what it points at / what points at it now: `lore/graph` when the server has it, else the facts. */
+  async neighbourhood(entity: string, limit = 40): Promise<Neighbourhood> {
+    try {
+      const g = parseGraph(await this.send("lore/graph", { entity, format: "json" }), entity);
+      if (g) return g;
+    } catch (e) {
+      // An older server has no lore/graph: the facts give the same picture.
+      if (!(e instanceof Error) || !/unknown|not found|-32601/i.test(e.message + String((e as { code?: unknown }).code ?? ""))) throw e;
+    }
+    const rows = await this.sql(
+      `SELECT e, a, v FROM facts WHERE vt = 'k' AND (e = ${sqlText(entity)} OR v = ${sqlText(entity)}) AND tx_to = ${MAX_TX} AND valid_to > epoch_us(now()) ` +
+        `AND a NOT IN (':entity-type', ':introduced-by', ':modified-in') ORDER BY e = ${sqlText(entity)} DESC, a, e, v LIMIT ${limit}`,
+    );
+    return neighbourhoodFromFacts(entity, rows.map((r) => [String(r[0]), String(r[1]), String(r[2])]));
+  }
+}
+
+const kindOf = (id: string) => (/^:([a-z0-9_.?-]+)\//.exec(id)?.[1] ?? "entity");
+
+export function neighbourhoodFromFacts(center: string, facts: [string, string, string][]): Neighbourhood {
+  const nodes = new Map<string, GraphNode>([[center, { id: center, label: center, kind: kindOf(center) }]]);
+  const edges: GraphEdge[] = [];
+  for (const [e, a, v] of facts) {
+    for (const id of [e, v]) if (!nodes.has(id)) nodes.set(id, { id, label: id, kind: kindOf(id) });
+    edges.push({ from: e, to: v, label: a });
+  }
+  return { center, nodes: [...nodes.values()], edges };
+}
+
+/** lore/graph's JSON (nodes/edges, as `lore graph --format json`), or null when the reply has another shape. */
+export function parseGraph(reply: unknown, center: string): Neighbourhood | null {
+  const r = replies.checkReply(reply, "lore/graph");
+  const g = (typeof r.graph === "object" && r.graph !== null ? r.graph : r) as Record<string, unknown>;
+  if (!Array.isArray(g.nodes) || !Array.isArray(g.edges)) return null;
+  const nodes: GraphNode[] = [];
+  for (const n of g.nodes) {
+    if (typeof n === "string") nodes.push({ id: n, label: n, kind: kindOf(n) });
+    else if (n && typeof n === "object") {
+      const o = n as Record<string, unknown>;
+      const id = typeof o.id === "string" ? o.id : typeof o.entity === "string" ? o.entity : undefined;
+      if (!id) continue;
+      const label = typeof o.label === "string" ? o.label : typeof o.description === "string" ? o.description : id;
+      nodes.push({ id, label, kind: typeof o.kind === "string" ? o.kind : kindOf(id) });
+    }
+  }
+  const ids = new Set(nodes.map((n) => n.id));
+  const edges: GraphEdge[] = [];
+  for (const e of g.edges) {
+    if (!e || typeof e !== "object") continue;
+    const o = e as Record<string, unknown>;
+    const from = o.from ?? o.source ?? o.e;
+    const to = o.to ?? o.target ?? o.v;
+    const label = o.label ?? o.attribute ?? o.a ?? "";
+    if (typeof from !== "string" || typeof to !== "string") continue;
+    for (const id of [from, to]) {
+      if (ids.has(id)) continue;
+      ids.add(id);
+      nodes.push({ id, label: id, kind: kindOf(id) });
+    }
+    edges.push({ from, to, label: String(label) });
+  }
+  if (!ids.has(center)) nodes.unshift({ id: center, label: center, kind: kindOf(center) });
+  return { center: typeof g.center === "string" ? g.center : center, nodes, edges };
 }

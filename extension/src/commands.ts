@@ -12,6 +12,11 @@ export const COMMANDS = [
   "lore.dismissWarning",
   "lore.restartServer",
   "lore.showOutput",
+  "lore.installServer",
+  "lore.undoDismiss",
+  "lore.showGraph",
+  "lore.refreshView",
+  "lore.openWalkthrough",
 ] as const;
 
 export type CommandId = (typeof COMMANDS)[number];
@@ -49,15 +54,26 @@ export interface MemoryPrefill {
   entity?: string;
   description?: string;
   rationale?: string;
+  /** What the decision rejects (from a code action on an import): idents, comma-separated. */
+  rejects?: string;
 }
 
-/** lore.record*'s argument, from a code action: {entity, description?, rationale?}; anything else is ignored. */
+const IDENT = /^:[a-z0-9_.?-]+\/[a-z0-9_.?-]+$/;
+
+/**
+ * lore.record*'s argument, from a code action: {entity?, description?, rationale?, rejects?} where rejects
+ * is an ident or a list of idents (a code action on `import chardet` passes ":module/chardet"); anything
+ * else is ignored.
+ */
 export function memoryPrefillArg(arg: unknown): MemoryPrefill {
   if (!isObj(arg)) return {};
   const entity = nonEmpty(arg.entity);
+  const rawRejects = Array.isArray(arg.rejects) ? arg.rejects : typeof arg.rejects === "string" ? arg.rejects.split(",") : [];
+  const rejects = rawRejects.map((r) => (typeof r === "string" ? r.trim() : "")).filter((r) => IDENT.test(r));
   return {
-    entity: entity && /^:[a-z0-9_.?-]+\/[a-z0-9_.?-]+$/.test(entity) ? entity : undefined,
+    entity: entity && IDENT.test(entity) ? entity : undefined,
     description: nonEmpty(arg.description),
     rationale: nonEmpty(arg.rationale),
+    rejects: rejects.length ? rejects.join(", ") : undefined,
   };
 }

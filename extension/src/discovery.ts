@@ -1,12 +1,12 @@
-// Finding the `lore serve` to run: lore.path, lore.interpreter, the Python extension's interpreter, `lore` on
-// PATH, in that order. Each candidate is probed by really running it (`--version` must answer "lore …"),
+// Finding the `lore serve` to run: lore.path, lore.interpreter, the Python extension's interpreter, a clone's
+// `.venv/bin/lore` (what the README's `make` creates), `lore` on PATH, in that order. Each candidate is probed by really running it (`--version` must answer "lore …"),
 // so a stale path or a Python without lore-lsp is reported instead of failing later inside the client.
 // No `vscode` import: the Python extension's API object is passed in as plain data.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-export type CandidateSource = "lore.path" | "lore.interpreter" | "Python extension" | "PATH";
+export type CandidateSource = "lore.path" | "lore.interpreter" | "Python extension" | "clone" | "PATH";
 
 export interface Candidate {
   source: CandidateSource;
@@ -41,12 +41,35 @@ export interface DiscoveryInput {
   pythonExtensionPresent?: boolean;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
+  /** Clones of the Lore repository known here (a workspace folder that is one, the last one installed from). */
+  clones?: string[];
   /** Extra arguments after `serve` (e.g. ["--graph", PATH]). */
   serveArgs?: string[];
   probeTimeoutMs?: number;
 }
 
+/** The Python package a clone installs (pyproject.toml); it is not on PyPI, so it installs from a clone. */
 export const PACKAGE_NAME = "lore-lsp";
+
+/** Whether `dir` is a clone of the Lore repository (its pyproject.toml names the package). */
+export function isLoreClone(dir: string): boolean {
+  try {
+    return /^name\s*=\s*"lore-lsp"/m.test(fs.readFileSync(path.join(dir, "pyproject.toml"), "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** The `lore` that the README's `make` (`.venv/`) puts in a clone. */
+export function cloneLore(clone: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === "win32" ? path.join(clone, ".venv", "Scripts", "lore.exe") : path.join(clone, ".venv", "bin", "lore");
+}
+
+/** The shell command that installs the server in a clone, as the README does (`make`, else venv + pip). */
+export function cloneInstallCommand(clone: string): string {
+  const q = quoteArg(clone);
+  return `cd ${q} && if command -v make >/dev/null 2>&1; then make .venv/.installed; else python3 -m venv .venv && .venv/bin/python -m pip install -e .; fi`;
+}
 
 /** Every executable named `name` on PATH, in PATH order (PATHEXT on Windows). */
 export function whichAll(name: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string[] {
@@ -90,6 +113,11 @@ export function candidates(input: DiscoveryInput): { list: Candidate[]; rejected
   if (input.lorePath) fileCandidate("lore.path", input.lorePath, []);
   if (input.interpreter) fileCandidate("lore.interpreter", input.interpreter, ["-m", "lore"]);
   if (input.pythonExtensionInterpreter) fileCandidate("Python extension", input.pythonExtensionInterpreter, ["-m", "lore"]);
+  for (const clone of input.clones ?? []) {
+    const exe = cloneLore(clone, platform);
+    // A clone not yet installed is no failed attempt: the message offers to install it.
+    if (isExecutableFile(exe, platform)) list.push({ source: "clone", command: exe, baseArgs: [] });
+  }
   for (const exe of whichAll("lore", input.env ?? process.env, platform)) list.push({ source: "PATH", command: exe, baseArgs: [] });
   return { list, rejected };
 }
@@ -147,11 +175,21 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
     }
   }
   // Sort attempts back into discovery order for the message.
-  const order: CandidateSource[] = ["lore.path", "lore.interpreter", "Python extension", "PATH"];
+  const order: CandidateSource[] = ["lore.path", "lore.interpreter", "Python extension", "clone", "PATH"];
   attempts.sort((a, b) => order.indexOf(a.candidate.source) - order.indexOf(b.candidate.source));
-  const python = input.interpreter ?? input.pythonExtensionInterpreter;
-  const installCommand = python ? `${quoteArg(python)} -m pip install ${PACKAGE_NAME}` : `python3 -m pip install ${PACKAGE_NAME}`;
+  const installCommand = installCommandFor(input);
   return { ok: false, attempts, installCommand, message: notFoundMessage(input, attempts, installCommand) };
+}
+
+/**
+ * What installs the server: lore-lsp is not published, so it comes from a clone of the Lore repository —
+ * the README's `make` in a known clone, else `pip install -e` of a clone into the interpreter in use.
+ */
+export function installCommandFor(input: Pick<DiscoveryInput, "interpreter" | "pythonExtensionInterpreter" | "clones">): string {
+  const clone = input.clones?.[0];
+  if (clone) return cloneInstallCommand(clone);
+  const python = input.interpreter ?? input.pythonExtensionInterpreter;
+  return `${python ? quoteArg(python) : "python3"} -m pip install -e <path to a clone of the Lore repository>`;
 }
 
 function quoteArg(s: string): string {
@@ -165,10 +203,14 @@ export function notFoundMessage(input: DiscoveryInput, attempts: Attempt[], inst
     : "lore.path and lore.interpreter are unset" +
       (input.pythonExtensionPresent ? ", the Python extension has no interpreter selected" : ", the Python extension is not installed") +
       ", and there is no `lore` on PATH";
+  const clone = input.clones?.[0];
+  const then = clone
+    ? `then set "lore.path" to ${cloneLore(clone)} (or run "Lore: Install the Server from a Clone", which does both)`
+    : `then set "lore.interpreter" to that Python, or "lore.path" to the clone's \`.venv/bin/lore\` (or run "Lore: Install the Server from a Clone")`;
   return (
     `Lore could not start its language server. Tried: ${tried}. ` +
-    `Install the server with \`${installCommand}\` (from a checkout of the Lore repository: \`pip install -e <path to the repo>\`), ` +
-    `then set "lore.interpreter" to that Python, or "lore.path" to its \`lore\` executable, and run "Lore: Restart Server".`
+    `The server (the Python package ${PACKAGE_NAME}) installs from a clone of the Lore repository: \`${installCommand}\`; ` +
+    `${then}, and run "Lore: Restart Server".`
   );
 }
 

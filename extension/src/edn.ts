@@ -54,10 +54,13 @@ export function ident(ns: string, name: string): string | null {
   return `:${ns}/${s}`;
 }
 
-/** A short name suggestion from a sentence: its first few significant words. */
+/** Words that negate what follows: kept (as "no") so a short name never says the opposite of its text. */
+const NEGATION = /\b(?:never|not|no|do\s+not|does\s+not|don['’]?t|doesn['’]?t|didn['’]?t|cannot|can['’]?t|mustn['’]?t|won['’]?t|shouldn['’]?t)\b/gi;
+
+/** A short name suggestion from a sentence: its first few significant words, negations kept as "no". */
 export function suggestName(text: string, maxWords = 5): string {
-  const stop = new Set(["a", "an", "the", "we", "will", "to", "of", "and", "for", "in", "on", "is", "be", "use", "using", "always", "never", "must"]);
-  const words = slug(text).split("-").filter(Boolean);
-  const kept = words.filter((w) => !stop.has(w));
+  const stop = new Set(["a", "an", "the", "we", "will", "to", "of", "and", "for", "in", "on", "is", "be", "use", "using", "always", "must", "should"]);
+  const words = slug(text.replace(NEGATION, " no ")).split("-").filter(Boolean);
+  const kept = words.filter((w, i) => !stop.has(w) && !(w === "no" && words[i - 1] === "no"));
   return (kept.length ? kept : words).slice(0, maxWords).join("-");
 }

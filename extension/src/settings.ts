@@ -10,6 +10,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface ServerSettings {
   graphPath: string | null;
   autoIngest: boolean;
+  /** Ingest new commits of the graph's branch and follow HEAD. */
+  watchGit: boolean;
   minConfidence: number;
   autolink: boolean;
   /** Write this editor's memories to .lore/journal (docs/JOURNAL.md). */
@@ -32,6 +34,7 @@ export interface Settings {
 export const DEFAULTS: ServerSettings = {
   graphPath: null,
   autoIngest: true,
+  watchGit: true,
   minConfidence: 0.5,
   autolink: true,
   journal: true,
@@ -138,6 +141,7 @@ export function readSettings(get: Getter, ctx: PathContext = {}): { settings: Se
       server: {
         graphPath,
         autoIngest: bool(get, "autoIngest", DEFAULTS.autoIngest, problems),
+        watchGit: bool(get, "watchGit", DEFAULTS.watchGit, problems),
         minConfidence,
         autolink: bool(get, "autolink", DEFAULTS.autolink, problems),
         journal: bool(get, "journal", DEFAULTS.journal, problems),
@@ -171,6 +175,7 @@ export function serverOptionsPayload(s: ServerSettings): Record<string, unknown>
     graph: s.graphPath,
     autoIngest: s.autoIngest,
     ingestOnStartup: s.autoIngest,
+    watchGit: s.watchGit,
     minConfidence: s.minConfidence,
     diagnostics: { enabled: s.diagnostics.enabled, debounceMs: s.diagnostics.debounceMs, minConfidence: s.minConfidence },
     hover: { enabled: s.hover.enabled, maxMemories: s.hover.maxMemories, maxHistory: s.hover.maxHistory },

@@ -1,5 +1,5 @@
-// What the status bar item says: server state, ingestion progress (the lore/ingestProgress notification
-// and standard work-done progress) and the number of warnings. Pure state -> text, so it is unit-tested.
+// What the status bar item says: server state, ingestion progress (standard work-done progress, and
+// lore/ingestStatus read when the graph changes) and the number of warnings. Pure state -> text, unit-tested.
 import type { IngestProgress } from "./replies";
 
 export type ServerState = "starting" | "running" | "stopped" | "failed" | "not-found";
@@ -83,9 +83,11 @@ export function render(state: StatusState): StatusView {
   const active = [...state.work.values()];
   if (active.length) {
     const w = active[active.length - 1];
+    // The server's titles already say "Lore: …"; the item says "Lore" once.
+    const title = w.title.replace(/^\s*lore\s*:\s*/i, "") || "working";
     const pct = w.percentage !== undefined ? ` ${Math.round(w.percentage)}%` : "";
     for (const a of active) tips.push(`${a.title}${a.message ? ": " + a.message : ""}${a.percentage !== undefined ? ` (${Math.round(a.percentage)}%)` : ""}`);
-    return { text: `$(sync~spin) Lore: ${clampText(w.title, 30)}${pct}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
+    return { text: `$(sync~spin) Lore: ${clampText(title, 30)}${pct}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
   }
   if (ing && ing.status === "error") tips.push(`Last ingestion failed${ing.message ? ": " + ing.message : ""}`);
   else if (ing) {

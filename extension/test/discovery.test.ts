@@ -1,10 +1,11 @@
 // Discovery runs real programs: the repository's own `lore` when there is one, and small executables this
 // test writes to stand for a Python with lore installed, a stale path, an unrelated `lore`, and a hang.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "node:test";
-import { candidates, discover, interpreterFromPythonApi, notFoundMessage, probe, whichAll } from "../src/discovery";
+import { candidates, cloneInstallCommand, cloneLore, discover, interpreterFromPythonApi, isLoreClone, notFoundMessage, probe, whichAll } from "../src/discovery";
 import { findLore, tmpDir } from "./helpers";
 
 function script(dir: string, name: string, body: string, mode = 0o755): string {
@@ -85,12 +86,14 @@ test("nothing works: the message says what was tried, what to install and how", 
   const d = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: f.pythonWithout, pythonExtensionPresent: true, env: { PATH: f.other } });
   assert.equal(d.ok, false);
   if (d.ok) return;
-  assert.equal(d.installCommand, `${f.pythonWithout} -m pip install lore-lsp`);
+  // lore-lsp is not on PyPI: the command installs a clone into the interpreter in use.
+  assert.equal(d.installCommand, `${f.pythonWithout} -m pip install -e <path to a clone of the Lore repository>`);
   assert.match(d.message, /Lore could not start its language server/);
   assert.match(d.message, /Python extension: .*python-bare.*No module named lore/);
   assert.match(d.message, /PATH: .*other\/lore/);
-  assert.ok(d.message.includes(`\`${f.pythonWithout} -m pip install lore-lsp\``));
-  assert.match(d.message, /pip install -e <path to the repo>/);
+  assert.ok(d.message.includes(`\`${f.pythonWithout} -m pip install -e <path to a clone of the Lore repository>\``));
+  assert.doesNotMatch(d.message, /pip install lore-lsp/);
+  assert.match(d.message, /Install the Server from a Clone/);
   assert.match(d.message, /"lore\.interpreter"/);
   assert.match(d.message, /"lore\.path"/);
   assert.match(d.message, /Lore: Restart Server/);
@@ -102,7 +105,7 @@ test("nothing configured and nothing on PATH: a message without attempts still s
   assert.equal(d.ok, false);
   if (d.ok) return;
   assert.deepEqual(d.attempts, []);
-  assert.equal(d.installCommand, "python3 -m pip install lore-lsp");
+  assert.equal(d.installCommand, "python3 -m pip install -e <path to a clone of the Lore repository>");
   assert.match(d.message, /the Python extension is not installed, and there is no `lore` on PATH/);
   assert.match(notFoundMessage({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, pythonExtensionPresent: true }, [], "x"), /has no interpreter selected/);
 });
@@ -112,7 +115,7 @@ test("an interpreter path with spaces and quotes is quoted in the install comman
   const py = script(dir, "py thon", "exit 1");
   const d = await discover({ lorePath: null, interpreter: py, pythonExtensionInterpreter: null, env: { PATH: "" } });
   assert.equal(d.ok, false);
-  if (!d.ok) assert.equal(d.installCommand, `"${py}" -m pip install lore-lsp`);
+  if (!d.ok) assert.equal(d.installCommand, `"${py}" -m pip install -e <path to a clone of the Lore repository>`);
 });
 
 test("a probe that hangs times out instead of blocking activation", { skip: !posix }, async () => {
@@ -162,4 +165,46 @@ test("the Python extension API: new environments API, old settings API, and junk
   for (const junk of [undefined, null, 3, "x", {}, { settings: { getExecutionDetails: () => ({ execCommand: [7] }) } }, throwing]) {
     assert.equal(await interpreterFromPythonApi(junk), null);
   }
+});
+
+test("a clone of Lore: recognised by its pyproject, its .venv/bin/lore found, the README's install offered", { skip: !posix }, async () => {
+  const clone = tmpDir("lore-ext-clone-");
+  fs.writeFileSync(path.join(clone, "pyproject.toml"), '[project]\nname = "lore-lsp"\nversion = "0.1.0"\n');
+  const other = tmpDir("lore-ext-notclone-");
+  fs.writeFileSync(path.join(other, "pyproject.toml"), '[project]\nname = "lore-lsp-fork"\n');
+  assert.equal(isLoreClone(clone), true);
+  assert.equal(isLoreClone(other), false);
+  assert.equal(isLoreClone(path.join(clone, "missing")), false);
+  // Not installed yet: no attempt, and the install command is the README's, in that clone.
+  const before = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, clones: [clone], env: { PATH: "" } });
+  assert.equal(before.ok, false);
+  if (before.ok) return;
+  assert.deepEqual(before.attempts, []);
+  assert.equal(before.installCommand, cloneInstallCommand(clone));
+  assert.match(before.installCommand, /make \.venv\/\.installed/);
+  assert.match(before.installCommand, /pip install -e \./);
+  assert.ok(before.message.includes(cloneLore(clone)), before.message);
+  // Installed: its lore answers and is used (after the configured ones, before PATH).
+  fs.mkdirSync(path.join(clone, ".venv", "bin"), { recursive: true });
+  script(path.join(clone, ".venv", "bin"), "lore", 'echo "lore 9.9.9"');
+  const f = fixture();
+  const after = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, clones: [clone], env: { PATH: f.bin } });
+  assert.ok(after.ok);
+  assert.equal(after.server.source, "clone");
+  assert.equal(after.server.command, cloneLore(clone));
+  assert.equal(after.server.version, "9.9.9");
+  // A quote in the clone's path stays inside one shell word.
+  assert.match(cloneInstallCommand("/tmp/it's here"), /^cd "\/tmp\/it's here" && /);
+});
+
+test("this repository is a clone: the install command's make target exists, and its .venv's lore is found", async (t) => {
+  const repoRoot = path.resolve(process.cwd(), "..");
+  if (!isLoreClone(repoRoot)) return t.skip("not run from a clone of Lore");
+  const lore = cloneLore(repoRoot);
+  if (!fs.existsSync(lore)) return t.skip("the clone has no .venv (make .venv/.installed)");
+  // The target the command makes is the README's (a dry run: the venv is there already).
+  execFileSync("make", ["-n", "-C", repoRoot, ".venv/.installed"], { stdio: "ignore" });
+  assert.match(cloneInstallCommand(repoRoot), /make \.venv\/\.installed/);
+  const d = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, clones: [repoRoot], env: { PATH: "" } });
+  assert.ok(d.ok && d.server.source === "clone", !d.ok ? d.message : "");
 });

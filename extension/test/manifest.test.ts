@@ -21,7 +21,7 @@ test("contributed commands are exactly the ones the extension registers, all in 
 test("every setting the server reads is contributed, with the defaults the code uses", () => {
   const props = pkg.contributes.configuration.properties;
   const expected = [
-    "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.journal", "lore.logLevel",
+    "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.watchGit", "lore.minConfidence", "lore.autolink", "lore.journal", "lore.logLevel",
     "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory",
     "lore.configurationTimeoutMs", "lore.trace.server",
   ];
@@ -30,6 +30,10 @@ test("every setting the server reads is contributed, with the defaults the code 
     assert.ok(props[key].markdownDescription || props[key].description, `${key} is described`);
   }
   assert.equal(props["lore.autoIngest"].default, DEFAULTS.autoIngest);
+  assert.equal(props["lore.watchGit"].default, DEFAULTS.watchGit);
+  // Paths to programs are the machine's: kept in user/remote settings, overridable per workspace.
+  assert.equal(props["lore.path"].scope, "machine-overridable");
+  assert.equal(props["lore.interpreter"].scope, "machine-overridable");
   assert.equal(props["lore.minConfidence"].default, DEFAULTS.minConfidence);
   assert.equal(props["lore.minConfidence"].minimum, 0);
   assert.equal(props["lore.minConfidence"].maximum, 1);
@@ -81,7 +85,12 @@ test("command arguments from the server's code actions", () => {
     entity: ":function/a-py-f",
     description: "Decision about f",
     rationale: undefined,
+    rejects: undefined,
   });
-  assert.deepEqual(memoryPrefillArg({ entity: "not an ident]" }), { entity: undefined, description: undefined, rationale: undefined });
+  assert.deepEqual(memoryPrefillArg({ entity: "not an ident]" }), { entity: undefined, description: undefined, rationale: undefined, rejects: undefined });
+  // A code action on an import: what the decision rejects, as an ident or a list; junk entries dropped.
+  assert.equal(memoryPrefillArg({ rejects: ":module/chardet" }).rejects, ":module/chardet");
+  assert.equal(memoryPrefillArg({ rejects: [":module/chardet", 5, "x]] [", ":module/simplejson"] }).rejects, ":module/chardet, :module/simplejson");
+  assert.equal(memoryPrefillArg({ rejects: {} }).rejects, undefined);
   assert.deepEqual(memoryPrefillArg("x"), {});
 });

@@ -35,6 +35,10 @@ test("slug, ident and suggestName", () => {
   assert.equal(ident("Bad NS", "x"), null);
   assert.equal(suggestName("We will use PostgreSQL 15 as the primary database"), "postgresql-15-as-primary-database");
   assert.equal(suggestName("the a an"), "the-a-an");
+  // A negation is kept: the name never says the opposite of the decision.
+  assert.equal(suggestName("Never import pyOpenSSL directly; go through urllib3"), "no-import-pyopenssl-directly-go");
+  assert.equal(suggestName("We don't use chardet"), "no-chardet");
+  assert.equal(suggestName("Do not use MySQL, it cannot scale"), "no-mysql-it-no-scale");
   assert.ok(isIdent(":module/redis"));
   for (const bad of ["module/redis", ":Module/redis", ":a/b/c", ":a/", ":/b", ":a b/c", ":a/b]", ""]) assert.equal(isIdent(bad), false, bad);
 });

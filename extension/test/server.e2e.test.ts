@@ -7,9 +7,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { test, type TestContext } from "node:test";
+import { test } from "node:test";
 import { createMessageConnection, type MessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
-import { LoreApi } from "../src/api";
+import { LoreApi, ViewApi } from "../src/api";
+import { StderrDedup } from "../src/serverLog";
 import { discover } from "../src/discovery";
 import { parseIngestProgress, LoreReplyError } from "../src/replies";
 import { readSettings, serverOptionsPayload } from "../src/settings";
@@ -79,6 +80,8 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const ip = parseIngestProgress(p);
     if (ip) status = { ...status, ingest: ip };
   });
+  const graphChanges: { kind: string; tx: number | null }[] = [];
+  conn.onNotification("lore/graphChanged", (p: { kind: string; tx: number | null }) => graphChanges.push(p));
   const logMessages: string[] = [];
   conn.onNotification("window/logMessage", (p: { message: string }) => logMessages.push(p.message));
   conn.onNotification(() => undefined);
@@ -174,6 +177,40 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     }
   });
 
+  await t.test("the views' reads: memories, dismissed and undo, CodeLens rows, a neighbourhood, graphChanged", async () => {
+    const views = new ViewApi((m, p) => conn.sendRequest(m, p));
+    const mems = await views.memories();
+    const mine = mems.find((m) => m.entity === entity);
+    assert.ok(mine, JSON.stringify(mems));
+    assert.equal(mine.kind, "decision");
+    assert.equal(mine.description, hostile.trim());
+    // The decision governs the module: CodeLens rows for src/auth.py count it, once per entity.
+    // (The head's code locations are swapped in with the history behind them: wait for them.)
+    const lens = await waitFor("CodeLens rows for src/auth.py", async () => {
+      const rows = await views.lens("src/auth.py");
+      return rows.some((l) => l.entity === ":module/redis" && l.decisions >= 1) ? rows : undefined;
+    }, 30000);
+    assert.deepEqual(lens.find((l) => l.entity === ":module/redis"), { entity: ":module/redis", line: 1, endLine: 1, decisions: 1, constraints: 0, preferences: 0 });
+    assert.deepEqual(await views.lens("no/such'file.py"), [], "a path with a quote is text, not SQL");
+    // The warning on `import redis` was dismissed above: listed with its reason; undone, it is back.
+    const before = graphChanges.length;
+    const d = await views.dismissed();
+    const first = d.find((x) => x.reason === "the end-to-end test dismisses it");
+    assert.ok(first, JSON.stringify(d));
+    assert.match(first.message ?? "", /redis/, "a dismissed warning keeps its message");
+    assert.ok(!(await api.warnings()).some((w) => w.id === first.id));
+    await views.undoDismiss(first.id, "undone in the test");
+    assert.ok(!(await views.dismissed()).some((x) => x.id === first.id));
+    assert.ok((await api.warnings()).some((w) => w.id === first.id), "the warning is back after the undo");
+    await waitFor("lore/graphChanged after the undo", async () => (graphChanges.length > before ? true : undefined), 30000);
+    assert.ok(graphChanges.slice(before).every((c) => typeof c.kind === "string"));
+    await assert.rejects(views.undoDismiss("x]] [:a :b", "r"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-warning-id");
+    const n = await views.neighbourhood(entity);
+    assert.equal(n.center, entity);
+    assert.ok(n.edges.some((e) => e.from === entity && e.to === ":module/redis"), JSON.stringify(n.edges));
+    assert.ok(n.nodes.some((x) => x.id === ":module/src-auth-py"));
+  });
+
   await t.test("ask memory (lore/prepareTurn)", async () => {
     const r = await api.prepareTurn("which primary database do we use?");
     assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));
@@ -206,6 +243,7 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
       autolink: true,
       journal: true,
       logLevel: "debug",
+      watchGit: true,
     });
     assert.deepEqual(logMessages.filter((m) => /setting .* ignored/.test(m)), [], "the server rejected none of them");
   });
@@ -216,5 +254,14 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
   const code = await Promise.race([exited, new Promise<string>((r) => (timer = setTimeout(() => r("timeout"), 15000)))]);
   clearTimeout(timer);
   assert.equal(code, 0, `lore serve exits cleanly after shutdown/exit (stderr tail: ${stderr.slice(-1500)})`);
+  // The output channel shows each of the server's records once: its stderr copy of a logMessage is dropped.
+  const shown: string[] = [];
+  const dedup = new StderrDedup((l) => shown.push(l), 0);
+  for (const m of logMessages) dedup.logMessage(m);
+  dedup.stderr(stderr);
+  dedup.flush();
+  const firstLines = new Set(logMessages.map((m) => m.split("\n")[0].trim()));
+  assert.ok(logMessages.length > 0, "the server sent logMessage records");
+  assert.deepEqual(shown.filter((l) => firstLines.has(l.replace(/^lore: /, "").trim())), [], "no record shown twice");
   conn.dispose();
 });

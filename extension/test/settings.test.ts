@@ -129,7 +129,7 @@ test("logLevel is case-insensitive and accepts warn as warning", () => {
 
 test("the server payload carries every server setting under both vocabularies, nested as the server merges it", () => {
   const { settings, problems } = readSettings(from({
-    graphPath: "/g.duckdb", autoIngest: false, minConfidence: 0.8, autolink: false, journal: false, logLevel: "debug",
+    graphPath: "/g.duckdb", autoIngest: false, watchGit: false, minConfidence: 0.8, autolink: false, journal: false, logLevel: "debug",
     "diagnostics.enabled": false, "diagnostics.debounceMs": 40.5, "hover.enabled": false, "hover.maxMemories": 0, "hover.maxHistory": 3,
     configurationTimeoutMs: 0,
   }));
@@ -140,6 +140,7 @@ test("the server payload carries every server setting under both vocabularies, n
     graph: "/g.duckdb",
     autoIngest: false,
     ingestOnStartup: false,
+    watchGit: false,
     minConfidence: 0.8,
     diagnostics: { enabled: false, debounceMs: 40.5, minConfidence: 0.8 },
     hover: { enabled: false, maxMemories: 0, maxHistory: 3 },

@@ -37,9 +37,10 @@ test("ingestion progress from lore/ingestProgress shows processed/total", () => 
 test("work-done progress begin/report/end drives the item", () => {
   let s = running();
   s = applyWorkDone(s, "tok", { kind: "begin", title: "Lore: ingesting", percentage: 0 });
-  assert.equal(render(s).text, "$(sync~spin) Lore: Lore: ingesting 0%");
+  // The server's title already says "Lore: ": the item says it once (it said "Lore: Lore: ingesting").
+  assert.equal(render(s).text, "$(sync~spin) Lore: ingesting 0%");
   s = applyWorkDone(s, "tok", { kind: "report", message: "10/40 commits", percentage: 25 });
-  assert.equal(render(s).text, "$(sync~spin) Lore: Lore: ingesting 25%");
+  assert.equal(render(s).text, "$(sync~spin) Lore: ingesting 25%");
   assert.match(render(s).tooltip, /10\/40 commits \(25%\)/);
   s = applyWorkDone(s, "tok", { kind: "end" });
   assert.equal(s.work.size, 0);

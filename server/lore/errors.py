@@ -6,7 +6,9 @@ An error is data: a stable ``code``, a message for people, and where known the `
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - typing only (an agent's hook imports this module at every prompt)
+    from typing import Any
 
 
 class LoreError(Exception):

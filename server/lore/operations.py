@@ -216,7 +216,7 @@ _HOME = {
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
-    "journal": "lore.journal.ops",
+    "journal": "lore.journal.ops", "journalLocate": "lore.journal.ops",
     # lore check (a read unless it has to ingest first) and what it runs: not every feature.
     "check": "lore.working.ops", "headFiles": "lore.ingest.ops", "headWatermark": "lore.ingest.ops",
     "fileFacts": "lore.ingest.ops", "previewWarnings": "lore.inference.ops", "previewLinks": "lore.memory.ops",

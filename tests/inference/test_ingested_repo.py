@@ -78,7 +78,8 @@ def test_stale_decision_after_a_later_commit(repo):
     lore(repo, "ingest", ".")
     [w] = [w for w in lore(repo, "warnings")["warnings"] if w["rule"] == "stale_decision"]
     assert w["file"] == "src/cache.py" and w["line"] == 5
-    assert ":decision/cache-get" in w["message"]
+    assert "after the decision \"get never raises\" was recorded" in w["message"]
+    assert w["slots"]["memory"] == ":decision/cache-get"
 
 
 def test_dangling_memory_when_the_code_is_deleted(repo):
@@ -90,4 +91,6 @@ def test_dangling_memory_when_the_code_is_deleted(repo):
     git(repo, "commit", "-qam", "remove Cache", date="2020-03-01T00:00:00Z")
     lore(repo, "ingest", ".")
     [w] = [w for w in lore(repo, "warnings")["warnings"] if w["rule"] == "dangling_memory"]
-    assert w["entity"] == ":decision/evict" and ":function/src-cache-py-cache-evict" in w["message"]
+    assert w["entity"] == ":decision/evict" and w["slots"]["code"] == ":function/src-cache-py-cache-evict"
+    assert w["message"] == ('the decision "evict is lazy" is about Cache.evict (src/cache.py), which no longer '
+                            'exists in the code')

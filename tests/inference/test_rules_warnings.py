@@ -86,8 +86,9 @@ def test_rejected_dependency_anchored_on_the_import(g):
     assert w["entity"] == ":module/src-cache-py"
     assert (w["file"], w["line"], w["column"], w["end_line"], w["end_column"]) == ("src/cache.py", 3, 0, 3, 12)
     assert w["anchor"] == {"kind": "import", "name": "redis"}
-    assert w["message"] == (":module/src-cache-py imports :module/redis, which :decision/no-redis rejects "
-                            "(we chose memcached)")
+    assert w["message"] == 'src/cache.py imports redis, which the decision "we chose memcached" rejects'
+    assert w["slots"] == {"entity": ":module/src-cache-py", "target": ":module/redis", "memory": ":decision/no-redis",
+                          "verb": "rejects", "why": " (we chose memcached)"}
     assert w["related"][0]["entity"] == ":decision/no-redis"
     assert w["related"][0]["message"] == "we chose memcached"
     assert by_rule(g.warnings(file="src/cache.py"), "rejected_dependency")
@@ -135,7 +136,9 @@ def test_stale_decision_when_code_changed_after(g):
     _stale_setup(g, "2099-01-01T00:00:00Z")
     [w] = by_rule(g.warnings(), "stale_decision")
     assert w["entity"] == ":function/src-auth-py-login" and w["file"] == "src/auth.py" and w["line"] == 10
-    assert ":commit/abc123abc123" in w["message"] and ":decision/jwt" in w["message"]
+    assert w["message"].startswith("login (src/auth.py) changed in commit abc123abc123 (2099-01-01T00:00:00Z) after "
+                                    "the decision \"sessions use JWT\" was recorded")
+    assert w["slots"]["memory"] == ":decision/jwt"
     assert w["anchor"]["kind"] == "definition"
 
 

@@ -61,8 +61,8 @@ async def test_warning_becomes_diagnostic_on_the_import(ws):
     d = diags[0]
     assert d.range.start.line == 1 and d.range.start.character == 7  # `redis` in `import redis`
     assert d.severity == types.DiagnosticSeverity.Warning
-    assert "decision/cache" in d.message
-    assert d.related_information and any("decision/cache" in r.message for r in d.related_information)
+    assert d.message == 'src/auth.py imports redis, which the decision "no redis in auth…" rejects'
+    assert d.related_information and any("no redis in auth: ops burden" in r.message for r in d.related_information)
     assert d.data["id"].startswith("rejected-dependency-")
 
 

@@ -16,19 +16,39 @@ call the same commands with the same JSON fields (``prompt``, ``transcript_path`
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
 
-log = logging.getLogger("lore")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - typing only: a hook's start-up is paid at every prompt and edit
+    from typing import Any, Callable
+
+
+class _Log:
+    """The ``lore`` logger, set up on first use as the command line sets it up (a hook that logs nothing
+    never imports logging)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_logger(), name)
+
+
+def _logger() -> Any:
+    import logging
+
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="lore: %(message)s")
+    return logging.getLogger("lore")
+
+
+log = _Log()
 
 MAX_STDIN_BYTES = 8 * 1024 * 1024
 MAX_TRANSCRIPT_TAIL = 4 * 1024 * 1024  # only the end of a long transcript is read
 EDIT_TOOLS = "Write|Edit|MultiEdit|NotebookEdit"
 
-Execute = Callable[[Path, str, dict[str, Any]], dict[str, Any]]
+if TYPE_CHECKING:  # pragma: no cover
+    Execute = Callable[[Path, str, dict[str, Any]], dict[str, Any]]
 
 
 def _read_event(stdin: Any) -> dict[str, Any]:
@@ -153,14 +173,26 @@ HOOKS: dict[str, Callable[[dict[str, Any], Path | None, Execute], dict[str, Any]
 }
 
 
-def run_hook(name: str, graph: str | None, stdin: Any = None, stdout: Any = None) -> int:
-    """Run one hook; always exit 0 (an agent is never blocked by Lore failing)."""
+def _execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Forward to the graph's owner (the common case: only the socket and JSON are needed); else run here,
+    with logging set up first as for any command."""
+    from lore.runtime import owner
+
+    reply = owner.forward(graph_path, op, params)
+    if reply is not None:
+        return reply
+    _logger()
     from lore.runtime.execute import execute
 
+    return execute(graph_path, op, params)
+
+
+def run_hook(name: str, graph: str | None, stdin: Any = None, stdout: Any = None) -> int:
+    """Run one hook; always exit 0 (an agent is never blocked by Lore failing)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
-        out = HOOKS[name](_read_event(stdin), Path(graph) if graph else None, execute)
+        out = HOOKS[name](_read_event(stdin), Path(graph) if graph else None, _execute)
     except Exception as exc:  # noqa: BLE001 - log and let the agent go on
         print(f"lore hook {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 0

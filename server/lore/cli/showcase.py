@@ -22,7 +22,7 @@ EXAMPLE_QUESTION = "how do we store facts, and why DuckDB?"
 
 
 def show(graph_path: Path, repo: str | None, *, as_json: bool, example: bool = False) -> int:
-    from lore.cli import _emit
+    from lore.cli.commands import _emit
     from lore.runtime.execute import execute
     from lore.runtime.paths import find_work_tree
 

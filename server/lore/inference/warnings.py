@@ -8,6 +8,7 @@ dismissed ones (``[:warning/<id> :lore/dismissed true]``, a user fact), and sort
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import logging
 import re
@@ -17,7 +18,9 @@ from urllib.parse import unquote, urlparse
 
 import duckdb
 
+from lore import operations
 from lore.errors import LoreError
+from lore.inference.labels import humanise, labels, slot_idents
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
@@ -241,8 +244,66 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     for w in out:
         for r in w["related"]:
             r["message"] = descs.get(r["entity"]) or r["entity"]
+    _in_their_words(graph, con, out, [doc for doc, _ in docs], by_name, locate)
     out.sort(key=lambda w: (w.get("file") or "\uffff", w.get("line") or 0, w["rule"], w["id"]))
     return out
+
+
+CODE_NS = (":function", ":class", ":variable", ":field", ":method")
+
+
+def rule_uri(rule: Rule | None) -> str | None:
+    """A file: URI of the rule's own file (its header says what it concludes and why): inside the installed
+    package for a built-in rule, in the repository's .lore/rules/ for a workspace rule."""
+    if rule is None or not rule.path:
+        return None
+    p = Path(rule.path)
+    if rule.origin == "builtin":
+        p = Path(str(importlib.resources.files("lore.builtin_rules"))) / p.name
+    try:
+        return p.resolve().as_uri()
+    except (OSError, ValueError):
+        return None
+
+
+def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict[str, Any]],
+                    docs: list[dict[str, Any]], by_name: dict[str, Rule], locate: _Locator) -> None:
+    """Each warning's message rendered with files, symbols and memories as people name them (the rule's
+    template over labelled slots); the idents stay in ``slots``, ``entity`` and ``related``. Related
+    memories with no place in the code point at the journal entry that recorded them."""
+    idents: set[str] = set()
+    for w, doc in zip(out, docs):
+        idents.add(w["entity"])
+        slots = doc.get("slots") if isinstance(doc.get("slots"), dict) else {}
+        for v in slots.values():
+            idents |= slot_idents(v)
+    names = labels(con, idents)
+    # Code that no fact names yet (only ingestion's location tables know it): its qualified name and file.
+    bare = {i for i, label in names.items() if label == i and i.split("/", 1)[0] in CODE_NS}
+    locate.prefetch_definitions(bare)
+    for i in bare:
+        d = locate.definition(i)
+        if d and d.get("name") and d.get("kind") != "module":
+            names[i] = f"{d['name']} ({d['file']})" if d.get("file") else d["name"]
+    for w, doc in zip(out, docs):
+        rule = by_name.get(w["rule"])
+        slots = doc.get("slots") if isinstance(doc.get("slots"), dict) else None
+        w["slots"] = {"entity": w["entity"], **(slots or {})}
+        if rule is not None and slots is not None:
+            ctx = {k: humanise(v, names) for k, v in w["slots"].items()}
+            w["message"] = rule.render(ctx)
+        uri = rule_uri(rule)
+        if uri:
+            w["rule_uri"] = uri
+    unplaced = sorted({r["entity"] for w in out for r in w["related"] if not r.get("file")})
+    if unplaced:
+        reply = operations.run("journalLocate", graph, {"entities": unplaced})
+        where = reply.get("locations") or {} if reply.get("ok") else {}
+        for w in out:
+            for r in w["related"]:
+                loc = where.get(r["entity"])
+                if not r.get("file") and isinstance(loc, dict):
+                    r.update(file=loc["file"], line=loc["line"], journal=True)
 
 
 def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):

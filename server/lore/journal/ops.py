@@ -4,6 +4,7 @@ transaction observer that writes entries, and the step that applies them after e
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,38 @@ def journal_export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                     jdir.remove(name)
                 raise
     return {"ok": True, "exported": len(written), "empty": empty, "journal": str(root / ".lore" / "journal")}
+
+
+_IDENT_TAIL = r"(?![A-Za-z0-9_.?\-/])"
+
+
+@operations.register("journalLocate")
+def journal_locate(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Where the journal recorded some entities (a decision a warning cites): for each, the entry file that
+    first asserted a fact about it and the 1-based line of its first mention there. Entities the journal
+    never held are left out."""
+    entities = params.get("entities")
+    if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities) or len(entities) > 10_000:
+        raise LoreError("bad-params", "'entities' must be a list of entity idents")
+    root = work_tree(graph)
+    if root is None or not entities:
+        return {"ok": True, "locations": {}}
+    cur = graph.cursor()  # a reader: the scheduler's thread may be writing on the graph's connection
+    try:
+        rows = cur.execute(SQL["first_entries"], {"entities": sorted(set(entities))}).fetchall()
+    except Exception:  # noqa: BLE001 - no journal table yet: nothing was journaled
+        return {"ok": True, "locations": {}}
+    finally:
+        cur.close()
+    out: dict[str, Any] = {}
+    for e, name, body in rows:
+        if not isinstance(name, str) or not E.NAME_RE.match(name):
+            continue  # only a name this journal would write points into the work tree
+        line = 1
+        pattern = re.compile(re.escape(e) + _IDENT_TAIL)
+        for i, text in enumerate((body or "").splitlines(), 1):
+            if pattern.search(text):
+                line = i
+                break
+        out[e] = {"file": str(root / ".lore" / "journal" / name), "line": line}
+    return {"ok": True, "locations": out}

@@ -79,3 +79,11 @@ UNION ALL
 SELECT f.tx_to, 'retract', f.e, f.a, f.vt, f.v, f.valid_from, f.valid_to
   FROM facts f JOIN txs ON f.tx_to = txs.tx WHERE NOT f.inferred
 ORDER BY 1, 3, 4, 5, 6, 2 DESC, 7;
+
+-- name: first_entries
+-- The journal entry that first recorded each asked entity (the earliest transaction asserting a fact about it
+-- that the journal holds): its file name and text, to point an editor at the line. $entities: a list.
+SELECT f.e, arg_min(j.name, f.tx_from) AS name, arg_min(j.body, f.tx_from) AS body
+  FROM facts f JOIN journal_entries j ON j.tx = f.tx_from
+ WHERE f.e IN (SELECT unnest($entities)) AND NOT f.inferred
+ GROUP BY f.e

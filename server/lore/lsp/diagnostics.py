@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("lore")
 
 SOURCE = "lore"
-REFRESH_COALESCE = 0.2  # seconds: graph changes within this window refresh diagnostics once
+LOW_CONFIDENCE = 0.7  # under it a warning is shown one severity lower (Warning -> Information -> Hint)
+REFRESH_COALESCE = 0.2
+MEMORY_KINDS = ("decision", "constraint", "preference", "problem", "solution", "lesson")  # seconds: graph changes within this window refresh diagnostics once
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
              "information": types.DiagnosticSeverity.Information, "info": types.DiagnosticSeverity.Information,
              "hint": types.DiagnosticSeverity.Hint}
@@ -85,8 +87,12 @@ def _related(w: dict[str, Any], doc: "TextDocument", here: types.Range, root: Pa
         if not isinstance(r, dict):
             continue
         msg = str(r.get("message") or r.get("entity") or "")
-        if r.get("entity") and str(r["entity"]) not in msg:
-            msg = f"{r['entity']}: {msg}" if msg else str(r["entity"])
+        ent = str(r.get("entity") or "")
+        kind = ent[1:].split("/", 1)[0] if ent.startswith(":") and "/" in ent else ""
+        if kind in MEMORY_KINDS and msg != ent:
+            msg = f"the {kind}: {msg}"  # the memory's whole text (the message quotes its start)
+        if r.get("journal"):
+            msg += " (recorded in the journal)"
         loc = types.Location(uri=doc.uri, range=here)  # facts without code point back at the warning
         f = r.get("file")
         if isinstance(f, str) and f:
@@ -113,14 +119,27 @@ def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
         rng = doc.range_to_client_units(place(doc, w, symbols))
         code = w.get("code") or w.get("rule") or "lore"
         message = str(w.get("message") or code)
-        if isinstance(conf, (int, float)) and conf < 1:
-            message += f" (confidence {conf:.2f})"
+        href = w.get("rule_uri")
         out.append(types.Diagnostic(
             range=rng, message=message, source=SOURCE, code=str(code),
-            severity=_SEVERITY.get(str(w.get("severity")), types.DiagnosticSeverity.Warning),
+            code_description=types.CodeDescription(href=href) if isinstance(href, str) and
+            href.startswith("file:") else None,
+            severity=severity_of(w),
             related_information=_related(w, doc, rng, root) or None,
-            data={"id": w.get("id"), "entity": w.get("entity"), "rule": w.get("rule")}))
+            data={"id": w.get("id"), "entity": w.get("entity"), "rule": w.get("rule"),
+                  "confidence": conf if isinstance(conf, (int, float)) else None,
+                  "slots": w.get("slots") if isinstance(w.get("slots"), dict) else None}))
     return out
+
+
+def severity_of(w: dict[str, Any]) -> types.DiagnosticSeverity:
+    """The rule's severity, one step lower when the warning's confidence is under LOW_CONFIDENCE: a guess
+    is shown as a guess (its confidence itself is in the diagnostic's ``data``)."""
+    sev = _SEVERITY.get(str(w.get("severity")), types.DiagnosticSeverity.Warning)
+    conf = w.get("confidence")
+    if isinstance(conf, (int, float)) and conf < LOW_CONFIDENCE:
+        sev = types.DiagnosticSeverity(min(int(sev) + 1, int(types.DiagnosticSeverity.Hint)))
+    return sev
 
 
 class DiagnosticsManager:

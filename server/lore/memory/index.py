@@ -63,6 +63,7 @@ class IndexMarks:
     schema_ok: bool = False  # the index tables exist at this version
     new_docs: int = 0  # documents folded by the sync in progress (a large one is followed by a checkpoint)
     seen_tx: int | None = None  # the graph's newest tx as the last prepare-turn saw it
+    index_mark: int | None = None  # the index's own mark as that prepare-turn read it (None: read it again)
 
 
 MARKS: Slot[IndexMarks] = Slot("memory.index-marks", lambda graph: IndexMarks())
@@ -344,29 +345,41 @@ class Query:
         return sum(w for bit, w in self.bits.items() if mask & bit) / self.total if self.total else 0.0
 
 
-def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES) -> tuple[list[Hit], Query]:
-    """Documents matching the text by BM25, in two pools (memory, code), best first within each."""
+def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES,
+           hot: Any = None) -> tuple[list[Hit], Query]:
+    """Documents matching the text by BM25, in two pools (memory, code), best first within each. ``hot``: the
+    index held in memory (hot_index.HotIndex) answers instead of DuckDB, with the same documents."""
     terms = {tok: n for tok, n in query_terms(con, text).items() if tok not in QUESTION_WORDS}
     if not terms:
         return [], Query({}, 0.0)
-    known = con.execute(
-        f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len, s.mem_first FROM mem_terms t, mem_stats s "
-        f"WHERE t.token IN ({','.join('?' * len(terms))})", list(terms)).fetchall()
+    if hot is not None:
+        known = [(tid, tok, df, hot.n_docs, hot.total_len, hot.mem_first) for tid, tok, df in hot.known(list(terms))]
+    else:
+        known = con.execute(
+            f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len, s.mem_first FROM mem_terms t, mem_stats s "
+            f"WHERE t.token IN ({','.join('?' * len(terms))})", list(terms)).fetchall()
     if not known:
         return [], Query({}, 0.0)
     n_docs, total = known[0][3], known[0][4]
-    _MEM_FIRST[id(con)] = known[0][5] or 0
     avgdl = max(total, 1) / max(n_docs, 1)
     idf = {tok: math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for _, tok, df, *_ in known}
     rarest = math.log(1 + (n_docs - 0.5) / 1.5)  # document frequency 1
     topic = sorted(terms, key=lambda tok: (-idf.get(tok, rarest), tok))[:TOPIC_TERMS]
     bit_of = {tok: 1 << i for i, tok in enumerate(topic) if tok in idf}
     query = Query({bit_of[tok]: idf[tok] for tok in bit_of}, sum(idf.get(tok, rarest) for tok in topic))
-    values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])}, {bit_of.get(tok, 0)})" for tid, tok, df, *_ in known)
-    ids = ", ".join(str(int(r[0])) for r in known)
-    doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
-    q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
-            limit=int(limit), code_limit=int(code_limit), doc_cols=doc_cols)
-    hits = [Hit(*row) for row in con.execute(q).fetchall()]
+    if hot is not None:
+        picked = hot.score([(int(tid), int(df), int(terms[tok]), bit_of.get(tok, 0)) for tid, tok, df, *_ in known],
+                           n=int(n_docs), avgdl=float(avgdl), k1=K1, b=B, limit=int(limit), code_limit=int(code_limit))
+        rows = hot.rows([doc for doc, _, _ in picked])
+        hits = [Hit(*row, bm25=bm25, mask=mask) for row, (_, bm25, mask) in zip(rows, picked)]
+    else:
+        _MEM_FIRST[id(con)] = known[0][5] or 0
+        values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])}, {bit_of.get(tok, 0)})"
+                           for tid, tok, df, *_ in known)
+        ids = ", ".join(str(int(r[0])) for r in known)
+        doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
+        q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
+                limit=int(limit), code_limit=int(code_limit), doc_cols=doc_cols)
+        hits = [Hit(*row) for row in con.execute(q).fetchall()]
     hits.sort(key=lambda h: (h.ns not in MEMORY_NAMESPACES, -h.bm25, h.doc_id))
     return hits, query

@@ -132,8 +132,12 @@ def _up_to_date(graph: Graph, enabled: bool) -> bool:
                              "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
     cur = marks["cur"]
     graph.session.get(index.MARKS).seen_tx = cur  # the graph's last tx, for caches keyed on it
-    return (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
-            and (not enabled or marks.get("link", -1) >= cur))
+    fresh = (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
+             and (not enabled or marks.get("link", -1) >= cur))
+    # the index's own mark, when nothing will fold into it before this prepare-turn reads it (the hot index
+    # keys on it)
+    graph.session.get(index.MARKS).index_mark = marks.get("tx") if fresh else None
+    return fresh
 
 
 def link_changes(graph: Graph) -> dict[str, int]:

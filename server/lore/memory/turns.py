@@ -24,7 +24,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import embed, index, vectors
+from lore.memory import embed, hot_index, index, vectors
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -150,7 +150,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     limit = cfg["limit"] if limit is None else max(1, min(int(limit), MAX_FACTS))
     boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
-    graph.session.get(index.MARKS).seen_tx = None  # set afresh by the catch-up below, else read when needed
+    marks = graph.session.get(index.MARKS)
+    marks.seen_tx = marks.index_mark = None  # set afresh by the catch-up below, else read when needed
+    hot = None
     if con is None:
         # Catch up with writes that ran no derivation (a bulk ingest): the index, the links, the vectors.
         from lore.memory import linking
@@ -163,9 +165,12 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         con = graph.con
     if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
         return {"ok": True, "context": "", "facts": [], "composed": [], "code": []}
+    if con is graph.con:
+        # a resident graph's index in memory (the same answers without a query per step)
+        hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
-    hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES)
+    hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1])
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
@@ -216,7 +221,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     # Each chosen memory brings its description and rationale (one document, shown whole).
     want_sib = [e for e in order if not is_code[e]]
     if want_sib:
-        rows = con.execute(
+        rows = hot.sibling_rows(want_sib) if hot is not None else con.execute(
             f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {index.memory_first_doc(con)} "
             f"AND e IN ({index.literal_list(want_sib)}) AND a IN (':description', ':rationale')"
         ).fetchall()
@@ -258,7 +263,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     ranked = chosen[:limit]
     facts = [_fact_json(s) for s in ranked]
     entities = list(dict.fromkeys(f["entity"] for f in facts))
-    inferred = _inferred_about(con, entities, now)
+    inferred = hot.inferred_about(entities, now) if hot is not None else _inferred_about(con, entities, now)
     composed = _composed(inferred)
     code_locs = _code_locations(con, inferred, entities)
     warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])

@@ -225,6 +225,7 @@ class Backend:
         base = self._open_graph()
         if base is not None:
             self.graph = GraphView(base)
+            self.graph.session.resident = True
             log.debug("graph open")
             self._start_inference(self.graph)
             from lore.codeview.hover_index import HoverIndex

@@ -19,29 +19,40 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import hashlib
 import json
-import logging
 import os
 import socket
 import stat
 import struct
-import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
 
 from lore.errors import LoreError, error_reply
 from lore.store import safefs
 
-log = logging.getLogger("lore")
+# A client (an agent's hook, run at every prompt and edit) imports this module to forward one operation: what
+# only the owner side or a failure needs (logging, tempfile, typing) is imported when first used.
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from typing import Any, Callable, Iterator
+
+
+class _Log:
+    def __getattr__(self, name: str) -> Any:
+        import logging
+
+        return getattr(logging.getLogger("lore"), name)
+
+
+log = _Log()
 
 MAX_MESSAGE = 64 * 1024 * 1024  # a request or reply line larger than this is refused
 STARTUP_WAIT = 10.0  # seconds a client waits for an owner that holds the lock but is not listening yet
 _SUN_PATH_MAX = 100  # AF_UNIX paths are limited to 108 bytes; keep a margin
 
-Handler = Callable[[str, dict[str, Any]], dict[str, Any]]
+if TYPE_CHECKING:  # pragma: no cover
+    Handler = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
 # ------------------------------------------------------------------------------------------- paths
@@ -54,18 +65,19 @@ def lock_path(graph_path: str | os.PathLike[str]) -> str:
     return _abs(graph_path) + ".owner"
 
 
-def _runtime_candidates() -> list[str]:
-    """Where owner sockets may live, best first: folders only this user can enter (SPEC §7)."""
+def _runtime_candidates() -> Iterator[str]:
+    """Where owner sockets may live, best first: folders only this user can enter (SPEC §7). Made one at a
+    time: the first usable one ends the search."""
     uid = os.geteuid()
-    out = []
     xdg = os.environ.get("XDG_RUNTIME_DIR")
     if xdg and os.path.isabs(xdg):
-        out.append(os.path.join(xdg, "lore"))
+        yield os.path.join(xdg, "lore")
     # The fallback is per user; another user may have made it first to catch our sockets, so it must be
     # ours (checked by _usable_dir) or the next one is taken.
-    out.append(os.path.join(tempfile.gettempdir(), f"lore-{uid}"))
-    out.append(os.path.join(os.path.expanduser("~"), ".cache", "lore", "run"))
-    return out
+    import tempfile
+
+    yield os.path.join(tempfile.gettempdir(), f"lore-{uid}")
+    yield os.path.join(os.path.expanduser("~"), ".cache", "lore", "run")
 
 
 def _usable_dir(path: str) -> bool:
@@ -109,11 +121,13 @@ def _owned_open_dir(path: str) -> bool:
 def socket_path(graph_path: str | os.PathLike[str], *, create: bool = False) -> str:
     """The owner's socket: in this user's private runtime folder, named from the graph's absolute path
     (so every process of the user finds it, and no other user can put one there)."""
+    import hashlib
+
     digest = hashlib.sha256(_abs(graph_path).encode()).hexdigest()[:24]
     base = runtime_dir(create=create)
     if base is None:
         raise LoreError("unsafe-path", "no private folder for owner sockets: $XDG_RUNTIME_DIR/lore, "
-                        f"{_runtime_candidates()[1]} and ~/.cache/lore/run are missing, too long or not this "
+                        f"{list(_runtime_candidates())[-2]} and ~/.cache/lore/run are missing, too long or not this "
                         "user's alone")
     return os.path.join(base, f"{digest}.sock")
 

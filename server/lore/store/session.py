@@ -43,6 +43,9 @@ class Session:
         self._values: dict[Slot[Any], Any] = {}
         self._lock = threading.RLock()
         self._closed = False
+        # The graph stays open in a long-running process (an owner): features may keep warm in-memory copies
+        # of what they read often. A one-shot process (a CLI command) reads once and leaves this False.
+        self.resident = False
 
     def get(self, slot: Slot[T]) -> T:
         """The slot's value, made on first use."""

@@ -1,0 +1,64 @@
+// CodeLens above governed code: "2 decisions · 1 warning" over a definition or an import that memories name,
+// and over lines with warnings. The server has no codeLens, so this reads lore/sql (code_locations,
+// import_locations, the memories' facts) and lore/warnings for the file; lenses are recomputed when the
+// server says its graph changed.
+import * as vscode from "vscode";
+import type { LensRow } from "../api";
+import type { WarningItem } from "../replies";
+import type { Servers } from "../servers";
+import { repoRelative } from "../symbols";
+import { lensText } from "../lens";
+import { viewApi } from "./panels";
+
+export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly servers: Servers) {
+    this.disposables.push(
+      this.changed,
+      servers.onGraphChanged(() => this.changed.fire()),
+      servers.onDidChange((s) => s?.state.server === "running" && this.changed.fire()),
+    );
+  }
+
+  async provideCodeLenses(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
+    if (doc.uri.scheme !== "file") return [];
+    const s = this.servers.forUri(doc.uri);
+    if (!s?.running) return [];
+    const rel = repoRelative(s.root, doc.uri.fsPath);
+    if (!rel) return [];
+    let rows: LensRow[];
+    let warnings: WarningItem[];
+    try {
+      [rows, warnings] = await Promise.all([viewApi(s).lens(rel), s.api.warnings(doc.uri.toString())]);
+    } catch {
+      return []; // a server without code_locations (nothing ingested yet): no lenses
+    }
+    if (token.isCancellationRequested) return [];
+    const out: vscode.CodeLens[] = [];
+    const used = new Set<string>();
+    for (const r of lensText(rows, warnings, doc.lineCount)) {
+      const range = new vscode.Range(r.line - 1, 0, r.line - 1, 0);
+      const arg = r.entity;
+      out.push(
+        new vscode.CodeLens(range, {
+          title: r.title,
+          tooltip: r.tooltip,
+          command: r.entity ? "lore.showHistory" : "lore.showWarnings",
+          arguments: arg ? [arg] : [],
+        }),
+      );
+      if (r.entity && !used.has(r.entity)) {
+        used.add(r.entity);
+        out.push(new vscode.CodeLens(range, { title: "graph", tooltip: `The neighbourhood of ${r.entity}`, command: "lore.showGraph", arguments: [r.entity] }));
+      }
+    }
+    return out;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,258 @@
+"""Writing a batch: one Lore transaction per flush with the batch's rows (Arrow), the closes of rows open in
+the database (closed copies in SQL), ingestion's side tables (files, idents, open facts, definition hashes,
+locations at the end) and the watermark, so a killed ingest resumes at the last flush with nothing lost or
+duplicated.
+
+A part of ``IngestRun`` (a mixin over the run's state): it consumes ``rows``, ``closes``, ``pending``,
+``dirty``, ``new_idents``, ``new_known`` and writes what ``fstate``, ``files`` and ``extracts`` hold.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pyarrow as pa
+
+from lore import idents as S
+from lore.ingest.extract import language_of
+from lore.ingest.filestate import EVENT_ATTRS, SQL
+from lore.ingest.resolve import resolve
+from lore.ingest.walk import GITLINK, SYMLINK
+from lore.store.graph import FACT_SCHEMA, MAX_TX
+
+log = logging.getLogger("lore")
+
+
+class BatchWriter:
+    def _flush(self, *, final: bool, open_rows: bool = False) -> None:
+        g = self.graph
+        open_rows = open_rows or final or not self.defer_open
+        # Opens not yet in the database become rows with an open end (their row ids are kept: closing
+        # goes by id).
+        pending: list[tuple[list, int]] = []
+        for key, item in self.pending:
+            if item[1] is None and not (self.snapshot and key[1] in EVENT_ATTRS):
+                pending.append((item, len(self.rows)))
+                self._emit(key[0], key[1], (key[2], key[3], None), item[0])
+        self.pending = []
+        rows, closes = self.rows, self.closes
+        first_sha = self.watermark
+        reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "
+                  f"{(first_sha or '')[:12]}")
+        with g.lock:
+            con = g.con
+            with g.atomic():
+                tx, _instant = g.begin_tx(reason, "ingest")
+                closed = 0
+                closed_attrs: list[str] = []
+                if closes:
+                    ct = pa.table({"id": pa.array([c[0] for c in closes], pa.int64()),
+                                   "t": pa.array([c[1] for c in closes], pa.int64())})
+                    con.register("closes", ct)
+                    try:
+                        con.execute(SQL["drop_closing"])
+                        con.execute(SQL["rows_to_close"])
+                        closed = con.execute("SELECT count(*) FROM _ingest_closing").fetchall()[0][0]
+                        closed_attrs = [r[0] for r in con.execute("SELECT DISTINCT a FROM _ingest_closing").fetchall()]
+                        if closed:
+                            first = g.allocate_ids(closed)
+                            con.execute(SQL["insert_closed_copies"], {"first": first, "tx": tx})
+                            con.execute(SQL["close_old_rows"], {"tx": tx})
+                        con.execute(SQL["drop_closing"])
+                    finally:
+                        con.unregister("closes")
+                if rows:
+                    n = len(rows)
+                    first = g.allocate_ids(n)
+                    for item, pos in pending:
+                        item[1] = first + pos
+                    cols = list(zip(*rows))
+                    table = pa.Table.from_arrays([
+                        pa.array(range(first, first + n), pa.int64()),
+                        pa.array(cols[0], pa.string()), pa.array(cols[1], pa.string()),
+                        pa.array(cols[2], pa.string()), pa.array(cols[3], pa.string()),
+                        pa.array(cols[4], pa.float64()), pa.array(cols[5], pa.int64()),
+                        pa.array(cols[6], pa.int64()), pa.array([tx] * n, pa.int32()),
+                        pa.array([MAX_TX] * n, pa.int32()), pa.array([False] * n, pa.bool_()),
+                        pa.nulls(n, pa.string()), pa.array([1.0] * n, pa.float64()),
+                        pa.nulls(n, pa.list_(pa.int64())),
+                    ], schema=FACT_SCHEMA)
+                    g.insert_arrow(table)
+                self._write_files(con, open_rows=open_rows)
+                if final:
+                    self._write_locations(con)
+                self._set_meta(con, {"watermark": self.watermark, "last_time": str(self.last_time),
+                                     "repo": self.repo, "branch": self.branch, "state": "3",
+                                     "locations_complete": "true" if final and self.locations_done else "false",
+                                     "open_complete": "true" if open_rows else "false",
+                                     **({"history": "partial", "snapshot": self.tip,
+                                         "backfill_token": os.urandom(8).hex()} if self.snapshot else {})})
+        log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
+                 getattr(self, "total", 0), (self.watermark or "")[:12])
+        self.stats["facts_written"] += len(rows) + closed
+        self.attrs_written.update(r[1] for r in rows)
+        self.attrs_written.update(closed_attrs)
+        self.stats["transactions"] += 1
+        self.rows, self.closes = [], []
+        self.dirty = set()
+        self.new_idents = []
+
+    locations_done = False
+
+    def _set_meta(self, con, kv: dict[str, str | None]) -> None:
+        con.execute("DELETE FROM ingest_meta WHERE key IN (" + ",".join("?" * len(kv)) + ")", list(kv))
+        for k, v in kv.items():
+            con.execute("INSERT INTO ingest_meta VALUES (?, ?)", [k, v])
+
+    def _write_files(self, con, *, open_rows: bool = True) -> None:
+        if self.new_idents:
+            t = pa.table({"path": pa.array([p for p, _ in self.new_idents], pa.string()),
+                          "ident": pa.array([i for _, i in self.new_idents], pa.string())})
+            con.register("_ingest_new_idents", t)
+            con.execute("INSERT INTO ingest_idents SELECT path, ident FROM _ingest_new_idents")
+            con.unregister("_ingest_new_idents")
+        if self.new_known:
+            con.register("_ingest_known", pa.table({"ident": pa.array(self.new_known, pa.string())}))
+            con.execute("INSERT INTO ingest_known SELECT ident FROM _ingest_known")
+            con.unregister("_ingest_known")
+            self.new_known = []
+        if not self.v2:
+            # First run of a graph from before the side tables: record every tracked file's open facts.
+            self._preload(set(self.files))
+            self.dirty |= set(self.files)
+            con.execute("DELETE FROM ingest_open")
+            con.execute("DELETE FROM ingest_defs")
+            for e in self.externals:
+                con.execute("INSERT INTO ingest_known VALUES (?)", [e])
+            self.v2 = True
+        if self.dirty:
+            dirty = sorted(self.dirty)
+            con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
+            con.execute("DELETE FROM ingest_files WHERE path IN (SELECT path FROM _ingest_dirty)")
+            con.unregister("_ingest_dirty")
+            now = [(p, *self.files[p]) for p in dirty if p in self.files]
+            if now:
+                t = pa.table({"path": pa.array([r[0] for r in now], pa.string()),
+                              "blob": pa.array([r[1] for r in now], pa.string()),
+                              "mode": pa.array([r[2] for r in now], pa.string()),
+                              "module": pa.array([self._module_ident(r[0]) for r in now], pa.string())})
+                con.register("_ingest_now", t)
+                con.execute("INSERT INTO ingest_files SELECT path, blob, mode, module FROM _ingest_now")
+                con.unregister("_ingest_now")
+        self.open_dirty |= self.dirty
+        if open_rows and self.open_dirty:
+            self._write_open(con)
+
+    def _write_open(self, con) -> None:
+        """ingest_open and ingest_defs for the files whose open facts changed since they were last written."""
+        stale = self.open_stale
+        if stale:
+            # Resumed after a bulk run stopped between flushes: every tracked file's open facts, from the
+            # facts table.
+            self._preload(set(self.files))
+        dirty = sorted(self.open_dirty)
+        self.open_dirty = set()
+        con.register("_ingest_dirty", pa.table({"path": pa.array(dirty, pa.string())}))
+        con.execute("DELETE FROM ingest_open WHERE path IN (SELECT path FROM _ingest_dirty)")
+        con.execute("DELETE FROM ingest_defs WHERE path IN (SELECT path FROM _ingest_dirty)")
+        con.unregister("_ingest_dirty")
+        op: list[tuple] = []
+        for p in dirty:
+            fs = self.fstate.get(p)
+            if fs is None or p not in self.files:
+                continue
+            for d in (fs.facts, *fs.events.values()):
+                for key, item in d.items():
+                    op.append((p, key[0], key[1], key[2], key[3], item[0], item[1]))
+        drows: list[tuple] = []
+        for p in dirty:
+            if p not in self.files or p not in self.fstate:
+                continue
+            blob = self.files[p][0]
+            if blob in self.extracts:
+                ex = self.extracts[blob]
+            elif stale:
+                ex = self._extract(blob, p) if self.files[p][1] not in (GITLINK, SYMLINK) else None
+            else:
+                continue  # unknown here: a later change of this file parses its old version
+            if ex is None or not ex.defs:
+                drows.append((p, "-", "", 0, 0))
+            else:
+                drows.extend((p, d.kind, d.qname, d.body_hash, d.shape_hash) for d in ex.defs)
+        if drows:
+            c = list(zip(*drows))
+            t = pa.table({"path": pa.array(c[0], pa.string()), "kind": pa.array(c[1], pa.string()),
+                          "qname": pa.array(c[2], pa.string()), "body_hash": pa.array(c[3], pa.int64()),
+                          "shape_hash": pa.array(c[4], pa.int64())})
+            con.register("_ingest_defrows", t)
+            con.execute("INSERT INTO ingest_defs SELECT * FROM _ingest_defrows")
+            con.unregister("_ingest_defrows")
+        if op:
+            c = list(zip(*op))
+            t = pa.table({"path": pa.array(c[0], pa.string()), "e": pa.array(c[1], pa.string()),
+                          "a": pa.array(c[2], pa.string()), "vt": pa.array(c[3], pa.string()),
+                          "v": pa.array(c[4], pa.string()), "valid_from": pa.array(c[5], pa.int64()),
+                          "id": pa.array(c[6], pa.int64())})
+            con.register("_ingest_op", t)
+            con.execute("INSERT INTO ingest_open (path, e, a, vt, v, valid_from, id) SELECT * FROM _ingest_op")
+            con.unregister("_ingest_op")
+        self.open_stale = False
+
+    def _write_locations(self, con) -> None:
+        """code_locations / import_locations for the files that changed (all of them after a crash)."""
+        paths = set(self.files) if not self.locations_complete else set(self.changed_paths)
+        if not paths:
+            self.locations_done = True
+            return
+        if self.locations_complete:
+            con.register("_ingest_loc", pa.table({"path": pa.array(sorted(paths), pa.string())}))
+            con.execute("DELETE FROM code_locations WHERE file IN (SELECT path FROM _ingest_loc)")
+            con.execute("DELETE FROM import_locations WHERE file IN (SELECT path FROM _ingest_loc)")
+            con.unregister("_ingest_loc")
+        else:
+            con.execute("DELETE FROM code_locations")
+            con.execute("DELETE FROM import_locations")
+        defs_rows: list[tuple] = []
+        imp_rows: list[tuple] = []
+        for p in sorted(paths):
+            if p not in self.files:
+                continue
+            blob, mode = self.files[p]
+            if mode in (GITLINK, SYMLINK) or language_of(p) is None:
+                continue
+            ex = self.extracts.get(blob)
+            if ex is None and blob not in self.extracts:
+                ex = self._extract(blob, p)
+            if ex is None:
+                continue
+            module = self._module_ident(p)
+            ms = module.split("/", 1)[1]
+            for d in ex.defs:
+                defs_rows.append((S.def_ident(d.kind, ms, d.qname), p, d.kind, d.name, d.qname,
+                                  d.line, d.col, d.end_line, d.end_col))
+            lang = language_of(p)
+            for im in ex.imports:
+                r = resolve(lang, p, im.spec, im.name, self.index)
+                if r is None:
+                    continue
+                target = self._module_ident(r[1]) if r[0] == "internal" else S.external_ident(r[1])
+                imp_rows.append((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
+        if defs_rows:
+            c = list(zip(*defs_rows))
+            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
+                ("entity", pa.string()), ("file", pa.string()), ("kind", pa.string()), ("name", pa.string()),
+                ("qualified_name", pa.string()), ("line", pa.int32()), ("col", pa.int32()),
+                ("end_line", pa.int32()), ("end_col", pa.int32())))})
+            con.register("_ingest_defs", t)
+            con.execute("INSERT INTO code_locations SELECT * FROM _ingest_defs")
+            con.unregister("_ingest_defs")
+        if imp_rows:
+            c = list(zip(*imp_rows))
+            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
+                ("module", pa.string()), ("target", pa.string()), ("spec", pa.string()), ("file", pa.string()),
+                ("line", pa.int32()), ("col", pa.int32()), ("end_line", pa.int32()), ("end_col", pa.int32())))})
+            con.register("_ingest_imps", t)
+            con.execute("INSERT INTO import_locations SELECT * FROM _ingest_imps")
+            con.unregister("_ingest_imps")
+        self.locations_done = True

@@ -1,0 +1,206 @@
+"""A file's structural facts at one commit: what its text says (definitions, :contains, names) and what
+resolution against the commit's tree makes of its imports and calls (:depends-on, :calls), plus the
+external-dependency and submodule placeholders those create.
+
+A part of ``IngestRun`` (a mixin over the run's state): it reads ``files``, ``index``, ``extracts``,
+``submodules``, ``externals``, ``ident_taken`` and the graph (names of files this run has not parsed), and
+records ``pointing`` (target -> files whose edges point at it), ``new_known`` and placeholder rows.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from lore import idents as S
+from lore.ingest.extract import Extract, language_of
+from lore.ingest.filestate import SQL, Key, ref, sval
+from lore.ingest.resolve import resolve
+from lore.ingest.walk import GITLINK
+
+_TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
+
+
+class StructureFacts:
+    def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
+        """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
+        desired: set[Key] = set()
+        defs: dict[str, tuple[str, int, int]] = {}
+        if mode == GITLINK:
+            name = self.submodules.get(path, (path, ""))
+            keys = self._submodule_keys()
+            for k in {S.slug(path), S.slug(posixpath.basename(path)), S.slug(name[0])}:
+                keys.setdefault(k, module)
+                if ":module/" + k in self.externals:
+                    self._resolves(":module/" + k, module)
+            desired |= {(module, ":entity-type", "k", ":type/external-dependency"),
+                        (module, ":description", "s", name[0]), (module, ":path", "s", path),
+                        (module, ":pinned-commit", "s", blob)}
+            if name[1]:
+                desired |= {(module, ":submodule-name", "s", name[0]), (module, ":submodule-url", "s", name[1])}
+            return desired, defs
+        desired |= {(module, ":entity-type", "k", ":type/module"), (module, ":description", "s", path),
+                    (module, ":path", "s", path)}
+        lang = language_of(path)
+        if lang:
+            desired.add((module, ":language", "s", lang))
+        if ex is None:
+            return desired, defs
+        local = self._local_facts(path, module, blob, ex)
+        desired |= local[0]
+        defs, by_name = local[1], local[2]
+        targets: list[str] = []
+        if self._resolve_version != self._index_version:
+            self._resolve_cache.clear()
+            self._resolve_version = self._index_version
+        pdir = posixpath.dirname(path)
+        for im in ex.imports:
+            ck = (lang, pdir, im.spec, im.name)
+            r = self._resolve_cache.get(ck, False)
+            if r is False:
+                r = self._resolve_cache[ck] = resolve(lang, path, im.spec, im.name, self.index)
+            if r is None:
+                continue
+            kind, what = r
+            if kind == "internal":
+                if what != path:
+                    targets.append(what)
+                    target = self._module_ident(what)
+                    desired.add((module, ":depends-on", "k", target))
+                    self.pointing.setdefault(target, set()).add(path)
+            else:
+                ext = S.external_ident(what)
+                # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
+                if ext not in self.externals and ext not in self.ident_taken:
+                    self.externals.add(ext)
+                    self.new_known.append(ext)
+                    for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
+                                   (":name", sval(what))):
+                        self._emit(ext, a, val, self.last_time)
+                    sub = self._submodule_keys().get(ext.split("/", 1)[1])
+                    if sub:
+                        self._resolves(ext, sub)
+                desired.add((module, ":depends-on", "k", ext))
+        mslug = module.split("/", 1)[1]
+        if ex.calls:
+            imported: dict[str, list[str]] | None = None
+            for caller, callee in ex.calls:
+                hits = by_name.get(callee)
+                if not hits:
+                    if imported is None:
+                        imported = self._imported_names(targets)
+                    hits = imported.get(callee)
+                if not hits or len(set(hits)) != 1:
+                    continue
+                src = S.def_ident("function", mslug, caller) if caller else module
+                if src != hits[0]:
+                    desired.add((src, ":calls", "k", hits[0]))
+                    self.pointing.setdefault(hits[0], set()).add(path)
+        return desired, defs
+
+    def _local_facts(self, path: str, module: str, blob: str, ex: Extract):
+        """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts)."""
+        key = (module, blob)
+        hit = self._local_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._local_cache) > 128:  # entries of big files hold thousands of facts each
+            self._local_cache.clear()
+        mslug = module.split("/", 1)[1]
+        desired: set[Key] = set()
+        defs: dict[str, tuple[str, int, int]] = {}
+        by_name: dict[str, list[str]] = {}
+        add = desired.add
+        for d in ex.defs:
+            e = S.def_ident(d.kind, mslug, d.qname)
+            defs[e] = (d.kind, d.shape_hash, d.body_hash, d.qname, d.end_line - d.line < 2)
+            add((module, ":contains", "k", e))
+            add((e, ":entity-type", "k", _TYPE[d.kind]))
+            add((e, ":name", "s", d.name))
+            add((e, ":qualified-name", "s", d.qname))
+            add((e, ":description", "s", d.qname))
+            add((e, ":file", "s", path))
+            if d.kind == "field":
+                owner = d.qname.rsplit(".", 1)[0]
+                add((e, ":class", "k", S.def_ident("class", mslug, owner)))
+                add((e, ":static", "b", "true" if d.static else "false"))
+            if d.kind in ("function", "class"):
+                by_name.setdefault(d.name, []).append(e)
+                by_name.setdefault(d.qname, []).append(e)
+        hit = (frozenset(desired), defs, by_name)
+        self._local_cache[key] = hit
+        return hit
+
+    def _submodule_keys(self) -> dict[str, str]:
+        """Slugs an import may use for a submodule (its path, last path part, declared name) -> its ident."""
+        if self._sub_keys is None:
+            self._sub_keys = {}
+            for p, (_blob, mode) in self.files.items():
+                if mode == GITLINK:
+                    name = self.submodules.get(p, (p, ""))[0]
+                    for k in (S.slug(p), S.slug(posixpath.basename(p)), S.slug(name)):
+                        self._sub_keys.setdefault(k, self._module_ident(p))
+        return self._sub_keys
+
+    def _resolves(self, placeholder: str, submodule: str) -> None:
+        """[placeholder :resolves-to submodule], once: the bridge between an unresolved import's ident and
+        the submodule's path ident (seed 001), whichever was seen first."""
+        mark = f"resolves {placeholder} {submodule}"
+        if placeholder == submodule or mark in self.externals:
+            return
+        self.externals.add(mark)
+        self.new_known.append(mark)
+        self._emit(placeholder, ":resolves-to", ref(submodule), self.last_time)
+
+    def _imported_names(self, targets: list[str]) -> dict[str, list[str]]:
+        """Top-level function and class names of the in-repo modules a file imports -> their entities.
+        From the parse when this run holds it, else from the graph (files this run has not touched)."""
+        out: dict[str, list[str]] = {}
+        for tp in dict.fromkeys(targets):
+            blob_mode = self.files.get(tp)
+            if not blob_mode:
+                continue
+            blob = blob_mode[0]
+            if blob in self.extracts:
+                ex = self.extracts[blob]
+                if ex is None:
+                    continue
+                ms = self._mslug(tp)
+                names = self._names_cache.get((ms, blob))
+                if names is None:
+                    if len(self._names_cache) > 4096:
+                        self._names_cache.clear()
+                    names = self._names_cache[(ms, blob)] = [
+                        (d.name, S.def_ident(d.kind, ms, d.qname)) for d in ex.defs
+                        if d.kind in ("function", "class") and "." not in d.qname]
+            else:
+                if self._db_names is None:
+                    self._db_names = {}
+                    with self.graph.lock:
+                        if self.v2 and self.locations_complete:
+                            for path, name, entity in self.graph.con.execute(
+                                    SQL["located_top_level_names"]).fetchall():
+                                self._db_names.setdefault(path, []).append((name, entity))
+                        else:
+                            for module, name, entity in self.graph.con.execute(SQL["top_level_names"]).fetchall():
+                                self._db_names.setdefault(module, []).append((name, entity))
+                key = tp if self.v2 and self.locations_complete else self._module_ident(tp)
+                names = self._db_names.get(key, ())
+            for n, e in names:
+                out.setdefault(n, []).append(e)
+        return out
+
+    def _read_gitmodules(self, blob: str) -> None:
+        data = self.cat.read(blob, 1_000_000) or b""
+        name = None
+        info: dict[str, dict[str, str]] = {}
+        for line in data.decode("utf-8", "replace").splitlines():
+            m = re.match(r'\s*\[submodule\s+"(.*)"\]', line)
+            if m:
+                name = m.group(1)
+                info[name] = {}
+                continue
+            m = re.match(r"\s*(\w+)\s*=\s*(.*)$", line)
+            if m and name is not None:
+                info[name][m.group(1)] = m.group(2).strip()
+        self.submodules = {v["path"]: (k, v.get("url", "")) for k, v in info.items() if "path" in v}

@@ -1,0 +1,275 @@
+"""The token index held in memory by a process that keeps its graph open (an owner: ``lore serve``,
+``lore mcp``), so a prepare-turn ranks without a query per step.
+
+What DuckDB answers in 30-60 ms per question (a BM25 aggregate over postings, then a join that scans every
+document's row) takes 2-5 ms over arrays: postings by term (CSR), each document's columns by doc id, the
+memories' description/rationale documents by entity and the small mirror of inferred facts. It is a cache of
+the index tables (index.sql) and gives the same candidates in the same order (tests/memory/test_hot_index.py
+compares both on every question). It catches up from the index when the index's transaction mark moves:
+documents and postings are append-only (a document's text never changes), so only new ones are read; the
+per-document numbers a write can change (validity, connections) and the inferred mirror are re-read whole.
+
+A one-shot process never builds it (reading the index costs more than one search): only a graph whose
+session is ``resident`` uses it.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import warnings
+from decimal import Decimal
+from typing import Any
+
+from lore.memory.tokens import CODE_NAMESPACES
+from lore.store.graph import Graph
+from lore.store.session import Slot
+
+_TEXT_COLS = ("e", "a", "vt", "v", "ns")
+_NUM_COLS = ("n_ivals", "vf_min", "vt_max", "row_id", "closed_tx", "explicit", "inferred_conf")
+_SIBLING_ATTRS = (":description", ":rationale")
+REBUILD_DELTA = 200_000  # postings added since the last full build beyond which the CSR is rebuilt
+
+
+def _arrow(con: Any, query: str) -> Any:
+    """A query's result as an Arrow table (DuckDB warns of the copy it makes; it is made once per catch-up)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return con.execute(query).to_arrow_table()
+
+
+class _Postings:
+    """Postings sorted by term (CSR): the rows of term t are ``start[t]:start[t + 1]``."""
+
+    def __init__(self, term: Any, doc: Any, tf: Any, dl: Any, mem: Any, n_terms: int) -> None:
+        import numpy as np
+
+        order = np.argsort(term, kind="stable")
+        self.doc = doc[order]
+        self.tf = tf[order].astype(np.float64)
+        self.dl = dl[order].astype(np.float64)
+        self.mem = mem[order]
+        counts = np.bincount(term, minlength=n_terms + 1)
+        self.count = counts
+        self.start = np.concatenate([[0], np.cumsum(counts)])
+
+    def of(self, term_id: int) -> tuple[Any, Any, Any, Any] | None:
+        if term_id >= len(self.count) or not self.count[term_id]:
+            return None
+        a, b = self.start[term_id], self.start[term_id + 1]
+        return self.doc[a:b], self.tf[a:b], self.dl[a:b], self.mem[a:b]
+
+    def df(self, term_id: int) -> int:
+        return int(self.count[term_id]) if term_id < len(self.count) else 0
+
+
+class HotIndex:
+    """One graph's index in memory (see the module's docstring). ``ready`` is False when the index could
+    not be held (doc ids not dense: never written by this version); the caller then asks DuckDB."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.mark: int | None = None  # the index's transaction mark this copy reflects
+        self.ready = False
+        self.n_docs = 0
+        self.total_len = 0
+        self.mem_first = 0
+        self.terms: dict[str, int] = {}  # token -> term id
+        self.max_term = 0
+        self.base: _Postings | None = None  # postings at the last full build
+        self.delta: _Postings | None = None  # postings of documents added since
+        self.base_docs = 0  # documents covered by ``base``
+        self.text: Any = None  # pyarrow table of _TEXT_COLS, row i = doc id i + 1
+        self.nums: Any = None  # pyarrow table of _NUM_COLS, the same rows
+        self.siblings: dict[str, list[int]] = {}  # memory entity -> doc ids of its description/rationale
+        self.inferred: list[tuple] = []  # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt)
+
+    # ------------------------------------------------------------------ catching up with the index
+
+    def catch_up(self, graph: Graph, con: Any, mark: int | None = None) -> bool:
+        """Bring this copy to the index as it is now (under graph.lock, so no fold runs meanwhile); ``mark``:
+        the index's transaction mark if the caller just read it. Returns whether the copy can answer."""
+        if mark is not None and mark == self.mark:
+            return self.ready  # nothing folded since (what is read below is at least as new as its mark)
+        with graph.lock, self.lock:
+            row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'").fetchone()
+            mark = row[0] if row else 0
+            if self.mark == mark:
+                return self.ready
+            stats = con.execute("SELECT n_docs, total_len, mem_first FROM mem_stats").fetchone()
+            n_docs, total_len, mem_first = (int(stats[0]), int(stats[1]), int(stats[2] or 0)) if stats else (0, 0, 0)
+            if not self.ready or n_docs < self.n_docs:
+                self._build(con, n_docs)
+            elif n_docs > self.n_docs:
+                self._append(con, n_docs)
+            if self.ready:
+                self._refresh_numbers(con, n_docs)
+                # in the table's own order, as turns' SQL reads it (ties among links keep that order)
+                self.inferred = con.execute(
+                    "SELECT e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred"
+                ).fetchall()
+            self.n_docs, self.total_len, self.mem_first = n_docs, total_len, mem_first
+            self.mark = mark
+            return self.ready
+
+    def _build(self, con: Any, n_docs: int) -> None:
+        import pyarrow as pa
+
+        self.ready = False
+        text = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs ORDER BY doc_id")
+        ids = text.column("doc_id").to_numpy()
+        if len(ids) != n_docs or (n_docs and (ids[0] != 1 or ids[-1] != n_docs)):
+            self.text = None
+            return  # not 1..n: the caller asks DuckDB
+        self.text = pa.Table.from_arrays([text.column(c).combine_chunks() for c in _TEXT_COLS], names=list(_TEXT_COLS))
+        self.terms = {}
+        self.max_term = 0
+        self._read_terms(con)
+        self.base = self._read_postings(con, 0)
+        self.delta = None
+        self.base_docs = n_docs
+        self.siblings = {}
+        self._add_siblings(self.text, 1)
+        self.n_docs = n_docs
+        self.ready = True
+
+    def _append(self, con: Any, n_docs: int) -> None:
+        import pyarrow as pa
+
+        first = self.n_docs + 1
+        new = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs WHERE doc_id >= {int(first)} "
+                     "ORDER BY doc_id")
+        ids = new.column("doc_id").to_numpy()
+        if len(ids) != n_docs - self.n_docs or (len(ids) and (ids[0] != first or ids[-1] != n_docs)):
+            self._build(con, n_docs)
+            return
+        new = new.select(list(_TEXT_COLS))
+        self.text = pa.concat_tables([self.text, new.cast(self.text.schema)])
+        self._read_terms(con)
+        if n_docs - self.base_docs > REBUILD_DELTA // 4 and self._delta_size() > REBUILD_DELTA:
+            self.base = self._read_postings(con, 0)
+            self.delta = None
+            self.base_docs = n_docs
+        else:
+            self.delta = self._read_postings(con, self.base_docs)
+        self._add_siblings(new, first)
+        self.n_docs = n_docs
+
+    def _delta_size(self) -> int:
+        return int(self.delta.start[-1]) if self.delta is not None else 0
+
+    def _read_terms(self, con: Any) -> None:
+        for tid, tok in con.execute("SELECT term_id, token FROM mem_terms WHERE term_id > ?", [self.max_term]).fetchall():
+            self.terms[tok] = int(tid)
+            self.max_term = max(self.max_term, int(tid))
+
+    def _read_postings(self, con: Any, after_doc: int) -> _Postings:
+        import numpy as np
+
+        t = _arrow(con, f"SELECT term_id, doc_id, tf, dl, mem FROM mem_postings WHERE doc_id > {int(after_doc)}")
+        return _Postings(t.column("term_id").to_numpy().astype(np.int64), t.column("doc_id").to_numpy().astype(np.int64),
+                         t.column("tf").to_numpy(), t.column("dl").to_numpy(),
+                         t.column("mem").to_numpy(zero_copy_only=False), self.max_term)
+
+    def _add_siblings(self, text: Any, first: int) -> None:
+        es, as_, nss = text.column("e").to_pylist(), text.column("a").to_pylist(), text.column("ns").to_pylist()
+        for i, (e, a, ns) in enumerate(zip(es, as_, nss)):
+            if a in _SIBLING_ATTRS and ns not in CODE_NAMESPACES:
+                self.siblings.setdefault(e, []).append(first + i)
+
+    def _refresh_numbers(self, con: Any, n_docs: int) -> None:
+        import pyarrow as pa
+
+        t = _arrow(con, f"SELECT doc_id, {', '.join(_NUM_COLS)} FROM mem_docs ORDER BY doc_id")
+        if t.num_rows != n_docs:
+            self.ready = False
+            return
+        self.nums = pa.Table.from_arrays([t.column(c).combine_chunks() for c in _NUM_COLS], names=list(_NUM_COLS))
+
+    # ------------------------------------------------------------------ answering
+
+    def df(self, term_id: int) -> int:
+        n = self.base.df(term_id) if self.base is not None else 0
+        return n + (self.delta.df(term_id) if self.delta is not None else 0)
+
+    def known(self, terms: list[str]) -> list[tuple[int, str, int]]:
+        """(term id, token, document frequency) of the tokens the index knows, in the order given."""
+        out = []
+        for tok in terms:
+            tid = self.terms.get(tok)
+            if tid is not None:
+                out.append((tid, tok, self.df(tid)))
+        return out
+
+    def score(self, terms: list[tuple[int, int, int, int]], n: int, avgdl: float, k1: float, b: float,
+              limit: int, code_limit: int) -> list[tuple[int, float, int]]:
+        """BM25 as index.sql's ``search`` computes it (the same expression, term by term): the best
+        ``limit`` memory documents and ``code_limit`` code documents as (doc id, bm25, mask)."""
+        import numpy as np
+
+        # DuckDB folds the literals as decimals (1.2 + 1 is exactly 2.2), then computes in doubles, left to right
+        k1_plus_1, one_minus_b = float(Decimal(repr(k1)) + 1), float(1 - Decimal(repr(b)))
+        docs, contrib, bits, mems = [], [], [], []
+        for tid, df, qtf, bit in terms:
+            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            for part in (self.base, self.delta):
+                got = part.of(tid) if part is not None else None
+                if got is None:
+                    continue
+                d, tf, dl, mem = got
+                docs.append(d)
+                contrib.append((float(qtf) * idf) * tf * k1_plus_1 / (tf + k1 * (one_minus_b + (b * dl) / avgdl)))
+                bits.append(np.full(len(d), bit, dtype=np.int64))
+                mems.append(mem)
+        if not docs:
+            return []
+        d = np.concatenate(docs)
+        uniq, inv = np.unique(d, return_inverse=True)
+        bm25 = np.bincount(inv, weights=np.concatenate(contrib), minlength=len(uniq))
+        mask = np.zeros(len(uniq), dtype=np.int64)
+        np.bitwise_or.at(mask, inv, np.concatenate(bits))
+        mem = np.zeros(len(uniq), dtype=bool)
+        mem[inv] = np.concatenate(mems)
+        out = []
+        for want, k in ((mem, limit), (~mem, code_limit)):
+            idx = np.flatnonzero(want)
+            if not len(idx) or k <= 0:
+                continue
+            order = np.lexsort((uniq[idx], -bm25[idx]))[:k]
+            out += [(int(uniq[i]), float(bm25[i]), int(mask[i])) for i in idx[order]]
+        return out
+
+    def rows(self, doc_ids: list[int]) -> list[tuple]:
+        """The index.Hit columns (_DOC_COLS) of documents, in the order given."""
+        if not doc_ids:
+            return []
+        import pyarrow as pa
+
+        take = pa.array([i - 1 for i in doc_ids], pa.int64())
+        text = self.text.take(take).to_pydict()
+        nums = self.nums.take(take).to_pydict()
+        return [(doc_ids[i], *(text[c][i] for c in _TEXT_COLS), *(nums[c][i] for c in _NUM_COLS))
+                for i in range(len(doc_ids))]
+
+    def sibling_rows(self, entities: list[str]) -> list[tuple]:
+        """index.Hit columns of the description and rationale documents of memory entities (from the first
+        memory document on, as turns' SQL asks)."""
+        ids = sorted(i for e in dict.fromkeys(entities) for i in self.siblings.get(e, ()) if i >= self.mem_first)
+        return self.rows(ids)
+
+    def inferred_about(self, entities: list[str], now: int) -> list[tuple]:
+        wanted = set(entities)
+        return [(e, a, vt, v, rule, conf, prov) for e, a, vt, v, rule, conf, prov, vf, vt_ in self.inferred
+                if vf <= now < vt_ and (e in wanted or (vt == "k" and v in wanted))]
+
+
+HOT: Slot[HotIndex] = Slot("memory.hot-index", lambda graph: HotIndex())
+
+
+def for_graph(graph: Graph, con: Any, mark: int | None = None) -> HotIndex | None:
+    """The graph's in-memory index, caught up, when its session is resident; else None (ask DuckDB).
+    ``mark``: the index's transaction mark as the caller just read it (saves reading it again)."""
+    if not graph.session.resident:
+        return None
+    hot = graph.session.get(HOT)
+    return hot if hot.catch_up(graph, con, mark) else None

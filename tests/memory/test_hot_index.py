@@ -1,0 +1,87 @@
+"""The token index held in memory by a resident graph (an owner): the same prepare-turn replies as DuckDB's
+index gives, before and after writes of every kind, on the real-text recall set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from memory_helpers import add_code, remember
+
+from lore.memory import hot_index, linking
+from lore.memory.turns import prepare_turn
+from lore.store.txdata import parse_tx
+
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall"
+
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def load_recall_set(graph) -> list[str]:
+    """The 67 real ADR memories of bench/data/recall, written as a user would; returns the 101 questions."""
+    facts = []
+    for m in json.loads((DATA / "memories.json").read_text()):
+        facts.append(f"[{m['entity']} :description {_q(m['description'])}]")
+        if m.get("rationale"):
+            facts.append(f"[{m['entity']} :rationale {_q(m['rationale'])}]")
+        facts += [f"[{m['entity']} :rejects {r}]" for r in m.get("rejects", [])]
+    remember(graph, "[" + " ".join(facts) + "]")
+    linking.derive_links(graph)
+    return [q["question"] for q in json.loads((DATA / "questions.json").read_text())]
+
+
+def both(graph, question: str) -> tuple[dict, dict]:
+    """prepare-turn's reply from DuckDB's index and from the one in memory."""
+    graph.session.resident = False
+    cold = prepare_turn(graph, question)
+    graph.session.resident = True
+    hot = prepare_turn(graph, question)
+    graph.session.resident = False
+    return cold, hot
+
+
+def assert_same(graph, questions: list[str]) -> None:
+    for question in questions:
+        cold, hot = both(graph, question)
+        assert json.dumps(hot, sort_keys=True, default=str) == json.dumps(cold, sort_keys=True, default=str), question
+
+
+def test_the_same_replies_on_the_real_text_set(graph):
+    add_code(graph, "src/registry.py", [("function", "push_image", 3), ("class", "Registry", 10)])
+    add_code(graph, "src/backup.py", [("function", "nightly_backup", 1)])
+    questions = load_recall_set(graph)
+    assert_same(graph, questions + ["", "the", "push_image", "why?", "src/backup.py nightly_backup", "x" * 5000])
+    hot = graph.session.peek(hot_index.HOT)
+    assert hot is not None and hot.ready and hot.n_docs > 67
+
+
+def test_writes_are_caught_up_without_a_rebuild(graph):
+    add_code(graph, "src/cache.py", [("function", "warm_cache", 1)])
+    remember(graph, '[[:decision/cache :description "warm the cache on deploy"]'
+                    ' [:decision/db :description "use Postgres as the primary database"]]')
+    questions = ["how do we warm the cache?", "which database?", "what about redis?", "sessions in memcached"]
+    assert_same(graph, questions)
+    hot = graph.session.peek(hot_index.HOT)
+    built = hot.base
+    # a new memory, a retraction, a supersession with a validity window, new code: each folded incrementally
+    remember(graph, '[[:decision/redis :description "use Redis for sessions"]'
+                    ' [:decision/redis :rationale "memcached lost sessions"]]')
+    assert_same(graph, questions)
+    graph.transact(parse_tx('[[:db/retract :decision/cache :description "warm the cache on deploy"]]'),
+                   reason="wrong", source="cli")
+    assert_same(graph, questions)
+    graph.transact(parse_tx('[[:decision/mc :description "sessions in memcached after all" {:valid-from "2024-01-01"}]'
+                            ' [:decision/mc :supersedes :decision/redis]]'), reason="change of mind", source="cli")
+    assert_same(graph, questions)
+    add_code(graph, "src/sessions.py", [("function", "redis_sessions", 4)])
+    assert_same(graph, questions + ["redis_sessions"])
+    assert hot.base is built and hot.delta is not None  # appended, never rebuilt
+    assert graph.session.peek(hot_index.HOT) is hot
+
+
+def test_a_one_shot_graph_never_builds_it(graph):
+    remember(graph, '[[:decision/db :description "use Postgres"]]')
+    prepare_turn(graph, "which database?")
+    assert graph.session.peek(hot_index.HOT) is None
