@@ -41,7 +41,8 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
 
 # Reads that catch up derived work (inference) when they can write; they still never create a graph.
 _CATCH_UP_READS = {"warnings"}
-# Reads that make the graph when there is none: ``lore check`` on a fresh clone ingests it first (SPEC §3).
+# Reads that ingest first when the graph has no history (made when missing, opened for writing when they
+# can): ``lore check`` on a fresh clone (SPEC §3).
 _INGEST_FIRST = {"check"}
 
 
@@ -58,7 +59,8 @@ def _open_for(graph_path: Path, op: str) -> Any:
         if op in _INGEST_FIRST:
             return Graph(graph_path)
         return Graph.empty(graph_path)
-    if op in _CATCH_UP_READS and os.access(graph_path, os.W_OK) and os.access(graph_path.parent, os.W_OK):
+    if op in (_CATCH_UP_READS | _INGEST_FIRST) and os.access(graph_path, os.W_OK) \
+            and os.access(graph_path.parent, os.W_OK):
         try:
             return Graph(graph_path)
         except LoreError as exc:
