@@ -10,6 +10,10 @@ The machine is shared, so beside wall time every figure has its CPU time, which 
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call).
 - hooks: the hook process's CPU (getrusage of the child) and, with an owner, the owner's CPU spent on the
   forwarded call (from /proc, around the call): `cpu_total` is their sum, what one hook costs the machine.
+  `owner_children_cpu_mean_ms`: what the owner's own subprocesses (git, for `check`) used per call, not in
+  `cpu_total` (/proc counts it in 10 ms ticks, so only the mean over the runs is given).
+- `cli_transact_no_owner`: a whole CLI write in one process (start-up, the write, links, rules).
+- `python_start_floor`: this Python starting and doing nothing, the part of a hook that is not Lore's.
 The goals (issue 15): MCP lore_prepare_turn p95 <= 20 ms; hooks with a running owner p95 <= 300 ms.
 """
 
@@ -51,13 +55,6 @@ def summary(wall: list[float], **cpu: list[float]) -> dict:
         out[f"{name}_p50_ms"] = pct(xs, 50)
         out[f"{name}_p95_ms"] = pct(xs, 95)
     return out
-
-
-def proc_cpu_ms(pid: int) -> float:
-    """User + system CPU of a process (all its threads) so far, in ms (clock-tick resolution: 10 ms)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / TICK
 
 
 def proc_cpu_fine_ms(pid: int) -> float:
@@ -132,9 +129,16 @@ def interpreter_floor(runs: int) -> dict:
     return {"n": runs, "cpu_p50_ms": pct(cpu, 50), "cpu_p95_ms": pct(cpu, 95)}
 
 
+def children_cpu_ms(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[13]) + int(fields[14])) * 1000 / TICK
+
+
 def hook_runs(graph: Path, cwd: Path, hook: str, event: dict, runs: int, owner: int | None) -> dict:
     wall, hook_cpu, owner_cpu, total = [], [], [], []
     env = hook_env(graph)
+    kids0 = children_cpu_ms(owner) if owner else 0.0
     for _ in range(runs):
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         o0 = proc_cpu_fine_ms(owner) if owner else 0.0
@@ -151,8 +155,26 @@ def hook_runs(graph: Path, cwd: Path, hook: str, event: dict, runs: int, owner: 
         assert p.returncode == 0
         assert not p.stderr.strip(), p.stderr.decode()[-2000:]
     out = summary(wall, hook_cpu=hook_cpu, **({"owner_cpu": owner_cpu, "cpu_total": total} if owner else {}))
+    if owner:
+        out["owner_children_cpu_mean_ms"] = round((children_cpu_ms(owner) - kids0) / runs, 1)
     out["printed"] = bool(p.stdout.strip())  # the last run gave the agent something
     return out
+
+
+def cli_writes(graph: Path, cwd: Path, runs: int) -> dict:
+    """`lore transact` with no owner: a whole CLI write (start-up, the write, links, rules) in one process."""
+    wall, cpu = [], []
+    for i in range(runs):
+        facts = f'[[:decision/bench-{os.getpid()}-{i} :description "cache parsed rule checks between CLI runs"]]'
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        p = subprocess.run([LORE, "--graph", str(graph), "transact", facts, "--reason", "bench"], capture_output=True,
+                           env=hook_env(graph), cwd=cwd, timeout=300)
+        wall.append((time.perf_counter() - t) * 1000)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000)
+        assert p.returncode == 0, p.stderr.decode()[-2000:]
+    return summary(wall, cpu=cpu)
 
 
 def main() -> int:
@@ -176,6 +198,7 @@ def main() -> int:
             "tool_input": {"file_path": str(cwd / a.check_file)}}
     if not a.skip_no_owner:
         out["hook_prepare_no_owner"] = hook_runs(graph, cwd, "prepare", prompt, max(3, a.hooks // 4), None)
+    out["cli_transact_no_owner"] = cli_writes(graph, cwd, max(3, a.hooks // 4))
     owner = subprocess.Popen([LORE, "--graph", str(graph), "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, cwd=cwd)
     try:

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
-    python bench/capture.py [--split tune|heldout|all] [--details] [--in-process]
+    python bench/capture.py [--set 1|2|all] [--split tune|dev|heldout|all] [--details] [--in-process]
 
-Each exchange of tests/memory/data/real/capture.json is given to `lore finalize-turn --json` on a fresh graph;
+Two labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout) and capture2.json (set 2,
+splits dev/heldout; labels written before the extractor was run on its text). Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
 Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the
 right kind, rationale kept and rejected alternative kept (goals >= 0.85 each). --details adds the misses,
@@ -25,7 +26,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "server"))
-DATA = ROOT / "tests" / "memory" / "data" / "real" / "capture.json"
+REAL = ROOT / "tests" / "memory" / "data" / "real"
+SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json"}
 
 
 def run_cli(delta: str, graph: Path) -> list[dict]:
@@ -54,28 +56,33 @@ def run_in_process(delta: str, graph: Path) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", default="all", choices=["tune", "heldout", "all"])
+    ap.add_argument("--set", default="all", choices=["1", "2", "all"])
+    ap.add_argument("--split", default="all", choices=["tune", "dev", "heldout", "all"])
     ap.add_argument("--details", action="store_true")
     ap.add_argument("--in-process", action="store_true")
     args = ap.parse_args()
     from lore.memory.evaluate import capture_scores
 
-    exchanges = json.loads(DATA.read_text())["exchanges"]
     run = run_in_process if args.in_process else run_cli
-    splits = ["tune", "heldout"] if args.split == "all" else [args.split]
-    out: dict = {"benchmark": "capture", "data": str(DATA.relative_to(ROOT)),
+    out: dict = {"benchmark": "capture",
                  "through": "in-process operation" if args.in_process else "lore finalize-turn --json (CLI)",
                  "load_before": os.getloadavg()[0]}
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lore-capture-bench-") as tmp:
-        for split in splits:
-            chosen = [x for x in exchanges if x["split"] == split]
-            captured = [run(x["delta"], Path(tmp) / f"{x['id']}.duckdb") for x in chosen]
-            scores = capture_scores(chosen, captured)
-            if not (args.details and (split == "tune" or args.split == "heldout")):
-                for k in ("misses", "false_positives", "partial"):
-                    scores.pop(k)
-            out[split] = scores
+        for name in (["1", "2"] if args.set == "all" else [args.set]):
+            data = SETS[name]
+            exchanges = json.loads(data.read_text())["exchanges"]
+            names = sorted({x["split"] for x in exchanges}, key=lambda s: s == "heldout")
+            splits = names if args.split == "all" else [s for s in names if s == args.split]
+            for split in splits:
+                chosen = [x for x in exchanges if x["split"] == split]
+                captured = [run(x["delta"], Path(tmp) / f"{name}-{x['id']}.duckdb") for x in chosen]
+                scores = {"data": str(data.relative_to(ROOT)), **capture_scores(chosen, captured)}
+                # The held-out splits are for measuring, not for reading while tuning: details only by name.
+                if not (args.details and (split != "heldout" or args.split == "heldout")):
+                    for k in ("misses", "false_positives", "partial"):
+                        scores.pop(k)
+                out[f"set{name}-{split}"] = scores
     out["seconds"] = round(time.perf_counter() - t0, 1)
     out["load_after"] = os.getloadavg()[0]
     print(json.dumps(out, indent=1))

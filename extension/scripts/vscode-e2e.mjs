@@ -23,6 +23,8 @@ const entry = path.join(csDir, "node_modules/code-server/out/node/entry.js");
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const lore = process.env.LORE_BIN ?? path.resolve(extDir, "../.venv/bin/lore");
 const shots = path.resolve(process.env.LORE_SCREENSHOTS ?? path.join(extDir, "dist/screenshots"));
+// Every wait is scaled: a machine shared with other work can take minutes to start an extension host.
+const scale = Number(process.env.LORE_E2E_TIMEOUT_SCALE || 3);
 const steps = [];
 const t0 = Date.now();
 const step = (name, extra = {}) => steps.push({ name, ms: Date.now() - t0, ...extra });
@@ -69,7 +71,7 @@ const baseSettings = {
   "editor.hover.delay": 100,
   "workbench.welcomePage.walkthroughs.openOnInstall": false,
 };
-const install = execFileSync("node", [entry, "--extensions-dir", exts, "--user-data-dir", path.join(work, "ud-install"), "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+const install = execFileSync(process.execPath, [entry, "--extensions-dir", exts, "--user-data-dir", path.join(work, "ud-install"), "--install-extension", vsix], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 if (!/successfully installed/.test(install)) fail("the .vsix did not install", { install });
 step("installed the .vsix");
 
@@ -98,7 +100,7 @@ async function openVSCode(name, settings, target = `folder=${encodeURIComponent(
   fs.mkdirSync(path.join(ud, "User"), { recursive: true });
   fs.writeFileSync(path.join(ud, "User/settings.json"), JSON.stringify({ ...baseSettings, ...settings }));
   const port = await freePort();
-  const cs = spawn("node", [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", ud, "--extensions-dir", exts, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", repo], {
+  const cs = spawn(process.execPath, [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", ud, "--extensions-dir", exts, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", repo], {
     stdio: ["ignore", "pipe", "pipe"],
     // No directory that holds a `lore` stays on PATH, so only lore.path can find it.
     env: { ...process.env, PATH: (process.env.PATH ?? "").split(":").filter((d) => d && !fs.existsSync(path.join(d, "lore"))).join(":") },
@@ -107,8 +109,11 @@ async function openVSCode(name, settings, target = `folder=${encodeURIComponent(
   let log = "";
   cs.stdout.on("data", (d) => (log += d));
   cs.stderr.on("data", (d) => (log += d));
+  let exited = null;
+  cs.on("error", (e) => (exited = `could not run: ${e.message}`));
+  cs.on("exit", (code, sig) => (exited = `exited (${sig ?? code})`));
   for (let i = 0; !/HTTP server listening/.test(log); i++) {
-    if (i > 600) throw new Error("code-server did not start");
+    if (exited || i > 600 * scale) throw new Error(`code-server did not start: ${exited ?? "no answer"}: ${log.slice(-800)}`);
     await sleep(100);
   }
   csLog = log;
@@ -120,14 +125,14 @@ async function openVSCode(name, settings, target = `folder=${encodeURIComponent(
   });
   const p = await browser.newPage();
   await p.setViewport({ width: 1440, height: 900 });
-  await p.goto(`http://127.0.0.1:${port}/?${target}`, { waitUntil: "domcontentloaded", timeout: 120000 });
-  await p.waitForSelector(".monaco-workbench", { timeout: 120000 });
+  await p.goto(`http://127.0.0.1:${port}/?${target}`, { waitUntil: "domcontentloaded", timeout: 120000 * scale });
+  await p.waitForSelector(".monaco-workbench", { timeout: 120000 * scale });
   step(`${name}: workbench loaded`);
   return { page: p, ud };
 }
 
 const notifications = () => page.$$eval(".notification-list-item-message", (ns) => ns.map((n) => n.textContent ?? "")).catch(() => []);
-const waitNotification = (re, timeout = 60000) =>
+const waitNotification = (re, timeout = 60000 * scale) =>
   page.waitForFunction((src) => [...document.querySelectorAll(".notification-list-item-message")].map((n) => n.textContent ?? "").find((t) => new RegExp(src).test(t)), { timeout }, re.source).then((h) => h.jsonValue());
 const clearNotifications = async () => {
   await palette("Notifications: Clear All Notifications").catch(() => undefined);
@@ -139,9 +144,9 @@ const quickRows = () => page.$$eval(".quick-input-widget .quick-input-list .mona
 async function palette(title) {
   await page.keyboard.press("Escape");
   await page.keyboard.press("F1");
-  await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 });
+  await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 * scale });
   await page.keyboard.type(title, { delay: 5 });
-  await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 }, title);
+  await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 * scale }, title);
   await page.keyboard.press("Enter");
 }
 
@@ -151,7 +156,7 @@ async function inputStep(titlePart, text, { clear = false } = {}) {
       const w = document.querySelector(".quick-input-widget");
       return w && w.style.display !== "none" && w.querySelector(".quick-input-title")?.textContent?.includes(t);
     },
-    { timeout: 30000 },
+    { timeout: 30000 * scale },
     titlePart,
   );
   const value = await page.$eval(".quick-input-widget input", (i) => i.value);
@@ -171,11 +176,11 @@ async function openFile(rel, line, col) {
   await palette("View: Show Explorer");
   const parts = rel.split("/");
   for (const part of parts) {
-    await page.waitForSelector(explorerRow(part), { timeout: 30000 });
+    await page.waitForSelector(explorerRow(part), { timeout: 30000 * scale });
     const expanded = await page.$eval(explorerRow(part), (r) => r.getAttribute("aria-expanded"));
     if (expanded !== "true") await page.click(explorerRow(part));
   }
-  await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 });
+  await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 * scale });
   if (line) {
     await palette("Go to Line/Column");
     await page.keyboard.type(`${line}:${col ?? 1}`, { delay: 5 });
@@ -184,7 +189,7 @@ async function openFile(rel, line, col) {
 }
 
 /** The webview whose document contains `text` (webviews are nested iframes). */
-async function webviewFrame(text, timeout = 30000) {
+async function webviewFrame(text, timeout = 30000 * scale) {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
     for (const f of page.frames()) {
@@ -220,7 +225,7 @@ try {
   page = opened.page;
   let label = "";
   let sawIngesting = false;
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 1200 * scale; i++) {
     label = await itemLabel();
     if (/ingesting/.test(label)) sawIngesting = true;
     if (/^book\s+Lore/.test(label)) break;
@@ -230,7 +235,7 @@ try {
   // Both commits are in the graph (the head's code first, then the history behind it: wait for it).
   const commitCount = () => Number(cli("sql", "SELECT count(DISTINCT e) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' AND tx_to = 2147483647").rows?.[0]?.[0] ?? 0);
   let commits = commitCount();
-  for (let i = 0; i < 300 && commits < 2; i++) {
+  for (let i = 0; i < 300 * scale && commits < 2; i++) {
     await sleep(200);
     commits = commitCount();
   }
@@ -246,7 +251,7 @@ try {
   await page.keyboard.down("Control");
   await page.keyboard.press("Period");
   await page.keyboard.up("Control");
-  await page.waitForFunction(() => [...document.querySelectorAll(".action-widget .monaco-list-row")].some((r) => /Lore/.test(r.textContent ?? "")), { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".action-widget .monaco-list-row")].some((r) => /Lore/.test(r.textContent ?? "")), { timeout: 30000 * scale });
   const actions = await page.$$eval(".action-widget .monaco-list-row", (rs) => rs.map((r) => r.textContent ?? ""));
   const shotActions = await shot("03-code-action");
   let idx = actions.findIndex((a) => /Lore/.test(a) && /(don.t use|not use|reject)/i.test(a));
@@ -273,9 +278,9 @@ try {
 
   // 4. The diagnostic, and the status bar's count following it (from lore/graphChanged, no polling).
   await palette("View: Focus Problems");
-  await page.waitForFunction(() => [...document.querySelectorAll(".markers-panel .monaco-list-row")].some((r) => /redis/.test(r.textContent ?? "") && /lore/.test(r.textContent ?? "")), { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".markers-panel .monaco-list-row")].some((r) => /redis/.test(r.textContent ?? "") && /lore/.test(r.textContent ?? "")), { timeout: 60000 * scale });
   const problems = await page.$$eval(".markers-panel .monaco-list-row", (rs) => rs.map((r) => (r.textContent ?? "").replace(/\u00a0/g, " ")).filter((t) => /lore/.test(t)));
-  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
+  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 * scale }, itemSel);
   step("diagnostic and status bar", { problems, statusBar: await itemLabel(), screenshot: await shot("04-diagnostic") });
   await palette("View: Toggle Panel Visibility");
 
@@ -295,13 +300,13 @@ try {
   });
   if (!box) throw new Error("login is not on screen");
   await page.mouse.move(box.x, box.y);
-  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-hover:not(.hidden)")].some((h) => /login/.test(h.textContent ?? "") && /(History|Introduced|introduced|commit)/i.test(h.textContent ?? "")), { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-hover:not(.hidden)")].some((h) => /login/.test(h.textContent ?? "") && /(History|Introduced|introduced|commit)/i.test(h.textContent ?? "")), { timeout: 30000 * scale });
   const hover = await page.$$eval(".monaco-hover:not(.hidden) .hover-contents", (hs) => hs.map((h) => (h.textContent ?? "").slice(0, 400)));
   step("hover", { hover, screenshot: await shot("05-hover") });
   await page.mouse.move(5, 450);
 
   // 6. CodeLens above governed code.
-  await page.waitForFunction(() => [...document.querySelectorAll(".codelens-decoration")].some((c) => /decision/.test(c.textContent ?? "")), { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".codelens-decoration")].some((c) => /decision/.test(c.textContent ?? "")), { timeout: 60000 * scale });
   const lenses = await page.$$eval(".codelens-decoration", (cs) => cs.map((c) => (c.textContent ?? "").replace(/\u00a0/g, " ")));
   step("codelens", { lenses, screenshot: await shot("06-codelens") });
   if (!lenses.some((l) => /1 decision · 1 warning/.test(l))) throw new Error(`no "1 decision · 1 warning" lens: ${JSON.stringify(lenses)}`);
@@ -309,28 +314,28 @@ try {
   // 7. The Lore view: decisions, warnings by file; dismiss from it, then undo.
   await palette("Lore: Focus on Memory View");
   const treeRows = () => page.$$eval('[id="workbench.view.extension.lore"] .monaco-list-row, .pane-body .monaco-list-row', (rs) => rs.map((r) => (r.getAttribute("aria-label") ?? r.textContent ?? "").replace(/\u00a0/g, " ")));
-  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /We don.t use redis/.test(r.textContent ?? "")), { timeout: 30000 });
-  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /auth\.py/.test(r.textContent ?? "")), { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /We don.t use redis/.test(r.textContent ?? "")), { timeout: 30000 * scale });
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /auth\.py/.test(r.textContent ?? "")), { timeout: 30000 * scale });
   const rows = await treeRows();
   step("the Lore view", { rows, screenshot: await shot("07-view") });
   await palette("Lore: Dismiss a Warning");
-  await page.waitForFunction(() => /dismiss which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
+  await page.waitForFunction(() => /dismiss which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 * scale });
   await page.keyboard.press("Enter");
   await inputStep("dismiss warning", "redis stays for the legacy cache until March");
   await waitNotification(/Lore: dismissed warning/);
-  await page.waitForFunction((sel) => /warning\s+0\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
-  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 }).catch(async () => {
+  await page.waitForFunction((sel) => /warning\s+0\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 * scale }, itemSel);
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 * scale }).catch(async () => {
     // The dismissed group starts collapsed: open it.
     const rowsNow = await page.$$(".monaco-list-row");
     for (const r of rowsNow) if (/Dismissed warnings/.test((await r.evaluate((e) => e.textContent)) ?? "")) await r.click();
-    await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 });
+    await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 * scale });
   });
   step("dismissed, in the view", { statusBar: await itemLabel(), rows: await treeRows(), screenshot: await shot("08-dismissed") });
   await palette("Lore: Undo a Dismissal");
-  await page.waitForFunction(() => /bring back which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 });
+  await page.waitForFunction(() => /bring back which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 * scale });
   await page.keyboard.press("Enter");
   await waitNotification(/is back/);
-  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 }, itemSel);
+  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 * scale }, itemSel);
   step("undo the dismissal", { statusBar: await itemLabel() });
 
   // 8. History of login() as a rendered timeline.
@@ -338,7 +343,7 @@ try {
   await openFile("src/auth.py", 4, 6);
   await palette("Lore: Show History of Symbol");
   const pick = await page
-    .waitForFunction(() => (/history of which entity/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "") ? "pick" : false), { timeout: 8000 })
+    .waitForFunction(() => (/history of which entity/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "") ? "pick" : false), { timeout: 8000 * scale })
     .then(() => true)
     .catch(() => false);
   if (pick) {
@@ -363,7 +368,7 @@ try {
 
   // 10. The walkthrough, then a restart: no error logged; every line of the log once.
   await palette("Lore: Get Started with Lore");
-  await page.waitForFunction(() => /Get started with Lore/.test(document.querySelector(".gettingStartedContainer")?.textContent ?? ""), { timeout: 30000 });
+  await page.waitForFunction(() => /Get started with Lore/.test(document.querySelector(".gettingStartedContainer")?.textContent ?? ""), { timeout: 30000 * scale });
   step("walkthrough", { screenshot: await shot("11-walkthrough") });
   const logFile = (() => {
     const found = [];
@@ -381,9 +386,9 @@ try {
   await palette("Lore: Restart Server");
   // Restarted: a new "starting … serve" after "restarting the server", then the server running again.
   const restarted = () => /restarting the server[\s\S]*starting \S+ serve[\s\S]*owning the graph/.test(logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n"));
-  for (let i = 0; i < 1200 && !restarted(); i++) await sleep(100);
+  for (let i = 0; i < 1200 * scale && !restarted(); i++) await sleep(100);
   if (!restarted()) throw new Error("the server did not start again after the restart");
-  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
+  for (let i = 0; i < 600 * scale && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
   const logText = logFile.map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const body = logText.split("\n").map((l) => l.replace(/^\S+ \S+ \[\w+\] /, "").trim()).filter(Boolean);
   const counts = new Map();
@@ -408,7 +413,7 @@ try {
   fs.writeFileSync(wsFile, JSON.stringify({ folders: [{ path: repo }, { path: repo2 }] }));
   const multi = await openVSCode("multi", { "lore.path": lore }, `workspace=${encodeURIComponent(wsFile)}`);
   page = multi.page;
-  for (let i = 0; i < 1200 && !fs.existsSync(path.join(repo2, ".lore/lore.duckdb")); i++) await sleep(100);
+  for (let i = 0; i < 1200 * scale && !fs.existsSync(path.join(repo2, ".lore/lore.duckdb")); i++) await sleep(100);
   const multiLog = () => {
     const out = [];
     const walk = (d) => {
@@ -422,12 +427,12 @@ try {
     return out.join("\n");
   };
   let mlog = "";
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 600 * scale; i++) {
     mlog = multiLog();
     if (/\[repo\] starting/.test(mlog) && /\[repo2\] starting/.test(mlog)) break;
     await sleep(100);
   }
-  for (let i = 0; i < 600 && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
+  for (let i = 0; i < 600 * scale && !/^book\s+Lore/.test(await itemLabel()); i++) await sleep(100);
   step("multi-root", { started: mlog.split("\n").filter((l) => /starting .* serve/.test(l)), graphs: [repo, repo2].map((r) => fs.existsSync(path.join(r, ".lore/lore.duckdb"))), statusBar: await itemLabel(), screenshot: await shot("13-multi-root") });
   if (!/\[repo\] starting/.test(mlog) || !/\[repo2\] starting/.test(mlog)) throw new Error(`not one server per folder: ${mlog.slice(-1500)}`);
   if (!fs.existsSync(path.join(repo2, ".lore/lore.duckdb"))) throw new Error("the second folder got no graph");

@@ -214,7 +214,8 @@ export function neighbourhoodFromFacts(center: string, facts: [string, string, s
   return { center, nodes: [...nodes.values()], edges };
 }
 
-/** lore/graph's JSON (nodes/edges, as `lore graph --format json`), or null when the reply has another shape. */
+/** lore/graph's JSON ({entity, nodes: [{id, label, kind}], edges: [{from, to, relation}]}, as `lore graph
+ * --format json`; other spellings of the same are taken too), or null when the reply has another shape. */
 export function parseGraph(reply: unknown, center: string): Neighbourhood | null {
   const r = replies.checkReply(reply, "lore/graph");
   const g = (typeof r.graph === "object" && r.graph !== null ? r.graph : r) as Record<string, unknown>;
@@ -237,7 +238,7 @@ export function parseGraph(reply: unknown, center: string): Neighbourhood | null
     const o = e as Record<string, unknown>;
     const from = o.from ?? o.source ?? o.e;
     const to = o.to ?? o.target ?? o.v;
-    const label = o.label ?? o.attribute ?? o.a ?? "";
+    const label = o.label ?? o.relation ?? o.attribute ?? o.a ?? "";
     if (typeof from !== "string" || typeof to !== "string") continue;
     for (const id of [from, to]) {
       if (ids.has(id)) continue;
@@ -247,5 +248,5 @@ export function parseGraph(reply: unknown, center: string): Neighbourhood | null
     edges.push({ from, to, label: String(label) });
   }
   if (!ids.has(center)) nodes.unshift({ id: center, label: center, kind: kindOf(center) });
-  return { center: typeof g.center === "string" ? g.center : center, nodes, edges };
+  return { center: typeof g.center === "string" ? g.center : typeof g.entity === "string" ? g.entity : center, nodes, edges };
 }

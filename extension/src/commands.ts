@@ -56,24 +56,32 @@ export interface MemoryPrefill {
   rationale?: string;
   /** What the decision rejects (from a code action on an import): idents, comma-separated. */
   rejects?: string;
+  /** The short name the server suggests (one that keeps the text's meaning). */
+  name?: string;
 }
 
 const IDENT = /^:[a-z0-9_.?-]+\/[a-z0-9_.?-]+$/;
 
 /**
- * lore.record*'s argument, from a code action: {entity?, description?, rationale?, rejects?} where rejects
- * is an ident or a list of idents (a code action on `import chardet` passes ":module/chardet"); anything
- * else is ignored.
+ * lore.record*'s argument, from a code action. The server's: {kind: "rejects" | "governs", target, text,
+ * name?} — on an import, kind "rejects" and the imported module as target ("We don't use X…"); on a
+ * symbol, kind "governs". Also {entity, description?, rationale?, rejects?} (rejects: an ident or a list).
+ * Anything else is ignored.
  */
 export function memoryPrefillArg(arg: unknown): MemoryPrefill {
   if (!isObj(arg)) return {};
-  const entity = nonEmpty(arg.entity);
+  const ident = (x: unknown) => (typeof x === "string" && IDENT.test(x.trim()) ? x.trim() : undefined);
+  const target = ident(arg.target) ?? ident(arg.entity);
   const rawRejects = Array.isArray(arg.rejects) ? arg.rejects : typeof arg.rejects === "string" ? arg.rejects.split(",") : [];
-  const rejects = rawRejects.map((r) => (typeof r === "string" ? r.trim() : "")).filter((r) => IDENT.test(r));
+  const rejects = rawRejects.map(ident).filter((r): r is string => !!r);
+  const isRejection = arg.kind === "rejects" && target !== undefined;
+  if (isRejection && !rejects.includes(target)) rejects.unshift(target);
+  const name = nonEmpty(arg.name);
   return {
-    entity: entity && IDENT.test(entity) ? entity : undefined,
-    description: nonEmpty(arg.description),
-    rationale: nonEmpty(arg.rationale),
+    entity: isRejection ? undefined : target,
+    description: nonEmpty(arg.text) ?? nonEmpty(arg.description),
+    rationale: nonEmpty(arg.why) ?? nonEmpty(arg.rationale),
     rejects: rejects.length ? rejects.join(", ") : undefined,
+    ...(name && /[a-z0-9]/i.test(name) ? { name } : {}),
   };
 }

@@ -76,6 +76,7 @@ const COLORS: Record<string, string> = {
   function: "var(--vscode-charts-green,#89d185)",
   class: "var(--vscode-charts-purple,#b180d7)",
   commit: "var(--vscode-descriptionForeground,#999)",
+  warning: "var(--vscode-editorWarning-foreground,#cca700)",
 };
 
 const short = (s: string, n = 34) => (s.length > n ? s.slice(0, n - 1) + "…" : s);

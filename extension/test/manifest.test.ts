@@ -92,5 +92,20 @@ test("command arguments from the server's code actions", () => {
   assert.equal(memoryPrefillArg({ rejects: ":module/chardet" }).rejects, ":module/chardet");
   assert.equal(memoryPrefillArg({ rejects: [":module/chardet", 5, "x]] [", ":module/simplejson"] }).rejects, ":module/chardet, :module/simplejson");
   assert.equal(memoryPrefillArg({ rejects: {} }).rejects, undefined);
+  // The server's code actions: a rejection on an import, a decision about a symbol, with its suggestions.
+  assert.deepEqual(memoryPrefillArg({ kind: "rejects", target: ":module/chardet", entity: ":module/chardet", label: "chardet", text: "We don't use chardet: ", name: "no-chardet" }), {
+    entity: undefined,
+    description: "We don't use chardet: ",
+    rationale: undefined,
+    rejects: ":module/chardet",
+    name: "no-chardet",
+  });
+  assert.deepEqual(memoryPrefillArg({ kind: "governs", target: ":function/a-py-f", text: "", name: null }), {
+    entity: ":function/a-py-f",
+    description: undefined,
+    rationale: undefined,
+    rejects: undefined,
+  });
+  assert.equal(memoryPrefillArg({ kind: "rejects", target: "not an ident" }).rejects, undefined);
   assert.deepEqual(memoryPrefillArg("x"), {});
 });

@@ -119,6 +119,10 @@ test("lore/graph's reply: nodes and edges in the shapes a server may use; an err
   assert.deepEqual(g.nodes.map((x) => x.id), [":decision/d", ":module/chardet", ":module/new"]);
   assert.equal(g.nodes[0].label, "Do not use chardet");
   assert.deepEqual(g.edges.map((e) => e.label), [":rejects", ":governs"]);
+  // The server's own shape (lore graph --format json): {entity, nodes, edges: [{from, to, relation}]}.
+  const mine = parseGraph({ ok: true, entity: ":decision/no-chardet", nodes: [{ id: ":decision/no-chardet", label: "We don't use chardet", kind: "decision" }, { id: ":module/chardet", label: "chardet", kind: "module" }], edges: [{ from: ":decision/no-chardet", to: ":module/chardet", relation: ":rejects", inferred: false }], format: "json" }, ":x/other");
+  assert.equal(mine?.center, ":decision/no-chardet");
+  assert.deepEqual(mine?.edges, [{ from: ":decision/no-chardet", to: ":module/chardet", label: ":rejects" }]);
   assert.equal(parseGraph({ ok: true, text: "graph TD" }, ":x/y"), null);
   assert.throws(() => parseGraph({ ok: false, error: { code: "unknown-entity", message: "no" } }, ":x/y"), LoreReplyError);
 });

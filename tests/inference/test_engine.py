@@ -3,6 +3,7 @@ written when nothing changed, confidence and valid time from the inputs, workspa
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -158,6 +159,33 @@ def test_broken_workspace_rules_are_reported_never_fatal(g, tmp_path):
     # the built-ins still ran, the graph is intact
     assert g.inferred("transitive_depends_on") == {(":service/a", ":service/c"): 0.5}
     assert g.sql("SELECT count(*) FROM facts WHERE NOT inferred")[0][0] == 2
+
+
+def test_a_checked_rule_is_remembered_by_its_text_and_an_edit_is_checked_again(g, tmp_path, monkeypatch):
+    from lore.inference import engine
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / ".lore" / "rules"
+    folder.mkdir(parents=True)
+    head = "-- name: mine\n-- kind: fact\n-- derives: :x\n-- reads: :y\n"
+    benign = "SELECT 'a' AS e, 'b' AS v, [] AS provenance"
+    (folder / "mine.sql").write_text(head + benign)
+    g.write("[[:thing/a :y :thing/b]]")
+    assert g.run(full=True).errors == []
+    cache = tmp_path / "cache" / "lore" / engine.CHECKED_FILE
+    remembered = json.loads(cache.read_text())
+    assert remembered[engine._checked_key("fact", benign)] == ["e", "v", "provenance"]
+    assert oct(cache.stat().st_mode & 0o777) == "0o600"
+    # the same file, now reading a file: its text is new, so it is parsed and refused (the benign text stays
+    # remembered, a new process reads the record and still refuses the edit)
+    hostile = "SELECT column0 AS e, column0 AS v, [] AS provenance FROM read_csv('/etc/passwd')"
+    (folder / "mine.sql").write_text(head + hostile)
+    for _ in range(2):
+        codes = [e.code for e in Engine(g.graph).run(full=True).errors]
+        assert codes == ["sql-file-access"]
+        assert engine._checked_key("fact", hostile) not in json.loads(cache.read_text())
+    (folder / "mine.sql").write_text(head + benign)
+    assert Engine(g.graph).run(full=True).errors == []
 
 
 def test_runaway_recursion_in_a_workspace_rule_is_stopped(g, tmp_path):

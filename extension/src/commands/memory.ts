@@ -37,7 +37,8 @@ async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPref
   const name = await vscode.window.showInputBox({
     title: `Record a ${kind} (2/5)`,
     prompt: `A short name; the entity becomes :${kind}/<name>.`,
-    value: suggestName(description),
+    // The server's suggestion when the text is still the one it saw, else ours (both keep a negation).
+    value: prefill.name && description === prefill.description ? prefill.name : suggestName(description),
     ignoreFocusOut: true,
     validateInput: (v) => {
       const bad = validateName(kind, v);
@@ -66,7 +67,8 @@ async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPref
     });
     if (related === undefined) return;
   }
-  const governs = prefill.entity ? [prefill.entity] : await pickScope(kind);
+  // From a code action the code is known: the symbol it governs, or (a rejection) the import it rejects.
+  const governs = prefill.entity ? [prefill.entity] : prefill.rejects ? [] : await pickScope(kind);
   if (governs === undefined) return;
   const reason = await vscode.window.showInputBox({
     title: `Record a ${kind} (5/5)`,

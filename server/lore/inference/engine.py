@@ -63,6 +63,11 @@ RULE_TIMEOUT_S = 60.0
 RULE_BUDGET_S = 30.0
 # Failing workspace rules, kept until their file changes (then they are tried again): {name: {digest, …}}.
 META_QUARANTINE = "inference.quarantine"
+# SQL rules that passed check(), with their columns, keyed by their text and the checker's own code, so a CLI
+# process (every write) does not re-parse each rule with DuckDB's parser to find out again. Kept in the user's
+# own cache folder, not in the graph: a cloned repository could bring a graph file, never this file.
+CHECKED_FILE = "checked-rules.json"
+CHECKED_MAX = 500
 
 
 def rule_budget() -> float:
@@ -178,6 +183,30 @@ def _meta_get(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
     return row[0] if row else None
 
 
+_CHECKER: list[str] = []  # the checker's fingerprint, computed once per process
+
+
+def _checked_path() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "lore" / CHECKED_FILE
+
+
+def _checked_key(kind: str, sql: str) -> str:
+    """What a passed check depends on: the rule's kind and SQL, and the code that checks it (this module,
+    the read-only and file-access guards, DuckDB's parser, the graph's schema)."""
+    if not _CHECKER:
+        from lore.store import graph as store_graph
+        from lore.store import readonly_sql, sql_guard
+
+        h = hashlib.sha256()
+        for mod_file in (__file__, readonly_sql.__file__, sql_guard.__file__):
+            h.update(Path(mod_file).read_bytes())
+        h.update(f"{duckdb.__version__} {store_graph.SCHEMA_VERSION}".encode())
+        _CHECKER.append(h.hexdigest())
+    text = f"{_CHECKER[0]}\0{kind}\0{sql}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
 def _meta_set(con: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
 
@@ -218,28 +247,6 @@ def strata(rules: list[Rule]) -> list[list[Rule]]:
 
 # ------------------------------------------------------------------ the engine
 
-_UNSEEN: Any = object()
-_SQL_VERDICTS: dict[str, tuple[str, str] | None] = {}  # a rule's SQL text -> why it is refused (None: usable)
-
-
-def _sql_verdict(con: duckdb.DuckDBPyConnection, sql: str) -> tuple[str, str] | None:
-    """Whether a rule's SQL is exactly one SELECT with no write and no file access anywhere in it
-    (``{rule}`` in the message stands for the rule's name)."""
-    try:
-        statements = con.extract_statements(sql)
-    except duckdb.Error as exc:
-        return "rule-sql-syntax", str(exc).splitlines()[0]
-    if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
-        return "rule-not-select", "a rule's body must be exactly one SELECT (WITH … SELECT allowed)"
-    try:
-        # No write anywhere in it (a data-modifying CTE included), no function that reads a file.
-        check_read_only(con, sql)
-    except LoreError as exc:
-        code = exc.code if exc.code == "sql-file-access" else "rule-not-select"
-        return code, f"rule {{rule}}: {exc.message}"
-    return None
-
-
 class Engine:
     """Runs rules for one graph. ``con`` is the connection rules are computed on (a cursor of the graph's
     own connection on a background thread); writes always go through ``graph.con`` under ``graph.lock``."""
@@ -254,6 +261,7 @@ class Engine:
         # ends at once, writing nothing, and the interrupted rule is not held against it.
         self.cancelled = threading.Event()
         self._columns = _COLUMNS  # a rule's output columns depend only on its text and the schema
+        self._checked_rules: dict[str, list[str]] | None = None  # CHECKED_FILE, read on first use
 
     # -- which rules a run needs
 
@@ -551,18 +559,26 @@ class Engine:
                                  f"{', '.join('?' + c for c in sorted(need))}; missing "
                                  f"{', '.join('?' + c for c in sorted(missing))}")
             return None
+        sql = self.sql_of(rule)
+        key = _checked_key(rule.kind, sql)
+        known = self._checked().get(key)
+        if known is not None:  # passed before, word for word, under this very checker
+            self._columns[(rule.name, rule.digest)] = known
+            return None
         try:
-            sql = self.sql_of(rule)
-            # What DuckDB's parser says of a text never changes: parsed once per process, not per run.
-            verdict = _SQL_VERDICTS.get(sql, _UNSEEN)
-            if verdict is _UNSEEN:
-                verdict = _sql_verdict(self.con, sql)
-                if len(_SQL_VERDICTS) > 1024:
-                    _SQL_VERDICTS.clear()
-                _SQL_VERDICTS[sql] = verdict
-            if verdict is not None:
-                code, message = verdict
-                return RuleError(rule.path, code, message.replace("{rule}", rule.name))
+            try:
+                statements = self.con.extract_statements(sql)
+            except duckdb.Error as exc:
+                return RuleError(rule.path, "rule-sql-syntax", str(exc).splitlines()[0])
+            if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+                return RuleError(rule.path, "rule-not-select", "a rule's body must be exactly one SELECT "
+                                 "(WITH … SELECT allowed)")
+            try:
+                # No write anywhere in it (a data-modifying CTE included), no function that reads a file.
+                check_read_only(self.con, sql)
+            except LoreError as exc:
+                code = exc.code if exc.code == "sql-file-access" else "rule-not-select"
+                return RuleError(rule.path, code, f"rule {rule.name}: {exc.message}")
             cols = self.columns(rule)
         except LoreError as exc:
             return RuleError(rule.path, exc.code, exc.message)
@@ -573,7 +589,38 @@ class Engine:
                              f"{', '.join(sorted(need))}; missing {', '.join(sorted(missing))}")
         if len(set(cols)) != len(cols):
             return RuleError(rule.path, "rule-columns", "the SELECT returns two columns of the same name")
+        self._remember_checked(key, cols)
         return None
+
+    def _checked(self) -> dict[str, list[str]]:
+        if self._checked_rules is None:
+            try:
+                data = json.loads(_checked_path().read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = {}
+            self._checked_rules = {str(k): [str(c) for c in v] for k, v in data.items()
+                                   if isinstance(v, list)} if isinstance(data, dict) else {}
+        return self._checked_rules
+
+    def _remember_checked(self, key: str, cols: list[str]) -> None:
+        checked = self._checked()
+        checked[key] = list(cols)
+        while len(checked) > CHECKED_MAX:
+            del checked[next(iter(checked))]
+        path = _checked_path()
+        tmp = path.with_name(f".{CHECKED_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:  # replaced whole (another process may write it at the same time: the last one wins)
+            os.makedirs(path.parent, mode=0o700, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(json.dumps(checked, sort_keys=True))
+            os.replace(tmp, path)
+        except OSError as exc:  # a cache: the rule is checked again next time
+            log.info("could not record a checked rule in %s: %s", path, exc)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
     def sql_of(self, rule: Rule) -> str:
         if rule.lang == "sql":

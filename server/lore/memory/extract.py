@@ -46,12 +46,19 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
-        r"move|drop|stick with|keep|adopt|stop using)|(?:this|the) (?:pr|pull request|change|commit|patch) "
-        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?)|will be (?:\w+ )?(?:split out|moved|"
+        r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
+        r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
+        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
+        r"will be (?:\w+ )?(?:split out|moved|dropped|removed|deprecated|retired|discontinued|"
         r"migrated|replaced|converted|encrypted|rewritten)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
         r"(?:won't|will not|wont) (?:be )?(?:use|using|support|adopt|ship)|prioriti[sz]ing removing|"
         r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|in favou?r of|"
-        r"(?:don't|do not) use \S+(?: \S+)? any ?more)\b", re.I)),
+        r"(?:don't|do not) use \S+(?: \S+)? any ?more|(?:i'm|i am|we're|we are) open to|"
+        r"we(?:'ll| will) (?:write|build|implement) (?:[\w-]+ ){0,4}?(?:in|on|with)|"
+        r"(?:am|are|'re|'m|is) not going to (?:use|adopt|support|switch|move)|"
+        r"(?:makes? sense|is time|is better|is best) to (?:just )?(?:switch|move|migrate|use|drop|go with|replace|adopt|keep)|"
+        r"(?:the )?(?:official|default|standard|recommended|preferred|chosen) [\w -]{1,40}? (?:is|are|will be)|"
+        r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used)\b", re.I)),
     ("preference", re.compile(
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
@@ -64,13 +71,14 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
         r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
-        r"\w+s should (?:be|have|use|not|never|always))\b",
+        r"\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
+        r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
     ("constraint", re.compile(
         r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
-        r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|is required|are required|"
-        r"requirement is|(?:is|are) not allowed|not allowed to|is forbidden|are forbidden|forbidden|"
+        r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
+        r"requirement is|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
@@ -104,6 +112,8 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
+    r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
+    r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved))\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
@@ -113,13 +123,13 @@ _REQUEST = re.compile(
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
-                  r"make sure|ensure|keep))\b", re.I)
+                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
                            r"reason:|why\?|rationale:|since)\b\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]*(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]*){0,2})"
+_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 _REJECT_PATTERNS = [
     re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
                re.I),
@@ -136,6 +146,7 @@ _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
     r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
+    r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
     r"^(?:the\s+|our\s+)?(.{2,60}?)(?:\s+\w+ly)?\s+(depends on|depend on|relies on|rely on|calls into|calls|talks to|"
@@ -154,11 +165,12 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"([A-Za-z0-9][\w.+#/'-]*(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/-]*){0,3})"
-_ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+)*"
+_CNP = r"([A-Za-z0-9][\w.+#/'-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,3})"
+_ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
+       r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
                 + r"\s+(?:\w+\s+)?(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
                 r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
@@ -169,7 +181,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must)\s+be\s+replaced\s+(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
-    (re.compile(r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|abandon(?:s|ed|ing)?|"
+    (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
+                r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|"
+                r"replac(?:e|es|ed|ing)|"
+                r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|"
                 r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use)\s+"
@@ -177,17 +192,35 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not)\s+support\s+" + _ART + _CNP, re.I), None, 1),
-    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:was|were|has been|have been|got|is being|is)\s+"
-                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out)", re.I), None, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
+                r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
+                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|"
+                r"prohibited|disallowed|forbidden)\b", re.I),
+     None, 1),
+    # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
+    (re.compile(r"\bno\s+" + _CNP + r"(?:\s+\([^)]{1,60}\))?\s+(?:is|are|was|were|will be)\s+(?:used|needed)\b", re.I),
+     None, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:is|are|was|were)\s+(?:no longer|not)\s+(?:used|needed)\b", re.I), None, 1),
 ]
 _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
-                         r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options)$", re.I)
+                         r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options|former|latter|"
+                         r"both|all|either|(?:\w+\s+)?ones?)$", re.I)
+# A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
+_JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
+            r"which|who|that|because|since|whereas|dealing with")
+_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b", re.I)
+_LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
 
 
 def _name(phrase: str | None) -> str | None:
     if not phrase:
         return None
-    x = _clean(re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I))
+    if _NOT_A_START.match(phrase.strip()):
+        return None
+    # "Python 2 support" names Python 2; "legacy support" is what it says.
+    bare = re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I)
+    x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
+               _clean(phrase).lower().endswith(" support") else bare)
     x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of)\s+", "", x, flags=re.I)
     if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
         return None
@@ -203,6 +236,8 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
             d = _name(m.group(gd)) if gd else None
+            if d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
+                d = _name(m.group(gd) + " support")  # "legacy support" is what it says; "Python 2 support" is Python 2
             if d and d not in dropped:
                 dropped.append(d)
             if c and chosen is None:
@@ -227,7 +262,8 @@ _IMPERATIVE = re.compile(
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
-_LEAD_WHY = re.compile(r"^(because|since|as|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
+_LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
+                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
                        r"keep|simplify))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$", re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
@@ -292,16 +328,52 @@ _TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|goi
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|\b[A-Za-z]\.)$", re.I)
 
 
-def sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`])|\n+|(?<=[.!?])$", text)
+# A line that ends on its reason's opening word ("… decided to switch to pytest because") and the list items under it
+# are one sentence: the items are the reason.
+_DANGLING = re.compile(r"(?:\b(?:because|since|as|due to|given that|so that|reasons?|why)|:)\s*$", re.I)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_MD = re.compile(r"\*\*|__|`")
+# A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
+_SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option)\b)"
+                    r"[a-z][a-z0-9-]{1,20}(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
+
+
+def _lines(text: str) -> list[str]:
     out: list[str] = []
-    for p in (p.strip() for p in parts if p and p.strip()):
+    items: list[str] = []  # the list under a dangling line, joined when it ends
+    joining = False
+
+    def flush() -> None:
+        if items:
+            out[-1] += " " + "; ".join(items)
+            items.clear()
+
+    for line in text.split("\n"):
+        if joining and _LIST_ITEM.match(line):
+            item = _MD.sub("", _LIST_ITEM.sub("", line)).strip().rstrip(".")
+            if item and sum(map(len, items)) < MAX_DESCRIPTION:
+                items.append(item)
+            continue
+        flush()
+        joining = bool(line.strip()) and bool(_DANGLING.search(line))
+        out.append(line)
+    flush()
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[.!?])$", "\n".join(_lines(text)))
+    out: list[str] = []
+    for p in (q.strip() for part in parts if part for q in part.split("\n")):
+        if not p:
+            continue
+        p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+ (?:is|are|was|has)\b)", p)
         for piece in pieces:
             piece = piece.strip()
             if piece:
-                if out and _ABBREV.search(out[-1]):
+                if out and _ABBREV.search(out[-1][-8:]) and len(out[-1]) < 4 * MAX_DESCRIPTION:
                     out[-1] += " " + piece
                 else:
                     out.append(piece if piece.endswith((".", "!", "?")) or piece is pieces[-1] else piece + ".")
@@ -336,11 +408,25 @@ def _is_chatter(s: str) -> bool:
     return False
 
 
+# A negation earlier in the same clause takes back what follows ("Not everyone is convinced that X is the right choice",
+# "I don't think we should use X"); a clause ends at punctuation or a joining word.
+_CLAUSE_END = re.compile(r"[,;:(]|\b(?:but|so|because|since|although|though|whereas|while)\b", re.I)
+_NEGATOR = re.compile(r"\b(?:not|never|no one|nobody|hardly|unconvinced|doubt\w*)\b|n't\b", re.I)
+
+
+def _negated(s: str, at: int) -> bool:
+    before = s[max(0, at - 200):at]
+    cut = [m.end() for m in _CLAUSE_END.finditer(before)]
+    return bool(_NEGATOR.search(before[cut[-1] if cut else 0:]))
+
+
 def _kind(s: str) -> str | None:
     if _IMPERATIVE.match(s) or _CHOSEN.search(s):
         return "decision"
     for kind, rx in SIGNALS:
-        if rx.search(s):
+        for m in rx.finditer(s):
+            if kind == "decision" and _negated(s, m.start()):
+                continue
             return kind
     if changes(s)[1]:
         return "decision"  # "X was rejected", "no longer use X"
@@ -491,10 +577,11 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
-_BAD = re.compile(r"\b" + _CNP + r"\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
+_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
-                  r"clunky|clunkier|awkward|"
+                  r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
+                  r"obsolete|overkill|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
@@ -502,7 +589,7 @@ def _judged_bad(text: str) -> list[str]:
     """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out")."""
     out = []
     for m in _BAD.finditer(text):
-        x = _name(m.group(1))
+        x = _name(_LEADING_JOINERS.sub("", m.group(1)))  # "with gRPC will be harder": gRPC
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
     return out
@@ -526,17 +613,67 @@ def _merge(into: Extracted, other: Extracted) -> None:
     into.forbids.extend(f for f in other.forbids if f not in into.forbids)
 
 
+# A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
+# configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
+_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+                          r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
+                          r"implement|adopt|ditch|deprecate|retire|stop using|get rid of|convert|upgrade|disable|"
+                          r"avoid|prefer)\b", re.I)
+_JUSTIFIES = re.compile(
+    r"^(?:this|it|that|these|they)(?:'s|'re| is| are| was| will| would| should| makes?| lets?| allows?| reduces?|"
+    r" improves?| speeds?| fix(?:es)?| saves?| avoids?| helps?| gives?| means?)\b|"
+    r"\b(?:deprecated|obsolete|outdated|no longer|not used|anymore|any more|unmaintained|maintenance mode|legacy|"
+    r"end[- ]of[- ]life|EOL|(?:much |way |a lot )?(?:faster|lighter|smaller|simpler|cleaner|safer)|"
+    r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary)\b", re.I)
+# Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
+# ("the stronger benefits of a GraphQL approach").
+_HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
+          "engine", "service", "queue", "client", "server", "runtime", "language", "solution", "model", "api",
+          "style", "system", "bundler", "runner", "orm", "store", "protocol", "architecture"}
+
+
+def _stated_change(s: str, nxt: str | None) -> bool:
+    if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _TRANSIENT.search(s):
+        return False
+    return _split_why(s)[1] is not None or \
+        (nxt is not None and not nxt.rstrip().endswith("?") and bool(_JUSTIFIES.search(nxt)))
+
+
+def _names_a_choice(clause: str) -> bool:
+    """Does the clause name what it chooses or drops (rather than pointing back: "get rid of the bigger one")?"""
+    chosen, dropped = changes(clause)
+    if chosen or dropped or _CHOSEN.search(clause) or _BEST.search(clause):
+        return True
+    m = _OBJECT.search(clause)
+    return bool(m and _name(m.group(1)) and not _ABOUT.match(_clean(m.group(1))))
+
+
+def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
+    words = subject.split()
+    if len(words) < 2 or words[-1].lower() not in _HEADS:
+        return []
+    out = []
+    for m in re.finditer(r"\b(?:a|an|the|of)\s+([A-Za-z][\w.+#-]*)\s+" + re.escape(words[-1]) + r"\b", rationale, re.I):
+        x = m.group(1)
+        if x.lower() not in STOPWORDS and _slug(x) not in _slug(subject).split("-") and x not in out:
+            out.append(x)
+    return out
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
         prev: Extracted | None = None
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
-        for s in sentences(turn):
+        from_context = False  # prev's rationale is the statement before it: the one after may say more
+        sents = sentences(turn)
+        for i, s in enumerate(sents):
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            if _is_chatter(s):
+            stated = _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
+            if not stated and _is_chatter(s):
                 prev, context = None, None
                 continue
             bad = _BAD_OPTION.match(s)
@@ -546,6 +683,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rejects.append(x)
                 continue
             kind = _kind(s)
+            if stated and kind not in ("decision", "preference"):
+                kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
             if kind is None:
                 # "X was too slow" after a decision names a rejected alternative of that decision.
                 if prev is not None and _TOO.search(s):
@@ -553,13 +692,14 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rejects.extend(r for r in rej if r not in prev.rejects)
                     if not prev.rationale:
                         prev.rationale = s.rstrip(".!")
-                elif prev is not None and prev.kind in ("decision", "preference") and not prev.rationale and \
-                        len(s) >= 15:
+                elif prev is not None and prev.kind in ("decision", "preference", "constraint") and \
+                        (not prev.rationale or from_context) and len(s) >= 15:
                     # The statement right after a decision, stating no fact of its own, explains it:
                     # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
-                    prev.rationale = s.rstrip(".!")
-                    prev.rejects.extend(r for r in _judged_bad(s) if r not in prev.rejects
-                                        and _slug(r) != _slug(prev.subject.removeprefix("no ")))
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                    prev.rejects.extend(r for r in _judged_bad(s) + _same_head_alternatives(prev.subject, s)
+                                        if r not in prev.rejects and _slug(r) != _slug(prev.subject.removeprefix("no ")))
+                    from_context = False
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
                 continue
@@ -575,6 +715,32 @@ def heuristic(delta: str) -> list[Extracted]:
             if not subject or not _slug(subject) or _slug(subject) in ("no",):
                 context = s.rstrip(".!") if len(s) > 20 else None
                 continue
+            if kind == "decision" and prev is not None and prev.kind == "decision":
+                if not _names_a_choice(clause) and _about(s, prev):
+                    # "Dayjs was already used on some components, so it made sense to get rid of the bigger one",
+                    # "It's not officially supported anymore, so we should drop it too": the decision's reason.
+                    if not prev.rationale or from_context:
+                        prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                        from_context = False
+                    continue
+                dropped = subject[3:] if subject.startswith("no ") else None
+                if dropped and prev.subject.startswith("no ") and not _CHANGE_VERB.match(s) and (
+                        _slug(dropped) in _slug(prev.subject) or any(_slug(dropped) in _slug(r) for r in prev.rejects)):
+                    # "Delete remaining Travis CI configuration. Travis CI is not used anymore.": why it goes.
+                    if not prev.rationale or from_context:
+                        prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                        from_context = False
+                    continue
+                if dropped and not prev.subject.startswith("no ") and _slug(dropped) != _slug(prev.subject) and \
+                        not _CHANGE_VERB.match(s) and not _IMPERATIVE.match(s) and \
+                        not re.match(r"^(?:we|i|let's|let us|you)\b", s, re.I) and \
+                        _slug(dropped) in _slug(" ".join(s.split()[:6])):
+                    # "The official tool is pytest. Traces of unittest are being removed": the alternative it drops.
+                    if dropped not in prev.rejects:
+                        prev.rejects.append(dropped)
+                    if not prev.rationale and (rationale or _JUSTIFIES.search(s) or _judged_bad(s)):
+                        prev.rationale = rationale or s.rstrip(".!")  # "`moment` has been mostly deprecated …"
+                    continue
             rejects, forbids = _alternatives(clause, kind)
             if rationale and kind in ("decision", "preference"):
                 rejects += [x for x in _judged_bad(rationale) if x not in rejects]
@@ -582,6 +748,7 @@ def heuristic(delta: str) -> list[Extracted]:
                             if x and x.lower() not in STOPWORDS and x not in rejects]
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
                             if x and x not in rejects]
+                rejects += [x for x in _same_head_alternatives(subject, rationale) if x not in rejects]
             if rationale and kind == "decision" and not subject.startswith("no ") and re.search(
                     r"\b(?:drop|remove|deprecate|abandon)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", clause, re.I):
                 first = re.match(_CNP, rationale)
@@ -592,10 +759,13 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
             else:
                 rejects = [r for r in rejects if _slug(r) != _slug(subject)]
-            if rationale is None and kind in ("decision", "preference") and context:
+            took_context = False
+            if rationale is None and kind in ("decision", "preference", "constraint") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
+                took_context = True
                 rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
+                rejects += [x for x in _judged_bad(context) if x not in rejects and _slug(x) != _slug(subject)]
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":
@@ -607,9 +777,11 @@ def heuristic(delta: str) -> list[Extracted]:
             if same is not None:
                 _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
+                from_context = False
             else:
                 out.append(item)
                 prev = item
+                from_context = took_context
             context = None
     return out
 

@@ -8,7 +8,6 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.memory import embed, identity, index, linking, vectors
-from lore.memory.capture import capture
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
 
@@ -44,6 +43,10 @@ def finalize_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "parameter 'strategy' must be a string")
     if facts is not None and strategy not in (None, "agent"):
         raise LoreError("bad-params", "parameter 'facts' is the agent's own extraction: no other strategy applies")
+    # Imported here: capture compiles its many patterns on import, which every other command (a CLI write,
+    # a hook) would otherwise pay.
+    from lore.memory.capture import capture
+
     return capture(graph, params.get("delta"), strategy=strategy, dry_run=bool(_bool(params, "dryRun")),
                    facts=facts)
 

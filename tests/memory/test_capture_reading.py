@@ -1,0 +1,160 @@
+"""finalize-turn's reading of real text: reasons (because, since, as, so that, to avoid, given that, a reason before
+the decision, a list under "because"), rejected alternatives (we don't use X, avoid X, X is banned, instead of X use
+Y, never, no longer, drop X, stop using X, X was rejected), negation scope, titles and commit messages, and hostile
+input (100 KB adversarial strings, control characters) that must neither hang nor store nonsense."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lore.memory.extract import heuristic
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def one(text: str):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert len(got) == 1, [g.to_json() for g in got]
+    return got[0]
+
+
+def slugs(xs):
+    return {x.lower().replace(" ", "-") for x in xs}
+
+
+@pytest.mark.parametrize("text, why", [
+    ("We use Postgres for reports so that they can join across tenants.", "so that they can join"),
+    ("We pin numpy to avoid ABI breaks in the wheels.", "to avoid abi breaks"),
+    ("Given that the team knows Go well, we'll write the worker in Go.", "given that the team knows go"),
+    ("We chose SQLite as it needs no server.", "as it needs no server"),
+    ("Since the files are small, we'll use JSON for the cache.", "since the files are small"),
+    ("float() is dangerous in billing because it rounds. We need to use Decimal for every amount.", "rounds"),
+    ("We decided to switch to pytest because\n* **no boilerplate**\n* parametrized tests", "no boilerplate; parametrized"),
+    ("Replace moment with dayjs. Dayjs was already used on some pages, so it made sense to get rid of the bigger one.",
+     "already used"),
+    ("Drop Python 2.6 support. It's not officially supported anymore, so we should drop it too.", "not officially"),
+])
+def test_the_why_is_kept_wherever_it_is_written(text, why):
+    assert why in (one(text).rationale or "").lower()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("We don't use Redux anymore.", "redux"),
+    ("Avoid moment in new code.", "moment"),
+    ("Instead of Jest, use Vitest for the unit tests.", "jest"),
+    ("We no longer use Travis.", "travis"),
+    ("Drop Python 2 support.", "python-2"),
+    ("Stop using unittest.", "unittest"),
+    ("We chose Postgres. MySQL was rejected because it lacks transactional DDL.", "mysql"),
+    ("No ORM (like SQLAlchemy) is used; instead, we use raw SQL queries.", "orm"),
+    ("Thanks for raising the issue, but we are not going to use pnpm.", "pnpm"),
+    ("We have decided against any legacy support.", "legacy-support"),
+    ("The official testing tool for the project is pytest. Traces of unittest are gradually being removed.", "unittest"),
+    ("We'll be going with a RESTful approach. We won't need the benefits of a GraphQL approach.", "graphql"),
+    ("REST is easier to build an SDK around, whereas dealing with gRPC will be harder. We'll use REST for the APIs.",
+     "grpc"),
+])
+def test_what_is_turned_down_is_named(text, rejected):
+    got = one(text)
+    assert rejected in slugs(got.rejects + got.forbids), got.to_json()
+
+
+def test_banned_is_a_constraint_on_what_it_bans():
+    got = one("Using eval() is banned in this codebase.")
+    assert got.kind == "constraint" and "eval" in slugs(got.rejects + got.forbids)
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("chore: switch from yarn to pnpm", "pnpm", "yarn"),
+    ("deps: replace moment with dayjs", "dayjs", "moment"),
+    ("Transition the package manager from Yarn to PNPM.", "pnpm", "yarn"),
+    ("This PR implements httpx over requests.", "httpx", "requests"),
+])
+def test_titles_and_commit_messages_state_changes(text, subject, rejected):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == subject and rejected in slugs(got.rejects)
+
+
+def test_an_imperative_with_a_reason_is_a_decision_and_without_one_a_request():
+    got = one("Delete remaining Travis CI configuration. Travis CI is not used anymore.")
+    assert got.kind == "decision" and "not used anymore" in got.rationale and "travis" in got.subject.lower()
+    assert one("Pin package versions. This is necessary to fix non-reproducible builds.").rationale
+    assert heuristic("User: Delete the temp file.\nAgent: Done.") == []
+    assert heuristic("User: Remove the debug print in login.\nAgent: Done.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "I don't think Redis is the right choice.",
+    "Not everyone here is convinced that GraphQL is the best tool for this.",
+    "I would really like to drop support for Python 2.",
+    "The alternatives are to raise the timeout or to upgrade the machines we use.",
+    "We have plans to release Linux binaries, but there are still issues that need to be solved.",
+    "Linux users should be fairly comfortable with compiling from source.",
+    "As discussed on the call, we might move to Kafka.",
+    "Some of the data we need to use is sensitive.",
+])
+def test_negated_hedged_and_hypothetical_statements_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+# ---------------------------------------------------------------- hostile input
+
+ADVERSARIAL = {
+    "words": "a " * 50_000,
+    "articles": "use the a an our " * 6_000,
+    "decisions": "we will use " * 9_000,
+    "from-to": "switch from a " * 7_500,
+    "depends": "x depends on " * 8_000,
+    "dashes": "a - " * 25_000,
+    "whens": "when a, " * 12_500,
+    "too": "X is too " * 11_000,
+    "replaces": "replace a with " * 7_000,
+    "becauses": "use X because " * 7_000,
+    "abbreviations": "a." * 50_000,
+    "controls": "\x00\x01\x1b[31m\x7f\u202e" * 11_000,
+    "one-long-name": "instead of " + "aa-" * 33_000,
+    "list-under-because": "Use X because\n" + "* item\n" * 14_000,
+    "parentheses": "No X (" + "(" * 100_000 + " is used",
+    "backticks": "`" * 100_000,
+}
+
+SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from lore import operations
+from lore.store.graph import Graph
+cases = json.load(sys.stdin)
+g = Graph(sys.argv[2])
+out = {}
+for name, text in cases.items():
+    r = operations.run("finalizeTurn", g, {"delta": "User: " + text + "\nAgent: Noted."})
+    out[name] = {"ok": r["ok"], "stored": r.get("stored"), "chars": max([len(m.get("description", "")) for m in r.get("memories", [])] or [0])}
+g.close()
+print(json.dumps(out))
+"""
+
+
+def test_100_kb_adversarial_text_is_read_in_linear_time_through_finalize_turn(tmp_path):
+    """Each case is ~100 KB; all of them together must fit in a CPU budget a quadratic pattern would exceed by
+    orders of magnitude (the child is killed by the kernel at the limit: no clock is read here)."""
+    assert all(90_000 <= len(v) <= 120_000 for v in ADVERSARIAL.values())
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (240, 240))
+
+    env = dict(os.environ, LORE_JOURNAL="0")
+    p = subprocess.run([sys.executable, "-c", SCRIPT, str(ROOT / "server"), str(tmp_path / "g.duckdb")],
+                       input=json.dumps(ADVERSARIAL), capture_output=True, text=True, env=env, preexec_fn=limit)
+    assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
+    out = json.loads(p.stdout)
+    assert set(out) == set(ADVERSARIAL)
+    for name, r in out.items():
+        assert r["ok"], name
+        assert r["chars"] <= 500, name  # a description is capped, whatever the sentence
