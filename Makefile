@@ -21,6 +21,7 @@ test: test-python test-extension
 
 test-python: $(STAMP)
 	$(BIN)/ruff check server tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 test-extension:

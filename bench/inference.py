@@ -25,14 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-import pyarrow as pa  # noqa: E402
+import pyarrow as pa
 
-from lore import operations  # noqa: E402
-from lore.inference.engine import Engine  # noqa: E402
-from lore.inference.ops import derivation  # noqa: E402
-from lore.inference.scheduler import InferenceScheduler  # noqa: E402
-from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph  # noqa: E402
-from lore.timeutil import FOREVER, now_micros  # noqa: E402
+from lore import operations
+from lore.inference.engine import Engine
+from lore.inference.ops import derivation
+from lore.inference.scheduler import InferenceScheduler
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.timeutil import FOREVER, now_micros
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -218,7 +218,9 @@ def add_memories(g: Graph, seed: int = 3) -> int:
     """Memories about the ingested code, so the code-aware rules have something to find: decisions linked
     to live and to deleted functions, decisions rejecting external packages the code imports, services."""
     rnd = random.Random(seed)
-    q = lambda sql: [r[0] for r in g.con.execute(sql).fetchall()]  # noqa: E731
+    def q(sql):
+        return [r[0] for r in g.con.execute(sql).fetchall()]
+
     live = q(f"SELECT DISTINCT e FROM facts WHERE a = ':entity-type' AND v = ':type/function' AND tx_to = {MAX_TX} "
              f"AND valid_to > {now_micros()} ORDER BY e")
     gone = q(f"SELECT DISTINCT e FROM facts WHERE a = ':entity-type' AND v = ':type/function' AND tx_to = {MAX_TX} "

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
-from lore.idents import module_ident  # noqa: E402
-from lore.ingest.ignore import build_ignore  # noqa: E402
-from lore.store.graph import Graph  # noqa: E402
-from lore.timeutil import parse_instant  # noqa: E402
+from lore.idents import module_ident
+from lore.ingest.ignore import build_ignore
+from lore.store.graph import Graph
+from lore.timeutil import parse_instant
 
 
 def git(repo, *args) -> bytes:

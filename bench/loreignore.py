@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from lore.ingest.ignore import build_ignore  # noqa: E402
+from lore.ingest.ignore import build_ignore
 
 
 def main() -> None:

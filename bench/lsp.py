@@ -37,7 +37,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from lore.lsp.server import _converter  # noqa: E402  (plain-JSON replies for lore/* requests)
+from lore.lsp.server import _converter  # plain-JSON replies for lore/* requests
 
 LORE = str(Path(sys.executable).with_name("lore"))
 
@@ -251,7 +251,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         print("server log:", line[:200], file=sys.stderr)
     stats = cli(graph, "status")
     shutil.rmtree(work, ignore_errors=True)
-    r2 = lambda x: None if x is None else round(x, 2)  # noqa: E731
+    def r2(x):
+        return None if x is None else round(x, 2)
+
     return {
         "benchmark": "lsp",
         "repo": str(repo), "graph_rows": stats.get("rows"), "graph_entities": stats.get("entities"),

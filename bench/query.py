@@ -27,10 +27,10 @@ import pyarrow as pa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from lore.query.api import run_query  # noqa: E402
-from lore.query.rules import register  # noqa: E402
-from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph  # noqa: E402
-from lore.timeutil import FOREVER  # noqa: E402
+from lore.query.api import run_query
+from lore.query.rules import register
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.timeutil import FOREVER
 
 NOW_FILTER = "tx_to = 2147483647 AND valid_from <= {t} AND valid_to > {t}"
 

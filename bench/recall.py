@@ -191,7 +191,7 @@ def main() -> None:
     questions = json.loads((DATA / "questions.json").read_text())
     out: dict = {"benchmark": "recall", "memories": len(memories), "questions": len(questions)}
     try:
-        from lore.memory import embed  # type: ignore[attr-defined]
+        from lore.memory import embed
 
         out["semantic"] = embed.status()
     except ImportError:

@@ -19,9 +19,9 @@ import pyarrow as pa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph  # noqa: E402
-from lore.store.txdata import parse_tx  # noqa: E402
-from lore.timeutil import FOREVER, now_micros  # noqa: E402
+from lore.store.graph import FACT_SCHEMA, MAX_TX, Graph
+from lore.store.txdata import parse_tx
+from lore.timeutil import FOREVER, now_micros
 
 ATTRS = 10
 

@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from lore.query.api import run_query  # noqa: E402
-from lore.store.graph import Graph  # noqa: E402
-from lore.timeutil import now_micros  # noqa: E402
-from query import NOW_FILTER, load, median_ms, people  # noqa: E402  (bench/query.py)
+from lore.query.api import run_query
+from lore.store.graph import Graph
+from lore.timeutil import now_micros
+from query import NOW_FILTER, load, median_ms, people  # bench/query.py
 
 JOIN = ("FROM facts d JOIN facts g ON g.e = d.e WHERE d.a = ':dept' AND g.a = ':age' "
         "AND {fd} AND {fg}")

@@ -46,7 +46,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from lore.lsp.server import _converter  # noqa: E402  (plain-JSON replies for lore/* requests)
+from lore.lsp.server import _converter  # plain-JSON replies for lore/* requests
 
 LORE = str(Path(sys.executable).with_name("lore"))
 DEBOUNCE_MS = 50

@@ -94,7 +94,7 @@ export function render(state: StatusState): StatusView {
     const what = ing.ingested ? ` (${ing.ingested} commits in the graph)` : ing.processed !== undefined ? ` (${ing.processed} processed)` : "";
     tips.push(`Ingestion: ${ing.status}${what}`);
   }
-  tips.push(state.warnings === null ? "Warnings: not counted yet" : `${state.warnings} warning(s) — click to list them`);
+  tips.push(state.warnings === null ? "Warnings: counting… (the server answers once it has caught up)" : `${state.warnings} warning(s) — click to list them`);
   const tone = ing && ing.status === "error" ? "warning" : null;
   return { text: `$(book) Lore${warn}`, tooltip: tips.join("\n"), tone, busy: false };
 }

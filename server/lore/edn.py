@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid as _uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from lore.errors import LoreError
 from lore.timeutil import from_micros, parse_instant
@@ -98,6 +98,9 @@ class PList(list):
 
     def __repr__(self) -> str:
         return "(" + " ".join(map(repr, self)) + ")"
+
+
+_Seq = TypeVar("_Seq", Vector, PList)
 
 
 class Map(dict):
@@ -204,8 +207,8 @@ class _Reader:
         self.i = j
         return tok
 
-    def _seq(self, out: list, close: str, start: int) -> list:
-        out.pos = self.pos(start)  # type: ignore[attr-defined]
+    def _seq(self, out: _Seq, close: str, start: int) -> _Seq:
+        out.pos = self.pos(start)
         self.i += 1
         while True:
             self.skip_ws()

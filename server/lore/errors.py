@@ -179,4 +179,6 @@ CODES: dict[str, str] = {
     "bad-warning-id": "a warning id is not one Lore gives",
     "unknown-warning": "no warning with that id",
     "bad-message": "the message for prepare-turn / finalize-turn is empty or not text",
+    "unknown-decision": "no decision, constraint or preference of that ident holds now (never recorded, or retracted)",
+    "unknown-entity": "the graph has no fact about that entity, in any time",
 }

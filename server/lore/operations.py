@@ -139,7 +139,7 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         return error_reply(exc)
     except RecursionError:
         return error_reply(LoreError("too-deep", "the input nests too deeply"))
-    except Exception as exc:  # noqa: BLE001 - a bug must still come back as an error reply, not a crash
+    except Exception as exc:  # a bug must still come back as an error reply, not a crash
         err = storage_error(exc)
         if err is not None:  # disk full, read-only folder: the system's reason, not a rollback's
             return error_reply(err)
@@ -185,9 +185,8 @@ def _set_write_options(name: str, params: dict[str, Any]) -> Any:
     opts = {k: params[k] for k in WRITE_OPTIONS if params.get(k) is not None}
     if not opts:
         return None
-    for k, v in opts.items():
-        if not isinstance(v, bool):
-            raise LoreError("bad-params", f"parameter {k!r} must be true or false")
+    for k in opts:
+        P.flag(params, k)
     return set_write_options(opts)
 
 
@@ -197,7 +196,7 @@ def derive(graph: Graph, result: TxResult) -> None:
     for fn in sorted(DERIVATIONS, key=_feature_rank):
         try:
             fn(graph, result)
-        except Exception:  # noqa: BLE001 - derived work must never lose a committed write
+        except Exception:  # derived work must never lose a committed write
             log.exception("derived work %s failed after tx %s", getattr(fn, "__name__", fn), result.tx)
 
 
@@ -304,9 +303,7 @@ def sql(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.store.readonly_sql import run_readonly
 
     text = P.text(params, "sql")
-    timeout = params.get("timeout")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
-        raise LoreError("bad-params", "timeout must be a positive number of seconds")
+    timeout = P.positive_number(params, "timeout", what="a positive number of seconds")
     if timeout is not None:
         from lore.store.limits import query_timeout
 

@@ -1,4 +1,4 @@
-"""Named SQL statements kept in .sql files beside the code that runs them.
+"""Named SQL statements kept in .sql files beside the code that runs them, and reading their one value.
 
 A file holds statements each introduced by a line ``-- name: NAME``; everything up to the next such line is
 that statement (surrounding whitespace and a trailing semicolon removed).
@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Protocol
 
 _NAME = re.compile(r"^-- name: *(\S+) *$", re.M)
 
@@ -22,3 +23,16 @@ def named_statements(path: str | Path) -> dict[str, str]:
         body = text[m.end(): nxt.start() if nxt else len(text)].strip()
         out[m.group(1)] = body[:-1].rstrip() if body.endswith(";") else body
     return out
+
+
+class _Result(Protocol):
+    def fetchone(self) -> tuple[Any, ...] | None: ...
+
+
+def scalar(result: _Result) -> Any:
+    """The first value of a statement that always returns a row (``count(*)``, ``coalesce(max(x), 0)``, the
+    row count an INSERT/UPDATE/DELETE returns): ``scalar(con.execute(sql, params))``."""
+    row = result.fetchone()
+    if row is None:
+        raise ValueError("the statement returned no row")
+    return row[0]

@@ -136,7 +136,7 @@ async def _release(client: LanguageClient) -> None:
         await asyncio.sleep(0.2)
 
 
-async def request(client: LanguageClient, method: str, params: Any, timeout: float = 30) -> Any:
+async def request(client: LanguageClient, method: str, params: Any, timeout: float = 90) -> Any:
     return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
 
 
@@ -147,12 +147,27 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     return uri
 
 
-async def wait_for(pred: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
-    """Poll ``pred`` until it returns something truthy (diagnostics arrive as notifications)."""
+async def wait_for(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
+    """Poll ``pred`` (plain or async) until it returns something truthy: what the server tells arrives as
+    notifications, or is asked for with requests."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = pred()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def wait_until(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
+    """``wait_for`` for a test without an event loop: another process's state (its socket, its owner
+    lock) shows only when looked at."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = pred()
         if value:
             return value
-        await asyncio.sleep(0.02)
+        time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")

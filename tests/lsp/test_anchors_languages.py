@@ -5,8 +5,6 @@ through a real ``lore serve``; and the parse itself, for a few more languages, d
 from __future__ import annotations
 
 import asyncio
-import time
-from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -75,14 +73,11 @@ async def go_ws(tmp_path_factory):
                      {"cmd/auth.go": AUTH_GO, "go.mod": "module example.com/auth\n\ngo 1.21\n"})
     graph = root / ".lore" / "lore.duckdb"
     async with lsp(graph, root, init_options={"diagnostics": {"debounceMs": 50}}) as client:
-        status: dict[str, Any] = {}
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        async def complete():
             status = await request(client, "lore/ingestStatus", {})
-            if status.get("status") == "complete":
-                break
-            await asyncio.sleep(0.1)
-        assert status and status.get("status") == "complete", status
+            return status if status.get("status") == "complete" else None
+
+        await wait_for(complete, 90, "the ingest to complete")
         reply = await request(client, "lore/transact", {"facts": FACTS, "reason": "architecture review"})
         assert reply["ok"], reply
         uri = open_doc(client, root / "cmd" / "auth.go")

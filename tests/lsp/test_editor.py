@@ -123,7 +123,7 @@ async def test_code_actions_and_commands(ws):
     args["description"] = "login uses argon2"
     reply = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command=record.command.command, arguments=[args]))
-    assert reply["ok"] and reply["decision"].startswith(":decision/src-auth-py-login-")
+    assert reply["ok"] and reply["decision"] == ":decision/login-uses-argon2"
     code, hist = cli(graph, "history", reply["decision"])
     assert [h["value"] for h in hist["history"] if h["attribute"] == ":description"] == ["login uses argon2"]
     assert hist["history"][0]["source"] == "lsp"

@@ -25,7 +25,7 @@ class Announcements:
                 self.seen.append(dict(params) if not isinstance(params, dict) else params)
                 self._changed.notify_all()
 
-    async def wait(self, match, timeout: float = 30) -> dict[str, Any]:
+    async def wait(self, match, timeout: float = 90) -> dict[str, Any]:
         async def first() -> dict[str, Any]:
             async with self._changed:
                 while True:

@@ -3,15 +3,12 @@ writes (read from facts beside the snapshot) and after retractions (closed rows 
 
 from __future__ import annotations
 
-import time
-
 from lore import operations
 from lore.codeview import hover
 from lore.codeview.hover_index import HoverIndex
-from lore.runtime.backend import GraphView
 from lore.store.graph import Graph
 
-from .conftest import cli, make_repo
+from .conftest import cli, make_repo, wait_until
 
 ENTITIES = [":function/src-auth-py-login", ":function/src-auth-py-tokencache-evict", ":class/src-auth-py-tokencache",
             ":module/redis", ":module/src-auth-py", ":decision/login"]
@@ -32,13 +29,11 @@ def test_index_matches_plain_queries(tmp_path, monkeypatch):
                '[:decision/login :description "rate limit"] [:decision/cache :rejects :module/redis]]',
                "--reason", "r")[0] == 0
     operations.load_features()
-    view = GraphView(Graph(graph_path))
+    view = Graph(graph_path)
+    view.share_between_threads()  # as the owner's backend does: the hover thread reads on its own cursor
     index = HoverIndex(view)
     try:
-        deadline = time.monotonic() + 30
-        while index.n is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert index.n is not None
+        wait_until(lambda: index.n is not None, 90, "the hover index to be built")
         for e in ENTITIES:
             plain, fast = both(index, e)
             assert plain == fast, e

@@ -14,8 +14,8 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 
-from lore.inference.labels import label_of, quote
 from lore.lsp.diagnostics import severity_of
+from lore.query.labels import label_of, quote
 
 from .conftest import LORE, cli, lsp, make_repo, open_doc, request, wait_for
 

@@ -11,30 +11,32 @@ import socket
 import stat
 import subprocess
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from lore.runtime import owner
 
-from .conftest import LORE, cli, lsp, make_repo, request
+from .conftest import LORE, cli, lsp, make_repo, request, wait_until
 
 
 def start_owner(graph: Path) -> subprocess.Popen:
     """A bare ``lore serve --graph G`` (no editor attached yet) owns G as soon as it starts."""
     proc = subprocess.Popen([LORE, "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def owning() -> bool:
+        assert proc.poll() is None, "lore serve exited"
         if owner.owner_alive(graph) and os.path.exists(owner.socket_path(graph)):
             reply = owner.forward(graph, "stats", {})
-            if reply is not None and reply.get("ok"):
-                return proc
-        assert proc.poll() is None, "lore serve exited"
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("lore serve did not become the owner")
+            return reply is not None and bool(reply.get("ok"))
+        return False
+
+    try:
+        wait_until(owning, 90, "lore serve to become the owner")
+    except AssertionError:
+        proc.kill()
+        raise
+    return proc
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -122,13 +124,13 @@ def test_owner_killed_mid_write_loses_nothing_and_is_taken_over(tmp_path):
     done = threading.Event()
     writer = threading.Thread(target=_write_loop, args=(graph, acked, errors, done))
     writer.start()
-    deadline = time.monotonic() + 30
-    while len(acked) < 30 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    os.kill(first.pid, signal.SIGKILL)  # mid-stream: writes are in flight
-    first.wait()
-    done.set()
-    writer.join(30)
+    try:
+        wait_until(lambda: len(acked) >= 30, 90, "30 acknowledged writes")
+    finally:
+        os.kill(first.pid, signal.SIGKILL)  # mid-stream: writes are in flight
+        first.wait()
+        done.set()
+        writer.join(30)
     assert len(acked) >= 30
     assert all(e["error"]["code"] == "owner-lost" for e in errors), errors
     # The lock died with the process: the stale socket is ignored and the CLI opens the graph itself.
@@ -272,9 +274,7 @@ def test_server_waits_for_a_cli_that_holds_the_graph(tmp_path):
     proc = subprocess.Popen([LORE, "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while not os.path.exists(owner.socket_path(graph)) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_until(lambda: os.path.exists(owner.socket_path(graph)), 90, "the server's socket")
         replies: list[dict] = []
         t = threading.Thread(target=lambda: replies.append(owner.forward(graph, "stats", {})))
         t.start()

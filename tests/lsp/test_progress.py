@@ -3,15 +3,13 @@ ingestion resumes."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
-from .conftest import cli, lsp, request
+from .conftest import cli, lsp, request, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -42,20 +40,16 @@ async def test_cancel_ingestion_from_the_editor(tmp_path):
     root = big_history(tmp_path / "repo", N_COMMITS)
     graph = root / ".lore" / "lore.duckdb"
     async with lsp(graph, root, caps="vscode") as client:
-        deadline = time.monotonic() + 30
-        token = None
-        while time.monotonic() < deadline and token is None:
-            for tok, values in client.progress_reports.items():
-                if values and isinstance(values[0], types.WorkDoneProgressBegin):
-                    token = tok
-            await asyncio.sleep(0.01)
-        assert token is not None, "no progress began"
+        def begun():
+            return next((tok for tok, values in client.progress_reports.items()
+                         if values and isinstance(values[0], types.WorkDoneProgressBegin)), None)
+
+        token = await wait_for(begun, 90, "progress to begin")
         assert client.progress_reports[token][0].cancellable is True
         client.protocol.notify(types.WINDOW_WORK_DONE_PROGRESS_CANCEL,
                                types.WorkDoneProgressCancelParams(token=token))
-        while time.monotonic() < deadline and not any(
-                isinstance(v, types.WorkDoneProgressEnd) for v in client.progress_reports[token]):
-            await asyncio.sleep(0.02)
+        await wait_for(lambda: any(isinstance(v, types.WorkDoneProgressEnd) for v in client.progress_reports[token]),
+                       90, "the progress to end")
         end = client.progress_reports[token][-1]
         assert isinstance(end, types.WorkDoneProgressEnd)
         status = await request(client, "lore/ingestStatus", {})
@@ -64,11 +58,11 @@ async def test_cancel_ingestion_from_the_editor(tmp_path):
         # an explicit ingest afterwards resumes from what was committed and completes
         started = await request(client, "lore/ingest", {"repo": str(root)})
         assert started["ok"], started
-        while time.monotonic() < deadline + 60:
+        async def finished():
             status = await request(client, "lore/ingestStatus", {})
-            if status["status"] not in ("starting", "running"):
-                break
-            await asyncio.sleep(0.1)
+            return status if status["status"] not in ("starting", "running") else None
+
+        status = await wait_for(finished, 90, "the resumed ingest to finish")
         assert status["status"] == "complete", status
     code, out = cli(graph, "sql", "SELECT count(*) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
                                   "AND tx_to = 2147483647")

@@ -4,8 +4,6 @@ where they say so."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 import pytest_asyncio
 from lsprotocol import types
@@ -13,7 +11,7 @@ from pygls.exceptions import JsonRpcMethodNotFound
 
 from lore import operations
 
-from .conftest import cli, lsp, make_repo, request
+from .conftest import cli, lsp, make_repo, request, wait_for
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -148,11 +146,11 @@ async def test_spec_table_methods_match_cli(env):
         "reason": "cache design"})
     assert setup["ok"]
     # the probe above started an ingestion of the workspace (ingest's default repo): wait for it to end
-    status = await request(client, "lore/ingestStatus", {})
-    give_up = asyncio.get_running_loop().time() + 600  # a bound for a hung ingestion, not a timing claim
-    while status["status"] in ("starting", "running") and asyncio.get_running_loop().time() < give_up:
-        await asyncio.sleep(0.05)
+    async def ended():
         status = await request(client, "lore/ingestStatus", {})
+        return status if status["status"] not in ("starting", "running") else None
+
+    status = await wait_for(ended, 600, "the ingestion to end")  # a bound for a hung one, not a timing claim
     assert status["ok"] and status["status"] == "complete" and status["repo"] == str(root), status
     await settle(client)  # derived work (rules, links) of the writes above has landed
     q = "[:find ?d ?v :where [?d :description ?v] [(contains? ?v \"Redis\")]]"

@@ -4,18 +4,27 @@ defaults plus pushed settings."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from lsprotocol import types
 
-from .conftest import lsp, make_repo, request
+from .conftest import lsp, make_repo, request, wait_for
 
 pytestmark = pytest.mark.asyncio
 
 
 async def status(client) -> dict:
     return await request(client, "lore/serverStatus", {})
+
+
+async def status_where(client, hover_key: str, value) -> dict | None:
+    """The server's status once its hover setting ``hover_key`` is ``value`` (else None)."""
+    st = await status(client)
+    return st if st["settings"]["hover"][hover_key] == value else None
+
+
+async def hover_enabled(client) -> dict | None:
+    st = await status(client)
+    return st if st["settings"]["hover"]["enabled"] else None
 
 
 async def test_initialization_options_and_push(tmp_path):
@@ -29,11 +38,7 @@ async def test_initialization_options_and_push(tmp_path):
         assert st["graph"] == str(root / ".lore" / "lore.duckdb") and st["owner"] is True
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"enabled": True}, "diagnostics": {"minConfidence": 0.5}}}))
-        for _ in range(500):
-            st = await status(client)
-            if st["settings"]["hover"]["enabled"]:
-                break
-            await asyncio.sleep(0.02)
+        st = await wait_for(lambda: hover_enabled(client), 90, "the pushed settings")
         assert st["settings"]["hover"]["enabled"] is True
         assert st["settings"]["diagnostics"]["minConfidence"] == 0.5
 
@@ -42,11 +47,7 @@ async def test_pulled_configuration(tmp_path):
     root = make_repo(tmp_path / "repo")
     async with lsp(None, root, caps="vscode", init_options={"ingestOnStartup": False},
                    configuration={"lore": {"hover": {"maxMemories": 3}}}) as client:
-        for _ in range(500):
-            st = await status(client)
-            if st["settings"]["hover"]["maxMemories"] == 3:
-                break
-            await asyncio.sleep(0.02)
+        st = await wait_for(lambda: status_where(client, "maxMemories", 3), 90, "the pulled settings")
         assert st["settings"]["hover"]["maxMemories"] == 3
 
 
@@ -60,10 +61,8 @@ async def test_bad_settings_are_reported_and_ignored(tmp_path):
         assert st["settings"]["diagnostics"]["debounceMs"] == 250
         assert st["settings"]["diagnostics"]["enabled"] is True
         assert st["settings"]["hover"]["enabled"] is True
-        for _ in range(500):
-            if sum("ignored" in m.message for m in client.log_messages) >= 4:
-                break
-            await asyncio.sleep(0.02)
+        await wait_for(lambda: sum("ignored" in m.message for m in client.log_messages) >= 4, 90,
+                       "four 'ignored' log messages")
         assert sum("ignored" in m.message for m in client.log_messages) >= 4
         # a push that is not an object at all
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=[1, 2]))
@@ -82,11 +81,7 @@ async def test_client_that_never_answers_the_pull(tmp_path, caps):
         assert st["settings"]["hover"]["maxHistory"] == 2
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lore": {"hover": {"maxHistory": 4}}}))
-        for _ in range(500):
-            st = await status(client)
-            if st["settings"]["hover"]["maxHistory"] == 4:
-                break
-            await asyncio.sleep(0.02)
+        st = await wait_for(lambda: status_where(client, "maxHistory", 4), 90, "the pushed settings")
         assert st["settings"]["hover"]["maxHistory"] == 4
 
 

@@ -7,14 +7,13 @@ None of it is ever visible to ``lore/query``."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
 import pytest_asyncio
 from lsprotocol import types
 
-from .conftest import cli, git, lsp, make_repo, open_doc, request
+from .conftest import cli, git, lsp, make_repo, open_doc, request, wait_for
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -23,18 +22,6 @@ MEMORIES = ('[[:decision/no-chardet :rejects :module/chardet] '
             '[:decision/no-chardet :description "charset-normalizer only: chardet is slow"] '
             '[:decision/enc :description "normalize_encoding must never guess the charset"]]')
 
-
-async def until(pred, timeout: float = 30.0, what: str = "condition") -> Any:
-    """Wait for an async or plain predicate (the server answers through notifications and requests)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = pred()
-        if asyncio.iscoroutine(v):
-            v = await v
-        if v:
-            return v
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
@@ -60,11 +47,11 @@ def change(client, uri: str, version: int, text: str) -> None:
 async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     client, root, graph = ws
     uri = open_doc(client, root / "src" / "app.py")
-    await until(lambda: uri in client.diagnostics, what="first publish")
+    await wait_for(lambda: uri in client.diagnostics, timeout=90, what="first publish")
     assert lore_diags(client, uri) == []
     change(client, uri, 2, "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n")
-    [d] = await until(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
-                      what="the rejected import flagged")
+    [d] = await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
+                      timeout=90, what="the rejected import flagged")
     assert d.range.start.line == 1 and "chardet" in d.message
     assert (root / "src" / "app.py").read_text() == APP  # never saved
     # History never saw it: lore/query and lore warnings on the CLI know nothing of the buffer.
@@ -72,7 +59,7 @@ async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     assert [":module/chardet"] not in q["results"]
     assert cli(graph, "warnings", "src/app.py")[1]["warnings"] == []
     change(client, uri, 3, APP)
-    await until(lambda: not lore_diags(client, uri), what="the warning cleared")
+    await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the warning cleared")
 
 
 async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
@@ -87,7 +74,7 @@ async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
             text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=6)))
         return h if h is not None and ":decision/enc" in h.contents.value else None
 
-    h = await until(hovered, what="the memory on hover")
+    h = await wait_for(hovered, timeout=90, what="the memory on hover")
     assert "normalize_encoding must never guess" in h.contents.value
     q = await request(client, "lore/query", {
         "query": '[:find ?m :where [?m :relates-to :function/src-app-py-normalize-encoding]]'})
@@ -108,7 +95,7 @@ async def test_commit_on_the_graph_branch_is_ingested_unasked(ws):
         r = await request(client, "lore/query", query)
         return r.get("results")
 
-    assert await until(ingested, what="the commit's facts") == [[":module/src-new-mod-py"]]
+    assert await wait_for(ingested, timeout=90, what="the commit's facts") == [[":module/src-new-mod-py"]]
 
 
 async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
@@ -121,7 +108,7 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
         st = await request(client, "lore/layerStatus", {})
         return st if any(f["path"] == "src/fetch.py" for f in st["files"]) else None
 
-    status = await until(layered, what="the feature branch's file in the layer")
+    status = await wait_for(layered, timeout=90, what="the feature branch's file in the layer")
     assert status["git"]["branch"] == "feature"
     # History stays the graph branch's: the feature commit's module is not a fact.
     q = await request(client, "lore/query", {"query": '[:find ?e :where [?e :path "src/fetch.py"]]'})
@@ -141,7 +128,7 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
         items = {i.uri: i.items for i in r.items}
         return fetch_uri in items and not items[fetch_uri]  # an empty report clears the panel
 
-    await until(cleared, what="the closed file's warning cleared")
+    await wait_for(cleared, timeout=90, what="the closed file's warning cleared")
 
 
 class Announcements:
@@ -157,7 +144,7 @@ class Announcements:
                 self.count += 1
                 self._changed.notify_all()
 
-    async def wait(self, check, timeout: float = 60) -> Any:
+    async def wait(self, check, timeout: float = 90) -> Any:
         async def loop() -> Any:
             while True:
                 async with self._changed:

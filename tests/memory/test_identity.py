@@ -126,7 +126,9 @@ def test_resolve(graph):
                             ' [:module/a-util-py :entity-type :type/module] [:module/a-util-py :path "a/util.py"]'
                             ' [:module/b-util-py :entity-type :type/module] [:module/b-util-py :path "b/util.py"]]'),
                    reason="code", source="ingest")
-    r = lambda x, **k: identity.resolve(graph.con, x, **k)  # noqa: E731
+    def r(x, **k):
+        return identity.resolve(graph.con, x, **k)
+
     assert r(":dependency/certifi") == r(":library/certifi") == r("certifi") == ":module/certifi"
     assert r("src/shop/helpers.py") == r("helpers.py") == r(":module/helpers") == ":module/src-shop-helpers-py"
     assert r(":package/shop") == r("shop") == ":module/src-shop-init-py"

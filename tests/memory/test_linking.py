@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from memory_helpers import add_code, remember  # type: ignore[import-not-found]
+from memory_helpers import add_code, remember
 
 from lore.memory import linking
 from lore.store.graph import MAX_TX

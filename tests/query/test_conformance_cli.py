@@ -65,7 +65,8 @@ def test_case(case, cli):
     if case.get("ordered"):
         assert got == want
     else:
-        key = lambda r: json.dumps(r, sort_keys=True)  # noqa: E731
+        def key(r):
+            return json.dumps(r, sort_keys=True)
         assert sorted(map(key, got)) == sorted(map(key, want))
 
 

@@ -116,15 +116,6 @@ end
 
 -- ------------------------------------------------------------------------------ commands
 
-local function edn_string(s)
-  return '"' .. s:gsub('\\', '\\\\'):gsub('"', '\\"'):gsub('\n', '\\n') .. '"'
-end
-
-local function slug(s)
-  local out = s:lower():gsub('[^a-z0-9]+', '-'):gsub('^-+', ''):gsub('-+$', '')
-  return out ~= '' and out:sub(1, 50):gsub('-+$', '') or 'x'
-end
-
 local function ask(prompt, default, cb)
   vim.ui.input({ prompt = prompt, default = default }, function(text)
     if text ~= nil and text ~= '' then cb(text) end
@@ -148,11 +139,36 @@ local function float(lines, title)
   return buf, win
 end
 
-local function transact(facts, reason)
-  local r, err = M.request('transact', { facts = facts, reason = reason })
+--- Record a decision through the server's recordDecision operation (it names it so the name never inverts
+--- the text, resolves the target to the code's own entity and journals it).
+local function record_decision(params)
+  local r, err = M.request('recordDecision', params)
   if r == nil then notify(err, vim.log.levels.ERROR) return nil end
-  notify('recorded (tx ' .. tostring(r.tx) .. ')')
+  notify('recorded ' .. tostring(r.decision) .. ' (tx ' .. tostring(r.tx) .. ')')
   return r
+end
+
+--- Ask for the decision's text (prefilled) and why, then record it. `why` may be left empty.
+local function ask_and_record(kind, target, suggested, name)
+  ask('Decision: ', suggested or '', function(text)
+    vim.ui.input({ prompt = 'Why: ' }, function(why)
+      if why == nil then return end  -- cancelled
+      local params = { kind = kind, text = text }
+      if target then params.target = target end
+      if why ~= '' then params.why = why end
+      if name and name ~= vim.NIL then params.name = name end
+      M.last_recorded = record_decision(params)
+    end)
+  end)
+end
+
+--- The handler of the server's `lore.recordDecision` code actions ("we don't use X…" on an import, "record
+--- a decision about S" on a symbol): the action carries suggestions; the person gives the text and why.
+function M.record_from_action(command, _ctx)
+  local arg = command and command.arguments and command.arguments[1]
+  if type(arg) ~= 'table' then notify('lore.recordDecision needs its argument', vim.log.levels.ERROR) return end
+  local text = (arg.text ~= vim.NIL and arg.text) or ''
+  ask_and_record(arg.kind or 'governs', arg.target ~= vim.NIL and arg.target or nil, text, arg.name)
 end
 
 --- The entity under the cursor (what a hover would show), or nil.
@@ -172,31 +188,18 @@ end
 
 local commands = {}
 
--- :Lore record — a decision about the code under the cursor, its text and why asked for.
+-- :Lore record — a decision about the code under the cursor (:governs it), its text and why asked for.
 function commands.record()
   local entity = M.entity_at_cursor()
-  ask('Decision: ', '', function(text)
-    ask('Why: ', '', function(why)
-      local id = ':decision/' .. slug(text)
-      local facts = '[[' .. id .. ' :description ' .. edn_string(text) .. '] [' .. id .. ' :rationale '
-        .. edn_string(why) .. ']' .. (entity and (' [' .. id .. ' :governs ' .. entity .. ']') or '') .. ']'
-      transact(facts, 'recorded from Neovim')
-    end)
-  end)
+  local note = vim.api.nvim_get_current_line():match('[#/][/]?%s*decision%s*:%s*(.+)$')
+  ask_and_record('governs', entity, note, nil)
 end
 
--- :Lore reject [NAME] — we don't use NAME (the word under the cursor by default): a decision that rejects it.
+-- :Lore reject [NAME] — we don't use NAME (the word under the cursor by default): a decision that :rejects it.
 function commands.reject(name)
   name = (name and name ~= '') and name or vim.fn.expand('<cword>')
   if name == '' then notify('name what to reject: :Lore reject NAME', vim.log.levels.WARN) return end
-  ask('Decision: ', "We don't use " .. name .. ': ', function(text)
-    ask('Why: ', '', function(why)
-      local id = ':decision/no-' .. slug(name)
-      local facts = '[[' .. id .. ' :description ' .. edn_string(text) .. '] [' .. id .. ' :rationale '
-        .. edn_string(why) .. '] [' .. id .. ' :rejects :module/' .. slug(name) .. ']]'
-      transact(facts, 'rejected from Neovim')
-    end)
-  end)
+  ask_and_record('rejects', name, "We don't use " .. name .. ': ', nil)
 end
 
 -- :Lore query DATALOG — results in a float.
@@ -295,6 +298,8 @@ end
 
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', M.config, opts or {})
+  -- the server's code actions name this command; Neovim runs a client-side handler before asking the server
+  vim.lsp.commands['lore.recordDecision'] = M.record_from_action
   local group = vim.api.nvim_create_augroup('lore', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group, pattern = M.config.filetypes,

@@ -12,7 +12,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from lore import __version__
 from lore.errors import LoreError, error_reply
@@ -22,7 +22,7 @@ log = logging.getLogger("lore")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise LoreError("usage", f"{self.prog}: {message}")
 
 
@@ -73,6 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = cmd("history", "every change to one entity, in both times")
     c.add_argument("entity", metavar="ENTITY")
+
+    c = cmd("graph", "an entity's neighbourhood (what a decision governs, rejects, supersedes; warnings) as a graph")
+    c.add_argument("entity", metavar="ENTITY")
+    c.add_argument("--format", choices=["json", "mermaid", "dot"], default="mermaid")
+    c.add_argument("--limit", type=int, default=200, help="at most this many edges")
 
     cmd("audit", "check entities against the schema rules (namespaces, :description)")
 
@@ -162,6 +167,8 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "sql", {"sql": args.sql}
     if c == "history":
         return "history", {"entity": args.entity}
+    if c == "graph":
+        return "graph", {"entity": args.entity, "format": args.format, "limit": args.limit}
     if c == "audit":
         return "audit", {}
     if c == "export":
@@ -215,8 +222,8 @@ def main(argv: list[str] | None = None,
     if not args.command:
         build_parser().print_help(sys.stderr)
         return 2
-    if args.command in (servers or {}):
-        return servers[args.command](args.graph)  # type: ignore[index]  # checked just above
+    if servers is not None and args.command in servers:
+        return servers[args.command](args.graph)
     if args.command in ("serve", "mcp"):
         return _emit(error_reply(LoreError("usage", f"lore {args.command} starts from the `lore` command")),
                      args.json, None)

@@ -90,7 +90,8 @@ def last_exchange(transcript: Path) -> str | None:
             continue
         if not isinstance(entry, dict):
             continue
-        msg = entry.get("message") if isinstance(entry.get("message"), dict) else entry
+        message = entry.get("message")
+        msg = message if isinstance(message, dict) else entry
         role = msg.get("role") or entry.get("type")
         text = _text_of(msg.get("content")).strip()
         if role == "user" and text:
@@ -141,7 +142,8 @@ def finalize(event: dict[str, Any], graph: Path | None, execute: Execute) -> dic
 
 
 def check(event: dict[str, Any], graph: Path | None, execute: Execute) -> dict[str, Any] | None:
-    tool_input = event.get("tool_input") if isinstance(event.get("tool_input"), dict) else {}
+    given = event.get("tool_input")
+    tool_input = given if isinstance(given, dict) else {}
     file = tool_input.get("file_path") or tool_input.get("notebook_path") or event.get("file")
     if not isinstance(file, str) or not file:
         return None

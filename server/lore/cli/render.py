@@ -88,6 +88,13 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
     if command == "sql":
         rows = reply.get("rows", [])
         return table(reply.get("columns", []), rows, color=color) + f"({len(rows)} row{'s' * (len(rows) != 1)})\n"
+    if command == "graph":
+        if reply.get("text"):
+            return reply["text"]  # Mermaid or Graphviz, every label already escaped
+        import json
+
+        return json.dumps({k: reply[k] for k in ("entity", "nodes", "edges", "warnings")}, indent=2,
+                          ensure_ascii=False) + "\n"
     if command == "history":
         rows = [[h["tx"], h["instant"], h["op"], h["attribute"], h["value"],
                  h["valid_from"] or "-∞", h["valid_to"] or "∞", h["reason"]] for h in reply["history"]]

@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lore.errors import LoreError
+from lore import params as P
 from lore.idents import slug
 from lore.sqlfile import named_statements
 from lore.store.session import Slot
@@ -99,13 +99,9 @@ def _validity(vf: int, vt: int) -> str:
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
     for key in ("file", "name", "qualifiedName", "kind"):
-        if params.get(key) is not None and not isinstance(params[key], str):
-            raise LoreError("bad-params", f"parameter {key!r} must be a string")
-    if params.get("entity") is not None:
-        entity = params["entity"] if isinstance(params["entity"], str) else None
-        if entity is None:
-            raise LoreError("bad-params", "parameter 'entity' must be a string")
-    else:
+        P.optional_text(params, key)
+    entity = P.optional_text(params, "entity")
+    if entity is None:
         entity = resolve(graph, params)
     if entity is None:
         return {"ok": True, "entity": None}

@@ -75,7 +75,7 @@ class HoverIndex:
                 tried = True
                 try:
                     self._build()
-                except Exception:  # noqa: BLE001 - hovers fall back to the plain queries
+                except Exception:  # hovers fall back to the plain queries
                     log.exception("hover index not built")
             if item is False:
                 continue
@@ -86,7 +86,7 @@ class HoverIndex:
                 continue
             try:
                 self._maybe_rebuild()
-            except Exception:  # noqa: BLE001 - a failed rebuild keeps the old snapshot (still correct)
+            except Exception:  # a failed rebuild keeps the old snapshot (still correct)
                 log.exception("hover index rebuild failed")
             try:
                 fut.set_result(fn(self.graph, self if self.n is not None else None))

@@ -178,8 +178,7 @@ def ensure_views(con: duckdb.DuckDBPyConnection) -> None:
 # ------------------------------------------------------------------ meta helpers
 
 def _meta_get(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
-    row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchall()
-    row = row[0] if row else None
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
     return row[0] if row else None
 
 

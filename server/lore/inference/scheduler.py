@@ -164,7 +164,7 @@ class InferenceScheduler:
                         self._notify(con, report.changed_entities)
                     if overflow:
                         log.info("inference queue overflowed; caught up from the watermark")
-                except Exception:  # noqa: BLE001 - the worker must survive a bad batch
+                except Exception:  # the worker must survive a bad batch
                     if self._stop:
                         return  # interrupted because the server is stopping: nothing to report
                     log.exception("inference batch failed")
@@ -175,12 +175,14 @@ class InferenceScheduler:
         finally:
             try:
                 con.close()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - closing anyway (the graph may be closed already)
                 pass
 
     def _notify(self, con: Any, entities: set[str]) -> None:
         from lore.inference.warnings import _Locator
 
+        if self.on_change is None:
+            return
         loc = _Locator(con)
         out: set[str] = set()
         for e in entities:
@@ -188,5 +190,5 @@ class InferenceScheduler:
             out.add(d["file"] if d and d.get("file") else e)
         try:
             self.on_change(sorted(out))
-        except Exception:  # noqa: BLE001 - a listener's failure is not inference's
+        except Exception:  # a listener's failure is not inference's
             log.exception("inference on_change listener failed")

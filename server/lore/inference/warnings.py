@@ -20,8 +20,8 @@ import duckdb
 
 from lore import operations
 from lore.errors import LoreError
-from lore.inference.labels import humanise, labels, slot_idents
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
+from lore.query.labels import humanise, labels, slot_idents
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value
@@ -274,7 +274,8 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
     idents: set[str] = set()
     for w, doc in zip(out, docs):
         idents.add(w["entity"])
-        slots = doc.get("slots") if isinstance(doc.get("slots"), dict) else {}
+        given = doc.get("slots")
+        slots = given if isinstance(given, dict) else {}
         for v in slots.values():
             idents |= slot_idents(v)
     names = labels(con, idents)
@@ -287,9 +288,10 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
             names[i] = f"{d['name']} ({d['file']})" if d.get("file") else d["name"]
     for w, doc in zip(out, docs):
         rule = by_name.get(w["rule"])
-        slots = doc.get("slots") if isinstance(doc.get("slots"), dict) else None
-        w["slots"] = {"entity": w["entity"], **(slots or {})}
-        if rule is not None and slots is not None:
+        found = doc.get("slots")
+        doc_slots = found if isinstance(found, dict) else None
+        w["slots"] = {"entity": w["entity"], **(doc_slots or {})}
+        if rule is not None and doc_slots is not None:
             ctx = {k: humanise(v, names) for k, v in w["slots"].items()}
             w["message"] = rule.render(ctx)
         uri = rule_uri(rule)
@@ -315,8 +317,7 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
         raise LoreError("missing-reason", "dismissing a warning needs a reason (--reason TEXT)")
     row = graph.con.execute(
         "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
-        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchall()
-    row = row[0] if row else None
+        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchone()
     if not row or not row[0]:
         raise LoreError("unknown-warning", f"no warning has the id {wid}")
     from lore.store.graph import Op

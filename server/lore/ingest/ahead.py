@@ -59,6 +59,7 @@ class ReadAhead:
         if touched:
             run._preload(touched)
         self.planned += len(items)
+        assert run.parser is not None  # _walk starts its parser before the look-ahead
         run.parser.extend(items)
         if self.done:
             run.parser.end_plan()

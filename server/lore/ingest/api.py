@@ -18,7 +18,7 @@ COMPACT_MIN_ROWS = 50_000
 
 
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
-           progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+           progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
            compact_min_rows: int = COMPACT_MIN_ROWS) -> dict[str, Any]:
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.
@@ -60,7 +60,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
             except LoreError as exc:
                 log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
                 result.setdefault("warnings", []).append(exc.to_json())
-            except Exception as exc:  # noqa: BLE001 - the ingest itself is committed; report, never lose it
+            except Exception as exc:  # the ingest itself is committed; report, never lose it
                 log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
                 result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})
     if history is not None:

@@ -25,6 +25,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.ingest.engine import SCHEMA_SQL, IngestRun
+from lore.sqlfile import scalar
 from lore.store.graph import FACT_COLUMNS, MAX_TX, Graph
 
 log = logging.getLogger("lore")
@@ -66,7 +67,7 @@ def ingest_head(graph: Graph, repo: str, branch: str | None = None) -> dict[str,
     return out
 
 
-def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int], None] | None = None,
+def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int, str], None] | None = None,
              cancel: Any = None) -> dict[str, Any]:
     """History up to the head ``ingest_head`` wrote, on the side, then swapped in (see the module doc)."""
     meta = _meta(graph)
@@ -111,7 +112,7 @@ def _open_side(path: str, token: str) -> Graph:
             with side.lock:
                 side.con.execute(SCHEMA_SQL)
                 row = side.con.execute("SELECT value FROM ingest_meta WHERE key = 'backfill_of'").fetchone()
-                fresh = side.con.execute("SELECT count(*) FROM facts").fetchone()[0] == 0 and row is None
+                fresh = scalar(side.con.execute("SELECT count(*) FROM facts")) == 0 and row is None
                 if fresh:
                     side.con.execute("INSERT INTO ingest_meta VALUES ('backfill_of', ?)", [token])
                 if fresh or (row is not None and row[0] == token):
@@ -145,7 +146,7 @@ def _copy(src, con, select: str, table: str, columns: str = "*") -> int:
 
 def _swap(graph: Graph, side: Graph, branch: str, tip: str) -> int:
     scon = side.con
-    max_id = scon.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0]
+    max_id = scalar(scon.execute("SELECT coalesce(max(id), 0) FROM facts"))
     side_meta = dict(scon.execute("SELECT key, value FROM ingest_meta").fetchall())
     with graph.lock:
         con = graph.con
@@ -182,7 +183,7 @@ def _swap(graph: Graph, side: Graph, branch: str, tip: str) -> int:
 
 
 def ingest_head_first(graph: Graph, repo: str, branch: str | None = None, *,
-                      progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                      progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                       on_head: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """On a fresh graph: the head first (``on_head(reply)`` then), then history; else a plain ingest."""
     from lore.ingest.api import ingest

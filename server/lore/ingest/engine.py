@@ -76,6 +76,20 @@ class Cancelled(Exception):
 NO_EXTRACT = Extract([], [], [], False)
 
 
+def _memo(ignore: Ignore) -> Callable[[str], bool]:
+    """``ignore`` remembered per path: a path is asked about at each commit that touches it, twice."""
+    seen: dict[str, bool] = {}
+
+    def ignored(path: str) -> bool:
+        hit = seen.get(path)
+        if hit is None:
+            if len(seen) > 200_000:
+                seen.clear()
+            hit = seen[path] = ignore(path)
+        return hit
+    return ignored
+
+
 class IngestRun(StructureFacts, BatchWriter):
     """One ingest of a repository's branch into a graph, from its watermark to the branch tip.
 
@@ -85,7 +99,7 @@ class IngestRun(StructureFacts, BatchWriter):
     their own modules (changes, renames, ahead, tags)."""
 
     def __init__(self, graph: Graph, repo: str, branch: str | None, *,
-                 progress: Callable[[int, int], None] | None = None, cancel: Any = None,
+                 progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                  snapshot: bool = False) -> None:
         # snapshot: only the tip's tree, as if it were the first commit, without the commit entity or
         # event facts (:introduced-by ...): what lore.ingest.backfill writes first on a fresh graph.
@@ -96,7 +110,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self.cancel = cancel
         self.branch, self.tip = resolve_branch(self.repo, branch)
         self.date_bound = now_micros() + DATE_SLACK_US
-        self.stats = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
+        self.stats: dict[str, Any] = {"commits": 0, "first_parent_commits": 0, "facts_written": 0, "files_parsed": 0,
                       "transactions": 0}
 
     # ----------------------------------------------------------------- meta
@@ -178,7 +192,8 @@ class IngestRun(StructureFacts, BatchWriter):
         self.last_time = int(meta.get("last_time", "0") or 0)
         self.locations_complete = meta.get("locations_complete") == "true" and wm is not None
         loreignore = git(self.repo, "show", f"{self.tip}:.loreignore", check=False)
-        self.ignore: Ignore = build_ignore(loreignore.decode("utf-8", "replace") if loreignore else None)
+        self.ignore: Callable[[str], bool] = _memo(
+            build_ignore(loreignore.decode("utf-8", "replace") if loreignore else None))
         self.files: dict[str, tuple[str, str]] = {}  # path -> (blob, mode)
         self.index = PathIndex()
         for path, blob, mode, _m in con.execute("SELECT path, blob, mode, module FROM ingest_files").fetchall():
@@ -207,7 +222,8 @@ class IngestRun(StructureFacts, BatchWriter):
         # when the target goes away those files are resolved again (their edges close or re-point).
         self.pointing: dict[str, set[str]] = {}
         if wm is not None and self.v2:
-            for target, path in con.execute(SQL["pointing_edges"]).fetchall():
+            stale = meta.get("open_complete") == "false"  # ingest_open not written yet: read the facts
+            for target, path in con.execute(SQL["pointing_edges_of_facts" if stale else "pointing_edges"]).fetchall():
                 self.pointing.setdefault(target, set()).add(path)
         self.new_known: list[str] = []
         self.submodules: dict[str, tuple[str, str]] = {}  # path -> (name, url) from .gitmodules
@@ -227,6 +243,10 @@ class IngestRun(StructureFacts, BatchWriter):
         self.cat = CatFile(self.repo)
         self.parser: Parser | None = None
         self._local_cache: dict = {}  # (module, blob) -> local facts; small: blobs recur only on reverts
+        # path -> {(kind, name, qname, static): (entity, its facts)} of the path's last version: most
+        # definitions of a changed file are unchanged, their facts are reused rather than built again.
+        self._def_facts: dict[str, dict[tuple, tuple[str, tuple]]] = {}
+        self._mslugs: dict[str, str] = {}
         self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
         self._db_names: dict[str, list[tuple[str, str]]] | None = None
@@ -238,6 +258,7 @@ class IngestRun(StructureFacts, BatchWriter):
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
         # Both logs are streamed: the history is never held whole (memory must not grow with it).
+        assert self.tip is not None  # run() returns before the walk on a branch without commits
         if self.snapshot:
             infos, fps = self._snapshot_commit()
             commits, fp = iter(infos), iter(fps)
@@ -315,6 +336,7 @@ class IngestRun(StructureFacts, BatchWriter):
 
     def _snapshot_commit(self) -> tuple[list[CommitInfo], list[Commit]]:
         """The tip as one commit that adds every file of its tree."""
+        assert self.tip is not None  # called by _walk only
         info = commit_info(self.repo, self.tip)
         changes = [Change("A", path, None, "000000", mode, ZERO, blob) for mode, blob, path in ls_tree(self.repo, self.tip)]
         return [info], [Commit(info.sha, [], info.time, changes)]
@@ -428,9 +450,9 @@ class IngestRun(StructureFacts, BatchWriter):
             self.fstate.setdefault(p, FileState())
             self.loaded.add(p)
         for module, e, a, vt, v, vf, rid in rows:
-            p = mods.get(module)
-            if p is not None:
-                fs = self.fstate[p]
+            path = mods.get(module)
+            if path is not None:
+                fs = self.fstate[path]
                 if a in EVENT_ATTRS:
                     fs.ev(e)[(e, a, vt, v)] = [vf, rid]
                 else:
@@ -513,8 +535,9 @@ class IngestRun(StructureFacts, BatchWriter):
     def _remove_file(self, p: str, old: Extract | None, gone_defs: dict, t: int) -> None:
         """A deleted (or renamed-away) file: every fact it owns closes at ``t``."""
         fs = self.fstate.pop(p, None) or FileState()
+        ms = self._mslug(p)
         for d in (old or NO_EXTRACT).defs:
-            e = S.def_ident(d.kind, self._mslug(p), d.qname)
+            e = S.def_ident(d.kind, ms, d.qname)
             gone_defs[e] = (d.kind, d.shape_hash, p, d.qname)
         for key in list(fs.facts):
             self._close(fs.facts, key, t)
@@ -524,6 +547,7 @@ class IngestRun(StructureFacts, BatchWriter):
         # (p stays in self.loaded: its rows in the graph are superseded by this run's state, so a path
         # added again later must not load them back)
         self._release(p)
+        self._def_facts.pop(p, None)
         self.changed_paths.add(p)
         self.dirty.add(p)
 
@@ -567,9 +591,10 @@ class IngestRun(StructureFacts, BatchWriter):
             self._open(fs.ev(module), (module, ":renamed-from", "k", old_module), t)
             self._emit(old_module, ":renamed-to", ref(module), t)
             # Definitions follow their file: same qualified name in the old and the new path.
+            old_ms, new_ms = self._mslug(src), self._mslug(p)
             for d in (old_ex.get(src) or NO_EXTRACT).defs:
-                olde = S.def_ident(d.kind, self._mslug(src), d.qname)
-                newe = S.def_ident(d.kind, self._mslug(p), d.qname)
+                olde = S.def_ident(d.kind, old_ms, d.qname)
+                newe = S.def_ident(d.kind, new_ms, d.qname)
                 # Two definitions can share an ident (`_codes` and `codes` slug alike): one rename.
                 if newe in defs and newe not in followed:
                     followed.add(newe)
@@ -585,9 +610,8 @@ class IngestRun(StructureFacts, BatchWriter):
         """A modified file: the module and its changed definitions are modified here, new ones introduced,
         vanished ones gone (a rename candidate)."""
         self._open(fs.ev(module), (module, ":modified-in", "k", cid), t)
-        old_defs = {}
-        for d in (old or NO_EXTRACT).defs:
-            old_defs[S.def_ident(d.kind, self._mslug(p), d.qname)] = d
+        ms = self._mslug(p)
+        old_defs = {S.def_ident(d.kind, ms, d.qname): d for d in (old or NO_EXTRACT).defs}
         for e, info in defs.items():
             od = old_defs.get(e)
             if od is None:
@@ -636,7 +660,10 @@ class IngestRun(StructureFacts, BatchWriter):
             self.changed_paths.add(p)  # its import targets (import_locations) may have moved
 
     def _mslug(self, path: str) -> str:
-        return self._module_ident(path).split("/", 1)[1]
+        ms = self._mslugs.get(path)
+        if ms is None:  # a path's module ident never changes within a run
+            ms = self._mslugs[path] = self._module_ident(path).split("/", 1)[1]
+        return ms
 
     def _link(self, olde: str, newe: str, path: str, t: int) -> None:
         fs = self.fstate.get(path)

@@ -17,10 +17,13 @@ import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from lore.errors import LoreError
 from lore.idents import def_ident, module_ident, slug
+
+if TYPE_CHECKING:
+    from tree_sitter_language_pack import SupportedLanguage
 
 # file extension -> tree-sitter-language-pack grammar
 EXTENSIONS = {
@@ -100,7 +103,9 @@ def _tools(lang: str) -> tuple[Any, Any]:
     from tree_sitter_language_pack import get_language, get_parser
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
-    return get_parser(lang), Query(get_language(lang), src)
+    # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
+    name = cast("SupportedLanguage", lang)
+    return get_parser(name), Query(get_language(name), src)
 
 
 def _hash(b: bytes) -> int:
@@ -130,12 +135,13 @@ def extract_source(lang: str, data: bytes) -> Extract:
     for _pattern, caps in QueryCursor(query).matches(root):
         for cap, nodes in caps.items():
             if cap.startswith("def."):
-                name = caps.get("name")
-                if not name:
+                name_nodes = caps.get("name")
+                if not name_nodes:
                     continue
                 owner = caps.get("owner")
                 node = nodes[0]
-                raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name[0], owner[0] if owner else None))
+                raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name_nodes[0],
+                                 owner[0] if owner else None))
             elif cap == "import":
                 specs = caps.get("import.spec")
                 if not specs:

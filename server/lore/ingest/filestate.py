@@ -33,7 +33,8 @@ def date_value(seconds: int | None) -> tuple[str, str, float] | None:
     """A commit's or tag's own date as written (even a wrong one), or None when it is no instant at all."""
     if seconds is None or not -62_135_596_800 <= seconds <= MAX_INSTANT_SECONDS:
         return None
-    return ("t", format_instant(seconds * US), float(seconds))
+    text = format_instant(seconds * US)
+    return None if text is None else ("t", text, float(seconds))
 
 
 class FileState:

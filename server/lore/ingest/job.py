@@ -93,7 +93,7 @@ class IngestJob:
             self._last_emit = now
             try:
                 self.on_progress(self.status())
-            except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
+            except Exception:  # a failing listener must not stop the ingest
                 log.exception("ingest progress listener failed")
 
     def _on_head(self, reply: dict[str, Any]) -> None:
@@ -103,7 +103,7 @@ class IngestJob:
         if self.on_progress:
             try:
                 self.on_progress(self.status())
-            except Exception:  # noqa: BLE001 - a failing listener must not stop the ingest
+            except Exception:  # a failing listener must not stop the ingest
                 log.exception("ingest progress listener failed")
 
     def _run(self, repo: str, branch: str | None, head_first: bool = False) -> None:
@@ -137,7 +137,7 @@ class IngestJob:
                                   error_at=format_instant(now_micros()))
                 if skipped and exc.extra.get("owner_pid"):
                     self.state["skipped_for_pid"] = exc.extra["owner_pid"]
-        except Exception as exc:  # noqa: BLE001 - reported as status, logged in full
+        except Exception as exc:  # reported as status, logged in full
             log.exception("ingest failed")
             with self._lock:
                 self.state.update(status="error", error={"code": "ingest-failed", "message": str(exc)},
@@ -145,7 +145,7 @@ class IngestJob:
         if self.on_progress:
             try:
                 self.on_progress(self.status())
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("ingest progress listener failed")
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from lore import params as P
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob, persisted_commits
 from lore.operations import register
+from lore.sqlfile import scalar
 from lore.store.graph import Graph, TxResult
 from lore.store.session import Slot
 
@@ -28,11 +30,9 @@ def job_for(graph: Graph) -> IngestJob:
 
 
 def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
-    repo = params.get("repo")
+    repo = P.optional_text(params, "repo", what="a non-empty string (a path)", non_empty=True)
     if repo is None:
         return os.getcwd()
-    if not isinstance(repo, str) or not repo.strip():
-        raise LoreError("bad-params", "parameter 'repo' must be a non-empty string (a path)")
     if repo.startswith("file://"):
         from urllib.parse import unquote, urlparse
 
@@ -43,15 +43,9 @@ def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
 @register("ingest", writes=True)
 def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     repo = _repo_param(graph, params)
-    branch = params.get("branch")
-    if branch is not None and not isinstance(branch, str):
-        raise LoreError("bad-params", "parameter 'branch' must be a string")
-    wait = params.get("wait", False)
-    if not isinstance(wait, bool):
-        raise LoreError("bad-params", "parameter 'wait' must be true or false")
-    head_first = params.get("headFirst", True)
-    if not isinstance(head_first, bool):
-        raise LoreError("bad-params", "parameter 'headFirst' must be true or false")
+    branch = P.optional_text(params, "branch")
+    wait = P.flag(params, "wait")
+    head_first = P.flag(params, "headFirst", True)
     job = job_for(graph)
     if wait:
         if job.running:
@@ -80,7 +74,7 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if st["status"] == "idle":
         with graph.lock:
             try:
-                row = (graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchall() or [None])[0]
+                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
                 st["watermark"] = row[0] if row else None
                 st["total_ingested"] = st["processed"] = persisted_commits(graph)
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
@@ -111,8 +105,8 @@ def file_facts_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def head_files_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """The files of the graph branch's ingested head as ingestion recorded them: ``{path: blob}``."""
     with graph.lock:
-        have = graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
-                                 "('ingest_meta', 'ingest_files')").fetchone()[0]
+        have = scalar(graph.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                        "('ingest_meta', 'ingest_files')"))
         if have < 2:
             return {"ok": True, "watermark": None, "branch": None, "repo": None, "files": None}
         meta = dict(graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())

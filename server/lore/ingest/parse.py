@@ -12,6 +12,7 @@ import logging
 import multiprocessing as mp
 import os
 from collections import deque
+from multiprocessing.pool import Pool
 from typing import Iterable
 
 from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, extract_source, looks_binary
@@ -29,7 +30,7 @@ def parse_blob(cat: CatFile, blob: str, lang: str) -> Extract | None:
         return None
     try:
         return extract_source(lang, data)
-    except Exception:  # noqa: BLE001 - one file that breaks the parser must not stop the ingest
+    except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
 
@@ -66,7 +67,7 @@ class Parser:
         self.cat = cat or CatFile(repo)
         self.processes = processes
         self.ready: dict[str, Extract | None] = {}
-        self.pool = None
+        self.pool: Pool | None = None
         self.inflight: deque = deque()
         self.queue: deque = deque()  # planned, not yet sent to a worker
         self.planned: set[str] = set()  # queued or in flight
@@ -100,7 +101,7 @@ class Parser:
             self._submit()
 
     def _submit(self) -> bool:
-        if not self.queue:
+        if not self.queue or self.pool is None:
             return False
         chunk = [self.queue.popleft() for _ in range(min(self.CHUNK, len(self.queue)))]
         self.inflight.append(self.pool.apply_async(_work, (chunk,)))

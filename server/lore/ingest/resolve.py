@@ -79,9 +79,9 @@ class PathIndex:
         return files[0] if files else None
 
 
-def resolve(lang: str, importer: str, spec: str, name: str, index: PathIndex) -> tuple[str, str] | None:
+def resolve(lang: str | None, importer: str, spec: str, name: str, index: PathIndex) -> tuple[str, str] | None:
     """('internal', path) | ('external', package name) | None (nothing to record)."""
-    fn = _RESOLVERS.get(lang)
+    fn = _RESOLVERS.get(lang) if lang else None
     if fn is None or not spec:
         return None
     return fn(importer, spec, name, index)

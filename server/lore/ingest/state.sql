@@ -67,3 +67,19 @@ SELECT d.path, d.kind, d.qname, d.body_hash, d.shape_hash FROM ingest_defs d JOI
 -- name: pointing_edges
 -- Open edges that resolution made (calls, internal imports): target -> the file that owns the edge.
 SELECT v, path FROM ingest_open WHERE a IN (':calls', ':depends-on') AND vt = 'k';
+
+-- name: pointing_edges_of_facts
+-- The same from the facts table, for a run resumed after a bulk run stopped between flushes (ingest_open is
+-- written only at a bulk run's end): the file is the module's that owns the edge (a module's own edge, or one
+-- of a definition it :contains).
+WITH ing AS (SELECT tx FROM tx WHERE source = 'ingest'),
+open_ing AS (
+    SELECT f.e, f.a, f.v FROM facts f
+     WHERE f.tx_to = 2147483647 AND f.valid_to = 4611686018427387904 AND NOT f.inferred AND f.vt = 'k'
+       AND f.a IN (':calls', ':depends-on', ':contains') AND f.tx_from IN (SELECT tx FROM ing)
+),
+owner AS (SELECT v AS e, e AS module FROM open_ing WHERE a = ':contains')
+SELECT DISTINCT o.v, i.path
+  FROM open_ing o LEFT JOIN owner w ON w.e = o.e
+  JOIN ingest_idents i ON i.ident = coalesce(w.module, o.e)
+ WHERE o.a IN (':calls', ':depends-on');

@@ -21,7 +21,22 @@ from lore.ingest.walk import GITLINK
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 
 
+def _def_facts(d, mslug: str, module: str, path: str) -> tuple[str, tuple]:
+    """One definition's entity and the facts its text gives it."""
+    e = S.def_ident(d.kind, mslug, d.qname)
+    facts = [(module, ":contains", "k", e), (e, ":entity-type", "k", _TYPE[d.kind]), (e, ":name", "s", d.name),
+             (e, ":qualified-name", "s", d.qname), (e, ":description", "s", d.qname), (e, ":file", "s", path)]
+    if d.kind == "field":
+        owner = d.qname.rsplit(".", 1)[0]
+        facts.append((e, ":class", "k", S.def_ident("class", mslug, owner)))
+        facts.append((e, ":static", "b", "true" if d.static else "false"))
+    return e, tuple(facts)
+
+
 class StructureFacts:
+    _db_names: dict[str, list[tuple[str, str]]] | None  # (set by IngestRun)
+    _sub_keys: dict[str, str] | None
+
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
         desired: set[Key] = set()
@@ -99,7 +114,8 @@ class StructureFacts:
         return desired, defs
 
     def _local_facts(self, path: str, module: str, blob: str, ex: Extract):
-        """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts)."""
+        """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts;
+        a definition the path's previous version had reuses its facts)."""
         key = (module, blob)
         hit = self._local_cache.get(key)
         if hit is not None:
@@ -110,23 +126,23 @@ class StructureFacts:
         desired: set[Key] = set()
         defs: dict[str, tuple[str, int, int]] = {}
         by_name: dict[str, list[str]] = {}
-        add = desired.add
+        update = desired.update
+        before = self._def_facts.get(path) or {}
+        now: dict[tuple, tuple[str, tuple]] = {}
         for d in ex.defs:
-            e = S.def_ident(d.kind, mslug, d.qname)
-            defs[e] = (d.kind, d.shape_hash, d.body_hash, d.qname, d.end_line - d.line < 2)
-            add((module, ":contains", "k", e))
-            add((e, ":entity-type", "k", _TYPE[d.kind]))
-            add((e, ":name", "s", d.name))
-            add((e, ":qualified-name", "s", d.qname))
-            add((e, ":description", "s", d.qname))
-            add((e, ":file", "s", path))
-            if d.kind == "field":
-                owner = d.qname.rsplit(".", 1)[0]
-                add((e, ":class", "k", S.def_ident("class", mslug, owner)))
-                add((e, ":static", "b", "true" if d.static else "false"))
-            if d.kind in ("function", "class"):
+            kind, qname = d.kind, d.qname
+            dk = (kind, d.name, qname, d.static)
+            got = before.get(dk)
+            if got is None:
+                got = _def_facts(d, mslug, module, path)
+            now[dk] = got
+            e = got[0]
+            update(got[1])
+            defs[e] = (kind, d.shape_hash, d.body_hash, qname, d.end_line - d.line < 2)
+            if kind == "function" or kind == "class":
                 by_name.setdefault(d.name, []).append(e)
-                by_name.setdefault(d.qname, []).append(e)
+                by_name.setdefault(qname, []).append(e)
+        self._def_facts[path] = now
         hit = (frozenset(desired), defs, by_name)
         self._local_cache[key] = hit
         return hit

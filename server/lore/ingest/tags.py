@@ -25,7 +25,7 @@ def tag_pass(graph: Graph, repo: str, plausible: Callable[[int | None], int | No
     g = graph
     with g.lock:
         g.con.execute(SCHEMA_SQL)
-        state = (g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchall() or [None])[0]
+        state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
         if state and state[0] == "3":
             known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
         else:
@@ -33,7 +33,7 @@ def tag_pass(graph: Graph, repo: str, plausible: Callable[[int | None], int | No
     new = [(n, sha, when) for n, sha, when in tags if S.tag_ident(n) not in known]
     if not new:
         return {"tags": len(tags)}
-    rows = []
+    rows: list[tuple[str, str, str, str, float | None, int]] = []
     for name, sha, when in new:
         e = S.tag_ident(name)
         vf = plausible(when) or 0

@@ -178,6 +178,7 @@ def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitI
     proc = subprocess.Popen(["git", "-C", repo, "log", "--reverse", "--topo-order", "-z",
                              "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None  # both are pipes
     buf = b""
     try:
         while True:

@@ -21,7 +21,7 @@ from lore.errors import LoreError
 from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.resolve import PathIndex, resolve
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
 
@@ -51,8 +51,8 @@ class HeadIndex:
 
     def refresh(self, graph: Graph) -> None:
         con = graph.con
-        has = con.execute(SQL["has_tables"]).fetchone()[0] == 4
-        wm = con.execute(SQL["watermark"]).fetchone()[0] if has else None
+        has = scalar(con.execute(SQL["has_tables"])) == 4
+        wm = scalar(con.execute(SQL["watermark"])) if has else None
         if has == self.has_tables and wm == self.watermark and (wm is not None or not has):
             return
         self.has_tables, self.watermark = has, wm
@@ -107,7 +107,7 @@ def _as_bytes(text: Any) -> bytes | None:
     raise LoreError("bad-text", "text must be a string")
 
 
-def file_facts(graph: Graph, files: list[dict[str, Any]]) -> dict[str, Any]:
+def file_facts(graph: Graph, files: object) -> dict[str, Any]:
     """``files``: ``[{"path": "src/a.py", "text": "…" | None}]`` (None: the file is deleted)."""
     if not isinstance(files, list):
         raise LoreError("bad-params", "files must be a list of {path, text}")

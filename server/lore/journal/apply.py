@@ -87,7 +87,7 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
     """Apply every new entry of ``work_tree``'s journal and of the history reachable from ``tip`` in
     ``repo`` (either may be None). Returns the report; per-entry problems are in it, never raised.
     ``only_own``: only record the entries this graph wrote itself (nothing applied)."""
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), _cpu()
     report = Report()
     with graph.lock:
         ensure_schema(graph)
@@ -126,7 +126,17 @@ def apply_journal(graph: Graph, work_tree: Path | None, repo: str | None = None,
         ensure_gitignore(work_tree)
     out = report.to_json()
     out["seconds"] = round(time.perf_counter() - started, 3)
+    out["cpu_seconds"] = round(_cpu() - started_cpu, 3)
     return out
+
+
+def _cpu() -> float:
+    """CPU seconds of this process (all its threads, DuckDB's too) and of its finished children (git): what
+    the step costs, whatever the machine's load."""
+    import resource
+
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
 
 
 def _consider(name: str, cand: Candidate, applied: set[str], cands: dict[str, list[Candidate]],

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lore import operations
+from lore import params as P
 from lore.errors import LoreError
 from lore.journal import entry as E
 from lore.journal.apply import apply_journal, own_entries
@@ -41,9 +42,8 @@ operations.register_after_ingest(_after_ingest)
 
 
 def _limit(params: dict[str, Any], default: int) -> int:
-    v = params.get("limit", default)
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise LoreError("bad-params", "parameter 'limit' must be a positive integer")
+    v = P.integer(params, "limit", default, low=1, what="a positive integer")
+    assert v is not None  # (it has a default)
     return min(v, 100_000)
 
 
@@ -97,9 +97,9 @@ def _uuid(hex32: str) -> str:
 def journal_apply(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """Apply the work tree's journal (and the graph branch's history) without ingesting code."""
     root = work_tree(graph)
-    repo = params.get("repo")
+    repo = P.optional_text(params, "repo", what="the path of a work tree")
     if repo is not None:
-        if not isinstance(repo, str) or not os.path.isdir(repo):
+        if not os.path.isdir(repo):
             raise LoreError("bad-params", "parameter 'repo' must be the path of a work tree")
         root = Path(repo)
     if root is None:

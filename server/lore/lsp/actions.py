@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from lore import edn, operations
+from lore import operations
 from lore.errors import LoreError, error_reply
-from lore.idents import slug
 from lore.lsp import hover
 from lore.lsp.settings import to_plain
 
@@ -45,31 +43,42 @@ def _entity(p: dict[str, Any]) -> str:
     return e
 
 
-def decision_tx(entity: str, description: str, rationale: str | None = None) -> tuple[str, str]:
-    """The EDN transaction recording a decision that governs ``entity``; returns (decision ident, EDN)."""
-    name = slug(entity.split("/", 1)[1])[:60] or "code"
-    ident = f":decision/{name}-{time.strftime('%Y%m%d%H%M%S', time.gmtime())}"
-    facts = [[edn.Keyword(ident[1:]), edn.Keyword("description"), description],
-             [edn.Keyword(ident[1:]), edn.Keyword("governs"), edn.Keyword(entity[1:])]]
-    if rationale:
-        facts.append([edn.Keyword(ident[1:]), edn.Keyword("rationale"), rationale])
-    return ident, edn.dumps(facts)
+def _opt_text(p: dict[str, Any], *keys: str) -> str | None:
+    for k in keys:
+        v = p.get(k)
+        if v is not None and not isinstance(v, str):
+            raise LoreError("bad-params", f"'{k}' must be a string")
+        if isinstance(v, str) and v.strip():
+            return v
+    return None
 
 
 async def record_decision(ls: "LoreServer", p: dict[str, Any]) -> dict[str, Any]:
-    entity = _entity(p)
-    description = p.get("description")
-    if not isinstance(description, str) or not description.strip():
-        raise LoreError("bad-params", "'description' must be a non-empty string")
-    rationale = p.get("rationale") if isinstance(p.get("rationale"), str) else None
-    ident, facts = decision_tx(entity, description.strip(), rationale)
-    reason = p.get("reason") if isinstance(p.get("reason"), str) and p["reason"].strip() else \
-        f"decision about {entity} recorded in the editor"
-    reply = await ls.run_op("transact", {"facts": facts, "reason": reason, "source": "lsp"})
+    """Record what the client asked the person for: {kind: rejects|governs, target (or entity), text (or
+    description), why (or rationale)?, name?}. The code action's own argument carries only suggestions; a
+    client fills in the text (VS Code's input box, Neovim's vim.ui.input) before calling this, or calls
+    ``lore/recordDecision`` itself."""
+    kind = p.get("kind", "governs")
+    target = p.get("target", p.get("entity"))
+    if target is not None:
+        target = _entity({"entity": target})
+    text = _opt_text(p, "text", "description")
+    if text is None:
+        raise LoreError("bad-params", "'text' must be the decision's text (the client asks the person for it)")
+    params: dict[str, Any] = {"kind": kind, "text": text, "source": "lsp"}
+    if target is not None:
+        params["target"] = target
+    why = _opt_text(p, "why", "rationale")
+    if why is not None:
+        params["why"] = why
+    for k in ("name", "reason"):
+        v = _opt_text(p, k)
+        if v is not None:
+            params[k] = v
+    reply = await ls.run_op("recordDecision", params)
     if reply.get("ok"):
-        reply["decision"] = ident
-        ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Info,
-                                                       message=f"Lore: recorded {ident} (tx {reply.get('tx')})"))
+        ls.window_show_message(types.ShowMessageParams(
+            type=types.MessageType.Info, message=f"Lore: recorded {reply.get('decision')} (tx {reply.get('tx')})"))
     return reply
 
 
@@ -95,6 +104,12 @@ async def show_history(ls: "LoreServer", p: dict[str, Any]) -> dict[str, Any]:
 _HANDLERS = {RECORD_DECISION: record_decision, DISMISS_WARNING: dismiss_warning, SHOW_HISTORY: show_history}
 
 
+def _suggestion(reply: dict[str, Any], *, kind: str, entity: str, label: str, text: str) -> dict[str, Any]:
+    """A code action's argument: what to record, and suggestions for what the client asks the person."""
+    return {"kind": kind, "target": entity, "entity": entity, "label": label, "text": text, "description": text,
+            "name": reply.get("name") if reply.get("ok") else None}
+
+
 def _note_on_line(doc: Any, line: int) -> str | None:
     """A ``# decision: …`` comment on the cursor's line becomes the decision's description."""
     if line < len(doc.lines):
@@ -116,8 +131,21 @@ async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list
         if entity:
             label = req.get("qualifiedName") or req.get("name") or entity
             line = doc.position_from_client_units(params.range.start).line
-            description = _note_on_line(doc, line) or f"Decision about {label}"
-            arg = {"entity": entity, "description": description}
+            note = _note_on_line(doc, line)
+            if req.get("kind") == "import":
+                # "We don't use X…": a decision that rejects the imported module.
+                text = note or f"We don't use {label}: "
+                arg = _suggestion(await ls.run_op("suggestDecision", {"kind": "rejects", "target": entity,
+                                                                     "text": text}),
+                                  kind="rejects", entity=entity, label=label, text=text)
+                out.append(types.CodeAction(
+                    title=f"Lore: we don't use {label}… (record a rejection)", kind=types.CodeActionKind.Refactor,
+                    command=types.Command(title="Record a rejection", command=RECORD_DECISION, arguments=[arg])))
+            text = note or ""
+            # No text yet: no name either (the server names it from the text the person gives).
+            named = await ls.run_op("suggestDecision", {"kind": "governs", "target": entity, "text": text}) \
+                if text else {}
+            arg = _suggestion(named, kind="governs", entity=entity, label=label, text=text)
             out.append(types.CodeAction(
                 title=f"Lore: record a decision about {label}", kind=types.CodeActionKind.Refactor,
                 command=types.Command(title="Record a decision", command=RECORD_DECISION, arguments=[arg])))
@@ -147,7 +175,7 @@ def register(ls: "LoreServer") -> None:
     for name, fn in _HANDLERS.items():
         def make(name: str = name, fn: Any = fn):
             # No annotations: pygls evaluates them to convert arguments, and we take them raw.
-            async def command(ls, *args):  # type: ignore[no-untyped-def]
+            async def command(ls, *args):
                 try:
                     return await fn(ls, _one_object(args, name))
                 except LoreError as exc:

@@ -181,10 +181,10 @@ class DiagnosticsManager:
             for uri in list(self.ls.workspace.text_documents):
                 self.cache.pop(uri, None)
                 self.schedule(uri, 0)
-            self.ls.request_workspace_diagnostic_refresh()
+            pull.refresh(self.ls)
         except asyncio.CancelledError:
             pass
-        except Exception:  # noqa: BLE001 - the next change retries
+        except Exception:  # the next change retries
             log.exception("refreshing diagnostics failed")
 
     def close(self, uri: str, path: str | None) -> None:
@@ -208,7 +208,7 @@ class DiagnosticsManager:
             await self.publish(uri)
         except asyncio.CancelledError:
             pass
-        except Exception:  # noqa: BLE001 - a failed refresh is logged; the next event retries
+        except Exception:  # a failed refresh is logged; the next event retries
             log.exception("diagnostics for %s failed", uri)
 
     async def warnings_for(self, uri: str, path: str, doc: "TextDocument | None" = None) -> list[Any]:

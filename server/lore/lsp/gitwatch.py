@@ -156,7 +156,7 @@ class GitWatcher:
 
 async def watch_git(ls: "LoreServer", root: Path) -> None:
     watcher = GitWatcher(ls, root)
-    ls.git_watcher = watcher  # type: ignore[attr-defined]
+    ls.git_watcher = watcher
     if watcher.dirs is None:
         return
     watcher.changed()
@@ -171,5 +171,5 @@ async def watch_git(ls: "LoreServer", root: Path) -> None:
             await watcher.step()
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - keep watching
+        except Exception:  # keep watching
             log.exception("watching the repository failed")

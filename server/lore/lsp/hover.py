@@ -73,8 +73,8 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
         hist.append(f"- Renamed from `{old}`")
     deps = h.get("dependents") or []
     if deps:
-        shown = ", ".join(f"`{d}`" for d in deps[:max_history])
-        hist.append(f"- Dependents ({len(deps)}): {shown}" + (" …" if len(deps) > max_history else ""))
+        listed = ", ".join(f"`{d}`" for d in deps[:max_history])
+        hist.append(f"- Dependents ({len(deps)}): {listed}" + (" …" if len(deps) > max_history else ""))
     shown: list[str] = [x for x in hist if x]
     if shown:
         lines += ["", "**History**", *shown]

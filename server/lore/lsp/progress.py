@@ -86,7 +86,7 @@ def _report_failure(ls: "LoreServer", root: Path, status: dict[str, Any]) -> Non
     try:
         ls.window_show_message(types.ShowMessageParams(
             type=types.MessageType.Error, message=f"Lore: ingesting {root.name} failed: {error}"))
-    except Exception:  # noqa: BLE001 - a client that is gone cannot be told
+    except Exception:  # a client that is gone cannot be told
         log.exception("could not show the ingestion failure")
 
 

@@ -58,13 +58,11 @@ def refresh(ls: "LoreServer") -> None:
     if ws is not None and ws.diagnostics is not None and ws.diagnostics.refresh_support:
         try:
             ls.workspace_diagnostic_refresh(None)
-        except Exception:  # noqa: BLE001 - a client that cannot be asked simply is not
+        except Exception:  # a client that cannot be asked simply is not
             log.debug("workspace/diagnostic/refresh failed", exc_info=True)
 
 
 def register(ls: "LoreServer") -> None:
-    ls.request_workspace_diagnostic_refresh = lambda: refresh(ls)  # type: ignore[attr-defined]
-
     @ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                 types.DiagnosticOptions(identifier=IDENTIFIER, inter_file_dependencies=True,
                                         workspace_diagnostics=True))

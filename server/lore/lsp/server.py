@@ -96,7 +96,7 @@ class LoreServer(LanguageServer):
             return error_reply(LoreError("not-initialized", "the server has not been initialized"))
         try:
             return await self.backend.run_async(op, params)
-        except Exception as exc:  # noqa: BLE001 - one failed operation never takes the server down
+        except Exception as exc:  # one failed operation never takes the server down
             log.exception("operation %s failed", op)
             return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
 
@@ -256,7 +256,7 @@ async def watch_remote_writes(ls: LoreServer) -> None:
             if tx is not None and tx != last:  # the first look refreshes too: writes may predate it
                 ls._graph_changed("remote", tx)
             last = tx
-        except Exception:  # noqa: BLE001 - keep watching
+        except Exception:  # keep watching
             log.exception("watching the owner's writes failed")
 
 

@@ -61,6 +61,8 @@ def _handler(tool: Tool, backend: Backend):
 
     run.__name__ = tool.name
     run.__doc__ = tool.description
+    # The SDK builds the tool's input schema from inspect.signature(run), which reads __signature__ (a
+    # function type has no such declared attribute).
     run.__signature__ = inspect.signature(tool.signature, eval_str=True).replace(  # type: ignore[attr-defined]
         return_annotation=CallToolResult)
     return run

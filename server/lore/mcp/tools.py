@@ -38,10 +38,19 @@ def _sql(sql: str) -> None: ...
 def _history(entity: str) -> None: ...
 
 
+def _graph(entity: str, format: str | None = None, limit: int | None = None) -> None:
+    """format: json (default), mermaid or dot; limit: at most this many edges (default 200)"""
+
+
+def _record_decision(kind: str, text: str, target: str | None = None, why: str | None = None,
+                     name: str | None = None) -> None:
+    """kind: rejects (target required: :module/chardet or a package name) or governs (target: code's ident)"""
+
+
 def _warnings(file: str | None = None) -> None: ...
 
 
-def _check(base: str | None = None, all: bool = False, paths: list[str] | None = None) -> None: ...  # noqa: A002
+def _check(base: str | None = None, all: bool = False, paths: list[str] | None = None) -> None: ...
 
 
 def _prepare_turn(message: str) -> None: ...
@@ -56,7 +65,7 @@ def _ingest(repo: str | None = None, branch: str | None = None, wait: bool = Fal
 def _nothing() -> None: ...
 
 
-def _dismiss(id: str, reason: str) -> None: ...  # noqa: A002
+def _dismiss(id: str, reason: str) -> None: ...
 
 
 def _rule_remove(name: str) -> None: ...
@@ -94,6 +103,14 @@ TOOLS: tuple[Tool, ...] = (
     Tool("lore_history", "history",
          "Every change to one entity (e.g. :decision/db, :module/src-auth-py) in both times, with tx, instant "
          "and reason.", _history),
+    Tool("lore_graph", "graph",
+         "A decision's (or any entity's) neighbourhood as a small graph: what it governs, rejects or supersedes, "
+         "the code that imports what it rejects, and the warnings about them; as JSON, Mermaid or Graphviz.",
+         _graph),
+    Tool("lore_record_decision", "recordDecision",
+         "Record a decision a person stated: kind rejects (\"we don't use X\") or governs (about this code), "
+         "with its text and why; named so the name never inverts the text, journaled.", _record_decision,
+         read_only=False),
     Tool("lore_sql", "sql", "A read-only SELECT over the graph's tables (facts, tx); no file access.", _sql),
     Tool("lore_ingest", "ingest",
          "Ingest the repository's git history and code structure (incremental). It runs in the background "

@@ -236,7 +236,7 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
             d = _name(m.group(gd)) if gd else None
-            if d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
+            if gd and d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
                 d = _name(m.group(gd) + " support")  # "legacy support" is what it says; "Python 2 support" is Python 2
             if d and d not in dropped:
                 dropped.append(d)
@@ -484,8 +484,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
     rejects = [_name(r) or r for r in rejects
                if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only)\b", r, re.I)]
-    seen: set[str] = set()
-    rejects = [r for r in rejects if not (_slug(r) in seen or seen.add(_slug(r)))]  # type: ignore[func-returns-value]
+    first_of: dict[str, str] = {}  # one per slug, the first written
+    for r in rejects:
+        first_of.setdefault(_slug(r), r)
+    rejects = list(first_of.values())
     return rejects, list(dict.fromkeys(forbids))
 
 

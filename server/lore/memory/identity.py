@@ -24,6 +24,7 @@ import re
 from typing import Any, Iterable
 
 from lore.idents import slug
+from lore.sqlfile import scalar
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
 
@@ -172,7 +173,7 @@ class _Resolver:
                 if self.paths is None:
                     self.paths = _module_paths(self.con)
                 self.cache[ident] = resolve(self.con, ident, paths=self.paths)
-            except Exception:  # noqa: BLE001 - an unanswerable lookup leaves the fact as written
+            except Exception:  # an unanswerable lookup leaves the fact as written
                 log.exception("identity lookup failed for %s", ident)
                 self.cache[ident] = None
         return self.cache[ident]
@@ -216,7 +217,7 @@ def _mark(con: Any) -> int:
 
 
 def _set_mark(con: Any, tx: int) -> None:
-    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, _STATE_KEY]).fetchone()[0]:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, _STATE_KEY])):
         con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [_STATE_KEY, tx])
 
 
@@ -228,15 +229,15 @@ def catch_up(graph: Graph) -> int:
         return 0
     con = graph.con
     last = _mark(con)
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return 0
-    if not con.execute("SELECT count(*) FROM tx WHERE tx > ? AND NOT (source = 'rule' AND "
-                       "(starts_with(reason, 'link:') OR starts_with(reason, 'identity:')))", [last]).fetchone()[0]:
+    if not scalar(con.execute("SELECT count(*) FROM tx WHERE tx > ? AND NOT (source = 'rule' AND "
+                              "(starts_with(reason, 'link:') OR starts_with(reason, 'identity:')))", [last])):
         _set_mark(con, cur)  # only our own derived transactions since: nothing new to resolve
         return 0
-    code_changed = last == 0 or con.execute(
-        "SELECT count(*) FROM tx WHERE tx > ? AND source IN ('ingest', 'journal')", [last]).fetchone()[0] > 0
+    code_changed = last == 0 or scalar(con.execute(
+        "SELECT count(*) FROM tx WHERE tx > ? AND source IN ('ingest', 'journal')", [last])) > 0
     prefixes = " OR ".join(f"starts_with(v, ':{ns}/')" for ns in ALIAS_NAMESPACES)
     code = " OR ".join(f"starts_with(e, ':{ns}/')" for ns in CODE_NAMESPACES)
     since = "" if code_changed else f"AND tx_from > {int(last)}"

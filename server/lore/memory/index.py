@@ -27,7 +27,7 @@ from lore.memory.tokens import (
     STOPWORDS,
     sql_list,
 )
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -112,7 +112,7 @@ def sync(graph: Graph) -> int:
     with graph.lock:
         ensure_schema(graph)
         con = graph.con
-        if con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0] <= indexed_tx(con):
+        if scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx")) <= indexed_tx(con):
             return 0
         marks = graph.session.get(MARKS)
         marks.new_docs = 0
@@ -126,11 +126,11 @@ def sync_in_tx(graph: Graph) -> int:
     """``sync`` inside a DuckDB transaction the caller opened (and holding graph.lock)."""
     con = graph.con
     last = indexed_tx(con)
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return 0
     n_new = _fold(con, last)
-    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur]).fetchone()[0]:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur])):
         con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
     graph.session.get(MARKS).new_docs += n_new
     return cur - last
@@ -143,7 +143,7 @@ def _fold(con: Any, last: int) -> int:
     ents_sql = literal_list(ents) if len(ents) <= LITERAL_MAX else "SELECT e FROM _mem_ents"
     con.execute(sql("current_rows", ents=ents_sql))
     try:
-        first = (con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs").fetchone()[0])
+        first = scalar(con.execute("SELECT coalesce(max(doc_id), 0) + 1 FROM mem_docs"))
         # Connection counts of every entity at either end of a changed relation, updated by difference.
         con.execute(sql("degree_delta", last=last))
         con.execute("""
@@ -191,7 +191,7 @@ def checkpoint_after_bulk(graph: Graph, n_new: int) -> None:
 def _tokens(con: Any) -> int:
     """Tokens of the staged new documents into _mem_new_tok(doc_id, token, tf); returns how many docs."""
     src = f"({sql('doc_text')})"
-    n_new = con.execute("SELECT count(*) FROM _mem_new").fetchone()[0]
+    n_new = scalar(con.execute("SELECT count(*) FROM _mem_new"))
     if n_new <= PY_TOKENIZE_MAX:
         # A few documents (a write): Python's twin tokenizer beats the SQL pipeline's fixed cost.
         ids: list[int] = []
@@ -220,7 +220,7 @@ def _tokens(con: Any) -> int:
 
 def _postings(con: Any) -> None:
     """Postings of the new documents: term ids assigned, document frequencies counted."""
-    if not con.execute("SELECT count(*) FROM _mem_new_tok").fetchone()[0]:
+    if not scalar(con.execute("SELECT count(*) FROM _mem_new_tok")):
         return
     con.execute("""
         INSERT INTO mem_terms
@@ -305,6 +305,23 @@ class Hit:
     bm25: float
     mask: int = 0  # the bits of the question's topic terms this document contains (Query.bits)
 
+    @classmethod
+    def unscored(cls, row: tuple[Any, ...]) -> Hit:
+        """A document row (the ``_DOC_COLS``) found without a text search: bm25 0."""
+        return cls.scored(row, 0.0)
+
+    @classmethod
+    def scored(cls, row: tuple[Any, ...], bm25: float, mask: int = 0) -> Hit:
+        """A document row (the ``_DOC_COLS``) with its text score and topic bits."""
+        doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf = row
+        return cls(doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf,
+                   bm25, mask)
+
+    def span(self) -> tuple[int, int]:
+        """The first interval's start and the last one's end (a document with intervals has both)."""
+        assert self.vf_min is not None and self.vt_max is not None, "a document without intervals"
+        return self.vf_min, self.vt_max
+
 
 _DOC_COLS = "doc_id, e, a, vt, v, ns, n_ivals, vf_min, vt_max, row_id, closed_tx, explicit, inferred_conf"
 
@@ -371,7 +388,7 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
         picked = hot.score([(int(tid), int(df), int(terms[tok]), bit_of.get(tok, 0)) for tid, tok, df, *_ in known],
                            n=int(n_docs), avgdl=float(avgdl), k1=K1, b=B, limit=int(limit), code_limit=int(code_limit))
         rows = hot.rows([doc for doc, _, _ in picked])
-        hits = [Hit(*row, bm25=bm25, mask=mask) for row, (_, bm25, mask) in zip(rows, picked)]
+        hits = [Hit.scored(row, bm25, mask) for row, (_, bm25, mask) in zip(rows, picked)]
     else:
         _MEM_FIRST[id(con)] = known[0][5] or 0
         values = ", ".join(f"({int(tid)}, {int(df)}, {int(terms[tok])}, {bit_of.get(tok, 0)})"

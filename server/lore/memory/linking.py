@@ -26,7 +26,7 @@ from typing import Any
 from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -80,7 +80,7 @@ def _linked_tx(con: Any) -> int:
 
 
 def _set_linked_tx(con: Any, tx: int) -> None:
-    if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx]).fetchone()[0]:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx])):
         con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
 
 
@@ -113,11 +113,11 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
                         index.sync_in_tx(graph)  # fold our own link tx in (connections count links)
             index.checkpoint_after_bulk(graph, marks.new_docs)
         return out
-    except Exception:  # noqa: BLE001 - linking must never fail a write
+    except Exception:  # linking must never fail a write
         log.exception("memory-code linking failed; the write stands")
     try:
         index.sync(graph)
-    except Exception:  # noqa: BLE001 - the index is a cache; the write stands
+    except Exception:  # the index is a cache; the write stands
         log.exception("memory index sync failed")
     return {"linked": 0, "closed": 0}
 
@@ -154,7 +154,7 @@ def link_changes(graph: Graph) -> dict[str, int]:
 def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
     con = graph.con
     last = _linked_tx(con)
-    cur = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+    cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return {"linked": 0, "closed": 0}
     changed = [r[0] for r in con.execute(_sql("changed_entities"), [last, last]).fetchall()]
@@ -205,7 +205,7 @@ def _roots(graph: Graph) -> list[str]:
                 f"SELECT DISTINCT v FROM facts WHERE starts_with(e, ':ingestion/') AND vt = 's' "
                 f"AND starts_with(v, '/') AND tx_to = {MAX_TX} LIMIT 20").fetchall():
             roots.append(v)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - best effort: the roots found so far still resolve paths
         pass
     out = sorted(set(roots), key=len, reverse=True)
     graph.session.set(SOURCE_ROOTS, out)
@@ -255,9 +255,9 @@ def compute_links(graph: Graph, memories: list[str] | None,
             if ns:
                 row_names.append((row, ns))
                 for n in ns:
-                    q, b = name_forms(n)
-                    all_forms.update(q)
-                    all_forms.update(b)
+                    qualified, bare = name_forms(n)
+                    all_forms.update(qualified)
+                    all_forms.update(bare)
     now = now_micros()
     links: dict[tuple[str, str], _Link] = {}
 
@@ -275,19 +275,20 @@ def compute_links(graph: Graph, memories: list[str] | None,
     modules: dict[str, list[tuple[str, bool]]] = {}
     by_suffix: set[str] = set()
     if all_paths:
-        q = _sql("modules_by_path", values=index.literal_list(sorted(all_paths)))
-        for path, e, valid_now in con.execute(q, [now, now]).fetchall():
+        sql = _sql("modules_by_path", values=index.literal_list(sorted(all_paths)))
+        for path, e, valid_now in con.execute(sql, [now, now]).fetchall():
             modules.setdefault(path, []).append((e, valid_now))
         # A path no module has exactly: the one living module whose path ends with it (`helpers.py`,
         # `auth/tokens.py`), if exactly one does.
         partial = sorted(p for p in all_paths if p not in modules)
         if partial:
-            names = sorted({p.rsplit("/", 1)[-1] for p in partial})
-            rows = con.execute(_sql("modules_by_file_name", values=index.literal_list(names)), [now, now]).fetchall()
+            file_names = sorted({p.rsplit("/", 1)[-1] for p in partial})
+            rows = con.execute(_sql("modules_by_file_name", values=index.literal_list(file_names)),
+                               [now, now]).fetchall()
             for p in partial:
-                living = {e for path, e, ok in rows if ok and path.endswith("/" + p)}
-                if len(living) == 1:
-                    modules[p] = [(living.pop(), True)]
+                alive = {e for path, e, ok in rows if ok and path.endswith("/" + p)}
+                if len(alive) == 1:
+                    modules[p] = [(alive.pop(), True)]
                     by_suffix.add(p)
     # Names.
     by_name: dict[str, list[tuple[str, bool, str | None]]] = {}
@@ -327,7 +328,7 @@ def compute_links(graph: Graph, memories: list[str] | None,
                 for e, ok, file in by_name.get(last, []):
                     if file and head and _file_stem_matches(file, head):
                         cands.append((e, ok, file))
-                targets = {e if ok else living.get(e) for e, ok, _ in cands} - {None}
+                targets = {t for t in (e if ok else living.get(e) for e, ok, _ in cands) if t is not None}
                 for t in targets:
                     add(mem, t, round(RELEVANCE_QUALIFIED / math.sqrt(len(targets)), 4), RULE_NAME, row)
                     hit = True
@@ -342,9 +343,9 @@ def compute_links(graph: Graph, memories: list[str] | None,
                     continue
                 rel = round(RELEVANCE_BARE / math.sqrt(n_defs), 4)
                 for e, ok, _ in cands:
-                    t = e if ok else living.get(e)
-                    if t:
-                        add(mem, t, rel, RULE_NAME, row)
+                    target = e if ok else living.get(e)
+                    if target:
+                        add(mem, target, rel, RULE_NAME, row)
     # A memory never links to itself, and code entities are not memories.
     return {k: v for k, v in links.items() if k[0] != k[1]}
 
@@ -456,13 +457,13 @@ def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str
     if not best:
         return []
     ents = sorted(best)
-    docs = [index.Hit(*r, bm25=0.0) for r in con.execute(
+    docs = [index.Hit.unscored(r) for r in con.execute(
         f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {first} AND e IN ({index.literal_list(ents)}) "
         f"AND a IN (':description', ':rationale', ':alias') AND n_ivals > 0 ORDER BY e, a, vf_min").fetchall()]
     many = index.intervals(con, [h.doc_id for h in docs if h.n_ivals > 1])
     for h in docs:
         item = best[h.e]
-        ivals = many.get(h.doc_id) or [(h.vf_min, h.vt_max)]
+        ivals = many.get(h.doc_id) or [h.span()]
         now_ival = next(((f, t) for f, t in ivals if f <= now < t), None)
         valid_now = now_ival is not None
         vf, vto = now_ival or ivals[-1]

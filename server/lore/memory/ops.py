@@ -7,7 +7,7 @@ from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import embed, identity, index, linking, vectors
+from lore.memory import decisions, embed, identity, index, linking, neighbourhood, vectors
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
 
@@ -121,3 +121,43 @@ def preview_links_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         {"memory": m, "code": c, "confidence": link.relevance, "rule": link.rule,
          "provenance": sorted(link.provenance), "valid_from": link.vf, "valid_to": link.vt}
         for (m, c), link in sorted(links.items()) if c in wanted]}
+
+
+@operations.register("recordDecision", writes=True)
+def record_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """A decision from the editor: {kind: rejects|governs, target?, text, why?, name?, reason?}."""
+    return decisions.record(graph, params)
+
+
+@operations.register("editDecision", writes=True)
+def edit_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{decision, text?, why?, reason?}: the old text ends now."""
+    return decisions.edit(graph, params)
+
+
+@operations.register("supersedeDecision", writes=True)
+def supersede_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{decision, text, why?, kind?, target?, name?, reason?}: a new decision replaces it."""
+    return decisions.supersede(graph, params)
+
+
+@operations.register("retractDecision", writes=True)
+def retract_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{decision, reason}: it no longer holds from now on."""
+    return decisions.retract(graph, params)
+
+
+@operations.register("suggestDecision")
+def suggest_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{kind, target?, text?} -> the short name and ident a recording would get (a read)."""
+    kind = decisions.kind_of(params)
+    target = decisions.target_of(params, kind)
+    text = params.get("text") if isinstance(params.get("text"), str) else None
+    name = decisions.suggest_name(text, kind, target)
+    return {"ok": True, "name": name, "decision": decisions.free_ident(graph, name), "kind": kind, "target": target}
+
+
+@operations.register("graph")
+def graph_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """{entity, format?: json|mermaid|dot, limit?}: the entity's neighbourhood as a small graph."""
+    return neighbourhood.graph_op(graph, params)

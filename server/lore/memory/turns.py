@@ -26,6 +26,7 @@ from lore import operations
 from lore.errors import LoreError
 from lore.memory import embed, hot_index, index, vectors
 from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
+from lore.sqlfile import scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -91,7 +92,7 @@ def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> t
     if not h.n_ivals:
         return ("retracted", f"[retracted in tx {h.closed_tx}]" if h.closed_tx else "[retracted]",
                 -FOREVER, -FOREVER)
-    ivals = many.get(h.doc_id) or [(h.vf_min, h.vt_max)]
+    ivals = many.get(h.doc_id) or [h.span()]
     vfs = [f for f, _ in ivals]
     vts = [t for _, t in ivals]
     for f, t in zip(vfs, vts):
@@ -147,7 +148,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     if any("\ud800" <= ch <= "\udfff" for ch in message[:MAX_MESSAGE_CHARS]):
         raise LoreError("invalid-utf8", "the message is not valid UTF-8")
     cfg = settings()
-    limit = cfg["limit"] if limit is None else max(1, min(int(limit), MAX_FACTS))
+    limit = int(cfg["limit"]) if limit is None else max(1, min(int(limit), MAX_FACTS))
     boost = cfg["memory_boost"] if memory_boost is None else float(memory_boost)
     discount = cfg["historical_discount"] if historical_discount is None else float(historical_discount)
     marks = graph.session.get(index.MARKS)
@@ -160,7 +161,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         linking.derive_links(graph)
         try:
             vectors.sync(graph)
-        except Exception:  # noqa: BLE001 - recall goes on lexically
+        except Exception:  # recall goes on lexically
             log.exception("memory vectors could not catch up")
         con = graph.con
     if not graph.session.get(index.MARKS).schema_ok and index.indexed_tx(con) < 0:
@@ -188,7 +189,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         try:
             for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
-        except Exception:  # noqa: BLE001 - recall goes on lexically
+        except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
     # One score per entity: its best fact, lifted by its connections.
     connect: dict[str, float] = {}
@@ -225,7 +226,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             f"SELECT {index._DOC_COLS} FROM mem_docs WHERE doc_id >= {index.memory_first_doc(con)} "
             f"AND e IN ({index.literal_list(want_sib)}) AND a IN (':description', ':rationale')"
         ).fetchall()
-        sib = [index.Hit(*row, bm25=0.0) for row in rows if row[0] not in scored]
+        sib = [index.Hit.unscored(row) for row in rows if row[0] not in scored]
         many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1])
         for h in sib:
             status, label, vf, vt = _status(h, many, now)
@@ -319,7 +320,7 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
         return []
     tx = graph.session.get(index.MARKS).seen_tx
     if tx is None:
-        tx = con.execute("SELECT coalesce(max(tx), 0) FROM tx").fetchone()[0]
+        tx = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     cached = graph.session.peek(WARNINGS_AT)
     if cached is not None and cached[0] == tx:
         found = cached[1]
@@ -354,7 +355,8 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> lis
             if (e, v) not in best or conf > best[(e, v)][1]:
                 best[(e, v)] = (rule, conf)
     links = sorted(((e, v, r, c) for (e, v), (r, c) in best.items()), key=lambda x: (-x[3], x[0], x[1]))[:60]
-    targets = [(e, v, rule, conf) for e, v, rule, conf in links]
+    targets: list[tuple[str | None, str, str | None, float | None]] = [
+        (e, v, rule, conf) for e, v, rule, conf in links]
     targets += [(None, e, None, None) for e in entities if _ns(e) in ("module", "function", "class", "variable",
                                                                        "field")]
     if not targets:

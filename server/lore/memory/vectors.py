@@ -21,6 +21,7 @@ import pyarrow as pa
 
 from lore.memory import embed, index
 from lore.memory.tokens import CODE_NAMESPACES
+from lore.sqlfile import scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -49,7 +50,7 @@ def _mark(con: Any) -> int:
 
 def count(con: Any) -> int:
     try:
-        return con.execute("SELECT count(*) FROM mem_vectors").fetchone()[0]
+        return scalar(con.execute("SELECT count(*) FROM mem_vectors"))
     except Exception:  # noqa: BLE001 - never synced
         return 0
 
@@ -106,7 +107,7 @@ def sync(graph: Graph) -> int:
                 con.execute("DELETE FROM mem_vectors")
             elif changed:
                 con.execute(f"DELETE FROM mem_vectors WHERE e IN ({index.literal_list(changed)})")
-            if ents:
+            if vecs is not None:  # (there are entities)
                 flat = pa.array(vecs.reshape(-1), pa.float32())
                 table = pa.table({"e": pa.array(ents, pa.string()),
                                   "vec": pa.FixedSizeListArray.from_arrays(flat, embed.DIM)})
@@ -116,7 +117,7 @@ def sync(graph: Graph) -> int:
                     con.execute(f"INSERT INTO mem_vectors SELECT e, vec::FLOAT[{embed.DIM}] FROM {name}")
                 finally:
                     con.unregister(name)
-            if not con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [cur, STATE_KEY]).fetchone()[0]:
+            if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [cur, STATE_KEY])):
                 con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [STATE_KEY, cur])
             con.execute("COMMIT")
         except BaseException:
@@ -159,7 +160,7 @@ class _Matrix:
     """The vectors of one graph as a numpy matrix, reloaded when they change."""
 
     def __init__(self) -> None:
-        self.mark = None
+        self.mark: int | None = None  # the index state's tx the matrix was loaded at
         self.synced_at: int | None = None  # the graph's tx when sync last found nothing to do
         self.entities: list[str] = []
         self.matrix: Any = None

@@ -33,6 +33,7 @@ from lore.errors import LoreError
 from lore.query.compiler import Compiled, Program, compile_query, decode_rows, time_filter
 from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules, walk_clauses
 from lore.query.rules import load_program
+from lore.sqlfile import scalar
 from lore.store.limits import Deadline, fetch_bounded
 
 log = logging.getLogger("lore")
@@ -147,7 +148,7 @@ def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con
         nonlocal derived
         if cap is None:
             return
-        derived += con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        derived += scalar(con.execute(f"SELECT count(*) FROM {table}"))
         if derived > cap:
             raise LoreError("derived-facts-limit", f"the query's rules derived more than {cap} facts "
                                                    f"(:max-derived-facts {cap})")
@@ -233,7 +234,7 @@ def run_fixpoint(con: Any, fx: Any, params: dict[str, Any], deadline: Deadline,
             news[n] = new
         grew = False
         for n, table in fx.tables.items():
-            new_rows = run(f"SELECT count(*) FROM {news[n]}").fetchone()[0]
+            new_rows = scalar(run(f"SELECT count(*) FROM {news[n]}"))
             run(f"INSERT INTO {table} SELECT * FROM {news[n]}")
             run(f"CREATE OR REPLACE TEMP TABLE {fx.deltas[n]} AS SELECT * FROM {news[n]}")
             grew = grew or new_rows > 0

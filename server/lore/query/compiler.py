@@ -91,6 +91,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             raise err("bad-order-by", f":order-by {item_name(item)} must be one of the :find items", item.pos)
 
     columns: list[tuple[str, Any]] = []
+    order: list[str]
     if provenance:
         if aggs or windows or q.order_by:
             raise err("bad-params", "provenance is computed for plain :find variables only")
@@ -119,10 +120,10 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             cols.append(f"{t.vt} AS c{i}_t, {t.v} AS c{i}_v" + (f", {t.vn} AS c{i}_n" if with_n else ""))
             columns.append(("var", 3 if with_n else 2))
         body = scope.select(cols)
-        keys = {f.name: i for i, f in enumerate(plain)}
+        index_of = {f.name: i for i, f in enumerate(plain)}
         order = []
         for item, desc in q.order_by:
-            i = keys[item.name]  # type: ignore[union-attr]
+            i = index_of[item_name(item)]  # a plain variable here: its name
             d = " DESC" if desc else ""
             order += [f"{rank_sql(f'c{i}_t')}{d}", f"c{i}_n{d}", f"c{i}_v{d}"]
         sql = f"SELECT * FROM ({body}) AS q" if order or q.limit is not None or q.max_results is not None else body
@@ -130,6 +131,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
         # aggregates run over the SET of bindings of the find and :with variables
         used: list[str] = []
         for f in q.find:
+            assert not isinstance(f, Window)  # queries with windows were compiled above
             n = f.name if isinstance(f, Var) else f.var.name
             if n not in used:
                 used.append(n)
@@ -152,25 +154,26 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
                 columns.append(("var", 3))
                 order_keys[k] = [rank_sql(f"c{k}_t"), f"c{k}_n", f"c{k}_v"]
                 continue
+            assert not isinstance(f, Window)  # (as above)
             j = idx[f.var.name]
-            t, v, n = f"x{j}_t", f"x{j}_v", f"x{j}_n"
-            bad = f"bool_or({t} NOT IN ('i', 'f'))"
+            xt, xv, xn = f"x{j}_t", f"x{j}_v", f"x{j}_n"
+            bad = f"bool_or({xt} NOT IN ('i', 'f'))"
             if f.fn == "count":
-                outs.append(f"count({t}) AS c{k}")
+                outs.append(f"count({xt}) AS c{k}")
             elif f.fn == "count-distinct":
-                outs.append(f"count(DISTINCT {t} || {v}) AS c{k}")
+                outs.append(f"count(DISTINCT {xt} || {xv}) AS c{k}")
             elif f.fn == "sum":
-                outs.append(f"sum(CASE WHEN {t} = 'i' THEN CAST({v} AS HUGEINT) END) AS c{k}_i, "
-                            f"sum({n}) AS c{k}, bool_and({t} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
+                outs.append(f"sum(CASE WHEN {xt} = 'i' THEN CAST({xv} AS HUGEINT) END) AS c{k}_i, "
+                            f"sum({xn}) AS c{k}, bool_and({xt} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
             elif f.fn == "sum-distinct":  # distinct values: 1 and 1.0 are two (their sums of each type)
-                outs.append(f"sum(DISTINCT CASE WHEN {t} = 'i' THEN CAST({v} AS HUGEINT) END) AS c{k}_i, "
-                            f"coalesce(sum(DISTINCT CASE WHEN {t} = 'i' THEN {n} END), 0) "
-                            f"+ coalesce(sum(DISTINCT CASE WHEN {t} = 'f' THEN {n} END), 0) AS c{k}, "
-                            f"bool_and({t} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
+                outs.append(f"sum(DISTINCT CASE WHEN {xt} = 'i' THEN CAST({xv} AS HUGEINT) END) AS c{k}_i, "
+                            f"coalesce(sum(DISTINCT CASE WHEN {xt} = 'i' THEN {xn} END), 0) "
+                            f"+ coalesce(sum(DISTINCT CASE WHEN {xt} = 'f' THEN {xn} END), 0) AS c{k}, "
+                            f"bool_and({xt} = 'i') AS c{k}_allint, {bad} AS c{k}_bad")
             elif f.fn == "avg":
-                outs.append(f"avg({n}) AS c{k}, {bad} AS c{k}_bad")
+                outs.append(f"avg({xn}) AS c{k}, {bad} AS c{k}_bad")
             else:
-                outs.append(f"{f.fn}(struct_pack(r := {rank_sql(t)}, n := {n}, v := {v}, t := {t})) AS c{k}")
+                outs.append(f"{f.fn}(struct_pack(r := {rank_sql(xt)}, n := {xn}, v := {xv}, t := {xt})) AS c{k}")
             columns.append(("agg", f.fn))
             order_keys[k] = [f"c{k}"]
         sql = f"SELECT {', '.join(outs)} FROM ({inner}) AS b"

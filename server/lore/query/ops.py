@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lore import params as P
 from lore.errors import LoreError
 from lore.operations import register
-
-
-def _text(params: dict[str, Any], key: str) -> str:
-    v = params.get(key)
-    if v is None:
-        raise LoreError("bad-params", f"missing parameter {key!r}")
-    if not isinstance(v, str):
-        raise LoreError("bad-params", f"parameter {key!r} must be a string")
-    return v
 
 
 @register("query", bounded=True)
@@ -24,17 +16,15 @@ def query(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
     qp = params.get("params") or {}
     if not isinstance(qp, dict) or not all(isinstance(k, str) for k in qp):
         raise LoreError("bad-params", "params must be an object of name -> EDN text")
-    timeout = params.get("timeout")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
-        raise LoreError("bad-params", "timeout must be a positive number of seconds")
-    return run_query(graph, _text(params, "query"), qp, explain=bool(params.get("explain")), timeout=timeout)
+    timeout = P.positive_number(params, "timeout", what="a positive number of seconds")
+    return run_query(graph, P.text(params, "query"), qp, explain=bool(params.get("explain")), timeout=timeout)
 
 
 @register("rule", writes=True)
 def rule(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
     from lore.query.rules import register as register_rule
 
-    return register_rule(graph, _text(params, "rule"))
+    return register_rule(graph, P.text(params, "rule"))
 
 
 @register("rules")
@@ -48,4 +38,4 @@ def rules(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
 def rule_remove(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
     from lore.query.rules import remove
 
-    return remove(graph, _text(params, "name"))
+    return remove(graph, P.text(params, "name"))

@@ -181,7 +181,7 @@ class Query:
     with_: list[Var] = field(default_factory=list)
     inputs: list[str] = field(default_factory=list)  # parameter names declared by :in
     as_of: Union[int, str, None] = None
-    valid_at: Union[str, None] = None  # ISO text; None means now
+    valid_at: Union[str, Instant, None] = None  # ISO text or #inst; None means now
     any_valid_time: bool = False
     order_by: list[tuple[FindItem, bool]] = field(default_factory=list)  # (item, descending)
     limit: int | None = None
@@ -416,7 +416,8 @@ def parse_query(text: str) -> Query:
             section_pos[name] = x
             cur = name
         else:
-            sections[cur].append(x)  # type: ignore[index]
+            assert cur is not None  # the form starts with :find (checked above)
+            sections[cur].append(x)
     budget = _Budget()
     q = Query(find=[], where=[])
     if not sections.get("find"):
@@ -451,7 +452,7 @@ def parse_query(text: str) -> Query:
             raise fail("bad-valid-at", ':valid-at takes one instant, e.g. :valid-at "2024-01-01"', section_pos["valid-at"])
         v = vals[0]
         if isinstance(v, Instant):
-            q.valid_at = v  # type: ignore[assignment]
+            q.valid_at = v
         elif isinstance(v, str) and not isinstance(v, (Keyword, Symbol)):
             q.valid_at = v
         else:

@@ -68,9 +68,10 @@ class Program:
                 bases.append(r)
                 continue
             call = calls[0]
-            if not all(isinstance(a, Var) for a in call.args):
+            call_vars = [a for a in call.args if isinstance(a, Var)]
+            if len(call_vars) != len(call.args):
                 return None
-            diffs = [i for i in range(arity) if call.args[i].name != r.args[i].name]  # type: ignore[union-attr]
+            diffs = [i for i in range(arity) if call_vars[i].name != r.args[i].name]
             if len(diffs) != 1:
                 return None
             m = diffs[0]
@@ -79,7 +80,7 @@ class Program:
             elif moving != m:
                 return None
             head_vars = {a.name for a in r.args}
-            c_var = call.args[m].name  # type: ignore[union-attr]
+            c_var = call_vars[m].name
             if c_var in head_vars:
                 return None
             rest = [c for c in r.body if c is not call]

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from lore.query.parser import RuleCall
 from lore.query.program import Chain, Program, _closure, _walk
 from lore.query.values import T, _cols, err
+
+if TYPE_CHECKING:
+    from lore.query.context import Ctx
 
 
 @dataclass
@@ -87,8 +90,9 @@ class RuleRelations:
             if chain is not None:
                 m = chain.moving
                 others = [i for i in range(arity) if i != m]
-                if bound[m] is not None:
-                    return self._seeded_forward(name, chain, bound[m], arity)  # type: ignore[arg-type]
+                seed = bound[m]
+                if seed is not None:
+                    return self._seeded_forward(name, chain, seed, arity)
                 if others and all(bound[i] is not None for i in others):
                     return self._seeded_backward(name, chain, bound, arity)
                 if seeds and m in seeds:
@@ -225,11 +229,11 @@ class RuleRelations:
         m = chain.moving
         front = f"{self.prefix}q_{_sqlname(name)}_{self.alias('')}"
         ft = T(f"{front}_x.t", f"{front}_x.v", f"{front}_x.n")
+        known = {i: t for i, t in enumerate(bound) if t is not None}  # every argument but the moving one
         bases = []
         for r in chain.bases:
-            pre = {r.args[i].name: bound[i] for i in range(arity) if i != m}
-            bases.append(self.body_select(r.body, pre, [], [r.args[m].name], r.pos,  # type: ignore[arg-type]
-                                          distinct=False))
+            pre = {r.args[i].name: known[i] for i in range(arity) if i != m}
+            bases.append(self.body_select(r.body, pre, [], [r.args[m].name], r.pos, distinct=False))
         steps = [self.body_select(s, {c: ft}, [f"{front} AS {front}_x"], [h], None, distinct=False)
                  for h, c, s in chain.steps]
         sql = " UNION ".join(bases) + " UNION (" + " UNION ".join(steps) + ")"
@@ -237,8 +241,8 @@ class RuleRelations:
         rel = f"{self.prefix}r_{_sqlname(name)}_{self.alias('')}"
         cols = []
         for i in range(arity):
-            t = T(f"{front}_x.t", f"{front}_x.v", f"{front}_x.n") if i == m else bound[i]
-            cols.append(_cols(t, i))  # type: ignore[arg-type]
+            t = T(f"{front}_x.t", f"{front}_x.v", f"{front}_x.n") if i == m else known[i]
+            cols.append(_cols(t, i))
         sql = f"SELECT {', '.join(cols)} FROM {front} AS {front}_x"
         self.relations.append(Relation(rel, arity, sql, False))
         return rel
@@ -289,7 +293,7 @@ class RuleRelations:
                     lead: list[str] | None = None, prov: bool = False) -> str:
         from lore.query.scope import Scope
 
-        s = Scope(self)  # type: ignore[arg-type]
+        s = Scope(cast("Ctx", self))  # these relations are the part of Ctx that recursion needs
         s.froms.extend(froms)
         s.vars.update(pre)
         for c in clauses:

@@ -15,7 +15,7 @@ from typing import Any
 from lore.errors import LoreError
 from lore.query.compiler import Program
 from lore.query.parser import Fn, Not, Or, Pattern, Rule, RuleCall, Var, parse_rules
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.session import Slot
 
 _HERE = Path(__file__).parent
@@ -133,7 +133,7 @@ def register(graph: Any, text: str) -> dict[str, Any]:
         _forget(graph)
         try:
             with graph.atomic() as con:
-                seq = con.execute(_SQL["next_seq"]).fetchone()[0]
+                seq = scalar(con.execute(_SQL["next_seq"]))
                 for i, r in enumerate(to_add):
                     con.execute(_SQL["insert"], {"seq": seq + i, "name": r.name, "arity": len(r.args),
                                                  "source": r.source, "tx": tx})
@@ -167,7 +167,7 @@ def list_rules(graph: Any) -> list[dict[str, Any]]:
 def remove(graph: Any, name: str) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise LoreError("bad-params", "give the name of the rule to remove")
-    n = graph.con.execute(_SQL["count_named"], {"name": name}).fetchone()[0]
+    n = scalar(graph.con.execute(_SQL["count_named"], {"name": name}))
     if n == 0:
         if name in builtin_names():
             raise LoreError("builtin-rule", f"{name} is built in and cannot be removed")

@@ -328,13 +328,15 @@ class Scope:
             if isinstance(a, Wild):
                 continue
             if isinstance(a, Var):
-                t = self.vars.get(a.name) or (None if self.local_bind else self.get(a.name))
-                if t is None:
+                known = self.vars.get(a.name) or (None if self.local_bind else self.get(a.name))
+                if known is None:
                     self.vars[a.name] = col
                 else:
-                    self.where.append(eq(col, t))
+                    self.where.append(eq(col, known))
             else:
-                self.where.append(eq(col, bound[i]))  # type: ignore[arg-type]
+                value = bound[i]
+                assert value is not None  # a constant or a parameter: its term was made above
+                self.where.append(eq(col, value))
         self.last = None
 
     def not_(self, c: Not) -> None:

@@ -75,26 +75,26 @@ def project(q: Query, scope: Any) -> tuple[str, list[tuple[str, Any]], list[str]
             continue
         assert f.var is not None
         j = idx[f.var.name]
-        t, v, n = f"x{j}_t", f"x{j}_v", f"x{j}_n"
-        bad = f"bool_or({t} NOT IN ('i', 'f')) OVER ()"  # any value that is not a number: a type error
+        xt, xv, xn = f"x{j}_t", f"x{j}_v", f"x{j}_n"
+        bad = f"bool_or({xt} NOT IN ('i', 'f')) OVER ()"  # any value that is not a number: a type error
         if f.fn in WINDOW_OFFSETS:
             outs.append(", ".join(f"{f.fn}({x}, {int(f.offset)}) {over} AS c{k}_{s}"
-                                  for x, s in ((t, "t"), (v, "v"), (n, "n"))))
+                                  for x, s in ((xt, "t"), (xv, "v"), (xn, "n"))))
             columns.append(("var", 3))
             order_keys[k] = [rank_sql(f"c{k}_t"), f"c{k}_n", f"c{k}_v"]
             continue
         if f.fn == "count":
-            outs.append(f"count({t}) {over} AS c{k}")
+            outs.append(f"count({xt}) {over} AS c{k}")
             columns.append(("int", None))
         elif f.fn == "sum":
-            outs.append(f"sum(CASE WHEN {t} = 'i' THEN CAST({v} AS HUGEINT) END) {over} AS c{k}_i, "
-                        f"sum({n}) {over} AS c{k}, bool_and({t} = 'i') {over} AS c{k}_allint, {bad} AS c{k}_bad")
+            outs.append(f"sum(CASE WHEN {xt} = 'i' THEN CAST({xv} AS HUGEINT) END) {over} AS c{k}_i, "
+                        f"sum({xn}) {over} AS c{k}, bool_and({xt} = 'i') {over} AS c{k}_allint, {bad} AS c{k}_bad")
             columns.append(("agg", "sum"))
         elif f.fn == "avg":
-            outs.append(f"avg({n}) {over} AS c{k}, {bad} AS c{k}_bad")
+            outs.append(f"avg({xn}) {over} AS c{k}, {bad} AS c{k}_bad")
             columns.append(("agg", "avg"))
         else:  # min, max: in the query's order across types
-            outs.append(f"{f.fn}(struct_pack(r := {rank_sql(t)}, n := {n}, v := {v}, t := {t})) {over} AS c{k}")
+            outs.append(f"{f.fn}(struct_pack(r := {rank_sql(xt)}, n := {xn}, v := {xv}, t := {xt})) {over} AS c{k}")
             columns.append(("agg", f.fn))
         order_keys[k] = [f"c{k}"]
 

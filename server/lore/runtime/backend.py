@@ -1,9 +1,8 @@
 """Where a server's operations run: on its own graph when it owns it, else at the owner (forwarded).
 
-The owner opens the graph once and hands every thread the same ``GraphView`` of it, whose DuckDB
-connection is a cursor per thread (a connection must not be shared across threads; one object keeps the
-id-allocation state and the registries keyed by graph — inference scheduler, ingestion job — consistent).
-Writers serialise on ``graph.lock`` as everywhere in Lore.
+The owner opens the graph once and every thread uses that one ``Graph`` (its lock, session, id counter
+and caches), each on its own cursor of the connection (``Graph.share_between_threads``: a DuckDB connection
+must not be shared across threads). Writers serialise on ``graph.lock`` as everywhere in Lore.
 
 Threads of an owner:
 - the worker: every operation (editor requests, lore/* requests, forwarded CLI commands), one at a time,
@@ -46,39 +45,6 @@ READER_THREADS = 2  # bounded reads at once beside the worker (more wait their t
 Listener = Callable[[str, "int | None"], None]
 
 
-class GraphView(Graph):
-    """The owner's open graph as every thread sees it: shared state, a DuckDB cursor per thread."""
-
-    def __init__(self, base: Graph) -> None:  # noqa: D107 - takes over an open Graph; no super().__init__
-        state = dict(base.__dict__)
-        self._base_con = state.pop("con")
-        self.__dict__.update(state)
-        self.session._graph = self  # slots made from now on see the view, not the wrapped graph
-        self._local = threading.local()
-        self._cursors: list[Any] = []
-
-    @property
-    def con(self):  # type: ignore[override]  # a property here where Graph has an attribute
-        c = getattr(self._local, "con", None)
-        if c is None:
-            c = self._local.con = self._base_con.cursor()
-            self._cursors.append(c)
-        return c
-
-    def close(self) -> None:
-        self.session.close()
-        for c in self._cursors:
-            try:
-                c.interrupt()  # a statement still running on another thread (SIGTERM mid-rule) ends now
-                c.close()
-            except Exception:  # noqa: BLE001 - closing anyway
-                pass
-        try:
-            self._base_con.close()
-        except Exception as exc:  # noqa: BLE001 - a busy connection at exit: the process ends anyway
-            log.info("closing the graph: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-
-
 def _merge(results: list[TxResult]) -> TxResult:
     """Derived work for a batch of writes: the last tx, every (entity, attribute) any of them touched."""
     last = results[-1]
@@ -95,7 +61,7 @@ class Backend:
         self.graph_path = Path(graph_path)
         self.on_change = on_change
         self.lock = owner.OwnerLock(self.graph_path)
-        self.graph: GraphView | None = None
+        self.graph: Graph | None = None
         self.socket: owner.OwnerSocket | None = None
         self.scheduler: Any = None
         self.hover_index: Any = None
@@ -212,7 +178,7 @@ class Backend:
         try:
             self.scheduler = InferenceScheduler(graph, on_change=lambda _files: self._notify("derived"))
             self.scheduler.submit(None)
-        except Exception:  # noqa: BLE001 - without a scheduler the derivation runs rules itself
+        except Exception:  # without a scheduler the derivation runs rules itself
             log.exception("inference scheduler did not start")
             self.scheduler = None
 
@@ -222,10 +188,11 @@ class Backend:
             self.scheduler.submit(None)
 
     def _worker(self) -> None:
-        base = self._open_graph()
-        if base is not None:
-            self.graph = GraphView(base)
-            self.graph.session.resident = True
+        graph = self._open_graph()
+        if graph is not None:
+            graph.share_between_threads()
+            graph.session.resident = True
+            self.graph = graph
             log.debug("graph open")
             self._start_inference(self.graph)
             from lore.codeview.hover_index import HoverIndex
@@ -326,6 +293,7 @@ class Backend:
             if self._readers is None:
                 self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="lore-read")
             graph = self.graph
+            assert graph is not None  # only called once the graph is open
             fut = self._readers.submit(operations.run, op, graph, params)
         return fut.result()
 
@@ -389,7 +357,7 @@ class Backend:
             try:
                 tx = self.graph.last_tx()[0] if self.graph is not None and not self._closed else None
                 self.on_change(kind, tx)
-            except Exception:  # noqa: BLE001 - a listener never breaks the graph
+            except Exception:  # a listener never breaks the graph
                 log.exception("change listener failed")
 
     # ------------------------------------------------------------------ the face the server uses

@@ -332,7 +332,7 @@ class OwnerSocket:
             return error_reply(LoreError("bad-params", f"params for {msg['op']} must be an object"))
         try:
             return self.handler(msg["op"], params)
-        except Exception as exc:  # noqa: BLE001 - the owner keeps serving whatever one request does
+        except Exception as exc:  # the owner keeps serving whatever one request does
             log.exception("forwarded %s failed", msg["op"])
             return error_reply(LoreError("internal", f"{type(exc).__name__}: {exc}"))
 

@@ -16,6 +16,7 @@ def export_parquet(graph: Graph, path: str, *, current_only: bool = False) -> di
     where = f"WHERE tx_to = {MAX_TX}" if current_only else ""
     facts = graph.con.execute(f"SELECT * FROM facts {where} ORDER BY e, a, tx_from").to_arrow_table()
     txs = graph.con.execute("SELECT * FROM tx ORDER BY tx").to_arrow_table()
+    assert facts is not None and txs is not None  # a SELECT always has a result table
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         pq.write_table(facts, str(target))

@@ -238,12 +238,48 @@ def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
     return row is not None
 
 
+class _ThreadCursors:
+    """One cursor of a connection for each thread that uses it: a DuckDB connection must not be shared
+    across threads, and a cursor is a connection of its own to the same database (its statements and
+    transactions are its own; each statement reads the committed state of its start)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self._con = con
+        self._local = threading.local()
+        self._made: list[duckdb.DuckDBPyConnection] = []
+        self._lock = threading.Lock()
+
+    def get(self) -> duckdb.DuckDBPyConnection:
+        c: duckdb.DuckDBPyConnection | None = getattr(self._local, "con", None)
+        if c is None:
+            c = self._local.con = self._con.cursor()
+            with self._lock:
+                self._made.append(c)
+        return c
+
+    def close(self) -> None:
+        with self._lock:
+            made, self._made = self._made, []
+        for c in made:
+            try:
+                c.interrupt()  # a statement still running on another thread (SIGTERM mid-rule) ends now
+                c.close()
+            except Exception:  # noqa: BLE001 - closing anyway
+                pass
+
+
 class Graph:
-    """An open graph. One process writes a graph file at a time (DuckDB's own lock)."""
+    """An open graph. One process writes a graph file at a time (DuckDB's own lock).
+
+    ``con`` is the graph's DuckDB connection. In a process whose threads share one Graph (the owner of a
+    graph: its worker, readers, deriver, rules, ingestion and hovers) ``share_between_threads()`` makes it
+    each thread's own cursor instead, while everything else — the lock, the session, the id counter, the
+    caches — stays the one Graph's."""
 
     def __init__(self, path: str | os.PathLike[str] | None, *, read_only: bool = False) -> None:
         self.path = str(path) if path is not None else ":memory:"
         self.read_only = read_only
+        self._threads: _ThreadCursors | None = None
         self.lock = threading.RLock()  # serialises writes from the server's threads
         self.session = Session(self)  # per-graph state of the features (lore.store.session)
         config: dict[str, Any] = {"enable_external_access": False}
@@ -283,7 +319,7 @@ class Graph:
             config["temp_directory"] = ""
         # External access off: SQL on this connection can read or write no file and load no extension.
         # Arrow tables still load through register(), which is how bulk data comes in.
-        self.con = _connect(self.path, read_only, config)
+        self._con = _connect(self.path, read_only, config)
         try:
             if self.existed and not _is_lore_graph(self.con):
                 # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
@@ -326,12 +362,23 @@ class Graph:
 
     # ------------------------------------------------------------------ basics
 
+    @property
+    def con(self) -> duckdb.DuckDBPyConnection:
+        return self._con if self._threads is None else self._threads.get()
+
+    def share_between_threads(self) -> None:
+        """From now on each thread that uses this graph gets its own cursor as ``con`` (see the class)."""
+        if self._threads is None:
+            self._threads = _ThreadCursors(self._con)
+
     def close(self) -> None:
         self.session.close()
+        if self._threads is not None:
+            self._threads.close()
         try:
-            self.con.close()
-        except duckdb.Error:
-            pass
+            self._con.close()
+        except Exception as exc:  # noqa: BLE001 - a busy connection at exit: the process ends anyway
+            log.info("closing the graph: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
     def __enter__(self) -> "Graph":
         return self
@@ -796,7 +843,7 @@ def _finish(after: Sequence[Callable[[bool], None]], committed: bool) -> None:
     for fn in after:
         try:
             fn(committed)
-        except Exception:  # noqa: BLE001 - the transaction's fate is decided; report, never mask it
+        except Exception:  # the transaction's fate is decided; report, never mask it
             log.exception("a transaction observer failed after %s", "COMMIT" if committed else "ROLLBACK")
 
 

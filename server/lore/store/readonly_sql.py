@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 
 from lore.errors import LoreError
+from lore.sqlfile import scalar
 from lore.store.graph import Graph
 from lore.store.limits import Deadline, fetch_bounded, max_bytes, max_rows
 from lore.store.sql_guard import refuse_file_access
@@ -41,7 +42,7 @@ def check_read_only(con: duckdb.DuckDBPyConnection, text: str) -> None:
         raise LoreError("sql-not-read-only",
                         f"only SELECT (and WITH … SELECT) is allowed; this is a {st.type.name} statement")
     try:
-        tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [text]).fetchone()[0])
+        tree = json.loads(scalar(con.execute("SELECT json_serialize_sql(?)", [text])))
     except (duckdb.Error, ValueError, TypeError) as exc:
         raise LoreError("sql-not-read-only", f"the statement could not be checked: {exc}") from None
     if not isinstance(tree, dict) or tree.get("error"):

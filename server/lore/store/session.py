@@ -86,5 +86,5 @@ class Session:
                 continue
             try:
                 slot.close(value)
-            except Exception:  # noqa: BLE001 - one slot's failure must not leave the others open
+            except Exception:  # one slot's failure must not leave the others open
                 log.exception("closing %s failed", slot.name)

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 import duckdb
 
 from lore.errors import LoreError
+from lore.sqlfile import scalar
 
 # Table functions that compute rows without touching a file, another statement or the settings.
 PURE_TABLE_FUNCTIONS = frozenset({
@@ -44,7 +45,7 @@ def _walk(node: Any) -> Iterator[dict[str, Any]]:
 def parse_tree(con: duckdb.DuckDBPyConnection, text: str) -> dict[str, Any] | None:
     """DuckDB's parse tree of ``text``; None when DuckDB cannot serialise it (not a plain query)."""
     try:
-        raw = con.execute("SELECT json_serialize_sql(?)", [text]).fetchone()[0]
+        raw = scalar(con.execute("SELECT json_serialize_sql(?)", [text]))
         tree = json.loads(raw)
     except (duckdb.Error, ValueError, TypeError):
         return None

@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 from lore import __version__, operations
+from lore import params as P
 from lore.errors import LoreError
 from lore.store.graph import Graph
 from lore.working.gitstate import work_tree_root
@@ -45,15 +46,9 @@ def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
 
 
 def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    repo = params.get("repo") or os.getcwd()
-    if not isinstance(repo, str):
-        raise LoreError("bad-params", "repo must be a path")
-    base = params.get("base")
-    if base is not None and not isinstance(base, str):
-        raise LoreError("bad-params", "base must be a branch or commit")
-    every = params.get("all", False)
-    if not isinstance(every, bool):
-        raise LoreError("bad-params", "all must be true or false")
+    repo = P.optional_text(params, "repo", what="a path") or os.getcwd()
+    base = P.optional_text(params, "base", what="a branch or commit")
+    every = P.flag(params, "all")
     paths = params.get("paths") or []
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise LoreError("bad-params", "paths must be a list of paths")
@@ -123,10 +118,11 @@ def sarif(warnings: list[dict[str, Any]], root: str) -> dict[str, Any]:
     results = []
     for w in warnings:
         code = str(w.get("code") or w.get("rule"))
+        level = SARIF_LEVEL.get(str(w.get("severity")), "warning")
         rules.setdefault(code, {"id": code, "name": str(w.get("rule") or code),
                                 "shortDescription": {"text": str(w.get("rule") or code)},
-                                "defaultConfiguration": {"level": SARIF_LEVEL.get(w.get("severity"), "warning")}})
-        res: dict[str, Any] = {"ruleId": code, "level": SARIF_LEVEL.get(w.get("severity"), "warning"),
+                                "defaultConfiguration": {"level": level}})
+        res: dict[str, Any] = {"ruleId": code, "level": level,
                                "message": {"text": str(w.get("message") or code)},
                                "partialFingerprints": {"loreWarningId": str(w.get("id"))},
                                "properties": {"confidence": w.get("confidence"), "entity": w.get("entity")}}

@@ -88,14 +88,14 @@ def work_state(root: str, graph_head: str | None, head_blobs: dict[str, str] | N
         st.notes.append(f"detached HEAD at {head[:12]}")
     target = resolve_commit(root, base_ref) if base_ref else graph_head
     have_target = bool(target) and _git(root, "cat-file", "-e", f"{target}^{{commit}}", check=False).returncode == 0
-    if have_target and head is not None:
-        mb = _out(root, "merge-base", target, head)  # type: ignore[arg-type]  # checked above
+    if target and have_target and head is not None:
+        mb = _out(root, "merge-base", target, head)
         if mb is not None:
             st.against, st.how = mb, "merge-base"
         else:
             st.against, st.how = target, "base-commit"
-            st.notes.append(f"no merge base of {target[:12]} with HEAD (a shallow clone?): "  # type: ignore[index]
-                            f"checking against {target[:12]} itself")  # type: ignore[index]
+            st.notes.append(f"no merge base of {target[:12]} with HEAD (a shallow clone?): "
+                            f"checking against {target[:12]} itself")
     elif have_target:
         st.against, st.how = target, "base-commit"
     if st.against is not None:

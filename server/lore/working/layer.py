@@ -25,13 +25,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence, cast
 
 import pyarrow as pa
 
 from lore import operations
 from lore.errors import LoreError
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Session, Slot
 from lore.timeutil import FOREVER
@@ -88,10 +88,15 @@ class LayerView:
         self.lock = lock
         self.read_only = True
         self.path = base.path
-        self.session = Session(self)  # type: ignore[arg-type]  # a Graph in all that features use
+        self.session = Session(self.as_graph())
 
     def cursor(self) -> Any:
         return _Borrowed(self.con)
+
+    def as_graph(self) -> Graph:
+        """This view where the features expect a Graph: it answers every attribute a Graph has (its own
+        ``con``, ``lock`` and ``session``, the rest from the graph it wraps), and they only read through it."""
+        return cast(Graph, self)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._base, name)
@@ -110,6 +115,10 @@ class Entry:
     names: tuple[str, ...] = ()
     links: list[dict[str, Any]] = field(default_factory=list)
     entities: set[str] = field(default_factory=set)  # before (head) and after (layer): the change's scope
+
+    def facts_at(self, watermark: str | None) -> bool:
+        """Whether its facts were computed against this head."""
+        return self.facts is not None and self.facts.get("_watermark") == watermark
 
 
 def _digest(data: bytes | None) -> str:
@@ -131,7 +140,7 @@ class Layer:
         self.watermark: str | None = None
         self.truncated = 0
         self._next_id = -1
-        self._dependents: dict[tuple[str, int], tuple[list[int], list[str]]] = {}
+        self._dependents: dict[tuple[str, int], tuple[list[str], list[tuple[int, str]]]] = {}
         self.stats = {"rebuilds": 0, "updates": 0, "last_ms": 0.0}
         # Bumped whenever the layer's tables change: answers computed over them (a file's warnings) are
         # reused while it stays, so a keystroke that changes no fact and no location costs no query.
@@ -149,7 +158,7 @@ class Layer:
         params: dict[str, Any] = {"catchUp": False}
         if file:
             params["file"] = file
-        reply = operations.run("warnings", self.view, params)
+        reply = operations.run("warnings", self._view(), params)
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
@@ -189,17 +198,16 @@ class Layer:
             return True
         g = self.graph
         with g.lock:
-            have = g.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
-                                 "('facts', 'code_locations', 'import_locations', 'ingest_open')").fetchone()[0]
+            have = scalar(g.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name IN "
+                                        "('facts', 'code_locations', 'import_locations', 'ingest_open')"))
             if have < 4:
                 return False
             con = g.cursor()
-            db = con.execute("SELECT current_database()").fetchone()[0]
+            db = scalar(con.execute("SELECT current_database()"))
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
         con.execute(SQL["views"].replace("{db}", quoted))
-        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'"
-                       ).fetchone()[0]:
+        if scalar(con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'")):
             con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
@@ -216,6 +224,11 @@ class Layer:
                 except Exception:  # noqa: BLE001 - closing anyway
                     pass
             self.con = self.view = None
+
+    def _view(self) -> Graph:
+        """History + layer as the features read it (the layer is open while it computes)."""
+        assert self.view is not None, "the working layer is not open"
+        return self.view.as_graph()
 
     def _sql(self, name: str) -> str:
         return SQL[name].replace("{db}", self._db)
@@ -365,8 +378,7 @@ class Layer:
         # A file the layer holds against the same head: apply the difference (most keystrokes change no
         # fact at all, only locations).
         diffable = {p: w for p, w in todo.items() if p in self.entries and w[1] is not None
-                    and self.entries[p].facts is not None and self.entries[p].data is not None
-                    and self.entries[p].facts.get("_watermark") == self.watermark}
+                    and self.entries[p].data is not None and self.entries[p].facts_at(self.watermark)}
         rest = {p: w for p, w in todo.items() if p not in diffable}
         if diffable:
             rest.update(self._apply_diffs(diffable))
@@ -378,7 +390,7 @@ class Layer:
         self._next_id -= n
         return ids
 
-    def _apply(self, files: dict[str, tuple[str, bytes | None, int | None]], *, drop: list[str] = (),
+    def _apply(self, files: dict[str, tuple[str, bytes | None, int | None]], *, drop: Sequence[str] = (),
                previous: dict[str, Entry] | None = None, rebuild: bool = False) -> None:
         t0 = time.perf_counter()
         self.generation += 1
@@ -395,8 +407,8 @@ class Layer:
             self._delete_tags(tags)
         # What the new texts say, from ingestion's extractor (cached by text while history stays).
         parse = [p for p, (_, data, _) in files.items()
-                 if not (p in previous and previous[p].digest == _digest(data) and previous[p].facts is not None
-                         and previous[p].facts.get("_watermark") == self.watermark)]
+                 if not (p in previous and previous[p].digest == _digest(data)
+                         and previous[p].facts_at(self.watermark))]
         replies: dict[str, dict[str, Any]] = {}
         if parse:
             reply = operations.run("fileFacts", self.graph, {"files": [
@@ -482,19 +494,21 @@ class Layer:
             p = ff["path"]
             source, data, version = files[p]
             prev = self.entries[p]
-            if sorted(ff.get("replaces") or []) != sorted(prev.facts.get("replaces") or []):
+            prev_facts = prev.facts
+            assert prev_facts is not None  # a diffable entry has facts
+            if sorted(ff.get("replaces") or []) != sorted(prev_facts.get("replaces") or []):
                 fallback[p] = files[p]
                 continue
             ff["_watermark"] = self.watermark
             tag = f"f:{p}"
-            if (ff.get("definitions") or []) != (prev.facts.get("definitions") or []) \
-                    or (ff.get("imports") or []) != (prev.facts.get("imports") or []):
+            if (ff.get("definitions") or []) != (prev_facts.get("definitions") or []) \
+                    or (ff.get("imports") or []) != (prev_facts.get("imports") or []):
                 # Most keystrokes inside a line move no definition or import: then nothing is rewritten.
                 self.generation += 1
                 con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
                 con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
                 self._insert_locations([(ff, tag)])
-            old = {tuple(f[:4]): f for f in prev.facts.get("facts") or []}
+            old = {tuple(f[:4]): f for f in prev_facts.get("facts") or []}
             new = {tuple(f[:4]): f for f in ff.get("facts") or []}
             removed = [k for k in old if k not in new]
             added = [new[k] for k in new if k not in old]
@@ -556,7 +570,7 @@ class Layer:
         out: dict[str, list[dict[str, Any]]] = {ent.path: [] for ent in entries}
         if not targets:
             return out
-        reply = operations.run("previewLinks", self.view, {"targets": targets})
+        reply = operations.run("previewLinks", self._view(), {"targets": targets})
         by_target: dict[str, list[dict[str, Any]]] = {}
         for link in (reply.get("links") or []) if reply.get("ok") else []:
             by_target.setdefault(link["code"], []).append(link)
@@ -616,7 +630,7 @@ class Layer:
         params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
         if attributes is not None:
             params["attributes"] = attributes
-        reply = operations.run("previewWarnings", self.view, params)
+        reply = operations.run("previewWarnings", self._view(), params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
             return

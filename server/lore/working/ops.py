@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore import operations
+from lore import params as P
 from lore.errors import LoreError
 from lore.store.graph import Graph
 from lore.working.check import run_check
@@ -18,10 +19,8 @@ def check_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _root(layer: Layer, params: dict[str, Any]) -> None:
-    root = params.get("root")
+    root = P.optional_text(params, "root", what="the work tree's path", non_empty=True)
     if root is not None:
-        if not isinstance(root, str) or not root.strip():
-            raise LoreError("bad-params", "root must be the work tree's path")
         import os
 
         from lore.working.gitstate import work_tree_root
@@ -53,11 +52,8 @@ def layer_buffer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     layer = layer_for(graph)
     with layer.lock:
         _root(layer, params)
-        path, text, version = params.get("path"), params.get("text"), params.get("version")
-        if not isinstance(path, str):
-            raise LoreError("bad-params", "path must be the buffer's file path")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise LoreError("bad-params", "version must be an integer")
+        path = P.text(params, "path", what="the buffer's file path")
+        text, version = params.get("text"), P.integer(params, "version")
         rel = layer.set_buffer(path, text, version)
         if rel is None:
             return {"ok": True, "path": None, "inLayer": False, "reason": "outside-work-tree", "warnings": []}
@@ -101,7 +97,7 @@ def layer_hover_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         _root(layer, params)
         layer.sync()
         hover = {k: v for k, v in params.items() if k != "root"}
-        return operations.run("lspHover", layer.view if layer.view is not None else graph, hover)
+        return operations.run("lspHover", layer.view.as_graph() if layer.view is not None else graph, hover)
 
 
 @operations.register("layerStatus")

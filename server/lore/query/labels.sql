@@ -1,4 +1,4 @@
--- The facts that name an entity the way a person does (lore.inference.labels). Named parameters ($name).
+-- The facts that name an entity the way a person does (lore.query.labels). Named parameters ($name).
 
 -- name: naming_facts
 -- For each asked entity: the current, asserted facts that say what it is called (its path or file, its

@@ -1,0 +1,157 @@
+"""Recording decisions from the editor (issue 17, Build 3): a code action on an import offers "we don't use
+X…" (a decision that :rejects the imported module), one on a symbol a decision that :governs it; each is a
+command whose argument carries suggestions only, which the client fills in (text and why) before the server
+records. Then edit, supersede and retract, as lore/<op> requests. The suggested short name never inverts
+the meaning. Real server (pytest-lsp), real CLI."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+
+from .conftest import cli, lsp, make_repo, open_doc, request, wait_for
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+COMPAT = ("import os\nimport OpenSSL\n\n\nclass Compat:\n"
+          "    def detect(self, data):  # decision: Never import pyOpenSSL directly, go through urllib3\n"
+          "        return OpenSSL.rand(data)\n")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def ws(tmp_path_factory):
+    root = make_repo(tmp_path_factory.mktemp("record") / "repo", {"src/requests/compat.py": COMPAT})
+    graph = root / ".lore" / "lore.duckdb"
+    assert cli(graph, "ingest", str(root))[0] == 0
+    async with lsp(graph, root, init_options={"diagnostics": {"debounceMs": 50}}) as client:
+        uri = open_doc(client, root / "src" / "requests" / "compat.py")
+        yield client, root, graph, uri
+
+
+async def _actions(client, uri, line, col):
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(types.Position(line, col), types.Position(line, col)),
+        context=types.CodeActionContext(diagnostics=[])))
+
+
+async def test_an_import_offers_a_rejection_that_warns(ws):
+    client, root, graph, uri = ws
+    actions = await _actions(client, uri, 1, 8)  # on `OpenSSL` in `import OpenSSL`
+    reject = next(a for a in actions if "we don't use OpenSSL" in a.title)
+    arg = reject.command.arguments[0]
+    assert reject.command.command == "lore.recordDecision"
+    assert arg["kind"] == "rejects" and arg["target"] == ":module/openssl" and arg["name"] == "no-openssl"
+    assert arg["text"].startswith("We don't use OpenSSL")
+    # the client asks the person, then calls the command with their words
+    arg = {**arg, "text": "We don't use pyOpenSSL: urllib3 wraps it", "why": "one TLS code path"}
+    reply = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="lore.recordDecision", arguments=[arg]))
+    assert reply["ok"], reply
+    assert reply["decision"] == ":decision/no-openssl" and reply["kind"] == "rejects"
+    code, q = cli(graph, "query", "[:find ?a ?v :where [:decision/no-openssl ?a ?v]]")
+    assert sorted(map(tuple, q["results"])) == [
+        (":description", "We don't use pyOpenSSL: urllib3 wraps it"), (":rationale", "one TLS code path"),
+        (":rejects", ":module/openssl")]
+    code, h = cli(graph, "history", ":decision/no-openssl")
+    assert {x["source"] for x in h["history"]} == {"lsp"}
+    # and the import is flagged at once, in the user's words
+    [d] = await wait_for(lambda: [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"],
+                         timeout=60, what="the rejection's diagnostic")
+    assert d.message == 'src/requests/compat.py imports OpenSSL, which the decision "We don\'t use pyOpenSSL…" rejects'
+    assert list((root / ".lore" / "journal").iterdir())  # journaled like every editor write
+
+
+async def test_a_symbol_offers_a_decision_named_without_inverting_it(ws):
+    client, root, graph, uri = ws
+    actions = await _actions(client, uri, 5, 9)  # on `detect`, whose line has a `# decision:` note
+    record = next((a for a in actions if "record a decision about Compat.detect" in a.title), None)
+    assert record is not None, [a.title for a in actions]
+    arg = record.command.arguments[0]
+    assert arg["kind"] == "governs" and arg["target"] == ":function/src-requests-compat-py-compat-detect"
+    assert arg["text"] == "Never import pyOpenSSL directly, go through urllib3"
+    assert arg["name"] == "never-import-pyopenssl-directly"  # not import-pyopenssl-directly-go-through
+    reply = await request(client, "lore/recordDecision", {"kind": "governs", "target": arg["target"],
+                                                         "text": arg["text"], "why": "urllib3 pins it"})
+    assert reply["ok"] and reply["decision"] == ":decision/never-import-pyopenssl-directly"
+    again = await request(client, "lore/recordDecision", {"kind": "governs", "target": arg["target"],
+                                                         "text": arg["text"]})
+    assert again["decision"] == ":decision/never-import-pyopenssl-directly-2"  # never overwrites another
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Do not use chardet: it is LGPL", "no-chardet"),
+    ("We don't use requests-toolbelt", "no-requests-toolbelt"),
+    ("Never import pyOpenSSL directly, go through urllib3.contrib", "never-import-pyopenssl-directly"),
+    ("Avoid global state in the session module", "avoid-global-state-session-module"),
+    ("Use PostgreSQL 15 as the primary database", "postgresql-15-as-primary-database"),
+    ("It must not block the event loop", "not-block-event-loop"),
+])
+async def test_suggested_names_keep_the_negation(ws, text, name):
+    client, *_ = ws
+    reply = await request(client, "lore/suggestDecision", {"kind": "governs", "text": text})
+    assert reply["ok"] and reply["name"] == name
+
+
+async def test_edit_supersede_and_retract(ws):
+    client, root, graph, uri = ws
+    d = ":decision/never-import-pyopenssl-directly"
+    r = await request(client, "lore/editDecision", {"decision": d, "text": "Never import pyOpenSSL at all"})
+    assert r["ok"], r
+    code, q = cli(graph, "query", f"[:find ?t :where [{d} :description ?t]]")
+    assert q["results"] == [["Never import pyOpenSSL at all"]]
+    code, q = cli(graph, "query", f"[:find ?t :any-valid-time :where [{d} :description ?t]]")
+    assert sorted(q["results"]) == [["Never import pyOpenSSL at all"], ["Never import pyOpenSSL directly, go through urllib3"]]
+    # supersede: the new one governs what the old one did; it rejects nothing the old one did not say
+    s = await request(client, "lore/supersedeDecision", {"decision": ":decision/no-openssl",
+                                                         "text": "pyOpenSSL is allowed in contrib only"})
+    assert s["ok"] and s["supersedes"] == ":decision/no-openssl"
+    assert s["decision"] == ":decision/pyopenssl-allowed-contrib-only"
+    code, q = cli(graph, "query", f"[:find ?a ?v :where [{s['decision']} ?a ?v]]")
+    assert sorted(map(tuple, q["results"])) == [(":description", "pyOpenSSL is allowed in contrib only"),
+                                                (":governs", ":module/openssl"), (":supersedes", ":decision/no-openssl")]
+    code, q = cli(graph, "query", "[:find ?a :where [:decision/no-openssl ?a _]]")
+    assert q["results"] == []  # the old decision holds no more (history keeps it)
+    await wait_for(lambda: not [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"],
+                   timeout=60, what="the superseded rejection's warning to go")
+    r = await request(client, "lore/retractDecision", {"decision": s["decision"], "reason": "contrib is gone"})
+    assert r["ok"]
+    code, q = cli(graph, "query", f"[:find ?a :where [{s['decision']} ?a _]]")
+    assert q["results"] == []
+
+
+@pytest.mark.parametrize("method,params,code", [
+    ("lore/recordDecision", {"kind": "rejects", "text": "no target"}, "bad-params"),
+    ("lore/recordDecision", {"kind": "approves", "target": ":module/os", "text": "x"}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": "not an ident; DROP", "text": "x"}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": ""}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": 5}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x" * 5000}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "name": "!!!"}, "bad-params"),
+    ("lore/editDecision", {"decision": ":decision/never-recorded", "text": "x"}, "unknown-decision"),
+    ("lore/editDecision", {"decision": ":module/os", "text": "x"}, "bad-params"),
+    ("lore/supersedeDecision", {"decision": ":decision/never-recorded", "text": "x"}, "unknown-decision"),
+    ("lore/retractDecision", {"decision": ":decision/never-import-pyopenssl-directly-2"}, "missing-reason"),
+    ("lore/retractDecision", {"decision": ["a list"], "reason": "r"}, "bad-params"),
+])
+async def test_malformed_requests_are_answered_and_write_nothing(ws, method, params, code):
+    client, root, graph, _ = ws
+    before = cli(graph, "sql", "SELECT count(*) FROM tx")[1]["rows"][0][0]
+    reply = await request(client, method, params)
+    assert reply["ok"] is False and reply["error"]["code"] == code, reply
+    assert cli(graph, "sql", "SELECT count(*) FROM tx")[1]["rows"][0][0] == before
+
+
+@pytest.mark.parametrize("args", [
+    [], [1], [{"kind": "rejects", "target": ":module/os"}],  # no text: the client must ask for it
+    [{"kind": "rejects", "target": {"nested": True}, "text": "x"}], [{"text": ["list"], "target": ":module/os"}],
+    [{"kind": "rejects", "target": ":module/os", "text": "x"}, {"extra": 1}],
+])
+async def test_malformed_command_arguments(ws, args):
+    client, *_ = ws
+    reply = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="lore.recordDecision", arguments=args))
+    assert reply["ok"] is False and reply["error"]["code"] == "bad-params", reply
+    status = await request(client, "lore/ingestStatus", {})  # the server is still up
+    assert status["ok"]

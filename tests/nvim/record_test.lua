@@ -1,0 +1,79 @@
+-- Records decisions from Neovim as a person would: the server's code action on an import ("we don't use
+-- X…") run through the plugin's client-side lore.recordDecision handler, and :Lore record / :Lore reject,
+-- answering vim.ui.input's prompts. Writes what it saw to $LORE_NVIM_OUT (JSON).
+vim.opt.runtimepath:append(os.getenv('LORE_PLUGIN'))
+vim.cmd('filetype on')
+vim.cmd('runtime plugin/lore.lua')
+
+local result = { nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) }
+local function finish(ok, err)
+  result.ok = ok
+  result.error = err
+  local f = io.open(os.getenv('LORE_NVIM_OUT'), 'w')
+  f:write(vim.fn.json_encode(result))
+  f:close()
+  vim.cmd('qa!')
+end
+
+local answers, prompts = {}, {}
+vim.ui.input = function(opts, on_confirm)
+  prompts[#prompts + 1] = { prompt = opts.prompt, default = opts.default or vim.NIL }
+  on_confirm(table.remove(answers, 1))
+end
+vim.notify = function() end
+
+local ok, err = pcall(function()
+  local lore = require('lore')
+  lore.setup({ cmd = { os.getenv('LORE_CMD'), 'serve' }, init_options = { diagnostics = { debounceMs = 50 } } })
+  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LORE_FILE')))
+  local buf = vim.api.nvim_get_current_buf()
+  assert(vim.wait(20000, function() return vim.b[buf].lore_client ~= nil end, 20), 'no client attached')
+  local client = vim.lsp.get_client_by_id(vim.b[buf].lore_client)
+  assert(vim.wait(20000, function() return client.initialized or client.server_capabilities ~= nil end, 20))
+  assert(vim.wait(30000, function()
+    local s = lore.request('ingestStatus', nil)
+    return s and s.status == 'complete'
+  end, 200), 'ingestion did not complete')
+
+  -- the code action on `import chardet` (line 2), executed by the plugin's handler
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = 1, character = 8 }, ['end'] = { line = 1, character = 8 } },
+    context = { diagnostics = {} },
+  }
+  local resp
+  if vim.fn.has('nvim-0.11') == 1 then
+    resp = client:request_sync('textDocument/codeAction', params, 20000, buf)
+  else
+    resp = client.request_sync('textDocument/codeAction', params, 20000, buf)
+  end
+  local action
+  for _, a in ipairs((resp and resp.result) or {}) do
+    if a.title:find("we don't use chardet", 1, true) then action = a end
+  end
+  assert(action, 'no "we don\'t use chardet" code action')
+  result.action = { title = action.title, command = action.command.command, argument = action.command.arguments[1] }
+  answers = { "Do not use chardet: it is LGPL", 'licence' }
+  vim.lsp.commands[action.command.command](action.command, { bufnr = buf, client_id = client.id })
+  result.from_action = lore.last_recorded and lore.last_recorded.decision
+
+  -- :Lore record on `login` (line 5), with an empty why
+  vim.api.nvim_win_set_cursor(0, { 5, 5 })
+  answers = { 'Never log passwords in login', '' }
+  lore.command('record')
+  result.recorded = lore.last_recorded and lore.last_recorded.decision
+  -- :Lore reject NAME
+  answers = { "We don't use requests-toolbelt", 'unmaintained' }
+  lore.command('reject requests-toolbelt')
+  result.rejected = lore.last_recorded and lore.last_recorded.decision
+  -- cancelled at the why prompt: nothing recorded
+  lore.last_recorded = nil
+  answers = { 'half an answer' }
+  lore.command('reject os')
+  result.cancelled = lore.last_recorded == nil
+
+  local q = lore.request('query', { query = '[:find ?d ?a ?v :where [?d ?a ?v] [(contains? (str ?d) ":decision/")]]' })
+  result.facts = q and q.results
+  result.prompts = prompts
+end)
+finish(ok, ok and nil or tostring(err))
