@@ -42,6 +42,13 @@ def _text(params: dict[str, Any], key: str, *, required: bool) -> str | None:
     return " ".join(v.split()) if key == "text" else v.strip()
 
 
+def _required_text(params: dict[str, Any]) -> str:
+    text = _text(params, "text", required=True)
+    if text is None:  # _text raises for a missing required text; this is for the type checker
+        raise LoreError("bad-params", "missing parameter 'text'")
+    return text
+
+
 def _ident(v: Any, what: str) -> str:
     if not isinstance(v, str) or not IDENT_RE.match(v):
         raise LoreError("bad-params", f"{what} must be an entity ident such as :module/chardet, got {str(v)[:80]!r}")
@@ -158,7 +165,7 @@ def _existing_decision(graph: Graph, params: dict[str, Any]) -> tuple[str, list[
 def record(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     kind = kind_of(params)
     target = target_of(params, kind)
-    text = _text(params, "text", required=True)
+    text = _required_text(params)
     why = _text(params, "why", required=False)
     name = params.get("name")
     if name is not None and (not isinstance(name, str) or not re.search(r"[A-Za-z0-9]", name) or len(name) > 200):
@@ -198,7 +205,7 @@ def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     from lore.memory.capture import closing_ops  # here: capture compiles many patterns on import
 
     old, rows = _existing_decision(graph, params)
-    text = _text(params, "text", required=True)
+    text = _required_text(params)
     why = _text(params, "why", required=False)
     if params.get("target") is not None:
         kind = kind_of(params)
