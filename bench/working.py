@@ -16,6 +16,13 @@ of G (neither is changed). It records a decision that rejects a package, then me
   layer_mb           the server's resident-set growth when a checkout puts M changed files in the layer
                                                                                             goal <= 50 MB
 
+Beside each wall-clock figure the benchmark reports the CPU time spent on it (``cpu``): for ``lore check``
+the process and its git children (getrusage), for the server its own CPU (all threads, and the git processes
+it waited for) read from /proc between the request and the reply. On a shared, loaded machine the wall
+figures measure the queue for the cores; the CPU figures measure the work. ``load`` is the load average when
+the benchmark started and ended, on ``cores`` cores; the benchmark lowers its own priority to ``nice`` 10
+(what it starts inherits it) so that it does not slow the people it shares the machine with.
+
 Prints one JSON object.
 """
 
@@ -25,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -61,6 +69,19 @@ def git(repo: Path, *args: str) -> str:
 def cli(graph: Path, *args: str, cwd: Path | None = None) -> dict[str, Any]:
     out = subprocess.run([LORE, "--graph", str(graph), "--json", *args], capture_output=True, text=True, cwd=cwd)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def proc_cpu_s(pid: int) -> float:
+    """CPU seconds of a live process: user + system of all its threads and of the children it waited for."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    utime, stime, cutime, cstime = (int(x) for x in fields[11:15])
+    return (utime + stime + cutime + cstime) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_s() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
 def rss_mb(pid: int) -> float:
@@ -132,6 +153,7 @@ def change(c: Client, uri: str, version: int, text: str) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    load_start = [round(x, 2) for x in os.getloadavg()]
     src_repo = Path(args.repo).resolve()
     work = Path(tempfile.mkdtemp(prefix="lore-working-bench-"))
     repo = work / "ws"
@@ -160,17 +182,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             extra = f"\nimport {target.split('/', 1)[1]}\n" + extra
         p.write_text(text + extra)
     git(repo, "commit", "-q", "-am", "bench: a 20-file change")
-    walls = []
+    walls, cpus = [], []
     reply: dict[str, Any] = {}
     for _ in range(args.repeat):
-        t = time.perf_counter()
+        t, c0 = time.perf_counter(), children_cpu_s()
         p = subprocess.run([LORE, "--graph", str(graph), "check", "--format", "json"], capture_output=True,
                            text=True, cwd=repo)
         walls.append(time.perf_counter() - t)
+        cpus.append(children_cpu_s() - c0)
         reply = json.loads(p.stdout)
     out["check_cli_s"] = {"files": reply.get("changedFiles"), "warnings": reply.get("count"),
                           "p50": round(statistics.median(walls), 3), "min": round(min(walls), 3),
-                          "max": round(max(walls), 3), "runs": len(walls)}
+                          "max": round(max(walls), 3), "runs": len(walls),
+                          "cpu": {"p50": round(statistics.median(cpus), 3), "min": round(min(cpus), 3),
+                                  "max": round(max(cpus), 3)}}
 
     # -- the server
     c = Client()
@@ -193,15 +218,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         initialization_options={"diagnostics": {"debounceMs": DEBOUNCE_MS}, "ingestOnStartup": False}))
     c.client.initialized(types.InitializedParams())
 
-    server_ms = []
+    server_ms, server_cpu = [], []
     for _ in range(args.repeat + 2):
-        t = time.perf_counter()
+        t, c0 = time.perf_counter(), proc_cpu_s(server.pid)
         r = await c.request("lore/check", {"repo": str(repo)})
         server_ms.append((time.perf_counter() - t) * 1000)
+        server_cpu.append((proc_cpu_s(server.pid) - c0) * 1000)
         assert r.get("ok"), r
     out["check_server_ms"] = {"first": round(server_ms[0], 1), "p50": pct(server_ms[1:], 50),
                               "p95": pct(server_ms[1:], 95), "runs": len(server_ms) - 1,
-                              "warnings": r.get("count")}
+                              "warnings": r.get("count"),
+                              "cpu": {"first": round(server_cpu[0], 1), "p50": pct(server_cpu[1:], 50),
+                                      "p95": pct(server_cpu[1:], 95)}}
 
     # -- keystrokes in a ~500-line buffer
     git(repo, "checkout", "-q", "main")
@@ -216,6 +244,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     version = 1
     body_ms: list[float] = []
     import_ms: list[float] = []
+    body_cpu: list[float] = []
+    import_cpu: list[float] = []
     typed = ""
     for k in range(args.keystrokes):
         await asyncio.sleep(0.02)
@@ -232,31 +262,40 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             lines_now = new
             text = "".join(lines_now)
             kind = body_ms
-        t = time.perf_counter()
+        t, c0 = time.perf_counter(), proc_cpu_s(server.pid)
         change(c, uri, version, text)
         t_pub = await c.wait_published(uri, version)
         kind.append((t_pub - t) * 1000 - DEBOUNCE_MS)
+        (import_cpu if kind is import_ms else body_cpu).append((proc_cpu_s(server.pid) - c0) * 1000)
     out["keystroke_ms"] = {"buffer": str(buf.relative_to(repo)), "lines": base_text.count("\n"),
                            "debounce_ms": DEBOUNCE_MS,
                            "body": {"p50": pct(body_ms, 50), "p95": pct(body_ms, 95), "n": len(body_ms)},
                            "import": {"p50": pct(import_ms, 50), "p95": pct(import_ms, 95), "n": len(import_ms)},
-                           "all": {"p50": pct(body_ms + import_ms, 50), "p95": pct(body_ms + import_ms, 95)}}
+                           "all": {"p50": pct(body_ms + import_ms, 50), "p95": pct(body_ms + import_ms, 95)},
+                           # the server's CPU from didChange to publishDiagnostics (the debounce is idle)
+                           "cpu": {"body": {"p50": pct(body_cpu, 50), "p95": pct(body_cpu, 95)},
+                                   "import": {"p50": pct(import_cpu, 50), "p95": pct(import_cpu, 95)},
+                                   "all": {"p50": pct(body_cpu + import_cpu, 50),
+                                           "p95": pct(body_cpu + import_cpu, 95)},
+                                   "clock_tick_ms": round(1000 / os.sysconf("SC_CLK_TCK"), 1)}}
     c.client.text_document_did_close(types.DidCloseTextDocumentParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
 
     # -- git commit on the graph's branch -> a query sees it, nobody asking
     lat = []
+    lat_cpu = []
     for i in range(args.commits):
         name = f"bench_commit_{i}.py"
         (repo / name).write_text(f"def committed_{i}():\n    return {i}\n")
         git(repo, "add", name)
         git(repo, "commit", "-q", "-m", f"bench commit {i}")
-        t = time.perf_counter()
+        t, c0 = time.perf_counter(), proc_cpu_s(server.pid)
         q = {"query": f'[:find ?e :where [?e :path "{name}"]]'}
         while True:
             r = await c.request("lore/query", q)
             if r.get("results"):
                 lat.append(time.perf_counter() - t)
+                lat_cpu.append(proc_cpu_s(server.pid) - c0)
                 break
             if time.perf_counter() - t > 60:
                 lat.append(None)  # reported as a miss, not hidden
@@ -265,7 +304,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     got = [x for x in lat if x is not None]
     out["commit_to_query_s"] = {"p50": round(statistics.median(got), 3) if got else None,
                                 "max": round(max(got), 3) if got else None, "runs": len(lat),
-                                "missed_60s": len(lat) - len(got)}
+                                "missed_60s": len(lat) - len(got),
+                                # the server's CPU from the commit to the answering query (watching, ingesting,
+                                # deriving, the polling queries themselves)
+                                "cpu": {"p50": round(statistics.median(lat_cpu), 3) if lat_cpu else None,
+                                        "max": round(max(lat_cpu), 3) if lat_cpu else None}}
 
     # -- memory of a layer of M changed files
     await asyncio.sleep(1.5)
@@ -282,7 +325,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         p = repo / "bench_layer" / f"mod_{i}.py"
         p.write_text(f"import os\n\n\nclass Thing{i}:\n    def run(self):\n        return os.sep\n" + body)
         pys.append(p)
-    t = time.perf_counter()
+    t, c0 = time.perf_counter(), proc_cpu_s(server.pid)
     # Files written outside the editor with no .git change: what a save (didSave) would trigger.
     await c.request("lore/layerRefresh", {"root": str(repo)})
     while True:
@@ -293,16 +336,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             raise SystemExit("the layer never held the checkout's files")
         await asyncio.sleep(0.2)
     build_s = time.perf_counter() - t
+    build_cpu = proc_cpu_s(server.pid) - c0
     after = rss_mb(server.pid)
     out["layer_mb"] = {"files": len(st["files"]), "rss_before_mb": round(before, 1), "rss_after_mb": round(after, 1),
-                       "growth_mb": round(after - before, 1), "build_s": round(build_s, 2)}
+                       "growth_mb": round(after - before, 1), "build_s": round(build_s, 2),
+                       "build_cpu_s": round(build_cpu, 2)}
     await c.client.shutdown_async(None)
     c.client.exit(None)
     await asyncio.wait_for(server.wait(), 60)
     await drainer
     errlog.close()
     await c.client.stop()
-    out["load"] = os.getloadavg()
+    out["load"] = {"start": load_start, "end": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count(),
+                   "nice": os.nice(0)}
     shutil.rmtree(work, ignore_errors=True)
     return out
 
@@ -318,6 +364,8 @@ def main() -> None:
     ap.add_argument("--commits", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
+    if os.nice(0) < 10:
+        os.nice(10 - os.nice(0))  # a long benchmark on a shared machine: everything it starts inherits it
     print(json.dumps(asyncio.run(run(args)), indent=2))
 
 

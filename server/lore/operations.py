@@ -9,6 +9,7 @@ operations here (``register``) so this module stays the single table of what Lor
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Callable
 
 from lore import params as P
@@ -154,15 +155,18 @@ def kind_of(name: str) -> str:
     return "write" if name in WRITES else "read"
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_text(value: Any, where: str = "params", depth: int = 0) -> None:
     """Refuse text that is not valid Unicode (lone surrogates: invalid UTF-8 on a command line, ``\\ud800``
     in JSON) before it reaches DuckDB, which cannot store it."""
     if depth > 64:
         raise LoreError("too-deep", "the input nests too deeply")
     if isinstance(value, str):
-        for idx, ch in enumerate(value):
-            if "\ud800" <= ch <= "\udfff":
-                raise LoreError("invalid-utf8", f"{where} is not valid UTF-8 or Unicode text (at character {idx})")
+        m = _SURROGATE.search(value)  # one C-level scan: an editor buffer's text passes here on every keystroke
+        if m is not None:
+            raise LoreError("invalid-utf8", f"{where} is not valid UTF-8 or Unicode text (at character {m.start()})")
     elif isinstance(value, dict):
         for k, v in value.items():
             check_text(k, where, depth + 1)
@@ -212,6 +216,9 @@ _HOME = {
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
     "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
     "journal": "lore.journal.ops", "journalLocate": "lore.journal.ops",
+    # lore check (a read unless it has to ingest first) and what it runs: not every feature.
+    "check": "lore.working.ops", "headFiles": "lore.ingest.ops", "headWatermark": "lore.ingest.ops",
+    "fileFacts": "lore.ingest.ops", "previewWarnings": "lore.inference.ops", "previewLinks": "lore.memory.ops",
 }
 
 

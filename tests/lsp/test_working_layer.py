@@ -6,6 +6,9 @@ None of it is ever visible to ``lore/query``."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 import pytest_asyncio
 from lsprotocol import types
@@ -126,3 +129,60 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
         return fetch_uri in items and not items[fetch_uri]  # an empty report clears the panel
 
     await wait_for(cleared, timeout=90, what="the closed file's warning cleared")
+
+
+class Announcements:
+    """Every lore/graphChanged the client received; ``wait`` re-checks a condition after each one."""
+
+    def __init__(self, client: Any) -> None:
+        self.count = 0
+        self._changed = asyncio.Condition()
+
+        @client.feature("lore/graphChanged")
+        async def on_changed(params: Any) -> None:
+            async with self._changed:
+                self.count += 1
+                self._changed.notify_all()
+
+    async def wait(self, check, timeout: float = 90) -> Any:
+        async def loop() -> Any:
+            while True:
+                async with self._changed:
+                    seen = self.count
+                got = await check()
+                if got:
+                    return got
+                async with self._changed:
+                    await self._changed.wait_for(lambda seen=seen: self.count != seen)
+        return await asyncio.wait_for(loop(), timeout)
+
+
+@pytest.mark.asyncio(loop_scope="function")
+@pytest.mark.parametrize("pairs", [5])
+async def test_two_commits_back_to_back_are_both_ingested(tmp_path, pairs):
+    """The second of two quick commits lands while the first is being ingested (the watcher polls often
+    here, so it starts right after the first): it must still be ingested, unasked."""
+    root = make_repo(tmp_path / "repo", {"src/app.py": APP})
+    graph = root / ".lore" / "lore.duckdb"
+    assert cli(graph, "ingest", str(root))[0] == 0
+    async with lsp(graph, root, init_options={"ingestOnStartup": False},
+                   env={"LORE_GIT_POLL_SECONDS": "0.01"}) as client:
+        notes = Announcements(client)
+        for i in range(pairs):
+            for j in (0, 1):
+                (root / "src" / f"m{i}_{j}.py").write_text(f"def f{i}_{j}():\n    return {j}\n")
+                git(root, "add", "src")
+                git(root, "commit", "-q", "-m", f"commit {i}.{j}")
+            second = git(root, "rev-parse", "HEAD").strip()
+
+            async def at_second_head(second=second):
+                r = await request(client, "lore/headWatermark", {})
+                return r.get("watermark") == second
+
+            try:
+                await notes.wait(at_second_head)
+            except TimeoutError:
+                wm = (await request(client, "lore/headWatermark", {})).get("watermark")
+                raise AssertionError(f"pair {i}: the graph stayed at {wm}, HEAD is {second}") from None
+            q = await request(client, "lore/query", {"query": f'[:find ?e :where [?e :path "src/m{i}_1.py"]]'})
+            assert q["results"] == [[f":module/src-m{i}-1-py"]]

@@ -81,6 +81,8 @@ class GitWatcher:
         self.dirs = git_dirs(root)
         self.marks: dict[str, int | None] = {}
         self.branch: str | None = None
+        self.ingested: str | None = None  # the graph branch's head as last ingested
+        self.failed: str | None = None  # a tip whose ingestion failed: not retried until .git moves again
         self.events = 0  # how many changes it acted on (status, tests)
 
     def _paths(self) -> list[Path]:
@@ -104,25 +106,50 @@ class GitWatcher:
         self.marks = now
         return moved
 
+    def tip(self) -> str | None:
+        """The graph branch's commit now (read from the ref files: cheap enough for every poll)."""
+        if self.dirs is None or not self.branch:
+            return None
+        gd, common = self.dirs
+        return read_ref(gd, common, "HEAD" if self.branch == "HEAD" else f"refs/heads/{self.branch}")
+
     async def step(self) -> None:
-        if self.dirs is None or not self.changed():
+        if self.dirs is None:
             return
+        moved = self.changed()
+        if self.ingested is None and not moved:
+            # Which branch history follows and where it stands, until the graph has one: commits made
+            # before the watcher's first look are then still seen.
+            head = await self.ls.run_op("headFiles", {})
+            if head.get("ok") and head.get("branch") and head.get("watermark"):
+                self.branch, self.ingested = str(head["branch"]), str(head["watermark"])
+        # The tip is compared by content, not only by modification times: a commit that lands while the
+        # previous one is being ingested (or within one timestamp tick of it) is still seen.
+        tip = self.tip()
+        behind = tip is not None and tip != self.ingested and tip != self.failed
+        if not moved and not behind:
+            return
+        if moved:
+            self.failed = None
         self.events += 1
         head = await self.ls.run_op("headFiles", {})
         if head.get("ok") and head.get("branch") and head.get("watermark"):
             self.branch = str(head["branch"])
-            gd, common = self.dirs
-            tip = read_ref(gd, common, "HEAD" if self.branch == "HEAD" else f"refs/heads/{self.branch}")
-            if tip and tip != head["watermark"]:
+            self.ingested = str(head["watermark"])
+            tip = self.tip()
+            if tip and tip != self.ingested and tip != self.failed:
                 log.info("the graph's branch %s moved to %s: ingesting", self.branch, tip[:12])
                 reply = await self.ls.run_op("ingest", {"repo": str(self.root), "branch": self.branch,
                                                         "wait": True})
                 if not reply.get("ok"):
                     err = reply.get("error") or {}
                     log.warning("ingesting %s: %s", self.branch, err.get("message"))
-                    if err.get("code") == "ingest-running":
-                        self.marks = {}  # look again next time
-                self.changed()  # the new marks include any ref the ingestion itself read
+                    if err.get("code") != "ingest-running":  # running: look again next time
+                        self.failed = tip
+                after = await self.ls.run_op("headWatermark", {})
+                if after.get("ok") and after.get("watermark"):
+                    self.ingested = str(after["watermark"])
+                self.changed()  # the new marks include any file the ingestion itself touched
         await self.ls.run_op("layerRefresh", {"root": str(self.root)})
         self.ls.on_graph_changed("git")
 

@@ -43,6 +43,9 @@ def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]
 # links and the embedding vectors, without which a one-shot process recalls lexically only); they still never
 # create a graph.
 _CATCH_UP_READS = {"warnings", "prepareTurn"}
+# Reads that ingest first when the graph has no history (made when missing, opened for writing when they
+# can): ``lore check`` on a fresh clone (SPEC §3).
+_INGEST_FIRST = {"check"}
 
 
 def _open_for(graph_path: Path, op: str) -> Any:
@@ -55,8 +58,11 @@ def _open_for(graph_path: Path, op: str) -> Any:
     if operations.kind_of(op) != "read":
         return Graph(graph_path)
     if not graph_path.exists() and not graph_path.is_symlink():
+        if op in _INGEST_FIRST:
+            return Graph(graph_path)
         return Graph.empty(graph_path)
-    if op in _CATCH_UP_READS and os.access(graph_path, os.W_OK) and os.access(graph_path.parent, os.W_OK):
+    if op in (_CATCH_UP_READS | _INGEST_FIRST) and os.access(graph_path, os.W_OK) \
+            and os.access(graph_path.parent, os.W_OK):
         try:
             return Graph(graph_path)
         except LoreError as exc:

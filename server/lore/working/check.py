@@ -56,9 +56,9 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     root = work_tree_root(repo)
     notes: list[str] = []
     _ingest_first(graph, root, notes)
-    # History's warnings now (a one-shot process catches the rules up first; a server's are current).
-    history = _reply_or_raise(operations.run("warnings", graph, {}))
     shared = layer_for(graph)
+    # History's warnings now (a one-shot process catches the rules up first; a server's are current).
+    history = {"warnings": shared.history_warnings()}
     private = shared.root not in (None, os.path.realpath(root)) or (not use_buffers and shared.buffers) \
         or base is not None
     layer = Layer(graph) if private else shared
@@ -69,7 +69,7 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             layer.sync()
             if layer.view is None:
                 raise LoreError("no-history", "the graph has no ingested code to check against")
-            ws = _reply_or_raise(operations.run("warnings", layer.view.as_graph(), {"catchUp": False}))["warnings"]
+            ws = layer.warnings(None)
     finally:
         if private:
             layer.close()

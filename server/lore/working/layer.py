@@ -45,13 +45,23 @@ MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells i
 # A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
-_COLS = ("id", "e", "a", "vt", "v", "vn", "valid_from", "valid_to", "tx_from", "tx_to", "inferred", "rule",
-         "confidence", "provenance", "tag")
 _SCHEMA = pa.schema([("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()),
                      ("v", pa.string()), ("vn", pa.float64()), ("valid_from", pa.int64()),
                      ("valid_to", pa.int64()), ("tx_from", pa.int32()), ("tx_to", pa.int32()),
                      ("inferred", pa.bool_()), ("rule", pa.string()), ("confidence", pa.float64()),
                      ("provenance", pa.list_(pa.int64())), ("tag", pa.string())])
+
+_S, _I = pa.string(), pa.int32()
+_DEF_SCHEMA = pa.schema([(n, _S) for n in ("entity", "file", "kind", "name", "qualified_name")]
+                        + [(n, _I) for n in ("line", "col", "end_line", "end_col")] + [("tag", _S)])
+_IMP_SCHEMA = pa.schema([(n, _S) for n in ("module", "target", "spec", "file")]
+                        + [(n, _I) for n in ("line", "col", "end_line", "end_col")] + [("tag", _S)])
+
+
+def _columns(rows: list[tuple], schema: pa.Schema) -> pa.Table:
+    """Rows as an Arrow table built column by column with declared types (no per-call type inference,
+    which costs more than the insert itself on a keystroke)."""
+    return pa.table([pa.array([r[i] for r in rows], f.type) for i, f in enumerate(schema)], schema=schema)
 
 
 class _Borrowed:
@@ -132,6 +142,53 @@ class Layer:
         self._next_id = -1
         self._dependents: dict[tuple[str, int], tuple[list[str], list[tuple[int, str]]]] = {}
         self.stats = {"rebuilds": 0, "updates": 0, "last_ms": 0.0}
+        # Bumped whenever the layer's tables change: answers computed over them (a file's warnings) are
+        # reused while it stays, so a keystroke that changes no fact and no location costs no query.
+        self.generation = 0
+        self.answers: dict[Any, tuple[int, Any]] = {}
+        self._history: tuple[int, list[dict[str, Any]]] | None = None
+
+    def warnings(self, file: str | None) -> list[dict[str, Any]]:
+        """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
+        neither history nor the layer's tables changed."""
+        key = ("warnings", file, self.seen_tx)
+        hit = self.cached(key)
+        if hit is not None:
+            return list(hit)
+        params: dict[str, Any] = {"catchUp": False}
+        if file:
+            params["file"] = file
+        reply = operations.run("warnings", self._view(), params)
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
+        self.remember(key, list(reply["warnings"]))
+        return reply["warnings"]
+
+    def history_warnings(self) -> list[dict[str, Any]]:
+        """History's own composed warnings (no layer), reused until the graph's last transaction moves."""
+        with self.graph.lock:
+            tx = self.graph.last_tx()[0]
+        if self._history is not None and self._history[0] == tx:
+            return list(self._history[1])
+        reply = operations.run("warnings", self.graph, {})
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
+        with self.graph.lock:
+            after = self.graph.last_tx()[0]
+        if after == tx:  # a one-shot process's catch-up may have written: then not remembered
+            self._history = (tx, list(reply["warnings"]))
+        return reply["warnings"]
+
+    def cached(self, key: Any) -> Any:
+        hit = self.answers.get(key)
+        return hit[1] if hit is not None and hit[0] == self.generation else None
+
+    def remember(self, key: Any, value: Any) -> None:
+        if len(self.answers) > 256:
+            self.answers.clear()
+        self.answers[key] = (self.generation, value)
 
     # ------------------------------------------------------------------ the connection
 
@@ -278,6 +335,7 @@ class Layer:
             self._rebuild(tx)
 
     def _reset(self) -> None:
+        self.generation += 1
         self.entries.clear()
         self.seen_tx = None
         if self.con is not None:
@@ -335,6 +393,7 @@ class Layer:
     def _apply(self, files: dict[str, tuple[str, bytes | None, int | None]], *, drop: Sequence[str] = (),
                previous: dict[str, Entry] | None = None, rebuild: bool = False) -> None:
         t0 = time.perf_counter()
+        self.generation += 1
         con = self.con
         previous = previous or {}
         touched: set[str] = set()
@@ -365,6 +424,8 @@ class Layer:
         hidden: list[tuple[int, str]] = []
         link_targets: list[str] = []
         new_entries: dict[str, Entry] = {}
+        heads = self._head_dependents({p: list((replies.get(p) or (previous[p].facts if p in previous else None)
+                                                or {}).get("replaces") or []) for p in files})
         for p, (source, data, version) in files.items():
             prev = previous.get(p)
             ff = replies.get(p) or (prev.facts if prev is not None else None)
@@ -373,7 +434,7 @@ class Layer:
             tag = f"f:{p}"
             entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())))
             replaced = list(ff.get("replaces") or [])
-            head_entities, dependents = self._head_dependents(p, replaced)
+            head_entities, dependents = heads[p]
             entry.entities |= set(head_entities)
             for rid in replaced:
                 hidden.append((rid, tag))
@@ -399,8 +460,7 @@ class Layer:
             self._insert("layer_facts", rows)
         if hidden:
             self._insert_hidden(hidden)
-        for p, ent in new_entries.items():
-            self._insert_locations(ent.facts or {}, f"f:{p}")
+        self._insert_locations([(ent.facts or {}, f"f:{p}") for p, ent in new_entries.items()])
         if files:
             con.execute("INSERT INTO layer_files SELECT unnest(?::VARCHAR[])", [sorted(files)])
         # Memory links to the changed files' definitions, computed over history + layer.
@@ -441,13 +501,19 @@ class Layer:
                 continue
             ff["_watermark"] = self.watermark
             tag = f"f:{p}"
-            con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
-            con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
-            self._insert_locations(ff, tag)
+            if (ff.get("definitions") or []) != (prev_facts.get("definitions") or []) \
+                    or (ff.get("imports") or []) != (prev_facts.get("imports") or []):
+                # Most keystrokes inside a line move no definition or import: then nothing is rewritten.
+                self.generation += 1
+                con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
+                con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
+                self._insert_locations([(ff, tag)])
             old = {tuple(f[:4]): f for f in prev_facts.get("facts") or []}
             new = {tuple(f[:4]): f for f in ff.get("facts") or []}
             removed = [k for k in old if k not in new]
             added = [new[k] for k in new if k not in old]
+            if removed or added:
+                self.generation += 1
             if removed:
                 con.register("_layer_rm", pa.table({n: pa.array([k[i] for k in removed], pa.string())
                                                     for i, n in enumerate(("e", "a", "vt", "v"))}))
@@ -469,6 +535,7 @@ class Layer:
             entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())),
                           prev.links, set(prev.entities) | {k[0] for k in new} | {k[3] for k in new if k[2] == "k"})
             if entry.names != prev.names:
+                self.generation += 1
                 con.execute("DELETE FROM layer_facts WHERE tag = ? AND inferred AND a = ':relates-to'", [tag])
                 touched |= {lk["memory"] for lk in prev.links}
                 entry.links = self._links_for([entry])[p]
@@ -482,22 +549,19 @@ class Layer:
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
         return fallback
 
-    def _insert_locations(self, ff: dict[str, Any], tag: str) -> None:
-        con = self.con
-        defs = ff.get("definitions") or []
-        imps = ff.get("imports") or []
-        if defs:
-            con.register("_layer_defs", pa.Table.from_pylist([dict(zip(
-                ("entity", "file", "kind", "name", "qualified_name", "line", "col", "end_line", "end_col", "tag"),
-                (*d, tag))) for d in defs]))
-            con.execute("INSERT INTO layer_defs SELECT * FROM _layer_defs")
-            con.unregister("_layer_defs")
-        if imps:
-            con.register("_layer_imps", pa.Table.from_pylist([dict(zip(
-                ("module", "target", "spec", "file", "line", "col", "end_line", "end_col", "tag"), (*i, tag)))
-                for i in imps]))
-            con.execute("INSERT INTO layer_imps SELECT * FROM _layer_imps")
-            con.unregister("_layer_imps")
+    def _insert_locations(self, files: list[tuple[dict[str, Any], str]]) -> None:
+        """The definitions and imports of these files (ingestion's fileFacts replies, each with its tag), in
+        one insert per table."""
+        defs = [(*d, tag) for ff, tag in files for d in ff.get("definitions") or []]
+        imps = [(*i, tag) for ff, tag in files for i in ff.get("imports") or []]
+        for rows, schema, table in ((defs, _DEF_SCHEMA, "layer_defs"), (imps, _IMP_SCHEMA, "layer_imps")):
+            if not rows:
+                continue
+            self.con.register("_layer_locations", _columns(rows, schema))
+            try:
+                self.con.execute(f"INSERT INTO {table} SELECT * FROM _layer_locations")
+            finally:
+                self.con.unregister("_layer_locations")
 
     def _links_for(self, entries: list[Entry]) -> dict[str, list[dict[str, Any]]]:
         """The memory links (over history + layer) to the definitions and modules of these files."""
@@ -524,24 +588,45 @@ class Layer:
              MAX_TX, True, lk["rule"], lk["confidence"], lk["provenance"], tag)
             for rid, (lk, tag) in zip(ids, rows)])
 
-    def _head_dependents(self, path: str, replaced: list[int]) -> tuple[list[str], list[tuple[int, str]]]:
-        """The head entities of a file's replaced rows, and the inferred rows that follow from them or link
-        to them — the same until history moves, so remembered per (file, transaction)."""
-        key = (path, self.seen_tx or 0)
-        hit = self._dependents.get(key)
-        if hit is None:
-            if not replaced:
-                hit = ([], [])
+    def _head_dependents(self, replaced: dict[str, list[int]]) -> dict[str, tuple[list[str], list[tuple[int, str]]]]:
+        """Per file: the head entities of its replaced rows, and the inferred rows that follow from them or
+        link to them — the same until history moves, so remembered per (file, transaction); the files not
+        remembered yet are looked up together (two queries, however many files)."""
+        out: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
+        todo: dict[str, list[int]] = {}
+        for path, ids in replaced.items():
+            hit = self._dependents.get((path, self.seen_tx or 0))
+            if hit is not None:
+                out[path] = hit
+            elif not ids:
+                out[path] = self._dependents[(path, self.seen_tx or 0)] = ([], [])
             else:
-                ents = [r[0] for r in self.con.execute(self._sql("head_entities"), {"ids": replaced}).fetchall()]
-                deps = self.con.execute(self._sql("dependents"), {"ids": replaced, "entities": ents}).fetchall()
-                hit = (ents, [(r[0], r[1]) for r in deps])
-            self._dependents[key] = hit
-        return hit
+                todo[path] = ids
+        if todo:
+            all_ids = sorted({i for ids in todo.values() for i in ids})
+            head = {rid: (e, v) for rid, e, v in self.con.execute(self._sql("head_entities"), {"ids": all_ids}).fetchall()}
+            ents: dict[str, list[str]] = {}
+            for path, ids in todo.items():
+                seen: dict[str, None] = {}
+                for rid in ids:
+                    e, v = head.get(rid, (None, None))
+                    for x in (e, v):
+                        if x is not None:
+                            seen[x] = None
+                ents[path] = list(seen)
+            rows = self.con.execute(self._sql("dependents"), {
+                "ids": all_ids, "entities": sorted({x for xs in ents.values() for x in xs})}).fetchall()
+            for path, ids in todo.items():
+                mine, targets = set(ids), set(ents[path])
+                deps = [(rid, e) for rid, e, prov, target in rows
+                        if (target is not None and target in targets) or (prov and not mine.isdisjoint(prov))]
+                out[path] = self._dependents[(path, self.seen_tx or 0)] = (ents[path], deps)
+        return out
 
     def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None) -> None:
         """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
         touched; the layer's conclusions replace history's for every subject in each rule's scope."""
+        self.generation += 1
         params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
         if attributes is not None:
             params["attributes"] = attributes
@@ -585,7 +670,7 @@ class Layer:
             con.execute("DELETE FROM layer_files WHERE path IN (SELECT unnest(?::VARCHAR[]))", [files])
 
     def _insert(self, table: str, rows: list[tuple]) -> None:
-        t = pa.Table.from_pylist([dict(zip(_COLS, r)) for r in rows], schema=_SCHEMA)
+        t = _columns(rows, _SCHEMA)
         self.con.register("_layer_rows", t)
         try:
             self.con.execute(f"INSERT INTO {table} SELECT * FROM _layer_rows")

@@ -29,16 +29,15 @@ UNION ALL
 SELECT module, target, spec, file, line, col, end_line, end_col FROM layer_imps;
 
 -- name: head_entities
--- The entities (and referenced entities) of the head rows a file's new text replaces.
-SELECT DISTINCT x FROM (
-    SELECT f.e AS x FROM {db}.main.facts f WHERE f.id IN (SELECT unnest($ids::BIGINT[]))
-    UNION ALL
-    SELECT f.v FROM {db}.main.facts f WHERE f.id IN (SELECT unnest($ids::BIGINT[])) AND f.vt = 'k')
+-- The head rows a file's new text replaces: each row's entity and, for a reference, the entity it names.
+SELECT f.id, f.e, CASE WHEN f.vt = 'k' THEN f.v END FROM {db}.main.facts f
+ WHERE f.id IN (SELECT unnest($ids::BIGINT[]))
 
 -- name: dependents
 -- Conclusions that follow from the replaced rows (they no longer hold over the layer unless re-derived),
--- and memory links to the file's entities at the head (the layer re-links them).
-SELECT f.id, f.e FROM {db}.main.facts f
+-- and memory links to the files' entities at the head (the layer re-links them); the caller attributes
+-- each to its file by provenance or link target.
+SELECT f.id, f.e, f.provenance, CASE WHEN f.a = ':relates-to' AND f.vt = 'k' THEN f.v END FROM {db}.main.facts f
  WHERE f.inferred AND f.tx_to = 2147483647
    AND (list_has_any(f.provenance, $ids::BIGINT[])
         OR (f.a = ':relates-to' AND f.vt = 'k' AND f.v IN (SELECT unnest($entities::VARCHAR[]))))

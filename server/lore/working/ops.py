@@ -36,11 +36,10 @@ def _root(layer: Layer, params: dict[str, Any]) -> None:
 
 
 def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str, Any]]:
-    view = layer.view
-    if view is None:  # no ingested history yet: history's own warnings
-        reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
-    else:
-        reply = operations.run("warnings", view.as_graph(), {"file": rel, "catchUp": False} if rel else {"catchUp": False})
+    if layer.view is not None:
+        return layer.warnings(rel)
+    # No ingested history yet: history's own warnings.
+    reply = operations.run("warnings", graph, {"file": rel, "catchUp": False} if rel else {"catchUp": False})
     if not reply.get("ok"):
         err = reply.get("error") or {}
         raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
