@@ -196,9 +196,8 @@ def test_runaway_recursion_in_a_workspace_rule_is_stopped(g, tmp_path):
         "-- name: boom\n-- kind: fact\n-- derives: :x\n-- reads: :y\n"
         "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
         "SELECT 'a' AS e, CAST(n AS VARCHAR) AS v, [] AS provenance FROM r WHERE n < 0")
-    t0 = time.perf_counter()
-    rep = Engine(g.graph, rule_timeout=0.5).run(full=True)
-    assert time.perf_counter() - t0 < 30
+    # A limit the built-in rules meet even on a loaded machine; the runaway one never ends without it.
+    rep = Engine(g.graph, rule_timeout=3.0).run(full=True)
     assert [e.code for e in rep.errors] == ["rule-timeout"]
     assert g.inferred("transitive_depends_on") == {(":service/a", ":service/c"): 0.5}
 
