@@ -18,13 +18,14 @@ from lore import idents as S
 from lore.ingest.extract import language_of
 from lore.ingest.filestate import EVENT_ATTRS, SQL
 from lore.ingest.resolve import resolve
+from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK, SYMLINK
 from lore.store.graph import FACT_SCHEMA, MAX_TX
 
 log = logging.getLogger("lore")
 
 
-class BatchWriter:
+class BatchWriter(RunState):
     def _flush(self, *, final: bool, open_rows: bool = False) -> None:
         g = self.graph
         open_rows = open_rows or final or not self.defer_open

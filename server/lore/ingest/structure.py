@@ -16,6 +16,7 @@ from lore import idents as S
 from lore.ingest.extract import Extract, language_of
 from lore.ingest.filestate import SQL, Key, ref, sval
 from lore.ingest.resolve import resolve
+from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK
 
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
@@ -33,14 +34,14 @@ def _def_facts(d, mslug: str, module: str, path: str) -> tuple[str, tuple]:
     return e, tuple(facts)
 
 
-class StructureFacts:
+class StructureFacts(RunState):
     _db_names: dict[str, list[tuple[str, str]]] | None  # (set by IngestRun)
     _sub_keys: dict[str, str] | None
 
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
         desired: set[Key] = set()
-        defs: dict[str, tuple[str, int, int]] = {}
+        defs: dict[str, tuple[str, int, int, str, bool]] = {}
         if mode == GITLINK:
             name = self.submodules.get(path, (path, ""))
             keys = self._submodule_keys()
@@ -124,7 +125,7 @@ class StructureFacts:
             self._local_cache.clear()
         mslug = module.split("/", 1)[1]
         desired: set[Key] = set()
-        defs: dict[str, tuple[str, int, int]] = {}
+        defs: dict[str, tuple[str, int, int, str, bool]] = {}
         by_name: dict[str, list[str]] = {}
         update = desired.update
         before = self._def_facts.get(path) or {}
@@ -201,7 +202,7 @@ class StructureFacts:
                             for module, name, entity in self.graph.con.execute(SQL["top_level_names"]).fetchall():
                                 self._db_names.setdefault(module, []).append((name, entity))
                 key = tp if self.v2 and self.locations_complete else self._module_ident(tp)
-                names = self._db_names.get(key, ())
+                names = self._db_names.get(key, [])
             for n, e in names:
                 out.setdefault(n, []).append(e)
         return out
