@@ -70,7 +70,7 @@ def test_bad_input_is_a_json_error_and_stores_nothing(cli, args, code):
 def test_ten_megabyte_string_is_refused(cli, tmp_path, lore_cmd, ROOT):
     big = "x" * 10_000_000
     script = (f"import sys; sys.argv=['lore','--graph',{str(cli.graph)!r},'--json','transact',"
-              f"'[[:a :b \"' + 'x'*10_000_000 + '\"]]','--reason','r']; from lore.cli import main; "
+              f"'[[:a :b \"' + 'x'*10_000_000 + '\"]]','--reason','r']; from lore.__main__ import main; "
               f"raise SystemExit(main())")
     p = subprocess.run([os.sys.executable, "-c", script], capture_output=True, text=True,
                        env={**os.environ, "PYTHONPATH": str(ROOT / "server")})

@@ -182,6 +182,39 @@ def journal_export(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "exported": len(written), "empty": empty, "journal": str(root / ".lore" / "journal")}
 
 
+def _unrecorded_entries(graph: Graph, root: Path, entities: list[str]) -> list[tuple[str, str, str]]:
+    """Entries this graph wrote that no apply has recorded yet (a write journals without a bookkeeping row):
+    found by name, which starts with the stamp of the transaction that first asserted the entity."""
+    cur = graph.cursor()
+    try:
+        firsts = cur.execute(SQL["first_user_tx_instants"], {"entities": entities}).fetchall()
+    except Exception:  # noqa: BLE001 - an empty graph: nothing to point at
+        return []
+    finally:
+        cur.close()
+    if not firsts:
+        return []
+    out: list[tuple[str, str, str]] = []
+    try:
+        with JournalDir(root, create=False) as jdir:
+            if jdir.fd is None:
+                return []
+            by_stamp: dict[str, list[str]] = {}
+            for name in jdir.names():
+                m = E.NAME_RE.match(name)
+                if m:
+                    by_stamp.setdefault(m.group(1), []).append(name)
+            for e, instant in firsts:
+                for name in sorted(by_stamp.get(E.stamp(instant), [])):
+                    body = jdir.read(name, E.MAX_ENTRY_BYTES).decode("utf-8", "replace")
+                    if e in body:
+                        out.append((e, name, body))
+                        break
+    except LoreError:
+        return []  # an unreadable or unsafe journal folder: no place to point at
+    return out
+
+
 _IDENT_TAIL = r"(?![A-Za-z0-9_.?\-/])"
 
 
@@ -203,6 +236,9 @@ def journal_locate(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "locations": {}}
     finally:
         cur.close()
+    missing = sorted(set(entities) - {r[0] for r in rows})
+    if missing:
+        rows = [*rows, *_unrecorded_entries(graph, root, missing)]
     out: dict[str, Any] = {}
     for e, name, body in rows:
         if not isinstance(name, str) or not E.NAME_RE.match(name):

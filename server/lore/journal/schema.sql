@@ -87,3 +87,11 @@ SELECT f.e, arg_min(j.name, f.tx_from) AS name, arg_min(j.body, f.tx_from) AS bo
   FROM facts f JOIN journal_entries j ON j.tx = f.tx_from
  WHERE f.e IN (SELECT unnest($entities)) AND NOT f.inferred
  GROUP BY f.e
+
+-- name: first_user_tx_instants
+-- The instant of the first user transaction that asserted a fact about each asked entity (its journal entry's
+-- name starts with that instant's stamp). $entities: a list.
+SELECT f.e, min(t.instant) AS instant
+  FROM facts f JOIN tx t ON t.tx = f.tx_from
+ WHERE f.e IN (SELECT unnest($entities)) AND NOT f.inferred AND t.source IN ('cli', 'lsp', 'agent', 'mcp')
+ GROUP BY f.e;
