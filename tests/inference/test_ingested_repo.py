@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -72,9 +73,12 @@ def test_stale_decision_after_a_later_commit(repo):
     (repo / "src" / "cache.py").write_text(
         "import redis\nfrom os import path\n\n\ndef get(key):\n    raise KeyError(key)\n\n\n"
         "class Cache:\n    def evict(self):\n        pass\n")
-    # commit dates have whole seconds: date this one clearly after the decision was recorded
+    # Commit dates have whole seconds: date this one clearly after the decision was recorded, and let the
+    # clock pass it first (a commit dated in the future is not yet valid now, so the rule rightly skips it).
     later = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=2)
     git(repo, "commit", "-qam", "get raises now", date=later.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    while datetime.datetime.now(datetime.timezone.utc) <= later:
+        time.sleep(0.05)
     lore(repo, "ingest", ".")
     [w] = [w for w in lore(repo, "warnings")["warnings"] if w["rule"] == "stale_decision"]
     assert w["file"] == "src/cache.py" and w["line"] == 5
