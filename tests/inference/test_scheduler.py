@@ -18,13 +18,11 @@ def _write(graph, edn):
 
 def _until(pred, timeout: float = 120.0) -> bool:
     """Wait for a condition the scheduler's thread brings about (a safety net, not a timing)."""
-    done = threading.Event()
     deadline = time.monotonic() + timeout
-    while not done.wait(0.01):
-        if pred():
-            return True
+    while not pred():
         if time.monotonic() > deadline:
             return False
+        time.sleep(0.01)
     return True
 
 
