@@ -181,9 +181,28 @@ def lock_wait() -> float:
         return 5.0
 
 
-def _connect(path: str, read_only: bool, config: dict[str, Any]) -> duckdb.DuckDBPyConnection:
+# DuckDB writes a new file's headers (three 4 KiB blocks) when it creates it: a file no bigger than that,
+# or one made in the last moments, may be another process's graph still being created.
+_HEADER_BYTES = 3 * 4096
+_BEING_MADE_SECONDS = 2.0
+
+
+def _maybe_being_created(path: str, existed: bool) -> bool:
+    """Whether a file DuckDB calls "not a valid DuckDB database" may be a graph another process is making
+    right now (three CLI writers on a fresh clone at once): absent when this open began, or tiny and new."""
+    if not existed:
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return True
+    return st.st_size <= _HEADER_BYTES and time.time() - st.st_mtime < _BEING_MADE_SECONDS
+
+
+def _connect(path: str, read_only: bool, config: dict[str, Any], *, existed: bool = True) -> duckdb.DuckDBPyConnection:
     """Open the file; while another process holds it (two CLI writers at once, no server), wait a little
-    and try again, like a database client's busy timeout, before answering ``graph-locked``."""
+    and try again, like a database client's busy timeout, before answering ``graph-locked``. A file that
+    another process is still creating reads as invalid for an instant: that waits the same way."""
     deadline = time.monotonic() + lock_wait()
     pause = 0.01
     told = False
@@ -192,10 +211,14 @@ def _connect(path: str, read_only: bool, config: dict[str, Any]) -> duckdb.DuckD
             return duckdb.connect(path, read_only=read_only, config=config)
         except duckdb.Error as exc:
             err = _classify_open_error(path, exc)
-            if err.code != "graph-locked" or time.monotonic() + pause > deadline:
+            waitable = err.code == "graph-locked" or (
+                err.code == "graph-corrupt" and "not a valid DuckDB database" in str(exc)
+                and _maybe_being_created(path, existed))
+            if not waitable or time.monotonic() + pause > deadline:
                 raise err from None
             if not told:
-                log.info("waiting for the graph %s, held by pid %s", path, err.extra.get("owner_pid"))
+                log.info("waiting for the graph %s, %s", path, f"held by pid {err.extra['owner_pid']}"
+                         if err.extra.get("owner_pid") else "held or being created by another process")
                 told = True
             time.sleep(pause)
             pause = min(pause * 2, 0.2)
@@ -319,7 +342,7 @@ class Graph:
             config["temp_directory"] = ""
         # External access off: SQL on this connection can read or write no file and load no extension.
         # Arrow tables still load through register(), which is how bulk data comes in.
-        self._con = _connect(self.path, read_only, config)
+        self._con = _connect(self.path, read_only, config, existed=self.existed)
         try:
             if self.existed and not _is_lore_graph(self.con):
                 # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
