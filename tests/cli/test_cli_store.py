@@ -60,7 +60,7 @@ def test_graph_from_env_and_from_work_tree(tmp_path, lore_cmd, ROOT):
 ])
 def test_bad_input_is_a_json_error_and_stores_nothing(cli, args, code):
     rc, out, err, _ = cli.run(*args)
-    assert rc != 0
+    assert rc == (2 if code == "usage" else 1)  # docs/reference/cli.md: 2 for a usage error, else 1
     assert out["ok"] is False and out["error"]["code"] == code, out
     if cli.graph.exists():
         _, s, _, _ = cli.run("sql", "SELECT count(*) FROM tx")

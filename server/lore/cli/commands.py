@@ -280,7 +280,10 @@ def _emit(reply: dict[str, Any], as_json: bool, command: str | None) -> int:
         stream = sys.stdout if ok else sys.stderr
         stream.write(render(command, reply, color=stream.isatty()))
     sys.stdout.flush()
-    return 0 if ok else 1
+    if ok:
+        return 0
+    # A command line Lore does not understand exits 2, as argparse-style tools do (docs/reference/cli.md).
+    return 2 if (reply.get("error") or {}).get("code") == "usage" else 1
 
 
 if __name__ == "__main__":  # pragma: no cover
