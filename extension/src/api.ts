@@ -32,9 +32,19 @@ export class LoreApi {
    * short name is `-2`, never merged into the first); a preference or constraint as a transaction. */
   async recordMemory(input: payloads.MemoryInput, reason: string): Promise<{ entity: string; tx: number }> {
     if (input.kind === "decision") return this.recordDecision(unwrap(payloads.recordDecisionParams(input, reason)));
-    const m = unwrap(payloads.memoryFacts(input));
+    let m = unwrap(payloads.memoryFacts(input));
+    // No server request names these: the first free `<name>`, `<name>-2`… as the server does for decisions
+    // (so a second one with a name taken is a new memory, not facts merged into the first).
+    const taken = await this.sqlColumn(`SELECT DISTINCT e FROM facts WHERE e = ${sqlText(m.entity)} OR starts_with(e, ${sqlText(m.entity + "-")}) LIMIT 10000`);
+    const free = payloads.freeIdent(m.entity, taken);
+    if (free !== m.entity) m = unwrap(payloads.memoryFacts({ ...input, name: free.slice(free.indexOf("/") + 1) }));
     const { tx } = await this.transact(m.facts, reason);
     return { entity: m.entity, tx };
+  }
+
+  private async sqlColumn(sql: string): Promise<string[]> {
+    const r = replies.checkReply(await this.send("lore/sql", { sql }), "lore/sql");
+    return Array.isArray(r.rows) ? r.rows.filter(Array.isArray).map((row) => String(row[0])) : [];
   }
 
   async recordDecision(params: payloads.RecordDecisionParams): Promise<{ entity: string; tx: number }> {

@@ -99,6 +99,14 @@ export function memoryFacts(input: MemoryInput): Result<{ entity: string; facts:
   return ok({ entity, facts: `[${facts.join("\n ")}]` });
 }
 
+/** `ident`, else `ident-2`, `ident-3`… : the first not in `taken` (the server's rule for decisions). */
+export function freeIdent(ident: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  let out = ident;
+  for (let n = 2; used.has(out); n++) out = `${ident}-${n}`;
+  return out;
+}
+
 export function transactParams(facts: string, reason: unknown): Result<TransactParams> {
   const r = text("reason", reason, true);
   if (!r.ok) return r as Result<never>;

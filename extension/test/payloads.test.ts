@@ -8,6 +8,7 @@ import {
   DECISION_MAX_TEXT,
   dismissParams,
   editDecisionParams,
+  freeIdent,
   historyParams,
   ingestParams,
   MAX_TEXT,
@@ -259,4 +260,10 @@ test("decisionReply: the decision and tx, or a clear error", () => {
   assert.throws(() => decisionReply({ ok: true, tx: 7 }, "m"), /names no decision/);
   assert.throws(() => decisionReply({ ok: true, decision: ":decision/a" }, "m"), /no tx/);
   assert.throws(() => decisionReply("nope", "m"), /not an object/);
+});
+
+test("freeIdent: the name, else the first -N not taken", () => {
+  assert.equal(freeIdent(":constraint/py310", []), ":constraint/py310");
+  assert.equal(freeIdent(":constraint/py310", [":constraint/py310-old", ":constraint/py3100"]), ":constraint/py310");
+  assert.equal(freeIdent(":constraint/py310", [":constraint/py310", ":constraint/py310-2", ":constraint/py310-4"]), ":constraint/py310-3");
 });

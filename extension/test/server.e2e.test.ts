@@ -230,6 +230,11 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     let now = await texts();
     assert.equal(now.get(a.entity), "Cache tokens in process", "the first one is untouched");
     assert.equal(now.get(b.entity), "Cache tokens for one hour at most");
+    // A constraint has no naming request: the extension takes the next free name the same way.
+    const c1 = await api.recordMemory({ kind: "constraint", name: "py310", description: "Must support Python 3.10" }, reason);
+    const c2 = await api.recordMemory({ kind: "constraint", name: "py310", description: "Must run on Python 3.10 in CI" }, reason);
+    assert.deepEqual([c1.entity, c2.entity], [":constraint/py310", ":constraint/py310-2"]);
+    assert.equal((await texts()).get(c1.entity), "Must support Python 3.10");
     const sug = await api.suggestDecision("governs", "We don't use memcached for tokens");
     assert.equal(sug.name, "no-memcached-tokens");
 
