@@ -64,7 +64,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
-        r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
+        r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
@@ -83,7 +83,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
         r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
-        r"maximum of)\b", re.I)),
+        r"maximum of|^(?:please\s+)?(?:do not|don't)\s+(?!think|know|worry|forget|mind|hesitate)\w+|"
+        r"(?:the|our|a) (?:goal|aim|rule|requirement) is (?:to|that))\b", re.I)),
     ("dependency", re.compile(
         r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
         r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
@@ -98,7 +99,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
 _QUESTION_START = re.compile(
     r"^(?:(?:what|why|how|when|where|who|which)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did|can|could|would|"
     r"should|will|shall|have|has|to)\b|(?:what|why|how|who|which)\b(?!\s+\w+\s+\w+)|"
-    r"(?:can|could|would|should|do|does|did|is|are|will|shall|have|has)\b)", re.I)
+    r"(?:can|could|would|should|do(?!\s+not\b)|does|did|is|are|will|shall|have|has)\b)", re.I)
 _CHATTER = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
     r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
@@ -114,7 +115,9 @@ _HYPOTHETICAL = re.compile(
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
     r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
-    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved))\b", re.I)
+    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
+    r"(?:i|we) (?:would |'d )?(?:propose|suggest)|my suggestion|(?:i|we|you) may\b|why don't we|why not\b|"
+    r"any objections|what do you think|would be (?:awesome|cool|helpful|ideal)|it would be)\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
@@ -123,9 +126,10 @@ _REQUEST = re.compile(
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to))\b", re.I)
+                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
+                  r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
-                           r"reason:|why\?|rationale:|since)\b\s*", re.I)
+                           r"(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b)\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 _NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
@@ -141,7 +145,7 @@ _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\
                             re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
-_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:use|depend on|import|"
+_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
@@ -165,13 +169,18 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"([A-Za-z0-9][\w.+#/'-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,3})"
+_CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
-                + r"\s+(?:\w+\s+)?(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+to\s+" + _ART + _CNP +
+                r"\s+(?:\w+\s+)?from\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
+                r"\s+(?:to|into)\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"^" + _CNP + r"\s*(?:->|=>|→)\s*" + _CNP + r"[.!]?$", re.I), 2, 1),
     (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
                 r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
@@ -204,7 +213,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
 ]
 _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
                          r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options|former|latter|"
-                         r"both|all|either|(?:\w+\s+)?ones?)$", re.I)
+                         r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
             r"which|who|that|because|since|whereas|dealing with")
@@ -227,11 +236,15 @@ def _name(phrase: str | None) -> str | None:
     return x
 
 
+_ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
+
+
 def changes(clause: str) -> tuple[str | None, list[str]]:
     """(what is chosen, what is dropped) in a change of mind: "switch from X to Y", "replace X with Y",
     "swap X for Y", "drop X (in favour of Y)", "no longer use X", "decided against X", "X was rejected"."""
     chosen: str | None = None
     dropped: list[str] = []
+    clause = _ASIDE.sub("", clause)  # "migrate from yarn (v1) to pnpm"
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -247,6 +260,18 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     return chosen, dropped
 
 
+# "PostgreSQL was chosen from these options", "Terraform has been selected": the passive names the choice.
+_PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:was|were|is|are|has been|have been)\s+"
+                             r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)\b", re.I)
+# A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
+_DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict)\s*:\s*"
+                             r"(?:we(?:'ll| will)?\s+)?", re.I)
+# A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
+# CloudFormation"): what the decision of the same text did not choose.
+_OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|alternatives?(?:\s+(?:considered|consideration|"
+                          r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
+# A sentence about how things are now ("Currently both default and named exports are used") is context.
+_CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
 _BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
@@ -421,7 +446,9 @@ def _negated(s: str, at: int) -> bool:
 
 
 def _kind(s: str) -> str | None:
-    if _IMPERATIVE.match(s) or _CHOSEN.search(s):
+    if _OPTION_LINE.match(s) or _CURRENTLY.match(s):
+        return None
+    if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
@@ -508,7 +535,7 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     if kind == "decision":
         clause = re.sub(r"^instead of\s+[^,]{2,60},\s*", "", clause, flags=re.I)
         chosen, dropped = changes(clause)
-        m = _CHOSEN.search(clause) or _BEST.search(clause)
+        m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
         m = _OBJECT.search(clause)
@@ -611,6 +638,10 @@ def _merge(into: Extracted, other: Extracted) -> None:
     if not into.rationale:
         # 'Drop Python 2 support. Mypy has dropped it long ago, and maintaining it is too complicated.'
         into.rationale = other.rationale or other.description
+    elif other.rationale and other.rationale not in into.rationale:
+        into.rationale = (into.rationale + "; " + other.rationale)[:2 * MAX_DESCRIPTION]
+    if other.description not in into.description and len(into.description) < MAX_DESCRIPTION:
+        into.description = (into.description + "; " + other.description)[:MAX_DESCRIPTION]
     into.rejects.extend(r for r in other.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
     into.forbids.extend(f for f in other.forbids if f not in into.forbids)
 
@@ -637,8 +668,53 @@ _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package
 def _stated_change(s: str, nxt: str | None) -> bool:
     if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _TRANSIENT.search(s):
         return False
-    return _split_why(s)[1] is not None or \
-        (nxt is not None and not nxt.rstrip().endswith("?") and bool(_JUSTIFIES.search(nxt)))
+    if _split_why(s)[1] is not None:
+        return True
+    if nxt is None or nxt.rstrip().endswith("?") or _HYPOTHETICAL.search(nxt):
+        return False
+    # The next sentence justifies it, gives a reason or spells the change out ("Remove lodash. Most will be
+    # replaced with JS built-ins to reduce package size.").
+    return bool(_JUSTIFIES.search(nxt)) or _split_why(nxt)[1] is not None or bool(changes(nxt)[1]) or \
+        bool(_BACK_REFERENCE.search(nxt))
+
+
+# A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
+# spells out the change just stated.
+_BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|the rest)(?:\s+of\s+(?:it|them))?\s+"
+                             r"(?:will|should|must|is going to|are going to|can)\s+be\s+(?:replaced|migrated|moved|"
+                             r"converted|ported|swapped|rewritten)|replac(?:e|es|ed|ing)\s+(?:it|them)\s+(?:with|by))\b",
+                             re.I)
+# A question or proposal later in the same text reopens what its title stated ("Drop sqlite. … why don't we drop
+# sqlite support?", "Don't support Windows. … I propose we don't support Windows at all").
+_REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|should we|shall we|why don't we|why not|"
+                      r"could we|can we|would it make sense|any objections|what do you think|let's discuss|"
+                      r"(?:up|open) for discussion)\b", re.I)
+
+
+def _names(item: Extracted) -> set[str]:
+    """The first word of what an item chooses and of what it rejects, for telling two sentences about one choice."""
+    out = set()
+    for n in [item.subject.removeprefix("no ")] + item.rejects:
+        first = _slug(n).split("-")[0]
+        if len(first) >= 3 and first not in STOPWORDS:
+            out.add(first)
+    return out
+
+
+def _one_choice(prev: Extracted, item: Extracted) -> bool:
+    """Do two consecutive items of one kind state one choice ("Drop lodash in favour of native JS. Replace lodash
+    usage with native methods", "Avoid default exports. Only named exports should be used")?"""
+    kinds = {prev.kind, item.kind}
+    if not kinds <= {"decision", "preference", "constraint"}:
+        return False
+    if _names(prev) & _names(item):
+        return len(kinds) == 1 or kinds == {"decision", "preference"}
+    if len(kinds) > 1:
+        return False
+    # "no default exports" and "named exports used": one says what goes, the other what stays.
+    a, b = prev.subject.lower().split(), item.subject.lower().split()
+    shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
+    return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
 
 
 def _names_a_choice(clause: str) -> bool:
@@ -662,6 +738,19 @@ def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
     return out
 
 
+def _options(sents: list[str]) -> list[str]:
+    out: list[str] = []
+    for s in sents:
+        m = _OPTION_LINE.match(s)
+        if m:
+            for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
+                x = _name(re.sub(r"^(?:aws|the|a|an)\s+(?=\S)", lambda t: t.group(0) if part.lower().startswith("aws")
+                                 else "", part.strip(), flags=re.I))
+                if x and len(x.split()) <= 4 and x not in out:
+                    out.append(x)
+    return out
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -669,12 +758,24 @@ def heuristic(delta: str) -> list[Extracted]:
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
         from_context = False  # prev's rationale is the statement before it: the one after may say more
         sents = sentences(turn)
+        options = _options(sents)
+        born: dict[int, int] = {}  # id(item) -> the sentence that stated it
+        first_of_turn = len(out)
         for i, s in enumerate(sents):
+            if _OPTION_LINE.match(s):
+                continue
+            label = _DECISION_LABEL.match(s)
+            labelled = bool(label) and len(s) - label.end() >= 8 if label else False
+            if labelled and label:
+                s = s[label.end():]
+            if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
+                context = s.rstrip(".!")
+                continue
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            stated = _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
+            stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
             if not stated and _is_chatter(s):
                 prev, context = None, None
                 continue
@@ -684,9 +785,16 @@ def heuristic(delta: str) -> list[Extracted]:
                 if x and _slug(x) != _slug(prev.subject) and x not in prev.rejects:
                     prev.rejects.append(x)
                 continue
-            kind = _kind(s)
+            kind = "decision" if labelled else _kind(s)
             if stated and kind not in ("decision", "preference"):
                 kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
+            if kind == "decision" and prev is not None and prev.kind == "decision" and _BACK_REFERENCE.search(s):
+                clause, rationale = _split_why(s)
+                if rationale and rationale not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + rationale
+                if s.rstrip(".!") not in prev.description and len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
             if kind is None:
                 # "X was too slow" after a decision names a rejected alternative of that decision.
                 if prev is not None and _TOO.search(s):
@@ -776,15 +884,32 @@ def heuristic(delta: str) -> list[Extracted]:
             if same is None and prev is not None and prev.kind == item.kind == "preference" and \
                     {_slug(r) for r in prev.rejects} & {_slug(r) for r in item.rejects}:
                 same = prev  # "Avoid lodash. Prefer native js vs lodash." is one preference
+            if same is None and prev is not None and out.index(prev) >= first_of_turn and _one_choice(prev, item):
+                same = prev
             if same is not None:
                 _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
                 from_context = False
             else:
                 out.append(item)
+                born[id(item)] = i
                 prev = item
                 from_context = took_context
             context = None
+        mine = out[first_of_turn:]
+        # A title that a later question or proposal reopens was a proposal.
+        for item in list(mine):
+            if born.get(id(item)) == 0 and any(_REOPENS.search(t) and _names(item) & set(_slug(t, 10**6).split("-"))
+                                               for t in sents[1:]):
+                out.remove(item)
+                mine.remove(item)
+        # The options a decision record lists and its decision did not choose are its rejected alternatives.
+        decisions = [x for x in mine if x.kind == "decision"]
+        if options and decisions:
+            target = next((x for x in decisions if _slug(x.subject) in {_slug(o) for o in options}), decisions[0])
+            for o in options:
+                if _slug(o) != _slug(target.subject) and _slug(o) not in {_slug(r) for r in target.rejects}:
+                    target.rejects.append(o)
     return out
 
 
