@@ -37,7 +37,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
-        r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
+        r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with))|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
@@ -127,7 +127,9 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
-                  r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better))\b", re.I)
+                  r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
+                  r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
+                  r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
                            r"(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b)\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
@@ -149,7 +151,9 @@ _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
-    r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
+    r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
+    r"went with|ended up (?:using|with)|replace \S+ with|"
+    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
     r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
@@ -196,8 +200,12 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|"
                 r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
-                r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use)\s+"
+                r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
+                r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
+                r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
+    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|supersedes|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not)\s+support\s+" + _ART + _CNP, re.I), None, 1),
@@ -483,6 +491,12 @@ def _split_why(s: str) -> tuple[str, str | None]:
     d = _DASH_WHY.search(s)
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
+    # "Removed the jQuery dependency; native fetch is enough": a clause after a semicolon stating nothing of its own.
+    semi = s.find("; ")
+    if semi > 8:
+        tail = s[semi + 2:].strip()
+        if len(tail) > 8 and not _kind(tail) and not changes(tail)[1]:
+            return s[:semi].rstrip(), tail.rstrip(".!")
     return s, None
 
 
@@ -510,7 +524,8 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
     rejects = [_name(r) or r for r in rejects
-               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only)\b", r, re.I)]
+               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
+                               r"introduce|switch|move|migrate|drop|keep|break|worry|touch)\b", r, re.I)]
     first_of: dict[str, str] = {}  # one per slug, the first written
     for r in rejects:
         first_of.setdefault(_slug(r), r)
@@ -649,6 +664,7 @@ def _merge(into: Extracted, other: Extracted) -> None:
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
 _CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+                          r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
                           r"implement|adopt|ditch|deprecate|retire|stop using|get rid of|convert|upgrade|disable|"
                           r"avoid|prefer)\b", re.I)
@@ -744,8 +760,7 @@ def _options(sents: list[str]) -> list[str]:
         m = _OPTION_LINE.match(s)
         if m:
             for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
-                x = _name(re.sub(r"^(?:aws|the|a|an)\s+(?=\S)", lambda t: t.group(0) if part.lower().startswith("aws")
-                                 else "", part.strip(), flags=re.I))
+                x = _name(part.strip())
                 if x and len(x.split()) <= 4 and x not in out:
                     out.append(x)
     return out
