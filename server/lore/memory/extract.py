@@ -58,7 +58,13 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:am|are|'re|'m|is) not going to (?:use|adopt|support|switch|move)|"
         r"(?:makes? sense|is time|is better|is best) to (?:just )?(?:switch|move|migrate|use|drop|go with|replace|adopt|keep)|"
         r"(?:the )?(?:official|default|standard|recommended|preferred|chosen) [\w -]{1,40}? (?:is|are|will be)|"
-        r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used)\b", re.I)),
+        r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used|"
+        r"(?:we|i) now (?:use|rely on|run|ship|build)|"
+        r"^(?:so\s+|therefore\s+|hence\s+|thus\s+)?we(?:'ll| will| shall) (?!(?:need|have|be|look|investigate|see|check|discuss|"
+        r"think|try|get|fix|release|let|keep an eye|consider|revisit|wait|probably|maybe|likely|definitely|also|want|take|"
+        r"update|review|merge|publish|ask|reach|come|follow|talk|figure|work|continue|do|make sure|start|begin|"
+        r"soon|then|now|just|tag|cut|close|reopen|track|add it|address|handle it|report|post|share|send|write up|"
+        r"document|announce|schedule|plan|evaluate|explore|test|debug)\b)[a-z]+\b|(?:we|i) (?:have |'ve )?(?:moved|switched|migrated) (?:\w+ )?to)\b", re.I)),
     ("preference", re.compile(
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
@@ -84,7 +90,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
         r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
         r"maximum of|^(?:please\s+)?(?:do not|don't)\s+(?!think|know|worry|forget|mind|hesitate)\w+|"
-        r"(?:the|our|a) (?:goal|aim|rule|requirement) is (?:to|that))\b", re.I)),
+        r"(?:the|our|a) (?:goal|aim|rule|requirement) is (?:to|that)|intentionally|deliberately|by design)\b", re.I)),
     ("dependency", re.compile(
         r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
         r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
@@ -134,7 +140,7 @@ _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because
                            r"(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b)\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
+_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 _REJECT_PATTERNS = [
     re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
@@ -197,7 +203,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
                 r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|"
                 r"replac(?:e|es|ed|ing)|"
-                r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|"
+                r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|sunset(?:s|ting)?|"
+                r"discontinu(?:e|es|ed|ing)|decommission(?:s|ed|ing)?|"
                 r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
@@ -208,10 +215,11 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
-    (re.compile(r"\b(?:won't|will not|no longer|don't|do not)\s+support\s+" + _ART + _CNP, re.I), None, 1),
+    (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to)\s+support\s+"
+                + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
-                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|"
+                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
                 r"prohibited|disallowed|forbidden)\b", re.I),
      None, 1),
     # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
@@ -224,6 +232,7 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
                          r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
+            r"after|before|when|until|during|every|each|"
             r"which|who|that|because|since|whereas|dealing with")
 _NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b", re.I)
 _LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
@@ -272,12 +281,25 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
 _PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:was|were|is|are|has been|have been)\s+"
                              r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)\b", re.I)
 # A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
-_DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict)\s*:\s*"
+_DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
+                             r"solution)\s*:\s*"
                              r"(?:we(?:'ll| will)?\s+)?", re.I)
 # A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
 # CloudFormation"): what the decision of the same text did not choose.
 _OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|alternatives?(?:\s+(?:considered|consideration|"
                           r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
+# A heading that only says what follows ("Title: …", "Body: …") is dropped; a record's other sections ("Context: …",
+# "Consequences: …", "Status: …") are context, not decisions.
+_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr)\s*:\s*(?=\S)", re.I)
+_SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
+                      r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
+# A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
+_BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
+                  r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
+# A sentence that opens on what a change does ("Removes ~70 kB from the bundle", "This reduces build time").
+_EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
+                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
+                     r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
@@ -402,7 +424,8 @@ def sentences(text: str) -> list[str]:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+ (?:is|are|was|has)\b)", p)
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have)\b)",
+                          p)
         for piece in pieces:
             piece = piece.strip()
             if piece:
@@ -562,6 +585,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             return _clean(m.group(1)), None
         if dropped:
             return "no " + dropped[0], None
+        m = re.match(r"^no\s+" + _CNP, clause.strip(), re.I)  # "Decided: no ORM."
+        if m and _name(m.group(1)):
+            return "no " + (_name(m.group(1)) or ""), None
     if kind == "dependency":
         m = _DEP.match(clause.strip())
         if m:
@@ -621,11 +647,12 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
-_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
+_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets|"
+                  r"(?:has|have) become|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
-                  r"obsolete|overkill|"
+                  r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
@@ -649,8 +676,12 @@ def _about(s: str, item: Extracted) -> bool:
     return any(n and _slug(n) and _slug(n).split("-")[0] in _slug(head).split("-") for n in names)
 
 
-def _merge(into: Extracted, other: Extracted) -> None:
-    if not into.rationale:
+def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
+    """Fold ``other`` into ``into``; ``restated``: the same choice said again in other words (its description is no
+    reason for it)."""
+    if not into.rationale and restated:
+        into.rationale = other.rationale
+    elif not into.rationale:
         # 'Drop Python 2 support. Mypy has dropped it long ago, and maintaining it is too complicated.'
         into.rationale = other.rationale or other.description
     elif other.rationale and other.rationale not in into.rationale:
@@ -779,8 +810,15 @@ def heuristic(delta: str) -> list[Extracted]:
         for i, s in enumerate(sents):
             if _OPTION_LINE.match(s):
                 continue
+            s = _HEADING.sub("", s)
+            section = _SECTION.match(s)
+            if section:
+                meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
+                context = None if meta else (s[section.end():].strip().rstrip(".!") or None)
+                prev = None
+                continue
             label = _DECISION_LABEL.match(s)
-            labelled = bool(label) and len(s) - label.end() >= 8 if label else False
+            labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
                 s = s[label.end():]
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
@@ -799,6 +837,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 x = _name(bad.group(1))
                 if x and _slug(x) != _slug(prev.subject) and x not in prev.rejects:
                     prev.rejects.append(x)
+                continue
+            if prev is not None and _EFFECT.match(s):
+                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made.
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
             if stated and kind not in ("decision", "preference"):
@@ -899,10 +942,11 @@ def heuristic(delta: str) -> list[Extracted]:
             if same is None and prev is not None and prev.kind == item.kind == "preference" and \
                     {_slug(r) for r in prev.rejects} & {_slug(r) for r in item.rejects}:
                 same = prev  # "Avoid lodash. Prefer native js vs lodash." is one preference
-            if same is None and prev is not None and out.index(prev) >= first_of_turn and _one_choice(prev, item):
-                same = prev
+            restated = False
+            if same is None and prev is not None and id(prev) in born and _one_choice(prev, item):
+                same, restated = prev, True
             if same is not None:
-                _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
+                _merge(same, item, restated)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
                 from_context = False
             else:
@@ -912,9 +956,13 @@ def heuristic(delta: str) -> list[Extracted]:
                 from_context = took_context
             context = None
         mine = out[first_of_turn:]
+        if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
+            del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
+            continue
         # A title that a later question or proposal reopens was a proposal.
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_REOPENS.search(t) and _names(item) & set(_slug(t, 10**6).split("-"))
+            if born.get(id(item)) == 0 and any(_REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
+                                                                       re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]):
                 out.remove(item)
                 mine.remove(item)
