@@ -136,6 +136,16 @@ def test_negated_hedged_and_hypothetical_statements_store_nothing(text):
      "jekyll"),
     ("We are standardising on pytest; nose is no longer maintained.", "pytest", "no longer maintained", "nose"),
     ("Switch CI to GitHub Actions. Travis has become unreliable and slow.", "github actions", "unreliable", "travis"),
+    ("Due to licensing concerns, Elasticsearch has been replaced by OpenSearch.", "opensearch", "licensing",
+     "elasticsearch"),
+    ("Moment.js is in maintenance mode, so we replaced it with Luxon.", "luxon", "maintenance", "moment.js"),
+    ("Python 3.7 reached end of life in June. We are dropping support for it in the next release.", "no python 3.7",
+     "end of life", "python-3.7"),
+    ("We tried Celery but it was too heavy for our needs; we settled on RQ.", "rq", "too heavy", "celery"),
+    ("For consistency with the rest of the codebase, we use snake_case for all JSON keys.", "snake_case",
+     "consistency", None),
+    ("We moved the docs to MkDocs Material because Sphinx themes were hard to customise.", "mkdocs material",
+     "hard to customise", "sphinx-themes"),
 ])
 def test_general_forms_of_a_decision_record_title_and_change(text, subject, why, rejected):
     got = one(text)
@@ -153,6 +163,8 @@ def test_general_forms_of_a_decision_record_title_and_change(text, subject, why,
     ("We agreed previously that the team prefers named exports.", "preference", "named exports"),
     ("Avoid default exports. Currently both kinds are used. To avoid confusion, only named exports should be used.",
      "preference", "named exports"),
+    ("Going forward, please squash-merge PRs so the history stays linear.", "preference", "squash-merge"),
+    ("Closing as won't fix: we don't want to add a dependency on lxml just for this.", "preference", "lxml"),
 ])
 def test_instructions_goals_and_preferences_are_kept(text, kind, term):
     got = one(text)

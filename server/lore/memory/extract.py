@@ -43,7 +43,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
@@ -72,7 +72,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
-        r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
@@ -134,6 +134,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
+                  r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
+                  r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
                   r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
@@ -148,6 +150,10 @@ _REJECT_PATTERNS = [
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
+# "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
+_TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s+to\s+)?(?:add|introduce|take on|pull in)\s+"
+                          r"(?:a\s+|another\s+|any\s+)?(?:new\s+|hard\s+|runtime\s+|extra\s+)?dependency\s+(?:on|to)|"
+                          r"tried(?:\s+out)?(?=\s+\S+(?:\s+\S+){0,2}?\s+but\b))\s+(?:the\s+)?" + _NP, re.I)
 # Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
 _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
                             re.I)
@@ -198,8 +204,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must|is going to|are going to)\s+be\s+"
                 r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
-    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must)\s+be\s+replaced\s+(?:with|by)\s+" + _ART + _CNP,
-                re.I), 2, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|will|must|is going to|are going to|can)\s+be|has been|have been|"
+                r"was|were|is being|are being|got|gets|is|are)\s+(?:\w+ly\s+)?(?:replaced|superseded|succeeded)\s+(?:with|by)\s+"
+                + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
                 r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|"
                 r"replac(?:e|es|ed|ing)|"
@@ -290,7 +297,8 @@ _OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|
                           r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
 # A heading that only says what follows ("Title: …", "Body: …") is dropped; a record's other sections ("Context: …",
 # "Consequences: …", "Status: …") are context, not decisions.
-_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr)\s*:\s*(?=\S)", re.I)
+_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr|"
+                      r"closing(?: (?:this|it))?(?: as [\w' -]{1,20})?)\s*:\s*(?=\S)", re.I)
 _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
                       r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
@@ -319,7 +327,9 @@ _IMPERATIVE = re.compile(
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
-                       r"keep|simplify))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$", re.I)
+                       r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
+                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
+                       re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
                  r"(?:,)?\s+(?!that\b|far\b|much\b|many\b|long\b)", re.I)
@@ -517,9 +527,11 @@ def _split_why(s: str) -> tuple[str, str | None]:
     # "Removed the jQuery dependency; native fetch is enough": a clause after a semicolon stating nothing of its own.
     semi = s.find("; ")
     if semi > 8:
-        tail = s[semi + 2:].strip()
+        head, tail = s[:semi].rstrip(), s[semi + 2:].strip()
         if len(tail) > 8 and not _kind(tail) and not changes(tail)[1]:
-            return s[:semi].rstrip(), tail.rstrip(".!")
+            return head, tail.rstrip(".!")
+        if len(tail) > 8 and _kind(tail) and not _kind(head):
+            return tail.rstrip(".!"), head  # "We tried Celery but it was too heavy; we settled on RQ"
     return s, None
 
 
@@ -538,6 +550,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
                 rejects.append(x)
         rejects.extend(changes(s)[1])
+        for m in _TURNED_DOWN.finditer(s):
+            turned = _name(re.split(r"\s+but\b", m.group(1))[0])
+            if turned:
+                rejects.append(turned)
     if kind == "constraint":
         for m in _FORBID.finditer(s):
             x = _clean(m.group(1))
@@ -652,7 +668,8 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
-                  r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|"
+                  r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
+                  r"difficult to|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
@@ -783,6 +800,27 @@ def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
         if x.lower() not in STOPWORDS and _slug(x) not in _slug(subject).split("-") and x not in out:
             out.append(x)
     return out
+
+
+_IT_DROPPED = re.compile(r"\b(?:drop|remov|deprecat|abandon|retir)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", re.I)
+_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b", re.I)
+
+
+def _pointed_back(clause: str, subject: str, reason: str) -> Callable[[str, list[str]], tuple[str, list[str]]] | None:
+    """A change that points back ("drop support for it", "replaced it with Luxon") drops what its reason names first
+    ("Python 3.7 reached end of life", "Moment.js is in maintenance mode")."""
+    first = re.match(r"\s*(?:the\s+)?" + _CNP, reason)
+    words = first.group(1).split() if first else []
+    # "Python 3.7 reached end of life": the name and its version.
+    name: str | None = _name(" ".join(words[:2]) if len(words) > 1 and re.match(r"^v?\d[\w.]*$", words[1]) else words[0]) \
+        if words else None
+    if not name or re.match(r"^(?:because|since|as|given|due|we|i|it|this|that|there)$", name, re.I):
+        return None
+    if _IT_DROPPED.search(clause) and not subject.startswith("no "):
+        return lambda subj, rej: ("no " + name, [name] + [r for r in rej if _slug(r) != _slug(name)])
+    if _IT_REPLACED.search(clause) and _slug(name) != _slug(subject):
+        return lambda subj, rej: (subj, rej + [name] if name not in rej else rej)
+    return None
 
 
 def _options(sents: list[str]) -> list[str]:
@@ -917,11 +955,17 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
                             if x and x not in rejects]
                 rejects += [x for x in _same_head_alternatives(subject, rationale) if x not in rejects]
-            if rationale and kind == "decision" and not subject.startswith("no ") and re.search(
-                    r"\b(?:drop|remove|deprecate|abandon)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", clause, re.I):
-                first = re.match(_CNP, rationale)
-                if first and _name(first.group(1).split()[0]):
-                    subject = "no " + first.group(1).split()[0]  # "Python2 has reached its EOL, so drop support for it"
+            if rationale and kind == "decision":
+                rejects += [x for x in (_name(re.split(r"\s+but\b", m.group(1))[0]) for m in _TURNED_DOWN.finditer(rationale))
+                            if x and x not in rejects]  # "We tried Celery but it was too heavy; we settled on RQ"
+            if not rationale and context and kind == "decision":
+                pointed = _pointed_back(clause, subject, context)
+                if pointed:
+                    subject, rejects = pointed(subject, rejects)
+            if rationale and kind == "decision":
+                pointed = _pointed_back(clause, subject, rationale)
+                if pointed:
+                    subject, rejects = pointed(subject, rejects)
             if subject.startswith("no "):
                 dropped = subject[3:]
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
