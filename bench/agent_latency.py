@@ -3,7 +3,8 @@
 
   python bench/agent_latency.py --graph GRAPH [--repo REPO] [--n 200] [--hooks 20]
 
-GRAPH is copied first (the bench never writes the original). Prints one JSON object.
+GRAPH is copied first (the bench never writes the original). Prints one JSON object. Every process it starts
+inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
 - MCP: the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
@@ -94,7 +95,9 @@ def children_named(word: str) -> list[int]:
 
 
 async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
-    params = StdioServerParameters(command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd))
+    # this environment (the SDK's default passes only a few variables): PYTHONPATH runs another checkout's code
+    params = StdioServerParameters(command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd),
+                                   env=hook_env(graph))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         await session.call_tool("lore_prepare_turn", {"message": "warm up"})
@@ -185,6 +188,7 @@ def main() -> int:
     ap.add_argument("--hooks", type=int, default=20)
     ap.add_argument("--check-file", default="setup.py", help="the file `lore hook check` is given")
     ap.add_argument("--skip-no-owner", action="store_true", help="skip the hooks without an owner (slow)")
+    ap.add_argument("--mcp-only", action="store_true", help="only the MCP round trips")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="lore-mcp-bench-"))
     graph = tmp / "lore.duckdb"
@@ -192,6 +196,10 @@ def main() -> int:
     cwd = Path(a.repo) if a.repo else tmp
     out: dict = {"graph": a.graph, "load_before": os.getloadavg(), "cpus": os.cpu_count()}
     out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n))
+    if a.mcp_only:
+        print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 0
     out["python_start_floor"] = interpreter_floor(a.hooks)
     prompt = {"hook_event_name": "UserPromptSubmit", "cwd": str(cwd), "prompt": QUESTIONS[0]}
     edit = {"hook_event_name": "PostToolUse", "cwd": str(cwd), "tool_name": "Edit",

@@ -81,6 +81,42 @@ def test_writes_are_caught_up_without_a_rebuild(graph):
     assert graph.session.peek(hot_index.HOT) is hot
 
 
+def test_a_resident_graph_answers_from_memory_until_a_write_begins(graph):
+    """An owner's prepare-turn asks DuckDB whether anything was written only after a write began in it (a
+    transaction, a batch of them, one rolled back); every reply is still the one DuckDB's index gives."""
+    from lore.memory import index
+    from lore.store.graph import TxSpec
+
+    remember(graph, '[[:decision/db :description "use Postgres as the primary database"]]')
+    questions = ["which database?", "what about redis?", "sessions in memcached"]
+    marks = graph.session.get(index.MARKS)
+    graph.session.resident = True
+    prepare_turn(graph, "which database?")  # catches the index and links up (a write)
+    prepare_turn(graph, "which database?")
+    assert marks.fresh_at is not None and marks.fresh_at[0] == graph.tx_begun
+    cached = marks.fresh_at
+    prepare_turn(graph, "what about redis?")
+    assert marks.fresh_at == cached
+    remember(graph, '[[:decision/redis :description "use Redis for sessions"]]')
+    assert graph.tx_begun > cached[0]
+    assert "Redis for sessions" in prepare_turn(graph, "what about redis?")["context"]
+    prepare_turn(graph, "what about redis?")
+    assert marks.fresh_at is not None and marks.fresh_at[0] == graph.tx_begun
+    with graph.atomic():  # a batch, as the journal applies one
+        graph.apply_transactions([TxSpec(parse_tx('[[:decision/mc :description "sessions in memcached"]]'),
+                                         "journal", "cli")])
+    assert "sessions in memcached" in prepare_turn(graph, "sessions in memcached")["context"]
+    try:
+        with graph.write_tx("rolled back", "cli"):
+            raise RuntimeError("abandon the write")
+    except RuntimeError:
+        pass
+    prepare_turn(graph, "which database?")
+    assert marks.fresh_at is None  # the rolled-back tx number is above the newest: DuckDB is asked each time
+    graph.session.resident = False
+    assert_same(graph, questions)
+
+
 def test_a_one_shot_graph_never_builds_it(graph):
     remember(graph, '[[:decision/db :description "use Postgres"]]')
     prepare_turn(graph, "which database?")

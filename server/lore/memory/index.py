@@ -64,6 +64,9 @@ class IndexMarks:
     new_docs: int = 0  # documents folded by the sync in progress (a large one is followed by a checkpoint)
     seen_tx: int | None = None  # the graph's newest tx as the last prepare-turn saw it
     index_mark: int | None = None  # the index's own mark as that prepare-turn read it (None: read it again)
+    # A resident graph's last "up to date" answer, (graph.tx_begun, linking on, the newest tx, the index's
+    # mark), while no write began since (memory.linking._up_to_date)
+    fresh_at: tuple[int, bool, int, int | None] | None = None
 
 
 MARKS: Slot[IndexMarks] = Slot("memory.index-marks", lambda graph: IndexMarks())

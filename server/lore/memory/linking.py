@@ -125,18 +125,30 @@ def derive_links(graph: Graph, result: Any = None) -> dict[str, int]:
 def _up_to_date(graph: Graph, enabled: bool) -> bool:
     """Nothing written since the index (and, when linking is on, the links) last caught up: the common
     case of a prepare-turn, answered without opening a transaction."""
-    if not graph.session.get(index.MARKS).schema_ok:
+    state = graph.session.get(index.MARKS)
+    if not state.schema_ok:
         return False
+    begun = graph.tx_begun
+    cached = state.fresh_at
+    if cached is not None and cached[0] == begun and cached[1] == enabled:
+        # A resident graph (an owner, the only process with the file open) where no write began since the
+        # last answer: the same answer without a query (the marks only move up once the schema is ok).
+        state.seen_tx, state.index_mark = cached[2], cached[3]
+        return True
+    state.fresh_at = None
     con = graph.con
     marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', 'identity') "
                              "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
     cur = marks["cur"]
-    graph.session.get(index.MARKS).seen_tx = cur  # the graph's last tx, for caches keyed on it
+    state.seen_tx = cur  # the graph's last tx, for caches keyed on it
     fresh = (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
              and (not enabled or marks.get("link", -1) >= cur))
     # the index's own mark, when nothing will fold into it before this prepare-turn reads it (the hot index
     # keys on it)
-    graph.session.get(index.MARKS).index_mark = marks.get("tx") if fresh else None
+    state.index_mark = marks.get("tx") if fresh else None
+    if fresh and graph.session.resident and begun <= cur:
+        # every tx this process began is committed (or rolled back) and seen: while tx_begun stays, so does this
+        state.fresh_at = (begun, enabled, cur, state.index_mark)
     return fresh
 
 

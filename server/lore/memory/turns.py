@@ -266,7 +266,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     entities = list(dict.fromkeys(f["entity"] for f in facts))
     inferred = hot.inferred_about(entities, now) if hot is not None else _inferred_about(con, entities, now)
     composed = _composed(inferred)
-    code_locs = _code_locations(con, inferred, entities)
+    code_locs = _code_locations(con, inferred, entities, graph if hot is not None else None)
     warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
     context = _context_block(facts, composed, warns, code_locs)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
@@ -344,8 +344,40 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
     return out[:20]
 
 
-def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> list[dict[str, Any]]:
-    """Where the code linked to (or recalled among) the entities is: path:line at the ingested HEAD."""
+# A resident graph's code_locations as {entity: [(file, line)]}, read whole once per write (the query by entity
+# costs 2-4 ms however few it names), with the marks.fresh_at it was read under.
+LOCATIONS: "Slot[tuple[Any, dict[str, list[tuple[str, int]]]]]" = Slot("memory.code-locations")
+
+
+def _locations(con: Any, idents: list[str], resident: Graph | None) -> list[tuple[str, str, int]]:
+    """(entity, file, line) of the code_locations rows of these idents, in the table's order."""
+    # only while nothing was written since every tx was seen (memory.linking._up_to_date): ingestion writes
+    # code_locations in the transaction of its tx
+    key = resident.session.get(index.MARKS).fresh_at if resident is not None else None
+    if resident is None or key is None:
+        try:
+            return con.execute(f"SELECT entity, file, line FROM code_locations WHERE entity IN "
+                               f"({index.literal_list(idents)})").fetchall()
+        except Exception:  # noqa: BLE001 - no code ingested yet: no side table
+            return []
+    cached = resident.session.peek(LOCATIONS)
+    if cached is None or cached[0] != key:
+        where: dict[str, list[tuple[str, int]]] = {}
+        try:
+            for e, f, ln in con.execute("SELECT entity, file, line FROM code_locations").fetchall():
+                where.setdefault(e, []).append((f, ln))
+        except Exception:  # noqa: BLE001 - no code ingested yet: no side table
+            pass
+        cached = (key, where)
+        resident.session.set(LOCATIONS, cached)
+    got = cached[1]
+    return [(e, f, ln) for e in idents for f, ln in got.get(e, ())]
+
+
+def _code_locations(con: Any, inferred: list[tuple], entities: list[str],
+                    resident: Graph | None = None) -> list[dict[str, Any]]:
+    """Where the code linked to (or recalled among) the entities is: path:line at the ingested HEAD.
+    ``resident``: the graph when ``con`` is a resident graph's own (its locations are held in memory)."""
     if not entities:
         return []
     wanted = set(entities)
@@ -361,12 +393,7 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str]) -> lis
                                                                        "field")]
     if not targets:
         return []
-    try:
-        locs = con.execute(
-            f"SELECT entity, file, line FROM code_locations WHERE entity IN "
-            f"({index.literal_list(sorted({t[1] for t in targets}))})").fetchall()
-    except Exception:  # noqa: BLE001 - no code ingested yet: no side table
-        locs = []
+    locs = _locations(con, sorted({t[1] for t in targets}), resident)
     where = {e: (f, ln) for e, f, ln in locs}
     out = []
     for mem, target, rule, conf in targets:

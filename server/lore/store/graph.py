@@ -373,6 +373,9 @@ class Graph:
             self.con.close()
             raise LoreError("graph-corrupt", f"{self.path} is not a Lore graph: {str(exc).splitlines()[0]}") from None
         self._cardinality: dict[str, list[tuple[int, int]]] | None = None
+        # The newest tx number this process began to write (committed or not): a write that adds a tx moves
+        # it first, so a cache of "nothing written since tx N" holds while it stays N (hot paths of an owner).
+        self.tx_begun = 0
 
     @classmethod
     def empty(cls, path: str | os.PathLike[str]) -> "Graph":
@@ -463,6 +466,7 @@ class Graph:
             raise LoreError("bad-source", f"source must be one of {', '.join(SOURCES)}, got {source!r}")
         last, last_instant = self.last_tx()
         instant = max(now_micros(), last_instant + 1)  # strictly increasing even if the clock steps back
+        self.tx_begun = max(self.tx_begun, last + 1)
         self.con.execute("INSERT INTO tx VALUES (?, ?, ?, ?)", [last + 1, instant, reason, source])
         return last + 1, instant
 
@@ -521,6 +525,7 @@ class Graph:
         cols = list(zip(*tx_rows))
         table = pa.table({"tx": pa.array(cols[0], pa.int32()), "instant": pa.array(cols[1], pa.int64()),
                           "reason": pa.array(cols[2], pa.string()), "source": pa.array(cols[3], pa.string())})
+        self.tx_begun = max(self.tx_begun, last)
         name = f"_lore_txs_{threading.get_ident()}"
         self.con.register(name, table)
         try:
