@@ -46,7 +46,7 @@ const settings = Object.keys(p.contributes.configuration.properties);
 const want = {
   commands: ["lore.recordDecision", "lore.recordPreference", "lore.recordConstraint", "lore.askMemory", "lore.showHistory",
              "lore.ingest", "lore.showWarnings", "lore.dismissWarning", "lore.restartServer", "lore.showOutput", "lore.installServer",
-             "lore.undoDismiss", "lore.showGraph", "lore.openWalkthrough"],
+             "lore.undoDismiss", "lore.showGraph", "lore.openWalkthrough", "lore.editDecision", "lore.supersedeDecision", "lore.retractDecision"],
   settings: ["lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.watchGit", "lore.minConfidence", "lore.autolink", "lore.logLevel", "lore.diagnostics.enabled", "lore.diagnostics.debounceMs", "lore.hover.enabled", "lore.hover.maxMemories", "lore.hover.maxHistory", "lore.configurationTimeoutMs"],
 };
 const missing = [...want.commands.filter((c) => !commands.includes(c)), ...want.settings.filter((s) => !settings.includes(s))];

@@ -12,6 +12,7 @@ const file = process.argv[2] ?? "lore.vsix";
 const REQUIRED_COMMANDS = [
   "lore.recordDecision", "lore.recordPreference", "lore.recordConstraint", "lore.askMemory", "lore.showHistory",
   "lore.ingest", "lore.showWarnings", "lore.dismissWarning", "lore.restartServer", "lore.showOutput",
+  "lore.editDecision", "lore.supersedeDecision", "lore.retractDecision",
 ];
 const REQUIRED_SETTINGS = [
   "lore.path", "lore.interpreter", "lore.graphPath", "lore.autoIngest", "lore.minConfidence", "lore.autolink", "lore.logLevel",

@@ -3,8 +3,9 @@
 // $LORE_SCREENSHOTS, default dist/screenshots). Covered: the not-found message and its install command; a
 // fresh first ingest (no graph yet) that completes; recording a rejection from a code action on an import;
 // the diagnostic it causes; the status bar's count following it; hover; CodeLens; the Lore view; dismiss
-// and undo from the view; history as a rendered timeline; the neighbourhood graph; a restart that logs no
-// error; every log line once. Prints one JSON object; exits 1 on failure.
+// and undo from the view; history as a rendered timeline; the neighbourhood graph; two decisions recorded
+// with the same short name; retracting one from the view's context menu, superseding and editing from the
+// palette; a restart that logs no error; every log line once. Prints one JSON object; exits 1 on failure.
 // Needs: scripts/install-check.sh run once (it prepares code-server in $LORE_CODE_SERVER_DIR), chromium
 // ($CHROMIUM, default /usr/bin/chromium), puppeteer-core in $LORE_CODE_SERVER_DIR, and a lore ($LORE_BIN
 // or the repository's .venv). Usage: node scripts/vscode-e2e.mjs [lore.vsix]
@@ -365,6 +366,119 @@ try {
   const svg = await gf.evaluate(() => ({ nodes: document.querySelectorAll("svg .node").length, text: document.querySelector("svg")?.textContent ?? "" }));
   step("graph", { svg, screenshot: await shot("10-graph") });
   if (svg.nodes < 2 || !/redis/.test(svg.text)) throw new Error(`the graph does not show the rejection: ${JSON.stringify(svg)}`);
+
+  // 9b. Decisions from the view and the palette: the same short name twice is two decisions; retract one
+  //     from the view's context menu (it leaves the view); supersede and edit one from the palette.
+  {
+    // A webview keeps the keyboard when a quick input opens over it: no editors open for these steps.
+    await palette("View: Close All Editors");
+    await clearNotifications();
+    const recordFromPalette = async (text, name, why) => {
+      await palette("Lore: Record a Decision");
+      await inputStep("(1/5)", text);
+      await inputStep("(2/5)", name, { clear: true });
+      await inputStep("(3/5)", why);
+      await inputStep("(4/5)", "");
+      // Which code it governs is asked when an editor is open: none.
+      const next = await page
+        .waitForFunction(() => {
+          const t = document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "";
+          return /which code does it govern/.test(t) ? "scope" : /\(5\/5\)/.test(t) ? "reason" : false;
+        }, { timeout: 30000 * scale })
+        .then((h) => h.jsonValue());
+      if (next === "scope") await page.keyboard.press("Enter");
+      await inputStep("(5/5)", "");
+      return (await waitNotification(new RegExp(`recorded :decision/${name.replace(/ /g, "-")}(-\\d+)? `))).match(/:decision\/[a-z0-9_.?-]+/)?.[0];
+    };
+    const first = await recordFromPalette("Keep sessions in process", "session store", "one worker");
+    await clearNotifications();
+    const second = await recordFromPalette("Sessions expire after an hour", "session store", "short-lived tokens");
+    const both = cli("sql", "SELECT e, v FROM facts WHERE a = ':description' AND starts_with(e, ':decision/session-store') AND tx_to = 2147483647 ORDER BY e").rows;
+    await palette("Lore: Focus on Memory View");
+    const rowWith = (text) => page.waitForFunction((t) => [...document.querySelectorAll(".monaco-list-row")].some((r) => (r.textContent ?? "").includes(t)), { timeout: 30000 * scale }, text);
+    const rowGone = (text) => page.waitForFunction((t) => ![...document.querySelectorAll(".monaco-list-row")].some((r) => (r.textContent ?? "").includes(t)), { timeout: 30000 * scale }, text);
+    await rowWith("Keep sessions in process");
+    await rowWith("Sessions expire after an hour");
+    step("the same short name twice: two decisions", { first, second, facts: both, screenshot: await shot("14-two-decisions-same-name") });
+    if (first !== ":decision/session-store" || second !== ":decision/session-store-2") throw new Error(`not two decisions: ${first}, ${second}`);
+    if (both.length !== 2 || both[0][1] !== "Keep sessions in process") throw new Error(`the second merged into the first: ${JSON.stringify(both)}`);
+
+    // The context menu of a decision in the view (VS Code's menus may sit in a shadow root: walk them).
+    const visible = (sel) =>
+      page.evaluate((sel) => {
+        const out = [];
+        const walk = (root) => {
+          for (const el of root.querySelectorAll(sel)) {
+            const r = el.getBoundingClientRect();
+            if (r.width && r.height) out.push({ text: (el.textContent ?? "").trim(), x: r.x + r.width / 2, y: r.y + r.height / 2 });
+          }
+          for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+        };
+        walk(document);
+        return out;
+      }, sel);
+    const rows2 = await page.$$(".monaco-list-row");
+    let target;
+    for (const r of rows2) if (((await r.evaluate((e) => e.textContent)) ?? "").includes("Sessions expire after an hour")) target = r;
+    if (!target) throw new Error("the decision is not in the view");
+    await target.click({ button: "right" });
+    let menu = [];
+    for (let i = 0; i < 100 * scale && !menu.some((m) => /Retract Decision/.test(m.text)); i++) {
+      await sleep(100);
+      menu = await visible(".monaco-menu .action-item");
+    }
+    const menuShot = await shot("15-decision-context-menu");
+    step("a decision's context menu in the view", { menu: menu.map((m) => m.text), screenshot: menuShot });
+    for (const want of ["Edit Decision…", "Supersede Decision…", "Retract Decision…"]) if (!menu.some((m) => m.text.includes(want))) throw new Error(`the context menu lacks ${want}: ${JSON.stringify(menu.map((m) => m.text))}`);
+    const retract = menu.find((m) => m.text.includes("Retract Decision…"));
+    await page.mouse.move(retract.x, retract.y);
+    await page.mouse.click(retract.x, retract.y);
+    await inputStep("Retract :decision/session-store-2", "tokens are not cached any more");
+    let button;
+    for (let i = 0; i < 100 * scale && !button; i++) {
+      await sleep(100);
+      button = (await visible(".monaco-dialog-box .monaco-button")).find((b) => b.text === "Retract");
+    }
+    if (!button) throw new Error("no confirmation to retract");
+    const confirmShot = await shot("16-retract-confirm");
+    await page.mouse.click(button.x, button.y);
+    await waitNotification(/Lore: retracted :decision\/session-store-2/);
+    await rowGone("Sessions expire after an hour");
+    const left = cli("sql", "SELECT count(*) FROM facts WHERE e = ':decision/session-store-2' AND tx_to = 2147483647 AND valid_to > epoch_us(now())").rows[0][0];
+    step("retracted from the view: it leaves the view", { currentFacts: left, rows: await treeRows(), screenshot: confirmShot });
+    if (Number(left) !== 0) throw new Error(`the retracted decision still holds ${left} facts`);
+
+    // Supersede from the palette (a quick pick of the decisions), then edit the new one.
+    await clearNotifications();
+    await palette("Lore: Supersede Decision");
+    await page.waitForFunction(() => /supersede which decision/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 * scale });
+    await page.keyboard.type("Keep sessions in process", { delay: 2 });
+    await page.waitForFunction(() => (document.querySelector(".quick-input-list .monaco-list-row.focused")?.textContent ?? "").includes("Keep sessions in process"), { timeout: 30000 * scale });
+    await page.keyboard.press("Enter");
+    await inputStep("Supersede :decision/session-store (1/2)", "Keep sessions in Redis");
+    await inputStep("Supersede :decision/session-store (2/2)", "several workers now");
+    const sup = await waitNotification(/which supersedes :decision\/session-store /);
+    const successor = sup.match(/recorded (:decision\/[a-z0-9_.?-]+)/)?.[1];
+    await rowGone("Keep sessions in process");
+    await rowWith("Keep sessions in Redis");
+    const supersedes = cli("query", `[:find ?old :where [${successor} :supersedes ?old]]`).results;
+    step("superseded from the palette", { successor, supersedes, rows: await treeRows(), screenshot: await shot("17-superseded") });
+    if (JSON.stringify(supersedes) !== JSON.stringify([[":decision/session-store"]])) throw new Error(`${successor} does not supersede :decision/session-store: ${JSON.stringify(supersedes)}`);
+    await clearNotifications();
+    await palette("Lore: Edit Decision");
+    await page.waitForFunction(() => /edit which decision/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 * scale });
+    await page.keyboard.type("Keep sessions in Redis", { delay: 2 });
+    await page.waitForFunction(() => (document.querySelector(".quick-input-list .monaco-list-row.focused")?.textContent ?? "").includes("Keep sessions in Redis"), { timeout: 30000 * scale });
+    await page.keyboard.press("Enter");
+    const before = await inputStep(`Edit ${successor} (1/2)`, "Keep sessions in Redis 7", { clear: true });
+    const why = await inputStep(`Edit ${successor} (2/2)`, "");
+    await waitNotification(/Lore: edited :decision\//);
+    await rowWith("Keep sessions in Redis 7");
+    const text = cli("query", `[:find ?t :where [${successor} :description ?t]]`).results;
+    step("edited from the palette", { prefilled: { text: before, why }, text });
+    if (before !== "Keep sessions in Redis" || why !== "several workers now") throw new Error(`the edit was not prefilled with the current text and why: ${before} / ${why}`);
+    if (JSON.stringify(text) !== JSON.stringify([["Keep sessions in Redis 7"]])) throw new Error(`the edit did not take: ${JSON.stringify(text)}`);
+  }
 
   // 10. The walkthrough, then a restart: no error logged; every line of the log once.
   await palette("Lore: Get Started with Lore");

@@ -11,6 +11,14 @@ function unwrap<T>(r: payloads.Result<T>): T {
   return r.value;
 }
 
+/** {ok, decision, tx} -> {entity, tx}. */
+export function decisionReply(reply: unknown, method: string): { entity: string; tx: number } {
+  const r = replies.checkReply(reply, method);
+  if (typeof r.decision !== "string" || !r.decision.startsWith(":")) throw new replies.LoreReplyError("bad-reply", `${method}: the reply names no decision`);
+  if (typeof r.tx !== "number") throw new replies.LoreReplyError("bad-reply", `${method}: the reply has no tx number`);
+  return { entity: r.decision, tx: r.tx };
+}
+
 export class LoreApi {
   constructor(readonly send: Send) {}
 
@@ -20,10 +28,47 @@ export class LoreApi {
     return { tx: r.tx };
   }
 
+  /** A decision through lore/recordDecision (the server picks a free name: a second decision with the same
+   * short name is `-2`, never merged into the first); a preference or constraint as a transaction. */
   async recordMemory(input: payloads.MemoryInput, reason: string): Promise<{ entity: string; tx: number }> {
-    const m = unwrap(payloads.memoryFacts(input));
+    if (input.kind === "decision") return this.recordDecision(unwrap(payloads.recordDecisionParams(input, reason)));
+    let m = unwrap(payloads.memoryFacts(input));
+    // No server request names these: the first free `<name>`, `<name>-2`… as the server does for decisions
+    // (so a second one with a name taken is a new memory, not facts merged into the first).
+    const taken = await this.sqlColumn(`SELECT DISTINCT e FROM facts WHERE e = ${sqlText(m.entity)} OR starts_with(e, ${sqlText(m.entity + "-")}) LIMIT 10000`);
+    const free = payloads.freeIdent(m.entity, taken);
+    if (free !== m.entity) m = unwrap(payloads.memoryFacts({ ...input, name: free.slice(free.indexOf("/") + 1) }));
     const { tx } = await this.transact(m.facts, reason);
     return { entity: m.entity, tx };
+  }
+
+  private async sqlColumn(sql: string): Promise<string[]> {
+    const r = replies.checkReply(await this.send("lore/sql", { sql }), "lore/sql");
+    return Array.isArray(r.rows) ? r.rows.filter(Array.isArray).map((row) => String(row[0])) : [];
+  }
+
+  async recordDecision(params: payloads.RecordDecisionParams): Promise<{ entity: string; tx: number }> {
+    return decisionReply(await this.send("lore/recordDecision", params), "lore/recordDecision");
+  }
+
+  /** The short name the server would give (one that keeps a negation), and the free ident it would be. */
+  async suggestDecision(kind: "rejects" | "governs", text: string, target?: string): Promise<{ name: string; decision?: string }> {
+    const r = replies.checkReply(await this.send("lore/suggestDecision", { kind, text, ...(target ? { target } : {}) }), "lore/suggestDecision");
+    if (typeof r.name !== "string" || !r.name) throw new replies.LoreReplyError("bad-reply", "lore/suggestDecision: the reply has no name");
+    return { name: r.name, decision: typeof r.decision === "string" ? r.decision : undefined };
+  }
+
+  async editDecision(decision: string, current: { description: string; rationale?: string }, edited: { description: string; rationale?: string }): Promise<{ entity: string; tx: number }> {
+    return decisionReply(await this.send("lore/editDecision", unwrap(payloads.editDecisionParams(decision, current, edited))), "lore/editDecision");
+  }
+
+  /** A new decision that supersedes `decision` (the old one's facts end now); the reply's entity is the new one. */
+  async supersedeDecision(decision: string, text: string, why?: string, name?: string): Promise<{ entity: string; tx: number }> {
+    return decisionReply(await this.send("lore/supersedeDecision", unwrap(payloads.supersedeDecisionParams(decision, text, why, name))), "lore/supersedeDecision");
+  }
+
+  async retractDecision(decision: string, reason: string): Promise<{ entity: string; tx: number }> {
+    return decisionReply(await this.send("lore/retractDecision", unwrap(payloads.retractDecisionParams(decision, reason))), "lore/retractDecision");
   }
 
   async prepareTurn(message: string): Promise<{ context: string; facts: replies.FactItem[] }> {
@@ -83,6 +128,7 @@ export interface MemoryRow {
   entity: string;
   kind: "decision" | "constraint" | "preference";
   description: string;
+  rationale: string;
 }
 
 export interface DismissedRow {
@@ -131,12 +177,19 @@ export class ViewApi {
 
   /** Decisions, constraints and preferences the graph holds now, with their descriptions. */
   async memories(): Promise<MemoryRow[]> {
+    const now = (f: string) => `${f}.tx_to = ${MAX_TX} AND ${f}.valid_from <= epoch_us(now()) AND ${f}.valid_to > epoch_us(now())`;
     const rows = await this.sql(
-      `SELECT t.e, t.v, coalesce(any_value(d.v), '') FROM facts t LEFT JOIN facts d ON d.e = t.e AND d.a = ':description' AND d.tx_to = ${MAX_TX} AND d.valid_to > epoch_us(now()) ` +
-        `WHERE t.a = ':entity-type' AND t.v IN (':type/decision', ':type/constraint', ':type/preference') AND t.tx_to = ${MAX_TX} AND t.valid_to > epoch_us(now()) ` +
+      `SELECT t.e, t.v, coalesce(any_value(d.v), ''), coalesce(any_value(r.v), '') FROM facts t ` +
+        `LEFT JOIN facts d ON d.e = t.e AND d.a = ':description' AND ${now("d")} LEFT JOIN facts r ON r.e = t.e AND r.a = ':rationale' AND ${now("r")} ` +
+        `WHERE t.a = ':entity-type' AND t.v IN (':type/decision', ':type/constraint', ':type/preference') AND ${now("t")} ` +
         `GROUP BY t.e, t.v ORDER BY t.v, t.e LIMIT 2000`,
     );
-    return rows.map((r) => ({ entity: String(r[0]), kind: String(r[1]).replace(":type/", "") as MemoryRow["kind"], description: String(r[2] ?? "") }));
+    return rows.map((r) => ({
+      entity: String(r[0]),
+      kind: String(r[1]).replace(":type/", "") as MemoryRow["kind"],
+      description: String(r[2] ?? ""),
+      rationale: String(r[3] ?? ""),
+    }));
   }
 
   /** Warnings dismissed now, with the reason given. */

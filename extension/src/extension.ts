@@ -2,6 +2,7 @@
 // the commands (commands/*), the Lore view, CodeLens and the history and graph webviews (views/*).
 // Everything that can be decided without VS Code lives in the plain modules beside these.
 import * as vscode from "vscode";
+import * as decisions from "./commands/decisions";
 import * as history from "./commands/history";
 import * as memory from "./commands/memory";
 import type { Ctx } from "./commands/register";
@@ -41,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     servers.onNotFound((s) => void server.showNotFound(ctx, s)),
     ...server.register(ctx),
     ...memory.register(ctx),
+    ...decisions.register(ctx, tree),
     ...history.register(ctx, historyPanel, graphPanel),
     ...warnings.register(ctx, tree),
   );

@@ -109,3 +109,24 @@ test("command arguments from the server's code actions", () => {
   assert.equal(memoryPrefillArg({ kind: "rejects", target: "not an ident" }).rejects, undefined);
   assert.deepEqual(memoryPrefillArg("x"), {});
 });
+
+test("a decision in the Lore view has Edit, Supersede and Retract in its context menu; in the palette too", () => {
+  type Item = { command: string; when?: string; group?: string };
+  const menu: Item[] = pkg.contributes.menus["view/item/context"];
+  const decisionItem = (c: string) => menu.find((m) => m.command === c && m.when === "view == lore.memory && viewItem == lore.memory.decision");
+  for (const c of ["lore.editDecision", "lore.supersedeDecision", "lore.retractDecision"]) {
+    const item = decisionItem(c);
+    assert.ok(item, `${c} is not on a decision's context menu`);
+    assert.ok(item.group && !item.group.startsWith("inline"), `${c} belongs in the menu, not inline`);
+    assert.ok(!(pkg.contributes.menus.commandPalette as Item[]).some((m) => m.command === c && m.when === "false"), `${c} is hidden from the palette`);
+  }
+  assert.deepEqual(
+    pkg.contributes.commands.filter((c: { command: string }) => /Decision$/.test(c.command) && c.command !== "lore.recordDecision").map((c: { title: string }) => c.title),
+    ["Edit Decision…", "Supersede Decision…", "Retract Decision…"],
+  );
+  // The tree sets lore.memory.<kind> (views/tree.ts): history and graph stay inline on every memory.
+  for (const c of ["lore.showHistory", "lore.showGraph"]) {
+    const item = menu.find((m) => m.command === c && m.group === "inline");
+    assert.ok(item && /viewItem =~ \/\^lore\\\.memory\\\.\//.test(item.when ?? ""), JSON.stringify(item));
+  }
+});

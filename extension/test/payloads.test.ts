@@ -3,14 +3,21 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { test } from "node:test";
 import { ednString, ident, isIdent, slug, suggestName } from "../src/edn";
+import { decisionReply } from "../src/api";
 import {
+  DECISION_MAX_TEXT,
   dismissParams,
+  editDecisionParams,
+  freeIdent,
   historyParams,
   ingestParams,
   MAX_TEXT,
   memoryFacts,
   parseRefs,
   prepareTurnParams,
+  recordDecisionParams,
+  retractDecisionParams,
+  supersedeDecisionParams,
   transactParams,
   warningsParams,
 } from "../src/payloads";
@@ -189,3 +196,74 @@ function ednUnsafeReason(): string {
   // The reason is a plain CLI/LSP string, not EDN: quotes and newlines in it must not matter either.
   return 'recorded "from" VS Code\nline 2';
 }
+
+test("recordDecisionParams: a rejection of the first alternative, the rest beside it, in one request", () => {
+  const r = recordDecisionParams(
+    { kind: "decision", name: "Token cache", description: "  In process  ", rationale: "no hop", related: "redis, :dependency/memcached, redis", governs: [":module/src-auth-py", ":module/src-auth-py"] },
+    "recorded in VS Code",
+  );
+  assert.ok(r.ok);
+  assert.deepEqual(r.value, {
+    kind: "rejects",
+    target: ":module/redis",
+    rejects: [":dependency/memcached"],
+    governs: [":module/src-auth-py"],
+    text: "In process",
+    why: "no hop",
+    name: "Token cache",
+    reason: "recorded in VS Code",
+  });
+  // Nothing rejected: it governs the first code chosen; the server names it (no ident is built here).
+  const g = recordDecisionParams({ kind: "decision", name: "pure", description: "g stays pure", governs: [":function/a-py-g", ":function/a-py-h"] }, "r");
+  assert.ok(g.ok);
+  assert.deepEqual(g.value, { kind: "governs", target: ":function/a-py-g", governs: [":function/a-py-h"], text: "g stays pure", name: "pure", reason: "r" });
+  const plain = recordDecisionParams({ kind: "decision", name: "x", description: "d" }, "r");
+  assert.ok(plain.ok);
+  assert.deepEqual(plain.value, { kind: "governs", text: "d", name: "x", reason: "r" });
+  for (const [input, reason, msg] of [
+    [{ kind: "decision", name: "!!!", description: "d" }, "r", /letter or digit/],
+    [{ kind: "decision", name: "n", description: "  " }, "r", /description/],
+    [{ kind: "decision", name: "n", description: "x".repeat(DECISION_MAX_TEXT + 1) }, "r", /longer than 4000/],
+    [{ kind: "decision", name: "n", description: "d", related: ":Bad/Ident" }, "r", /not an ident/],
+    [{ kind: "decision", name: "n", description: "d", governs: ["src/auth.py"] }, "r", /not an ident/],
+    [{ kind: "decision", name: "n", description: "d" }, " ", /reason/],
+  ] as const) {
+    const bad = recordDecisionParams(input as never, reason);
+    assert.ok(!bad.ok && msg.test(bad.error.message), JSON.stringify(bad));
+  }
+});
+
+test("editDecisionParams sends what changed; supersede and retract check the ident and the texts", () => {
+  const cur = { description: "Use Redis", rationale: "shared" };
+  assert.deepEqual(editDecisionParams(":decision/redis", cur, { description: "Use Redis 7", rationale: "shared" }), { ok: true, value: { decision: ":decision/redis", text: "Use Redis 7" } });
+  assert.deepEqual(editDecisionParams(":decision/redis", cur, { description: "Use Redis ", rationale: "one store" }), { ok: true, value: { decision: ":decision/redis", why: "one store" } });
+  // An emptied why is not sent (the server keeps it); nothing else changed: an error, not an empty request.
+  const same = editDecisionParams(":decision/redis", cur, { description: "Use Redis", rationale: "" });
+  assert.ok(!same.ok && same.error.code === "unchanged");
+  for (const bad of [":module/redis", "decision/redis", ":decision/x]] [:a :b", 5, undefined]) {
+    assert.ok(!editDecisionParams(bad, cur, { description: "y" }).ok, String(bad));
+    assert.ok(!supersedeDecisionParams(bad, "y", "").ok, String(bad));
+    assert.ok(!retractDecisionParams(bad, "why").ok, String(bad));
+  }
+  assert.ok(!editDecisionParams(":decision/redis", cur, { description: " " }).ok);
+  assert.deepEqual(supersedeDecisionParams(":constraint/py310", " Support 3.12 ", " "), { ok: true, value: { decision: ":constraint/py310", text: "Support 3.12" } });
+  assert.deepEqual(supersedeDecisionParams(":decision/a", "t", "w", "new name"), { ok: true, value: { decision: ":decision/a", text: "t", why: "w", name: "new name" } });
+  assert.ok(!supersedeDecisionParams(":decision/a", "", "w").ok);
+  assert.ok(!supersedeDecisionParams(":decision/a", "t", "w", "!!").ok);
+  assert.deepEqual(retractDecisionParams(":decision/a", " gone "), { ok: true, value: { decision: ":decision/a", reason: "gone" } });
+  assert.ok(!retractDecisionParams(":decision/a", "").ok);
+});
+
+test("decisionReply: the decision and tx, or a clear error", () => {
+  assert.deepEqual(decisionReply({ ok: true, tx: 7, decision: ":decision/a-2" }, "m"), { entity: ":decision/a-2", tx: 7 });
+  assert.throws(() => decisionReply({ ok: false, error: { code: "unknown-decision", message: "gone" } }, "m"), /gone/);
+  assert.throws(() => decisionReply({ ok: true, tx: 7 }, "m"), /names no decision/);
+  assert.throws(() => decisionReply({ ok: true, decision: ":decision/a" }, "m"), /no tx/);
+  assert.throws(() => decisionReply("nope", "m"), /not an object/);
+});
+
+test("freeIdent: the name, else the first -N not taken", () => {
+  assert.equal(freeIdent(":constraint/py310", []), ":constraint/py310");
+  assert.equal(freeIdent(":constraint/py310", [":constraint/py310-old", ":constraint/py3100"]), ":constraint/py310");
+  assert.equal(freeIdent(":constraint/py310", [":constraint/py310", ":constraint/py310-2", ":constraint/py310-4"]), ":constraint/py310-3");
+});

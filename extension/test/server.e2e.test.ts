@@ -103,7 +103,9 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
 
   const hostile = 'Use "PostgreSQL" ]] [:x :y \\ 15\nnot MySQL 😀';
   let entity = "";
-  await t.test("record a decision (lore/transact) and read it back (lore/history)", async () => {
+  // The server keeps a decision's text on one line (runs of white space become one space).
+  const hostileStored = hostile.trim().split(/\s+/).join(" ");
+  await t.test("record a decision (lore/recordDecision) and read it back (lore/history)", async () => {
     const r = await api.recordMemory(
       { kind: "decision", name: "primary database", description: hostile, rationale: "ACID", related: "redis", governs: [":module/src-auth-py"] },
       "recorded by the extension's end-to-end test",
@@ -113,7 +115,7 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     entity = r.entity;
     const h = await api.history(entity);
     const byAttr = new Map(h.rows.map((row) => [row.attribute, row]));
-    assert.equal(byAttr.get(":description")?.value, hostile.trim());
+    assert.equal(byAttr.get(":description")?.value, hostileStored);
     assert.equal(byAttr.get(":rejects")?.value, ":module/redis");
     assert.equal(byAttr.get(":governs")?.value, ":module/src-auth-py");
     assert.equal(byAttr.get(":description")?.reason, "recorded by the extension's end-to-end test");
@@ -183,7 +185,8 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     const mine = mems.find((m) => m.entity === entity);
     assert.ok(mine, JSON.stringify(mems));
     assert.equal(mine.kind, "decision");
-    assert.equal(mine.description, hostile.trim());
+    assert.equal(mine.description, hostileStored);
+    assert.equal(mine.rationale, "ACID");
     // The decision governs the module: CodeLens rows for src/auth.py count it, once per entity.
     // (The head's code locations are swapped in with the history behind them: wait for them.)
     const lens = await waitFor("CodeLens rows for src/auth.py", async () => {
@@ -214,6 +217,50 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
   await t.test("ask memory (lore/prepareTurn)", async () => {
     const r = await api.prepareTurn("which primary database do we use?");
     assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));
+  });
+
+  await t.test("decisions: the same short name twice is two decisions; edit, supersede and retract them", async () => {
+    const views = new ViewApi((m, p) => conn.sendRequest(m, p));
+    const reason = "the end-to-end test records it";
+    const a = await api.recordMemory({ kind: "decision", name: "Cache tokens", description: "Cache tokens in process", governs: [":module/src-auth-py"] }, reason);
+    const b = await api.recordMemory({ kind: "decision", name: "cache tokens", description: "Cache tokens for one hour at most" }, reason);
+    assert.equal(a.entity, ":decision/cache-tokens");
+    assert.equal(b.entity, ":decision/cache-tokens-2", "a second decision with the same short name is a new one");
+    const texts = async () => new Map((await views.memories()).map((m) => [m.entity, m.description]));
+    let now = await texts();
+    assert.equal(now.get(a.entity), "Cache tokens in process", "the first one is untouched");
+    assert.equal(now.get(b.entity), "Cache tokens for one hour at most");
+    // A constraint has no naming request: the extension takes the next free name the same way.
+    const c1 = await api.recordMemory({ kind: "constraint", name: "py310", description: "Must support Python 3.10" }, reason);
+    const c2 = await api.recordMemory({ kind: "constraint", name: "py310", description: "Must run on Python 3.10 in CI" }, reason);
+    assert.deepEqual([c1.entity, c2.entity], [":constraint/py310", ":constraint/py310-2"]);
+    assert.equal((await texts()).get(c1.entity), "Must support Python 3.10");
+    const sug = await api.suggestDecision("governs", "We don't use memcached for tokens");
+    assert.equal(sug.name, "no-memcached-tokens");
+
+    await api.editDecision(b.entity, { description: "Cache tokens for one hour at most", rationale: "" }, { description: "Cache tokens for ten minutes at most", rationale: "revocation" });
+    const mb = (await views.memories()).find((m) => m.entity === b.entity);
+    assert.deepEqual([mb?.description, mb?.rationale], ["Cache tokens for ten minutes at most", "revocation"]);
+    await assert.rejects(api.editDecision(b.entity, { description: "x" }, { description: "x" }), (e: unknown) => e instanceof LoreReplyError && e.code === "unchanged");
+
+    const sup = await api.supersedeDecision(a.entity, "Cache tokens in Redis", "several processes now");
+    assert.equal(sup.entity, ":decision/cache-tokens-redis");
+    now = await texts();
+    assert.ok(!now.has(a.entity), "a superseded decision leaves the list");
+    assert.equal(now.get(sup.entity), "Cache tokens in Redis");
+    const h = await api.history(sup.entity);
+    assert.ok(h.rows.some((r) => r.attribute === ":supersedes" && r.value === a.entity), JSON.stringify(h.rows));
+    assert.ok(h.rows.some((r) => r.attribute === ":governs" && r.value === ":module/src-auth-py"), "it governs what the old one did");
+
+    await assert.rejects(api.retractDecision(b.entity, "  "), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
+    await api.retractDecision(b.entity, "tokens are not cached any more");
+    assert.ok(!(await texts()).has(b.entity), "a retracted decision leaves the list");
+    assert.ok((await api.history(b.entity)).rows.some((r) => r.op === "retract"), "its history keeps it");
+    // Past the extension's checks, the server still answers with an error, and writes nothing.
+    await assert.rejects(api.retractDecision(b.entity, "again"), (e: unknown) => e instanceof LoreReplyError && e.code === "unknown-decision");
+    await assert.rejects(api.supersedeDecision(":decision/x]] [:a", "t"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
+    const raw = (await conn.sendRequest("lore/editDecision", { decision: ":decision/never-recorded", text: "x" })) as { ok: boolean; error?: { code: string } };
+    assert.deepEqual([raw.ok, raw.error?.code], [false, "unknown-decision"]);
   });
 
   await t.test("settings pushed with didChangeConfiguration: the server takes every one, and keeps working", async () => {

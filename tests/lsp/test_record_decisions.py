@@ -52,8 +52,8 @@ async def test_an_import_offers_a_rejection_that_warns(ws):
     assert reply["decision"] == ":decision/no-openssl" and reply["kind"] == "rejects"
     code, q = cli(graph, "query", "[:find ?a ?v :where [:decision/no-openssl ?a ?v]]")
     assert sorted(map(tuple, q["results"])) == [
-        (":description", "We don't use pyOpenSSL: urllib3 wraps it"), (":rationale", "one TLS code path"),
-        (":rejects", ":module/openssl")]
+        (":description", "We don't use pyOpenSSL: urllib3 wraps it"), (":entity-type", ":type/decision"),
+        (":rationale", "one TLS code path"), (":rejects", ":module/openssl")]
     code, h = cli(graph, "history", ":decision/no-openssl")
     assert {x["source"] for x in h["history"]} == {"lsp"}
     # and the import is flagged at once, in the user's words
@@ -78,6 +78,26 @@ async def test_a_symbol_offers_a_decision_named_without_inverting_it(ws):
     again = await request(client, "lore/recordDecision", {"kind": "governs", "target": arg["target"],
                                                          "text": arg["text"]})
     assert again["decision"] == ":decision/never-import-pyopenssl-directly-2"  # never overwrites another
+
+
+async def test_a_form_records_several_targets_in_one_transaction(ws):
+    """The VS Code form lists rejected alternatives and the code the decision governs: one decision, one tx."""
+    client, root, graph, uri = ws
+    before = cli(graph, "sql", "SELECT count(*) FROM tx")[1]["rows"][0][0]
+    params = {"kind": "rejects", "target": "chardet", "rejects": ["cchardet", ":dependency/mysql"],
+              "governs": [":module/src-requests-compat-py"], "text": "Detect encodings with charset_normalizer",
+              "name": "encoding detection"}
+    first = await request(client, "lore/recordDecision", params)
+    assert first["ok"] and first["decision"] == ":decision/encoding-detection", first
+    assert cli(graph, "sql", "SELECT count(*) FROM tx")[1]["rows"][0][0] == before + 1
+    code, q = cli(graph, "query", "[:find ?a ?v :where [:decision/encoding-detection ?a ?v]]")
+    assert sorted(map(tuple, q["results"])) == [
+        (":description", "Detect encodings with charset_normalizer"), (":entity-type", ":type/decision"), (":governs", ":module/src-requests-compat-py"),
+        (":rejects", ":dependency/mysql"), (":rejects", ":module/cchardet"), (":rejects", ":module/chardet")]
+    second = await request(client, "lore/recordDecision", {**params, "text": "Another with the same short name"})
+    assert second["decision"] == ":decision/encoding-detection-2"  # a second one, not merged into the first
+    code, q = cli(graph, "query", "[:find ?t :where [:decision/encoding-detection :description ?t]]")
+    assert q["results"] == [["Detect encodings with charset_normalizer"]]
 
 
 @pytest.mark.parametrize("text,name", [
@@ -110,7 +130,8 @@ async def test_edit_supersede_and_retract(ws):
     assert s["decision"] == ":decision/pyopenssl-allowed-contrib-only"
     code, q = cli(graph, "query", f"[:find ?a ?v :where [{s['decision']} ?a ?v]]")
     assert sorted(map(tuple, q["results"])) == [(":description", "pyOpenSSL is allowed in contrib only"),
-                                                (":governs", ":module/openssl"), (":supersedes", ":decision/no-openssl")]
+                                                (":entity-type", ":type/decision"), (":governs", ":module/openssl"),
+                                                (":supersedes", ":decision/no-openssl")]
     code, q = cli(graph, "query", "[:find ?a :where [:decision/no-openssl ?a _]]")
     assert q["results"] == []  # the old decision holds no more (history keeps it)
     await wait_for(lambda: not [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"],
@@ -129,6 +150,12 @@ async def test_edit_supersede_and_retract(ws):
     ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": 5}, "bad-params"),
     ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x" * 5000}, "bad-params"),
     ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "name": "!!!"}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "rejects": "os"}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "governs": ["not; an ident"]},
+     "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "rejects": [None]}, "bad-params"),
+    ("lore/recordDecision", {"kind": "rejects", "target": ":module/os", "text": "x", "rejects": ["a"] * 51},
+     "bad-params"),
     ("lore/editDecision", {"decision": ":decision/never-recorded", "text": "x"}, "unknown-decision"),
     ("lore/editDecision", {"decision": ":module/os", "text": "x"}, "bad-params"),
     ("lore/supersedeDecision", {"decision": ":decision/never-recorded", "text": "x"}, "unknown-decision"),

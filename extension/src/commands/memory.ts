@@ -34,16 +34,17 @@ async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPref
     validateInput: (v) => (v.trim() ? null : "a description is required"),
   });
   if (description === undefined) return;
+  const suggested = prefill.name && description === prefill.description ? prefill.name : await suggestedName(s, kind, description, prefill);
   const name = await vscode.window.showInputBox({
     title: `Record a ${kind} (2/5)`,
-    prompt: `A short name; the entity becomes :${kind}/<name>.`,
-    // The server's suggestion when the text is still the one it saw, else ours (both keep a negation).
-    value: prefill.name && description === prefill.description ? prefill.name : suggestName(description),
+    prompt: `A short name; the entity becomes :${kind}/<name>${kind === "decision" ? " (-2, -3… when another decision has it)" : ""}.`,
+    value: suggested,
     ignoreFocusOut: true,
     validateInput: (v) => {
       const bad = validateName(kind, v);
       if (bad) return bad;
-      return { message: `Will be stored as ${ident(kind, v)}`, severity: vscode.InputBoxValidationSeverity.Info };
+      const taken = kind === "decision" ? " (or with -2… if taken)" : "";
+      return { message: `Will be stored as ${ident(kind, v)}${taken}`, severity: vscode.InputBoxValidationSeverity.Info };
     },
   });
   if (name === undefined) return;
@@ -83,6 +84,20 @@ async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPref
   );
   const b = await vscode.window.showInformationMessage(`Lore: recorded ${r.entity} (tx ${r.tx}).`, "Show History");
   if (b) await vscode.commands.executeCommand("lore.showHistory", r.entity);
+}
+
+/** A decision's name as the server would give it (lore/suggestDecision: one that keeps a negation, named
+ * from what a rejection rejects); ours when the server has no such request or the kind is not a decision. */
+async function suggestedName(s: LoreServer, kind: MemoryKind, description: string, prefill: MemoryPrefill): Promise<string> {
+  if (kind === "decision") {
+    const target = prefill.rejects?.split(",")[0]?.trim() || prefill.entity;
+    try {
+      return (await s.api.suggestDecision(prefill.rejects ? "rejects" : "governs", description, target)).name;
+    } catch {
+      // an older server: the extension's own suggestion (it keeps a negation too)
+    }
+  }
+  return suggestName(description);
 }
 
 /** The code the memory governs: none, the current file, or a symbol around the cursor. */

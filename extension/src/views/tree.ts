@@ -134,7 +134,8 @@ export class LoreTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         it.id = `${n.s.root}#m#${n.m.entity}`;
         it.description = n.m.entity;
         it.tooltip = new vscode.MarkdownString().appendCodeblock(n.m.entity).appendText(n.m.description);
-        it.contextValue = "lore.memory";
+        // lore.memory.decision / .constraint / .preference: the menus offer edit, supersede and retract on decisions
+        it.contextValue = `lore.memory.${n.m.kind}`;
         it.iconPath = new vscode.ThemeIcon("book");
         it.command = { command: "lore.showHistory", title: "Show History", arguments: [n.m.entity] };
         return it;
@@ -183,6 +184,13 @@ export class LoreTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 export function nodeEntity(arg: unknown): string | undefined {
   const n = arg as Partial<Node> | undefined;
   if (n && typeof n === "object" && "t" in n && n.t === "memory") return (n as { m: MemoryRow }).m.entity;
+  return undefined;
+}
+
+/** The memory a tree item is, with its folder's server. */
+export function nodeMemory(arg: unknown): { m: MemoryRow; server: LoreServer } | undefined {
+  const n = arg as Node | undefined;
+  if (n && typeof n === "object" && "t" in n && n.t === "memory") return { m: n.m, server: n.s };
   return undefined;
 }
 

@@ -443,10 +443,13 @@ class Engine:
         every subject in the final scope the rule's output is complete and the difference is exact there
         (rules/README.md states the contract such a rule keeps)."""
         con = self.con
-        con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
-                    f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
-                    f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
-                    [rule.name])
+        if con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
+                        f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
+                        f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
+                        [rule.name])
+        else:  # nothing closed (a keystroke that only added rows): no scan of facts for lost inputs
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT DISTINCT entity FROM lore_changed_entities")
         con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS x IN (SELECT entity FROM lore_scope)")
         try:
             table = self.compute(rule)

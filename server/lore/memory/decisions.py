@@ -162,6 +162,22 @@ def _existing_decision(graph: Graph, params: dict[str, Any]) -> tuple[str, list[
     return ident, rows
 
 
+def _more_targets(params: dict[str, Any], kind: str) -> list[str]:
+    """The optional lists beside ``target``: more that the decision rejects (idents or package names) or
+    governs (idents), e.g. the alternatives an editor's form lists and the symbol it was asked on."""
+    v = params.get(kind)
+    if v is None:
+        return []
+    if not isinstance(v, list) or len(v) > 50:
+        raise LoreError("bad-params", f"{kind!r} must be a list of at most 50 entity idents")
+    out: list[str] = []
+    for t in v:
+        one = target_of({"target": t}, kind)
+        if one is not None:
+            out.append(one)
+    return out
+
+
 def record(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     kind = kind_of(params)
     target = target_of(params, kind)
@@ -170,12 +186,14 @@ def record(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     name = params.get("name")
     if name is not None and (not isinstance(name, str) or not re.search(r"[A-Za-z0-9]", name) or len(name) > 200):
         raise LoreError("bad-params", "'name' must be a short name with letters or digits")
+    about = [(":" + kind, target)] if target else []
+    about += [(":" + k, t) for k in KINDS for t in _more_targets(params, k)]
     ident = free_ident(graph, name if name else suggest_name(text, kind, target))
-    ops = [Op("add", ident, ":description", _s(text))]
+    # typed like a decision captured from text (capture.KIND_TYPE), so every view that lists decisions has it
+    ops = [Op("add", ident, ":description", _s(text)), Op("add", ident, ":entity-type", _k(":type/decision"))]
     if why:
         ops.append(Op("add", ident, ":rationale", _s(why)))
-    if target:
-        ops.append(Op("add", ident, ":" + kind, _k(target)))
+    ops += [Op("add", ident, a, _k(t)) for a, t in dict.fromkeys(about)]
     reply = _commit(graph, ops, params, f"{'rejection' if kind == 'rejects' else 'decision'} recorded: {text[:80]}")
     return {**reply, "decision": ident, "kind": kind, "target": target}
 
@@ -218,7 +236,8 @@ def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     name = params.get("name")
     ident = free_ident(graph, name if isinstance(name, str) and re.search(r"[A-Za-z0-9]", name)
                        else suggest_name(text, kind, about[0][1] if about and kind == "rejects" else None))
-    ops = [Op("add", ident, ":description", _s(text)), Op("add", ident, ":supersedes", _k(old))]
+    ops = [Op("add", ident, ":description", _s(text)), Op("add", ident, ":entity-type", _k(":type/decision")),
+           Op("add", ident, ":supersedes", _k(old))]
     if why:
         ops.append(Op("add", ident, ":rationale", _s(why)))
     ops += [Op("add", ident, a, _k(v)) for a, v in about if v]

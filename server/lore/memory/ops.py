@@ -125,7 +125,8 @@ def preview_links_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @operations.register("recordDecision", writes=True)
 def record_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    """A decision from the editor: {kind: rejects|governs, target?, text, why?, name?, reason?}."""
+    """A decision from the editor: {kind: rejects|governs, target?, rejects?: [..], governs?: [..], text, why?,
+    name?, reason?}."""
     return decisions.record(graph, params)
 
 
