@@ -168,7 +168,7 @@ class Layer:
     def history_warnings(self) -> list[dict[str, Any]]:
         """History's own composed warnings (no layer), reused until the graph's last transaction moves."""
         with self.graph.lock:
-            tx = self.graph.last_tx()[0]
+            tx = self.graph.newest_tx()
         if self._history is not None and self._history[0] == tx:
             return list(self._history[1])
         reply = operations.run("warnings", self.graph, {})
@@ -176,7 +176,7 @@ class Layer:
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
         with self.graph.lock:
-            after = self.graph.last_tx()[0]
+            after = self.graph.newest_tx()
         if after == tx:  # a one-shot process's catch-up may have written: then not remembered
             self._history = (tx, list(reply["warnings"]))
         return reply["warnings"]
@@ -264,8 +264,8 @@ class Layer:
         """Recompute the working tree's change against history and lay it over (buffers stay on top)."""
         if self.root is None:
             raise LoreError("no-work-tree", "the working layer has no work tree")
-        wm, blobs = self._head()
-        st = work_state(self.root, wm, blobs, base_ref)
+        wm = operations.run("headWatermark", self.graph, {}).get("watermark")
+        st = work_state(self.root, wm, self._head_blobs, base_ref)
         paths: dict[str, bytes | None] = {}
         changed = sorted(st.changed.items())
         self.truncated = max(0, len(changed) - MAX_LAYER_FILES)
@@ -308,11 +308,11 @@ class Layer:
         self._sync_entries([rel])
         return rel
 
-    def _head(self) -> tuple[str | None, dict[str, str] | None]:
+    def _head_blobs(self) -> dict[str, str] | None:
+        """The files of the graph's head as ingestion recorded them (read only when git cannot say what
+        changed: the head's commit is not in this repository)."""
         reply = operations.run("headFiles", self.graph, {})
-        if not reply.get("ok"):
-            return None, None
-        return reply.get("watermark"), reply.get("files")
+        return reply.get("files") if reply.get("ok") else None
 
     # ------------------------------------------------------------------ keeping the tables true
 
@@ -330,7 +330,7 @@ class Layer:
         if not self._ensure():
             return
         with self.graph.lock:
-            tx = self.graph.last_tx()[0]
+            tx = self.graph.newest_tx()
         if tx != self.seen_tx:
             self._rebuild(tx)
 
@@ -356,7 +356,7 @@ class Layer:
         if not self._ensure():
             return
         with self.graph.lock:
-            tx = self.graph.last_tx()[0]
+            tx = self.graph.newest_tx()
         if tx != self.seen_tx:
             self._rebuild(tx)
             return
