@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import threading
-import time
 
 from lore import operations
 from lore.inference.ops import derivation
 from lore.inference.scheduler import InferenceScheduler, scheduler_for
+from waiting import wait_until
 
 
 def _write(graph, edn):
     reply = operations.run("transact", graph, {"facts": edn, "reason": "test"})
     assert reply["ok"], reply
     return reply.pop("_result")
-
-
-def _until(pred, timeout: float = 120.0) -> bool:
-    """Wait for a condition the scheduler's thread brings about (a safety net, not a timing)."""
-    deadline = time.monotonic() + timeout
-    while not pred():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def test_submit_returns_at_once_and_flush_reaches_the_fixpoint(g):
@@ -65,7 +55,7 @@ def test_poll_catches_writes_that_bypassed_submit(g):
     sched = InferenceScheduler(g.graph, debounce=0.01, poll=0.05)
     try:
         _write(g.graph, "[[:service/a :depends-on :service/b] [:service/b :depends-on :service/c]]")
-        assert _until(lambda: g.inferred("transitive_depends_on"))
+        assert wait_until(lambda: g.inferred("transitive_depends_on"))
         assert g.inferred("transitive_depends_on") == {(":service/a", ":service/c"): 0.5}
     finally:
         sched.stop()
@@ -79,7 +69,7 @@ def test_writes_during_inference_are_not_blocked_long(g):
     sched = InferenceScheduler(g.graph, debounce=0.0, poll=None)
     try:
         sched.submit([":depends-on"])
-        assert _until(lambda: sched._busy), "inference never started"
+        assert wait_until(lambda: sched._busy), "inference never started"
         # Writes keep committing while the rules run: a write that waited for the whole inference would
         # return only once the scheduler is idle again.
         during = 0

@@ -3,12 +3,11 @@ with malformed params, and the background job's status, progress and cancellatio
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from lore import operations
 from lore.ingest.job import IngestJob
+from waiting import wait_until
 
 from .conftest import Repo
 from .test_incremental import synth_history
@@ -75,12 +74,8 @@ def test_operation_background_and_status(repo, graph):
     assert operations.run("ingestStatus", graph, {})["status"] == "idle"
     reply = operations.run("ingest", graph, {"repo": str(repo.path)})
     assert reply["ok"] and reply["started"]
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        st = operations.run("ingestStatus", graph, {})
-        if st["status"] not in ("starting", "running"):
-            break
-        time.sleep(0.05)
+    st = wait_until(lambda: (s := operations.run("ingestStatus", graph, {}))["status"] not in ("starting", "running")
+                    and s, timeout=300, what="the background ingest to end")
     assert st["status"] == "complete", st
     assert st["processed"] == st["total"] == 1
     assert st["result"]["status"] == "complete"

@@ -9,15 +9,15 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Union
+from typing import Any, AsyncIterator, Union
 
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from lore.lsp.server import _converter
+from waiting import wait_for, wait_until  # noqa: F401 - the lsp tests import them from here
 
 LORE = str(Path(sys.executable).with_name("lore"))
 
@@ -147,27 +147,3 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     return uri
 
 
-async def wait_for(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
-    """Poll ``pred`` (plain or async) until it returns something truthy: what the server tells arrives as
-    notifications, or is asked for with requests."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = pred()
-        if asyncio.iscoroutine(value):
-            value = await value
-        if value:
-            return value
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def wait_until(pred: Callable[[], Any], timeout: float = 90.0, what: str = "condition") -> Any:
-    """``wait_for`` for a test without an event loop: another process's state (its socket, its owner
-    lock) shows only when looked at."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = pred()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")

@@ -3,29 +3,10 @@
 -- Run: LORE_CMD=/path/to/lore LORE_FILE=/repo/src/auth.py LORE_NVIM_OUT=out.json nvim --headless -u lore_test.lua
 vim.cmd('filetype on') -- with -u, filetype detection would only start after this file
 
-local out_path = os.getenv('LORE_NVIM_OUT')
 local file = os.getenv('LORE_FILE')
 local cmd = { os.getenv('LORE_CMD') or 'lore', 'serve' }
-local result = { nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.'
-  .. tostring(vim.version().patch), steps = {} }
-
-local function finish(ok, err)
-  result.ok = ok
-  result.error = err
-  local f = io.open(out_path, 'w')
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd('qa!')
-end
-
-local modern = vim.fn.has('nvim-0.11') == 1
-
-local function request_sync(client, method, params, bufnr)
-  if modern then
-    return client:request_sync(method, params, 10000, bufnr)
-  end
-  return client.request_sync(method, params, 10000, bufnr)
-end
+local H = dofile(os.getenv('LORE_NVIM_HARNESS'))
+local result, finish, request_sync, modern = H.result, H.finish, H.request_sync, H.modern
 
 local init_options = { diagnostics = { debounceMs = 50 } }
 

@@ -4,15 +4,8 @@ vim.opt.runtimepath:append(os.getenv('LORE_PLUGIN'))
 vim.cmd('filetype on')
 vim.cmd('runtime plugin/lore.lua')
 
-local result = { steps = {}, nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) }
-local function finish(ok, err)
-  result.ok = ok
-  result.error = err
-  local f = io.open(os.getenv('LORE_NVIM_OUT'), 'w')
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd('qa!')
-end
+local H = dofile(os.getenv('LORE_NVIM_HARNESS'))
+local result, finish = H.result, H.finish
 
 -- The person at the keyboard: vim.ui.input answers with what they would type, in order.
 local answers = {}

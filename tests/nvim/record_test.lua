@@ -5,15 +5,8 @@ vim.opt.runtimepath:append(os.getenv('LORE_PLUGIN'))
 vim.cmd('filetype on')
 vim.cmd('runtime plugin/lore.lua')
 
-local result = { nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) }
-local function finish(ok, err)
-  result.ok = ok
-  result.error = err
-  local f = io.open(os.getenv('LORE_NVIM_OUT'), 'w')
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd('qa!')
-end
+local H = dofile(os.getenv('LORE_NVIM_HARNESS'))
+local result, finish = H.result, H.finish
 
 local answers, prompts = {}, {}
 vim.ui.input = function(opts, on_confirm)
@@ -42,11 +35,7 @@ local ok, err = pcall(function()
     context = { diagnostics = {} },
   }
   local resp
-  if vim.fn.has('nvim-0.11') == 1 then
-    resp = client:request_sync('textDocument/codeAction', params, 20000, buf)
-  else
-    resp = client.request_sync('textDocument/codeAction', params, 20000, buf)
-  end
+  resp = H.request_sync(client, 'textDocument/codeAction', params, buf, 20000)
   local action
   for _, a in ipairs((resp and resp.result) or {}) do
     if a.title:find("we don't use chardet", 1, true) then action = a end

@@ -4,51 +4,29 @@ named by a memory shows that memory on hover, and a commit of the graph's branch
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .test_nvim import nvim_binaries, run
+from .harness import every_neovim, git_workspace, headless
 
-HERE = Path(__file__).parent
-LORE = str(Path(sys.executable).with_name("lore"))
 APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
 
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "app.py").write_text(APP)
-    (root / ".gitignore").write_text(".lore/\n")
-    run("git", "init", "-q", "-b", "main", cwd=root)
-    run("git", "add", "-A", cwd=root)
-    run("git", "commit", "-q", "-m", "first commit", cwd=root)
-    run(LORE, "transact", '[[:decision/no-chardet :rejects :module/chardet] '
-        '[:decision/no-chardet :description "charset-normalizer only"] '
-        '[:decision/enc :description "normalize_encoding must never guess the charset"]]',
-        "--reason", "review", cwd=root)
-    run(LORE, "ingest", ".", cwd=root)
-    return root
+    return git_workspace(
+        tmp_path, {"src/app.py": APP, ".gitignore": ".lore/\n"},
+        ("transact", '[[:decision/no-chardet :rejects :module/chardet] '
+         '[:decision/no-chardet :description "charset-normalizer only"] '
+         '[:decision/enc :description "normalize_encoding must never guess the charset"]]', "--reason", "review"),
+        ("ingest", "."))
 
 
-@pytest.mark.parametrize("nvim", nvim_binaries() or [None])
+@every_neovim
 def test_working_layer_in_neovim(workspace: Path, tmp_path: Path, nvim: str | None):
-    if nvim is None:
-        pytest.skip("no nvim binary (CI installs Debian's neovim)")
-    out = tmp_path / "nvim.json"
-    env = {**os.environ, "LORE_CMD": LORE, "LORE_FILE": str(workspace / "src" / "app.py"),
-           "LORE_NVIM_OUT": str(out), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    env.pop("LORE_GRAPH_PATH", None)
-    proc = subprocess.run([nvim, "--headless", "-n", "-i", "NONE", "-u", str(HERE / "working_layer.lua")],
-                          cwd=workspace, env=env, capture_output=True, text=True, timeout=180)
-    assert out.exists(), (proc.stdout, proc.stderr)
-    r = json.loads(out.read_text())
+    r = headless(nvim, "working_layer.lua", cwd=workspace, tmp_path=tmp_path, timeout=180,
+                 LORE_FILE=str(workspace / "src" / "app.py"))
     assert r["ok"], r
     assert r["flagged"] == [{"lnum": 1, "code": "rejected_dependency"}], r
     assert r["cleared"] == [], r

@@ -3,46 +3,27 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from .test_nvim import LORE, nvim_binaries, run
-
-HERE = Path(__file__).parent
-PLUGIN = HERE.parents[1] / "nvim"
+from .harness import HERE, LORE, every_neovim, git_workspace, headless
 
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "auth.py").write_text("import redis\n\n\ndef login(user):\n    return redis.Redis()\n")
-    (root / "src" / "main.go").write_text('package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n')
-    run("git", "init", "-q", "-b", "main", cwd=root)
-    run("git", "add", "-A", cwd=root)
-    run("git", "commit", "-q", "-m", "first commit", cwd=root)
-    run(LORE, "ingest", ".", cwd=root)
-    run(LORE, "transact", '[[:decision/cache :rejects :module/redis] [:decision/cache :description "no redis"]]',
-        "--reason", "review", cwd=root)
-    return root
+    return git_workspace(
+        tmp_path, {"src/auth.py": "import redis\n\n\ndef login(user):\n    return redis.Redis()\n",
+                   "src/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n'},
+        ("ingest", "."),
+        ("transact", '[[:decision/cache :rejects :module/redis] [:decision/cache :description "no redis"]]',
+         "--reason", "review"))
 
 
-@pytest.mark.parametrize("nvim", nvim_binaries() or [None])
+@every_neovim
 def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: str | None):
-    if nvim is None:
-        pytest.skip("no nvim binary (CI installs Debian's neovim)")
-    out = tmp_path / "nvim.json"
-    env = {**os.environ, "LORE_CMD": LORE, "LORE_FILE": str(workspace / "src" / "auth.py"),
-           "LORE_OTHER": str(workspace / "src" / "main.go"), "LORE_PLUGIN": str(PLUGIN),
-           "LORE_NVIM_OUT": str(out), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
-    subprocess.run([nvim, "--headless", "-n", "-u", str(HERE / "plugin_test.lua")], cwd=workspace, env=env,
-                   timeout=240, capture_output=True)
-    r = json.loads(out.read_text())
+    r = headless(nvim, "plugin_test.lua", cwd=workspace, tmp_path=tmp_path,
+                 LORE_FILE=str(workspace / "src" / "auth.py"), LORE_OTHER=str(workspace / "src" / "main.go"))
     assert r["ok"], r.get("error")
     assert r["steps"]["attached"] and r["steps"]["one_client_per_root"] and r["client_count"] == 1
     assert r["go_filetype"] == "go"
@@ -61,21 +42,16 @@ def _snippet(doc: Path, heading: str) -> str:
     return section[section.index("```lua") + len("```lua"):section.index("```", section.index("```lua") + 6)]
 
 
-@pytest.mark.parametrize("nvim", nvim_binaries() or [None])
+@every_neovim
 def test_the_editors_md_snippet_for_0_7_works_as_written(workspace: Path, tmp_path: Path, nvim: str | None):
     """One server per root (not per buffer), started only inside a repository."""
     if nvim is None:
-        pytest.skip("no nvim binary (CI installs Debian's neovim)")
+        pytest.skip("no nvim binary (CI installs Debian's neovim)")  # before reading the docs
     code = _snippet(HERE.parents[1] / "server" / "lore" / "lsp" / "EDITORS.md", "## Neovim 0.7 – 0.10 without the plugin")
     snippet = tmp_path / "snippet.lua"
     snippet.write_text(code.replace("cmd = { 'lore', 'serve' }", f"cmd = {{ '{LORE}', 'serve' }}"))
-    out = tmp_path / "out.json"
-    env = {**os.environ, "LORE_SNIPPET": str(snippet), "LORE_FILE": str(workspace / "src" / "auth.py"),
-           "LORE_OTHER": str(workspace / "src" / "main.go"), "LORE_NVIM_OUT": str(out),
-           "XDG_STATE_HOME": str(tmp_path / "state")}
-    subprocess.run([nvim, "--headless", "-n", "-u", str(HERE / "snippet_test.lua")], cwd=tmp_path, env=env,
-                   timeout=240, capture_output=True)
-    r = json.loads(out.read_text())
+    r = headless(nvim, "snippet_test.lua", cwd=tmp_path, tmp_path=tmp_path, LORE_SNIPPET=str(snippet),
+                 LORE_FILE=str(workspace / "src" / "auth.py"), LORE_OTHER=str(workspace / "src" / "main.go"))
     assert r["ok"], r.get("error")
     first, second = r["attached"]
     assert first == second and len(first) == 1 and r["total"] == 1, r

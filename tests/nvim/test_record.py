@@ -5,42 +5,24 @@ through the recordDecision operation. Headless on every Neovim found (Debian's 0
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from .test_nvim import LORE, nvim_binaries, run
+from .harness import LORE, every_neovim, git_workspace, headless
 
-HERE = Path(__file__).parent
-PLUGIN = HERE.parents[1] / "nvim"
 AUTH = "import os\nimport chardet\n\n\ndef login(user):\n    return chardet.detect(user)\n"
 
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "auth.py").write_text(AUTH)
-    run("git", "init", "-q", "-b", "main", cwd=root)
-    run("git", "add", "-A", cwd=root)
-    run("git", "commit", "-q", "-m", "first commit", cwd=root)
-    run(LORE, "ingest", ".", cwd=root)
-    return root
+    return git_workspace(tmp_path, {"src/auth.py": AUTH}, ("ingest", "."))
 
 
-@pytest.mark.parametrize("nvim", nvim_binaries() or [None])
+@every_neovim
 def test_recording_from_neovim(workspace: Path, tmp_path: Path, nvim: str | None):
-    if nvim is None:
-        pytest.skip("no nvim binary (CI installs Debian's neovim)")
-    out = tmp_path / "nvim.json"
-    env = {**os.environ, "LORE_CMD": LORE, "LORE_FILE": str(workspace / "src" / "auth.py"),
-           "LORE_PLUGIN": str(PLUGIN), "LORE_NVIM_OUT": str(out), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
-    subprocess.run([nvim, "--headless", "-n", "-u", str(HERE / "record_test.lua")], cwd=workspace, env=env,
-                   timeout=240, capture_output=True)
-    r = json.loads(out.read_text())
+    r = headless(nvim, "record_test.lua", cwd=workspace, tmp_path=tmp_path, LORE_FILE=str(workspace / "src" / "auth.py"))
     assert r["ok"], r.get("error")
     arg = r["action"]["argument"]
     assert r["action"]["command"] == "lore.recordDecision"

@@ -16,6 +16,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from lore.lsp.server import TRUST_ACTION, _converter
+from waiting import wait_for
 
 from .clone import git, lore_cmd
 
@@ -134,11 +135,11 @@ async def test_the_editor_asks_and_trusting_there_lets_the_rule_run(victim):
         await asyncio.wait_for(client.__dict__["asked"].wait(), 60)
         assert "planted.sql" in answers[0].message
         assert [a.title for a in answers[0].actions][0] == TRUST_ACTION
-        for _ in range(600):  # the trust is recorded right after the answer; wait for the record
+        async def rules_ran() -> dict | None:  # the trust is recorded right after the answer
             reply = await client.protocol.send_request_async("lore/warnings", {})
-            if not reply["rule_errors"]:
-                break
-            await asyncio.sleep(0.05)
+            return None if reply["rule_errors"] else reply
+
+        reply = await wait_for(rules_ran, timeout=120, what="the trusted rule to run without errors")
         assert reply["ok"] and reply["rule_errors"] == [], reply
         record = json.loads((victim.home / "config" / "lore" / "trust.json").read_text())
         assert [e["paths"] for e in record["rules"].values()] == [[str(rule)]]

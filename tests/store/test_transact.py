@@ -36,6 +36,27 @@ def test_tx_numbers_have_no_gaps_and_instants_increase(graph):
                                        "reason": "test", "source": "cli"}
 
 
+def test_newest_tx_follows_every_write_and_a_rollback(graph):
+    """newest_tx answers from memory only while no write began since it last asked DuckDB: a transaction,
+    a batch (the journal's), one rolled back (its number was begun, never committed)."""
+    from lore.store.graph import TxSpec
+
+    assert graph.newest_tx() == 0 and graph.last_tx() == (0, 0)
+    tx(graph, "[[:a :b 1]]")
+    assert graph.newest_tx() == 1 == graph.last_tx()[0]
+    with graph.atomic():
+        graph.apply_transactions([TxSpec(parse_tx("[[:a :b 2]]"), "batch", "cli"),
+                                  TxSpec(parse_tx("[[:a :b 3]]"), "batch", "cli")])
+    assert graph.newest_tx() == 3 == graph.last_tx()[0]
+    with pytest.raises(RuntimeError):
+        with graph.write_tx("abandoned", "cli"):
+            raise RuntimeError("roll it back")
+    assert graph.tx_begun == 4 and graph.newest_tx() == 3 == graph.last_tx()[0]
+    tx(graph, "[[:a :b 4]]")  # takes the number the rolled-back write had begun
+    assert graph.newest_tx() == 4 == graph.last_tx()[0]
+    assert graph.last_tx()[1] == graph.con.execute("SELECT instant FROM tx WHERE tx = 4").fetchone()[0]
+
+
 def test_default_window_is_tx_instant_to_forever(graph):
     r = tx(graph, "[[:a :b 1]]")
     assert timeline(graph, ":a", ":b", "1") == [(r.instant, FOREVER)]

@@ -97,7 +97,8 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
     the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
-    it (lore.working) these are the layer's warnings."""
+    it (lore.working) these are the layer's warnings. ``fresh``: the ids of every row added since the
+    conclusions held now were computed, when the caller knows them (Engine.compute_scoped)."""
     entities = params.get("entities") or []
     closed = params.get("closed") or []
     if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities):
@@ -107,8 +108,11 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     attributes = params.get("attributes")
     if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
         raise LoreError("bad-params", "attributes must be a list of attribute idents")
+    fresh = params.get("fresh")
+    if fresh is not None and (not isinstance(fresh, list) or not all(isinstance(i, int) for i in fresh)):
+        raise LoreError("bad-params", "fresh must be a list of fact ids")
     with graph.lock:
-        computed = Engine(graph).preview(entities, closed, attributes=attributes)
+        computed = Engine(graph).preview(entities, closed, attributes=attributes, fresh=fresh)
     return {"ok": True, "rules": [
         {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
         for r, table, scope in computed]}

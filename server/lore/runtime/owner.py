@@ -17,14 +17,13 @@ client before it sends anything (SPEC §7). The lock file is never opened throug
 
 from __future__ import annotations
 
+import _socket  # the C sockets: a client connects, sends and reads one line (socket.py costs a hook 2-4 ms)
 import errno
 import fcntl
 import json
 import os
-import socket
 import stat
 import struct
-import threading
 import time
 from pathlib import Path
 
@@ -32,9 +31,10 @@ from lore.errors import LoreError, error_reply
 from lore.store import safefs
 
 # A client (an agent's hook, run at every prompt and edit) imports this module to forward one operation: what
-# only the owner side or a failure needs (logging, tempfile, typing) is imported when first used.
+# only the owner side or a failure needs (logging, socket, threading, typing) is imported when first used.
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    import socket
     from typing import Any, Callable, Iterator
 
 
@@ -74,10 +74,41 @@ def _runtime_candidates() -> Iterator[str]:
         yield os.path.join(xdg, "lore")
     # The fallback is per user; another user may have made it first to catch our sockets, so it must be
     # ours (checked by _usable_dir) or the next one is taken.
-    import tempfile
-
-    yield os.path.join(tempfile.gettempdir(), f"lore-{uid}")
+    yield os.path.join(_temp_dir(), f"lore-{uid}")
     yield os.path.join(os.path.expanduser("~"), ".cache", "lore", "run")
+
+
+def _temp_dir() -> str:
+    """``tempfile.gettempdir()`` without importing tempfile (shutil, bz2, lzma, random: 5-10 ms of every hook):
+    the first of $TMPDIR, $TEMP, $TMP, /tmp, /var/tmp, /usr/tmp and the working folder where a file can be
+    made, tried the way tempfile tries it."""
+    candidates = [d for d in (os.getenv(n) for n in ("TMPDIR", "TEMP", "TMP")) if d]
+    candidates += ["/tmp", "/var/tmp", "/usr/tmp"]
+    try:
+        candidates.append(os.getcwd())
+    except OSError:
+        candidates.append(os.curdir)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for d in candidates:
+        if d != os.curdir:
+            d = os.path.abspath(d)
+        for _ in range(100):
+            name = os.path.join(d, "tmp" + os.urandom(6).hex())
+            try:
+                fd = os.open(name, flags, 0o600)
+                try:
+                    try:
+                        os.write(fd, b"blat")
+                    finally:
+                        os.close(fd)
+                finally:
+                    os.unlink(name)
+                return os.fsdecode(d)
+            except FileExistsError:
+                continue
+            except OSError:
+                break  # not this folder
+    raise FileNotFoundError(f"no usable temporary directory among {candidates}")
 
 
 def _usable_dir(path: str) -> bool:
@@ -121,9 +152,15 @@ def _owned_open_dir(path: str) -> bool:
 def socket_path(graph_path: str | os.PathLike[str], *, create: bool = False) -> str:
     """The owner's socket: in this user's private runtime folder, named from the graph's absolute path
     (so every process of the user finds it, and no other user can put one there)."""
-    import hashlib
+    try:  # the built-in SHA-256 (3.11; _sha2 from 3.12): hashlib loads OpenSSL first, 4-6 ms of every hook
+        from _sha256 import sha256
+    except ImportError:
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
 
-    digest = hashlib.sha256(_abs(graph_path).encode()).hexdigest()[:24]
+    digest = sha256(_abs(graph_path).encode()).hexdigest()[:24]
     base = runtime_dir(create=create)
     if base is None:
         raise LoreError("unsafe-path", "no private folder for owner sockets: $XDG_RUNTIME_DIR/lore, "
@@ -223,7 +260,7 @@ def owner_pid(graph_path: str | os.PathLike[str]) -> int | None:
 
 # ------------------------------------------------------------------------------------------- wire
 
-def _read_line(conn: socket.socket) -> bytes | None:
+def _read_line(conn: _socket.socket) -> bytes | None:
     """One newline-terminated message; None on EOF before the newline."""
     chunks: list[bytes] = []
     size = 0
@@ -241,15 +278,15 @@ def _read_line(conn: socket.socket) -> bytes | None:
             raise LoreError("message-too-large", f"a message over {MAX_MESSAGE} bytes was refused")
 
 
-def _send(conn: socket.socket, obj: dict[str, Any]) -> None:
+def _send(conn: _socket.socket, obj: dict[str, Any]) -> None:
     conn.sendall(json.dumps(obj, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass") + b"\n")
 
 
-def _peer_uid(conn: socket.socket) -> int | None:
-    so_peercred = getattr(socket, "SO_PEERCRED", None)
+def _peer_uid(conn: _socket.socket) -> int | None:
+    so_peercred = getattr(_socket, "SO_PEERCRED", None)
     if so_peercred is None:  # not Linux: the socket's 0600 mode is the wall
         return None
-    creds = conn.getsockopt(socket.SOL_SOCKET, so_peercred, struct.calcsize("3i"))
+    creds = conn.getsockopt(_socket.SOL_SOCKET, so_peercred, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
     return uid
 
@@ -262,6 +299,8 @@ class OwnerSocket:
     def __init__(self, graph_path: str | os.PathLike[str], handler: Handler) -> None:
         self.path = socket_path(graph_path, create=True)
         self.handler = handler
+        import threading
+
         self.sock: socket.socket | None = None
         self._closed = threading.Event()
 
@@ -272,6 +311,9 @@ class OwnerSocket:
             os.unlink(self.path)
         except FileNotFoundError:
             pass
+        import socket
+        import threading
+
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)  # the socket is created 0600: no window where others could connect
         try:
@@ -294,6 +336,8 @@ class OwnerSocket:
                     return
                 time.sleep(0.05)
                 continue
+            import threading
+
             threading.Thread(target=self._serve_one, args=(conn,), name="lore-owner-conn", daemon=True).start()
 
     def _serve_one(self, conn: socket.socket) -> None:
@@ -391,7 +435,7 @@ def forward(graph_path: str | os.PathLike[str], op: str, params: dict[str, Any],
     deadline = time.monotonic() + STARTUP_WAIT
     attempts = 0
     while True:
-        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        conn = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
         try:
             conn.connect(sock_path)
         except (FileNotFoundError, ConnectionRefusedError):

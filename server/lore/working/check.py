@@ -33,7 +33,7 @@ def _reply_or_raise(reply: dict[str, Any]) -> dict[str, Any]:
 
 def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
     """A clone with no graph yet: ingest it (once) so the change has a history to be measured against."""
-    head = _reply_or_raise(operations.run("headFiles", graph, {}))
+    head = _reply_or_raise(operations.run("headWatermark", graph, {}))  # not every file's blob: only whether
     if head.get("watermark"):
         return
     if graph.read_only:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 from dataclasses import dataclass, field
+from typing import Callable
 
 from lore.errors import LoreError
 
@@ -75,20 +76,32 @@ def _split_z(data: bytes) -> list[str]:
     return [p.decode("utf-8", "surrogateescape") for p in data.split(b"\x00") if p]
 
 
-def work_state(root: str, graph_head: str | None, head_blobs: dict[str, str] | None = None,
+def work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict[str, str] | None] | None = None,
                base_ref: str | None = None) -> WorkState:
     """The change from the base to the working tree. ``graph_head``: the graph branch's ingested head;
-    ``head_blobs``: path -> blob the graph recorded at that head (used only when no base commit exists
-    here); ``base_ref``: measure from the merge base with this ref instead."""
-    head = _out(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+    ``head_blobs``: gives path -> blob the graph recorded at that head (called only when no base commit
+    exists here); ``base_ref``: measure from the merge base with this ref instead."""
+    # HEAD's commit and whether the clone is shallow in one process (each git process is 5-15 ms of CPU);
+    # asked apart when that fails (no commit yet, a git without --is-shallow-repository)
+    both = _git(root, "rev-parse", "--is-shallow-repository", "--verify", "--quiet", "HEAD^{commit}", check=False)
+    lines = both.stdout.decode("utf-8", "surrogateescape").split()
+    if both.returncode == 0 and len(lines) == 2 and lines[0] in ("true", "false"):
+        shallow, head = lines[0] == "true", lines[1]
+    else:
+        head = _out(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        shallow = _out(root, "rev-parse", "--is-shallow-repository") == "true"
     branch = _out(root, "symbolic-ref", "--quiet", "--short", "HEAD")
-    shallow = _out(root, "rev-parse", "--is-shallow-repository") == "true"
     st = WorkState(root=root, head=head, branch=branch, against=None, how="none", shallow=shallow)
     if branch is None and head is not None:
         st.notes.append(f"detached HEAD at {head[:12]}")
     target = resolve_commit(root, base_ref) if base_ref else graph_head
-    have_target = bool(target) and _git(root, "cat-file", "-e", f"{target}^{{commit}}", check=False).returncode == 0
-    if target and have_target and head is not None:
+    # The graph's head is HEAD (the usual case, every agent edit): a commit, and its own merge base with HEAD.
+    at_head = head is not None and target == head
+    have_target = at_head or (bool(target) and _git(root, "cat-file", "-e", f"{target}^{{commit}}",
+                                                     check=False).returncode == 0)
+    if at_head:
+        st.against, st.how = head, "merge-base"
+    elif target and have_target and head is not None:
         mb = _out(root, "merge-base", target, head)
         if mb is not None:
             st.against, st.how = mb, "merge-base"
@@ -104,12 +117,12 @@ def work_state(root: str, graph_head: str | None, head_blobs: dict[str, str] | N
         parts = _split_z(diff.stdout)
         for status, path in zip(parts[0::2], parts[1::2]):
             st.changed[path] = "D" if status.startswith("D") else ("A" if status.startswith("A") else "M")
-    elif head_blobs is not None:
+    elif head_blobs is not None and (blobs := head_blobs()) is not None:
         st.how = "graph-blobs"
         if target:
             st.notes.append(f"the graph's head {target[:12]} is not in this repository: comparing the work "
                             f"tree with the files the graph recorded")
-        _against_blobs(root, head_blobs, st)
+        _against_blobs(root, blobs, st)
     for path in _split_z(_git(root, "ls-files", "-z", "--others", "--exclude-standard").stdout):
         st.changed.setdefault(path, "A")
     # Lore's own folder (graph, journal) is memory, not code: ingestion applies the journal itself.
