@@ -156,6 +156,38 @@ def test_general_forms_of_a_decision_record_title_and_change(text, subject, why,
         assert rejected in slugs(got.rejects), got.to_json()
 
 
+ADR = """# 3. Use Redis for sessions
+
+## Status
+
+Accepted
+
+## Context
+
+Sessions are stored in the database, which is slow under load.
+
+## Considered Options
+
+* Redis
+* Memcached
+* Database sessions
+
+## Decision
+
+We will store sessions in Redis.
+
+## Consequences
+
+Operations must run a Redis cluster."""
+
+
+def test_a_markdown_decision_record_is_one_decision_with_its_context_and_the_options_it_did_not_choose():
+    got = one(ADR)
+    assert got.kind == "decision" and "redis" in got.subject.lower(), got.to_json()
+    assert "slow under load" in (got.rationale or ""), got.to_json()
+    assert {"memcached", "database-sessions"} <= slugs(got.rejects) and "redis" not in slugs(got.rejects)
+
+
 @pytest.mark.parametrize("text, kind, term", [
     ("Do not use corepack.", "constraint", "corepack"),
     ("Do not depend on a network connection to run the tests.", "constraint", "network"),
@@ -212,6 +244,8 @@ ADVERSARIAL = {
     "change-to": "change a to " * 8_000,
     "titles": "Drop a. Why not? " * 6_000,
     "sentences": "We will use a. " * 7_000,
+    "headings": "## Decision\n" * 9_000,
+    "options-section": "## Considered Options\n" + "* a\n" * 30_000,
 }
 
 SCRIPT = r"""

@@ -59,7 +59,10 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:makes? sense|is time|is better|is best) to (?:just )?(?:switch|move|migrate|use|drop|go with|replace|adopt|keep)|"
         r"(?:the )?(?:official|default|standard|recommended|preferred|chosen) [\w -]{1,40}? (?:is|are|will be)|"
         r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used|"
-        r"(?:we|i) now (?:use|rely on|run|ship|build)|"
+        r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
+        r"(?:we|i)(?:'ll| will) be (?:moving|switching|migrating|replacing|dropping|removing|using|adopting)|"
+        r"(?:(?:hence|thus|therefore|so) |^)(?:the|this|our) (?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?"
+        r"to(?!.*\b(?:broke|breaks|broken|fail|fails|failed|caused|causes|crash\w*|regress\w*)\b)|"
         r"^(?:so\s+|therefore\s+|hence\s+|thus\s+)?we(?:'ll| will| shall) (?!(?:need|have|be|look|investigate|see|check|discuss|"
         r"think|try|get|fix|release|let|keep an eye|consider|revisit|wait|probably|maybe|likely|definitely|also|want|take|"
         r"update|review|merge|publish|ask|reach|come|follow|talk|figure|work|continue|do|make sure|start|begin|"
@@ -164,7 +167,8 @@ _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
     r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
-    r"went with|ended up (?:using|with)|replace \S+ with|"
+    r"went with|ended up (?:using|with)|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
+    r"(?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?to|"
     r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
     r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
@@ -187,6 +191,7 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 _CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
+       r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
        r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
@@ -222,7 +227,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
-    (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to)\s+support\s+"
+    (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
+                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+support\s+"
                 + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
@@ -564,7 +570,8 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
     rejects = [_name(r) or r for r in rejects
                if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
-                               r"introduce|switch|move|migrate|drop|keep|break|worry|touch)\b", r, re.I)]
+                               r"introduce|switch|move|migrate|drop|keep|break|worry|touch|intend|plan|want|think|"
+                               r"need|know)\b", r, re.I)]
     first_of: dict[str, str] = {}  # one per slug, the first written
     for r in rejects:
         first_of.setdefault(_slug(r), r)
@@ -669,7 +676,7 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
                   r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
-                  r"difficult to|"
+                  r"difficult to|eol|end[- ]of[- ]life|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
@@ -823,9 +830,38 @@ def _pointed_back(clause: str, subject: str, reason: str) -> Callable[[str, list
     return None
 
 
+# A Markdown heading ("## Decision", "### Considered Options") opens a section of a decision record.
+_MD_HEADING = re.compile(r"^#{1,6}\s+(.{1,80}?)[\s#.:]*$")
+_OPTIONS_HEADING = re.compile(r"^(?:considered\s+)?(?:options|alternatives)(?:\s+considered)?$", re.I)
+
+
+def _section_of(title: str) -> str | None:
+    if _DECISION_LABEL.match(title + ":"):
+        return "decision"
+    if _OPTIONS_HEADING.match(title):
+        return "options"
+    if _SECTION.match(title + ":"):
+        return "context"
+    return None
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in _slug(text, 10**6).split("-") if len(w) >= 3 and w not in STOPWORDS}
+
+
 def _options(sents: list[str]) -> list[str]:
     out: list[str] = []
+    section: str | None = None
     for s in sents:
+        heading = _MD_HEADING.match(s)
+        if heading:
+            section = _section_of(heading.group(1))
+            continue
+        if section == "options":
+            x = _name(_LIST_ITEM.sub("", s).strip().rstrip("."))
+            if x and len(x.split()) <= 4 and x not in out:
+                out.append(x)
+            continue
         m = _OPTION_LINE.match(s)
         if m:
             for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
@@ -845,20 +881,37 @@ def heuristic(delta: str) -> list[Extracted]:
         options = _options(sents)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
         first_of_turn = len(out)
+        section: str | None = None  # the decision record's section this sentence is in
+        opens_section = False
+        recorded: list[Extracted] = []  # what a record's decision line or section stated
+        title_zone = len(sents)  # the sentences before the first heading
         for i, s in enumerate(sents):
-            if _OPTION_LINE.match(s):
+            heading = _MD_HEADING.match(s)
+            if heading:
+                section, opens_section = _section_of(heading.group(1)), True
+                if section is not None:
+                    title_zone = min(title_zone, i)
+                if section == "context":
+                    prev = None
                 continue
+            if section in ("context", "options") or _OPTION_LINE.match(s):
+                if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
+                    context = s.rstrip(".!") if len(s) > 20 else context
+                continue
+            first_in_decision = section == "decision" and opens_section
+            opens_section = False
             s = _HEADING.sub("", s)
-            section = _SECTION.match(s)
-            if section:
+            labelled_section = _SECTION.match(s)
+            if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
-                context = None if meta else (s[section.end():].strip().rstrip(".!") or None)
+                context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
                 prev = None
                 continue
             label = _DECISION_LABEL.match(s)
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
                 s = s[label.end():]
+            labelled = labelled or (first_in_decision and len(s) >= 8)
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
                 context = s.rstrip(".!")
                 continue
@@ -998,6 +1051,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 born[id(item)] = i
                 prev = item
                 from_context = took_context
+            if labelled:
+                recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
         if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
@@ -1010,12 +1065,23 @@ def heuristic(delta: str) -> list[Extracted]:
                                                for t in sents[1:]):
                 out.remove(item)
                 mine.remove(item)
+        # A record's title ("Use Redis for sessions") and its decision line ("We will store sessions in Redis") are
+        # one decision, named by the title.
+        title = next((x for x in mine if born.get(id(x), len(sents)) < max(1, title_zone) and x not in recorded), None)
+        line = next((x for x in recorded if x in mine and x is not title), None)
+        if title is not None and line is not None and title.kind in ("decision", "preference") and \
+                _content_words(title.subject) & _content_words(line.description):
+            title.kind = "decision"
+            _merge(title, line, restated=True)
+            out.remove(line)
+            mine.remove(line)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if options and decisions:
             target = next((x for x in decisions if _slug(x.subject) in {_slug(o) for o in options}), decisions[0])
+            chosen = set(_slug(target.subject).split("-"))
             for o in options:
-                if _slug(o) != _slug(target.subject) and _slug(o) not in {_slug(r) for r in target.rejects}:
+                if not set(_slug(o).split("-")) <= chosen and _slug(o) not in {_slug(r) for r in target.rejects}:
                     target.rejects.append(o)
     return out
 
