@@ -196,6 +196,8 @@ def test_a_markdown_decision_record_is_one_decision_with_its_context_and_the_opt
     ("Avoid default exports. Currently both kinds are used. To avoid confusion, only named exports should be used.",
      "preference", "named exports"),
     ("Going forward, please squash-merge PRs so the history stays linear.", "preference", "squash-merge"),
+    ("We will store all money amounts as integer cents.", "decision", "integer cents"),
+    ("We will write the worker in Rust because the Python one was too slow.", "decision", "rust"),
     ("Closing as won't fix: we don't want to add a dependency on lxml just for this.", "preference", "lxml"),
 ])
 def test_instructions_goals_and_preferences_are_kept(text, kind, term):
@@ -212,6 +214,16 @@ def test_instructions_goals_and_preferences_are_kept(text, kind, term):
     "Gather feedback on how many people use Windows releases, we may not need to support it any more.",
     "I would strongly recommend migrating to Vite. Let's discuss this Friday?",
     "Context: the service needs a queue.",
+    # Settings, symptoms and workarounds of bug reports, the tracker's own housekeeping, plans to write docs.
+    "After switching to Node 18 the tests fail with ERR_REQUIRE_ESM.",
+    "We are using PostgreSQL 14 and the migration hangs forever.",
+    "In my project we switched to Vite and now HMR is broken for CSS modules.",
+    "Removing the cache directory fixed it for me.",
+    "This happens because we use an old version of webpack in the example.",
+    "We moved this issue to the new repository.",
+    "Let's move the discussion to the forum.",
+    "We will keep this issue open until the upstream fix lands.",
+    "We will add a note to the README.",
 ])
 def test_a_title_reopened_by_its_body_a_proposal_or_a_bug_report_stores_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []

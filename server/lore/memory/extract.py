@@ -67,7 +67,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"think|try|get|fix|release|let|keep an eye|consider|revisit|wait|probably|maybe|likely|definitely|also|want|take|"
         r"update|review|merge|publish|ask|reach|come|follow|talk|figure|work|continue|do|make sure|start|begin|"
         r"soon|then|now|just|tag|cut|close|reopen|track|add it|address|handle it|report|post|share|send|write up|"
-        r"document|announce|schedule|plan|evaluate|explore|test|debug)\b)[a-z]+\b|(?:we|i) (?:have |'ve )?(?:moved|switched|migrated) (?:\w+ )?to)\b", re.I)),
+        r"document|announce|schedule|plan|evaluate|explore|test|debug|"
+        r"add (?:a |an |the |some |more )?(?:note|tests?|docs?|documentation|comments?|examples?|entry|section|links?|"
+        r"warnings?|changelog))\b)[a-z]+\b|(?:we|i) (?:have |'ve )?(?:moved|switched|migrated) (?:\w+ )?to)\b", re.I)),
     ("preference", re.compile(
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
@@ -117,7 +119,7 @@ _TRANSIENT = re.compile(
     r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
     r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
     r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
-    r"crash(?:es|ed)?)\b", re.I)
+    r"crash(?:es|ed)?|in my (?:own )?(?:project|fork|app|setup|case|environment|code|repo)|for me|on my machine)\b", re.I)
 _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
@@ -310,6 +312,15 @@ _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequenc
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
 _BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
                   r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
+# What a bug report or a workaround says ("… the tests fail with ERR_REQUIRE_ESM", "Removing the cache directory fixed
+# it", "This happens because …"): a setting or a fix, not a decision.
+_SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hanging|is broken|are broken|broke|crash(?:es|ed|ing)?|"
+                      r"segfaults?|throws?|fixed it|fixes it|works now|it works|this happens|happens when|reproduc\w+)\b",
+                      re.I)
+# Moving the tracker's own things ("We moved this issue to the new repository", "I moved the file to src/utils").
+_HOUSEKEEPING = re.compile(r"\b(?:mov|keep|kept|clos|reopen|merg|lock|transferr?|label|rebas|squash|renam)\w*\s+(?:this|the|that|"
+                           r"it|these)\s+(?:issue|pr|pull request|ticket|thread|discussion|conversation|file|files|branch|"
+                           r"commit|comment)s?\b", re.I)
 # A sentence that opens on what a change does ("Removes ~70 kB from the bundle", "This reduces build time").
 _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
                      r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
@@ -935,6 +946,9 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            if kind == "decision" and not labelled and (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
+                prev, context = None, None
+                continue
             if stated and kind not in ("decision", "preference"):
                 kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
             if kind == "decision" and prev is not None and prev.kind == "decision" and _BACK_REFERENCE.search(s):
