@@ -146,6 +146,17 @@ def test_negated_hedged_and_hypothetical_statements_store_nothing(text):
      "consistency", None),
     ("We moved the docs to MkDocs Material because Sphinx themes were hard to customise.", "mkdocs material",
      "hard to customise", "sphinx-themes"),
+    ("The old build took 20 minutes. With Turborepo caching it takes 3. We adopted Turborepo for all packages.",
+     "turborepo", "caching", None),
+    ("Adopt Playwright for end-to-end tests. Cypress could not test multiple tabs.", "playwright", "multiple tabs",
+     "cypress"),
+    ("Use Pydantic v2 for validation, mainly for its speed.", "pydantic v2", "speed", None),
+    ("We're keeping Flask. Migrating to FastAPI brings little benefit for a synchronous app.", "flask",
+     "little benefit", None),
+    ("We use Renovate rather than Dependabot: it groups updates and supports our monorepo.", "renovate",
+     "groups updates", "dependabot"),
+    ("We need reproducible builds. That's why we pin every dependency with a lockfile.",
+     "pin every dependency lockfile", "reproducible", None),
 ])
 def test_general_forms_of_a_decision_record_title_and_change(text, subject, why, rejected):
     got = one(text)

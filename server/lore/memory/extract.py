@@ -37,7 +37,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
-        r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with))|(?:we've|we have) (?:chosen|picked|settled on)|"
+        r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
+        r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
@@ -139,6 +140,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
+                  r"(?:(?:mainly|mostly|partly|primarily|largely|chiefly)\s+)?for (?:its|their)(?=\s)|"
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
@@ -169,7 +171,7 @@ _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
     r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
-    r"went with|ended up (?:using|with)|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
+    r"went with|ended up (?:using|with)|adopted|keeping|sticking with|staying with|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
     r"(?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?to|"
     r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
     r"implements?|introduces?|"
@@ -538,6 +540,9 @@ def _split_why(s: str) -> tuple[str, str | None]:
         if m.start() > 8:
             return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
         break
+    colon = re.search(r":\s+(?=(?:it|this|they|that|which|because|since)\b)", s, re.I)
+    if colon and colon.start() > 8 and not _kind(s[colon.end():]):
+        return s[:colon.start()].rstrip(), s[colon.end():].strip().rstrip(".!")
     d = _DASH_WHY.search(s)
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
@@ -691,10 +696,15 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
+_CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
+                     r"(?:doesn't|didn't) support)\b", re.I)
+
+
 def _judged_bad(text: str) -> list[str]:
-    """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out")."""
+    """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out", "Cypress could
+    not test multiple tabs")."""
     out = []
-    for m in _BAD.finditer(text):
+    for m in list(_BAD.finditer(text)) + list(_CANNOT.finditer(text)):
         x = _name(_LEADING_JOINERS.sub("", m.group(1)))  # "with gRPC will be harder": gRPC
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
@@ -739,7 +749,8 @@ _JUSTIFIES = re.compile(
     r" improves?| speeds?| fix(?:es)?| saves?| avoids?| helps?| gives?| means?)\b|"
     r"\b(?:deprecated|obsolete|outdated|no longer|not used|anymore|any more|unmaintained|maintenance mode|legacy|"
     r"end[- ]of[- ]life|EOL|(?:much |way |a lot )?(?:faster|lighter|smaller|simpler|cleaner|safer)|"
-    r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary)\b", re.I)
+    r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary|could not|couldn't|cannot|can't|lacks|lacked|"
+    r"(?:does|did) not support|(?:doesn't|didn't) support)\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
 _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
@@ -918,11 +929,14 @@ def heuristic(delta: str) -> list[Extracted]:
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
                 prev = None
                 continue
+            therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
+            if therefore and context:
+                s = s[therefore.end()].upper() + s[therefore.end() + 1:]
             label = _DECISION_LABEL.match(s)
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
                 s = s[label.end():]
-            labelled = labelled or (first_in_decision and len(s) >= 8)
+            labelled = labelled or (first_in_decision and len(s) >= 8) or bool(therefore and context)
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
                 context = s.rstrip(".!")
                 continue
