@@ -77,6 +77,15 @@ def test_writes_are_caught_up_without_a_rebuild(graph):
     assert_same(graph, questions)
     add_code(graph, "src/sessions.py", [("function", "redis_sessions", 4)])
     assert_same(graph, questions + ["redis_sessions"])
+    # facts valid in several intervals (their timelines are held too), one current, one only in the past
+    graph.transact(parse_tx('[[:decision/flags :description "feature flags in Consul" {:valid-from "2020-01-01" '
+                            ':valid-to "2021-01-01"}] [:decision/flags :description "feature flags in Consul" '
+                            '{:valid-from "2022-01-01"}] [:decision/gone :description "feature flags in Vault" '
+                            '{:valid-from "2020-01-01" :valid-to "2021-01-01"}] [:decision/gone :description '
+                            '"feature flags in Vault" {:valid-from "2022-01-01" :valid-to "2023-01-01"}]]'),
+                   reason="windows", source="cli")
+    assert_same(graph, questions + ["feature flags", "consul or vault?"])
+    assert len(hot.timelines) >= 2
     assert hot.base is built and hot.delta is not None  # appended, never rebuilt
     assert graph.session.peek(hot_index.HOT) is hot
 

@@ -146,3 +146,40 @@ def test_a_graph_with_no_history_yet(tmp_path):
         assert st["git"]["head"] is None and st["git"]["baseKind"] == "none"
     finally:
         g.close()
+
+
+def _shown(warnings: list[dict]) -> list[tuple]:
+    return sorted((w["id"], w.get("file"), w.get("line"), w["message"]) for w in warnings)
+
+
+def test_keystrokes_give_the_warnings_a_fresh_layer_gives(ws):
+    """Each edit swaps only the changed rows and re-runs the rules over what they touched (a subject the edit
+    did not touch keeps its conclusions): after every edit, the warnings are those a layer built from scratch
+    over the same texts computes."""
+    from lore.working.layer import Layer
+
+    g, root = ws
+    # history already warns about another module importing the rejected package
+    (root / "src" / "other.py").write_text("import chardet\n\n\ndef other():\n    return 1\n")
+    git(root, "add", ".")
+    git(root, "commit", "-qm", "other")
+    assert run(g, "ingest", {"repo": str(root), "wait": True})["ok"]
+    assert [w["file"] for w in operations.run("warnings", g, {})["warnings"]] == ["src/other.py"]
+    texts = [APP + "\n\ndef added():\n    return 1\n", WITH_CHARDET, APP, WITH_CHARDET + "# typed\n",
+             "import chardet\n", APP]
+    for version, text in enumerate(texts, 1):
+        r = buffer(g, root, "src/app.py", text, version)
+        assert r["ok"]
+        mine = operations.run("layerWarnings", g, {"root": str(root)})["warnings"]
+        fresh = Layer(g)
+        try:
+            fresh.set_root(str(root))
+            fresh.refresh_git()
+            fresh.set_buffer("src/app.py", text, version)
+            fresh.sync()
+            expected = fresh.warnings(None)
+        finally:
+            fresh.close()
+        assert _shown(mine) == _shown(expected), (version, text)
+        assert "src/other.py" in {w["file"] for w in mine}
+        assert ("src/app.py" in {w["file"] for w in mine}) == ("chardet" in text)

@@ -437,13 +437,26 @@ class Engine:
             con.unregister(name)
         return n <= MAX_SCOPE
 
-    def compute_scoped(self, rule: Rule) -> tuple[pa.Table, pa.Table]:
+    def compute_scoped(self, rule: Rule, fresh: list[int] | None = None, *,
+                       lost: bool = False) -> tuple[pa.Table, pa.Table]:
         """A ``scope: subject`` rule over the changed entities only. The scope grows to the subjects of the
         rule's conclusions that lost an input and of what it concludes about the changed entities, so for
         every subject in the final scope the rule's output is complete and the difference is exact there
-        (rules/README.md states the contract such a rule keeps)."""
+        (rules/README.md states the contract such a rule keeps).
+
+        ``fresh``: the ids of every row added since the conclusions now held were computed, when the caller
+        knows them all (and has put the subjects of conclusions that lost a row in the scope). A subject
+        outside the scope then has new conclusions only through a fresh row (contract 1 returns each of
+        them), and loses none: when no conclusion about such a subject cites a fresh row, its conclusions
+        stand as they are and the rule is not run a second time over the grown scope.
+
+        ``lost``: ``lore_lost`` (rule, e) already holds the subjects of conclusions that lost an input among
+        ``lore_closed`` (one scan of facts for every rule of a preview instead of one per rule)."""
         con = self.con
-        if con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
+        if lost:
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
+                        "UNION SELECT e FROM lore_lost WHERE rule = ?", [rule.name])
+        elif con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
             con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
                         f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
                         f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
@@ -456,11 +469,14 @@ class Engine:
             subjects = pa.table({"entity": table.column("e")})
             con.register("_lore_subjects", subjects)
             try:
-                added = con.execute("INSERT INTO lore_scope SELECT DISTINCT entity FROM _lore_subjects "
-                                    "WHERE entity NOT IN (SELECT entity FROM lore_scope)").fetchall()[0][0]
+                con.execute("CREATE OR REPLACE TEMP TABLE lore_added AS SELECT DISTINCT entity FROM _lore_subjects "
+                            "WHERE entity NOT IN (SELECT entity FROM lore_scope)")
+                added = con.execute("INSERT INTO lore_scope SELECT entity FROM lore_added").fetchall()[0][0]
             finally:
                 con.unregister("_lore_subjects")
-            if added:
+            if added and fresh is not None and not self._cites_fresh_outside(table, fresh):
+                con.execute("DELETE FROM lore_scope WHERE entity IN (SELECT entity FROM lore_added)")
+            elif added:
                 table = self.compute(rule)
             scope = con.sql("SELECT entity FROM lore_scope").to_arrow_table()
             # Only the conclusions about subjects in the scope (filtered by DuckDB: importing
@@ -475,20 +491,35 @@ class Engine:
             con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS true")
         return table, scope
 
+    def _cites_fresh_outside(self, table: pa.Table, fresh: list[int]) -> bool:
+        """Whether a conclusion about a subject the scope did not hold (``lore_added``) cites a fresh row."""
+        if not fresh:
+            return False
+        con = self.con
+        con.register("_lore_concluded", table)
+        try:
+            return bool(con.execute(
+                "SELECT count(*) FROM _lore_concluded WHERE e IN (SELECT entity FROM lore_added) "
+                "AND list_has_any(provenance, ?::BIGINT[])", [sorted(set(fresh))]).fetchall()[0][0])
+        finally:
+            con.unregister("_lore_concluded")
+
     def preview(self, entities: Iterable[str], closed_ids: Iterable[int], rules: list[Rule] | None = None,
-                attributes: Iterable[str] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
+                attributes: Iterable[str] | None = None, fresh: Iterable[int] | None = None,
+                ) -> list[tuple[Rule, pa.Table, pa.Table]]:
         """What the scoped warning rules conclude now about ``entities`` (and whatever lost an input among
         ``closed_ids``), computed on ``self.con`` and written nowhere: the working layer's warnings, read
         through a connection whose ``facts`` is history with the layer over it. Returns (rule, conclusions,
         scope) per rule; the conclusions are complete for every subject in the scope. ``attributes``: run
-        only the rules that read one of them (what the change touched)."""
+        only the rules that read one of them (what the change touched). ``fresh``: see compute_scoped."""
         wanted = set(attributes) if attributes is not None else None
         if rules is None:
             rules = all_rules(self.graph.path)[0]
         ensure_views(self.con)
         con = self.con
         con.register("_lore_preview_entities", pa.table({"entity": pa.array(sorted(set(entities)), pa.string())}))
-        con.register("_lore_preview_closed", pa.table({"id": pa.array(sorted(set(closed_ids)), pa.int64())}))
+        closed = sorted(set(closed_ids))
+        con.register("_lore_preview_closed", pa.table({"id": pa.array(closed, pa.int64())}))
         try:
             con.execute("CREATE OR REPLACE TEMP TABLE lore_changed_entities AS "
                         "SELECT DISTINCT entity FROM _lore_preview_entities")
@@ -496,15 +527,21 @@ class Engine:
         finally:
             con.unregister("_lore_preview_entities")
             con.unregister("_lore_preview_closed")
+        todo = [r for r in rules if r.kind == "warning" and r.scope and r.lang == "sql"
+                and (wanted is None or r.reads & wanted) and self.check(r) is None]
+        if not todo:
+            return []
+        if closed:
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_lost AS SELECT DISTINCT rule, e FROM facts "
+                        f"WHERE tx_to = {MAX_TX} AND rule IN (SELECT unnest(?::VARCHAR[])) "
+                        "AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
+                        [[r.name for r in todo]])
+        else:  # nothing closed (a keystroke that only added rows): no scan of facts for lost inputs
+            con.execute("CREATE OR REPLACE TEMP TABLE lore_lost (rule VARCHAR, e VARCHAR)")
+        fresh_ids = sorted(set(fresh)) if fresh is not None else None
         out = []
-        for r in rules:
-            if r.kind != "warning" or not r.scope or r.lang != "sql":
-                continue
-            if wanted is not None and not (r.reads & wanted):
-                continue
-            if self.check(r) is not None:
-                continue
-            table, scope = self.compute_scoped(r)
+        for r in todo:
+            table, scope = self.compute_scoped(r, fresh=fresh_ids, lost=True)
             out.append((r, table, scope))
         return out
 

@@ -12,7 +12,14 @@ from lore.inference import trust
 from lore.inference.engine import Engine, rule_errors
 from lore.inference.rulefile import reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
-from lore.inference.warnings import DEFAULT_THRESHOLD, dismiss, normalise_file, root_relative, warnings
+from lore.inference.warnings import (
+    DEFAULT_THRESHOLD,
+    dismiss,
+    normalise_file,
+    root_relative,
+    warning_ids,
+    warnings,
+)
 from lore.store.graph import Graph, TxResult
 
 log = logging.getLogger("lore")
@@ -75,6 +82,16 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
 
 
+@operations.register("warningIds")
+def warning_ids_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The ids of the warnings ``warnings`` would list (all files), caught up the same way, uncomposed."""
+    threshold = _threshold(params)
+    if not graph.read_only and scheduler_for(graph) is None:
+        with graph.lock:
+            Engine(graph).run()
+    return {"ok": True, "ids": warning_ids(graph, threshold=threshold)}
+
+
 @operations.register("dismiss", writes=True)
 def dismiss_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     wid = params.get("id")
@@ -97,7 +114,8 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
     the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
-    it (lore.working) these are the layer's warnings."""
+    it (lore.working) these are the layer's warnings. ``fresh``: the ids of every row added since the
+    conclusions held now were computed, when the caller knows them (Engine.compute_scoped)."""
     entities = params.get("entities") or []
     closed = params.get("closed") or []
     if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities):
@@ -107,8 +125,11 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     attributes = params.get("attributes")
     if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
         raise LoreError("bad-params", "attributes must be a list of attribute idents")
+    fresh = params.get("fresh")
+    if fresh is not None and (not isinstance(fresh, list) or not all(isinstance(i, int) for i in fresh)):
+        raise LoreError("bad-params", "fresh must be a list of fact ids")
     with graph.lock:
-        computed = Engine(graph).preview(entities, closed, attributes=attributes)
+        computed = Engine(graph).preview(entities, closed, attributes=attributes, fresh=fresh)
     return {"ok": True, "rules": [
         {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
         for r, table, scope in computed]}

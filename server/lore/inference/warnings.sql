@@ -12,25 +12,34 @@ SELECT id, e, v, rule, confidence, provenance FROM facts
 -- The same, only those whose anchor entity has some location in the wanted file (the hit CTE is a UNION of
 -- the hit_* blocks for the side tables that exist): a superset of the file's warnings, which the caller
 -- resolves exactly. Rows that are not JSON cannot be shown anywhere and are left out here.
-WITH hit AS ({hits})
-SELECT id, e, v, rule, confidence, provenance FROM facts
- WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
-   AND confidence >= $threshold AND json_valid(v)
-   AND CASE WHEN json_type(v, '$.anchor.entity') = 'VARCHAR' AND json_extract_string(v, '$.anchor.entity') <> ''
-            THEN json_extract_string(v, '$.anchor.entity') ELSE e END IN (SELECT e FROM hit)
+-- The warnings are read first and only their anchors are looked for in the file: finding every entity
+-- located in it scanned every :path and :file value of history (most of a keystroke's warning read).
+WITH w AS MATERIALIZED (
+    SELECT id, e, v, rule, confidence, provenance,
+           CASE WHEN json_type(v, '$.anchor.entity') = 'VARCHAR' AND json_extract_string(v, '$.anchor.entity') <> ''
+                THEN json_extract_string(v, '$.anchor.entity') ELSE e END AS anchor
+      FROM facts
+     WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+       AND confidence >= $threshold AND json_valid(v)),
+anchors AS MATERIALIZED (SELECT DISTINCT anchor FROM w),
+hit AS ({hits})
+SELECT id, e, v, rule, confidence, provenance FROM w WHERE anchor IN (SELECT e FROM hit)
 
 -- name: hit_paths
 SELECT e FROM facts
  WHERE a IN (':path', ':file') AND vt = 's' AND tx_to = 2147483647 AND NOT inferred
+   AND e IN (SELECT anchor FROM anchors)
    AND v <> '' AND (v = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || v)))
 
 -- name: hit_code
 SELECT entity AS e FROM code_locations
- WHERE file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
+ WHERE entity IN (SELECT anchor FROM anchors)
+   AND file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
 
 -- name: hit_imports
 SELECT module AS e FROM import_locations
- WHERE file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
+ WHERE module IN (SELECT anchor FROM anchors)
+   AND file <> '' AND (file = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || file)))
 
 -- name: imports
 -- The first location (by file, line) of each asked import (module imports target).

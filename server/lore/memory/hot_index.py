@@ -83,6 +83,7 @@ class HotIndex:
         self.nums: Any = None  # pyarrow table of _NUM_COLS, the same rows
         self.siblings: dict[str, list[int]] = {}  # memory entity -> doc ids of its description/rationale
         self.inferred: list[tuple] = []  # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt)
+        self.timelines: dict[int, list[tuple[int, int]]] = {}  # doc id -> intervals, of those with several
 
     # ------------------------------------------------------------------ catching up with the index
 
@@ -108,6 +109,9 @@ class HotIndex:
                 self.inferred = con.execute(
                     "SELECT e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred"
                 ).fetchall()
+                # the few documents valid in several intervals (index.intervals reads them per question)
+                self.timelines = {d: list(zip(f or [], t or [])) for d, f, t in con.execute(
+                    "SELECT doc_id, vfs, vts FROM mem_docs WHERE n_ivals > 1").fetchall()}
             self.n_docs, self.total_len, self.mem_first = n_docs, total_len, mem_first
             self.mark = mark
             return self.ready
@@ -219,22 +223,45 @@ class HotIndex:
                 d, tf, dl, mem = got
                 docs.append(d)
                 contrib.append((float(qtf) * idf) * tf * k1_plus_1 / (tf + k1 * (one_minus_b + (b * dl) / avgdl)))
-                bits.append(np.full(len(d), bit, dtype=np.int64))
+                bits.append(bit)
                 mems.append(mem)
         if not docs:
             return []
         d = np.concatenate(docs)
-        uniq, inv = np.unique(d, return_inverse=True)
-        bm25 = np.bincount(inv, weights=np.concatenate(contrib), minlength=len(uniq))
-        mask = np.zeros(len(uniq), dtype=np.int64)
-        np.bitwise_or.at(mask, inv, np.concatenate(bits))
-        mem = np.zeros(len(uniq), dtype=bool)
-        mem[inv] = np.concatenate(mems)
+        size = int(d.max()) + 1
+        if len(d) * 8 > size:
+            # Many postings (a common word): sums over the dense doc-id range instead of sorting them; doc ids
+            # in ascending order as np.unique gives them, each sum accumulated in the same order.
+            bm25_all = np.bincount(d, weights=np.concatenate(contrib), minlength=size)
+            mask_all = np.zeros(size, dtype=np.int64)
+            for part, bit in zip(docs, bits):
+                if bit:
+                    mask_all[part] |= bit
+            mem_all = np.zeros(size, dtype=bool)
+            mem_all[d] = np.concatenate(mems)
+            seen = np.zeros(size, dtype=bool)
+            seen[d] = True
+            uniq = np.flatnonzero(seen)
+            bm25, mask, mem = bm25_all[uniq], mask_all[uniq], mem_all[uniq]
+        else:
+            uniq, inv = np.unique(d, return_inverse=True)
+            bm25 = np.bincount(inv, weights=np.concatenate(contrib), minlength=len(uniq))
+            mask = np.zeros(len(uniq), dtype=np.int64)
+            for part, bit, start in zip(docs, bits, np.cumsum([0] + [len(x) for x in docs[:-1]])):
+                if bit:
+                    mask[inv[start:start + len(part)]] |= bit
+            mem = np.zeros(len(uniq), dtype=bool)
+            mem[inv] = np.concatenate(mems)
         out = []
         for want, k in ((mem, limit), (~mem, code_limit)):
             idx = np.flatnonzero(want)
             if not len(idx) or k <= 0:
                 continue
+            if len(idx) > k:
+                # only the documents scoring at least the k-th best can be among the first k (ties included)
+                s = bm25[idx]
+                kth = s[np.argpartition(-s, k - 1)[k - 1]]
+                idx = idx[s >= kth]
             order = np.lexsort((uniq[idx], -bm25[idx]))[:k]
             out += [(int(uniq[i]), float(bm25[i]), int(mask[i])) for i in idx[order]]
         return out

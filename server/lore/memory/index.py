@@ -340,8 +340,11 @@ def memory_first_doc(con: Any) -> int:
     return int(row[0]) if row and row[0] is not None else 0
 
 
-def intervals(con: Any, ids: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """The full timelines of documents with several intervals (read only for those)."""
+def intervals(con: Any, ids: list[int], hot: Any = None) -> dict[int, list[tuple[int, int]]]:
+    """The full timelines of documents with several intervals (read only for those; ``hot``: the index in
+    memory holds them)."""
+    if hot is not None and all(i in hot.timelines for i in ids):
+        return {i: hot.timelines[i] for i in ids}
     if not ids:
         return {}
     lit = ", ".join(str(int(i)) for i in ids)

@@ -172,7 +172,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
-    many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1])
+    many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
     matched: dict[str, int] = {}
@@ -227,7 +227,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             f"AND e IN ({index.literal_list(want_sib)}) AND a IN (':description', ':rationale')"
         ).fetchall()
         sib = [index.Hit.unscored(row) for row in rows if row[0] not in scored]
-        many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1])
+        many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1], hot)
         for h in sib:
             status, label, vf, vt = _status(h, many, now)
             scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}

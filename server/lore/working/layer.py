@@ -146,7 +146,7 @@ class Layer:
         # reused while it stays, so a keystroke that changes no fact and no location costs no query.
         self.generation = 0
         self.answers: dict[Any, tuple[int, Any]] = {}
-        self._history: tuple[int, list[dict[str, Any]]] | None = None
+        self._history: tuple[int, list[str]] | None = None
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -165,21 +165,22 @@ class Layer:
         self.remember(key, list(reply["warnings"]))
         return reply["warnings"]
 
-    def history_warnings(self) -> list[dict[str, Any]]:
-        """History's own composed warnings (no layer), reused until the graph's last transaction moves."""
+    def history_warning_ids(self) -> set[str]:
+        """The ids of history's own composed warnings (no layer), reused until the graph's last transaction
+        moves (a one-shot process catches the rules up first)."""
         with self.graph.lock:
             tx = self.graph.newest_tx()
         if self._history is not None and self._history[0] == tx:
-            return list(self._history[1])
-        reply = operations.run("warnings", self.graph, {})
+            return set(self._history[1])
+        reply = operations.run("warningIds", self.graph, {})
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
         with self.graph.lock:
             after = self.graph.newest_tx()
         if after == tx:  # a one-shot process's catch-up may have written: then not remembered
-            self._history = (tx, list(reply["warnings"]))
-        return reply["warnings"]
+            self._history = (tx, list(reply["ids"]))
+        return set(reply["ids"])
 
     def cached(self, key: Any) -> Any:
         hit = self.answers.get(key)
@@ -403,8 +404,20 @@ class Layer:
             old = self.entries.pop(p, None) or previous.get(p)
             if old is not None:
                 touched |= old.entities
+        # The rows this change adds to what the rules last saw (the layer's new rows, and history's rows it
+        # stops hiding), and the layer's own conclusions that cited a row it takes away (their subjects are
+        # re-derived): with both known, a rule runs once over what the change touched (Engine.compute_scoped).
+        fresh: list[int] = []
         if tags and not rebuild:
+            fresh += [r[0] for r in con.execute("SELECT id FROM layer_hidden WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+                                                [tags]).fetchall()]
+            gone = [r[0] for r in con.execute("SELECT id FROM layer_facts WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+                                              [tags]).fetchall()]
             self._delete_tags(tags)
+            if gone:
+                touched |= {r[0] for r in con.execute(
+                    "SELECT DISTINCT e FROM layer_facts WHERE inferred AND list_has_any(provenance, ?::BIGINT[])",
+                    [gone]).fetchall()}
         # What the new texts say, from ingestion's extractor (cached by text while history stays).
         parse = [p for p, (_, data, _) in files.items()
                  if not (p in previous and previous[p].digest == _digest(data)
@@ -444,6 +457,7 @@ class Layer:
             closed += replaced + [rid for rid, _ in dependents]
             facts = ff.get("facts") or []
             ids = self._alloc(len(facts))
+            fresh += ids
             for rid, (e, a, vt, v, vn) in zip(ids, facts):
                 rows.append((rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0, None, tag))
                 entry.entities.add(e)
@@ -468,12 +482,12 @@ class Layer:
         if relink:
             for p, links in self._links_for(relink).items():
                 new_entries[p].links = links
-        self._insert_links(list(new_entries.values()))
+        fresh += self._insert_links(list(new_entries.values()))
         for ent in new_entries.values():
             touched |= {lk["memory"] for lk in ent.links}
         self.entries.update(new_entries)
         if touched:
-            self._rederive(sorted(touched), closed)
+            self._rederive(sorted(touched), closed, fresh=fresh)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
@@ -490,6 +504,8 @@ class Layer:
         fallback: dict[str, tuple[str, bytes | None, int | None]] = {}
         touched: set[str] = set()
         attrs: set[str] = set()
+        fresh: list[int] = []  # the rows this change adds
+        gone: list[int] = []  # and the layer's rows it takes away
         for ff in reply["files"]:
             p = ff["path"]
             source, data, version = files[p]
@@ -518,13 +534,15 @@ class Layer:
                 con.register("_layer_rm", pa.table({n: pa.array([k[i] for k in removed], pa.string())
                                                     for i, n in enumerate(("e", "a", "vt", "v"))}))
                 try:
-                    con.execute("DELETE FROM layer_facts USING _layer_rm r WHERE layer_facts.tag = ? "
-                                "AND NOT layer_facts.inferred AND layer_facts.e = r.e AND layer_facts.a = r.a "
-                                "AND layer_facts.vt = r.vt AND layer_facts.v = r.v", [tag])
+                    gone += [r[0] for r in con.execute(
+                        "DELETE FROM layer_facts USING _layer_rm r WHERE layer_facts.tag = ? "
+                        "AND NOT layer_facts.inferred AND layer_facts.e = r.e AND layer_facts.a = r.a "
+                        "AND layer_facts.vt = r.vt AND layer_facts.v = r.v RETURNING layer_facts.id", [tag]).fetchall()]
                 finally:
                     con.unregister("_layer_rm")
             if added:
                 ids = self._alloc(len(added))
+                fresh += ids
                 self._insert("layer_facts", [(rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0,
                                               None, tag) for rid, (e, a, vt, v, vn) in zip(ids, added)])
             for e, a, vt, v in [*removed, *(tuple(f[:4]) for f in added)]:
@@ -536,15 +554,25 @@ class Layer:
                           prev.links, set(prev.entities) | {k[0] for k in new} | {k[3] for k in new if k[2] == "k"})
             if entry.names != prev.names:
                 self.generation += 1
-                con.execute("DELETE FROM layer_facts WHERE tag = ? AND inferred AND a = ':relates-to'", [tag])
+                gone += [r[0] for r in con.execute(
+                    "DELETE FROM layer_facts WHERE tag = ? AND inferred AND a = ':relates-to' RETURNING id",
+                    [tag]).fetchall()]
                 touched |= {lk["memory"] for lk in prev.links}
                 entry.links = self._links_for([entry])[p]
                 touched |= {lk["memory"] for lk in entry.links}
-                self._insert_links([entry])
+                fresh += self._insert_links([entry])
                 attrs.add(":relates-to")
             self.entries[p] = entry
+        if gone:
+            # The layer's own conclusions that cited a row taken away: their subjects are re-derived.
+            touched |= {r[0] for r in con.execute(
+                "SELECT DISTINCT e FROM layer_facts WHERE inferred AND list_has_any(provenance, ?::BIGINT[])",
+                [gone]).fetchall()}
         if touched:
-            self._rederive(sorted(touched), [], sorted(attrs))
+            # Every row added since the layer's conclusions were computed is in ``fresh``, and every subject
+            # that lost one is in ``touched``: what the rules conclude elsewhere stands unless it cites a
+            # fresh row (Engine.compute_scoped), so a rule usually runs once per keystroke.
+            self._rederive(sorted(touched), [], sorted(attrs), fresh=fresh)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
         return fallback
@@ -578,15 +606,17 @@ class Layer:
             out[ent.path] = [link for t in sorted(ent.entities) for link in by_target.get(t, [])]
         return out
 
-    def _insert_links(self, entries: list[Entry]) -> None:
+    def _insert_links(self, entries: list[Entry]) -> list[int]:
+        """The memory links of these entries as the layer's rows; returns their ids."""
         rows = [(lk, f"f:{ent.path}") for ent in entries for lk in ent.links]
         if not rows:
-            return
+            return []
         ids = self._alloc(len(rows))
         self._insert("layer_facts", [
             (rid, lk["memory"], ":relates-to", "k", lk["code"], None, lk["valid_from"], lk["valid_to"], LAYER_TX,
              MAX_TX, True, lk["rule"], lk["confidence"], lk["provenance"], tag)
             for rid, (lk, tag) in zip(ids, rows)])
+        return ids
 
     def _head_dependents(self, replaced: dict[str, list[int]]) -> dict[str, tuple[list[str], list[tuple[int, str]]]]:
         """Per file: the head entities of its replaced rows, and the inferred rows that follow from them or
@@ -623,13 +653,17 @@ class Layer:
                 out[path] = self._dependents[(path, self.seen_tx or 0)] = (ents[path], deps)
         return out
 
-    def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None) -> None:
+    def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None,
+                  fresh: list[int] | None = None) -> None:
         """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
-        touched; the layer's conclusions replace history's for every subject in each rule's scope."""
+        touched; the layer's conclusions replace history's for every subject in each rule's scope. ``fresh``:
+        every row added since the layer's conclusions were computed (previewWarnings)."""
         self.generation += 1
         params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
         if attributes is not None:
             params["attributes"] = attributes
+        if fresh is not None:
+            params["fresh"] = sorted(set(fresh))
         reply = operations.run("previewWarnings", self._view(), params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
