@@ -214,7 +214,7 @@ _HOME = {
     "lspHover": "lore.codeview.ops",
     "prepareTurn": "lore.memory.ops", "memoriesFor": "lore.memory.ops", "memoryStatus": "lore.memory.ops",
     "stats": "lore.memory.ops",  # `lore status` says how recall works (memory's status part)
-    "warnings": "lore.inference.ops", "trust": "lore.inference.ops",
+    "warnings": "lore.inference.ops", "warningIds": "lore.inference.ops", "trust": "lore.inference.ops",
     "journal": "lore.journal.ops", "journalLocate": "lore.journal.ops",
     # lore check (a read unless it has to ingest first) and what it runs: not every feature.
     "check": "lore.working.ops", "headFiles": "lore.ingest.ops", "headWatermark": "lore.ingest.ops",

@@ -104,6 +104,87 @@ def test_negated_hedged_and_hypothetical_statements_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
 
 
+@pytest.mark.parametrize("text, subject, why, rejected", [
+    # A record's labelled lines: the decision, its reasoning, the options it did not choose.
+    ("Option 1: AWS CloudFormation. Option 2: Terraform. Decision: Use Terraform because it is portable.",
+     "terraform", "portable", "aws-cloudformation"),
+    ("Decision: We will use RabbitMQ. Reasoning: the team already runs it. Alternatives considered: Kafka, SQS.",
+     "rabbitmq", "already runs", "kafka"),
+    ("Decided: no ORM. Raw SQL keeps queries visible.", "no orm", "queries visible", "orm"),
+    ("Status: Accepted. We will store timestamps in UTC. Local times caused bugs around daylight saving.",
+     "timestamps utc", "daylight", None),
+    # A title and the body that spells it out are one memory.
+    ("Switch from webpack -> vite. Switch from using webpack to vite, it's so much quicker.", "vite", "quicker",
+     "webpack"),
+    ("Drop lodash in favor of native JS. Replace lodash usage with native methods. Removes 70 kB from the bundle.",
+     "native js", "70 kb", "lodash"),
+    ("Remove lodash. Most will be replaced with JS built-ins to reduce package size.", "no lodash", "package size",
+     "lodash"),
+    # Passive and past forms, arrows, asides, "to Y from X", "change X to Y", "X replaces Y", "in favour of".
+    ("PostgreSQL was chosen from these options: PostgreSQL vs MySQL vs SQLite.", "postgresql", None, "mysql"),
+    ("migrate from yarn (v1) to pnpm. yarn v1 is basically abandonware.", "pnpm", "abandonware", "yarn"),
+    ("Migrate to pnpm@10 from yarn in the tooling repo.", "pnpm@10", None, "yarn"),
+    ("Changes all default exports to named exports.", "named exports", None, "default-exports"),
+    ("Ruff replaces flake8 in CI.", "ruff", None, "flake8"),
+    ("Flake8 is deprecated in favour of ruff.", "ruff", None, "flake8"),
+    ("I went with Zod instead of Yup because it infers TypeScript types.", "zod", "infers", "yup"),
+    ("We're sunsetting the mobile app in favor of the responsive web version.", "responsive web version", None,
+     "mobile-app"),
+    ("Closing: we will not adopt GraphQL; REST covers our needs.", "no graphql", "rest covers", "graphql"),
+    # Reasons after ", as", "; " and in the next sentence, alternatives judged in them.
+    ("We've migrated the docs site from Jekyll to Hugo, as the builds were taking minutes.", "hugo", "taking minutes",
+     "jekyll"),
+    ("We are standardising on pytest; nose is no longer maintained.", "pytest", "no longer maintained", "nose"),
+    ("Switch CI to GitHub Actions. Travis has become unreliable and slow.", "github actions", "unreliable", "travis"),
+    ("Due to licensing concerns, Elasticsearch has been replaced by OpenSearch.", "opensearch", "licensing",
+     "elasticsearch"),
+    ("Moment.js is in maintenance mode, so we replaced it with Luxon.", "luxon", "maintenance", "moment.js"),
+    ("Python 3.7 reached end of life in June. We are dropping support for it in the next release.", "no python 3.7",
+     "end of life", "python-3.7"),
+    ("We tried Celery but it was too heavy for our needs; we settled on RQ.", "rq", "too heavy", "celery"),
+    ("For consistency with the rest of the codebase, we use snake_case for all JSON keys.", "snake_case",
+     "consistency", None),
+    ("We moved the docs to MkDocs Material because Sphinx themes were hard to customise.", "mkdocs material",
+     "hard to customise", "sphinx-themes"),
+])
+def test_general_forms_of_a_decision_record_title_and_change(text, subject, why, rejected):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == subject, got.to_json()
+    if why:
+        assert why in (got.rationale or "").lower(), got.to_json()
+    if rejected:
+        assert rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text, kind, term", [
+    ("Do not use corepack.", "constraint", "corepack"),
+    ("Do not depend on a network connection to run the tests.", "constraint", "network"),
+    ("Zero dependencies. The goal is to have no dependencies.", "constraint", "dependencies"),
+    ("We agreed previously that the team prefers named exports.", "preference", "named exports"),
+    ("Avoid default exports. Currently both kinds are used. To avoid confusion, only named exports should be used.",
+     "preference", "named exports"),
+    ("Going forward, please squash-merge PRs so the history stays linear.", "preference", "squash-merge"),
+    ("Closing as won't fix: we don't want to add a dependency on lxml just for this.", "preference", "lxml"),
+])
+def test_instructions_goals_and_preferences_are_kept(text, kind, term):
+    got = one(text)
+    assert got.kind == kind and term in got.description.lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Drop sqlite. A lot of our code chooses between sqlite and postgres. Why don't we drop sqlite support?",
+    "Don't support Windows. To avoid a poor service, I propose we don't support Windows at all.",
+    "Replace isort with ruff. I suggest we try it on one package first.",
+    "We use Redis 6 in production and the connection drops after 5 minutes of idle time. Any idea why?",
+    "I propose we migrate to pnpm, thoughts?",
+    "Gather feedback on how many people use Windows releases, we may not need to support it any more.",
+    "I would strongly recommend migrating to Vite. Let's discuss this Friday?",
+    "Context: the service needs a queue.",
+])
+def test_a_title_reopened_by_its_body_a_proposal_or_a_bug_report_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
 # ---------------------------------------------------------------- hostile input
 
 ADVERSARIAL = {
@@ -123,6 +204,14 @@ ADVERSARIAL = {
     "list-under-because": "Use X because\n" + "* item\n" * 14_000,
     "parentheses": "No X (" + "(" * 100_000 + " is used",
     "backticks": "`" * 100_000,
+    "options": "Option 1: a, " * 8_000,
+    "arrows": "switch from a -> " * 6_000,
+    "semicolons": "we use a; " * 10_000,
+    "decision-labels": "Decision: " * 10_000,
+    "in-favour": "in favour of a " * 7_000,
+    "change-to": "change a to " * 8_000,
+    "titles": "Drop a. Why not? " * 6_000,
+    "sentences": "We will use a. " * 7_000,
 }
 
 SCRIPT = r"""

@@ -12,7 +12,14 @@ from lore.inference import trust
 from lore.inference.engine import Engine, rule_errors
 from lore.inference.rulefile import reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
-from lore.inference.warnings import DEFAULT_THRESHOLD, dismiss, normalise_file, root_relative, warnings
+from lore.inference.warnings import (
+    DEFAULT_THRESHOLD,
+    dismiss,
+    normalise_file,
+    root_relative,
+    warning_ids,
+    warnings,
+)
 from lore.store.graph import Graph, TxResult
 
 log = logging.getLogger("lore")
@@ -73,6 +80,16 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     errors = [e.to_json() for e in rule_errors(graph)]
     ws = warnings(graph, wanted, threshold=threshold)
     return {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
+
+
+@operations.register("warningIds")
+def warning_ids_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """The ids of the warnings ``warnings`` would list (all files), caught up the same way, uncomposed."""
+    threshold = _threshold(params)
+    if not graph.read_only and scheduler_for(graph) is None:
+        with graph.lock:
+            Engine(graph).run()
+    return {"ok": True, "ids": warning_ids(graph, threshold=threshold)}
 
 
 @operations.register("dismiss", writes=True)

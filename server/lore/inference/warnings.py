@@ -153,6 +153,28 @@ def _describe(con: duckdb.DuckDBPyConnection, entities: list[str]) -> dict[str, 
     return {e: v for e, v in rows}
 
 
+def warning_ids(graph: Graph, *, threshold: float = DEFAULT_THRESHOLD) -> list[str]:
+    """The ids of the warnings ``warnings(graph)`` lists, without composing them (no locations, labels or
+    journal look-ups): what ``lore check`` needs of history to tell a new warning from one it already had."""
+    cur = graph.cursor()
+    try:
+        rows = cur.execute(SQL["stored"], {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
+                           ).fetchall()
+        gone = dismissed_ids(cur)
+    finally:
+        cur.close()
+    out: set[str] = set()
+    for row in rows:
+        try:
+            doc = json.loads(row[2])
+        except ValueError:
+            continue
+        wid = doc.get("id") if isinstance(doc, dict) else None
+        if wid and wid not in gone:
+            out.add(str(wid))
+    return sorted(out)
+
+
 def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAULT_THRESHOLD,
              include_dismissed: bool = False, con: duckdb.DuckDBPyConnection | None = None,
              rules: list[Rule] | None = None) -> list[dict[str, Any]]:

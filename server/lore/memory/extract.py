@@ -37,13 +37,13 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
-        r"(?:we|i) (?:chose|picked|settled on|opted for|selected)|(?:we've|we have) (?:chosen|picked|settled on)|"
+        r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with))|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:\w+ )?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
@@ -58,15 +58,21 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:am|are|'re|'m|is) not going to (?:use|adopt|support|switch|move)|"
         r"(?:makes? sense|is time|is better|is best) to (?:just )?(?:switch|move|migrate|use|drop|go with|replace|adopt|keep)|"
         r"(?:the )?(?:official|default|standard|recommended|preferred|chosen) [\w -]{1,40}? (?:is|are|will be)|"
-        r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used)\b", re.I)),
+        r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used|"
+        r"(?:we|i) now (?:use|rely on|run|ship|build)|"
+        r"^(?:so\s+|therefore\s+|hence\s+|thus\s+)?we(?:'ll| will| shall) (?!(?:need|have|be|look|investigate|see|check|discuss|"
+        r"think|try|get|fix|release|let|keep an eye|consider|revisit|wait|probably|maybe|likely|definitely|also|want|take|"
+        r"update|review|merge|publish|ask|reach|come|follow|talk|figure|work|continue|do|make sure|start|begin|"
+        r"soon|then|now|just|tag|cut|close|reopen|track|add it|address|handle it|report|post|share|send|write up|"
+        r"document|announce|schedule|plan|evaluate|explore|test|debug)\b)[a-z]+\b|(?:we|i) (?:have |'ve )?(?:moved|switched|migrated) (?:\w+ )?to)\b", re.I)),
     ("preference", re.compile(
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
-        r"(?:prefer|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
+        r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
-        r"let's not|^use \S+ (?:for|in|everywhere|when)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
@@ -83,7 +89,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
         r"(?:every|all|each) [\w\s-]{1,30}? needs? (?:a|an|to)|is the (?:minimum|maximum)|minimum (?:version|runtime)|"
-        r"maximum of)\b", re.I)),
+        r"maximum of|^(?:please\s+)?(?:do not|don't)\s+(?!think|know|worry|forget|mind|hesitate)\w+|"
+        r"(?:the|our|a) (?:goal|aim|rule|requirement) is (?:to|that)|intentionally|deliberately|by design)\b", re.I)),
     ("dependency", re.compile(
         r"\b(?:depends on|depend on|relies on|rely on|calls into|calls|talks to|is built on(?: top of)?|"
         r"requires|imports|reads from|writes to|sits behind|publishes to|consumes from|is backed by|"
@@ -98,7 +105,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
 _QUESTION_START = re.compile(
     r"^(?:(?:what|why|how|when|where|who|which)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did|can|could|would|"
     r"should|will|shall|have|has|to)\b|(?:what|why|how|who|which)\b(?!\s+\w+\s+\w+)|"
-    r"(?:can|could|would|should|do|does|did|is|are|will|shall|have|has)\b)", re.I)
+    r"(?:can|could|would|should|do(?!\s+not\b)|does|did|is|are|will|shall|have|has)\b)", re.I)
 _CHATTER = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
     r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
@@ -114,7 +121,9 @@ _HYPOTHETICAL = re.compile(
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
     r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
-    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved))\b", re.I)
+    r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
+    r"(?:i|we) (?:would |'d )?(?:propose|suggest)|my suggestion|(?:i|we|you) may\b|why don't we|why not\b|"
+    r"any objections|what do you think|would be (?:awesome|cool|helpful|ideal)|it would be)\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
@@ -123,12 +132,17 @@ _REQUEST = re.compile(
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to))\b", re.I)
+                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
+                  r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
+                  r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
+                  r"users|everyone|nobody|you)\b)|"
+                  r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
+                  r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
-                           r"reason:|why\?|rationale:|since)\b\s*", re.I)
+                           r"(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b)\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|but|in|on|with|over|instead|" \
+_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 _REJECT_PATTERNS = [
     re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
@@ -136,16 +150,22 @@ _REJECT_PATTERNS = [
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
+# "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
+_TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s+to\s+)?(?:add|introduce|take on|pull in)\s+"
+                          r"(?:a\s+|another\s+|any\s+)?(?:new\s+|hard\s+|runtime\s+|extra\s+)?dependency\s+(?:on|to)|"
+                          r"tried(?:\s+out)?(?=\s+\S+(?:\s+\S+){0,2}?\s+but\b))\s+(?:the\s+)?" + _NP, re.I)
 # Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
 _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
                             re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
-_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:use|depend on|import|"
+_FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
 _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
-    r"standardi[sz]e on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|replace \S+ with|"
+    r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
+    r"went with|ended up (?:using|with)|replace \S+ with|"
+    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
     r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
@@ -165,13 +185,18 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"([A-Za-z0-9][\w.+#/'-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,3})"
+_CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\w+\s+){0,4}?from\s+" + _ART + _CNP
-                + r"\s+(?:\w+\s+)?(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+to\s+" + _ART + _CNP +
+                r"\s+(?:\w+\s+)?from\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
+                r"\s+(?:to|into)\s+" + _ART + _CNP, re.I), 2, 1),
+    (re.compile(r"^" + _CNP + r"\s*(?:->|=>|→)\s*" + _CNP + r"[.!]?$", re.I), 2, 1),
     (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
                 r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
@@ -179,22 +204,29 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must|is going to|are going to)\s+be\s+"
                 r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
-    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must)\s+be\s+replaced\s+(?:with|by)\s+" + _ART + _CNP,
-                re.I), 2, 1),
+    (re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|will|must|is going to|are going to|can)\s+be|has been|have been|"
+                r"was|were|is being|are being|got|gets|is|are)\s+(?:\w+ly\s+)?(?:replaced|superseded|succeeded)\s+(?:with|by)\s+"
+                + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
                 r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|"
                 r"replac(?:e|es|ed|ing)|"
-                r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|"
+                r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|sunset(?:s|ting)?|"
+                r"discontinu(?:e|es|ed|ing)|decommission(?:s|ed|ing)?|"
                 r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
-                r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use)\s+"
+                r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
+                r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
+                r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
+    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|supersedes|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
-    (re.compile(r"\b(?:won't|will not|no longer|don't|do not)\s+support\s+" + _ART + _CNP, re.I), None, 1),
+    (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to)\s+support\s+"
+                + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
-                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|"
+                r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
                 r"prohibited|disallowed|forbidden)\b", re.I),
      None, 1),
     # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
@@ -204,9 +236,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
 ]
 _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
                          r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options|former|latter|"
-                         r"both|all|either|(?:\w+\s+)?ones?)$", re.I)
+                         r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
+            r"after|before|when|until|during|every|each|"
             r"which|who|that|because|since|whereas|dealing with")
 _NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b", re.I)
 _LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
@@ -227,11 +260,15 @@ def _name(phrase: str | None) -> str | None:
     return x
 
 
+_ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
+
+
 def changes(clause: str) -> tuple[str | None, list[str]]:
     """(what is chosen, what is dropped) in a change of mind: "switch from X to Y", "replace X with Y",
     "swap X for Y", "drop X (in favour of Y)", "no longer use X", "decided against X", "X was rejected"."""
     chosen: str | None = None
     dropped: list[str] = []
+    clause = _ASIDE.sub("", clause)  # "migrate from yarn (v1) to pnpm"
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -247,6 +284,32 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     return chosen, dropped
 
 
+# "PostgreSQL was chosen from these options", "Terraform has been selected": the passive names the choice.
+_PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:was|were|is|are|has been|have been)\s+"
+                             r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)\b", re.I)
+# A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
+_DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
+                             r"solution)\s*:\s*"
+                             r"(?:we(?:'ll| will)?\s+)?", re.I)
+# A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
+# CloudFormation"): what the decision of the same text did not choose.
+_OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|alternatives?(?:\s+(?:considered|consideration|"
+                          r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
+# A heading that only says what follows ("Title: …", "Body: …") is dropped; a record's other sections ("Context: …",
+# "Consequences: …", "Status: …") are context, not decisions.
+_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr|"
+                      r"closing(?: (?:this|it))?(?: as [\w' -]{1,20})?)\s*:\s*(?=\S)", re.I)
+_SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
+                      r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
+# A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
+_BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
+                  r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
+# A sentence that opens on what a change does ("Removes ~70 kB from the bundle", "This reduces build time").
+_EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
+                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
+                     r"with)\b)", re.I)
+# A sentence about how things are now ("Currently both default and named exports are used") is context.
+_CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
 _BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
@@ -264,7 +327,9 @@ _IMPERATIVE = re.compile(
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
-                       r"keep|simplify))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$", re.I)
+                       r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
+                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
+                       re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
                  r"(?:,)?\s+(?!that\b|far\b|much\b|many\b|long\b)", re.I)
@@ -369,7 +434,8 @@ def sentences(text: str) -> list[str]:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+ (?:is|are|was|has)\b)", p)
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have)\b)",
+                          p)
         for piece in pieces:
             piece = piece.strip()
             if piece:
@@ -421,7 +487,9 @@ def _negated(s: str, at: int) -> bool:
 
 
 def _kind(s: str) -> str | None:
-    if _IMPERATIVE.match(s) or _CHOSEN.search(s):
+    if _OPTION_LINE.match(s) or _CURRENTLY.match(s):
+        return None
+    if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
@@ -456,6 +524,14 @@ def _split_why(s: str) -> tuple[str, str | None]:
     d = _DASH_WHY.search(s)
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
+    # "Removed the jQuery dependency; native fetch is enough": a clause after a semicolon stating nothing of its own.
+    semi = s.find("; ")
+    if semi > 8:
+        head, tail = s[:semi].rstrip(), s[semi + 2:].strip()
+        if len(tail) > 8 and not _kind(tail) and not changes(tail)[1]:
+            return head, tail.rstrip(".!")
+        if len(tail) > 8 and _kind(tail) and not _kind(head):
+            return tail.rstrip(".!"), head  # "We tried Celery but it was too heavy; we settled on RQ"
     return s, None
 
 
@@ -474,6 +550,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
                 rejects.append(x)
         rejects.extend(changes(s)[1])
+        for m in _TURNED_DOWN.finditer(s):
+            turned = _name(re.split(r"\s+but\b", m.group(1))[0])
+            if turned:
+                rejects.append(turned)
     if kind == "constraint":
         for m in _FORBID.finditer(s):
             x = _clean(m.group(1))
@@ -483,7 +563,8 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
     rejects = [_name(r) or r for r in rejects
-               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only)\b", r, re.I)]
+               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
+                               r"introduce|switch|move|migrate|drop|keep|break|worry|touch)\b", r, re.I)]
     first_of: dict[str, str] = {}  # one per slug, the first written
     for r in rejects:
         first_of.setdefault(_slug(r), r)
@@ -508,7 +589,7 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     if kind == "decision":
         clause = re.sub(r"^instead of\s+[^,]{2,60},\s*", "", clause, flags=re.I)
         chosen, dropped = changes(clause)
-        m = _CHOSEN.search(clause) or _BEST.search(clause)
+        m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
         m = _OBJECT.search(clause)
@@ -520,6 +601,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             return _clean(m.group(1)), None
         if dropped:
             return "no " + dropped[0], None
+        m = re.match(r"^no\s+" + _CNP, clause.strip(), re.I)  # "Decided: no ORM."
+        if m and _name(m.group(1)):
+            return "no " + (_name(m.group(1)) or ""), None
     if kind == "dependency":
         m = _DEP.match(clause.strip())
         if m:
@@ -579,11 +663,13 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
-_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets)\s+(?:\w+\s+){0,3}?"
+_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets|"
+                  r"(?:has|have) become|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
-                  r"obsolete|overkill|"
+                  r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
+                  r"difficult to|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
 
 
@@ -607,10 +693,18 @@ def _about(s: str, item: Extracted) -> bool:
     return any(n and _slug(n) and _slug(n).split("-")[0] in _slug(head).split("-") for n in names)
 
 
-def _merge(into: Extracted, other: Extracted) -> None:
-    if not into.rationale:
+def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
+    """Fold ``other`` into ``into``; ``restated``: the same choice said again in other words (its description is no
+    reason for it)."""
+    if not into.rationale and restated:
+        into.rationale = other.rationale
+    elif not into.rationale:
         # 'Drop Python 2 support. Mypy has dropped it long ago, and maintaining it is too complicated.'
         into.rationale = other.rationale or other.description
+    elif other.rationale and other.rationale not in into.rationale:
+        into.rationale = (into.rationale + "; " + other.rationale)[:2 * MAX_DESCRIPTION]
+    if other.description not in into.description and len(into.description) < MAX_DESCRIPTION:
+        into.description = (into.description + "; " + other.description)[:MAX_DESCRIPTION]
     into.rejects.extend(r for r in other.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
     into.forbids.extend(f for f in other.forbids if f not in into.forbids)
 
@@ -618,6 +712,7 @@ def _merge(into: Extracted, other: Extracted) -> None:
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
 _CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+                          r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
                           r"implement|adopt|ditch|deprecate|retire|stop using|get rid of|convert|upgrade|disable|"
                           r"avoid|prefer)\b", re.I)
@@ -637,8 +732,53 @@ _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package
 def _stated_change(s: str, nxt: str | None) -> bool:
     if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _TRANSIENT.search(s):
         return False
-    return _split_why(s)[1] is not None or \
-        (nxt is not None and not nxt.rstrip().endswith("?") and bool(_JUSTIFIES.search(nxt)))
+    if _split_why(s)[1] is not None:
+        return True
+    if nxt is None or nxt.rstrip().endswith("?") or _HYPOTHETICAL.search(nxt):
+        return False
+    # The next sentence justifies it, gives a reason or spells the change out ("Remove lodash. Most will be
+    # replaced with JS built-ins to reduce package size.").
+    return bool(_JUSTIFIES.search(nxt)) or _split_why(nxt)[1] is not None or bool(changes(nxt)[1]) or \
+        bool(_BACK_REFERENCE.search(nxt))
+
+
+# A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
+# spells out the change just stated.
+_BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|the rest)(?:\s+of\s+(?:it|them))?\s+"
+                             r"(?:will|should|must|is going to|are going to|can)\s+be\s+(?:replaced|migrated|moved|"
+                             r"converted|ported|swapped|rewritten)|replac(?:e|es|ed|ing)\s+(?:it|them)\s+(?:with|by))\b",
+                             re.I)
+# A question or proposal later in the same text reopens what its title stated ("Drop sqlite. … why don't we drop
+# sqlite support?", "Don't support Windows. … I propose we don't support Windows at all").
+_REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|should we|shall we|why don't we|why not|"
+                      r"could we|can we|would it make sense|any objections|what do you think|let's discuss|"
+                      r"(?:up|open) for discussion)\b", re.I)
+
+
+def _names(item: Extracted) -> set[str]:
+    """The first word of what an item chooses and of what it rejects, for telling two sentences about one choice."""
+    out = set()
+    for n in [item.subject.removeprefix("no ")] + item.rejects:
+        first = _slug(n).split("-")[0]
+        if len(first) >= 3 and first not in STOPWORDS:
+            out.add(first)
+    return out
+
+
+def _one_choice(prev: Extracted, item: Extracted) -> bool:
+    """Do two consecutive items of one kind state one choice ("Drop lodash in favour of native JS. Replace lodash
+    usage with native methods", "Avoid default exports. Only named exports should be used")?"""
+    kinds = {prev.kind, item.kind}
+    if not kinds <= {"decision", "preference", "constraint"}:
+        return False
+    if _names(prev) & _names(item):
+        return len(kinds) == 1 or kinds == {"decision", "preference"}
+    if len(kinds) > 1:
+        return False
+    # "no default exports" and "named exports used": one says what goes, the other what stays.
+    a, b = prev.subject.lower().split(), item.subject.lower().split()
+    shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
+    return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
 
 
 def _names_a_choice(clause: str) -> bool:
@@ -662,6 +802,39 @@ def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
     return out
 
 
+_IT_DROPPED = re.compile(r"\b(?:drop|remov|deprecat|abandon|retir)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", re.I)
+_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b", re.I)
+
+
+def _pointed_back(clause: str, subject: str, reason: str) -> Callable[[str, list[str]], tuple[str, list[str]]] | None:
+    """A change that points back ("drop support for it", "replaced it with Luxon") drops what its reason names first
+    ("Python 3.7 reached end of life", "Moment.js is in maintenance mode")."""
+    first = re.match(r"\s*(?:the\s+)?" + _CNP, reason)
+    words = first.group(1).split() if first else []
+    # "Python 3.7 reached end of life": the name and its version.
+    name: str | None = _name(" ".join(words[:2]) if len(words) > 1 and re.match(r"^v?\d[\w.]*$", words[1]) else words[0]) \
+        if words else None
+    if not name or re.match(r"^(?:because|since|as|given|due|we|i|it|this|that|there)$", name, re.I):
+        return None
+    if _IT_DROPPED.search(clause) and not subject.startswith("no "):
+        return lambda subj, rej: ("no " + name, [name] + [r for r in rej if _slug(r) != _slug(name)])
+    if _IT_REPLACED.search(clause) and _slug(name) != _slug(subject):
+        return lambda subj, rej: (subj, rej + [name] if name not in rej else rej)
+    return None
+
+
+def _options(sents: list[str]) -> list[str]:
+    out: list[str] = []
+    for s in sents:
+        m = _OPTION_LINE.match(s)
+        if m:
+            for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
+                x = _name(part.strip())
+                if x and len(x.split()) <= 4 and x not in out:
+                    out.append(x)
+    return out
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -669,12 +842,31 @@ def heuristic(delta: str) -> list[Extracted]:
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
         from_context = False  # prev's rationale is the statement before it: the one after may say more
         sents = sentences(turn)
+        options = _options(sents)
+        born: dict[int, int] = {}  # id(item) -> the sentence that stated it
+        first_of_turn = len(out)
         for i, s in enumerate(sents):
+            if _OPTION_LINE.match(s):
+                continue
+            s = _HEADING.sub("", s)
+            section = _SECTION.match(s)
+            if section:
+                meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
+                context = None if meta else (s[section.end():].strip().rstrip(".!") or None)
+                prev = None
+                continue
+            label = _DECISION_LABEL.match(s)
+            labelled = bool(label) and len(s) - label.end() >= 4 if label else False
+            if labelled and label:
+                s = s[label.end():]
+            if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
+                context = s.rstrip(".!")
+                continue
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            stated = _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
+            stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
             if not stated and _is_chatter(s):
                 prev, context = None, None
                 continue
@@ -684,9 +876,21 @@ def heuristic(delta: str) -> list[Extracted]:
                 if x and _slug(x) != _slug(prev.subject) and x not in prev.rejects:
                     prev.rejects.append(x)
                 continue
-            kind = _kind(s)
+            if prev is not None and _EFFECT.match(s):
+                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made.
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                continue
+            kind = "decision" if labelled else _kind(s)
             if stated and kind not in ("decision", "preference"):
                 kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
+            if kind == "decision" and prev is not None and prev.kind == "decision" and _BACK_REFERENCE.search(s):
+                clause, rationale = _split_why(s)
+                if rationale and rationale not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + rationale
+                if s.rstrip(".!") not in prev.description and len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
             if kind is None:
                 # "X was too slow" after a decision names a rejected alternative of that decision.
                 if prev is not None and _TOO.search(s):
@@ -751,11 +955,17 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))
                             if x and x not in rejects]
                 rejects += [x for x in _same_head_alternatives(subject, rationale) if x not in rejects]
-            if rationale and kind == "decision" and not subject.startswith("no ") and re.search(
-                    r"\b(?:drop|remove|deprecate|abandon)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", clause, re.I):
-                first = re.match(_CNP, rationale)
-                if first and _name(first.group(1).split()[0]):
-                    subject = "no " + first.group(1).split()[0]  # "Python2 has reached its EOL, so drop support for it"
+            if rationale and kind == "decision":
+                rejects += [x for x in (_name(re.split(r"\s+but\b", m.group(1))[0]) for m in _TURNED_DOWN.finditer(rationale))
+                            if x and x not in rejects]  # "We tried Celery but it was too heavy; we settled on RQ"
+            if not rationale and context and kind == "decision":
+                pointed = _pointed_back(clause, subject, context)
+                if pointed:
+                    subject, rejects = pointed(subject, rejects)
+            if rationale and kind == "decision":
+                pointed = _pointed_back(clause, subject, rationale)
+                if pointed:
+                    subject, rejects = pointed(subject, rejects)
             if subject.startswith("no "):
                 dropped = subject[3:]
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
@@ -776,15 +986,37 @@ def heuristic(delta: str) -> list[Extracted]:
             if same is None and prev is not None and prev.kind == item.kind == "preference" and \
                     {_slug(r) for r in prev.rejects} & {_slug(r) for r in item.rejects}:
                 same = prev  # "Avoid lodash. Prefer native js vs lodash." is one preference
+            restated = False
+            if same is None and prev is not None and id(prev) in born and _one_choice(prev, item):
+                same, restated = prev, True
             if same is not None:
-                _merge(same, item)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
+                _merge(same, item, restated)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
                 from_context = False
             else:
                 out.append(item)
+                born[id(item)] = i
                 prev = item
                 from_context = took_context
             context = None
+        mine = out[first_of_turn:]
+        if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
+            del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
+            continue
+        # A title that a later question or proposal reopens was a proposal.
+        for item in list(mine):
+            if born.get(id(item)) == 0 and any(_REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
+                                                                       re.search(r"\b(?:it|this|that|them)\b", t, re.I))
+                                               for t in sents[1:]):
+                out.remove(item)
+                mine.remove(item)
+        # The options a decision record lists and its decision did not choose are its rejected alternatives.
+        decisions = [x for x in mine if x.kind == "decision"]
+        if options and decisions:
+            target = next((x for x in decisions if _slug(x.subject) in {_slug(o) for o in options}), decisions[0])
+            for o in options:
+                if _slug(o) != _slug(target.subject) and _slug(o) not in {_slug(r) for r in target.rejects}:
+                    target.rejects.append(o)
     return out
 
 

@@ -58,7 +58,7 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     _ingest_first(graph, root, notes)
     shared = layer_for(graph)
     # History's warnings now (a one-shot process catches the rules up first; a server's are current).
-    history = {"warnings": shared.history_warnings()}
+    known = shared.history_warning_ids()
     private = shared.root not in (None, os.path.realpath(root)) or (not use_buffers and shared.buffers) \
         or base is not None
     layer = Layer(graph) if private else shared
@@ -76,7 +76,6 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     notes += st.notes
     if st.how == "none":
         notes.append("no base commit: every file of the work tree is checked as it is")
-    known = {w["id"] for w in history.get("warnings") or []}
     wanted = [_rel(root, p) for p in paths]
     out = []
     for w in ws:

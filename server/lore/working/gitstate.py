@@ -85,6 +85,7 @@ def work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict[
     # asked apart when that fails (no commit yet, a git without --is-shallow-repository)
     both = _git(root, "rev-parse", "--is-shallow-repository", "--verify", "--quiet", "HEAD^{commit}", check=False)
     lines = both.stdout.decode("utf-8", "surrogateescape").split()
+    head: str | None
     if both.returncode == 0 and len(lines) == 2 and lines[0] in ("true", "false"):
         shallow, head = lines[0] == "true", lines[1]
     else:

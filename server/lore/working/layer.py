@@ -146,7 +146,7 @@ class Layer:
         # reused while it stays, so a keystroke that changes no fact and no location costs no query.
         self.generation = 0
         self.answers: dict[Any, tuple[int, Any]] = {}
-        self._history: tuple[int, list[dict[str, Any]]] | None = None
+        self._history: tuple[int, list[str]] | None = None
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -165,21 +165,22 @@ class Layer:
         self.remember(key, list(reply["warnings"]))
         return reply["warnings"]
 
-    def history_warnings(self) -> list[dict[str, Any]]:
-        """History's own composed warnings (no layer), reused until the graph's last transaction moves."""
+    def history_warning_ids(self) -> set[str]:
+        """The ids of history's own composed warnings (no layer), reused until the graph's last transaction
+        moves (a one-shot process catches the rules up first)."""
         with self.graph.lock:
             tx = self.graph.newest_tx()
         if self._history is not None and self._history[0] == tx:
-            return list(self._history[1])
-        reply = operations.run("warnings", self.graph, {})
+            return set(self._history[1])
+        reply = operations.run("warningIds", self.graph, {})
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "check-failed"), err.get("message", "lore check failed"))
         with self.graph.lock:
             after = self.graph.newest_tx()
         if after == tx:  # a one-shot process's catch-up may have written: then not remembered
-            self._history = (tx, list(reply["warnings"]))
-        return reply["warnings"]
+            self._history = (tx, list(reply["ids"]))
+        return set(reply["ids"])
 
     def cached(self, key: Any) -> Any:
         hit = self.answers.get(key)
@@ -403,8 +404,20 @@ class Layer:
             old = self.entries.pop(p, None) or previous.get(p)
             if old is not None:
                 touched |= old.entities
+        # The rows this change adds to what the rules last saw (the layer's new rows, and history's rows it
+        # stops hiding), and the layer's own conclusions that cited a row it takes away (their subjects are
+        # re-derived): with both known, a rule runs once over what the change touched (Engine.compute_scoped).
+        fresh: list[int] = []
         if tags and not rebuild:
+            fresh += [r[0] for r in con.execute("SELECT id FROM layer_hidden WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+                                                [tags]).fetchall()]
+            gone = [r[0] for r in con.execute("SELECT id FROM layer_facts WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+                                              [tags]).fetchall()]
             self._delete_tags(tags)
+            if gone:
+                touched |= {r[0] for r in con.execute(
+                    "SELECT DISTINCT e FROM layer_facts WHERE inferred AND list_has_any(provenance, ?::BIGINT[])",
+                    [gone]).fetchall()}
         # What the new texts say, from ingestion's extractor (cached by text while history stays).
         parse = [p for p, (_, data, _) in files.items()
                  if not (p in previous and previous[p].digest == _digest(data)
@@ -444,6 +457,7 @@ class Layer:
             closed += replaced + [rid for rid, _ in dependents]
             facts = ff.get("facts") or []
             ids = self._alloc(len(facts))
+            fresh += ids
             for rid, (e, a, vt, v, vn) in zip(ids, facts):
                 rows.append((rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0, None, tag))
                 entry.entities.add(e)
@@ -468,12 +482,12 @@ class Layer:
         if relink:
             for p, links in self._links_for(relink).items():
                 new_entries[p].links = links
-        self._insert_links(list(new_entries.values()))
+        fresh += self._insert_links(list(new_entries.values()))
         for ent in new_entries.values():
             touched |= {lk["memory"] for lk in ent.links}
         self.entries.update(new_entries)
         if touched:
-            self._rederive(sorted(touched), closed)
+            self._rederive(sorted(touched), closed, fresh=fresh)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
