@@ -8,7 +8,9 @@ inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's 
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
 - MCP: the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
-  the client's, p50/p95 over the calls (the server's per-call CPU is read around each call).
+  the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
+  start once the server is idle (its start-up work on other threads, e.g. the hover index, would be
+  counted in the first calls); the owner of the hook runs likewise.
 - hooks: the hook process's CPU (getrusage of the child) and, with an owner, the owner's CPU spent on the
   forwarded call (from /proc, around the call): `cpu_total` is their sum, what one hook costs the machine.
   `owner_children_cpu_mean_ms`: what the owner's own subprocesses (git, for `check`) used per call, not in
@@ -70,6 +72,17 @@ def proc_cpu_fine_ms(pid: int) -> float:
     return total / 1e6
 
 
+def wait_idle(pid: int, quiet_ms: float = 5.0, window: float = 0.5, limit: float = 120.0) -> None:
+    """Until the process used under ``quiet_ms`` of CPU in ``window`` seconds: its start-up work (the hover
+    index, the rules' catch-up) runs on its own threads and is not what a call costs."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        c0 = proc_cpu_fine_ms(pid)
+        time.sleep(window)
+        if proc_cpu_fine_ms(pid) - c0 < quiet_ms:
+            return
+
+
 def children_named(word: str) -> list[int]:
     """Our descendants whose command line holds ``word`` (the MCP server the SDK's client started)."""
     me, found, parents = os.getpid(), [], {}
@@ -102,6 +115,7 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
         await session.initialize()
         await session.call_tool("lore_prepare_turn", {"message": "warm up"})
         (server,) = children_named("mcp")
+        wait_idle(server)
         wall, server_cpu, client_cpu = [], [], []
         for i in range(n):
             s0, c0, t = proc_cpu_fine_ms(server), time.process_time(), time.perf_counter()
@@ -216,6 +230,7 @@ def main() -> int:
         # one of each first: the owner's first check builds its working layer, its first prepare loads caches
         hook_runs(graph, cwd, "prepare", prompt, 1, owner.pid)
         hook_runs(graph, cwd, "check", edit, 1, owner.pid)
+        wait_idle(owner.pid)
         out["hook_prepare_with_owner"] = hook_runs(graph, cwd, "prepare", prompt, a.hooks, owner.pid)
         out["hook_check_with_owner"] = hook_runs(graph, cwd, "check", edit, a.hooks, owner.pid)
     finally:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from gitrepo import git
+
 LORE = str(Path(sys.executable).with_name("lore"))
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
@@ -19,12 +21,6 @@ ENV.pop("LORE_GRAPH_PATH", None)
 
 def run(repo: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([LORE, *args], cwd=repo, env=ENV, input=stdin, capture_output=True, timeout=120)
-
-
-def git(repo: Path, *args: str) -> None:
-    env = {**ENV, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
-           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com"}
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
 
 
 @pytest.fixture

@@ -4,12 +4,11 @@ import json
 import os
 import subprocess
 
+from gitrepo import git as shared_git
+
 
 def git(repo, *args):
-    env = {**os.environ, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.com",
-           "GIT_AUTHOR_DATE": "2024-01-02T00:00:00Z", "GIT_COMMITTER_DATE": "2024-01-02T00:00:00Z"}
-    subprocess.run(["git", *args], cwd=repo, check=True, env=env, capture_output=True)
+    return shared_git(repo, *args, date="2024-01-02T00:00:00Z")
 
 
 def test_show_ingests_and_summarises(tmp_path, lore_cmd, ROOT):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gitrepo import git
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,14 +27,6 @@ def lore(repo: Path, *args: str) -> dict:
     reply = json.loads(p.stdout.decode().strip().splitlines()[-1])
     assert reply.get("ok"), (args, reply, p.stderr.decode()[-2000:])
     return reply
-
-
-def git(repo: Path, *args: str, date: str | None = None) -> None:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
-    if date:
-        env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, env=env)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
+from gitrepo import git
 from lore.lsp.server import _converter
 from waiting import wait_for, wait_until  # noqa: F401 - the lsp tests import them from here
 
@@ -49,13 +50,6 @@ def make_client(never_answer_configuration: bool = False) -> LanguageClient:
         features[types.WORKSPACE_CONFIGURATION] = silent
     register_lsp_features(client, features)
     return client
-
-
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
-           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com"}
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
-                          env=env).stdout
 
 
 def make_repo(root: Path, files: dict[str, str] | None = None) -> Path:

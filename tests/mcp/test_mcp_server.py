@@ -14,16 +14,12 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from gitrepo import git
+
 LORE = str(Path(sys.executable).with_name("lore"))
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_TOOLS = {"lore_transact", "lore_retract", "lore_query", "lore_sql", "lore_history", "lore_warnings",
               "lore_check", "lore_prepare_turn", "lore_finalize_turn", "lore_ingest", "lore_ingest_status"}
-
-
-def git(repo: Path, *args: str) -> None:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
-           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com"}
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
 
 
 @pytest.fixture

@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from gitrepo import git as shared_git
 
-def git(repo: Path, *args: str, date: str = "2024-01-15T10:00:00Z") -> None:
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@example.com", "PATH": "/usr/bin:/bin",
-                        "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date})
+
+def git(repo: Path, *args: str, date: str = "2024-01-15T10:00:00Z") -> str:
+    return shared_git(repo, *args, date=date)
 
 
 @pytest.fixture

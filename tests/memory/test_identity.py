@@ -4,22 +4,18 @@ through the real CLI on a git repository the test builds and `lore ingest` reads
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from gitrepo import git as shared_git
 from lore.memory import identity
 from lore.store.graph import Graph
 from lore.store.txdata import parse_tx
 
 
-def git(repo: Path, *args: str) -> None:
-    date = "2024-01-15T10:00:00Z"
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@example.com", "PATH": "/usr/bin:/bin",
-                        "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date})
+def git(repo: Path, *args: str) -> str:
+    return shared_git(repo, *args, date="2024-01-15T10:00:00Z")
 
 
 @pytest.fixture

@@ -9,19 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from gitrepo import git
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def lore_cmd() -> list[str]:
     exe = Path(sys.executable).with_name("lore")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "lore"]
-
-
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@example.com",
-           "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@example.com"}
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
-                          env=env).stdout
 
 
 class Victim:

@@ -12,19 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from gitrepo import git
+
 ROOT = Path(__file__).resolve().parents[2]
 LORE = str(Path(sys.executable).with_name("lore"))
 REJECT = ('[[:decision/no-chardet :rejects :module/chardet] '
           '[:decision/no-chardet :description "charset-normalizer only"]]')
 APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
 WITH_CHARDET = "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n"
-
-
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
-                          env=env).stdout
 
 
 def lore(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -4,12 +4,11 @@ history yet), never stale (history moving under it), and never visible to querie
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from gitrepo import git
 from lore import operations
 from lore.store.graph import Graph
 
@@ -17,13 +16,6 @@ APP = "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n"
 WITH_CHARDET = "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n"
 REJECT = ('[[:decision/no-chardet :rejects :module/chardet] '
           '[:decision/no-chardet :description "charset-normalizer only"]]')
-
-
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
-                          env=env).stdout
 
 
 def run(graph: Graph, op: str, params: dict) -> dict:
