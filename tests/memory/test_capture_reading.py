@@ -268,7 +268,7 @@ ADVERSARIAL = {
     "titles": "Drop a. Why not? " * 6_000,
     "sentences": "We will use a. " * 7_000,
     "headings": "## Decision\n" * 9_000,
-    "options-section": "## Considered Options\n" + "* a\n" * 30_000,
+    "options-section": "## Considered Options\n" + "* a\n" * 29_000,
 }
 
 SCRIPT = r"""
