@@ -49,9 +49,50 @@ def _git(root: str, *args: str, check: bool = True) -> subprocess.CompletedProce
 
 
 def _out(root: str, *args: str) -> str | None:
-    p = _git(root, *args, check=False)
+    return _text(_git(root, *args, check=False))
+
+
+def _text(p: subprocess.CompletedProcess[bytes]) -> str | None:
     text = p.stdout.decode("utf-8", "surrogateescape").strip()
     return text if p.returncode == 0 and text else None
+
+
+class _Started:
+    """A git process started now and read later (``_git``'s answer and errors): questions that do not
+    depend on each other run side by side, since each git process waits for a CPU on a busy machine."""
+
+    def __init__(self, root: str, *args: str) -> None:
+        self.args = args
+        self.error: LoreError | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+        try:
+            self.proc = subprocess.Popen(["git", "-C", root, *args], stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, env=env)
+        except OSError as exc:
+            self.error = LoreError("git-failed", f"git {args[0]} failed: {exc}")
+
+    def result(self, check: bool = True) -> subprocess.CompletedProcess[bytes]:
+        if self.proc is None:
+            assert self.error is not None
+            raise self.error
+        try:
+            out, err = self.proc.communicate(timeout=GIT_TIMEOUT_S)
+        except subprocess.TimeoutExpired as exc:
+            self.discard()
+            raise LoreError("git-failed", f"git {self.args[0]} failed: {exc}") from None
+        p = subprocess.CompletedProcess(self.proc.args, self.proc.returncode, out, err)
+        if check and p.returncode != 0:
+            msg = err.decode("utf-8", "replace").strip().splitlines()
+            raise LoreError("git-failed", f"git {' '.join(self.args[:2])}: {msg[-1] if msg else 'failed'}")
+        return p
+
+    def discard(self) -> None:
+        """Stop it if its answer is not wanted (an error came first); reaped either way."""
+        if self.proc is not None and self.proc.returncode is None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.communicate()
 
 
 def work_tree_root(path: str) -> str:
@@ -81,17 +122,32 @@ def work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict[
     """The change from the base to the working tree. ``graph_head``: the graph branch's ingested head;
     ``head_blobs``: gives path -> blob the graph recorded at that head (called only when no base commit
     exists here); ``base_ref``: measure from the merge base with this ref instead."""
-    # HEAD's commit and whether the clone is shallow in one process (each git process is 5-15 ms of CPU);
-    # asked apart when that fails (no commit yet, a git without --is-shallow-repository)
-    both = _git(root, "rev-parse", "--is-shallow-repository", "--verify", "--quiet", "HEAD^{commit}", check=False)
-    lines = both.stdout.decode("utf-8", "surrogateescape").split()
-    head: str | None
-    if both.returncode == 0 and len(lines) == 2 and lines[0] in ("true", "false"):
-        shallow, head = lines[0] == "true", lines[1]
-    else:
-        head = _out(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
-        shallow = _out(root, "rev-parse", "--is-shallow-repository") == "true"
-    branch = _out(root, "symbolic-ref", "--quiet", "--short", "HEAD")
+    # The untracked files and the branch do not depend on the base: asked at once, read when needed.
+    untracked = _Started(root, "ls-files", "-z", "--others", "--exclude-standard")
+    try:
+        return _work_state(root, graph_head, head_blobs, base_ref, untracked)
+    finally:
+        untracked.discard()
+
+
+def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict[str, str] | None] | None,
+                base_ref: str | None, untracked: _Started) -> WorkState:
+    branch_of = _Started(root, "symbolic-ref", "--quiet", "--short", "HEAD")
+    try:
+        # HEAD's commit and whether the clone is shallow in one process (each git process is 5-15 ms of
+        # CPU); asked apart when that fails (no commit yet, a git without --is-shallow-repository)
+        both = _git(root, "rev-parse", "--is-shallow-repository", "--verify", "--quiet", "HEAD^{commit}",
+                    check=False)
+        lines = both.stdout.decode("utf-8", "surrogateescape").split()
+        head: str | None
+        if both.returncode == 0 and len(lines) == 2 and lines[0] in ("true", "false"):
+            shallow, head = lines[0] == "true", lines[1]
+        else:
+            head = _out(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+            shallow = _out(root, "rev-parse", "--is-shallow-repository") == "true"
+        branch = _text(branch_of.result(check=False))
+    finally:
+        branch_of.discard()
     st = WorkState(root=root, head=head, branch=branch, against=None, how="none", shallow=shallow)
     if branch is None and head is not None:
         st.notes.append(f"detached HEAD at {head[:12]}")
@@ -124,7 +180,7 @@ def work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict[
             st.notes.append(f"the graph's head {target[:12]} is not in this repository: comparing the work "
                             f"tree with the files the graph recorded")
         _against_blobs(root, blobs, st)
-    for path in _split_z(_git(root, "ls-files", "-z", "--others", "--exclude-standard").stdout):
+    for path in _split_z(untracked.result().stdout):
         st.changed.setdefault(path, "A")
     # Lore's own folder (graph, journal) is memory, not code: ingestion applies the journal itself.
     for path in [p for p in st.changed if p == ".lore" or p.startswith(".lore/")]:
