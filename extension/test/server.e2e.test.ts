@@ -164,7 +164,12 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
   });
 
   await t.test("warnings (lore/warnings) parse and count", async () => {
-    const ws = await api.warnings();
+    // Rules run in the background after the write above: wait for the warning on `import redis` (the views'
+    // test below reads its dismissal), rather than taking whatever list the first call happens to see.
+    const ws = await waitFor("the warning on import redis", async () => {
+      const all = await api.warnings();
+      return all.some((w) => /redis/.test(w.message)) ? all : undefined;
+    }, 60000);
     for (const w of ws) assert.ok(w.id && w.message);
     // Rules run in the background, so counts may grow between calls; what is asked for one file is about it.
     const forFile = await api.warnings(pathToFileURL(path.join(repo, "src", "auth.py")).href);
@@ -172,11 +177,11 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     status = { ...status, warnings: ws.length };
     assert.match(render(status).text, new RegExp(`\\$\\(warning\\) ${ws.length}`));
     await assert.rejects(api.dismiss("", "x"), (e: unknown) => e instanceof LoreReplyError && e.code === "bad-input");
-    if (ws.length) {
-      await api.dismiss(ws[0].id, "the end-to-end test dismisses it");
-      const after = await api.warnings();
-      assert.ok(!after.some((w) => w.id === ws[0].id), "a dismissed warning is gone");
-    }
+    const redis = ws.find((w) => /redis/.test(w.message));
+    assert.ok(redis, JSON.stringify(ws));
+    await api.dismiss(redis.id, "the end-to-end test dismisses it");
+    const after = await api.warnings();
+    assert.ok(!after.some((w) => w.id === redis.id), "a dismissed warning is gone");
   });
 
   await t.test("the views' reads: memories, dismissed and undo, CodeLens rows, a neighbourhood, graphChanged", async () => {
