@@ -9,6 +9,7 @@ from lsprotocol import types
 
 from .conftest import lsp, make_repo, request, wait_for
 
+
 async def status(client) -> dict:
     return await request(client, "lore/serverStatus", {})
 
