@@ -172,6 +172,46 @@ def test_a_role_needs_a_tool_word():
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []
 
 
+def test_a_restatement_and_a_change_that_points_back_are_one_memory():
+    got = heuristic("User: Use Sass. We will write all new styles in Sass.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Sass"]
+    got = heuristic("User: Migrate from Mocha to Jest. Migrated all test files to Jest and removed every trace of "
+                    "mocha.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Jest"] and "mocha" in slugs(got[0].rejects)
+    got = heuristic("User: Drop support for Ruby 2.6. Ruby 2.6 reached end of life in March. We will drop it in the "
+                    "next release.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["no Ruby 2.6"] and "end of life" in got[0].rationale
+    # a second choice of its own stays a second memory
+    got = heuristic("User: We moved from Heroku to Render. We also moved the database to Neon.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Render", "Neon"]
+
+
+def test_the_reason_before_is_every_statement_of_no_fact_before_the_decision():
+    got = one("Less has been barely maintained for years. Its last release broke our builds twice. "
+              "So we replaced Less with Sass.")
+    assert "barely maintained" in got.rationale and "broke our builds" in got.rationale
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Drop Ruby 2.6. Ruby 2.6 reached end of life in March.", "ruby-2.6"),
+    ("Use Sass. Less has a few limitations.", "less"),
+    ("Replace Less with Sass. Less is a real pain to configure.", "less"),
+    ("Move the CI to Drone. Our old CI service is shutting down.", "old-ci-service"),
+])
+def test_what_a_reason_speaks_ill_of_is_turned_down(text, rejected):
+    assert rejected in slugs(one(text).rejects)
+
+
+@pytest.mark.parametrize("text", [
+    "The exporter seems to write dates in local time instead of UTC. That looks wrong to me.",
+    "We use Redis 7 for sessions. Steps to reproduce: restart the server and log in.",
+    "Hi. I have a question, why do you use NATS instead of Kafka.",
+    "We switched the exporter to UTC. I can come up with a patch if you'd like.",
+])
+def test_bug_reports_and_questions_without_their_mark_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"

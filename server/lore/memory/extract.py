@@ -47,7 +47,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
@@ -149,7 +149,9 @@ _HYPOTHETICAL = re.compile(
     r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
     r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
     r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
-    r"(?:can|could|will|'ll|should) revisit)\b", re.I)
+    r"(?:can|could|will|'ll|should) revisit|if you(?:'d| would) (?:like|prefer)|"
+    # a sentence that announces or asks a question without its mark ("I have a question, why do you choose X …")
+    r"(?:i have|i've got|quick|one|a) question\b|\bwhy (?:do|did|does|would|should) (?:you|we|they)\b)\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
@@ -209,7 +211,7 @@ _OBJECT = re.compile(
     r"went with|ended up (?:using|with)|adopted|keeping|sticking with|staying with|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
     r"agreed (?:on|to use)|"
     r"(?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?to|"
-    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
+    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+|all\s+)?(?:[\w/-]+\s+){0,3}?(?:to|onto)|"
     r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
@@ -413,6 +415,10 @@ _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequenc
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
 _BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
                   r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
+# A bug report's own words: what it describes is how things are, not a choice.
+_BUG_REPORT = re.compile(r"\b(?:looks? (?:wrong|off|broken|incorrect|like a bug)|steps to reproduce|to reproduce:|"
+                         r"expected (?:behaviou?r|result|output)|actual (?:behaviou?r|result|output)|describe the bug|"
+                         r"is this a bug|seems to be a bug|i (?:can|could) come up with a (?:patch|fix|pr))\b", re.I)
 # What a bug report or a workaround says ("… the tests fail with ERR_REQUIRE_ESM", "Removing the cache directory fixed
 # it", "This happens because …"): a setting or a fix, not a decision.
 _SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hanging|is broken|are broken|broke|crash(?:es|ed|ing)?|"
@@ -801,7 +807,14 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
                   r"difficult to|eol|end[- ]of[- ]life|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))|"
-                  r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b", re.I)
+                  r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b|"
+                  # "Python 3.7 reached end of life", "Travis is closing down", "X has shut down", "X is a pain"
+                  r"\b" + _CNP + r"\s+(?:(?:has\s+|have\s+)?(?:reached|reaches)\s+(?:its\s+|their\s+)?(?:end[- ]of[- ]life|eol)|"
+                  r"(?:has|have|had)\s+(?:been\s+)?(?:shut down|archived|discontinued|sunset)|"
+                  r"(?:is|are|was|were)\s+(?:shutting down|closing down|going away|archived|discontinued|confusing|"
+                  r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
+                  r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
+                  r"bugs|drawbacks))\b", re.I)
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
@@ -819,10 +832,16 @@ def _judged_bad(text: str) -> list[str]:
     return out
 
 
+# "We will drop it in the next release": a change whose object points back speaks of the change just stated.
+_CHANGE_OF_IT = re.compile(r"\b(?:drop|remov|delet|replac|switch|mov|migrat|deprecat|retir|ditch|abandon|keep|adopt)\w*"
+                           r"\s+(?:it|them|this|that)\b(?!\s+(?:\w+\s+)?(?:to|with|by|for|in favou?r of)\s+(?!the next\b)[A-Z])",
+                           re.I)
+
+
 def _about(s: str, item: Extracted) -> bool:
     """Does a sentence with no signal of its own speak of the item just captured (its subject, what it
     rejects, or 'it'/'this')? Then it is that item's reason."""
-    if _ABOUT.match(s):
+    if _ABOUT.match(s) or _CHANGE_OF_IT.search(s):
         return True
     head = " ".join(re.findall(r"[\w.+#-]+", s)[:4]).lower()
     names = [item.subject.removeprefix("no ")] + item.rejects
@@ -916,12 +935,25 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
         return False
     if _names(prev) & _names(item):
         return len(kinds) == 1 or kinds == {"decision", "preference"}
+    if kinds == {"decision"} and not prev.subject.startswith("no ") and len(_slug(prev.subject)) >= 3 and \
+            re.search(r"(?:^|-)" + re.escape(_slug(prev.subject)) + r"(?:-|$)", _slug(item.description, 10**6)) and \
+            not _names_a_choice_other_than(item, prev):
+        return True  # "Use Sass. We will write all new styles in Sass."
     if len(kinds) > 1:
         return False
     # "no default exports" and "named exports used": one says what goes, the other what stays.
     a, b = prev.subject.lower().split(), item.subject.lower().split()
     shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
     return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
+
+
+def _names_a_choice_other_than(item: Extracted, prev: Extracted) -> bool:
+    """Does ``item`` choose something ``prev`` neither chose nor rejected ("We also moved the database to Neon")?"""
+    chosen, _ = changes(item.description)
+    m = _OBJECT.search(item.description)
+    other = chosen or (_name(m.group(1)) if m else None)
+    known = {_slug(prev.subject)} | {_slug(r) for r in prev.rejects}
+    return bool(other) and _slug(other or "") not in known
 
 
 def _names_a_choice(clause: str) -> bool:
@@ -1016,6 +1048,7 @@ def heuristic(delta: str) -> list[Extracted]:
         sents = sentences(turn)
         options = _options(sents)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
+        unclaimed: set[int] = set()  # sentences that stated no fact and explained nothing yet
         first_of_turn = len(out)
         section: str | None = None  # the decision record's section this sentence is in
         opens_section = False
@@ -1101,7 +1134,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     if not prev.rationale:
                         prev.rationale = s.rstrip(".!")
                 elif prev is not None and prev.kind in ("decision", "preference", "constraint") and \
-                        (not prev.rationale or from_context or _JUSTIFIES.search(s) and s.rstrip(".!") not in prev.rationale) \
+                        (not prev.rationale or from_context or
+                         (_JUSTIFIES.search(s) or len(prev.rationale) + len(s) < 300) and s.rstrip(".!") not in prev.rationale) \
                         and len(s) >= 15:
                     # The statement right after a decision, stating no fact of its own, explains it:
                     # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
@@ -1111,6 +1145,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     from_context = False
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
+                    if context:
+                        unclaimed.add(i)
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
@@ -1177,6 +1213,14 @@ def heuristic(delta: str) -> list[Extracted]:
             took_context = False
             if rationale is None and kind in ("decision", "preference", "constraint") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
+                # and the statements of no fact just before it ("Travis shut down travis-ci.org. CI no longer runs.
+                # … I decided to give GitHub Actions a go")
+                j, run = i - 1, list[str]()
+                while j >= 0 and j in unclaimed and len(run) < 3:
+                    run.insert(0, sents[j].rstrip(".!"))
+                    j -= 1
+                if len(run) > 1 and run[-1] == context:
+                    rationale = "; ".join(run)
                 took_context = True
                 rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
@@ -1205,6 +1249,9 @@ def heuristic(delta: str) -> list[Extracted]:
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
+        if mine and any(_BUG_REPORT.search(t) for t in sents):
+            del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
+            continue
         if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
