@@ -212,6 +212,25 @@ def test_bug_reports_and_questions_without_their_mark_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
 
 
+@pytest.mark.parametrize("text, subject, why, rejected", [
+    ("Ruby 2.6 is no longer supported.", "no ruby 2.6", None, "ruby-2.6"),
+    ("Let's go ahead with Sass.", "sass", None, None),
+    ("Prefer Sass to Less.", "sass", None, "less"),
+    ("Motivated by the shared mixins, we moved to Sass.", "sass", "shared mixins", None),
+    ("We moved to Sass, thanks to its shared mixins.", "sass", "shared mixins", None),
+    ("We moved to Sass, which is much faster to compile.", "sass", "faster", None),
+    ("Going with Sass for the styles, Less is too slow.", "sass", "too slow", "less"),
+    ("Sass will replace Less in the next release.", "sass", None, "less"),
+    ("We'll be replacing Less with Sass over the next sprint.", "sass", None, "less"),
+])
+def test_further_forms_of_a_choice_its_reason_and_what_it_replaces(text, subject, why, rejected):
+    got = one(text)
+    assert got.subject.lower() == subject, got.to_json()
+    assert why is None or why in (got.rationale or "").lower()
+    assert rejected is None or rejected in slugs(got.rejects)
+    assert "next-sprint" not in slugs(got.rejects)  # a time is not an alternative
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"
