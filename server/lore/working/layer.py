@@ -155,6 +155,7 @@ class Layer:
         self.generation = 0
         self.answers: dict[Any, tuple[int, Any]] = {}
         self._history: tuple[int, list[str]] | None = None
+        self._base_tx: int | None = None  # the transaction layer_base was brought up to
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -233,6 +234,7 @@ class Layer:
                 except Exception:  # noqa: BLE001 - closing anyway
                     pass
             self.con = self.view = None
+            self._base_tx = None
 
     def _view(self) -> Graph:
         """History + layer as the features read it (the layer is open while it computes)."""
@@ -357,7 +359,13 @@ class Layer:
         self._dependents.clear()
         self.seen_tx = tx
         self.stats["rebuilds"] += 1
-        self.con.execute(self._sql("base"))  # history's rows of the hot attributes, as of now
+        # History's rows of the hot attributes as of now (after the first time, only what changed since).
+        if self._base_tx is None:
+            self.con.execute(self._sql("base"))
+        else:
+            for name in ("base_since_drop", "base_since_add"):
+                self.con.execute(self._sql(name), {"tx": self._base_tx})
+        self._base_tx = tx
         # Parses are reused only while the head they were made against is still the head.
         self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")
         self._apply(self._wanted(), previous=keep, rebuild=True)

@@ -41,6 +41,16 @@ SELECT module, target, spec, file, line, col, end_line, end_col FROM layer_imps;
 DELETE FROM layer_base;
 INSERT INTO layer_base SELECT * FROM {db}.main.facts WHERE a IN {hot} ORDER BY a, e, id;
 
+-- name: base_since_drop
+-- The same kept up to date after transaction $tx: every write adds rows (tx_from) or closes them (tx_to) with
+-- a newer transaction, so only the rows a later transaction wrote or closed are read again.
+DELETE FROM layer_base WHERE id IN (SELECT id FROM {db}.main.facts
+                                     WHERE tx_from > $tx OR (tx_to > $tx AND tx_to < 2147483647));
+
+-- name: base_since_add
+INSERT INTO layer_base SELECT * FROM {db}.main.facts
+ WHERE (tx_from > $tx OR (tx_to > $tx AND tx_to < 2147483647)) AND a IN {hot};
+
 -- name: head_entities
 -- The head rows a file's new text replaces: each row's entity and, for a reference, the entity it names.
 SELECT f.id, f.e, CASE WHEN f.vt = 'k' THEN f.v END FROM {db}.main.facts f
