@@ -231,6 +231,18 @@ def test_further_forms_of_a_choice_its_reason_and_what_it_replaces(text, subject
     assert "next-sprint" not in slugs(got.rejects)  # a time is not an alternative
 
 
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("Switch to Drone. Currently using Buildbot. It works, but I find it confusing.", "Drone", ["Buildbot"]),
+    ("We have been using Less for a long time, which is basically abandonware. Migrate to Sass.", "Sass", ["Less"]),
+    ("Migrate to Sass. We used to rely on the Less compiler.", "Sass", ["Less compiler"]),
+    # what is used beside a choice that changes nothing is not turned down
+    ("We currently use Postgres for data. We will use Redis for caching.", "Redis", []),
+])
+def test_a_change_that_names_only_where_it_goes_leaves_what_is_used_now(text, subject, rejected):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert [(g.subject, g.rejects) for g in got] == [(subject, rejected)], [g.to_json() for g in got]
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"

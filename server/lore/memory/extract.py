@@ -766,7 +766,8 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
             if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
                     re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
-                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I):
+                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I) or \
+                    re.search(r"\b(?:used to|previously|formerly|no longer)\b", m.group(1), re.I):
                 return "", None
             if verb == "requires" and _QUALITY.match(obj):
                 return "", None  # "The system requires loose coupling": a need, not a component
@@ -1056,6 +1057,12 @@ def _options(sents: list[str]) -> list[str]:
     return out
 
 
+_CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
+_USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
+                       r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
+                       r"(?:the\s+|our\s+)?" + _CNP, re.I)
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -1290,6 +1297,18 @@ def heuristic(delta: str) -> list[Extracted]:
             _merge(title, line, restated=True)
             out.remove(line)
             mine.remove(line)
+        # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
+        # GitHub Actions": a change that names only where it goes leaves what is used now.
+        changed = [x for x in mine if x.kind == "decision" and not x.subject.startswith("no ") and not x.rejects and
+                   _CHANGE_WORD.search(x.description)]
+        if len(changed) == 1 and len([x for x in mine if x.kind == "decision"]) == 1:
+            for t in sents:
+                for m in _USED_NOW.finditer(t):
+                    x = _name(m.group(1))
+                    if x and _slug(x) != _slug(changed[0].subject) and \
+                            _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
+                        changed[0].rejects.append(x)
+                        break
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if options and decisions:
