@@ -243,6 +243,15 @@ def test_a_change_that_names_only_where_it_goes_leaves_what_is_used_now(text, su
     assert [(g.subject, g.rejects) for g in got] == [(subject, rejected)], [g.to_json() for g in got]
 
 
+def test_a_decision_not_to_and_a_moved_meeting():
+    got = one("There are no plans to support Windows.")
+    assert got.subject == "no Windows" and got.rejects == ["Windows"]
+    got = one("Plugin sandboxing is out of scope for this project.")
+    assert got.kind == "decision" and "plugin-sandboxing" in slugs(got.rejects)
+    assert heuristic("User: Moved the meeting to Friday.\nAgent: Noted.") == []
+    assert heuristic("User: Moved the sync to next week.\nAgent: Noted.") == []
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"

@@ -68,7 +68,11 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
         # there may be the subject of a sentence ("Migrating to X brings little benefit")
         r"^(?:switched|moved|migrated|ported|converted|transitioned)"
-        r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+\S)|^(?:ended|dropped|removed|stopped) support for|"
+        r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+(?!(?:the\s+|a\s+)?(?:next|later|tomorrow|today|another|monday|tuesday|"
+        r"wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b)\S)|"
+        r"^(?:ended|dropped|removed|stopped) support for|"
+        # "There are no plans to support X", "X is out of scope": a decision not to
+        r"no plans to (?:support|use|adopt|add|switch to|move to|migrate to)|(?:is|are) out of scope|"
         r"i(?:'m| am) going to (?:use|go with|switch|move|migrate|adopt|keep|drop|remove|replace|stop using)|"
         r"will be used (?:for|in|as|by|everywhere|throughout|across|from now|going forward)|"
         r"(?:have|has|'ve) (?:all )?agreed (?:on|to)|(?:is|are) the way to go|"
@@ -284,8 +288,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
-                r"prohibited|disallowed|forbidden|no longer supported)\b", re.I),
+                r"prohibited|disallowed|forbidden|no longer supported|out of scope)\b", re.I),
      None, 1),
+    (re.compile(r"\bno plans to (?:support|use|adopt|add|switch to|move to|migrate to)\s+" + _ART + _CNP, re.I), None, 1),
     (_AVOIDED, None, 1),
     # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
     (re.compile(r"\bno\s+" + _CNP + r"(?:\s+\([^)]{1,60}\))?\s+(?:is|are|was|were|will be)\s+(?:used|needed)\b", re.I),
