@@ -212,6 +212,46 @@ def test_bug_reports_and_questions_without_their_mark_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
 
 
+@pytest.mark.parametrize("text, subject, why, rejected", [
+    ("Ruby 2.6 is no longer supported.", "no ruby 2.6", None, "ruby-2.6"),
+    ("Let's go ahead with Sass.", "sass", None, None),
+    ("Prefer Sass to Less.", "sass", None, "less"),
+    ("Motivated by the shared mixins, we moved to Sass.", "sass", "shared mixins", None),
+    ("We moved to Sass, thanks to its shared mixins.", "sass", "shared mixins", None),
+    ("We moved to Sass, which is much faster to compile.", "sass", "faster", None),
+    ("Going with Sass for the styles, Less is too slow.", "sass", "too slow", "less"),
+    ("Sass will replace Less in the next release.", "sass", None, "less"),
+    ("We'll be replacing Less with Sass over the next sprint.", "sass", None, "less"),
+])
+def test_further_forms_of_a_choice_its_reason_and_what_it_replaces(text, subject, why, rejected):
+    got = one(text)
+    assert got.subject.lower() == subject, got.to_json()
+    assert why is None or why in (got.rationale or "").lower()
+    assert rejected is None or rejected in slugs(got.rejects)
+    assert "next-sprint" not in slugs(got.rejects)  # a time is not an alternative
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("Switch to Drone. Currently using Buildbot. It works, but I find it confusing.", "Drone", ["Buildbot"]),
+    ("We have been using Less for a long time, which is basically abandonware. Migrate to Sass.", "Sass", ["Less"]),
+    ("Migrate to Sass. We used to rely on the Less compiler.", "Sass", ["Less compiler"]),
+    # what is used beside a choice that changes nothing is not turned down
+    ("We currently use Postgres for data. We will use Redis for caching.", "Redis", []),
+])
+def test_a_change_that_names_only_where_it_goes_leaves_what_is_used_now(text, subject, rejected):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert [(g.subject, g.rejects) for g in got] == [(subject, rejected)], [g.to_json() for g in got]
+
+
+def test_a_decision_not_to_and_a_moved_meeting():
+    got = one("There are no plans to support Windows.")
+    assert got.subject == "no Windows" and got.rejects == ["Windows"]
+    got = one("Plugin sandboxing is out of scope for this project.")
+    assert got.kind == "decision" and "plugin-sandboxing" in slugs(got.rejects)
+    assert heuristic("User: Moved the meeting to Friday.\nAgent: Noted.") == []
+    assert heuristic("User: Moved the sync to next week.\nAgent: Noted.") == []
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"

@@ -42,7 +42,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
         r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
-        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
+        r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
@@ -68,7 +68,11 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
         # there may be the subject of a sentence ("Migrating to X brings little benefit")
         r"^(?:switched|moved|migrated|ported|converted|transitioned)"
-        r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+\S)|^(?:ended|dropped|removed|stopped) support for|"
+        r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+(?!(?:the\s+|a\s+)?(?:next|later|tomorrow|today|another|monday|tuesday|"
+        r"wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b)\S)|"
+        r"^(?:ended|dropped|removed|stopped) support for|"
+        # "There are no plans to support X", "X is out of scope": a decision not to
+        r"no plans to (?:support|use|adopt|add|switch to|move to|migrate to)|(?:is|are) out of scope|"
         r"i(?:'m| am) going to (?:use|go with|switch|move|migrate|adopt|keep|drop|remove|replace|stop using)|"
         r"will be used (?:for|in|as|by|everywhere|throughout|across|from now|going forward)|"
         r"(?:have|has|'ve) (?:all )?agreed (?:on|to)|(?:is|are) the way to go|"
@@ -102,7 +106,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
-        r"requirement is|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
+        r"requirement is|(?:is|are) now required|^only \S+(?: \S+)? (?:is|are) (?:now )?supported|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
@@ -157,7 +161,10 @@ _REQUEST = re.compile(
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
-_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
+_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
+                  r"as a result of|in view of|motivated by|driven by|"
+                  r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
+                  r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
@@ -202,6 +209,7 @@ _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\
                             r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+"
                             r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
+_PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+(?:using\s+)?" + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
@@ -209,7 +217,7 @@ _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
     r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
     r"went with|ended up (?:using|with)|adopted|keeping|sticking with|staying with|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
-    r"agreed (?:on|to use)|"
+    r"agreed (?:on|to use)|go(?:ing)? ahead with|"
     r"(?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?to|"
     r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+|all\s+)?(?:[\w/-]+\s+){0,3}?(?:to|onto)|"
     r"implements?|introduces?|"
@@ -268,7 +276,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
                 r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
-    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|supersedes|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
+                r"superseded|will supersede|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ends|ended|ending|stop|stops|stopped|stopping|remov(?:e|es|ed|ing))"
                 r"\s+(?:the\s+)?support\s+for\s+" + _CNP,
@@ -279,8 +288,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
-                r"prohibited|disallowed|forbidden)\b", re.I),
+                r"prohibited|disallowed|forbidden|no longer supported|out of scope)\b", re.I),
      None, 1),
+    (re.compile(r"\bno plans to (?:support|use|adopt|add|switch to|move to|migrate to)\s+" + _ART + _CNP, re.I), None, 1),
     (_AVOIDED, None, 1),
     # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
     (re.compile(r"\bno\s+" + _CNP + r"(?:\s+\([^)]{1,60}\))?\s+(?:is|are|was|were|will be)\s+(?:used|needed)\b", re.I),
@@ -450,7 +460,8 @@ _IMPERATIVE = re.compile(
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
-                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
+                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
+                       r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
                        r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
                        re.I)
@@ -648,6 +659,11 @@ def _split_why(s: str) -> tuple[str, str | None]:
         if m.start() > 8:
             return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
         break
+    # "Going with Sass for the styles, Less is too slow": a clause after a comma that speaks ill of something.
+    for c in re.finditer(r",\s+(?=[A-Za-z])", s):
+        tail = s[c.end():]
+        if c.start() > 8 and _judged_bad(tail) and not _kind(tail) and not changes(tail)[1]:
+            return s[:c.start()].rstrip(), tail.strip().rstrip(".!")
     colon = re.search(r":\s+(?=(?:it|this|they|that|which|because|since|we|there|our|nobody|no one|everyone|none|"
                       r"most|many)\b)", s, re.I)
     if colon and colon.start() > 8 and not _kind(s[colon.end():]):
@@ -664,6 +680,10 @@ def _split_why(s: str) -> tuple[str, str | None]:
         if len(tail) > 8 and _kind(tail) and not _kind(head):
             return tail.rstrip(".!"), head  # "We tried Celery but it was too heavy; we settled on RQ"
     return s, None
+
+
+_WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)\b|"
+                   r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
 
 
 def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
@@ -685,6 +705,7 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
                 rejects.append(x)
         rejects.extend(changes(s)[1])
+        rejects.extend(x for x in (_name(m.group(2)) for m in _PREFER_TO.finditer(s)) if x)  # "Prefer Sass to Less"
         for m in _TURNED_DOWN.finditer(s):
             turned = _name(re.split(r"\s+but\b", m.group(1))[0])
             if turned:
@@ -701,6 +722,7 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
                                r"introduce|switch|move|migrate|drop|keep|break|worry|touch|intend|plan|want|think|"
                                r"need|know)\b", r, re.I)]
+    rejects = [r for r in rejects if not _WHEN.search(r)]  # "over the next sprint" is a time, not an alternative
     first_of: dict[str, str] = {}  # one per slug, the first written
     for r in rejects:
         first_of.setdefault(_slug(r), r)
@@ -749,7 +771,8 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
             if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
                     re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
-                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I):
+                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I) or \
+                    re.search(r"\b(?:used to|previously|formerly|no longer)\b", m.group(1), re.I):
                 return "", None
             if verb == "requires" and _QUALITY.match(obj):
                 return "", None  # "The system requires loose coupling": a need, not a component
@@ -1039,6 +1062,12 @@ def _options(sents: list[str]) -> list[str]:
     return out
 
 
+_CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
+_USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
+                       r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
+                       r"(?:the\s+|our\s+)?" + _CNP, re.I)
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -1273,6 +1302,18 @@ def heuristic(delta: str) -> list[Extracted]:
             _merge(title, line, restated=True)
             out.remove(line)
             mine.remove(line)
+        # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
+        # GitHub Actions": a change that names only where it goes leaves what is used now.
+        changed = [x for x in mine if x.kind == "decision" and not x.subject.startswith("no ") and not x.rejects and
+                   _CHANGE_WORD.search(x.description)]
+        if len(changed) == 1 and len([x for x in mine if x.kind == "decision"]) == 1:
+            for t in sents:
+                for m in _USED_NOW.finditer(t):
+                    x = _name(m.group(1))
+                    if x and _slug(x) != _slug(changed[0].subject) and \
+                            _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
+                        changed[0].rejects.append(x)
+                        break
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if options and decisions:
