@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
-    python bench/capture.py [--set 1|2|3|all] [--split tune|dev|heldout|all] [--details] [--in-process]
+    python bench/capture.py [--set 1|2|3|4|all] [--split tune|dev|heldout|all] [--details] [--in-process]
 
 Three labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
-splits dev/heldout) and capture3.json (set 3, splits dev/heldout); the labels of sets 2 and 3 were written before
-the extractor was run on their text. Each exchange is given to `lore finalize-turn --json` on a fresh graph;
+splits dev/heldout), capture3.json (set 3, splits dev/heldout) and capture4.json (set 4, all held out); the labels
+of sets 2, 3 and 4 were written before the extractor was run on their text. Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
 Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the
 right kind, rationale kept and rejected alternative kept (goals >= 0.85 each). --details adds the misses,
@@ -28,7 +28,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "server"))
 REAL = ROOT / "tests" / "memory" / "data" / "real"
-SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "capture3.json"}
+SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "capture3.json",
+        "4": REAL / "capture4.json"}
 
 
 def run_cli(delta: str, graph: Path) -> list[dict]:
@@ -57,7 +58,7 @@ def run_in_process(delta: str, graph: Path) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", default="all", choices=["1", "2", "3", "all"])
+    ap.add_argument("--set", default="all", choices=[*SETS, "all"])
     ap.add_argument("--split", default="all", choices=["tune", "dev", "heldout", "all"])
     ap.add_argument("--details", action="store_true")
     ap.add_argument("--in-process", action="store_true")

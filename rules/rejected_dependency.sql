@@ -11,9 +11,10 @@
 WITH dep AS (
     SELECT id, e AS module, target FROM refs_now WHERE a = ':depends-on' AND lore_is_code(e)
 ),
-veto AS (
-    SELECT id, e AS memory, target, a FROM refs_now
-     WHERE a IN (':rejects', ':forbids') AND NOT inferred AND NOT lore_is_code(e)
+veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone
+    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':rejects' AND NOT inferred AND NOT lore_is_code(e)
+    UNION ALL
+    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':forbids' AND NOT inferred AND NOT lore_is_code(e)
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now

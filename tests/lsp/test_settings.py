@@ -9,8 +9,6 @@ from lsprotocol import types
 
 from .conftest import lsp, make_repo, request, wait_for
 
-pytestmark = pytest.mark.asyncio
-
 
 async def status(client) -> dict:
     return await request(client, "lore/serverStatus", {})
@@ -27,6 +25,7 @@ async def hover_enabled(client) -> dict | None:
     return st if st["settings"]["hover"]["enabled"] else None
 
 
+@pytest.mark.asyncio
 async def test_initialization_options_and_push(tmp_path):
     root = make_repo(tmp_path / "repo")
     opts = {"lore": {"ingestOnStartup": False, "hover": {"enabled": False}, "diagnostics": {"debounceMs": 10}}}
@@ -43,6 +42,7 @@ async def test_initialization_options_and_push(tmp_path):
         assert st["settings"]["diagnostics"]["minConfidence"] == 0.5
 
 
+@pytest.mark.asyncio
 async def test_pulled_configuration(tmp_path):
     root = make_repo(tmp_path / "repo")
     async with lsp(None, root, caps="vscode", init_options={"ingestOnStartup": False},
@@ -51,6 +51,7 @@ async def test_pulled_configuration(tmp_path):
         assert st["settings"]["hover"]["maxMemories"] == 3
 
 
+@pytest.mark.asyncio
 async def test_bad_settings_are_reported_and_ignored(tmp_path):
     root = make_repo(tmp_path / "repo")
     opts = {"ingestOnStartup": "yes", "diagnostics": {"debounceMs": -5, "enabled": 1}, "hover": "off",
@@ -70,6 +71,7 @@ async def test_bad_settings_are_reported_and_ignored(tmp_path):
 
 
 @pytest.mark.parametrize("caps", ["neovim", "neovim-new"])
+@pytest.mark.asyncio
 async def test_client_that_never_answers_the_pull(tmp_path, caps):
     """Neovim 0.7 declares workspace.configuration but never answers: the server must not wait forever."""
     root = make_repo(tmp_path / "repo")

@@ -91,6 +91,173 @@ def test_an_imperative_with_a_reason_is_a_decision_and_without_one_a_request():
 
 
 @pytest.mark.parametrize("text", [
+    # plans, aims, wishes, proposals still to be agreed, and titles that a deferral or a refusal takes back
+    "We plan to look into Tailwind at some point.",
+    "We aim to drop IE11 support next year.",
+    "It would be worth exploring Tailwind for the marketing site.",
+    "Proposal: switch the styles to Tailwind.",
+    "I'd like to explore Tailwind; thoughts?",
+    "What do you all think about moving the styles to Tailwind.",
+    "If everyone agrees, we'll move the styles to Sass.",
+    "Nice-to-have: switch the styles to Sass.",
+    "Switch the styles to Tailwind. Not needed yet, we can revisit later.",
+    "Drop Less. We can revisit this once the redesign lands.",
+    "Replace Less with Sass. I don't see the point though.",
+])
+def test_plans_proposals_and_deferrals_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, why", [
+    # a pull request's labelled sections, the reason first or second
+    ("Why: Less is barely maintained these days. What: replace Less with Sass across the site.", "barely maintained"),
+    ("Replace Less with Sass. Why is this needed: Less is barely maintained these days.", "barely maintained"),
+    ("Replace Less with Sass. The why: mixins are easier to share.", "mixins"),
+    # a conclusion that points back at the sentence before
+    ("Less keeps breaking our builds. Because of this, we will move the styles to Sass.", "breaking"),
+    ("Less keeps breaking our builds. For this reason we moved the styles to Sass.", "breaking"),
+    ("Less kept breaking our builds, hence the switch to Sass.", "breaking"),
+    # purpose with "for", a reason after a colon, a second sentence that justifies
+    ("Switch the serializer to protobuf for smaller payloads.", "smaller payloads"),
+    ("We adopted Tailwind for consistency across the apps.", "consistency"),
+    ("Msgpack was picked for speed.", "speed"),
+    ("We use Decimal for the amounts for accuracy reasons.", "accuracy reasons"),
+    ("We won't adopt Stylus: nobody on the team knows it.", "nobody"),
+    ("Switch to Vite for faster builds. It is much simpler to configure than webpack.", "simpler"),
+])
+def test_reasons_in_labelled_pointing_back_and_purpose_forms(text, why):
+    assert why in (one(text).rationale or "").lower()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    # names joined to what is dropped or replaced, on either side
+    ("Replace Less and Stylus with Sass.", {"less", "stylus"}),
+    ("Drop support for Ruby 2.6 and 2.7.", {"ruby-2.6", "ruby-2.7"}),
+    ("Bootstrap and Foundation have been replaced by Tailwind.", {"bootstrap", "foundation"}),
+    ("We removed Grunt and Bower in favour of npm scripts.", {"grunt", "bower"}),
+    ("Stop using Grunt, Bower and Gulp.", {"grunt", "bower", "gulp"}),
+    ("We went with Caddy over nginx and Apache.", {"nginx", "apache"}),
+    # what a gerund after "instead of" names, a replacement for, what is to be avoided
+    ("Instead of upgrading to AngularJS 2, we moved the app to Vue.", {"angularjs-2"}),
+    ("Adopt Sass as a replacement for Less.", {"less"}),
+    ("We'll use Vitamin as a drop-in replacement for Kelp.", {"kelp"}),
+    ("Global mutable state should be avoided because it hides coupling.", {"global-mutable-state"}),
+])
+def test_every_name_turned_down_is_kept(text, rejected):
+    got = one(text)
+    assert rejected <= slugs(got.rejects + got.forbids), got.to_json()
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    # a commit message's past or progressive change, first-person plans that are commitments, what a tool is to us
+    ("Switched CI to GitHub Actions.", "github actions", None),
+    ("Moved the docs to MkDocs.", "mkdocs", None),
+    ("Migrated all packages to Vitest.", "vitest", None),
+    ("Ended support for Ruby 2.6.", "no ruby 2.6", "ruby-2.6"),
+    ("I'm going to use Sass for the styles.", "sass", None),
+    ("Sass will be used for all new styles.", "sass", None),
+    ("Terraform is our IaC tool.", "terraform", None),
+    ("The team has agreed to use Sass.", "sass", None),
+    ("We've agreed on Sass.", "sass", None),
+    ("Sass is the way to go.", "sass", None),
+])
+def test_more_ways_of_stating_a_choice(text, subject, rejected):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == subject, got.to_json()
+    assert rejected is None or rejected in slugs(got.rejects)
+
+
+def test_a_role_needs_a_tool_word():
+    assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
+    assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []
+
+
+def test_a_restatement_and_a_change_that_points_back_are_one_memory():
+    got = heuristic("User: Use Sass. We will write all new styles in Sass.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Sass"]
+    got = heuristic("User: Migrate from Mocha to Jest. Migrated all test files to Jest and removed every trace of "
+                    "mocha.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Jest"] and "mocha" in slugs(got[0].rejects)
+    got = heuristic("User: Drop support for Ruby 2.6. Ruby 2.6 reached end of life in March. We will drop it in the "
+                    "next release.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["no Ruby 2.6"] and "end of life" in got[0].rationale
+    # a second choice of its own stays a second memory
+    got = heuristic("User: We moved from Heroku to Render. We also moved the database to Neon.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Render", "Neon"]
+
+
+def test_the_reason_before_is_every_statement_of_no_fact_before_the_decision():
+    got = one("Less has been barely maintained for years. Its last release broke our builds twice. "
+              "So we replaced Less with Sass.")
+    assert "barely maintained" in got.rationale and "broke our builds" in got.rationale
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Drop Ruby 2.6. Ruby 2.6 reached end of life in March.", "ruby-2.6"),
+    ("Use Sass. Less has a few limitations.", "less"),
+    ("Replace Less with Sass. Less is a real pain to configure.", "less"),
+    ("Move the CI to Drone. Our old CI service is shutting down.", "old-ci-service"),
+])
+def test_what_a_reason_speaks_ill_of_is_turned_down(text, rejected):
+    assert rejected in slugs(one(text).rejects)
+
+
+@pytest.mark.parametrize("text", [
+    "The exporter seems to write dates in local time instead of UTC. That looks wrong to me.",
+    "We use Redis 7 for sessions. Steps to reproduce: restart the server and log in.",
+    "Hi. I have a question, why do you use NATS instead of Kafka.",
+    "We switched the exporter to UTC. I can come up with a patch if you'd like.",
+])
+def test_bug_reports_and_questions_without_their_mark_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, subject, why, rejected", [
+    ("Ruby 2.6 is no longer supported.", "no ruby 2.6", None, "ruby-2.6"),
+    ("Let's go ahead with Sass.", "sass", None, None),
+    ("Prefer Sass to Less.", "sass", None, "less"),
+    ("Motivated by the shared mixins, we moved to Sass.", "sass", "shared mixins", None),
+    ("We moved to Sass, thanks to its shared mixins.", "sass", "shared mixins", None),
+    ("We moved to Sass, which is much faster to compile.", "sass", "faster", None),
+    ("Going with Sass for the styles, Less is too slow.", "sass", "too slow", "less"),
+    ("Sass will replace Less in the next release.", "sass", None, "less"),
+    ("We'll be replacing Less with Sass over the next sprint.", "sass", None, "less"),
+])
+def test_further_forms_of_a_choice_its_reason_and_what_it_replaces(text, subject, why, rejected):
+    got = one(text)
+    assert got.subject.lower() == subject, got.to_json()
+    assert why is None or why in (got.rationale or "").lower()
+    assert rejected is None or rejected in slugs(got.rejects)
+    assert "next-sprint" not in slugs(got.rejects)  # a time is not an alternative
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("Switch to Drone. Currently using Buildbot. It works, but I find it confusing.", "Drone", ["Buildbot"]),
+    ("We have been using Less for a long time, which is basically abandonware. Migrate to Sass.", "Sass", ["Less"]),
+    ("Migrate to Sass. We used to rely on the Less compiler.", "Sass", ["Less compiler"]),
+    # what is used beside a choice that changes nothing is not turned down
+    ("We currently use Postgres for data. We will use Redis for caching.", "Redis", []),
+])
+def test_a_change_that_names_only_where_it_goes_leaves_what_is_used_now(text, subject, rejected):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert [(g.subject, g.rejects) for g in got] == [(subject, rejected)], [g.to_json() for g in got]
+
+
+def test_a_decision_not_to_and_a_moved_meeting():
+    got = one("There are no plans to support Windows.")
+    assert got.subject == "no Windows" and got.rejects == ["Windows"]
+    got = one("Plugin sandboxing is out of scope for this project.")
+    assert got.kind == "decision" and "plugin-sandboxing" in slugs(got.rejects)
+    assert heuristic("User: Moved the meeting to Friday.\nAgent: Noted.") == []
+    assert heuristic("User: Moved the sync to next week.\nAgent: Noted.") == []
+
+
+def test_a_joined_verb_is_not_a_name():
+    got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
+    assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"
+
+
+@pytest.mark.parametrize("text", [
     "I don't think Redis is the right choice.",
     "Not everyone here is convinced that GraphQL is the best tool for this.",
     "I would really like to drop support for Python 2.",

@@ -66,7 +66,8 @@ def git_workspace(tmp_path: Path, files: dict[str, str], *lore_steps: tuple[str,
 def headless(nvim: str | None, script: str, *, cwd: Path, tmp_path: Path, timeout: float = 240,
              **env: str) -> dict:
     """Run ``script`` (a file beside this one) in a headless ``nvim`` in ``cwd``, with its own XDG folders,
-    ``LORE_CMD``, ``LORE_PLUGIN`` and ``LORE_NVIM_OUT`` set and ``env`` added; the JSON the script wrote."""
+    ``LORE_CMD``, ``LORE_PLUGIN`` and ``LORE_NVIM_OUT`` set and ``env`` added; the JSON the script wrote,
+    with what Neovim printed as ``_stderr``."""
     if nvim is None:
         pytest.skip("no nvim binary (CI installs Debian's neovim)")
     out = tmp_path / "nvim.json"
@@ -77,4 +78,6 @@ def headless(nvim: str | None, script: str, *, cwd: Path, tmp_path: Path, timeou
     argv = [nvim, "--headless", "-n", "-i", "NONE", "-u", str(HERE / script)]
     proc = subprocess.run(argv, cwd=cwd, env=full, capture_output=True, text=True, timeout=timeout)
     assert out.exists(), (proc.stdout, proc.stderr)
-    return json.loads(out.read_text())
+    result = json.loads(out.read_text())
+    result["_stderr"] = proc.stderr  # what Neovim printed: messages, warnings, deprecations
+    return result

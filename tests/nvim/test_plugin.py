@@ -34,6 +34,7 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert any("it is LGPL" in line for line in r["query"])
     health = "\n".join(r["health"])
     assert "lore" in health and "client" in health and "ERROR" not in health, health
+    assert "deprecated" not in r["_stderr"], r["_stderr"]  # 0.11+ warns once for vim.lsp.start_client
 
 
 def _snippet(doc: Path, heading: str) -> str:

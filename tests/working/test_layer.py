@@ -183,3 +183,48 @@ def test_keystrokes_give_the_warnings_a_fresh_layer_gives(ws):
         assert _shown(mine) == _shown(expected), (version, text)
         assert "src/other.py" in {w["file"] for w in mine}
         assert ("src/app.py" in {w["file"] for w in mine}) == ("chardet" in text)
+
+
+def test_history_moving_under_an_open_layer_gives_the_warnings_a_fresh_layer_gives(ws):
+    """The layer keeps its copy of history's rule and warning rows (layer_base) up to date with each write
+    instead of copying them again: after a decision is recorded, retracted, a warning dismissed and a commit
+    ingested, an open layer's warnings are those a layer built from scratch computes."""
+    from lore.working.layer import Layer
+
+    g, root = ws
+    text = WITH_CHARDET + "import yaml\n"
+    no_yaml = '[[:decision/no-yaml :rejects :module/yaml] [:decision/no-yaml :description "toml only"]]'
+
+    def check(expect_lines: list[int]) -> list[dict]:
+        mine = operations.run("layerWarnings", g, {"root": str(root), "file": "src/app.py"})["warnings"]
+        fresh = Layer(g)
+        try:
+            fresh.set_root(str(root))
+            fresh.refresh_git()
+            fresh.set_buffer("src/app.py", text, 1)
+            fresh.sync()
+            expected = fresh.warnings("src/app.py")
+        finally:
+            fresh.close()
+        assert _shown(mine) == _shown(expected)
+        assert sorted(w["line"] for w in mine) == expect_lines
+        return mine
+
+    assert buffer(g, root, "src/app.py", text)["ok"]
+    check([2])
+    assert run(g, "transact", {"facts": no_yaml, "reason": "r"})["ok"]  # a new rejection
+    warned = check([2, 7])
+    assert run(g, "retract", {"facts": "[[:decision/no-chardet :rejects :module/chardet]]", "reason": "r"})["ok"]
+    check([7])
+    yaml_warning = next(w for w in warned if w["line"] == 7)
+    # dismissed (the fact ``lore dismiss`` writes; it refuses an id history has not concluded yet)
+    assert run(g, "transact", {"facts": f"[[:warning/{yaml_warning['id']} :lore/dismissed true]]",
+                               "reason": "accepted"})["ok"]
+    check([])
+    (root / "src" / "more.py").write_text("import yaml\n")  # a commit of the graph's branch, ingested
+    git(root, "add", ".")
+    git(root, "commit", "-qm", "more")
+    assert run(g, "ingest", {"repo": str(root), "wait": True})["ok"]
+    check([])
+    assert run(g, "transact", {"facts": "[[:decision/no-chardet :rejects :module/chardet]]", "reason": "r"})["ok"]
+    check([2])

@@ -92,12 +92,18 @@ function M.attach(bufnr)
   if root == nil then return nil end
   local id = clients[root]
   if id == nil or vim.lsp.get_client_by_id(id) == nil then
-    id = vim.lsp.start_client({
+    local config = {
       name = 'lore', cmd = M.config.cmd, root_dir = root, init_options = M.config.init_options,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
       on_attach = on_attach,
       handlers = { ['$/progress'] = progress_handler(vim.lsp.handlers['$/progress']) },
-    })
+    }
+    if vim.fn.has('nvim-0.11') == 1 then
+      -- start_client is deprecated from 0.11 (a warning on every start); start without attaching, as below
+      id = vim.lsp.start(config, { attach = false })
+    else
+      id = vim.lsp.start_client(config)
+    end
     if id == nil then
       notify('could not start ' .. table.concat(M.config.cmd, ' ') .. ' (:checkhealth lore)', vim.log.levels.ERROR)
       return nil

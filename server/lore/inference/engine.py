@@ -34,6 +34,7 @@ from lore.inference.rulefile import (
     RuleError,
     all_rules,
 )
+from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.readonly_sql import check_read_only, jsonable
 from lore.store.values import IDENT_RE
@@ -42,7 +43,7 @@ from lore.timeutil import FOREVER, now_micros
 log = logging.getLogger("lore")
 
 _VIEWS_SQL = Path(__file__).with_name("views.sql").read_text()
-_DIFF_SQL = Path(__file__).with_name("diff.sql").read_text()
+_DIFF_SQL = named_statements(Path(__file__).with_name("diff.sql"))
 META_WATERMARK = "inference.watermark"
 META_RULES = "inference.rules"
 META_PRUNED = "inference.pruned_at"
@@ -866,12 +867,14 @@ class Engine:
                         skip_pruned = ("AND NOT EXISTS (SELECT 1 FROM inference_pruned p WHERE p.rule = $rule "
                                        "AND p.e = n.e AND p.a = n.a AND p.vt = n.vt AND p.v = n.v "
                                        "AND p.provenance IS NOT DISTINCT FROM n.provenance)") if pruned else ""
-                        close_sql, insert_sql = _DIFF_SQL.replace("{new}", reg).replace(
-                            "{skip_pruned}", skip_pruned).replace("{scope_filter}", scope_filter).split(
-                            ";\n-- insert\n")
-                        close_ids = [r[0] for r in con.execute(close_sql, {"rule": rule.name}).fetchall()]
-                        new_rows = con.execute(insert_sql, {"rule": rule.name}).fetchall()
+                        con.execute(_DIFF_SQL["new"].replace("{new}", reg).replace("{skip_pruned}", skip_pruned),
+                                    {"rule": rule.name})
+                        con.execute(_DIFF_SQL["current"], {"rule": rule.name})
+                        close_ids = [r[0] for r in con.execute(
+                            _DIFF_SQL["close"].replace("{scope_filter}", scope_filter)).fetchall()]
+                        new_rows = con.execute(_DIFF_SQL["insert"]).fetchall()
                     finally:
+                        con.execute(_DIFF_SQL["drop"])
                         con.unregister(reg)
                         if scope is not None:
                             con.unregister(sreg)

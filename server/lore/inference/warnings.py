@@ -21,7 +21,8 @@ import duckdb
 from lore import operations
 from lore.errors import LoreError
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
-from lore.query.labels import humanise, labels, slot_idents
+from lore.query.labels import IDENT_RE, humanise, label_of, slot_idents
+from lore.query.labels import SQL as LABELS_SQL
 from lore.sqlfile import named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value
@@ -92,6 +93,40 @@ class _Locator:
         self.has_imports = "import_locations" in have
         self._defs: dict[str, dict[str, Any] | None] = {}
         self._imps: dict[tuple[str, str], dict[str, Any] | None] = {}
+        # entity -> attribute -> (label value, latest string value, its valid_from, least string value)
+        self._naming: dict[str, dict[str, tuple[Any, Any, Any, Any]]] = {}
+
+    def prefetch_naming(self, entities: set[str]) -> None:
+        """The naming facts of these entities (labels, paths, descriptions), in one look-up for all of them:
+        each look-up of entities scans history's facts."""
+        todo = sorted(e for e in entities if isinstance(e, str) and e not in self._naming and IDENT_RE.match(e))
+        if not todo:
+            return
+        for e in todo:
+            self._naming[e] = {}
+        for e, a, v, latest, latest_from, least in self.con.execute(
+                LABELS_SQL["naming_summary"], {"entities": todo}).fetchall():
+            self._naming[e][a] = (v, latest, latest_from, least)
+
+    def naming(self, entity: str) -> dict[str, str]:
+        """The entity's naming facts as lore.query.labels reads them (attribute -> value)."""
+        self.prefetch_naming({entity})
+        return {a: row[0] for a, row in self._naming.get(entity, {}).items()}
+
+    def path(self, entity: str) -> str | None:
+        """The latest :path or :file string of an entity (a module, a file)."""
+        self.prefetch_naming({entity})
+        best = None
+        for a in (":path", ":file"):
+            row = self._naming.get(entity, {}).get(a)
+            if row is not None and row[2] is not None and (best is None or row[2] > best[0]):
+                best = (row[2], row[1])
+        return best[1] if best is not None else None
+
+    def description(self, entity: str) -> str | None:
+        self.prefetch_naming({entity})
+        row = self._naming.get(entity, {}).get(":description")
+        return row[3] if row is not None else None
 
     def prefetch_imports(self, pairs: set[tuple[str, str]]) -> None:
         pairs = {p for p in pairs if p not in self._imps}
@@ -120,9 +155,12 @@ class _Locator:
                                  "end_column": end_col, "kind": kind, "name": name}
         rest = [e for e in todo if self._defs[e] is None]
         if rest:
-            for e, path in self.con.execute(SQL["paths"], {"entities": rest}).fetchall():
-                self._defs[e] = {"file": path, "line": 1, "column": 0, "end_line": 1, "end_column": 0,
-                                 "kind": "module" if e.startswith(":module/") else None, "name": path}
+            self.prefetch_naming(set(rest))
+            for e in rest:
+                path = self.path(e)
+                if path is not None:
+                    self._defs[e] = {"file": path, "line": 1, "column": 0, "end_line": 1, "end_column": 0,
+                                     "kind": "module" if e.startswith(":module/") else None, "name": path}
 
     def definition(self, entity: str) -> dict[str, Any] | None:
         self.prefetch_definitions({entity})
@@ -141,16 +179,6 @@ class _Locator:
             hits.append(SQL["hit_imports"])
         sql = SQL["stored_for_file"].replace("{hits}", "\n UNION \n".join(hits))
         return self.con.execute(sql, {**params, "wanted": wanted}).fetchall()
-
-
-def _describe(con: duckdb.DuckDBPyConnection, entities: list[str]) -> dict[str, str]:
-    if not entities:
-        return {}
-    ph = ",".join("?" * len(entities))
-    rows = con.execute(
-        f"SELECT e, min(v) FROM facts WHERE a = ':description' AND vt = 's' AND tx_to = {MAX_TX} AND NOT inferred "
-        f"AND e IN ({ph}) GROUP BY e", entities).fetchall()
-    return {e: v for e, v in rows}
 
 
 def warning_ids(graph: Graph, *, threshold: float = DEFAULT_THRESHOLD) -> list[str]:
@@ -222,6 +250,17 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     def is_import(anchor: dict[str, Any]) -> bool:
         return anchor.get("kind") == "import" and isinstance(anchor.get("target"), str) and bool(anchor["target"])
 
+    # The naming facts of everything the warnings name (anchors, related memories, slots), in one look-up.
+    named: set[str] = set()
+    for row, doc, a in found:
+        named.add(row[1])
+        if a:
+            named.add(anchor_entity(a, row[1]))
+        named |= {r for r in doc.get("related") or [] if isinstance(r, str)}
+        given = doc.get("slots")
+        for v in (given.values() if isinstance(given, dict) else ()):
+            named |= slot_idents(v)
+    locate.prefetch_naming(named)
     # Batched: every import anchor in one query, then every definition still needed in one (or two).
     locate.prefetch_imports({(anchor_entity(a, row[1]), a["target"])
                              for row, _, a in found if a and is_import(a)})
@@ -262,10 +301,9 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
             related.append(item)
         w["related"] = related
         w["provenance"] = list(prov or [])
-    descs = _describe(con, sorted({r["entity"] for w in out for r in w["related"]}))
     for w in out:
         for r in w["related"]:
-            r["message"] = descs.get(r["entity"]) or r["entity"]
+            r["message"] = locate.description(r["entity"]) or r["entity"]
     _in_their_words(graph, con, out, [doc for doc, _ in docs], by_name, locate)
     out.sort(key=lambda w: (w.get("file") or "\uffff", w.get("line") or 0, w["rule"], w["id"]))
     return out
@@ -300,7 +338,8 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
         slots = given if isinstance(given, dict) else {}
         for v in slots.values():
             idents |= slot_idents(v)
-    names = labels(con, idents)
+    locate.prefetch_naming(idents)
+    names = {i: label_of(i, locate.naming(i)) for i in sorted(idents) if isinstance(i, str) and IDENT_RE.match(i)}
     # Code that no fact names yet (only ingestion's location tables know it): its qualified name and file.
     bare = {i for i, label in names.items() if label == i and i.split("/", 1)[0] in CODE_NS}
     locate.prefetch_definitions(bare)

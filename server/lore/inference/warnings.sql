@@ -55,10 +55,3 @@ SELECT entity, file, line, col, end_line, end_col, kind, coalesce(qualified_name
   FROM code_locations WHERE entity IN (SELECT unnest($entities))
 QUALIFY row_number() OVER (PARTITION BY entity
                            ORDER BY file, line, col, end_line, end_col, kind, name) = 1
-
--- name: paths
--- Entities with no code location: the path their latest :path / :file fact gives (a module, a file).
-SELECT e, arg_max(v, valid_from) FROM facts
- WHERE e IN (SELECT unnest($entities)) AND a IN (':path', ':file') AND vt = 's'
-   AND tx_to = 2147483647 AND NOT inferred
- GROUP BY e

@@ -1,5 +1,5 @@
 """History follows the repository (SPEC §5): the server watches ``.git`` — HEAD, the index, the graph
-branch's ref and ``packed-refs`` — by polling their modification times (portable, ~1 s), and
+branch's ref and ``packed-refs`` — by polling their modification times (portable, twice a second), and
 
 - when the graph branch moved (a commit, merge or pull on it): ingests the new commits, unasked;
 - when anything moved (a checkout, a commit on a feature branch, staging): re-reads the working layer.
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("lore")
 
-POLL_SECONDS = float(os.environ.get("LORE_GIT_POLL_SECONDS", "1.0") or 1.0)
+# Half a second: a commit is seen within 0.25 s on average; a poll is a few stat() calls and one ref read.
+POLL_SECONDS = float(os.environ.get("LORE_GIT_POLL_SECONDS", "0.5") or 0.5)
 
 
 def git_dirs(root: Path) -> tuple[Path, Path] | None:

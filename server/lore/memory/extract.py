@@ -31,6 +31,9 @@ _SPEAKER = re.compile(r"(?:^|(?<=\s))(User|Human|Me|Agent|Assistant|AI|Claude|Bo
 _USER = {"user", "human", "me"}
 
 _I = r"(?:i|we)"
+# What a tool is to a project ("Terraform is our IaC tool", "Sass is our CSS preprocessor").
+_ROLE = (r"(?:tool|choice|framework|library|database|db|language|runtime|standard|default|platform|provider|solution|"
+         r"preprocessor|linter|formatter|bundler|orm|builder|backend|frontend|stack|broker|queue|engine|server|client)s?")
 SIGNALS: list[tuple[str, re.Pattern[str]]] = [
     ("decision", re.compile(
         r"\b(?:we(?:'ll| will| are going to|'re going to)? (?:use|go with|adopt|switch to|move to|migrate to|"
@@ -39,12 +42,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
         r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
-        r"switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
+        r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
@@ -62,6 +65,18 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used|"
         r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
         r"(?:we|i)(?:'ll| will) be (?:moving|switching|migrating|replacing|dropping|removing|using|adopting)|"
+        # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
+        # there may be the subject of a sentence ("Migrating to X brings little benefit")
+        r"^(?:switched|moved|migrated|ported|converted|transitioned)"
+        r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+(?!(?:the\s+|a\s+)?(?:next|later|tomorrow|today|another|monday|tuesday|"
+        r"wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b)\S)|"
+        r"^(?:ended|dropped|removed|stopped) support for|"
+        # "There are no plans to support X", "X is out of scope": a decision not to
+        r"no plans to (?:support|use|adopt|add|switch to|move to|migrate to)|(?:is|are) out of scope|"
+        r"i(?:'m| am) going to (?:use|go with|switch|move|migrate|adopt|keep|drop|remove|replace|stop using)|"
+        r"will be used (?:for|in|as|by|everywhere|throughout|across|from now|going forward)|"
+        r"(?:have|has|'ve) (?:all )?agreed (?:on|to)|(?:is|are) the way to go|"
+        r"(?:is|are) (?:now )?(?:our|the project's|the team's) (?:\w+ ){0,3}?" + _ROLE + r"\b|"
         r"(?:(?:hence|thus|therefore|so) |^)(?:the|this|our) (?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?"
         r"to(?!.*\b(?:broke|breaks|broken|fail|fails|failed|caused|causes|crash\w*|regress\w*)\b)|"
         r"^(?:so\s+|therefore\s+|hence\s+|thus\s+)?we(?:'ll| will| shall) (?!(?:need|have|be|look|investigate|see|check|discuss|"
@@ -78,7 +93,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
-        r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
+        r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
@@ -90,7 +106,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
-        r"requirement is|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
+        r"requirement is|(?:is|are) now required|^only \S+(?: \S+)? (?:is|are) (?:now )?supported|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
         r"(?:is|are) limited to|only (?:run|runs|works|support|supports) on|mandatory|compliance requires|"
         r"(?:latency|budget|limit|quota|sla|timeout) (?:is|of|must|under|below)|"
@@ -129,30 +145,57 @@ _HYPOTHETICAL = re.compile(
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
     r"(?:i|we) (?:would |'d )?(?:propose|suggest)|my suggestion|(?:i|we|you) may\b|why don't we|why not\b|"
-    r"any objections|what do you think|would be (?:awesome|cool|helpful|ideal)|it would be)\b", re.I)
+    r"any objections|what do you (?:all |guys |folks )?think|would be (?:awesome|cool|helpful|ideal)|it would be|"
+    # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
+    r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
+    r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
+    r"^(?:proposal|idea|suggestion|rfc|question|open question)\s*:|thoughts\s*\?|"
+    r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
+    r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
+    r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
+    r"(?:can|could|will|'ll|should) revisit|if you(?:'d| would) (?:like|prefer)|"
+    # a sentence that announces or asks a question without its mark ("I have a question, why do you choose X …")
+    r"(?:i have|i've got|quick|one|a) question\b|\bwhy (?:do|did|does|would|should) (?:you|we|they)\b)\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
-_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|"
+_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
+                  r"as a result of|in view of|motivated by|driven by|"
+                  r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
+                  r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to)|"
+                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
+                  r"modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
+                  r"comply with|align with|stay (?:compatible|consistent|in line))|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
                   r"(?:(?:mainly|mostly|partly|primarily|largely|chiefly)\s+)?for (?:its|their)(?=\s)|"
+                  # "for better performance", "for smaller payloads", "for simplicity", "for security reasons"
+                  r"for (?:(?:much\s+|far\s+)?(?:better|improved|faster|easier|simpler|smaller|cleaner|safer|greater|"
+                  r"higher|lower|less|more|reduced|increased|quicker|lighter)\s+\w+|"
+                  r"(?:\w+ )?reasons? of \w+|\w+ reasons|"
+                  r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy)"
+                  r"(?=\s*(?:[.,;!]|$|\band\b|\bacross\b|\bin\b|\bof\b|\bamong\w*\b)))|"
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
                   r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
-                           r"(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b)\s*", re.I)
+                           r"(?:the\s+)?(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b|"
+                           # a pull request template's "Why is this needed:", "Why this change:"
+                           r"why (?:is (?:this|it) (?:needed|necessary|important|useful|required)|this (?:change|pr)|"
+                           r"do we need (?:this|it))\s*[:?])\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 _NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 _REJECT_PATTERNS = [
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+               # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
+               r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
+               r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?)?" + _NP,
                re.I),
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
@@ -162,9 +205,11 @@ _TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s
                           r"(?:a\s+|another\s+|any\s+)?(?:new\s+|hard\s+|runtime\s+|extra\s+)?dependency\s+(?:on|to)|"
                           r"tried(?:\s+out)?(?=\s+\S+(?:\s+\S+){0,2}?\s+but\b))\s+(?:the\s+)?" + _NP, re.I)
 # Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
-_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
-                            re.I)
+_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+                            r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+"
+                            r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
+_PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+(?:using\s+)?" + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
@@ -172,8 +217,9 @@ _OBJECT = re.compile(
     r"\b(?:use|using|go with|going with|adopt|switch(?:ing)? to|move to|moving to|migrate to|migrating to|"
     r"standardi[sz](?:e|es|ed|ing) on|chose|choose|picked|pick|settled on|opted for|selected|decided on|keep|"
     r"went with|ended up (?:using|with)|adopted|keeping|sticking with|staying with|replace \S+ with|uses|runs on|relies on|is built (?:on|with)|builds with|"
+    r"agreed (?:on|to use)|go(?:ing)? ahead with|"
     r"(?:migration|move|switch|transition|upgrade) (?:from \S+(?: \S+)? )?to|"
-    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+)?(?:[\w/-]+\s+){0,2}?(?:to|onto)|"
+    r"(?:mov|migrat|switch|port|convert)\w*\s+(?:the\s+|our\s+|all\s+)?(?:[\w/-]+\s+){0,3}?(?:to|onto)|"
     r"implements?|introduces?|"
     r"replacing \S+ with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _DEP = re.compile(
@@ -197,6 +243,9 @@ _CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
        r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
+# "Global state should be avoided", "Default exports are discouraged": what is avoided is turned down.
+_AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|ought to) be|is|are)\s+"
+                      r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
@@ -227,9 +276,11 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
                 r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
-    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|supersedes|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
+    (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
+                r"superseded|will supersede|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
-    (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ending|stop|stopping)\s+(?:the\s+)?support\s+for\s+" + _CNP,
+    (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ends|ended|ending|stop|stops|stopped|stopping|remov(?:e|es|ed|ing))"
+                r"\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
                 r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+support\s+"
@@ -237,8 +288,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
-                r"prohibited|disallowed|forbidden)\b", re.I),
+                r"prohibited|disallowed|forbidden|no longer supported|out of scope)\b", re.I),
      None, 1),
+    (re.compile(r"\bno plans to (?:support|use|adopt|add|switch to|move to|migrate to)\s+" + _ART + _CNP, re.I), None, 1),
+    (_AVOIDED, None, 1),
     # "No ORM (like SQLAlchemy) is used", "Travis CI is not used anymore": what is not used is dropped.
     (re.compile(r"\bno\s+" + _CNP + r"(?:\s+\([^)]{1,60}\))?\s+(?:is|are|was|were|will be)\s+(?:used|needed)\b", re.I),
      None, 1),
@@ -271,6 +324,51 @@ def _name(phrase: str | None) -> str | None:
 
 
 _ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
+# Names joined to a dropped one ("replace isort and black with ruff", "drop support for Node 14 and 16", "lodash +
+# underscore have been replaced by …"): one word (and its version) each, followed by what joins the change again.
+_CONJ_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*[+&]\s*)(?:the\s+)?"
+                         r"([A-Za-z0-9][\w.+#/@-]{0,60}(?:\s+v?\d[\w.]{0,20})?)"
+                         r"(?=\s*$|\s*[.,;:!)]|\s*[+&]|\s+(?:with|by|for|in favou?r|to|from|and|or|support|as|"
+                         r"ha(?:s|ve)|is|are|was|were|will|should|must|because|since|altogether|entirely|completely)\b)", re.I)
+_CONJ_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the\s+)?([A-Za-z0-9][\w.+#/@-]{0,60}(?:\s+v?\d[\w.]{0,20})?)"
+                          r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*[+&]\s*)$", re.I)
+
+
+def _joined(clause: str, m: re.Match[str], group: int, head: str) -> list[str]:
+    """The names coordinated with the dropped ``head`` matched as ``group`` of ``m``."""
+    out: list[str] = []
+    words = head.split()
+
+    def named(x: str) -> str | None:
+        # "Node 14 and 16": a bare version takes the name of the one before it.
+        if re.fullmatch(r"v?\d[\w.]*", x) and len(words) > 1 and re.fullmatch(r"v?\d[\w.]*", words[-1]):
+            x = " ".join(words[:-1] + [x])
+        if re.fullmatch(r"[a-z]{2,}(?:ing|ed)", x):
+            return None  # "dropping X, switching to Y": a verb, not another name
+        n = _name(x)
+        return n if n and _slug(n) != _slug(head) and not re.fullmatch(r"(?:more|other|others|etc|so on)", n, re.I) else None
+
+    pos = m.end(group)
+    for _ in range(4):
+        c = _CONJ_AFTER.match(clause, pos)
+        if not c:
+            break
+        n = named(c.group(1))
+        if not n:
+            break
+        out.append(n)
+        pos = c.end()
+    before = clause[max(0, m.start(group) - 80):m.start(group)]
+    for _ in range(4):
+        c = _CONJ_BEFORE.search(before)
+        if not c:
+            break
+        n = named(c.group(1))
+        if not n:
+            break
+        out.insert(0, n)
+        before = before[:c.start()]
+    return out
 
 
 def changes(clause: str) -> tuple[str | None, list[str]]:
@@ -283,10 +381,21 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
             d = _name(m.group(gd)) if gd else None
+            if gd and d is None and re.match(r"(?:and|or)\s+\S", m.group(gd) or "", re.I):
+                # "Bootstrap and Foundation have been replaced by …": the match began at the joining word.
+                d = _name(re.sub(r"^(?:and|or)\s+", "", m.group(gd), flags=re.I))
+                if d:
+                    tail = re.match(r"(?:and|or)\s+", m.group(gd), re.I)
+                    before = _CONJ_BEFORE.search(clause[:m.start(gd) + (tail.end() if tail else 0)])
+                    first = _name(before.group(1)) if before else None
+                    if first and first not in dropped:
+                        dropped.append(first)
             if gd and d and clause[m.end(gd):m.end(gd) + 8].lower() == " support":
                 d = _name(m.group(gd) + " support")  # "legacy support" is what it says; "Python 2 support" is Python 2
             if d and d not in dropped:
                 dropped.append(d)
+            if gd and d:
+                dropped.extend(x for x in _joined(clause, m, gd, d) if x not in dropped and (not c or _slug(x) != _slug(c)))
             if c and chosen is None:
                 chosen = c
     if chosen:
@@ -295,8 +404,10 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
 
 
 # "PostgreSQL was chosen from these options", "Terraform has been selected": the passive names the choice.
-_PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:was|were|is|are|has been|have been)\s+"
-                             r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)\b", re.I)
+_PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:(?:(?:was|were|is|are|has been|have been)\s+"
+                             r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)|will be used|"
+                             r"(?:is|are) (?:now )?(?:our|the project's|the team's) (?:\w+ ){0,3}?" + _ROLE +
+                             r"|(?:is|are) the way to go)\b)", re.I)
 # A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
 _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
                              r"solution)\s*:\s*"
@@ -307,13 +418,17 @@ _OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|
                           r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
 # A heading that only says what follows ("Title: …", "Body: …") is dropped; a record's other sections ("Context: …",
 # "Consequences: …", "Status: …") are context, not decisions.
-_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr|"
+_HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr|(?:the\s+)?what|"
                       r"closing(?: (?:this|it))?(?: as [\w' -]{1,20})?)\s*:\s*(?=\S)", re.I)
 _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
                       r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
 _BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
                   r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
+# A bug report's own words: what it describes is how things are, not a choice.
+_BUG_REPORT = re.compile(r"\b(?:looks? (?:wrong|off|broken|incorrect|like a bug)|steps to reproduce|to reproduce:|"
+                         r"expected (?:behaviou?r|result|output)|actual (?:behaviou?r|result|output)|describe the bug|"
+                         r"is this a bug|seems to be a bug|i (?:can|could) come up with a (?:patch|fix|pr))\b", re.I)
 # What a bug report or a workaround says ("… the tests fail with ERR_REQUIRE_ESM", "Removing the cache directory fixed
 # it", "This happens because …"): a setting or a fix, not a decision.
 _SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hanging|is broken|are broken|broke|crash(?:es|ed|ing)?|"
@@ -345,10 +460,14 @@ _IMPERATIVE = re.compile(
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
-                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|to (?:avoid|reduce|improve|"
+                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
+                       r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
                        r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
                        re.I)
+_ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
+                            r"as a (?:result|consequence)|consequently|in light of (?:this|that)|given (?:this|that))"
+                            r"\s*,?\s+(?=\S)", re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
                  r"(?:,)?\s+(?!that\b|far\b|much\b|many\b|long\b)", re.I)
@@ -540,7 +659,13 @@ def _split_why(s: str) -> tuple[str, str | None]:
         if m.start() > 8:
             return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
         break
-    colon = re.search(r":\s+(?=(?:it|this|they|that|which|because|since)\b)", s, re.I)
+    # "Going with Sass for the styles, Less is too slow": a clause after a comma that speaks ill of something.
+    for c in re.finditer(r",\s+(?=[A-Za-z])", s):
+        tail = s[c.end():]
+        if c.start() > 8 and _judged_bad(tail) and not _kind(tail) and not changes(tail)[1]:
+            return s[:c.start()].rstrip(), tail.strip().rstrip(".!")
+    colon = re.search(r":\s+(?=(?:it|this|they|that|which|because|since|we|there|our|nobody|no one|everyone|none|"
+                      r"most|many)\b)", s, re.I)
     if colon and colon.start() > 8 and not _kind(s[colon.end():]):
         return s[:colon.start()].rstrip(), s[colon.end():].strip().rstrip(".!")
     d = _DASH_WHY.search(s)
@@ -557,6 +682,10 @@ def _split_why(s: str) -> tuple[str, str | None]:
     return s, None
 
 
+_WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)\b|"
+                   r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
+
+
 def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     rejects: list[str] = []
     forbids: list[str] = []
@@ -567,11 +696,16 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                 if x and x.lower() not in STOPWORDS and len(x) > 1 and not re.match(r"^(?:only|just|yet|really|"
                                                                                      r"necessarily|sure)\b", x, re.I):
                     rejects.append(x)
+                    rejects.extend(_joined(s, m, 1, x))  # "over X and Y"
+        if kind == "decision":
+            # "Adopt structlog as a replacement for loguru"
+            rejects.extend(x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(s)) if x)
         for m in _TOO.finditer(s):
             x = _clean(m.group(1))
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
                 rejects.append(x)
         rejects.extend(changes(s)[1])
+        rejects.extend(x for x in (_name(m.group(2)) for m in _PREFER_TO.finditer(s)) if x)  # "Prefer Sass to Less"
         for m in _TURNED_DOWN.finditer(s):
             turned = _name(re.split(r"\s+but\b", m.group(1))[0])
             if turned:
@@ -588,6 +722,7 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
                                r"introduce|switch|move|migrate|drop|keep|break|worry|touch|intend|plan|want|think|"
                                r"need|know)\b", r, re.I)]
+    rejects = [r for r in rejects if not _WHEN.search(r)]  # "over the next sprint" is a time, not an alternative
     first_of: dict[str, str] = {}  # one per slug, the first written
     for r in rejects:
         first_of.setdefault(_slug(r), r)
@@ -636,7 +771,8 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
             if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
                     re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
-                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I):
+                    len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I) or \
+                    re.search(r"\b(?:used to|previously|formerly|no longer)\b", m.group(1), re.I):
                 return "", None
             if verb == "requires" and _QUALITY.match(obj):
                 return "", None  # "The system requires loose coupling": a need, not a component
@@ -659,7 +795,7 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             return _name(m.group(1)) or "", None
     if kind in ("preference", "constraint"):
         # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports.
-        m = _NEGATED_VERB.search(head)
+        m = _NEGATED_VERB.search(head) or _AVOIDED.search(head)
         if m and _name(m.group(1)):
             return "no " + (_name(m.group(1)) or ""), None
     # Otherwise the clause's content words name it.
@@ -693,7 +829,15 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
                   r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
                   r"difficult to|eol|end[- ]of[- ]life|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
-                  r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))", re.I)
+                  r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))|"
+                  r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b|"
+                  # "Python 3.7 reached end of life", "Travis is closing down", "X has shut down", "X is a pain"
+                  r"\b" + _CNP + r"\s+(?:(?:has\s+|have\s+)?(?:reached|reaches)\s+(?:its\s+|their\s+)?(?:end[- ]of[- ]life|eol)|"
+                  r"(?:has|have|had)\s+(?:been\s+)?(?:shut down|archived|discontinued|sunset)|"
+                  r"(?:is|are|was|were)\s+(?:shutting down|closing down|going away|archived|discontinued|confusing|"
+                  r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
+                  r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
+                  r"bugs|drawbacks))\b", re.I)
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
@@ -705,16 +849,22 @@ def _judged_bad(text: str) -> list[str]:
     not test multiple tabs")."""
     out = []
     for m in list(_BAD.finditer(text)) + list(_CANNOT.finditer(text)):
-        x = _name(_LEADING_JOINERS.sub("", m.group(1)))  # "with gRPC will be harder": gRPC
+        x = _name(_LEADING_JOINERS.sub("", m.group(1) or m.group(m.lastindex or 1) or ""))  # "with gRPC will be harder"
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
     return out
 
 
+# "We will drop it in the next release": a change whose object points back speaks of the change just stated.
+_CHANGE_OF_IT = re.compile(r"\b(?:drop|remov|delet|replac|switch|mov|migrat|deprecat|retir|ditch|abandon|keep|adopt)\w*"
+                           r"\s+(?:it|them|this|that)\b(?!\s+(?:\w+\s+)?(?:to|with|by|for|in favou?r of)\s+(?!the next\b)[A-Z])",
+                           re.I)
+
+
 def _about(s: str, item: Extracted) -> bool:
     """Does a sentence with no signal of its own speak of the item just captured (its subject, what it
     rejects, or 'it'/'this')? Then it is that item's reason."""
-    if _ABOUT.match(s):
+    if _ABOUT.match(s) or _CHANGE_OF_IT.search(s):
         return True
     head = " ".join(re.findall(r"[\w.+#-]+", s)[:4]).lower()
     names = [item.subject.removeprefix("no ")] + item.rejects
@@ -780,8 +930,14 @@ _BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|th
 # A question or proposal later in the same text reopens what its title stated ("Drop sqlite. … why don't we drop
 # sqlite support?", "Don't support Windows. … I propose we don't support Windows at all").
 _REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|should we|shall we|why don't we|why not|"
-                      r"could we|can we|would it make sense|any objections|what do you think|let's discuss|"
-                      r"(?:up|open) for discussion)\b", re.I)
+                      r"could we|can we|would it make sense|any objections|what do you (?:all |guys |folks )?think|"
+                      r"let's discuss|(?:up|open) for discussion)\b", re.I)
+# A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
+# can revisit …", "I don't see the point in doing that").
+_DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|"
+                     r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
+                     r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
+                     r"(?:agrees?|objects?))\b", re.I)
 
 
 def _names(item: Extracted) -> set[str]:
@@ -802,12 +958,25 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
         return False
     if _names(prev) & _names(item):
         return len(kinds) == 1 or kinds == {"decision", "preference"}
+    if kinds == {"decision"} and not prev.subject.startswith("no ") and len(_slug(prev.subject)) >= 3 and \
+            re.search(r"(?:^|-)" + re.escape(_slug(prev.subject)) + r"(?:-|$)", _slug(item.description, 10**6)) and \
+            not _names_a_choice_other_than(item, prev):
+        return True  # "Use Sass. We will write all new styles in Sass."
     if len(kinds) > 1:
         return False
     # "no default exports" and "named exports used": one says what goes, the other what stays.
     a, b = prev.subject.lower().split(), item.subject.lower().split()
     shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
     return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
+
+
+def _names_a_choice_other_than(item: Extracted, prev: Extracted) -> bool:
+    """Does ``item`` choose something ``prev`` neither chose nor rejected ("We also moved the database to Neon")?"""
+    chosen, _ = changes(item.description)
+    m = _OBJECT.search(item.description)
+    other = chosen or (_name(m.group(1)) if m else None)
+    known = {_slug(prev.subject)} | {_slug(r) for r in prev.rejects}
+    return bool(other) and _slug(other or "") not in known
 
 
 def _names_a_choice(clause: str) -> bool:
@@ -893,6 +1062,12 @@ def _options(sents: list[str]) -> list[str]:
     return out
 
 
+_CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
+_USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
+                       r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
+                       r"(?:the\s+|our\s+)?" + _CNP, re.I)
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -902,6 +1077,7 @@ def heuristic(delta: str) -> list[Extracted]:
         sents = sentences(turn)
         options = _options(sents)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
+        unclaimed: set[int] = set()  # sentences that stated no fact and explained nothing yet
         first_of_turn = len(out)
         section: str | None = None  # the decision record's section this sentence is in
         opens_section = False
@@ -932,6 +1108,10 @@ def heuristic(delta: str) -> list[Extracted]:
             therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
             if therefore and context:
                 s = s[therefore.end()].upper() + s[therefore.end() + 1:]
+            # "Because of this, we …", "For this reason we …", "As a result, …": the reason is the sentence before.
+            anaphor = _ANAPHORIC_WHY.match(s)
+            if anaphor and context and len(s) > anaphor.end() + 8:
+                s = s[anaphor.end()].upper() + s[anaphor.end() + 1:]
             label = _DECISION_LABEL.match(s)
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
@@ -943,6 +1123,9 @@ def heuristic(delta: str) -> list[Extracted]:
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                continue
+            if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
+                context = s[why.end():].rstrip(".!")  # "Why: X is unmaintained. What: replace X with Y."
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
             if not stated and _is_chatter(s):
@@ -980,7 +1163,9 @@ def heuristic(delta: str) -> list[Extracted]:
                     if not prev.rationale:
                         prev.rationale = s.rstrip(".!")
                 elif prev is not None and prev.kind in ("decision", "preference", "constraint") and \
-                        (not prev.rationale or from_context) and len(s) >= 15:
+                        (not prev.rationale or from_context or
+                         (_JUSTIFIES.search(s) or len(prev.rationale) + len(s) < 300) and s.rstrip(".!") not in prev.rationale) \
+                        and len(s) >= 15:
                     # The statement right after a decision, stating no fact of its own, explains it:
                     # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
@@ -989,6 +1174,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     from_context = False
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
+                    if context:
+                        unclaimed.add(i)
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
@@ -1055,6 +1242,14 @@ def heuristic(delta: str) -> list[Extracted]:
             took_context = False
             if rationale is None and kind in ("decision", "preference", "constraint") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
+                # and the statements of no fact just before it ("Travis shut down travis-ci.org. CI no longer runs.
+                # … I decided to give GitHub Actions a go")
+                j, run = i - 1, list[str]()
+                while j >= 0 and j in unclaimed and len(run) < 3:
+                    run.insert(0, sents[j].rstrip(".!"))
+                    j -= 1
+                if len(run) > 1 and run[-1] == context:
+                    rationale = "; ".join(run)
                 took_context = True
                 rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
@@ -1083,12 +1278,16 @@ def heuristic(delta: str) -> list[Extracted]:
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
+        if mine and any(_BUG_REPORT.search(t) for t in sents):
+            del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
+            continue
         if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
         # A title that a later question or proposal reopens was a proposal.
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or
+                                               _REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]):
                 out.remove(item)
@@ -1103,6 +1302,18 @@ def heuristic(delta: str) -> list[Extracted]:
             _merge(title, line, restated=True)
             out.remove(line)
             mine.remove(line)
+        # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
+        # GitHub Actions": a change that names only where it goes leaves what is used now.
+        changed = [x for x in mine if x.kind == "decision" and not x.subject.startswith("no ") and not x.rejects and
+                   _CHANGE_WORD.search(x.description)]
+        if len(changed) == 1 and len([x for x in mine if x.kind == "decision"]) == 1:
+            for t in sents:
+                for m in _USED_NOW.finditer(t):
+                    x = _name(m.group(1))
+                    if x and _slug(x) != _slug(changed[0].subject) and \
+                            _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
+                        changed[0].rejects.append(x)
+                        break
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if options and decisions:

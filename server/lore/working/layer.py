@@ -45,6 +45,14 @@ MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells i
 # A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
+# The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
+# and the warning reader look up on every keystroke, and few rows in any graph.
+HOT_ATTRIBUTES = (":depends-on", ":rejects", ":forbids", ":lore/warning", ":lore/dismissed", ":relates-to",
+                  ":timeout-ms", ":processing-ms")
+_HOT_IN = "(" + ", ".join("'" + a + "'" for a in HOT_ATTRIBUTES) + ")"
+# Not ``a NOT IN (…)``: DuckDB sees that ``a = ':depends-on'`` contradicts a chain of ``<>`` and reads
+# nothing of the graph's facts for that branch; a NOT IN it evaluates on every row.
+_COLD_SQL = " AND ".join("a <> '" + a + "'" for a in HOT_ATTRIBUTES)
 _SCHEMA = pa.schema([("id", pa.int64()), ("e", pa.string()), ("a", pa.string()), ("vt", pa.string()),
                      ("v", pa.string()), ("vn", pa.float64()), ("valid_from", pa.int64()),
                      ("valid_to", pa.int64()), ("tx_from", pa.int32()), ("tx_to", pa.int32()),
@@ -147,6 +155,7 @@ class Layer:
         self.generation = 0
         self.answers: dict[Any, tuple[int, Any]] = {}
         self._history: tuple[int, list[str]] | None = None
+        self._base_tx: int | None = None  # the transaction layer_base was brought up to
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -207,7 +216,7 @@ class Layer:
             db = scalar(con.execute("SELECT current_database()"))
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
-        con.execute(SQL["views"].replace("{db}", quoted))
+        con.execute(SQL["views"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
         if scalar(con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'")):
             con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
@@ -225,6 +234,7 @@ class Layer:
                 except Exception:  # noqa: BLE001 - closing anyway
                     pass
             self.con = self.view = None
+            self._base_tx = None
 
     def _view(self) -> Graph:
         """History + layer as the features read it (the layer is open while it computes)."""
@@ -232,7 +242,7 @@ class Layer:
         return self.view.as_graph()
 
     def _sql(self, name: str) -> str:
-        return SQL[name].replace("{db}", self._db)
+        return SQL[name].replace("{db}", self._db).replace("{hot}", _HOT_IN)
 
     # ------------------------------------------------------------------ what the layer is made of
 
@@ -349,6 +359,13 @@ class Layer:
         self._dependents.clear()
         self.seen_tx = tx
         self.stats["rebuilds"] += 1
+        # History's rows of the hot attributes as of now (after the first time, only what changed since).
+        if self._base_tx is None:
+            self.con.execute(self._sql("base"))
+        else:
+            for name in ("base_since_drop", "base_since_add"):
+                self.con.execute(self._sql(name), {"tx": self._base_tx})
+        self._base_tx = tx
         # Parses are reused only while the head they were made against is still the head.
         self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")
         self._apply(self._wanted(), previous=keep, rebuild=True)
