@@ -15,9 +15,12 @@ at the last flush with nothing lost or duplicated.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
+import threading
 import time
+from contextlib import contextmanager
 from typing import Any, Callable
 
 import pyarrow as pa
@@ -71,6 +74,31 @@ def _env_int(name: str, default: int) -> int:
 
 class Cancelled(Exception):
     pass
+
+
+_gc_lock = threading.Lock()
+_gc_pauses = [0, False]  # runs walking now in this process, whether the collector was on before the first
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cycle collector off while a run walks history. The walk keeps millions of long-lived
+    objects (per-file state, held extracts, rows of the batch) and the collector traversed them again at
+    every collection: a quarter of the main process's CPU on psf/requests, more on bigger histories. The
+    walk makes almost no cyclic garbage (5 objects in a whole requests ingest); reference counting frees
+    the rest as before, and the collector is back on when the last walking run of the process ends."""
+    with _gc_lock:
+        if _gc_pauses[0] == 0:
+            _gc_pauses[1] = gc.isenabled()
+            gc.disable()
+        _gc_pauses[0] += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pauses[0] -= 1
+            if _gc_pauses[0] == 0 and _gc_pauses[1]:
+                gc.enable()
 
 
 NO_EXTRACT = Extract([], [], [], False)
@@ -153,7 +181,8 @@ class IngestRun(StructureFacts, BatchWriter):
             self._prepare(meta, wm)
         status = "complete"
         try:
-            self._walk(wm)
+            with _collector_paused():
+                self._walk(wm)
         except Cancelled:
             status = "stopped"
         finally:
