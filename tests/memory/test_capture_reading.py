@@ -252,6 +252,23 @@ def test_a_decision_not_to_and_a_moved_meeting():
     assert heuristic("User: Moved the sync to next week.\nAgent: Noted.") == []
 
 
+@pytest.mark.parametrize("text, rejected", [
+    ("Switch to Parcel. It is much faster than Brunch.", ["Brunch"]),
+    ("We chose Parcel because it is simpler than Brunch.", ["Brunch"]),
+    ("Use Parcel. Parcel is more reliable than Brunch in CI.", ["Brunch"]),
+    # better than the choice is no alternative turned down
+    ("Use Parcel. Brunch is faster than Parcel but unmaintained.", []),
+])
+def test_what_the_choice_is_better_than_is_turned_down(text, rejected):
+    assert one(text).rejects == rejected
+
+
+@pytest.mark.parametrize("text", ["Closing in favour of #123.", "Closing in favour of the new PR.",
+                                  "Superseded by the follow-up pull request."])
+def test_the_trackers_own_replacements_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
 def test_a_joined_verb_is_not_a_name():
     got = one("We're dropping PostgreSQL, switching to CockroachDB for geo-distribution.")
     assert got.rejects == ["PostgreSQL"] and got.subject == "CockroachDB"

@@ -153,3 +153,17 @@ def test_agent_facts_through_the_cli(cli):
     assert code != 0 and r["ok"] is False and r["error"]["code"] == "bad-params"
     code, r, _, _ = cli.run("finalize-turn")
     assert code != 0 and r["error"]["code"] == "usage"
+
+
+def test_when_the_heuristic_misses_the_agent_passes_the_facts(cli):
+    """The documented route (README, DESIGN-CHOICES): a form the rule-based reading does not know stores nothing; the
+    agent, which read the exchange, passes what it decided, and the decision is stored and recalled."""
+    code, r, err, _ = cli.run("finalize-turn", "User: Less is out, Sass is in.\nAgent: Noted.")
+    assert code == 0 and r["ok"] and r["stored"] == 0 and r["memories"] == [], err
+    code, r, err, _ = cli.run("finalize-turn", "--facts",
+                              '[[:decision/use-sass :description "Sass for the stylesheets"] '
+                              '[:decision/use-sass :rationale "Less is out"] '
+                              '[:decision/use-sass :rejects :dependency/less]]')
+    assert code == 0 and r["ok"] and r["strategy"] == "agent" and r["stored"] == 1, err
+    _, turn, _, _ = cli.run("prepare-turn", "what do we use for the stylesheets?")
+    assert any(f["entity"] == ":decision/use-sass" and f["status"] == "current" for f in turn["facts"]), turn

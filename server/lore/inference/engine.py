@@ -533,8 +533,10 @@ class Engine:
         if not todo:
             return []
         if closed:
+            # Every conclusion of a warning rule is a :lore/warning row: said, so that a store which keeps
+            # that attribute apart (the working layer's) reads only those rows.
             con.execute("CREATE OR REPLACE TEMP TABLE lore_lost AS SELECT DISTINCT rule, e FROM facts "
-                        f"WHERE tx_to = {MAX_TX} AND rule IN (SELECT unnest(?::VARCHAR[])) "
+                        f"WHERE a = '{WARNING_ATTR}' AND tx_to = {MAX_TX} AND rule IN (SELECT unnest(?::VARCHAR[])) "
                         "AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
                         [[r.name for r in todo]])
         else:  # nothing closed (a keystroke that only added rows): no scan of facts for lost inputs

@@ -210,6 +210,12 @@ _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\
                             r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
 _PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+(?:using\s+)?" + _NP, re.I)
+# "it is much faster than webpack", "Vitest is simpler than Jest": what a choice is better than is turned down.
+_BETTER_THAN = re.compile(r"\b(?:(?:much|far|way|a lot|significantly|slightly|generally)\s+)?(?:faster|quicker|smaller|lighter|"
+                          r"simpler|easier|cleaner|safer|better|cheaper|more (?:reliable|stable|secure|mature|popular|"
+                          r"maintained|flexible|performant|efficient|robust|modern|readable|consistent|portable)|"
+                          r"less (?:buggy|verbose|complex|complicated|error-prone|bloated))\s+(?:\w+\s+)?than\s+(?:the\s+|a\s+|an\s+)?"
+                          + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
@@ -437,7 +443,11 @@ _SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hang
 # Moving the tracker's own things ("We moved this issue to the new repository", "I moved the file to src/utils").
 _HOUSEKEEPING = re.compile(r"\b(?:mov|keep|kept|clos|reopen|merg|lock|transferr?|label|rebas|squash|renam)\w*\s+(?:this|the|that|"
                            r"it|these)\s+(?:issue|pr|pull request|ticket|thread|discussion|conversation|file|files|branch|"
-                           r"commit|comment)s?\b", re.I)
+                           r"commit|comment)s?\b|"
+                           # "Closing in favour of #123", "Superseded by the new PR": the tracker's own things
+                           r"\b(?:in favou?r of|superseded by|replaced by|duplicate of)\s+(?:#\d+|(?:the\s+|a\s+|this\s+)?"
+                           r"(?:new\s+|other\s+|newer\s+|later\s+|follow-up\s+)?(?:pr|pull request|issue|ticket|branch|thread)s?\b)",
+                           re.I)
 # A sentence that opens on what a change does ("Removes ~70 kB from the bundle", "This reduces build time").
 _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
                      r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
@@ -844,6 +854,21 @@ _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can 
                      r"(?:doesn't|didn't) support)\b", re.I)
 
 
+def _beaten(text: str, subject: str) -> list[str]:
+    """What the choice is said to be better than ("it is much faster than webpack", "Vite is simpler than webpack");
+    the comparison must be of the choice (it, they, or its name just before)."""
+    out = []
+    first = _slug(subject.removeprefix("no ")).split("-")[0]
+    for m in _BETTER_THAN.finditer(text):
+        before = _slug(text[max(0, m.start() - 40):m.start()], 10**6).split("-")
+        x = _name(m.group(1))
+        if x and not subject.startswith("no ") and (set(before[-4:]) & {"it", "they", "s", "is", "are"} and
+                                                     (first in before or {"it", "they"} & set(before[-4:]))) and \
+                _slug(x) != _slug(subject) and x not in out:
+            out.append(x)
+    return out
+
+
 def _judged_bad(text: str) -> list[str]:
     """Things a reason speaks ill of ("Moment is a little hefty", "Travis-ci.org is being phased out", "Cypress could
     not test multiple tabs")."""
@@ -1169,7 +1194,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     # The statement right after a decision, stating no fact of its own, explains it:
                     # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
-                    prev.rejects.extend(r for r in _judged_bad(s) + _same_head_alternatives(prev.subject, s)
+                    prev.rejects.extend(r for r in _judged_bad(s) + _same_head_alternatives(prev.subject, s) +
+                                        _beaten(s, prev.subject)
                                         if r not in prev.rejects and _slug(r) != _slug(prev.subject.removeprefix("no ")))
                     from_context = False
                 else:
@@ -1217,7 +1243,7 @@ def heuristic(delta: str) -> list[Extracted]:
                     continue
             rejects, forbids = _alternatives(clause, kind)
             if rationale and kind in ("decision", "preference"):
-                rejects += [x for x in _judged_bad(rationale) if x not in rejects]
+                rejects += [x for x in _judged_bad(rationale) + _beaten(rationale, subject) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
                             if x and x.lower() not in STOPWORDS and x not in rejects]
                 rejects += [x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(rationale))

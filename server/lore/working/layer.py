@@ -242,7 +242,8 @@ class Layer:
         return self.view.as_graph()
 
     def _sql(self, name: str) -> str:
-        return SQL[name].replace("{db}", self._db).replace("{hot}", _HOT_IN)
+        hot_selects = " UNION ALL ".join(f"SELECT * FROM {self._db}.main.facts WHERE a = '{a}'" for a in HOT_ATTRIBUTES)
+        return SQL[name].replace("{db}", self._db).replace("{hot_selects}", hot_selects).replace("{hot}", _HOT_IN)
 
     # ------------------------------------------------------------------ what the layer is made of
 
@@ -363,8 +364,9 @@ class Layer:
         if self._base_tx is None:
             self.con.execute(self._sql("base"))
         else:
-            for name in ("base_since_drop", "base_since_add"):
-                self.con.execute(self._sql(name), {"tx": self._base_tx})
+            for name in ("base_since_drop", "base_since_delete", "base_since_add"):
+                sql = self._sql(name)
+                self.con.execute(sql, {"tx": self._base_tx} if "$tx" in sql else None)
         self._base_tx = tx
         # Parses are reused only while the head they were made against is still the head.
         self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")

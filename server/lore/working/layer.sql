@@ -37,19 +37,29 @@ UNION ALL
 SELECT module, target, spec, file, line, col, end_line, end_col FROM layer_imps;
 
 -- name: base
--- The history rows of the attributes layer_base holds ({hot}), in attribute and entity order.
+-- The history rows of the attributes layer_base holds, one select per attribute (a filter on one attribute
+-- reads only that attribute's column for the rows that do not match, where an IN list decodes more).
 DELETE FROM layer_base;
-INSERT INTO layer_base SELECT * FROM {db}.main.facts WHERE a IN {hot} ORDER BY a, e, id;
+INSERT INTO layer_base {hot_selects};
 
 -- name: base_since_drop
 -- The same kept up to date after transaction $tx: every write adds rows (tx_from) or closes them (tx_to) with
--- a newer transaction, so only the rows a later transaction wrote or closed are read again.
-DELETE FROM layer_base WHERE id IN (SELECT id FROM {db}.main.facts
-                                     WHERE tx_from > $tx OR (tx_to > $tx AND tx_to < 2147483647));
+-- a newer transaction, so only the rows a later transaction wrote or closed are read again (two selects, not
+-- an OR: each filter is then read from its column alone).
+-- The ids are read first: deleting through a subquery over the graph's facts cost ten times more.
+CREATE OR REPLACE TEMP TABLE layer_base_changed AS
+SELECT id FROM {db}.main.facts WHERE tx_from > $tx
+UNION ALL
+SELECT id FROM {db}.main.facts WHERE tx_to > $tx AND tx_to < 2147483647;
+
+-- name: base_since_delete
+DELETE FROM layer_base WHERE id IN (SELECT id FROM layer_base_changed);
 
 -- name: base_since_add
-INSERT INTO layer_base SELECT * FROM {db}.main.facts
- WHERE (tx_from > $tx OR (tx_to > $tx AND tx_to < 2147483647)) AND a IN {hot};
+INSERT INTO layer_base
+SELECT * FROM {db}.main.facts WHERE tx_from > $tx AND a IN {hot}
+UNION ALL
+SELECT * FROM {db}.main.facts WHERE tx_to > $tx AND tx_to < 2147483647 AND tx_from <= $tx AND a IN {hot};
 
 -- name: head_entities
 -- The head rows a file's new text replaces: each row's entity and, for a reference, the entity it names.
