@@ -190,3 +190,28 @@ def test_commit_times_going_backwards_never_make_empty_intervals(repo, graph):
         "SELECT v FROM facts WHERE a = ':name' AND tx_to = 2147483647 ORDER BY valid_from").fetchall()]
     assert names == ["f", "g", "h"]
     assert {v for _e, v in valid_at(graph, ":name")} == {"h"}
+
+
+def test_the_collector_pauses_for_the_walk_only(repo, graph):
+    """Python's cycle collector is off while a run walks history and as it was before once the run ends
+    (on after a run that found it on, still off after one that found it off), a stopped run included."""
+    import gc
+
+    repo.write("a.py", "def f():\n    return 1\n")
+    repo.commit("one", "2024-01-01T00:00:00")
+    repo.write("a.py", "def f():\n    return 2\n")
+    repo.commit("two", "2024-01-02T00:00:00")
+    during: list[bool] = []
+    assert gc.isenabled()
+    assert ingest(graph, str(repo.path), progress=lambda *_: during.append(gc.isenabled()))["status"] == "complete"
+    assert during == [False, False] and gc.isenabled()
+    repo.write("a.py", "def f():\n    return 3\n")
+    repo.commit("three", "2024-01-03T00:00:00")
+    gc.disable()
+    try:
+        assert ingest(graph, str(repo.path), cancel=lambda: True)["status"] == "stopped"
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert ingest(graph, str(repo.path), progress=lambda *_: during.append(gc.isenabled()))["status"] == "complete"
+    assert during == [False, False, False] and gc.isenabled()

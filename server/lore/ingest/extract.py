@@ -112,8 +112,25 @@ def _hash(b: bytes) -> int:
     return int.from_bytes(hashlib.blake2b(b, digest_size=8).digest(), "little", signed=True)
 
 
+# An Extract as plain tuples (Def's and Import's fields in order): what a parse worker sends back. Pickling
+# named tuples calls their Python constructor once per definition on the receiving side (the ingest's
+# main process); plain tuples are rebuilt there with tuple.__new__ instead.
+Packed = tuple[list[tuple], list[tuple], list[tuple[str, str]], bool]
+_new = tuple.__new__
+
+
+def unpack(p: Packed) -> Extract:
+    defs, imports, calls, errors = p
+    return Extract([_new(Def, d) for d in defs], [_new(Import, i) for i in imports], calls, errors)
+
+
 def extract_source(lang: str, data: bytes) -> Extract:
     """Parse ``data`` (bytes of a ``lang`` file) and pull out its definitions, imports and calls."""
+    return unpack(extract_packed(lang, data))
+
+
+def extract_packed(lang: str, data: bytes) -> Packed:
+    """``extract_source`` as plain tuples (see ``Packed``)."""
     from tree_sitter import QueryCursor
 
     parser, query = _tools(lang)
@@ -130,7 +147,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
         return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
     raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
-    imports: list[Import] = []
+    imports: list[tuple] = []  # Import's fields
     call_nodes: list[Any] = []
     for _pattern, caps in QueryCursor(query).matches(root):
         for cap, nodes in caps.items():
@@ -152,20 +169,19 @@ def extract_source(lang: str, data: bytes) -> Extract:
                 if not spec or len(spec) > 500:
                     continue
                 sp, ep = node.start_point, node.end_point
-                imports.append(Import(spec, text(names[0]) if names else "", sp[0] + 1,
-                                      col_of(node.start_byte, sp[1]), ep[0] + 1,
-                                      col_of(node.end_byte, ep[1])))
+                imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
+                                col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
             elif cap == "call.name":
                 call_nodes.extend(nodes)
 
     if imports:
         # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
-        named = {(i.line, i.col, i.spec) for i in imports if i.name}
-        imports = [i for i in imports if i.name or (i.line, i.col, i.spec) not in named]
+        named = {(i[2], i[3], i[0]) for i in imports if i[1]}  # (line, col, spec) of the named forms
+        imports = [i for i in imports if i[1] or (i[2], i[3], i[0]) not in named]
 
     # One sweep in source order finds each definition's enclosing definitions.
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    defs: list[Def] = []
+    defs: list[tuple] = []  # Def's fields
     seen: set[tuple[str, str]] = set()
     places: dict[tuple[str, str], int] = {}  # (container, kind) -> definitions of that kind seen in it
     stack: list[tuple[int, str, str, bool]] = []  # (end byte, kind, qualified name, kept)
@@ -204,7 +220,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
             shape = _hash(f"{base}\0{container}\0{place}\0".encode() + own_name_blanked)
         else:
             shape = 0
-        defs.append(Def(base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1,
+        defs.append((base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1,
                         col_of(end, ep[1]), np_[0] + 1, col_of(name_node.start_byte, np_[1]),
                         col_of(name_node.start_byte, np_[1]) + len(name), _hash(body), shape))
         if base == "function" and keep:
@@ -227,7 +243,7 @@ def extract_source(lang: str, data: bytes) -> Extract:
             callee = text(n).strip()
             if callee and len(callee) <= 300:
                 calls.add((inner[2] if inner else "", callee))
-    return Extract(defs, imports, sorted(calls), root.has_error)
+    return defs, imports, sorted(calls), root.has_error
 
 
 def looks_binary(data: bytes) -> bool:

@@ -15,7 +15,7 @@ from collections import deque
 from multiprocessing.pool import Pool
 from typing import Iterable
 
-from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, extract_source, looks_binary
+from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, Packed, extract_packed, looks_binary, unpack
 from lore.ingest.walk import CatFile
 
 log = logging.getLogger("lore")
@@ -25,11 +25,16 @@ _cat: CatFile | None = None
 
 def parse_blob(cat: CatFile, blob: str, lang: str) -> Extract | None:
     """None when the blob is missing, huge or binary (the module is still tracked, without structure)."""
+    p = parse_blob_packed(cat, blob, lang)
+    return None if p is None else unpack(p)
+
+
+def parse_blob_packed(cat: CatFile, blob: str, lang: str) -> Packed | None:
     data = cat.read(blob, MAX_SOURCE_BYTES)
     if data is None or looks_binary(data):
         return None
     try:
-        return extract_source(lang, data)
+        return extract_packed(lang, data)
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
@@ -40,9 +45,13 @@ def _init(repo: str) -> None:
     _cat = CatFile(repo)
 
 
-def _work(items: list[tuple[str, str]]) -> list[tuple[str, Extract | None]]:
+def _work(items: list[tuple[str, str]]) -> list[tuple[str, Packed | None]]:
     assert _cat is not None
-    return [(b, parse_blob(_cat, b, lang)) for b, lang in items]
+    return [(b, parse_blob_packed(_cat, b, lang)) for b, lang in items]
+
+
+def _unpacked(p: Packed | None) -> Extract | None:
+    return None if p is None else unpack(p)
 
 
 def workers() -> int:
@@ -66,7 +75,7 @@ class Parser:
         self.own_cat = cat is None
         self.cat = cat or CatFile(repo)
         self.processes = processes
-        self.ready: dict[str, Extract | None] = {}
+        self.ready: dict[str, Packed | None] = {}  # parsed by a worker, not asked for yet
         self.pool: Pool | None = None
         self.inflight: deque = deque()
         self.queue: deque = deque()  # planned, not yet sent to a worker
@@ -109,7 +118,7 @@ class Parser:
 
     def get(self, blob: str, lang: str) -> Extract | None:
         if blob in self.ready:
-            return self.ready.pop(blob)
+            return _unpacked(self.ready.pop(blob))
         while self.pool is not None and blob in self.planned:
             if not self.inflight and not self._submit():
                 break
@@ -119,7 +128,7 @@ class Parser:
                 self.ready[b] = ex
             self._top_up()
             if blob in self.ready:
-                return self.ready.pop(blob)
+                return _unpacked(self.ready.pop(blob))
         return parse_blob(self.cat, blob, lang)
 
     def close(self) -> None:
