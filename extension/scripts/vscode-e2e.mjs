@@ -213,7 +213,9 @@ try {
   {
     ({ page } = await openVSCode("not-found", { "lore.path": "/nonexistent/lore" }));
     const nf = await waitNotification(/could not start its language server/);
-    const label = await itemLabel();
+    // The status bar item is drawn on its own schedule: on a loaded machine it can trail the notification.
+    let label = await itemLabel();
+    for (let i = 0; i < 300 * scale && !/no server/.test(label); i++) { await sleep(100); label = await itemLabel(); }
     step("not found", { message: nf, statusBar: label, screenshot: await shot("01-not-found") });
     if (/pip install lore-lsp/.test(nf)) throw new Error(`the message still offers a package that does not exist: ${nf}`);
     if (!/installs from a clone/.test(nf) || !/\/nonexistent\/lore does not exist/.test(nf)) throw new Error(`not-found message: ${nf}`);

@@ -160,6 +160,10 @@ def test_every_name_turned_down_is_kept(text, rejected):
     ("The team has agreed to use Sass.", "sass", None),
     ("We've agreed on Sass.", "sass", None),
     ("Sass is the way to go.", "sass", None),
+    # a choice not to: named for what is given up, never for the adverb after it
+    ("We won't use Redis anymore because memcached is simpler.", "no redis", "redis"),
+    ("We decided to drop mousetrap; we won't use it anymore because it only matters on Windows.",
+     "no mousetrap", "mousetrap"),
 ])
 def test_more_ways_of_stating_a_choice(text, subject, rejected):
     got = one(text)

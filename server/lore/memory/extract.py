@@ -594,10 +594,14 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+# Adverbs that follow what is named ("we won't use it anymore", "use X instead") and are no part of its name.
+_TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altogether", "entirely", "completely"}
+
+
 def _clean(phrase: str) -> str:
     phrase = phrase.strip().strip("`'\".,;:!?()[]")
     words = phrase.split()
-    while words and words[-1].lower() in STOPWORDS:
+    while words and (words[-1].lower() in STOPWORDS or words[-1].lower().rstrip(".,;:!?") in _TRAILING_ADVERBS):
         words.pop()
     while words and words[0].lower() in STOPWORDS:
         words.pop(0)
@@ -766,7 +770,8 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             return chosen, None
         if m and not re.match(r"^(?:of|to)\b", m.group(1), re.I) and _name(m.group(1)) and \
                 not (dropped and _slug(m.group(1)) in {_slug(d) for d in dropped}):
-            return _clean(m.group(1)), None
+            # "We won't use Redis anymore": the decision is not to (no-redis), as "drop Redis" would be.
+            return ("no " if _negated(clause, m.start()) else "") + _clean(m.group(1)), None
         if dropped:
             return "no " + dropped[0], None
         m = re.match(r"^no\s+" + _CNP, clause.strip(), re.I)  # "Decided: no ORM."
