@@ -4,8 +4,8 @@
     python bench/ingest.py REPO [--peer-commits 300] [--skip-floor]
 
 Prints one JSON object:
-  floor    the floor measured in this run: one `git log --raw -z -M --diff-merges=first-parent` over every
-           commit + `git cat-file --batch` of each changed source blob once + tree-sitter parse and a
+  floor    the floor measured in this run: one `git log --first-parent --raw -z -M` over the first-parent
+           history Lore walks + `git cat-file --batch` of each changed source blob once + tree-sitter parse and a
            definitions/imports query, in 2 processes;
   ingest   a full ingest into a fresh graph (all commits but the last), in a child process: seconds,
            commits/s, facts written, peak RSS of the ingest process (CPU seconds include the parse workers);
@@ -89,7 +89,7 @@ def floor(repo: str) -> dict:
     ignore = build_ignore(env="")
     cpu0 = _cpu()
     t0 = time.perf_counter()
-    p = subprocess.Popen(["git", "-C", repo, "log", "--raw", "-z", "-M", "--no-abbrev", "--diff-merges=first-parent",
+    p = subprocess.Popen(["git", "-C", repo, "log", "--first-parent", "--raw", "-z", "-M", "--no-abbrev", "--diff-merges=first-parent",
                           "--format=%x01%H", "HEAD"], stdout=subprocess.PIPE)
     out = p.stdout.read()
     p.wait()
