@@ -181,11 +181,20 @@ async function openFile(rel, line, col) {
     const expanded = await page.$eval(explorerRow(part), (r) => r.getAttribute("aria-expanded"));
     if (expanded !== "true") await page.click(explorerRow(part));
   }
+  // The file's tab must be the active one before Go to Line: another editor may still hold the focus.
+  const name = parts[parts.length - 1];
+  await page.waitForFunction((n) => document.querySelector(".tab.active .label-name")?.textContent === n, { timeout: 30000 * scale }, name);
   await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 * scale });
   if (line) {
     await palette("Go to Line/Column");
     await page.keyboard.type(`${line}:${col ?? 1}`, { delay: 5 });
     await page.keyboard.press("Enter");
+    // The status bar's cursor position says the jump happened (commands read the cursor right after).
+    await page.waitForFunction(
+      (want) => (document.querySelector("[id='status.editor.selection']")?.textContent ?? "").includes(want),
+      { timeout: 30000 * scale },
+      `Ln ${line}, Col ${col ?? 1}`,
+    );
   }
 }
 
@@ -327,12 +336,17 @@ try {
   await inputStep("dismiss warning", "redis stays for the legacy cache until March");
   await waitNotification(/Lore: dismissed warning/);
   await page.waitForFunction((sel) => /warning\s+0\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 * scale }, itemSel);
-  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 * scale }).catch(async () => {
-    // The dismissed group starts collapsed: open it.
-    const rowsNow = await page.$$(".monaco-list-row");
-    for (const r of rowsNow) if (/Dismissed warnings/.test((await r.evaluate((e) => e.textContent)) ?? "")) await r.click();
-    await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /legacy cache until March/.test(r.textContent ?? "")), { timeout: 30000 * scale });
-  });
+  // The dismissed group may start collapsed: open it when it shows, until the dismissal's reason is listed.
+  await page.waitForFunction(
+    () => {
+      const rows = [...document.querySelectorAll(".monaco-list-row")];
+      if (rows.some((r) => /legacy cache until March/.test(r.textContent ?? ""))) return true;
+      const group = rows.find((r) => /Dismissed warnings/.test(r.textContent ?? "") && r.getAttribute("aria-expanded") === "false");
+      if (group) group.click();
+      return false;
+    },
+    { timeout: 30000 * scale, polling: 500 },
+  );
   step("dismissed, in the view", { statusBar: await itemLabel(), rows: await treeRows(), screenshot: await shot("08-dismissed") });
   await palette("Lore: Undo a Dismissal");
   await page.waitForFunction(() => /bring back which warning/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? ""), { timeout: 30000 * scale });
@@ -345,11 +359,22 @@ try {
   await clearNotifications();
   await openFile("src/auth.py", 4, 6);
   await palette("Lore: Show History of Symbol");
-  const pick = await page
-    .waitForFunction(() => (/history of which entity/.test(document.querySelector(".quick-input-widget .quick-input-title")?.textContent ?? "") ? "pick" : false), { timeout: 8000 * scale })
-    .then(() => true)
-    .catch(() => false);
-  if (pick) {
+  // Three outcomes are right: one entity at the cursor opens the timeline, several ask which one. Wait for
+  // either (on a loaded machine the server's name look-up can take a while).
+  const histWay = await page
+    .waitForFunction(
+      () => {
+        const w = document.querySelector(".quick-input-widget");
+        const title = w && w.style.display !== "none" ? (w.querySelector(".quick-input-title")?.textContent ?? "") : "";
+        if (/history of which entity/.test(title)) return "pick";
+        if (/history of an entity/.test(title)) return "input";
+        return [...document.querySelectorAll(".tab .label-name")].some((t) => /^History: /.test(t.textContent ?? "")) ? "timeline" : false;
+      },
+      { timeout: 30000 * scale },
+    )
+    .then((h) => h.jsonValue());
+  if (histWay === "input") throw new Error("the history command found no entity at the cursor on login() and asked for one");
+  if (histWay === "pick") {
     const cands = await quickRows();
     const i = cands.findIndex((r) => r.includes(":function/src-auth-py-login"));
     for (let k = 0; k < i; k++) await page.keyboard.press("ArrowDown");
@@ -357,7 +382,7 @@ try {
   }
   const hf = await webviewFrame("History of");
   const histText = await hf.evaluate(() => document.body.innerText);
-  step("history", { text: histText.slice(0, 600), screenshot: await shot("09-history") });
+  step("history", { way: histWay, text: histText.slice(0, 600), screenshot: await shot("09-history") });
   if (!/Introduced: auth: login/.test(histText) || !/Modified: auth: login strips the name/.test(histText)) throw new Error(`the timeline lacks the commits: ${histText.slice(0, 500)}`);
   if ((await page.$$eval(".tab .label-name", (ts) => ts.map((t) => t.textContent ?? ""))).some((t) => /Untitled/.test(t))) throw new Error("history still opens an Untitled document");
 

@@ -36,5 +36,7 @@ if CHROMIUM="$CHROMIUM" LORE_BIN="$LORE" node scripts/vscode-e2e.mjs lore.vsix >
   node -e 'const r=require("./dist/vscode-e2e.json");console.log(`real VS Code: ${r.steps.length} steps in ${r.seconds} s, screenshots in ${r.screenshots}`)'
 else
   cat dist/vscode-e2e.json
+  # CI logs are often read from the tail: say what failed, and at which step, last.
+  node -e 'const r=require("./dist/vscode-e2e.json");const s=r.steps||[];console.log(`real VS Code FAILED after step ${s.length} (${s.length?s[s.length-1].name:"none"}): ${r.message}`)' || true
   exit 1
 fi
