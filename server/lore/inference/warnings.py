@@ -79,6 +79,9 @@ def _file_matches(wanted: str, file: str | None) -> bool:
 
 
 SQL = named_statements(Path(__file__).with_name("warnings.sql"))
+# Up to this many warnings, one file's warnings are found by locating every warning (three batched look-ups
+# the file's own warnings need anyway); above it, by first asking which anchors are in the file.
+LOCATE_ALL_UNDER = 256
 
 
 class _Locator:
@@ -206,15 +209,16 @@ def warning_ids(graph: Graph, *, threshold: float = DEFAULT_THRESHOLD) -> list[s
 
 def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAULT_THRESHOLD,
              include_dismissed: bool = False, con: duckdb.DuckDBPyConnection | None = None,
-             rules: list[Rule] | None = None) -> list[dict[str, Any]]:
+             rules: list[Rule] | None = None, locate_all_under: int = LOCATE_ALL_UNDER) -> list[dict[str, Any]]:
     """The composed warnings the graph holds now, for one file (repository-relative, or an absolute path
-    ending in one) or all, in the shape docs/ARCHITECTURE.md gives."""
+    ending in one) or all, in the shape docs/ARCHITECTURE.md gives. ``locate_all_under``: how one file's
+    warnings are found (the same answer either way; see LOCATE_ALL_UNDER)."""
     if con is None:
         # Its own connection: the scheduler's thread may be writing on the graph's at this moment.
         cur = graph.cursor()
         try:
             return warnings(graph, file, threshold=threshold, include_dismissed=include_dismissed, con=cur,
-                            rules=rules)
+                            rules=rules, locate_all_under=locate_all_under)
         finally:
             cur.close()
     wanted = normalise_file(file, None) if file is not None else None
@@ -223,9 +227,15 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     by_name = {r.name: r for r in rules}
     params = {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
     locate = _Locator(con)
-    # One file: only the warnings anchored on something located in it are read and resolved.
-    rows = (locate.rows_for_file(wanted, params) if wanted is not None
-            else con.execute(SQL["stored"], params).fetchall())
+    # One file: when the warnings are few, each is located (the look-ups the file's own warnings need
+    # anyway, batched) and those elsewhere are dropped below; when they are many, only the warnings anchored
+    # on something located in the file are read (each look-up of anchors scans history's facts once).
+    if wanted is None:
+        rows = con.execute(SQL["stored"], params).fetchall()
+    else:
+        rows = con.execute(SQL["stored_json"], params).fetchall()
+        if len(rows) > locate_all_under:
+            rows = locate.rows_for_file(wanted, params)
     gone = set() if include_dismissed else dismissed_ids(con)
     found: list[tuple[tuple, dict[str, Any], dict[str, Any] | None]] = []
     for row in rows:

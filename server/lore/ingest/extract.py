@@ -148,8 +148,13 @@ def extract_packed(lang: str, data: bytes) -> Packed:
 
     raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
     imports: list[tuple] = []  # Import's fields
-    call_nodes: list[Any] = []
+    calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
     for _pattern, caps in QueryCursor(query).matches(root):
+        # Most matches are a call's name alone: taken first, as plain byte offsets.
+        called = caps.get("call.name")
+        if called is not None and len(caps) == 1:
+            calls_at.extend([(n.start_byte, n.end_byte) for n in called])
+            continue
         for cap, nodes in caps.items():
             if cap.startswith("def."):
                 name_nodes = caps.get("name")
@@ -172,7 +177,7 @@ def extract_packed(lang: str, data: bytes) -> Packed:
                 imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
                                 col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
             elif cap == "call.name":
-                call_nodes.extend(nodes)
+                calls_at.extend([(n.start_byte, n.end_byte) for n in nodes])
 
     if imports:
         # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
@@ -184,7 +189,8 @@ def extract_packed(lang: str, data: bytes) -> Packed:
     defs: list[tuple] = []  # Def's fields
     seen: set[tuple[str, str]] = set()
     places: dict[tuple[str, str], int] = {}  # (container, kind) -> definitions of that kind seen in it
-    stack: list[tuple[int, str, str, bool]] = []  # (end byte, kind, qualified name, kept)
+    # (end byte, whether a function encloses or is this entry, the innermost class's qualified name or None)
+    stack: list[tuple[int, bool, str | None]] = []
     spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
     for start, end, kind, node, name_node, owner in raw_defs:
         while stack and stack[-1][0] <= start:
@@ -192,20 +198,24 @@ def extract_packed(lang: str, data: bytes) -> Packed:
         static = kind == "field.static"
         base = "field" if static else kind
         name = text(name_node).strip().lstrip("@")
-        in_function = any(k == "function" for _, k, _, _ in stack)
-        classes = [q for _, k, q, _ in stack if k == "class"]
+        if stack:
+            in_function, inner_class = stack[-1][1], stack[-1][2]
+        else:
+            in_function, inner_class = False, None
         if base == "field":
-            keep = bool(classes) or owner is not None
-            qual = (text(owner) if owner is not None else classes[-1]) + "." + name if keep else name
+            keep = inner_class is not None or owner is not None
+            qual = (text(owner) if owner is not None else cast(str, inner_class)) + "." + name if keep else name
         elif base == "variable":
             keep = not stack
             qual = name
         else:
             keep = not in_function
-            prefix = text(owner) if owner is not None else (classes[-1] if classes else "")
+            prefix = text(owner) if owner is not None else (inner_class or "")
             qual = f"{prefix}.{name}" if prefix else name
-        if base in ("function", "class"):
-            stack.append((end, base, qual, keep))
+        if base == "function":
+            stack.append((end, True, inner_class))
+        elif base == "class":
+            stack.append((end, in_function, qual))
         if not keep or not name or len(name) > 300 or (base, qual) in seen:
             continue
         seen.add((base, qual))
@@ -227,20 +237,19 @@ def extract_packed(lang: str, data: bytes) -> Packed:
             spans.append((start, end, qual))
 
     calls: set[tuple[str, str]] = set()
-    if call_nodes:
+    if calls_at:
         spans.sort()
-        call_nodes.sort(key=lambda n: n.start_byte)
+        calls_at.sort()
         open_spans: list[tuple[int, int, str]] = []
         i = 0
-        for n in call_nodes:
-            pos = n.start_byte
+        for pos, call_end in calls_at:
             while i < len(spans) and spans[i][0] <= pos:
                 open_spans.append(spans[i])
                 i += 1
             while open_spans and open_spans[-1][1] <= pos:
                 open_spans.pop()
             inner = next((s for s in reversed(open_spans) if s[0] <= pos < s[1]), None)
-            callee = text(n).strip()
+            callee = data[pos:call_end].decode("utf-8", "replace").strip()
             if callee and len(callee) <= 300:
                 calls.add((inner[2] if inner else "", callee))
     return defs, imports, sorted(calls), root.has_error
