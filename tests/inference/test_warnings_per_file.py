@@ -72,6 +72,8 @@ def test_per_file_equals_all_files_filtered(g, tmp_path, kw):
     for f in _files(every, tmp_path):
         expected = [w for w in every if _file_matches(f, w.get("file"))]
         assert warnings(g.graph, f, **kw) == expected, f
+        # found the other way (only the anchors located in the file are read: many warnings), the same
+        assert warnings(g.graph, f, locate_all_under=0, **kw) == expected, f
 
 
 def test_resolution_picks_the_first_location(g):

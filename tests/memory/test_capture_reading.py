@@ -492,3 +492,24 @@ def test_100_kb_adversarial_text_is_read_in_linear_time_through_finalize_turn(tm
     for name, r in out.items():
         assert r["ok"], name
         assert r["chars"] <= 500, name  # a description is capped, whatever the sentence
+
+
+# ------------------------------------------------------------------ cues shared across forms (lore.memory.cues)
+
+@pytest.mark.parametrize("text, term", [
+    ("Since Pendulum is unmaintained, I've updated the scheduler to use the Arrow library.", "arrow"),
+    ("The nightly builds took ages so we swapped over to Buildkite.", "buildkite"),
+    ("I've chosen Poetry over pipenv as it locks faster.", "poetry"),
+    ("Let's start using ruff for new modules since it is quick.", "ruff"),
+    ("We're preferring msgspec for new schemas.", "msgspec"),
+])
+def test_a_choice_verb_in_any_tense_is_a_decision(text, term):
+    got = one(text)
+    assert got.kind in ("decision", "preference") and term in got.description.lower(), got.to_json()
+
+
+def test_two_sentences_naming_one_choice_are_one_memory():
+    got = heuristic("User: Switch the docs build to mkdocs. Sphinx is too slow for us. "
+                    "We moved every page to mkdocs and removed the Sphinx config.\nAgent: Noted.")
+    assert len(got) == 1 and "mkdocs" in got[0].description.lower(), [g.to_json() for g in got]
+

@@ -12,6 +12,7 @@ import importlib.resources
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -78,6 +79,9 @@ def _file_matches(wanted: str, file: str | None) -> bool:
 
 
 SQL = named_statements(Path(__file__).with_name("warnings.sql"))
+# Up to this many warnings, one file's warnings are found by locating every warning (three batched look-ups
+# the file's own warnings need anyway); above it, by first asking which anchors are in the file.
+LOCATE_ALL_UNDER = 256
 
 
 class _Locator:
@@ -205,15 +209,16 @@ def warning_ids(graph: Graph, *, threshold: float = DEFAULT_THRESHOLD) -> list[s
 
 def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAULT_THRESHOLD,
              include_dismissed: bool = False, con: duckdb.DuckDBPyConnection | None = None,
-             rules: list[Rule] | None = None) -> list[dict[str, Any]]:
+             rules: list[Rule] | None = None, locate_all_under: int = LOCATE_ALL_UNDER) -> list[dict[str, Any]]:
     """The composed warnings the graph holds now, for one file (repository-relative, or an absolute path
-    ending in one) or all, in the shape docs/ARCHITECTURE.md gives."""
+    ending in one) or all, in the shape docs/ARCHITECTURE.md gives. ``locate_all_under``: how one file's
+    warnings are found (the same answer either way; see LOCATE_ALL_UNDER)."""
     if con is None:
         # Its own connection: the scheduler's thread may be writing on the graph's at this moment.
         cur = graph.cursor()
         try:
             return warnings(graph, file, threshold=threshold, include_dismissed=include_dismissed, con=cur,
-                            rules=rules)
+                            rules=rules, locate_all_under=locate_all_under)
         finally:
             cur.close()
     wanted = normalise_file(file, None) if file is not None else None
@@ -222,9 +227,15 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     by_name = {r.name: r for r in rules}
     params = {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
     locate = _Locator(con)
-    # One file: only the warnings anchored on something located in it are read and resolved.
-    rows = (locate.rows_for_file(wanted, params) if wanted is not None
-            else con.execute(SQL["stored"], params).fetchall())
+    # One file: when the warnings are few, each is located (the look-ups the file's own warnings need
+    # anyway, batched) and those elsewhere are dropped below; when they are many, only the warnings anchored
+    # on something located in the file are read (each look-up of anchors scans history's facts once).
+    if wanted is None:
+        rows = con.execute(SQL["stored"], params).fetchall()
+    else:
+        rows = con.execute(SQL["stored_json"], params).fetchall()
+        if len(rows) > locate_all_under:
+            rows = locate.rows_for_file(wanted, params)
     gone = set() if include_dismissed else dismissed_ids(con)
     found: list[tuple[tuple, dict[str, Any], dict[str, Any] | None]] = []
     for row in rows:
@@ -369,8 +380,11 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
                     r.update(file=loc["file"], line=loc["line"], journal=True)
 
 
-def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
-    """Record that a warning is dismissed: a user fact, so it never comes back (its id is stable)."""
+def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli",
+            shown_elsewhere: Callable[[str], bool] | None = None):
+    """Record that a warning is dismissed: a user fact, so it never comes back (its id is stable).
+    ``shown_elsewhere(id)``: whether a warning history does not hold is shown now (the working layer's, on
+    an unsaved or uncommitted import); dismissing it then holds when the change is committed."""
     if not isinstance(wid, str) or not WARNING_ID_RE.match(wid):
         raise LoreError("bad-warning-id", "a warning id looks like rejected-dependency-0123456789ab "
                         "(from lore warnings --json)")
@@ -379,7 +393,7 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
     row = graph.con.execute(
         "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
         [WARNING_ATTR, f'%"id": "{wid}"%']).fetchone()
-    if not row or not row[0]:
+    if (not row or not row[0]) and not (shown_elsewhere is not None and shown_elsewhere(wid)):
         raise LoreError("unknown-warning", f"no warning has the id {wid}")
     from lore.store.graph import Op
 

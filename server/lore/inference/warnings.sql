@@ -8,6 +8,13 @@ SELECT id, e, v, rule, confidence, provenance FROM facts
  WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
    AND confidence >= $threshold
 
+-- name: stored_json
+-- The same, leaving out the rows that are not JSON (they cannot be shown anywhere): the warnings of one file,
+-- when they are few enough to be located one by one (lore.inference.warnings.LOCATE_ALL_UNDER).
+SELECT id, e, v, rule, confidence, provenance FROM facts
+ WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+   AND confidence >= $threshold AND json_valid(v)
+
 -- name: stored_for_file
 -- The same, only those whose anchor entity has some location in the wanted file (the hit CTE is a UNION of
 -- the hit_* blocks for the side tables that exist): a superset of the file's warnings, which the caller

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from lore.memory.cues import BANS, CHOICE_VERBS, PROPOSAL, REPLACES, TOOK_UP_OBJECT
 from lore.memory.tokens import STOPWORDS
 
 MAX_DESCRIPTION = 500
@@ -138,7 +139,7 @@ _TRANSIENT = re.compile(
     r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
     r"crash(?:es|ed)?|in my (?:own )?(?:project|fork|app|setup|case|environment|code|repo)|for me|on my machine)\b", re.I)
 _HYPOTHETICAL = re.compile(
-    r"\b(?:maybe|might|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
+    r"\b(?:maybe|might(?! as well)|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
     r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
@@ -648,6 +649,11 @@ def _kind(s: str) -> str | None:
             if kind == "decision" and _negated(s, m.start()):
                 continue
             return kind
+    took = CHOICE_VERBS.search(s)
+    if took and not _negated(s, took.start()):
+        return "preference" if re.search(r"\bpreferring\b", took.group(0), re.I) else "decision"
+    if BANS.search(s):
+        return "constraint"  # "ban eval()", "Any financial data should not use floats"
     if changes(s)[1]:
         return "decision"  # "X was rejected", "no longer use X"
     if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
@@ -714,6 +720,11 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
         if kind == "decision":
             # "Adopt structlog as a replacement for loguru"
             rejects.extend(x for x in (_name(m.group(1)) for m in _REPLACEMENT_FOR.finditer(s)) if x)
+            for rep in REPLACES.finditer(s):
+                c = re.match(_CNP, s[rep.end():])
+                replaced = _name(c.group(1)) if c else None
+                if replaced:
+                    rejects.append(replaced)
         for m in _TOO.finditer(s):
             x = _clean(m.group(1))
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
@@ -729,6 +740,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
             x = _clean(m.group(1))
             if x:
                 forbids.append(x)
+        for b in BANS.finditer(s):
+            banned = _name(b.group("x") or b.group("y"))
+            if banned:
+                forbids.append(banned)
         rejects = [r for r in rejects if r not in forbids]
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
@@ -749,7 +764,7 @@ _ABSTRACT = re.compile(r"^(?:\w+(?:tion|ment|ing|sal)|approval|access|review|log
 _REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstract thing>": a constraint
 # "we don't need to use X as much" in the sentence before a decision: X is what it moves away from.
 _CONTEXT_DROP = re.compile(r"\b(?:don't|do not|no longer) need (?:to use\s+)?" + _CNP, re.I)
-_PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?:to use\s+|using\s+)?(?:the\s+)?" + _CNP, re.I)
+_PREFER = re.compile(r"\bprefer(?:s|red|ring)?\s+(?:to use\s+|using\s+)?(?:the\s+)?" + _CNP, re.I)
 _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must not|mustn't|not to|avoid|"
                            r"should not|shouldn't|no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
                            r"return|raise|store|import|leave|push|ship|depend on|like|want|log|print|expose|send|"
@@ -764,6 +779,11 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
+        took = TOOK_UP_OBJECT.search(clause)
+        after_took = re.match(_CNP, clause[took.end():]) if took and not chosen else None
+        taken = _name(after_took.group(1)) if after_took else None
+        if taken and not _ABOUT.match(taken):
+            return taken, None
         m = _OBJECT.search(clause)
         # "switch from X to Y", "replace X with Y": Y. "Drop X": no-X. Else what is used or chosen.
         if chosen:
@@ -808,6 +828,11 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         m = _PREFER.search(head)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
+    if kind == "constraint":
+        ban = BANS.search(clause)
+        x = _name(ban.group("x") or ban.group("y")) if ban else None
+        if x:
+            return "no " + x, None
     if kind in ("preference", "constraint"):
         # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports.
         m = _NEGATED_VERB.search(head) or _AVOIDED.search(head)
@@ -1320,9 +1345,21 @@ def heuristic(delta: str) -> list[Extracted]:
             if born.get(id(item)) == 0 and any(_DEFERS.search(t) or
                                                _REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
-                                               for t in sents[1:]):
+                                               for t in sents[1:]) or \
+                    born.get(id(item)) == 0 and any(PROPOSAL.search(t) for t in sents[1:]) and \
+                    not any(_kind(t) for t in sents[1:]):
+                # ("Replace isort with ruff. I think we can …"): a body that argues for its title and states nothing
+                # of its own makes the title a proposal.
                 out.remove(item)
                 mine.remove(item)
+        # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
+        for later in [x for x in mine if x.kind in ("decision", "preference")]:
+            first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
+                          mine.index(x) < mine.index(later) and _names(x) & _names(later)), None)
+            if first is not None:
+                _merge(first, later, restated=True)
+                out.remove(later)
+                mine.remove(later)
         # A record's title ("Use Redis for sessions") and its decision line ("We will store sessions in Redis") are
         # one decision, named by the title.
         title = next((x for x in mine if born.get(id(x), len(sents)) < max(1, title_zone) and x not in recorded), None)
