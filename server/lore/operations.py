@@ -73,6 +73,18 @@ def register_after_ingest(fn: AfterIngest) -> AfterIngest:
     return fn
 
 
+# Where a warning can be that history's rows do not hold (the working layer's, computed and written nowhere):
+# fn(graph, id) -> whether that warning is shown now. ``dismiss`` accepts an id one of them knows.
+WarningFinder = Callable[[Graph, str], bool]
+WARNING_FINDERS: list[WarningFinder] = []
+
+
+def register_warning_finder(fn: WarningFinder) -> WarningFinder:
+    if fn not in WARNING_FINDERS:
+        WARNING_FINDERS.append(fn)
+    return fn
+
+
 def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[Graph], Any]]:
     def deco(fn: Callable[[Graph], Any]) -> Callable[[Graph], Any]:
         STATUS_PARTS[name] = fn

@@ -131,6 +131,26 @@ async def test_checkout_changes_only_the_layer_and_pull_lists_closed_files(ws):
     await wait_for(cleared, timeout=90, what="the closed file's warning cleared")
 
 
+async def test_a_warning_on_an_unsaved_import_is_dismissed_from_its_code_action(ws):
+    client, root, graph = ws
+    path = root / "src" / "cache.py"  # a new file, never saved: the warning exists in the buffer only
+    uri = open_doc(client, path, text="import chardet\n\n\ndef detect(b):\n    return chardet.detect(b)\n")
+    [d] = await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
+                         timeout=90, what="the rejected import flagged")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=d.range,
+        context=types.CodeActionContext(diagnostics=[d])))
+    [dismiss] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Lore: dismiss")]
+    assert dismiss.command is not None
+    reply = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=dismiss.command.command, arguments=dismiss.command.arguments))
+    assert reply["ok"], reply  # not in history: the layer's warning is dismissable
+    await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the dismissed warning cleared")
+    assert not path.exists()
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+
+
 class Announcements:
     """Every lore/graphChanged the client received; ``wait`` re-checks a condition after each one."""
 

@@ -81,6 +81,29 @@ def test_staged_unstaged_and_untracked_changes_count(repo):
     assert code == 0 and ignored["warnings"] == []  # ignored files are not the developer's change
 
 
+def test_a_warning_only_the_change_has_can_be_dismissed_and_stays_dismissed_once_committed(repo):
+    # lore check fails a pre-commit hook on an uncommitted import; the team keeps it for a reason: the id
+    # lore check gave is dismissable now, and the dismissal holds once the change is in history.
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    code, report = check_json(repo)
+    assert code == 1
+    [w] = report["warnings"]
+    p = lore(repo, "dismiss", w["id"], "--reason", "chardet stays for the legacy importer")
+    assert p.returncode == 0, p.stderr
+    code, report = check_json(repo)
+    assert (code, report["warnings"]) == (0, [])
+    git(repo, "commit", "-qam", "use chardet")
+    assert lore(repo, "ingest", ".").returncode == 0
+    assert json.loads(lore(repo, "--json", "warnings").stdout)["warnings"] == []
+    dismissed = json.loads(lore(repo, "--json", "sql", "SELECT e FROM facts WHERE a = ':lore/dismissed'").stdout)
+    assert dismissed["rows"] == [[f":warning/{w['id']}"]]
+    # An id no layer and no history shows is still refused, and nothing is written.
+    before = lore(repo, "--json", "sql", "SELECT count(*) FROM facts").stdout
+    p = lore(repo, "dismiss", "rejected-dependency-000000000000", "--reason", "x")
+    assert p.returncode != 0 and "unknown-warning" in p.stderr
+    assert lore(repo, "--json", "sql", "SELECT count(*) FROM facts").stdout == before
+
+
 def test_json_and_sarif_shapes(repo):
     (repo / "src" / "app.py").write_text(WITH_CHARDET)
     code, reply = check_json(repo)

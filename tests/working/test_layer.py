@@ -228,3 +228,28 @@ def test_history_moving_under_an_open_layer_gives_the_warnings_a_fresh_layer_giv
     check([])
     assert run(g, "transact", {"facts": "[[:decision/no-chardet :rejects :module/chardet]]", "reason": "r"})["ok"]
     check([2])
+
+
+def test_the_rows_a_text_replaces_follow_history(ws):
+    """fileFacts remembers, per path, the head rows a new text replaces (every keystroke asks): after a commit is
+    ingested they are the new head's rows, never the ones remembered."""
+    g, root = ws
+
+    def replaces() -> list[int]:
+        reply = operations.run("fileFacts", g, {"files": [{"path": "src/app.py", "text": WITH_CHARDET}]})
+        assert reply["ok"], reply
+        return sorted(reply["files"][0]["replaces"])
+
+    def open_rows() -> list[int]:
+        return sorted(r[0] for r in g.con.execute(
+            "SELECT id FROM ingest_open WHERE path = 'src/app.py' AND id IS NOT NULL "
+            "AND a NOT IN (':introduced-by', ':modified-in', ':renamed-from', ':renamed-to')").fetchall())
+
+    before = replaces()
+    assert before and replaces() == before
+    (root / "src" / "app.py").write_text(APP + "\n\ndef more():\n    return 2\n")
+    git(root, "commit", "-qam", "more")
+    assert run(g, "ingest", {"repo": str(root), "wait": True})["ok"]
+    after = replaces()
+    assert after != before
+    assert after == open_rows()

@@ -95,7 +95,11 @@ def warning_ids_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 @operations.register("dismiss", writes=True)
 def dismiss_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     wid = params.get("id")
-    result = dismiss(graph, wid, params.get("reason"), source=params.get("source") or "cli")
+    def shown_elsewhere(w: str) -> bool:
+        return any(find(graph, w) for find in operations.WARNING_FINDERS)
+
+    result = dismiss(graph, wid, params.get("reason"), source=params.get("source") or "cli",
+                     shown_elsewhere=shown_elsewhere)
     return {"ok": True, "id": wid, **result.to_json(), "_result": result}
 
 

@@ -12,6 +12,7 @@ import importlib.resources
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -379,8 +380,11 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
                     r.update(file=loc["file"], line=loc["line"], journal=True)
 
 
-def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
-    """Record that a warning is dismissed: a user fact, so it never comes back (its id is stable)."""
+def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli",
+            shown_elsewhere: Callable[[str], bool] | None = None):
+    """Record that a warning is dismissed: a user fact, so it never comes back (its id is stable).
+    ``shown_elsewhere(id)``: whether a warning history does not hold is shown now (the working layer's, on
+    an unsaved or uncommitted import); dismissing it then holds when the change is committed."""
     if not isinstance(wid, str) or not WARNING_ID_RE.match(wid):
         raise LoreError("bad-warning-id", "a warning id looks like rejected-dependency-0123456789ab "
                         "(from lore warnings --json)")
@@ -389,7 +393,7 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli"):
     row = graph.con.execute(
         "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
         [WARNING_ATTR, f'%"id": "{wid}"%']).fetchone()
-    if not row or not row[0]:
+    if (not row or not row[0]) and not (shown_elsewhere is not None and shown_elsewhere(wid)):
         raise LoreError("unknown-warning", f"no warning has the id {wid}")
     from lore.store.graph import Op
 

@@ -48,6 +48,10 @@ class HeadIndex:
         self.names: dict[str, list[tuple[str, str]]] = {}
         self.ignore: Ignore = build_ignore()
         self.has_tables = False
+        # Per path, the head rows its new text replaces (``_replaced_rows``): the same for every keystroke
+        # until history moves, so kept for one (last transaction, watermark).
+        self.replaced: dict[str, list[int]] = {}
+        self.replaced_at: tuple[int, str | None] | None = None
 
     def refresh(self, graph: Graph) -> None:
         con = graph.con
@@ -136,14 +140,23 @@ def file_facts(graph: Graph, files: object) -> dict[str, Any]:
 
 
 def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
-    if not paths or not graph.session.get(HEAD).has_tables:
+    """Per path, the ids of the head rows its new text replaces; looked up once per path while history stays
+    (a look-up reads ingestion's open rows: some 10 ms on every keystroke on ipython/ipython)."""
+    head = graph.session.get(HEAD)
+    if not paths or not head.has_tables:
         return {}
-    out: dict[str, list[int]] = {}
     with graph.lock:
-        rows = graph.con.execute(SQL["replaced"], {"paths": paths, "events": list(EVENT_ATTRS)}).fetchall()
-    for path, ident in rows:
-        out.setdefault(path, []).append(ident)
-    return out
+        at = (graph.newest_tx(), head.watermark)
+        if head.replaced_at != at or len(head.replaced) > 10_000:
+            head.replaced, head.replaced_at = {}, at
+        todo = sorted({p for p in paths if p not in head.replaced})
+        if todo:
+            found: dict[str, list[int]] = {p: [] for p in todo}
+            for path, ident in graph.con.execute(SQL["replaced"], {"paths": todo, "events": list(EVENT_ATTRS)}
+                                                 ).fetchall():
+                found[path].append(ident)
+            head.replaced.update(found)
+    return {p: list(head.replaced[p]) for p in paths if head.replaced[p]}
 
 
 def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:

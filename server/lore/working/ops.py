@@ -46,6 +46,41 @@ def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str
     return reply["warnings"]
 
 
+@operations.register_warning_finder
+def shown_by_the_layer(graph: Graph, wid: str) -> bool:
+    """Whether the working layer shows warning ``wid`` now (an import typed, staged or committed on a branch
+    but not yet in history), so that ``dismiss`` can take it. A server's layer is the editor's (with its
+    unsaved buffers); a one-shot process lays the work tree over history first, as ``lore check`` does."""
+    layer = layer_for(graph)
+    with layer.lock:
+        if layer.root is None:
+            root = _graph_work_tree(graph)
+            if root is None:
+                return False
+            layer.set_root(root)
+            layer.refresh_git()
+        layer.sync()
+        if layer.view is None:
+            return False
+        return any(w.get("id") == wid for w in layer.warnings(None))
+
+
+def _graph_work_tree(graph: Graph) -> str | None:
+    """The work tree a one-shot process's layer is of: the repository holding the graph
+    (``<root>/.lore/lore.duckdb``), else the one the process runs in; None when there is none."""
+    import os
+
+    from lore.working.gitstate import work_tree_root
+
+    gp = os.path.realpath(graph.path) if graph.path != ":memory:" else None
+    here = os.path.dirname(os.path.dirname(gp)) if gp and os.path.basename(os.path.dirname(gp)) == ".lore" \
+        else os.getcwd()
+    try:
+        return work_tree_root(here)
+    except LoreError:
+        return None
+
+
 @operations.register("layerBuffer")
 def layer_buffer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """An editor buffer's text (``text`` null: the buffer closed) -> that file's warnings over the layer."""
