@@ -223,3 +223,36 @@ def test_bulk_run_dying_between_flushes_resumes_to_the_same_graph(repo, tmp_path
     finally:
         g.close()
         ref.close()
+
+
+def test_reverts_and_edge_changes_in_one_run_equal_a_run_per_commit(repo, tmp_path):
+    """One run diffs a changed file against the parts its last change computed (the same cached set for a
+    blob that comes back, edges apart); a run per commit diffs against what the graph holds. Same facts."""
+    v1 = "from b import helper\n\ndef a():\n    return helper()\n"
+    v2 = "from b import helper\n\ndef a():\n    return helper() + 1\n\ndef extra():\n    return a()\n"
+    steps = [
+        {"a.py": v1, "b.py": "def helper():\n    return 1\n"},
+        {"a.py": v2},
+        {"a.py": v1},  # back to a blob the run has seen: its text facts are the cached set
+        {"b.py": None},  # a.py unchanged, its import and call edges close
+        {"b.py": "def helper():\n    return 2\n"},
+        {"a.py": v2},
+        {"a.py": v1, "b.py": "def other():\n    return 3\n"},  # text back, edge target gone
+        {"a.py": v2, "c.py": "import a\n\ndef c():\n    return a.a()\n"},
+    ]
+    g1 = Graph(tmp_path / "per-commit.duckdb")
+    for i, files in enumerate(steps):
+        for path, text in files.items():
+            if text is None:
+                repo.rm(path)
+            else:
+                repo.write(path, text)
+        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
+        ingest(g1, str(repo.path))
+    g2 = Graph(tmp_path / "once.duckdb")
+    ingest(g2, str(repo.path))
+    one, per_commit = current_rows(g2), current_rows(g1)
+    assert any(r[1] == ":calls" for r in one) and any(r[1] == ":depends-on" for r in one)
+    assert per_commit == one
+    g1.close()
+    g2.close()

@@ -275,6 +275,9 @@ class IngestRun(StructureFacts, BatchWriter):
         # path -> {(kind, name, qname, static): (entity, its facts)} of the path's last version: most
         # definitions of a changed file are unchanged, their facts are reused rather than built again.
         self._def_facts: dict[str, dict[tuple, tuple[str, tuple]]] = {}
+        # path -> (blob, its definitions as _desired made them): the previous version of a modified file
+        # is compared without building its definitions' idents again.
+        self._last_defs: dict[str, tuple[str, dict]] = {}
         self._mslugs: dict[str, str] = {}
         self.attrs_written: set[str] = set()
         self._names_cache: dict = {}
@@ -476,7 +479,7 @@ class IngestRun(StructureFacts, BatchWriter):
                 finally:
                     con.unregister("mods")
         for p in paths:
-            self.fstate.setdefault(p, FileState())
+            self.fstate.setdefault(p, FileState()).last = None  # its facts now come from the database
             self.loaded.add(p)
         for module, e, a, vt, v, vf, rid in rows:
             path = mods.get(module)
@@ -520,8 +523,8 @@ class IngestRun(StructureFacts, BatchWriter):
         cid = S.commit_ident(c.sha)
         gone_defs: dict[str, tuple[str, int, str, str]] = {}  # entity -> (kind, shape hash, path, qname)
         new_defs: dict[str, tuple[str, int, str, str, bool]] = {}  # ... and whether it is under 3 lines
-        for p in cs.removed:
-            self._remove_file(p, old_ex.get(p), gone_defs, t)
+        for p, (blob, _mode) in cs.removed.items():
+            self._remove_file(p, blob, old_ex.get(p), gone_defs, t)
         for p in list(cs.added) + list(cs.modified):
             self._update_file(p, cs, cid, old_ex, new_ex.get(p), gone_defs, new_defs, t)
         for olde, newe, path in match_renames(gone_defs, new_defs):
@@ -561,13 +564,18 @@ class IngestRun(StructureFacts, BatchWriter):
             self._hold(p, blob, ex)
         return old_ex, new_ex
 
-    def _remove_file(self, p: str, old: Extract | None, gone_defs: dict, t: int) -> None:
+    def _remove_file(self, p: str, blob: str, old: Extract | None, gone_defs: dict, t: int) -> None:
         """A deleted (or renamed-away) file: every fact it owns closes at ``t``."""
         fs = self.fstate.pop(p, None) or FileState()
-        ms = self._mslug(p)
-        for d in (old or NO_EXTRACT).defs:
-            e = S.def_ident(d.kind, ms, d.qname)
-            gone_defs[e] = (d.kind, d.shape_hash, p, d.qname)
+        last = self._last_defs.get(p)
+        if last is not None and last[0] == blob:
+            for e, info in last[1].items():
+                gone_defs[e] = (info[0], info[1], p, info[3])
+        else:
+            ms = self._mslug(p)
+            for d in (old or NO_EXTRACT).defs:
+                e = S.def_ident(d.kind, ms, d.qname)
+                gone_defs[e] = (d.kind, d.shape_hash, p, d.qname)
         for key in list(fs.facts):
             self._close(fs.facts, key, t)
         for evs in fs.events.values():
@@ -577,6 +585,7 @@ class IngestRun(StructureFacts, BatchWriter):
         # added again later must not load them back)
         self._release(p)
         self._def_facts.pop(p, None)
+        self._last_defs.pop(p, None)
         self.changed_paths.add(p)
         self.dirty.add(p)
 
@@ -590,23 +599,47 @@ class IngestRun(StructureFacts, BatchWriter):
             fs = self.fstate[p] = FileState()
         self.loaded.add(p)
         module = self._module_ident(p)
-        desired, defs = self._desired(p, module, blob, mode, ex)
+        local, edges, defs = self._desired_parts(p, module, blob, mode, ex)
         if p in cs.modified:
-            self._modified_events(p, fs, module, defs, old_ex.get(p), cid, gone_defs, new_defs, t)
+            before = cs.modified[p][0][0]
+            last = self._last_defs.get(p)
+            old_defs = last[1] if last is not None and last[0] == before else None
+            self._modified_events(p, fs, module, defs, old_ex.get(p), old_defs, cid, gone_defs, new_defs, t)
         else:
             self._new_file_events(p, fs, module, defs, cs.renames.get(p), old_ex, cid, gone_defs, new_defs, t)
-        facts = fs.facts
-        for key in facts.keys() - desired:
-            self._close(facts, key, t)
-        for key in desired - facts.keys():
-            item = facts[key] = [t, None]
-            self.pending.append((key, item))
+        self._last_defs[p] = (blob, defs)
+        self._diff_facts(fs, local, edges, t)
         for e in [e for e in fs.events if e != module and e not in defs]:
             evs = fs.events.pop(e)
             for key in list(evs):
                 self._close(evs, key, t)
         self.changed_paths.add(p)
         self.dirty.add(p)
+
+    def _diff_facts(self, fs: FileState, local: frozenset, edges: set, t: int) -> tuple[int, int]:
+        """The file's structural facts become ``local | edges``: those gone close at ``t``, new ones open.
+        Returns how many closed and opened."""
+        facts = fs.facts
+        last = fs.last
+        gone: set[Key] | frozenset[Key]
+        new: set[Key] | frozenset[Key]
+        if last is None:
+            desired = local | edges
+            gone, new = facts.keys() - desired, desired - facts.keys()
+        else:
+            ol, oe = last
+            if ol is local:
+                gone, new = oe - edges, edges - oe
+            else:
+                gone, new = (ol - local) | (oe - edges), (local - ol) | (edges - oe)
+        for key in gone:
+            self._close(facts, key, t)
+        pending = self.pending
+        for key in new:
+            item = facts[key] = [t, None]
+            pending.append((key, item))
+        fs.last = (local, edges)
+        return len(gone), len(new)
 
     def _new_file_events(self, p: str, fs: FileState, module: str, defs: dict, src: str | None, old_ex: dict,
                          cid: str, gone_defs: dict, new_defs: dict, t: int) -> None:
@@ -634,23 +667,27 @@ class IngestRun(StructureFacts, BatchWriter):
             if e not in followed:
                 new_defs[e] = (info[0], info[1], p, info[3], info[4])
 
-    def _modified_events(self, p: str, fs: FileState, module: str, defs: dict, old: Extract | None, cid: str,
-                         gone_defs: dict, new_defs: dict, t: int) -> None:
+    def _modified_events(self, p: str, fs: FileState, module: str, defs: dict, old: Extract | None,
+                         old_defs: dict | None, cid: str, gone_defs: dict, new_defs: dict, t: int) -> None:
         """A modified file: the module and its changed definitions are modified here, new ones introduced,
-        vanished ones gone (a rename candidate)."""
+        vanished ones gone (a rename candidate). ``old_defs``: the previous version's definitions as
+        ``_desired`` made them when this run applied it ({entity: (kind, shape, body, qname, short)}), else
+        None and they come from ``old``."""
         self._open(fs.ev(module), (module, ":modified-in", "k", cid), t)
-        ms = self._mslug(p)
-        old_defs = {S.def_ident(d.kind, ms, d.qname): d for d in (old or NO_EXTRACT).defs}
+        if old_defs is None:
+            ms = self._mslug(p)
+            old_defs = {S.def_ident(d.kind, ms, d.qname): (d.kind, d.shape_hash, d.body_hash, d.qname)
+                        for d in (old or NO_EXTRACT).defs}
         for e, info in defs.items():
             od = old_defs.get(e)
             if od is None:
                 self._open(fs.ev(e), (e, ":introduced-by", "k", cid), t)
                 new_defs[e] = (info[0], info[1], p, info[3], info[4])
-            elif od.body_hash != info[2]:
+            elif od[2] != info[2]:
                 self._open(fs.ev(e), (e, ":modified-in", "k", cid), t)
         for e, od in old_defs.items():
             if e not in defs:
-                gone_defs[e] = (od.kind, od.shape_hash, p, od.qname)
+                gone_defs[e] = (od[0], od[1], p, od[3])
 
     def _resolve_dependents(self, cs: ChangeSet, gone_defs: dict, t: int) -> None:
         """Files this commit did not change whose calls or imports resolved to what it removed."""
@@ -676,15 +713,9 @@ class IngestRun(StructureFacts, BatchWriter):
             return
         ex = self.extracts[blob] if blob in self.extracts else self._extract(blob, p)
         self._hold(p, blob, ex)
-        desired, _defs = self._desired(p, self._module_ident(p), blob, mode, ex)
-        facts = fs.facts
-        gone, new = facts.keys() - desired, desired - facts.keys()
-        for key in gone:
-            self._close(facts, key, t)
-        for key in new:
-            item = facts[key] = [t, None]
-            self.pending.append((key, item))  # written at the flush, as every open is
-        if gone or new:
+        local, edges, defs = self._desired_parts(p, self._module_ident(p), blob, mode, ex)
+        self._last_defs[p] = (blob, defs)
+        if any(self._diff_facts(fs, local, edges, t)):  # opens are written at the flush, as every open is
             self.dirty.add(p)
             self.changed_paths.add(p)  # its import targets (import_locations) may have moved
 

@@ -224,7 +224,9 @@ def extract_packed(lang: str, data: bytes) -> Packed:
         container = qual.rsplit(".", 1)[0] if "." in qual else ""
         place = places[(container, base)] = places.get((container, base), -1) + 1
         if ep[0] - sp[0] >= 2:
-            shape = _hash(_IDENT.sub(b"_", body))
+            # Every identifier blanked: the pieces between them joined with "_" (what _IDENT.sub(b"_") gives,
+            # in three quarters of its time).
+            shape = _hash(b"_".join(_IDENT.split(body)))
         elif start <= name_node.start_byte and name_node.end_byte <= end:
             own_name_blanked = data[start:name_node.start_byte] + b"_" + data[name_node.end_byte:end]
             shape = _hash(f"{base}\0{container}\0{place}\0".encode() + own_name_blanked)

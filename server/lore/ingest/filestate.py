@@ -42,11 +42,15 @@ class FileState:
     ones per entity (:introduced-by, :modified-in, :renamed-from: kept until the entity goes away).
     Each maps a fact key to [valid-from, already in the database]."""
 
-    __slots__ = ("facts", "events")
+    __slots__ = ("facts", "events", "last")
 
     def __init__(self) -> None:
         self.facts: dict[Key, list] = {}
         self.events: dict[str, dict[Key, list]] = {}
+        # (text facts, edges) that ``facts`` holds exactly, as the last change computed them; None when
+        # ``facts`` came from the database. The next change diffs against these parts: an unchanged text
+        # part (the same cached frozenset) costs nothing, and the union is never rebuilt.
+        self.last: tuple[frozenset, set] | None = None
 
     def ev(self, e: str) -> dict[Key, list]:
         d = self.events.get(e)

@@ -34,12 +34,28 @@ def _def_facts(d, mslug: str, module: str, path: str) -> tuple[str, tuple]:
     return e, tuple(facts)
 
 
+def _module_facts(module: str, path: str, lang: str | None) -> set[Key]:
+    """A parsed (or parseable) file's module facts that its path alone gives."""
+    out = {(module, ":entity-type", "k", ":type/module"), (module, ":description", "s", path),
+           (module, ":path", "s", path)}
+    if lang:
+        out.add((module, ":language", "s", lang))
+    return out
+
+
 class StructureFacts(RunState):
     _db_names: dict[str, list[tuple[str, str]]] | None  # (set by IngestRun)
     _sub_keys: dict[str, str] | None
 
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
+        local, edges, defs = self._desired_parts(path, module, blob, mode, ex)
+        return local | edges, defs
+
+    def _desired_parts(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
+        """``_desired`` in two parts: the facts its text gives (a frozenset, the same object for the same
+        blob while it is cached) and the resolved edges (:depends-on, :calls), which depend on the tree
+        too. The two never share a fact (their attributes differ), so each can be diffed on its own."""
         desired: set[Key] = set()
         defs: dict[str, tuple[str, int, int, str, bool]] = {}
         if mode == GITLINK:
@@ -54,16 +70,11 @@ class StructureFacts(RunState):
                         (module, ":pinned-commit", "s", blob)}
             if name[1]:
                 desired |= {(module, ":submodule-name", "s", name[0]), (module, ":submodule-url", "s", name[1])}
-            return desired, defs
-        desired |= {(module, ":entity-type", "k", ":type/module"), (module, ":description", "s", path),
-                    (module, ":path", "s", path)}
+            return frozenset(desired), set(), defs
         lang = language_of(path)
-        if lang:
-            desired.add((module, ":language", "s", lang))
         if ex is None:
-            return desired, defs
-        local = self._local_facts(path, module, blob, ex)
-        desired |= local[0]
+            return frozenset(_module_facts(module, path, lang)), set(), defs
+        local = self._local_facts(path, module, blob, ex, lang)
         defs, by_name = local[1], local[2]
         targets: list[str] = []
         if self._resolve_version != self._index_version:
@@ -126,9 +137,9 @@ class StructureFacts(RunState):
                     if named not in pointed:
                         pointed.add(named)
                         pointing.setdefault(named, set()).add(path)
-        return desired, defs
+        return local[0], desired, defs
 
-    def _local_facts(self, path: str, module: str, blob: str, ex: Extract):
+    def _local_facts(self, path: str, module: str, blob: str, ex: Extract, lang: str | None):
         """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts;
         a definition the path's previous version had reuses its facts)."""
         key = (module, blob)
@@ -138,7 +149,7 @@ class StructureFacts(RunState):
         if len(self._local_cache) > 128:  # entries of big files hold thousands of facts each
             self._local_cache.clear()
         mslug = module.split("/", 1)[1]
-        desired: set[Key] = set()
+        desired: set[Key] = _module_facts(module, path, lang)
         defs: dict[str, tuple[str, int, int, str, bool]] = {}
         by_name: dict[str, list[str]] = {}
         update = desired.update
