@@ -513,3 +513,30 @@ def test_two_sentences_naming_one_choice_are_one_memory():
                     "We moved every page to mkdocs and removed the Sphinx config.\nAgent: Noted.")
     assert len(got) == 1 and "mkdocs" in got[0].description.lower(), [g.to_json() for g in got]
 
+
+
+def test_as_a_replacement_for_names_the_rejected_alternative():
+    got = one("Adopt `attrs` as a replacement for `namedtuple`.")
+    assert got.kind == "decision" and "namedtuple" in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text, banned", [
+    ("Lint rules updated, principally to ban exec().", "exec"),
+    ("Any monetary amount should not use doubles.", "doubles"),
+])
+def test_a_ban_is_a_constraint_that_forbids(text, banned):
+    got = one(text)
+    assert got.kind == "constraint" and banned in slugs(got.forbids + got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Replace tslint with eslint. I think we can get rid of a lot of custom rules that way.",
+    "Move from mocha to jest. It would be nice to have snapshots, let me know.",
+])
+def test_a_title_whose_body_argues_for_it_is_a_proposal(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_might_as_well_is_a_resolve_not_a_hedge():
+    got = one("Remove the obsolete Jenkinsfile. We're never going back to Jenkins, so might as well clean it out.")
+    assert got.kind == "decision" and "jenkins" in got.description.lower(), got.to_json()

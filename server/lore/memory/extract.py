@@ -464,6 +464,7 @@ _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
 _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
+    r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+)?|please\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
@@ -619,9 +620,9 @@ def _is_chatter(s: str) -> bool:
         return True
     if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
         return True
-    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s):
+    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(s):
         return True
-    if _REQUEST.match(body) and not _IMPERATIVE.match(body) and \
+    if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
     return False
@@ -966,8 +967,8 @@ _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package
 def _stated_change(s: str, nxt: str | None) -> bool:
     if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _TRANSIENT.search(s):
         return False
-    if _split_why(s)[1] is not None:
-        return True
+    if _split_why(s)[1] is not None or _JUSTIFIES.search(s):
+        return True  # "Remove the obsolete Jenkinsfile": the title carries its own reason
     if nxt is None or nxt.rstrip().endswith("?") or _HYPOTHETICAL.search(nxt):
         return False
     # The next sentence justifies it, gives a reason or spells the change out ("Remove lodash. Most will be
@@ -1347,7 +1348,7 @@ def heuristic(delta: str) -> list[Extracted]:
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(t) for t in sents[1:]) and \
-                    not any(_kind(t) for t in sents[1:]):
+                    not any(_kind(t) and not _is_chatter(t) for t in sents[1:]):
                 # ("Replace isort with ruff. I think we can …"): a body that argues for its title and states nothing
                 # of its own makes the title a proposal.
                 out.remove(item)
