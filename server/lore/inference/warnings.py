@@ -233,7 +233,7 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     if wanted is None:
         rows = con.execute(SQL["stored"], params).fetchall()
     else:
-        rows = con.execute(SQL["stored_json"], params).fetchall()
+        rows = con.execute(SQL["stored_json"], {**params, "cap": locate_all_under + 1}).fetchall()
         if len(rows) > locate_all_under:
             rows = locate.rows_for_file(wanted, params)
     gone = set() if include_dismissed else dismissed_ids(con)

@@ -10,10 +10,12 @@ SELECT id, e, v, rule, confidence, provenance FROM facts
 
 -- name: stored_json
 -- The same, leaving out the rows that are not JSON (they cannot be shown anywhere): the warnings of one file,
--- when they are few enough to be located one by one (lore.inference.warnings.LOCATE_ALL_UNDER).
+-- when they are few enough to be located one by one (lore.inference.warnings.LOCATE_ALL_UNDER): at most $cap
+-- rows, so that a graph with many warnings is not read whole on every keystroke only to be found too big.
 SELECT id, e, v, rule, confidence, provenance FROM facts
  WHERE a = $attr AND inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
    AND confidence >= $threshold AND json_valid(v)
+ LIMIT $cap
 
 -- name: stored_for_file
 -- The same, only those whose anchor entity has some location in the wanted file (the hit CTE is a UNION of

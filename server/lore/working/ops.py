@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from lore import operations
@@ -10,6 +11,7 @@ from lore import params as P
 from lore.errors import LoreError
 from lore.store.graph import Graph
 from lore.working.check import run_check
+from lore.working.gitstate import work_tree_root
 from lore.working.layer import Layer, layer_for
 
 
@@ -21,10 +23,6 @@ def check_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 def _root(layer: Layer, params: dict[str, Any]) -> None:
     root = P.optional_text(params, "root", what="the work tree's path", non_empty=True)
     if root is not None:
-        import os
-
-        from lore.working.gitstate import work_tree_root
-
         if layer.root is not None and layer.root == os.path.realpath(root):
             return  # the common case, each keystroke: no git process
         top = os.path.realpath(work_tree_root(root))
@@ -50,35 +48,20 @@ def _file_warnings(graph: Graph, layer: Layer, rel: str | None) -> list[dict[str
 def shown_by_the_layer(graph: Graph, wid: str) -> bool:
     """Whether the working layer shows warning ``wid`` now (an import typed, staged or committed on a branch
     but not yet in history), so that ``dismiss`` can take it. A server's layer is the editor's (with its
-    unsaved buffers); a one-shot process lays the work tree over history first, as ``lore check`` does."""
+    unsaved buffers); a one-shot process first lays over history the work tree it runs in, as ``lore check``
+    (which gave the id) does."""
     layer = layer_for(graph)
     with layer.lock:
         if layer.root is None:
-            root = _graph_work_tree(graph)
-            if root is None:
-                return False
-            layer.set_root(root)
+            try:
+                layer.set_root(work_tree_root(os.getcwd()))
+            except LoreError:
+                return False  # not in a work tree: there is no change to lay over
             layer.refresh_git()
         layer.sync()
         if layer.view is None:
             return False
         return any(w.get("id") == wid for w in layer.warnings(None))
-
-
-def _graph_work_tree(graph: Graph) -> str | None:
-    """The work tree a one-shot process's layer is of: the repository holding the graph
-    (``<root>/.lore/lore.duckdb``), else the one the process runs in; None when there is none."""
-    import os
-
-    from lore.working.gitstate import work_tree_root
-
-    gp = os.path.realpath(graph.path) if graph.path != ":memory:" else None
-    here = os.path.dirname(os.path.dirname(gp)) if gp and os.path.basename(os.path.dirname(gp)) == ".lore" \
-        else os.getcwd()
-    try:
-        return work_tree_root(here)
-    except LoreError:
-        return None
 
 
 @operations.register("layerBuffer")
