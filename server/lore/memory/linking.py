@@ -321,13 +321,14 @@ def links_to(graph: Graph, targets: list[str]) -> tuple[dict[tuple[str, str], _L
         links = compute_links(graph, None, rows) if rows else {}
         return {k: v for k, v in links.items() if k[1] in wanted}, len(rows)
     rows, names, files = rows_naming(graph, targets)
-    links = compute_links(graph, None, rows, names=names, files=files) if rows else {}
+    links = compute_links(graph, None, rows, only_names=names, only_files=files) if rows else {}
     return {k: v for k, v in links.items() if k[1] in wanted}, len(rows)
 
 
 def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | None = None, *,
-                  names: set[str] | None = None, files: set[str] | None = None) -> dict[tuple[str, str], _Link]:
-    """What the memories' rows (None: every memory's) link to now. ``names``/``files``: look up only the
+                  only_names: set[str] | None = None, only_files: set[str] | None = None,
+                  ) -> dict[tuple[str, str], _Link]:
+    """What the memories' rows (None: every memory's) link to now. ``only_names``/``only_files``: only the
     mentions whose last part / file name is one of these (links_to: the links to some targets; a mention's
     every form is still looked up, so what it links to is what it would link to otherwise)."""
     con = graph.con
@@ -346,15 +347,15 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
             ps = [p] if p else []
         else:
             ps = paths_in(v, roots)
-        if files is not None:
-            ps = [p for p in ps if p.rsplit("/", 1)[-1] in files]
+        if only_files is not None:
+            ps = [p for p in ps if p.rsplit("/", 1)[-1] in only_files]
         if ps:
             row_paths.append((row, ps))
             all_paths.update(ps)
         if a not in (":file", ":path"):
             ns = names_in(v)
-            if names is not None:
-                ns = [n for n in ns if n.text.rsplit(".", 1)[-1] in names]
+            if only_names is not None:
+                ns = [n for n in ns if n.text.rsplit(".", 1)[-1] in only_names]
             if ns:
                 row_names.append((row, ns))
                 for n in ns:
