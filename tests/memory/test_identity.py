@@ -148,3 +148,27 @@ def test_a_captured_rejection_warns_on_the_import(cli, repo):
     assert code == 0 and reply["ok"], err
     ws = rejected(cli)
     assert [(w["entity"], w["file"], w["line"]) for w in ws] == [(":module/src-shop-net-py", "src/shop/net.py", 1)]
+
+
+def test_the_capture_reply_names_the_ident_it_stores(cli, repo):
+    # The reply's edges are what the transaction writes (the code's :module/certifi), not the capture's first
+    # reading (:dependency/certifi): an agent's next query by that ident must find the fact. A dry run says
+    # the same and writes nothing.
+    from lore.memory.capture import capture
+
+    assert cli.run("ingest", str(repo))[0] == 0
+    delta = "User: We decided to use truststore instead of certifi and httpx because it uses the system store."
+    want = [[":rejects", ":module/certifi"], [":rejects", ":dependency/httpx"]]
+    g = Graph(cli.graph)
+    try:
+        before = g.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        dry = capture(g, delta, dry_run=True)
+        assert dry["dry_run"] and [m["edges"] for m in dry["memories"]] == [want]
+        assert g.con.execute("SELECT count(*) FROM facts").fetchone()[0] == before
+    finally:
+        g.close()
+    code, reply, err, _ = cli.run("finalize-turn", delta)
+    assert code == 0 and reply["ok"], err
+    (memory,) = reply["memories"]
+    assert memory["edges"] == want
+    assert current_refs(cli, memory["entity"], ":rejects") == [":dependency/httpx", ":module/certifi"]
