@@ -172,3 +172,6 @@ def test_the_capture_reply_names_the_ident_it_stores(cli, repo):
     (memory,) = reply["memories"]
     assert memory["edges"] == want
     assert current_refs(cli, memory["entity"], ":rejects") == [":dependency/httpx", ":module/certifi"]
+    # The stub capture makes for a name is kept only where nothing in the code is that name.
+    assert current_refs(cli, ":dependency/certifi", ":description") == []
+    assert current_refs(cli, ":dependency/httpx", ":description") == ["httpx"]

@@ -384,7 +384,8 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if not ops:
         return reply
     # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
-    final = identity.canonical_ops(graph, _with_closings(graph, ops, resolver.now))
+    closed = _with_closings(graph, ops, resolver.now)
+    final = _without_orphan_stubs(closed, identity.canonical_ops(graph, closed))
     _report_canonical_edges(stored, final)
     if dry_run:
         reply["dry_run"] = True
@@ -394,6 +395,18 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     reply.update(result.to_json())
     reply["_result"] = result
     return reply
+
+
+def _without_orphan_stubs(before: list[Op], final: list[Op]) -> list[Op]:
+    """A new stub (``:dependency/chardet :description "chardet"``) that capture made for a reference which one
+    identity then rewrote to the code's entity names nothing any more: it is not written, or recall would
+    return it beside the code's own entity."""
+    def named(ops: list[Op]) -> set[str]:
+        return {op.value.v for op in ops if op.kind == "add" and op.value.vt == "k" and op.a != ":entity-type"}
+    rewritten = named(before) - named(final)
+    orphans = {e for e in rewritten
+               if {op.a for op in final if op.e == e and op.kind == "add"} <= {":description", ":entity-type"}}
+    return [op for op in final if op.e not in orphans]
 
 
 def _report_canonical_edges(stored: list[dict[str, Any]], final: list[Op]) -> None:
