@@ -175,3 +175,25 @@ def test_the_capture_reply_names_the_ident_it_stores(cli, repo):
     # The stub capture makes for a name is kept only where nothing in the code is that name.
     assert current_refs(cli, ":dependency/certifi", ":description") == []
     assert current_refs(cli, ":dependency/httpx", ":description") == ["httpx"]
+
+
+def test_a_stub_nothing_names_any_more_is_retracted_after_the_ingest(cli, repo):
+    # Captured before any code: the names turned down get stubs of their own (there is nothing to meet yet).
+    code, reply, err, _ = cli.run("finalize-turn", "User: We decided to use truststore instead of certifi and "
+                                  "httpx because it uses the system store.")
+    assert code == 0 and reply["ok"], err
+    code, _, err, _ = cli.run("transact", '[[:decision/pins :rejects :dependency/requests] '
+                              '[:dependency/requests :description "the HTTP client we pin at 2.31"]]',
+                              "--reason", "a described dependency is a memory of its own")
+    assert code == 0, err
+    assert current_refs(cli, ":dependency/certifi", ":description") == ["certifi"]
+    assert cli.run("ingest", str(repo))[0] == 0
+    assert current_refs(cli, ":decision/truststore", ":rejects") == [":dependency/httpx", ":module/certifi"]
+    # certifi's stub names nothing now and is gone (history keeps it); httpx's stays, the code has no httpx;
+    # a dependency somebody described stays whatever the code has.
+    assert current_refs(cli, ":dependency/certifi", ":description") == []
+    assert current_refs(cli, ":dependency/certifi", ":entity-type") == []
+    assert current_refs(cli, ":dependency/httpx", ":description") == ["httpx"]
+    assert current_refs(cli, ":dependency/requests", ":description") == ["the HTTP client we pin at 2.31"]
+    code, reply, _, _ = cli.run("history", ":dependency/certifi")
+    assert {h["op"] for h in reply["history"]} == {"assert", "retract"}
