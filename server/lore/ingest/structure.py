@@ -110,33 +110,34 @@ class StructureFacts(RunState):
                 desired.add((module, ":depends-on", "k", ext))
         mslug = module.split("/", 1)[1]
         if ex.calls:
-            # A file calls the same names from many places: each callee is resolved once, each caller's
-            # entity made once (the hottest loop of the ingest's main process).
+            # A file calls the same names from many places: each callee is resolved once, then only the
+            # calls to a callee that names one entity are walked (most name nothing here: methods of other
+            # crates, builtins), each caller's entity made once (the hottest loop of the main process).
+            calls = ex.calls
             imported: dict[str, list[str]] | None = None
-            target_of: dict[str, str | None] = {}  # callee -> the one entity it names, else None
-            src_of: dict[str, str] = {"": module}  # caller's qualified name -> its entity
-            pointing = self.pointing
-            pointed: set[str] = set()
-            add = desired.add
-            for caller, callee in ex.calls:
-                named: str | None = target_of.get(callee, "")  # "": not resolved yet
-                if named == "":
-                    hits = by_name.get(callee)
-                    if not hits:
-                        if imported is None:
-                            imported = self._imported_names(targets)
-                        hits = imported.get(callee)
-                    named = target_of[callee] = hits[0] if hits and len(set(hits)) == 1 else None
-                if named is None:
-                    continue
-                src = src_of.get(caller)
-                if src is None:
-                    src = src_of[caller] = S.def_ident("function", mslug, caller)
-                if src != named:
-                    add((src, ":calls", "k", named))
-                    if named not in pointed:
-                        pointed.add(named)
-                        pointing.setdefault(named, set()).add(path)
+            target_of: dict[str, str] = {}  # callee -> the one entity it names
+            for callee in {c for _caller, c in calls}:
+                hits = by_name.get(callee)
+                if not hits:
+                    if imported is None:
+                        imported = self._imported_names(targets)
+                    hits = imported.get(callee)
+                if hits and (len(hits) == 1 or len(set(hits)) == 1):
+                    target_of[callee] = hits[0]
+            if target_of:
+                src_of: dict[str, str] = {"": module}  # caller's qualified name -> its entity
+                pointing = self.pointing
+                pointed: set[str] = set()
+                add = desired.add
+                for caller, named in [(a, target_of[c]) for a, c in calls if c in target_of]:
+                    src = src_of.get(caller)
+                    if src is None:
+                        src = src_of[caller] = S.def_ident("function", mslug, caller)
+                    if src != named:
+                        add((src, ":calls", "k", named))
+                        if named not in pointed:
+                            pointed.add(named)
+                            pointing.setdefault(named, set()).add(path)
         return local[0], desired, defs
 
     def _local_facts(self, path: str, module: str, blob: str, ex: Extract, lang: str | None):
