@@ -150,7 +150,9 @@ _HYPOTHETICAL = re.compile(
     # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
     r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
     r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
-    r"^(?:proposal|idea|suggestion|rfc|question|open question)\s*:|thoughts\s*\?|"
+    r"^(?:proposal|idea|suggestion|rfc|question|open question|draft|wip|research|spike|investigation|exploration|"
+    r"experiment|discussion|brainstorm(?:ing)?|poll)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
+    r"thoughts(?=\s*\?)|"
     r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
     r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
     r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
@@ -864,7 +866,7 @@ _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|wh
 
 
 _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets|"
-                  r"(?:has|have) become|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
+                  r"(?:has|have|had) (?:become|gotten)|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
@@ -990,10 +992,20 @@ _REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|
                       r"let's discuss|(?:up|open) for discussion)\b", re.I)
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
 # can revisit …", "I don't see the point in doing that").
-_DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|"
+_DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing|n)?\b|"
+                     r"(?:let's|let us) (?:forget|drop|park|shelve) (?:this|it|that|about it)|"
+                     r"(?:clos|park|shelv|paus|postpon)(?:e|es|ed|ing) (?:this |it )?(?:for now|until)|on hold|"
+                     r"(?:will|'ll|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
+                     r"once \S+(?: \S+)? (?:is|are|becomes?|gets?) (?:more )?(?:mature|stable|ready|available)|"
                      r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
                      r"(?:agrees?|objects?))\b", re.I)
+
+
+# A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
+_SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
+                    r"\bwhat do you (?:all |guys |folks )?think\b|\b(?:comments|concerns|feedback) (?:and \w+ )?(?:are )?welcome\b|"
+                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b", re.I)
 
 
 def _names(item: Extracted) -> set[str]:
@@ -1111,13 +1123,46 @@ def _options(sents: list[str]) -> list[str]:
             continue
         m = _OPTION_LINE.match(s)
         if m:
-            for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
+            listed = re.sub(r"\s*\([^()]{1,80}\)", "", m.group(1))
+            for part in re.split(r"\s*(?:,|;|\s/\s|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", listed):
+                part = re.sub(r"^(?:(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)|stay(?:ing)?\s+with)\s+", "",
+                              part.split(":")[0].strip(), flags=re.I)
                 x = _name(part.strip())
                 if x and len(x.split()) <= 4 and x not in out:
                     out.append(x)
     return out
 
 
+_WEIGHED = re.compile(r"^(?:(?:the\s+)?(?:option\s+(?:of\s+)?)?(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)\s+|"
+                      r"stay(?:ing)?\s+(?:with|on)\s+|stick(?:ing)?\s+with\s+)?" + _ART + _CNP + r"(?:\s*\([^)]{1,60}\))?"
+                      r"(?:\s+(?:was|were|had been|has been|have been)\s+(?:also\s+|briefly\s+|initially\s+)?"
+                      r"(?:considered|evaluated|tried|looked at|an option|discussed)\b[^.;]{0,80}?(?:,\s*)?\s+but\b|"
+                      r"\s*:\s*(?:rejected|not chosen|ruled out|discarded|dismissed)\b)", re.I)
+
+
+def _weighed(s: str) -> list[str]:
+    """What a sentence says was weighed and turned down ("npm was considered as the default but …", "Continue using
+    Yarn: rejected due to …")."""
+    m = _WEIGHED.match(s.strip())
+    x = _name(m.group(1)) if m else None
+    return [x] if x else []
+
+
+# A verdict that points back at the change the text opened with ("Decided not to implement, the gain was small", "We
+# will not pursue this as …"): the change is turned down.
+_TURNS_DOWN_IT = re.compile(
+    r"^(?:(?:in the end|eventually|finally|after (?:some )?(?:discussion|considerations?)),?\s+)?"
+    r"(?:(?:(?:we|i)(?:'ve| have)?\s+)?(?:decided|chose|agreed)\s+(?:not\s+to\s+(?:implement|do|pursue|merge|proceed|"
+    r"go ahead|adopt|make|change|switch|move|migrate)|against)(?:\s+(?:with\s+)?(?:this|it|that|doing (?:this|it|that)|"
+    r"the (?:change|switch|move|migration)))?|"
+    r"(?:we|i)(?:'ll| will| are| am|'re|'m)?\s+(?:not|never)\s+(?:going\s+to\s+)?(?:pursue|implement|do|adopt|merge|"
+    r"make)\s+(?:this|it|that|the (?:change|switch|move|migration))|"
+    r"(?:won't|will not)\s+(?:fix|do|implement|pursue)(?:\s+(?:this|it|that))?)(?=\s*(?:$|[,.;:!]|\s+(?:as|because|since|"
+    r"due|for|given)\b))", re.I)
+# A why-question that heads its answer ("Why?", "Why should we do it?", "Why is this needed?") and a what-question
+# that heads the change ("What?", "What should we do?").
+_WHY_HEADER = re.compile(r"^why\b[^.?!]{0,40}\?$", re.I)
+_WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
@@ -1139,6 +1184,8 @@ def heuristic(delta: str) -> list[Extracted]:
         opens_section = False
         recorded: list[Extracted] = []  # what a record's decision line or section stated
         title_zone = len(sents)  # the sentences before the first heading
+        why_next = False  # the sentence before was a why-question heading this one
+        what_next = False  # … or a what-question
         for i, s in enumerate(sents):
             heading = _MD_HEADING.match(s)
             if heading:
@@ -1159,6 +1206,8 @@ def heuristic(delta: str) -> list[Extracted]:
             if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
+                if context:
+                    unclaimed.add(i)
                 prev = None
                 continue
             therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
@@ -1172,9 +1221,47 @@ def heuristic(delta: str) -> list[Extracted]:
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
                 s = s[label.end():]
+                s = re.sub(r"^option\s+(?:\d{1,2}|[a-z])\b\s*(?:\([^)]{0,40}\))?\s*[:.-]\s*", "", s, flags=re.I) or s
             labelled = labelled or (first_in_decision and len(s) >= 8) or bool(therefore and context)
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
                 context = s.rstrip(".!")
+                unclaimed.add(i)
+                continue
+            if _WHAT_HEADER.match(s):
+                what_next = prev is not None
+                continue
+            if what_next and prev is not None and prev.kind in ("decision", "preference") and _kind(s):
+                # "Move the builds to X. What? Port every target to X.": the change spelt out.
+                what_next = False
+                rej, _ = _alternatives(_split_why(s)[0], "decision")
+                prev.rejects.extend(r for r in rej if r not in prev.rejects and _slug(r) != _slug(prev.subject))
+                if len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
+            what_next = False
+            if _WHY_HEADER.match(s):
+                why_next = prev is not None
+                continue
+            if why_next and prev is not None and prev.kind in ("decision", "preference", "constraint"):
+                why_next = False
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                prev.rejects.extend(r for r in _judged_bad(s) if r not in prev.rejects and
+                                    _slug(r) != _slug(prev.subject.removeprefix("no ")))
+                continue
+            why_next = False
+            down = _TURNS_DOWN_IT.match(s)
+            target = prev if prev is not None and prev.kind in ("decision", "preference") else \
+                next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
+            if down and target is not None and not target.subject.startswith("no "):
+                turned = target.subject
+                target.kind = "decision"
+                reason = s[down.end():].strip(" ,;:").rstrip(".!")
+                target.subject = target.alias = "no " + turned
+                target.rejects = [turned]
+                target.rationale = "; ".join(x for x in (reason, target.rationale) if x) or None
+                if len(target.description) < MAX_DESCRIPTION:
+                    target.description = (target.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                prev = target
                 continue
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
@@ -1302,7 +1389,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 # and the statements of no fact just before it ("Travis shut down travis-ci.org. CI no longer runs.
                 # … I decided to give GitHub Actions a go")
                 j, run = i - 1, list[str]()
-                while j >= 0 and j in unclaimed and len(run) < 3:
+                while j >= 0 and j in unclaimed and len(run) < 4:
                     run.insert(0, sents[j].rstrip(".!"))
                     j -= 1
                 if len(run) > 1 and run[-1] == context:
@@ -1343,7 +1430,7 @@ def heuristic(delta: str) -> list[Extracted]:
             continue
         # A title that a later question or proposal reopens was a proposal.
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _SEEKS.search(t) or
                                                _REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]) or \
@@ -1385,6 +1472,11 @@ def heuristic(delta: str) -> list[Extracted]:
                         break
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
+        if decisions:
+            for t in sents:
+                for x in _weighed(_HEADING.sub("", _LIST_ITEM.sub("", t))):
+                    if _slug(x) != _slug(decisions[0].subject) and x not in decisions[0].rejects:
+                        decisions[0].rejects.append(x)
         if options and decisions:
             target = next((x for x in decisions if _slug(x.subject) in {_slug(o) for o in options}), decisions[0])
             chosen = set(_slug(target.subject).split("-"))
