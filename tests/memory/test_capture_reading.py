@@ -605,3 +605,62 @@ def test_why_and_what_questions_head_the_reason_and_the_change():
 def test_had_become_slow_names_the_replaced_tool():
     got = one("Migrate to Hatch for packaging. Pipenv locking had become painfully slow on CI.")
     assert any(r.startswith("pipenv") for r in slugs(got.rejects)), got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Because the queue lost jobs, instead of continuing to use Beanstalk, let's use Redis streams.", "beanstalk"),
+    ("We should modernise away from Makefiles and shell scripts. We will move to Taskfile instead.", "makefiles"),
+    ("Use httpx for HTTP calls. Currently we use requests everywhere, which has no async support.", "requests"),
+    ("As Request is deprecated, I have switched it to use Ky.", "request"),
+    ("This PR moves packaging from setup.py to pyproject.toml, and from setuptools to flit. Flit is simpler.",
+     "setuptools"),
+    ("Switch to Renovate. Why: Dependabot cannot group updates. What: Instead of going for Dependabot grouping, we "
+     "rely on Renovate presets.", "dependabot"),
+])
+def test_the_replaced_thing_named_elsewhere_in_the_text_is_rejected(text, rejected):
+    got = one(text)
+    assert got.kind in ("decision", "preference") and rejected in slugs(got.rejects), got.to_json()
+
+
+def test_a_route_is_not_an_alternative():
+    got = one("Decision: Internal calls go over NATS. Context: Services need fire-and-forget messaging.")
+    assert "nats" not in slugs(got.rejects) and "fire-and-forget" in got.rationale, got.to_json()
+    assert "grpc" in slugs(one("We use REST for internal communication over gRPC.").rejects)
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("Yep, the CircleCI queue kept us waiting for ages so swapped over to Buildkite.", "buildkite", "waiting"),
+    ("Make use of a task queue instead of spawning threads by hand. A simple one would be Huey.", "task queue", None),
+    ("Tidy and switch to loguru. Loguru needs no handler boilerplate.", "loguru", "boilerplate"),
+    ("Old records show Cassandra being fine at first. We should instead use ClickHouse, to benefit from columnar "
+     "scans.", "clickhouse", "columnar"),
+    ("I've chosen uvicorn over gunicorn as I believe it fits async apps better.", "uvicorn", "async apps"),
+    ("Drop the Jenkins configuration as we're moving away.", "jenkins", "moving away"),
+    ("Since the wheels are manylinux compatible it makes sense to switch to a single wheel.", "single wheel",
+     "manylinux"),
+    ("feat: store amounts in cents. Amounts will be saved in cents in every table.", "cents", None),
+    ("Decision: Adopt Litestream for backups. Consequences: Restores take minutes instead of hours.", "litestream",
+     "restores take minutes"),
+    ("We picked Caddy, a server with automatic TLS, as the reverse proxy.", "caddy", "automatic tls"),
+    ("Use esbuild instead of Rollup. Why esbuild instead of Rollup? Speed. Fewer plugins to maintain.", "esbuild",
+     "speed"),
+    ("Drop support for Ruby 3.0. Ruby 3.0 is EOL. It's a waste of CI minutes to keep testing it as users should be "
+     "upgrading anyway.", "ruby", "waste of ci minutes"),
+    ("Migrate from Enzyme to Testing Library. What would you like to be added: Replace Enzyme with Testing Library "
+     "in every suite. Why is this needed: React 18 support.", "testing library", "react 18"),
+])
+def test_more_shapes_of_a_change_and_its_reason(text, term, why):
+    got = one(text)
+    assert got.kind == "decision" and term in got.description.lower(), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Stop using the ORM and write raw SQL for the reports, for better performance. The ORM must not be used in the "
+    "reports.",
+    "Bump the minimum Node to 20. Node 18 is EOL soon. We can set Node 20 as the minimum version and stop testing on 18.",
+    "Port the build to pyproject.toml with flit as the backend. setup.py is deprecated. Ported everything to "
+    "pyproject.toml.",
+])
+def test_one_change_said_twice_in_other_words_is_one_memory(text):
+    one(text)

@@ -51,11 +51,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
-        r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
+        r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
         r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
         r"will be (?:\w+ )?(?:split out|moved|dropped|removed|deprecated|retired|discontinued|"
-        r"migrated|replaced|converted|encrypted|rewritten)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
+        r"migrated|replaced|converted|encrypted|rewritten|stored in|saved in|kept in|persisted in|written in|emitted as|"
+        r"logged as|stored as|saved as)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
         r"(?:won't|will not|wont) (?:be )?(?:use|using|support|adopt|ship)|prioriti[sz]ing removing|"
         r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|in favou?r of|"
         r"(?:don't|do not) use \S+(?: \S+)? any ?more|(?:i'm|i am|we're|we are) open to|"
@@ -165,6 +166,7 @@ _REQUEST = re.compile(
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
+                  r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
@@ -198,9 +200,11 @@ _REJECT_PATTERNS = [
     re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
                r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
-               r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?)?" + _NP,
+               r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?|"
+               r"continu(?:ing|e)\s+(?:to\s+use|using|with|on)\s+(?:the\s+)?)?" + _NP,
                re.I),
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
+               r"(?:moderni[sz]\w*|mov\w*|migrat\w*|transition\w*|get|getting|step\w*) away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
 # "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
@@ -259,6 +263,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+    # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
+    (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+to\s+" + _ART + _CNP +
                 r"\s+(?:\w+\s+)?from\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
@@ -326,7 +332,7 @@ def _name(phrase: str | None) -> str | None:
     bare = re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I)
     x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
                _clean(phrase).lower().endswith(" support") else bare)
-    x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of)\s+", "", x, flags=re.I)
+    x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of|use)\s+(?=\S)", "", x, flags=re.I)
     if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
         return None
     return x
@@ -467,7 +473,7 @@ _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
-    r"^(?:let's\s+|we should\s+(?:just\s+)?|please\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+"
+    r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
@@ -477,7 +483,7 @@ _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|ag
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
                        r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
-                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
+                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
                             r"as a (?:result|consequence)|consequently|in light of (?:this|that)|given (?:this|that))"
@@ -715,6 +721,8 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     if kind in ("decision", "preference", "constraint"):
         for rx in _REJECT_PATTERNS:
             for m in rx.finditer(s):
+                if _ROUTE.search(s[:m.start()]) and m.group(0).lower().startswith("over"):
+                    continue  # "internal calls go over NATS": the way, not an alternative
                 x = _clean(m.group(1))
                 if x and x.lower() not in STOPWORDS and len(x) > 1 and not re.match(r"^(?:only|just|yet|really|"
                                                                                      r"necessarily|sure)\b", x, re.I):
@@ -762,6 +770,9 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     return rejects, list(dict.fromkeys(forbids))
 
 
+_AWAY = re.compile(r"\baway\s+from\s+(?:the\s+|our\s+|using\s+)?" + _NP, re.I)
+_ROUTE = re.compile(r"\b(?:go|goes|going|went|gone|run|runs|running|ran|sent|send|sends|travel(?:s|led|ling)?|"
+                    r"pass(?:es|ed)?|tunnel(?:s|led|ed)?|served|serve|serves)\s+$", re.I)
 _QUALITY = re.compile(r"^(?:\w+\s+)?(?:\w+(?:ity|ness|ance|ence)|coupling|speed|performance)\b", re.I)
 _ABSTRACT = re.compile(r"^(?:\w+(?:tion|ment|ing|sal)|approval|access|review|login)\b", re.I)
 _REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstract thing>": a constraint
@@ -1008,11 +1019,19 @@ _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comme
                     r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b", re.I)
 
 
+_LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
+               "upgrade", "update", "pin", "enable", "disable", "replace", "remove"}
+
+
 def _names(item: Extracted) -> set[str]:
     """The first word of what an item chooses and of what it rejects, for telling two sentences about one choice."""
     out = set()
     for n in [item.subject.removeprefix("no ")] + item.rejects:
-        first = _slug(n).split("-")[0]
+        words = _slug(n).split("-")
+        while len(words) > 1 and words[0] in _LEAD_VERBS:
+            words.pop(0)  # "Bump minimum Node 20", "set Node 20 minimum version": what they name is Node
+        words = words[1:] if len(words) > 1 and words[0] in ("minimum", "maximum", "default") else words
+        first = words[0]
         if len(first) >= 3 and first not in STOPWORDS:
             out.add(first)
     return out
@@ -1069,7 +1088,8 @@ def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
 
 
 _IT_DROPPED = re.compile(r"\b(?:drop|remov|deprecat|abandon|retir)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", re.I)
-_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b", re.I)
+_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b|"
+                          r"\b(?:updat|switch|mov|migrat|convert|port|chang)\w*\s+(?:it|them)\s+(?:over\s+)?to\b", re.I)
 
 
 def _pointed_back(clause: str, subject: str, reason: str) -> Callable[[str, list[str]], tuple[str, list[str]]] | None:
@@ -1161,8 +1181,15 @@ _TURNS_DOWN_IT = re.compile(
     r"due|for|given)\b))", re.I)
 # A why-question that heads its answer ("Why?", "Why should we do it?", "Why is this needed?") and a what-question
 # that heads the change ("What?", "What should we do?").
-_WHY_HEADER = re.compile(r"^why\b[^.?!]{0,40}\?$", re.I)
+# "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
+_VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
+                            r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
+                            r"(?:win|burden|pain|drag|cost|hassle|improvement)|(?:much |far |way )?(?:better|simpler|easier|"
+                            r"cheaper|faster|safer|cleaner))\b", re.I)
+_WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|can't|won't|couldn't|(?:do|did|does|would|should|"
+                         r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
+_TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
@@ -1184,6 +1211,7 @@ def heuristic(delta: str) -> list[Extracted]:
         opens_section = False
         recorded: list[Extracted] = []  # what a record's decision line or section stated
         title_zone = len(sents)  # the sentences before the first heading
+        late: list[str] = []  # statements of no fact after the turn's first item: a reason further away
         why_next = False  # the sentence before was a why-question heading this one
         what_next = False  # … or a what-question
         for i, s in enumerate(sents):
@@ -1198,9 +1226,13 @@ def heuristic(delta: str) -> list[Extracted]:
             if section in ("context", "options") or _OPTION_LINE.match(s):
                 if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
                     context = s.rstrip(".!") if len(s) > 20 else context
+                    if len(out) > first_of_turn and len(s) > 20:
+                        late.append(s.rstrip(".!"))
                 continue
             first_in_decision = section == "decision" and opens_section
             opens_section = False
+            if prev is not None and re.match(r"^(?:the\s+)?what\s*:\s*\S", s, re.I):
+                what_next = True  # "Why: …. What: instead of X we rely on Y.": the change spelt out
             s = _HEADING.sub("", s)
             labelled_section = _SECTION.match(s)
             if labelled_section:
@@ -1208,6 +1240,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
                 if context:
                     unclaimed.add(i)
+                    if len(out) > first_of_turn:
+                        late.append(context)
                 prev = None
                 continue
             therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
@@ -1227,10 +1261,17 @@ def heuristic(delta: str) -> list[Extracted]:
                 context = s.rstrip(".!")
                 unclaimed.add(i)
                 continue
+            template = _TEMPLATE_WHAT.match(s)
+            if template and prev is not None:
+                s = s[template.end():]
+                what_next = True
+            elif template:
+                s = s[template.end():]
             if _WHAT_HEADER.match(s):
                 what_next = prev is not None
                 continue
-            if what_next and prev is not None and prev.kind in ("decision", "preference") and _kind(s):
+            if what_next and prev is not None and prev.kind in ("decision", "preference") and \
+                    (_kind(s) or _REJECT_PATTERNS[0].search(s)):
                 # "Move the builds to X. What? Port every target to X.": the change spelt out.
                 what_next = False
                 rej, _ = _alternatives(_split_why(s)[0], "decision")
@@ -1266,6 +1307,9 @@ def heuristic(delta: str) -> list[Extracted]:
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                if prev.kind in ("decision", "preference"):
+                    prev.rejects.extend(r for r in _judged_bad(s[why.end():]) if r not in prev.rejects and
+                                        _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 continue
             if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
                 context = s[why.end():].rstrip(".!")  # "Why: X is unmaintained. What: replace X with Y."
@@ -1320,6 +1364,13 @@ def heuristic(delta: str) -> list[Extracted]:
                     context = s.rstrip(".!") if len(s) > 20 else None
                     if context:
                         unclaimed.add(i)
+                        if len(out) > first_of_turn:
+                            late.append(context)
+                continue
+            if prev is not None and kind != "decision" and prev.kind == "decision" and _VERDICT_ON_IT.match(s) and \
+                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
+                # "Drop X. It's a waste of CI time to keep X as users should move off it": a verdict on the change.
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
@@ -1383,6 +1434,12 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
             else:
                 rejects = [r for r in rejects if _slug(r) != _slug(subject)]
+            # "We picked Caddy, a server with automatic TLS, as …": the apposition says what recommends the choice.
+            if kind in ("decision", "preference") and not subject.startswith("no "):
+                appo = re.search(re.escape(subject.split()[0]) + r"[\w.+#-]*(?:\s+v?\d[\w.]*)?\s*,\s+((?:a|an|which is|"
+                                 r"which are|that is|the|our|being)\s+[^,;()]{3,100}?)\s*(?:,|;|$|\.)", s)
+                if appo and not _kind(appo.group(1)) and appo.group(1) not in (rationale or ""):
+                    rationale = appo.group(1) + ("; " + rationale if rationale else "")
             took_context = False
             if rationale is None and kind in ("decision", "preference", "constraint") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
@@ -1398,6 +1455,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
                 rejects += [x for x in _judged_bad(context) if x not in rejects and _slug(x) != _slug(subject)]
+                for m in _AWAY.finditer(context):  # "We should modernise away from X and Y. We will move to Z."
+                    head = _name(m.group(1))
+                    for x in ([head] if head else []) + (_joined(context, m, 1, head) if head else []):
+                        if x not in rejects and _slug(x) != _slug(subject):
+                            rejects.append(x)
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":
@@ -1431,7 +1493,8 @@ def heuristic(delta: str) -> list[Extracted]:
         # A title that a later question or proposal reopens was a proposal.
         for item in list(mine):
             if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _SEEKS.search(t) or
-                                               _REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
+                                               _REOPENS.search(t) and not _WHY_HEADER.match(t) and
+                                               (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(t) for t in sents[1:]) and \
@@ -1441,7 +1504,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 out.remove(item)
                 mine.remove(item)
         # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
-        for later in [x for x in mine if x.kind in ("decision", "preference")]:
+        # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
+        for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
                           mine.index(x) < mine.index(later) and _names(x) & _names(later)), None)
             if first is not None:
@@ -1460,9 +1524,10 @@ def heuristic(delta: str) -> list[Extracted]:
             mine.remove(line)
         # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
         # GitHub Actions": a change that names only where it goes leaves what is used now.
-        changed = [x for x in mine if x.kind == "decision" and not x.subject.startswith("no ") and not x.rejects and
-                   _CHANGE_WORD.search(x.description)]
-        if len(changed) == 1 and len([x for x in mine if x.kind == "decision"]) == 1:
+        changed = [x for x in mine if x.kind in ("decision", "preference") and not x.subject.startswith("no ") and
+                   not x.rejects and (_CHANGE_WORD.search(x.description) or
+                                      re.match(r"^(?:use|adopt|prefer)\b", x.description, re.I))]
+        if len(changed) == 1 and len([x for x in mine if x.kind in ("decision", "preference")]) == 1:
             for t in sents:
                 for m in _USED_NOW.finditer(t):
                     x = _name(m.group(1))
@@ -1470,6 +1535,11 @@ def heuristic(delta: str) -> list[Extracted]:
                             _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
                         changed[0].rejects.append(x)
                         break
+        # A choice stated with no reason near it takes the statements of no fact that came after it in the same text
+        # (a record's Context or Consequences after its Decision, a reason three sentences on).
+        for x in mine:
+            if x.kind in ("decision", "preference") and not x.rationale and late:
+                x.rationale = "; ".join(late[:3])[:2 * MAX_DESCRIPTION]
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if decisions:
