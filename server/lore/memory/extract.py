@@ -1537,9 +1537,9 @@ def heuristic(delta: str) -> list[Extracted]:
                         break
         # A choice stated with no reason near it takes the statements of no fact that came after it in the same text
         # (a record's Context or Consequences after its Decision, a reason three sentences on).
-        for x in mine:
-            if x.kind in ("decision", "preference") and not x.rationale and late:
-                x.rationale = "; ".join(late[:3])[:2 * MAX_DESCRIPTION]
+        for item in mine:
+            if item.kind in ("decision", "preference") and not item.rationale and late:
+                item.rationale = "; ".join(late[:3])[:2 * MAX_DESCRIPTION]
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if decisions:
