@@ -146,13 +146,17 @@ _HYPOTHETICAL = re.compile(
     r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
-    r"(?:i|we) (?:would |'d )?(?:propose|suggest)|my suggestion|(?:i|we|you) may\b|why don't we|why not\b|"
+    r"(?:i|we)(?: would|'d)? (?:propose|suggest)|my suggestion|"
+    r"not (?:\w+ )?(?:a priority|urgent)\b|low on (?:the|my|our) (?:list|priorities)|"
+    r"(?:would|'d) (?:love|appreciate|welcome) (?:some |any |your )?(?:feedback|input|thoughts|opinions|comments|reviews?)|"
+    r"happy to (?:hear|discuss|get)|^(?:explore|investigate|evaluate|look into|prototype|try out|spike on)\b|"
+    r"(?:i|we|you) may\b|why don't we|why not\b|"
     r"any objections|what do you (?:all |guys |folks )?think|would be (?:awesome|cool|helpful|ideal)|it would be|"
     # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
     r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
     r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
     r"^(?:proposal|idea|suggestion|rfc|question|open question|draft|wip|research|spike|investigation|exploration|"
-    r"experiment|discussion|brainstorm(?:ing)?|poll)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
+    r"experiment|discussion|brainstorm(?:ing)?|poll|todo|fixme|proof of concept|poc|plan)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
     r"thoughts(?=\s*\?)|"
     r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
     r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
@@ -464,7 +468,8 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
-_CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
+_CHOSEN = re.compile(r"(?:\bchosen option:?|^(?:our|the|my) (?:choice|pick|preferred option|chosen option) (?:is|was|will be))"
+                     r"\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
 _BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
                    r"option|fit)\b", re.I)
 # 'AssertJ: bad, because …' in a list of options names a rejected one.
@@ -474,7 +479,7 @@ _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
-    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
+    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
@@ -592,7 +597,9 @@ def sentences(text: str) -> list[str]:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have)\b)",
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
+                          r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
+                          r"breaks|works|runs|takes|offers|weighs|costs|depends)\b)",
                           p)
         for piece in pieces:
             piece = piece.strip()
@@ -1016,7 +1023,10 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
                     r"\bwhat do you (?:all |guys |folks )?think\b|\b(?:comments|concerns|feedback) (?:and \w+ )?(?:are )?welcome\b|"
-                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b", re.I)
+                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b|\bnot (?:\w+ )?(?:a priority|urgent)\b|"
+                    r"\blow on (?:the|my|our) (?:list|priorities)\b|"
+                    r"\b(?:would|'d) (?:love|appreciate|welcome) (?:some |any |your )?(?:feedback|input|thoughts|opinions|comments|"
+                    r"reviews?)\b", re.I)
 
 
 _LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
@@ -1330,7 +1340,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
-            if kind == "decision" and not labelled and (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
+            if kind in ("decision", "dependency") and not labelled and \
+                    (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
                 prev, context = None, None
                 continue
             if stated and kind not in ("decision", "preference"):
