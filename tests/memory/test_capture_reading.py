@@ -688,3 +688,13 @@ def test_a_long_object_a_lowercase_next_sentence_and_our_choice_is(text, term, w
     got = one(text)
     assert got.kind == "decision" and term in got.subject.lower() and why in (got.rationale or "").lower(), \
         got.to_json()
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("Adopt Ruff for linting. Ruff handles isort, pyflakes and pycodestyle rules in one tool.", "ruff", "one tool"),
+    ("Migrate docs from Sphinx to MkDocs (Markdown is easier for contributors).", "mkdocs", "easier for contributors"),
+    ("Use Loki for logs, mainly for cost.", "loki", "cost"),
+])
+def test_a_statement_about_the_choice_a_parenthetical_judgement_and_for_cost_are_reasons(text, term, why):
+    got = one(text)
+    assert term in got.subject.lower() and why in (got.rationale or "").lower(), got.to_json()

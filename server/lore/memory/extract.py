@@ -185,7 +185,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"for (?:(?:much\s+|far\s+)?(?:better|improved|faster|easier|simpler|smaller|cleaner|safer|greater|"
                   r"higher|lower|less|more|reduced|increased|quicker|lighter)\s+\w+|"
                   r"(?:\w+ )?reasons? of \w+|\w+ reasons|"
-                  r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy)"
+                  r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy|"
+                  r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
                   r"(?=\s*(?:[.,;!]|$|\band\b|\bacross\b|\bin\b|\bof\b|\bamong\w*\b)))|"
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
@@ -476,7 +477,7 @@ _BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" 
 _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
 _IMPERATIVE = re.compile(
-    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
+    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|^adopt\s+(?:the\s+)?[\w.+#-]{2,}|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w-]+\s+){0,5}?(?:from|to|away)\b|"
@@ -708,6 +709,11 @@ def _split_why(s: str) -> tuple[str, str | None]:
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
     # "Removed the jQuery dependency; native fetch is enough": a clause after a semicolon stating nothing of its own.
+    paren = re.search(r"\s*\(([^()]{8,160})\)\s*[.!]?$", s)
+    if paren and paren.start() > 8 and (_JUSTIFIES.search(paren.group(1)) or _WHY.search(" " + paren.group(1)) or
+                                        re.search(r"\b(?:is|are)\s+(?:\w+\s+)?(?:easier|simpler|faster|cheaper|safer|"
+                                                  r"better|lighter|smaller)\b", paren.group(1), re.I)):
+        return s[:paren.start()].rstrip(), paren.group(1).strip()  # "Migrate docs to MkDocs (Markdown is easier …)"
     semi = s.find("; ")
     if semi > 8:
         head, tail = s[:semi].rstrip(), s[semi + 2:].strip()
@@ -1386,6 +1392,12 @@ def heuristic(delta: str) -> list[Extracted]:
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
                 prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
+                continue
+            if prev is not None and kind in ("dependency", "architecture") and prev.kind in ("decision", "preference") and \
+                    (_about(s, prev) or re.match(r"^(?:the\s+)?" + re.escape(prev.subject.split()[0]) + r"\b", s, re.I)) and \
+                    not prev.subject.startswith("no "):
+                # "Adopt Ruff. Ruff handles isort and pyflakes rules in one tool": what recommends the choice.
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             clause, rationale = _split_why(s)
             subject, relation = _subject(s, kind, clause)
