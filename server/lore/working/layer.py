@@ -763,13 +763,16 @@ class Layer:
         measure before the layer is built with one after), its Python objects
         (the files' texts and facts, buffers, remembered answers), and the process's resident set once the
         freed heap is handed back (the resident set alone includes memory freed but not yet returned)."""
-        tables = 0
+        tables = everything = 0
         if self.con is not None:
-            tables = int(scalar(self.con.execute(
-                "SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'")))
+            tables, everything = (int(x) for x in self.con.execute(
+                "SELECT coalesce(sum(memory_usage_bytes) FILTER (WHERE tag = 'IN_MEMORY_TABLE'), 0), "
+                "coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()").fetchall()[0])
         py = _deep_size([self.entries, self.buffers, self.git_paths, self.answers, self._dependents, self.git,
                          self._history])
-        return {"tables_mb": round(tables / 2**20, 2), "python_mb": round(py / 2**20, 2),
+        # duckdb_mb: all the database's buffers (history's blocks it has cached too, which a rebuild reads)
+        return {"tables_mb": round(tables / 2**20, 2), "duckdb_mb": round(everything / 2**20, 2),
+                "python_mb": round(py / 2**20, 2),
                 "rss_trimmed_mb": _trimmed_rss_mb()}
 
     def status(self) -> dict[str, Any]:
