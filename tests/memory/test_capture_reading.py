@@ -710,3 +710,8 @@ def test_a_statement_about_the_choice_a_parenthetical_judgement_and_for_cost_are
 def test_moved_off_does_not_fit_looked_at_but_discarded_and_a_name_like_next_js(text, rejected):
     got = one(text)
     assert any(r.startswith(rejected) for r in slugs(got.rejects)), got.to_json()
+
+
+def test_a_lowercase_tool_name_opens_the_sentence_after_a_choice():
+    got = one("Use uv for environments. uv replaces pip-tools and virtualenv in one binary.")
+    assert got.subject.lower().startswith("uv") and "pip-tools" in slugs(got.rejects), got.to_json()

@@ -602,7 +602,8 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
-                          r"breaks|works|runs|takes|offers|weighs|costs|depends)\b)",
+                          r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
+                          r"fixes|reduces|improves|speeds|caches|validates|compiles|bundles|installs)\b)",
                           p)
         for piece in pieces:
             piece = piece.strip()
@@ -1051,7 +1052,8 @@ def _names(item: Extracted) -> set[str]:
             words.pop(0)  # "Bump minimum Node 20", "set Node 20 minimum version": what they name is Node
         words = words[1:] if len(words) > 1 and words[0] in ("minimum", "maximum", "default") else words
         first = words[0]
-        if len(first) >= 3 and first not in STOPWORDS:
+        if (len(first) >= 3 or len(first) == 2 and first.isalpha() and first not in ("ci", "js", "ui", "db", "io")) \
+                and first not in STOPWORDS:
             out.add(first)
     return out
 
