@@ -44,6 +44,8 @@ WARNING_ATTR = ":lore/warning"
 MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells it the file is too large
 # A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
+# The keystroke's context holds at most this many history rows (else the rules run over the whole view).
+CONTEXT_MAX_ROWS = int(os.environ.get("LORE_LAYER_CONTEXT_ROWS", "250000") or 250000)
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
 # The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
 # and the warning reader look up on every keystroke, and few rows in any graph.
@@ -156,6 +158,11 @@ class Layer:
         self.answers: dict[Any, tuple[int, Any]] = {}
         self._history: tuple[int, list[str]] | None = None
         self._base_tx: int | None = None  # the transaction layer_base was brought up to
+        # The keystroke's context (ctx_hist, layer.sql): the history transaction and attributes it was made
+        # for; None until a keystroke needs it, and again whenever history moves (_rebuild).
+        self._ctx: tuple[int | None, frozenset[str]] | None = None
+        self.use_context = os.environ.get("LORE_LAYER_CONTEXT", "1") != "0"
+        self.context_stats = {"served": 0, "fallback": 0, "builds": 0}
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -216,7 +223,8 @@ class Layer:
             db = scalar(con.execute("SELECT current_database()"))
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
-        con.execute(SQL["views"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
+        con.execute(SQL["facts_view"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
+        con.execute(SQL["views"].replace("{db}", quoted))
         if scalar(con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'")):
             con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
@@ -235,6 +243,7 @@ class Layer:
                     pass
             self.con = self.view = None
             self._base_tx = None
+            self._ctx = None
 
     def _view(self) -> Graph:
         """History + layer as the features read it (the layer is open while it computes)."""
@@ -358,6 +367,7 @@ class Layer:
         keep = {p: e for p, e in self.entries.items()}
         self._reset()
         self._dependents.clear()
+        self._ctx = None  # history moved: the context is made again when a keystroke needs it
         self.seen_tx = tx
         self.stats["rebuilds"] += 1
         # History's rows of the hot attributes as of now (after the first time, only what changed since).
@@ -683,7 +693,7 @@ class Layer:
             params["attributes"] = attributes
         if fresh is not None:
             params["fresh"] = sorted(set(fresh))
-        reply = operations.run("previewWarnings", self._view(), params)
+        reply = self._preview(params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
             return
@@ -711,6 +721,78 @@ class Layer:
         if rows:
             ids = self._alloc(len(rows))
             self._insert("layer_facts", [(rid, *r) for rid, r in zip(ids, rows)])
+
+    # ------------------------------------------------------------------ the keystroke's context
+
+    def _preview(self, params: dict[str, Any]) -> dict[str, Any]:
+        """previewWarnings over history + layer. The rules whose every read a small context answers
+        (lore.inference.context: the attributes they read, and which of them only of memories) run with
+        ``facts`` being that context — history's current rows of those attributes and every memory's, minus
+        the rows the layer replaces, plus the layer's — instead of the million-row history; the others, and
+        any served rule whose conclusions cite a row the context lacks, run over the whole view."""
+        view = self._view()
+        served = self._served_rules(params.get("attributes")) if self.use_context else None
+        if not served:
+            return operations.run("previewWarnings", view, params)
+        names, attrs, others = served
+        if not self._ensure_context(attrs):
+            self.context_stats["fallback"] += 1
+            return operations.run("previewWarnings", view, params)
+        con = self.con
+        con.execute(SQL["context_facts"])
+        con.execute(SQL["context_view"])
+        try:
+            fast = operations.run("previewWarnings", view, {**params, "rules": names})
+        finally:
+            con.execute(self._sql("facts_view").replace("{cold}", _COLD_SQL))
+        if not fast.get("ok"):
+            return fast
+        items = list(fast["rules"])
+        cited = sorted({int(i) for item in items for c in item["conclusions"] for i in c.get("provenance") or []})
+        if cited:
+            have = {r[0] for r in con.execute("SELECT id FROM ctx_facts WHERE id IN (SELECT unnest(?::BIGINT[]))",
+                                              [cited]).fetchall()}
+            missing = {item["rule"] for item in items
+                       if any(int(i) not in have for c in item["conclusions"] for i in c.get("provenance") or [])}
+        else:
+            missing = set()
+        kept = [item for item in items if item["rule"] not in missing]
+        self.context_stats["served"] += len(kept)
+        rest = sorted(missing) + others
+        if rest:
+            self.context_stats["fallback"] += len(rest)
+            slow = operations.run("previewWarnings", view, {**params, "rules": rest})
+            if not slow.get("ok"):
+                return slow
+            kept += slow["rules"]
+        return {"ok": True, "rules": kept}
+
+    def _served_rules(self, attributes: list[str] | None) -> tuple[list[str], frozenset[str], list[str]] | None:
+        """The scoped rules a context can serve for this change, the attributes it must hold of every
+        entity, and the other scoped rules; None when none can be served."""
+        params: dict[str, Any] = {} if attributes is None else {"attributes": attributes}
+        reply = operations.run("contextRules", self._view(), params)
+        if not reply.get("ok") or not reply.get("served"):
+            return None
+        return list(reply["served"]), frozenset(HOT_ATTRIBUTES) | frozenset(reply["attributes"]), list(reply["others"])
+
+    def _ensure_context(self, attrs: frozenset[str]) -> bool:
+        """ctx_hist holds history's current rows of ``attrs`` and every memory's, as of the layer's
+        transaction (False: the context would be too large to pay; the rules then run over the whole view)."""
+        if self._ctx is not None and self._ctx[0] == self.seen_tx and attrs <= self._ctx[1]:
+            return True
+        if self._ctx is not None and self._ctx[0] == self.seen_tx:
+            attrs = attrs | self._ctx[1]
+        listed = "(" + ", ".join("'" + a.replace("'", "''") + "'" for a in sorted(attrs)) + ")"
+        self.con.execute(self._sql("context_hist").replace("{attrs}", listed))
+        self.context_stats["builds"] += 1
+        n = scalar(self.con.execute("SELECT count(*) FROM ctx_hist"))
+        if n > CONTEXT_MAX_ROWS:
+            self.con.execute("DELETE FROM ctx_hist")
+            self._ctx = (self.seen_tx, frozenset())
+            return False
+        self._ctx = (self.seen_tx, attrs)
+        return True
 
     def _delete_tags(self, tags: list[str]) -> None:
         con = self.con

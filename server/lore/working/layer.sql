@@ -10,7 +10,7 @@ CREATE OR REPLACE TEMP TABLE layer_imps AS SELECT *, ''::VARCHAR AS tag FROM {db
 CREATE OR REPLACE TEMP TABLE layer_files (path VARCHAR);
 CREATE OR REPLACE TEMP TABLE layer_base AS SELECT * FROM {db}.main.facts LIMIT 0;
 
--- name: views
+-- name: facts_view
 -- History minus the rows the layer replaces, plus the layer's own rows (negative ids).
 -- History is read in two disjoint parts: the rows of the few attributes a keystroke's rules and warnings
 -- read (layer_base, a copy made when history moves: a few thousand rows, scanned in a millisecond) and all
@@ -25,6 +25,8 @@ SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule
 UNION ALL
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
   FROM layer_facts;
+
+-- name: views
 CREATE OR REPLACE TEMP VIEW code_locations AS
 SELECT entity, file, kind, name, qualified_name, line, col, end_line, end_col
   FROM {db}.main.code_locations WHERE file NOT IN (SELECT path FROM layer_files)
@@ -90,3 +92,29 @@ UNION ALL
 SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
  WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
    AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'))
+
+-- name: context_hist
+-- The keystroke's context (lore.inference.context): history's current rows of the attributes the served
+-- rules read of any entity ({attrs}), and every current row of a memory (not code: decisions, constraints,
+-- their descriptions), made when history moves. A few thousand rows where history has a million.
+CREATE OR REPLACE TEMP TABLE ctx_hist AS
+SELECT * FROM {db}.main.facts
+ WHERE tx_to = 2147483647
+   AND (a IN {attrs}
+        OR NOT (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/')
+                OR starts_with(e, ':variable/') OR starts_with(e, ':field/') OR starts_with(e, ':commit/')
+                OR starts_with(e, ':tag/')
+                OR e IN (':module', ':function', ':class', ':variable', ':field', ':commit', ':tag')))
+
+-- name: context_facts
+-- The context as the layer shows it: minus the rows the layer replaces, plus the layer's own rows.
+CREATE OR REPLACE TEMP TABLE ctx_facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_hist WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM layer_facts
+
+-- name: context_view
+-- While the served rules run, ``facts`` is the context (the views the rules read follow it).
+CREATE OR REPLACE TEMP VIEW facts AS SELECT * FROM ctx_facts
