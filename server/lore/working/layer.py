@@ -46,6 +46,8 @@ MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells i
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
 # The keystroke's context holds at most this many history rows (else the rules run over the whole view).
 CONTEXT_MAX_ROWS = int(os.environ.get("LORE_LAYER_CONTEXT_ROWS", "250000") or 250000)
+# ... and the naming rows of at most this many entities (those the file's warnings name).
+CONTEXT_MAX_ENTITIES = 20_000
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
 # The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
 # and the warning reader look up on every keystroke, and few rows in any graph.
@@ -92,16 +94,23 @@ class LayerView:
     ``cursor()``) is the layer's connection, it is read-only, and it has its own session (caches made over
     the layer never mix with history's)."""
 
-    def __init__(self, base: Graph, con: Any, lock: threading.RLock) -> None:
+    def __init__(self, base: Graph, con: Any, lock: threading.RLock,
+                 entity_facts: Any = None) -> None:
         self._base = base
         self.con = con
         self.lock = lock
+        self._entity_facts = entity_facts
         self.read_only = True
         self.path = base.path
         self.session = Session(self.as_graph())
 
     def cursor(self) -> Any:
         return _Borrowed(self.con)
+
+    def entity_facts(self, entities: list[str]) -> str | None:
+        """A relation on ``con`` holding every current row of these entities as the layer shows them (the
+        warning reader's naming look-ups read it instead of history), or None: read ``facts``."""
+        return self._entity_facts(entities) if self._entity_facts is not None else None
 
     def as_graph(self) -> Graph:
         """This view where the features expect a Graph: it answers every attribute a Graph has (its own
@@ -161,8 +170,10 @@ class Layer:
         # The keystroke's context (ctx_hist, layer.sql): the history transaction and attributes it was made
         # for; None until a keystroke needs it, and again whenever history moves (_rebuild).
         self._ctx: tuple[int | None, frozenset[str]] | None = None
+        self._ctx_hidden: int | None = None  # the hidden rows ctx_base was made without (a hash of their ids)
+        self._named: tuple[int | None, set[str]] | None = None  # ctx_named: its transaction and entities
         self.use_context = os.environ.get("LORE_LAYER_CONTEXT", "1") != "0"
-        self.context_stats = {"served": 0, "fallback": 0, "builds": 0}
+        self.context_stats = {"served": 0, "fallback": 0, "builds": 0, "named": 0, "named_loads": 0}
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -229,7 +240,8 @@ class Layer:
             con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
-        self.view = LayerView(g, con, self.lock)
+        con.execute(SQL["named_view"])
+        self.view = LayerView(g, con, self.lock, self._named_facts)
         return True
 
     def close(self) -> None:
@@ -244,6 +256,7 @@ class Layer:
             self.con = self.view = None
             self._base_tx = None
             self._ctx = None
+            self._named = None
 
     def _view(self) -> Graph:
         """History + layer as the features read it (the layer is open while it computes)."""
@@ -739,7 +752,10 @@ class Layer:
             self.context_stats["fallback"] += 1
             return operations.run("previewWarnings", view, params)
         con = self.con
-        con.execute(SQL["context_facts"])
+        hidden = scalar(con.execute("SELECT coalesce(hash(list(id ORDER BY id)), 0) FROM layer_hidden"))
+        if hidden != self._ctx_hidden:
+            con.execute(SQL["context_base"])
+            self._ctx_hidden = hidden
         con.execute(SQL["context_view"])
         try:
             fast = operations.run("previewWarnings", view, {**params, "rules": names})
@@ -750,8 +766,10 @@ class Layer:
         items = list(fast["rules"])
         cited = sorted({int(i) for item in items for c in item["conclusions"] for i in c.get("provenance") or []})
         if cited:
-            have = {r[0] for r in con.execute("SELECT id FROM ctx_facts WHERE id IN (SELECT unnest(?::BIGINT[]))",
-                                              [cited]).fetchall()}
+            have = {r[0] for r in con.execute(
+                "SELECT id FROM ctx_base WHERE id IN (SELECT unnest($ids::BIGINT[])) "
+                "UNION ALL SELECT id FROM layer_facts WHERE id IN (SELECT unnest($ids::BIGINT[]))",
+                {"ids": cited}).fetchall()}
             missing = {item["rule"] for item in items
                        if any(int(i) not in have for c in item["conclusions"] for i in c.get("provenance") or [])}
         else:
@@ -792,7 +810,27 @@ class Layer:
             self._ctx = (self.seen_tx, frozenset())
             return False
         self._ctx = (self.seen_tx, attrs)
+        self._ctx_hidden = None  # ctx_base is made from the new ctx_hist
         return True
+
+    def _named_facts(self, entities: list[str]) -> str | None:
+        """ctx_named_facts once ctx_named holds history's current rows of every one of ``entities`` (loaded
+        as they are first asked for, kept until history moves); None: too many, or no context."""
+        if not self.use_context or self.con is None:
+            return None
+        if self._named is None or self._named[0] != self.seen_tx:
+            self.con.execute("DELETE FROM ctx_named")
+            self._named = (self.seen_tx, set())
+        held = self._named[1]
+        missing = sorted({e for e in entities if isinstance(e, str)} - held)
+        if missing:
+            if len(held) + len(missing) > CONTEXT_MAX_ENTITIES:
+                return None
+            self.con.execute(self._sql("named_add"), {"entities": missing})
+            held.update(missing)
+            self.context_stats["named_loads"] += 1
+        self.context_stats["named"] += 1
+        return "ctx_named_facts"
 
     def _delete_tags(self, tags: list[str]) -> None:
         con = self.con

@@ -9,6 +9,7 @@ CREATE OR REPLACE TEMP TABLE layer_defs AS SELECT *, ''::VARCHAR AS tag FROM {db
 CREATE OR REPLACE TEMP TABLE layer_imps AS SELECT *, ''::VARCHAR AS tag FROM {db}.main.import_locations LIMIT 0;
 CREATE OR REPLACE TEMP TABLE layer_files (path VARCHAR);
 CREATE OR REPLACE TEMP TABLE layer_base AS SELECT * FROM {db}.main.facts LIMIT 0;
+CREATE OR REPLACE TEMP TABLE ctx_named AS SELECT * FROM {db}.main.facts LIMIT 0;
 
 -- name: facts_view
 -- History minus the rows the layer replaces, plus the layer's own rows (negative ids).
@@ -106,15 +107,34 @@ SELECT * FROM {db}.main.facts
                 OR starts_with(e, ':tag/')
                 OR e IN (':module', ':function', ':class', ':variable', ':field', ':commit', ':tag')))
 
--- name: context_facts
--- The context as the layer shows it: minus the rows the layer replaces, plus the layer's own rows.
-CREATE OR REPLACE TEMP TABLE ctx_facts AS
+-- name: context_base
+-- The context's history rows that the layer does not replace (made again only when the rows it hides
+-- change, not on every keystroke).
+CREATE OR REPLACE TEMP TABLE ctx_base AS
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
   FROM ctx_hist WHERE id NOT IN (SELECT id FROM layer_hidden)
+
+-- name: context_view
+-- While the served rules run, ``facts`` is the context as the layer shows it: plus the layer's own rows
+-- (the views the rules read follow it).
+CREATE OR REPLACE TEMP VIEW facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_base
 UNION ALL
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
   FROM layer_facts
 
--- name: context_view
--- While the served rules run, ``facts`` is the context (the views the rules read follow it).
-CREATE OR REPLACE TEMP VIEW facts AS SELECT * FROM ctx_facts
+-- name: named_view
+-- Every current row of the entities ctx_named holds, as the layer shows them (lore.inference.warnings reads
+-- the naming facts of the entities a file's warnings name here: a few rows where history has a million).
+CREATE OR REPLACE TEMP VIEW ctx_named_facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_named WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM layer_facts
+
+-- name: named_add
+-- History's current rows of more entities, into ctx_named.
+INSERT INTO ctx_named SELECT * FROM {db}.main.facts
+ WHERE tx_to = 2147483647 AND e IN (SELECT unnest($entities::VARCHAR[]))
