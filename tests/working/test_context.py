@@ -196,3 +196,35 @@ def test_rules_the_context_cannot_serve_are_named(pair):
     assert ":depends-on" in reply["attributes"] and ":description" not in reply["attributes"]
     bad = operations.run("contextRules", fast.graph, {"attributes": "x"})
     assert not bad["ok"] and bad["error"]["code"] == "bad-params"
+
+
+@pytest.mark.parametrize("sql, full, memory", [
+    ("SELECT e AS entity, [id] AS provenance FROM refs_now WHERE a = ':x'", {":x"}, set()),
+    ("SELECT e AS entity, [id] AS provenance FROM facts_now WHERE a IN (':x', ':y') AND NOT lore_is_code(e)",
+     set(), {":x", ":y"}),
+    ("SELECT f.e AS entity, [f.id] AS provenance FROM facts_now f JOIN refs_now r ON r.e = f.e "
+     "WHERE f.a = ':x' AND r.a = ':y'", {":x", ":y"}, set()),
+    ("WITH m AS (SELECT entity FROM memories) SELECT memory AS entity, [id] AS provenance FROM links_now "
+     "WHERE memory IN (SELECT entity FROM m)", {":relates-to"}, set()),
+    # not served: history itself, an unnamed attribute, an unqualified column of two views, other tables
+    ("SELECT e AS entity, [id] AS provenance FROM facts WHERE a = ':x'", None, None),
+    ("SELECT e AS entity, [id] AS provenance FROM facts_now WHERE v = 'x'", None, None),
+    ("SELECT f.e AS entity, [f.id] AS provenance FROM facts_now f JOIN refs_now r ON r.e = f.e WHERE a = ':x'",
+     None, None),
+    ("SELECT e AS entity, [id] AS provenance FROM asserted_now WHERE a = ':x' "
+     "AND e IN (SELECT e FROM facts WHERE a = ':y')", None, None),
+    ("SELECT entity, [] AS provenance FROM code_entities", None, None),
+    ("SELECT e AS entity, [] AS provenance FROM read_csv('/etc/passwd')", None, None),
+    ("SELECT e AS entity, [id] AS provenance FROM other.main.facts_now WHERE a = ':x'", None, None),
+    ("SELECT e AS entity FROM facts_now WHERE a = ':x'; SELECT 1", None, None),
+    ("SELECT FROM WHERE (", None, None),
+])
+def test_what_a_rule_reads(sql, full, memory):
+    from dataclasses import replace
+
+    rule = replace(next(r for r in builtin_rules() if r.name == "rejected_dependency"), sql=sql, digest=sql)
+    got = rule_reads(rule)
+    if full is None:
+        assert got is None
+    else:
+        assert got is not None and set(got.full) == full and set(got.memory) == memory

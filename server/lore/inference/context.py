@@ -53,10 +53,12 @@ def rule_reads(rule: Rule) -> RuleReads | None:
         if _parser is None:
             _parser = duckdb.connect(":memory:")
         try:
-            tree = json.loads(_parser.execute("SELECT json_serialize_sql(?)", [rule.sql]).fetchone()[0])
+            row = _parser.execute("SELECT json_serialize_sql(?)", [rule.sql]).fetchone()
+            tree: dict[str, Any] = json.loads(row[0]) if row is not None else {"error": True}
         except (duckdb.Error, TypeError, ValueError):
             tree = {"error": True}
-        out = None if tree.get("error") else _analyse(tree.get("statements") or [])
+        statements = tree.get("statements")
+        out = None if tree.get("error") or not isinstance(statements, list) else _analyse(statements)
         _cache[key] = out
         return out
 

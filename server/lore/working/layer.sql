@@ -80,7 +80,8 @@ SELECT f.id, f.e, f.provenance, CASE WHEN f.a = ':relates-to' AND f.vt = 'k' THE
 
 -- name: stored_warnings
 -- The warnings history holds for these (rule, subject) pairs: the layer's own conclusions replace them.
-SELECT f.id, f.rule, f.e FROM {db}.main.facts f
+-- layer_base holds every history row of :lore/warning as of the layer's transaction (a few rows to read).
+SELECT f.id, f.rule, f.e FROM layer_base f
  JOIN (SELECT unnest($rules::VARCHAR[]) AS rule, unnest($subjects::VARCHAR[]) AS e) s
    ON s.rule = f.rule AND s.e = f.e
  WHERE f.a = ':lore/warning' AND f.inferred AND f.tx_to = 2147483647
