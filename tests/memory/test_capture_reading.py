@@ -540,3 +540,127 @@ def test_a_title_whose_body_argues_for_it_is_a_proposal(text):
 def test_might_as_well_is_a_resolve_not_a_hedge():
     got = one("Remove the obsolete Jenkinsfile. We're never going back to Jenkins, so might as well clean it out.")
     assert got.kind == "decision" and "jenkins" in got.description.lower(), got.to_json()
+
+
+# ------------------------------------------------------------------ session six: records, verdicts, withdrawals
+
+def test_a_records_context_section_of_several_sentences_is_the_decisions_reason():
+    got = one("Context: Our reports join many tables. The data is relational and needs transactions. "
+              "Decision: We will use MariaDB for the reporting store.")
+    assert "mariadb" in got.subject.lower() and "join many tables" in got.rationale.lower() and \
+        "transactions" in got.rationale.lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Decision: The project will use Bun as the runtime. Deno was considered but its npm support was weaker.", "deno"),
+    ("Decision: Use Nomad for scheduling. Keep using Swarm: rejected because it is barely maintained.", "swarm"),
+    ("Decision: We will use Kafka. Alternatives considered: RabbitMQ (lower throughput, no replay), NATS (smaller "
+     "ecosystem).", "nats"),
+    ("Option B: Buildkite / Drone. Decision: Option A: GitLab CI, it is already hosted for us.", "drone"),
+])
+def test_what_a_record_weighed_and_turned_down_is_rejected(text, rejected):
+    got = one(text)
+    assert got.kind == "decision" and rejected in slugs(got.rejects), got.to_json()
+    assert all("(" not in r and ":" not in r for r in got.rejects), got.to_json()
+
+
+def test_a_chosen_options_label_is_no_part_of_its_name():
+    got = one("Decision: Option 2: Traefik as the ingress, because it reads the Docker labels.")
+    assert got.subject.lower().startswith("traefik"), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Switch the docs site to Astro. Astro builds faster. Withdrawing this for now until the theme is ported.",
+    "Draft: Move the queue to SQS. SQS is cheaper to run.",
+    "Research: moving from Mocha to Jest. Jest has snapshots built in.",
+    "Move the CLI to Typer. Typer gives us type hints for free. We will do the switch once Typer supports our hooks.",
+    "Replace Grunt with esbuild. esbuild is far quicker. Let's forget this, at least for now.",
+    "Use Earthly for the builds. Caching is better. Thoughts?",
+])
+def test_a_withdrawn_deferred_or_labelled_proposal_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, turned, why", [
+    ("Switch templates to Jinja. Jinja is more flexible. Decided not to implement, the gain was too small.",
+     "jinja", "gain was too small"),
+    ("Use Pydantic for the settings. We will not pursue this as it adds a heavy dependency.",
+     "pydantic", "heavy dependency"),
+    ("Switch from Sentry to GlitchTip. After some discussion, we decided against it, the hosting cost is higher.",
+     "glitchtip", "hosting cost"),
+])
+def test_a_verdict_pointing_back_turns_the_change_down(text, turned, why):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower().startswith("no ") and turned in got.subject.lower(), \
+        got.to_json()
+    assert any(turned in r for r in slugs(got.rejects)) and why in got.rationale.lower(), got.to_json()
+
+
+def test_why_and_what_questions_head_the_reason_and_the_change():
+    got = one("Move the builds to Earthly. What? Port every Makefile target. Why? Earthly caches each step.")
+    assert "earthly" in got.subject.lower() and "caches each step" in got.rationale.lower() and \
+        "makefile" in got.description.lower(), got.to_json()
+
+
+def test_had_become_slow_names_the_replaced_tool():
+    got = one("Migrate to Hatch for packaging. Pipenv locking had become painfully slow on CI.")
+    assert any(r.startswith("pipenv") for r in slugs(got.rejects)), got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Because the queue lost jobs, instead of continuing to use Beanstalk, let's use Redis streams.", "beanstalk"),
+    ("We should modernise away from Makefiles and shell scripts. We will move to Taskfile instead.", "makefiles"),
+    ("Use httpx for HTTP calls. Currently we use requests everywhere, which has no async support.", "requests"),
+    ("As Request is deprecated, I have switched it to use Ky.", "request"),
+    ("This PR moves packaging from setup.py to pyproject.toml, and from setuptools to flit. Flit is simpler.",
+     "setuptools"),
+    ("Switch to Renovate. Why: Dependabot cannot group updates. What: Instead of going for Dependabot grouping, we "
+     "rely on Renovate presets.", "dependabot"),
+])
+def test_the_replaced_thing_named_elsewhere_in_the_text_is_rejected(text, rejected):
+    got = one(text)
+    assert got.kind in ("decision", "preference") and rejected in slugs(got.rejects), got.to_json()
+
+
+def test_a_route_is_not_an_alternative():
+    got = one("Decision: Internal calls go over NATS. Context: Services need fire-and-forget messaging.")
+    assert "nats" not in slugs(got.rejects) and "fire-and-forget" in got.rationale, got.to_json()
+    assert "grpc" in slugs(one("We use REST for internal communication over gRPC.").rejects)
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("Yep, the CircleCI queue kept us waiting for ages so swapped over to Buildkite.", "buildkite", "waiting"),
+    ("Make use of a task queue instead of spawning threads by hand. A simple one would be Huey.", "task queue", None),
+    ("Tidy and switch to loguru. Loguru needs no handler boilerplate.", "loguru", "boilerplate"),
+    ("Old records show Cassandra being fine at first. We should instead use ClickHouse, to benefit from columnar "
+     "scans.", "clickhouse", "columnar"),
+    ("I've chosen uvicorn over gunicorn as I believe it fits async apps better.", "uvicorn", "async apps"),
+    ("Drop the Jenkins configuration as we're moving away.", "jenkins", "moving away"),
+    ("Since the wheels are manylinux compatible it makes sense to switch to a single wheel.", "single wheel",
+     "manylinux"),
+    ("feat: store amounts in cents. Amounts will be saved in cents in every table.", "cents", None),
+    ("Decision: Adopt Litestream for backups. Consequences: Restores take minutes instead of hours.", "litestream",
+     "restores take minutes"),
+    ("We picked Caddy, a server with automatic TLS, as the reverse proxy.", "caddy", "automatic tls"),
+    ("Use esbuild instead of Rollup. Why esbuild instead of Rollup? Speed. Fewer plugins to maintain.", "esbuild",
+     "speed"),
+    ("Drop support for Ruby 3.0. Ruby 3.0 is EOL. It's a waste of CI minutes to keep testing it as users should be "
+     "upgrading anyway.", "ruby", "waste of ci minutes"),
+    ("Migrate from Enzyme to Testing Library. What would you like to be added: Replace Enzyme with Testing Library "
+     "in every suite. Why is this needed: React 18 support.", "testing library", "react 18"),
+])
+def test_more_shapes_of_a_change_and_its_reason(text, term, why):
+    got = one(text)
+    assert got.kind == "decision" and term in got.description.lower(), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Stop using the ORM and write raw SQL for the reports, for better performance. The ORM must not be used in the "
+    "reports.",
+    "Bump the minimum Node to 20. Node 18 is EOL soon. We can set Node 20 as the minimum version and stop testing on 18.",
+    "Port the build to pyproject.toml with flit as the backend. setup.py is deprecated. Ported everything to "
+    "pyproject.toml.",
+])
+def test_one_change_said_twice_in_other_words_is_one_memory(text):
+    one(text)

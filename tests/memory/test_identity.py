@@ -148,3 +148,52 @@ def test_a_captured_rejection_warns_on_the_import(cli, repo):
     assert code == 0 and reply["ok"], err
     ws = rejected(cli)
     assert [(w["entity"], w["file"], w["line"]) for w in ws] == [(":module/src-shop-net-py", "src/shop/net.py", 1)]
+
+
+def test_the_capture_reply_names_the_ident_it_stores(cli, repo):
+    # The reply's edges are what the transaction writes (the code's :module/certifi), not the capture's first
+    # reading (:dependency/certifi): an agent's next query by that ident must find the fact. A dry run says
+    # the same and writes nothing.
+    from lore.memory.capture import capture
+
+    assert cli.run("ingest", str(repo))[0] == 0
+    delta = "User: We decided to use truststore instead of certifi and httpx because it uses the system store."
+    want = [[":rejects", ":module/certifi"], [":rejects", ":dependency/httpx"]]
+    g = Graph(cli.graph)
+    try:
+        before = g.con.execute("SELECT count(*) FROM facts").fetchone()[0]
+        dry = capture(g, delta, dry_run=True)
+        assert dry["dry_run"] and [m["edges"] for m in dry["memories"]] == [want]
+        assert g.con.execute("SELECT count(*) FROM facts").fetchone()[0] == before
+    finally:
+        g.close()
+    code, reply, err, _ = cli.run("finalize-turn", delta)
+    assert code == 0 and reply["ok"], err
+    (memory,) = reply["memories"]
+    assert memory["edges"] == want
+    assert current_refs(cli, memory["entity"], ":rejects") == [":dependency/httpx", ":module/certifi"]
+    # The stub capture makes for a name is kept only where nothing in the code is that name.
+    assert current_refs(cli, ":dependency/certifi", ":description") == []
+    assert current_refs(cli, ":dependency/httpx", ":description") == ["httpx"]
+
+
+def test_a_stub_nothing_names_any_more_is_retracted_after_the_ingest(cli, repo):
+    # Captured before any code: the names turned down get stubs of their own (there is nothing to meet yet).
+    code, reply, err, _ = cli.run("finalize-turn", "User: We decided to use truststore instead of certifi and "
+                                  "httpx because it uses the system store.")
+    assert code == 0 and reply["ok"], err
+    code, _, err, _ = cli.run("transact", '[[:decision/pins :rejects :dependency/requests] '
+                              '[:dependency/requests :description "the HTTP client we pin at 2.31"]]',
+                              "--reason", "a described dependency is a memory of its own")
+    assert code == 0, err
+    assert current_refs(cli, ":dependency/certifi", ":description") == ["certifi"]
+    assert cli.run("ingest", str(repo))[0] == 0
+    assert current_refs(cli, ":decision/truststore", ":rejects") == [":dependency/httpx", ":module/certifi"]
+    # certifi's stub names nothing now and is gone (history keeps it); httpx's stays, the code has no httpx;
+    # a dependency somebody described stays whatever the code has.
+    assert current_refs(cli, ":dependency/certifi", ":description") == []
+    assert current_refs(cli, ":dependency/certifi", ":entity-type") == []
+    assert current_refs(cli, ":dependency/httpx", ":description") == ["httpx"]
+    assert current_refs(cli, ":dependency/requests", ":description") == ["the HTTP client we pin at 2.31"]
+    code, reply, _, _ = cli.run("history", ":dependency/certifi")
+    assert {h["op"] for h in reply["history"]} == {"assert", "retract"}

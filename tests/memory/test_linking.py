@@ -281,3 +281,66 @@ def test_memories_for_includes_user_relations_and_drops_ended_ones(graph, code):
     assert got[":constraint/c"]["rule"] is None and got[":constraint/c"]["inferred"] is False
     # Its relation was retracted, and "login" in prose is not a code mention: nothing links it any more.
     assert ":decision/old" not in got
+
+
+def _as_tuples(found):
+    return {k: (x.rule, x.relevance, sorted(x.provenance), x.vf, x.vt) for k, x in found.items()}
+
+
+@pytest.mark.parametrize("few", [0, linking.FEW_MEMORY_ROWS])
+def test_links_to_some_targets_are_every_memorys_links_to_them(graph, code, monkeypatch, few):
+    """links_to reads only the memory rows that name a target (through the index's postings) and gives
+    exactly what linking every memory gives for those targets: names, dotted names, module.function, paths,
+    file names, renames, words the index drops (stop words, one-letter file names), text past the tokenized
+    length, names the postings cannot hold. (few=0: the memories are found through the postings however few
+    they are; otherwise a graph this small reads them all.)"""
+    from lore.memory import index
+
+    monkeypatch.setattr(linking, "FEW_MEMORY_ROWS", few)
+    more = add_code(graph, "src/b.py", [("function", "each", 2), ("function", "load_users", 4),
+                                        ("function", "fetch_users", 6), ("function", "$wrap_it", 8)])
+    more.update(add_code(graph, "src/-odd.py"))
+    from lore.store.txdata import parse_tx
+    graph.transact(parse_tx(f'[[{more["load_users"]} :renamed-to {more["fetch_users"]}]]'), reason="rename",
+                   source="ingest")
+    remove_entity(graph, more["load_users"])
+    padding = "lorem ipsum " * (index.TOKENIZE_CHARS // 10)
+    write(graph, '[[:decision/n :description "validate_token must check expiry; TokenCache.evict runs hourly"]'
+                 ' [:decision/q :description "auth.validate_token rejects expired tokens"]'
+                 ' [:decision/f :file "src/auth.py"] [:decision/p :description "see ./src/a.py:3 and other.py"]'
+                 ' [:decision/s :description "call each() on every row; `$wrap_it` wraps; see b.py"]'
+                 ' [:decision/r :description "load_users must page through results"]'
+                 ' [:decision/o :description "the -odd.py module"]'
+                 f' [:decision/long :description "{padding} validate_token_v2 at the end"]'
+                 ' [:decision/none :description "nothing here names the code"]]')
+    linking.derive_links(graph)
+    every = linking.compute_links(graph, None)
+    total = len(linking.memory_state(graph, None)[0])
+    all_targets = sorted(set(code.values()) | set(more.values()))
+    for targets in [[t] for t in all_targets] + [all_targets]:
+        got, read = linking.links_to(graph, targets)
+        want = {k: v for k, v in every.items() if k[1] in set(targets)}
+        assert _as_tuples(got) == _as_tuples(want), targets
+        if len(targets) == 1 and targets[0] == code["login"]:
+            # through the postings: only the rows naming it (none) and the one past the tokenized length
+            assert read == (1 if few == 0 else total)
+    # Every case above links somewhere (so the comparison compares something).
+    linked = {m for m, _ in every}
+    assert {":decision/n", ":decision/q", ":decision/f", ":decision/p", ":decision/s", ":decision/r",
+            ":decision/o", ":decision/long"} <= linked and ":decision/none" not in linked
+    assert (":decision/r", more["fetch_users"]) in every and (":decision/s", more["each"]) in every
+    assert (":decision/long", code["validate_token_v2"]) in every
+
+
+def test_preview_links_reads_only_rows_naming_the_targets(graph, code, monkeypatch):
+    from lore import operations
+
+    monkeypatch.setattr(linking, "FEW_MEMORY_ROWS", 0)
+    write(graph, '[[:decision/n :description "validate_token must check expiry"]'
+                 ' [:decision/m :description "login happens once"] [:decision/x :description "unrelated text"]]')
+    reply = operations.run("previewLinks", graph, {"targets": [code["validate_token"]]})
+    assert reply["ok"] and [(lk["memory"], lk["code"]) for lk in reply["links"]] == [
+        (":decision/n", code["validate_token"])]
+    assert reply["rowsRead"] == 1
+    bad = operations.run("previewLinks", graph, {"targets": "validate_token"})
+    assert not bad["ok"] and bad["error"]["code"] == "bad-params"

@@ -381,16 +381,51 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     resolver = Resolver(graph)
     ops, stored = to_ops(items, resolver)
     reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": name, "memories": stored}
-    if not ops or dry_run:
-        if dry_run:
-            reply["dry_run"] = True
+    if not ops:
         return reply
     # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
-    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, resolver.now)),
-                            reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange", source="agent")
+    closed = _with_closings(graph, ops, resolver.now)
+    final = _without_orphan_stubs(closed, identity.canonical_ops(graph, closed))
+    _report_canonical_edges(stored, final)
+    if dry_run:
+        reply["dry_run"] = True
+        return reply
+    result = graph.transact(final, reason=f"finalize-turn: {len(stored)} durable fact(s) from an exchange",
+                            source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
     return reply
+
+
+def _without_orphan_stubs(before: list[Op], final: list[Op]) -> list[Op]:
+    """A new stub (``:dependency/chardet :description "chardet"``) that capture made for a reference which one
+    identity then rewrote to the code's entity names nothing any more: it is not written, or recall would
+    return it beside the code's own entity."""
+    def named(ops: list[Op]) -> set[str]:
+        return {op.value.v for op in ops if op.kind == "add" and op.value.vt == "k" and op.a != ":entity-type"}
+    rewritten = named(before) - named(final)
+    orphans = {e for e in rewritten
+               if {op.a for op in final if op.e == e and op.kind == "add"} <= {":description", ":entity-type"}}
+    return [op for op in final if op.e not in orphans]
+
+
+def _report_canonical_edges(stored: list[dict[str, Any]], final: list[Op]) -> None:
+    """The reply names what is stored: an edge rewritten to the code's ident (``:dependency/certifi`` ->
+    ``:module/certifi``) is reported as the ident the transaction writes, so a caller's next query finds it."""
+    written: dict[tuple[str, str], list[str]] = {}
+    for op in final:
+        if op.kind == "add" and op.value.vt == "k":
+            written.setdefault((op.e, op.a), []).append(op.value.v)
+    for memory in stored:
+        edges = memory.get("edges") or []
+        for edge in edges:
+            got = written.get((memory["entity"], edge[0]), [])
+            if edge[1] not in got:
+                # canonical_ops rewrites an add into one add: the rewritten value is the one that no other
+                # edge of this memory with the same attribute names.
+                spare = [v for v in got if v not in {t for a, t in edges if a == edge[0]}]
+                if spare:
+                    edge[1] = spare[0]
 
 
 def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run: bool = False) -> dict[str, Any]:

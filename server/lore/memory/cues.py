@@ -21,9 +21,13 @@ _TOOK_UP = (r"(?:start(?:ed|ing)?|begun|began)\s+using|(?:made|make|making)\s+us
             r"standardi[sz]ed\s+on|landed\s+on|committed\s+to")
 CHOICE_VERBS = re.compile(r"\b" + _WHO + _ADV + r"\s+(?:" + _TOOK_UP + r")\b|"
                           r"\blet's\s+(?:start\s+using|make\s+use\s+of|swap\s+(?:over\s+)?to)\b|"
-                          r"^(?:\w+\s+and\s+)?(?:swap(?:ped)?\s+(?:over\s+)?to|make\s+use\s+of|port|convert)\s+\S", re.I)
+                          r"^(?:\w+\s+and\s+)?(?:swap(?:ped)?\s+(?:over\s+)?to|make\s+use\s+of|port|convert)\s+\S|"
+                          # "… kept us waiting, so swapped over to Buildkite": the subject left out after "so"
+                          r"\b(?:so|hence|and then)\s+(?:(?:we|i)(?:'ve|\s+have)?\s+)?(?:swapp?ed|switched|moved|migrated|ported)\s+"
+                          r"(?:over\s+|back\s+)?to\s+\S", re.I)
 # The object of one of those verbs ("… to use the Day.js library", "swapped over to github actions").
-TOOK_UP_OBJECT = re.compile(r"\b(?:" + _TOOK_UP + r"|port|convert|swap(?:\s+over)?\s+to|make\s+use\s+of)\s+"
+TOOK_UP_OBJECT = re.compile(r"\b(?:" + _TOOK_UP + r"|port(?:\s+[\w.-]+){0,3}?\s+to|convert(?:\s+[\w.-]+){0,3}?\s+(?:to|into)|"
+                            r"swap(?:\s+over)?\s+to|make\s+use\s+of)\s+"
                             r"(?:the\s+|a\s+|an\s+|our\s+)?", re.I)
 REPLACES = re.compile(r"\bas\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\s+(?:for|of)\s+", re.I)
 PROPOSAL = re.compile(r"\b(?:i\s+think\s+(?:we|you)\s+(?:can|could|should)|we\s+could|"

@@ -51,11 +51,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
-        r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|"
+        r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
         r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
         r"will be (?:\w+ )?(?:split out|moved|dropped|removed|deprecated|retired|discontinued|"
-        r"migrated|replaced|converted|encrypted|rewritten)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
+        r"migrated|replaced|converted|encrypted|rewritten|stored in|saved in|kept in|persisted in|written in|emitted as|"
+        r"logged as|stored as|saved as)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
         r"(?:won't|will not|wont) (?:be )?(?:use|using|support|adopt|ship)|prioriti[sz]ing removing|"
         r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|in favou?r of|"
         r"(?:don't|do not) use \S+(?: \S+)? any ?more|(?:i'm|i am|we're|we are) open to|"
@@ -150,7 +151,9 @@ _HYPOTHETICAL = re.compile(
     # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
     r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
     r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
-    r"^(?:proposal|idea|suggestion|rfc|question|open question)\s*:|thoughts\s*\?|"
+    r"^(?:proposal|idea|suggestion|rfc|question|open question|draft|wip|research|spike|investigation|exploration|"
+    r"experiment|discussion|brainstorm(?:ing)?|poll)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
+    r"thoughts(?=\s*\?)|"
     r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
     r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
     r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
@@ -163,6 +166,7 @@ _REQUEST = re.compile(
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
+                  r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
@@ -196,9 +200,11 @@ _REJECT_PATTERNS = [
     re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
                r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
-               r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?)?" + _NP,
+               r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?|"
+               r"continu(?:ing|e)\s+(?:to\s+use|using|with|on)\s+(?:the\s+)?)?" + _NP,
                re.I),
     re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
+               r"(?:moderni[sz]\w*|mov\w*|migrat\w*|transition\w*|get|getting|step\w*) away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
 # "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
@@ -257,6 +263,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+    # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
+    (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+to\s+" + _ART + _CNP +
                 r"\s+(?:\w+\s+)?from\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
@@ -324,7 +332,7 @@ def _name(phrase: str | None) -> str | None:
     bare = re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I)
     x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
                _clean(phrase).lower().endswith(" support") else bare)
-    x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of)\s+", "", x, flags=re.I)
+    x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of|use)\s+(?=\S)", "", x, flags=re.I)
     if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
         return None
     return x
@@ -465,7 +473,7 @@ _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
-    r"^(?:let's\s+|we should\s+(?:just\s+)?|please\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+"
+    r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
@@ -475,7 +483,7 @@ _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|ag
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
                        r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
-                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's)\b))(.+)$",
+                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
                             r"as a (?:result|consequence)|consequently|in light of (?:this|that)|given (?:this|that))"
@@ -713,6 +721,8 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     if kind in ("decision", "preference", "constraint"):
         for rx in _REJECT_PATTERNS:
             for m in rx.finditer(s):
+                if _ROUTE.search(s[:m.start()]) and m.group(0).lower().startswith("over"):
+                    continue  # "internal calls go over NATS": the way, not an alternative
                 x = _clean(m.group(1))
                 if x and x.lower() not in STOPWORDS and len(x) > 1 and not re.match(r"^(?:only|just|yet|really|"
                                                                                      r"necessarily|sure)\b", x, re.I):
@@ -760,6 +770,9 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     return rejects, list(dict.fromkeys(forbids))
 
 
+_AWAY = re.compile(r"\baway\s+from\s+(?:the\s+|our\s+|using\s+)?" + _NP, re.I)
+_ROUTE = re.compile(r"\b(?:go|goes|going|went|gone|run|runs|running|ran|sent|send|sends|travel(?:s|led|ling)?|"
+                    r"pass(?:es|ed)?|tunnel(?:s|led|ed)?|served|serve|serves)\s+$", re.I)
 _QUALITY = re.compile(r"^(?:\w+\s+)?(?:\w+(?:ity|ness|ance|ence)|coupling|speed|performance)\b", re.I)
 _ABSTRACT = re.compile(r"^(?:\w+(?:tion|ment|ing|sal)|approval|access|review|login)\b", re.I)
 _REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstract thing>": a constraint
@@ -864,7 +877,7 @@ _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|wh
 
 
 _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets|"
-                  r"(?:has|have) become|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
+                  r"(?:has|have|had) (?:become|gotten)|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
@@ -990,17 +1003,35 @@ _REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|
                       r"let's discuss|(?:up|open) for discussion)\b", re.I)
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
 # can revisit …", "I don't see the point in doing that").
-_DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|"
+_DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing|n)?\b|"
+                     r"(?:let's|let us) (?:forget|drop|park|shelve) (?:this|it|that|about it)|"
+                     r"(?:clos|park|shelv|paus|postpon)(?:e|es|ed|ing) (?:this |it )?(?:for now|until)|on hold|"
+                     r"(?:will|'ll|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
+                     r"once \S+(?: \S+)? (?:is|are|becomes?|gets?) (?:more )?(?:mature|stable|ready|available)|"
                      r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
                      r"(?:agrees?|objects?))\b", re.I)
+
+
+# A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
+_SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
+                    r"\bwhat do you (?:all |guys |folks )?think\b|\b(?:comments|concerns|feedback) (?:and \w+ )?(?:are )?welcome\b|"
+                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b", re.I)
+
+
+_LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
+               "upgrade", "update", "pin", "enable", "disable", "replace", "remove"}
 
 
 def _names(item: Extracted) -> set[str]:
     """The first word of what an item chooses and of what it rejects, for telling two sentences about one choice."""
     out = set()
     for n in [item.subject.removeprefix("no ")] + item.rejects:
-        first = _slug(n).split("-")[0]
+        words = _slug(n).split("-")
+        while len(words) > 1 and words[0] in _LEAD_VERBS:
+            words.pop(0)  # "Bump minimum Node 20", "set Node 20 minimum version": what they name is Node
+        words = words[1:] if len(words) > 1 and words[0] in ("minimum", "maximum", "default") else words
+        first = words[0]
         if len(first) >= 3 and first not in STOPWORDS:
             out.add(first)
     return out
@@ -1057,7 +1088,8 @@ def _same_head_alternatives(subject: str, rationale: str) -> list[str]:
 
 
 _IT_DROPPED = re.compile(r"\b(?:drop|remov|deprecat|abandon|retir)\w*\s+(?:the\s+)?(?:support for\s+)?(?:it|them)\b", re.I)
-_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b", re.I)
+_IT_REPLACED = re.compile(r"\b(?:replac|swap|swapp)\w*\s+(?:it|them)\s+(?:with|by|for)\b|"
+                          r"\b(?:updat|switch|mov|migrat|convert|port|chang)\w*\s+(?:it|them)\s+(?:over\s+)?to\b", re.I)
 
 
 def _pointed_back(clause: str, subject: str, reason: str) -> Callable[[str, list[str]], tuple[str, list[str]]] | None:
@@ -1111,13 +1143,53 @@ def _options(sents: list[str]) -> list[str]:
             continue
         m = _OPTION_LINE.match(s)
         if m:
-            for part in re.split(r"\s*(?:,|;|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", m.group(1)):
+            listed = re.sub(r"\s*\([^()]{1,80}\)", "", m.group(1))
+            for part in re.split(r"\s*(?:,|;|\s/\s|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", listed):
+                part = re.sub(r"^(?:(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)|stay(?:ing)?\s+with)\s+", "",
+                              part.split(":")[0].strip(), flags=re.I)
                 x = _name(part.strip())
                 if x and len(x.split()) <= 4 and x not in out:
                     out.append(x)
     return out
 
 
+_WEIGHED = re.compile(r"^(?:(?:the\s+)?(?:option\s+(?:of\s+)?)?(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)\s+|"
+                      r"stay(?:ing)?\s+(?:with|on)\s+|stick(?:ing)?\s+with\s+)?" + _ART + _CNP + r"(?:\s*\([^)]{1,60}\))?"
+                      r"(?:\s+(?:was|were|had been|has been|have been)\s+(?:also\s+|briefly\s+|initially\s+)?"
+                      r"(?:considered|evaluated|tried|looked at|an option|discussed)\b[^.;]{0,80}?(?:,\s*)?\s+but\b|"
+                      r"\s*:\s*(?:rejected|not chosen|ruled out|discarded|dismissed)\b)", re.I)
+
+
+def _weighed(s: str) -> list[str]:
+    """What a sentence says was weighed and turned down ("npm was considered as the default but …", "Continue using
+    Yarn: rejected due to …")."""
+    m = _WEIGHED.match(s.strip())
+    x = _name(m.group(1)) if m else None
+    return [x] if x else []
+
+
+# A verdict that points back at the change the text opened with ("Decided not to implement, the gain was small", "We
+# will not pursue this as …"): the change is turned down.
+_TURNS_DOWN_IT = re.compile(
+    r"^(?:(?:in the end|eventually|finally|after (?:some )?(?:discussion|considerations?)),?\s+)?"
+    r"(?:(?:(?:we|i)(?:'ve| have)?\s+)?(?:decided|chose|agreed)\s+(?:not\s+to\s+(?:implement|do|pursue|merge|proceed|"
+    r"go ahead|adopt|make|change|switch|move|migrate)|against)(?:\s+(?:with\s+)?(?:this|it|that|doing (?:this|it|that)|"
+    r"the (?:change|switch|move|migration)))?|"
+    r"(?:we|i)(?:'ll| will| are| am|'re|'m)?\s+(?:not|never)\s+(?:going\s+to\s+)?(?:pursue|implement|do|adopt|merge|"
+    r"make)\s+(?:this|it|that|the (?:change|switch|move|migration))|"
+    r"(?:won't|will not)\s+(?:fix|do|implement|pursue)(?:\s+(?:this|it|that))?)(?=\s*(?:$|[,.;:!]|\s+(?:as|because|since|"
+    r"due|for|given)\b))", re.I)
+# A why-question that heads its answer ("Why?", "Why should we do it?", "Why is this needed?") and a what-question
+# that heads the change ("What?", "What should we do?").
+# "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
+_VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
+                            r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
+                            r"(?:win|burden|pain|drag|cost|hassle|improvement)|(?:much |far |way )?(?:better|simpler|easier|"
+                            r"cheaper|faster|safer|cleaner))\b", re.I)
+_WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|can't|won't|couldn't|(?:do|did|does|would|should|"
+                         r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
+_WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
+_TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
@@ -1139,6 +1211,9 @@ def heuristic(delta: str) -> list[Extracted]:
         opens_section = False
         recorded: list[Extracted] = []  # what a record's decision line or section stated
         title_zone = len(sents)  # the sentences before the first heading
+        late: list[str] = []  # statements of no fact after the turn's first item: a reason further away
+        why_next = False  # the sentence before was a why-question heading this one
+        what_next = False  # … or a what-question
         for i, s in enumerate(sents):
             heading = _MD_HEADING.match(s)
             if heading:
@@ -1151,14 +1226,22 @@ def heuristic(delta: str) -> list[Extracted]:
             if section in ("context", "options") or _OPTION_LINE.match(s):
                 if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
                     context = s.rstrip(".!") if len(s) > 20 else context
+                    if len(out) > first_of_turn and len(s) > 20:
+                        late.append(s.rstrip(".!"))
                 continue
             first_in_decision = section == "decision" and opens_section
             opens_section = False
+            if prev is not None and re.match(r"^(?:the\s+)?what\s*:\s*\S", s, re.I):
+                what_next = True  # "Why: …. What: instead of X we rely on Y.": the change spelt out
             s = _HEADING.sub("", s)
             labelled_section = _SECTION.match(s)
             if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
+                if context:
+                    unclaimed.add(i)
+                    if len(out) > first_of_turn:
+                        late.append(context)
                 prev = None
                 continue
             therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
@@ -1172,13 +1255,61 @@ def heuristic(delta: str) -> list[Extracted]:
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
                 s = s[label.end():]
+                s = re.sub(r"^option\s+(?:\d{1,2}|[a-z])\b\s*(?:\([^)]{0,40}\))?\s*[:.-]\s*", "", s, flags=re.I) or s
             labelled = labelled or (first_in_decision and len(s) >= 8) or bool(therefore and context)
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
                 context = s.rstrip(".!")
+                unclaimed.add(i)
+                continue
+            template = _TEMPLATE_WHAT.match(s)
+            if template and prev is not None:
+                s = s[template.end():]
+                what_next = True
+            elif template:
+                s = s[template.end():]
+            if _WHAT_HEADER.match(s):
+                what_next = prev is not None
+                continue
+            if what_next and prev is not None and prev.kind in ("decision", "preference") and \
+                    (_kind(s) or _REJECT_PATTERNS[0].search(s)):
+                # "Move the builds to X. What? Port every target to X.": the change spelt out.
+                what_next = False
+                rej, _ = _alternatives(_split_why(s)[0], "decision")
+                prev.rejects.extend(r for r in rej if r not in prev.rejects and _slug(r) != _slug(prev.subject))
+                if len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
+            what_next = False
+            if _WHY_HEADER.match(s):
+                why_next = prev is not None
+                continue
+            if why_next and prev is not None and prev.kind in ("decision", "preference", "constraint"):
+                why_next = False
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                prev.rejects.extend(r for r in _judged_bad(s) if r not in prev.rejects and
+                                    _slug(r) != _slug(prev.subject.removeprefix("no ")))
+                continue
+            why_next = False
+            down = _TURNS_DOWN_IT.match(s)
+            target = prev if prev is not None and prev.kind in ("decision", "preference") else \
+                next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
+            if down and target is not None and not target.subject.startswith("no "):
+                turned = target.subject
+                target.kind = "decision"
+                reason = s[down.end():].strip(" ,;:").rstrip(".!")
+                target.subject = target.alias = "no " + turned
+                target.rejects = [turned]
+                target.rationale = "; ".join(x for x in (reason, target.rationale) if x) or None
+                if len(target.description) < MAX_DESCRIPTION:
+                    target.description = (target.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                prev = target
                 continue
             why = _WHY_SENTENCE.match(s)
             if why and prev is not None:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                if prev.kind in ("decision", "preference"):
+                    prev.rejects.extend(r for r in _judged_bad(s[why.end():]) if r not in prev.rejects and
+                                        _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 continue
             if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
                 context = s[why.end():].rstrip(".!")  # "Why: X is unmaintained. What: replace X with Y."
@@ -1233,6 +1364,13 @@ def heuristic(delta: str) -> list[Extracted]:
                     context = s.rstrip(".!") if len(s) > 20 else None
                     if context:
                         unclaimed.add(i)
+                        if len(out) > first_of_turn:
+                            late.append(context)
+                continue
+            if prev is not None and kind != "decision" and prev.kind == "decision" and _VERDICT_ON_IT.match(s) and \
+                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
+                # "Drop X. It's a waste of CI time to keep X as users should move off it": a verdict on the change.
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
@@ -1296,13 +1434,19 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
             else:
                 rejects = [r for r in rejects if _slug(r) != _slug(subject)]
+            # "We picked Caddy, a server with automatic TLS, as …": the apposition says what recommends the choice.
+            if kind in ("decision", "preference") and not subject.startswith("no "):
+                appo = re.search(re.escape(subject.split()[0]) + r"[\w.+#-]*(?:\s+v?\d[\w.]*)?\s*,\s+((?:a|an|which is|"
+                                 r"which are|that is|the|our|being)\s+[^,;()]{3,100}?)\s*(?:,|;|$|\.)", s)
+                if appo and not _kind(appo.group(1)) and appo.group(1) not in (rationale or ""):
+                    rationale = appo.group(1) + ("; " + rationale if rationale else "")
             took_context = False
             if rationale is None and kind in ("decision", "preference", "constraint") and context:
                 rationale = context  # "Some of the data is sensitive. The data will be encrypted using sops."
                 # and the statements of no fact just before it ("Travis shut down travis-ci.org. CI no longer runs.
                 # … I decided to give GitHub Actions a go")
                 j, run = i - 1, list[str]()
-                while j >= 0 and j in unclaimed and len(run) < 3:
+                while j >= 0 and j in unclaimed and len(run) < 4:
                     run.insert(0, sents[j].rstrip(".!"))
                     j -= 1
                 if len(run) > 1 and run[-1] == context:
@@ -1311,6 +1455,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
                 rejects += [x for x in _judged_bad(context) if x not in rejects and _slug(x) != _slug(subject)]
+                for m in _AWAY.finditer(context):  # "We should modernise away from X and Y. We will move to Z."
+                    head = _name(m.group(1))
+                    for x in ([head] if head else []) + (_joined(context, m, 1, head) if head else []):
+                        if x not in rejects and _slug(x) != _slug(subject):
+                            rejects.append(x)
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":
@@ -1343,8 +1492,9 @@ def heuristic(delta: str) -> list[Extracted]:
             continue
         # A title that a later question or proposal reopens was a proposal.
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or
-                                               _REOPENS.search(t) and (_names(item) & set(_slug(t, 10**6).split("-")) or
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _SEEKS.search(t) or
+                                               _REOPENS.search(t) and not _WHY_HEADER.match(t) and
+                                               (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(t) for t in sents[1:]) and \
@@ -1354,7 +1504,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 out.remove(item)
                 mine.remove(item)
         # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
-        for later in [x for x in mine if x.kind in ("decision", "preference")]:
+        # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
+        for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
                           mine.index(x) < mine.index(later) and _names(x) & _names(later)), None)
             if first is not None:
@@ -1373,9 +1524,10 @@ def heuristic(delta: str) -> list[Extracted]:
             mine.remove(line)
         # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
         # GitHub Actions": a change that names only where it goes leaves what is used now.
-        changed = [x for x in mine if x.kind == "decision" and not x.subject.startswith("no ") and not x.rejects and
-                   _CHANGE_WORD.search(x.description)]
-        if len(changed) == 1 and len([x for x in mine if x.kind == "decision"]) == 1:
+        changed = [x for x in mine if x.kind in ("decision", "preference") and not x.subject.startswith("no ") and
+                   not x.rejects and (_CHANGE_WORD.search(x.description) or
+                                      re.match(r"^(?:use|adopt|prefer)\b", x.description, re.I))]
+        if len(changed) == 1 and len([x for x in mine if x.kind in ("decision", "preference")]) == 1:
             for t in sents:
                 for m in _USED_NOW.finditer(t):
                     x = _name(m.group(1))
@@ -1383,8 +1535,18 @@ def heuristic(delta: str) -> list[Extracted]:
                             _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
                         changed[0].rejects.append(x)
                         break
+        # A choice stated with no reason near it takes the statements of no fact that came after it in the same text
+        # (a record's Context or Consequences after its Decision, a reason three sentences on).
+        for item in mine:
+            if item.kind in ("decision", "preference") and not item.rationale and late:
+                item.rationale = "; ".join(late[:3])[:2 * MAX_DESCRIPTION]
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
+        if decisions:
+            for t in sents:
+                for x in _weighed(_HEADING.sub("", _LIST_ITEM.sub("", t))):
+                    if _slug(x) != _slug(decisions[0].subject) and x not in decisions[0].rejects:
+                        decisions[0].rejects.append(x)
         if options and decisions:
             target = next((x for x in decisions if _slug(x.subject) in {_slug(o) for o in options}), decisions[0])
             chosen = set(_slug(target.subject).split("-"))

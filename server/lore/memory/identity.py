@@ -245,9 +245,6 @@ def catch_up(graph: Graph) -> int:
         f"SELECT e, a, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND vt = 'k' "
         f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') AND ({prefixes}) AND NOT ({code}) {since} "
         f"ORDER BY e, a, v, valid_from").fetchall()
-    if not rows:
-        _set_mark(con, cur)
-        return 0
     res = _Resolver(con)
     ops: list[Op] = []
     done: set[tuple[str, str, str]] = set()
@@ -266,9 +263,42 @@ def catch_up(graph: Graph) -> int:
             ops.append(Op("retract", e, a, Value("k", v, None)))
             n += 1
         ops.append(Op("add", e, a, Value("k", target, None), vf, vt))
-    if ops:
-        result = graph.transact(ops, reason=f"identity: {n} memory reference(s) now name the code's own entity",
+    stubs = _orphan_stub_retractions(con, res, done) if code_changed else []
+    if ops or stubs:
+        gone = len({op.e for op in stubs})
+        result = graph.transact(ops + stubs, reason=f"identity: {n} memory reference(s) now name the code's own "
+                                f"entity" + (f"; {gone} stub(s) nothing names any more" if gone else ""),
                                 source="rule")
         cur = result.tx
     _set_mark(con, cur)
     return n
+
+
+def _orphan_stub_retractions(con: Any, res: _Resolver, rewritten: set[tuple[str, str, str]]) -> list[Op]:
+    """Retractions of the stubs nothing names any more: capture gives a name it meets a stub
+    (``:dependency/certifi :description "certifi"``); once every reference to it names the code's entity
+    (``:module/certifi``), the stub is a second, empty entity that recall would return beside the code's.
+    Only the stub shape goes: its description is its own name, it has no other fact, and the code answers
+    for it. History keeps it."""
+    prefixes = " OR ".join(f"starts_with(e, ':{ns}/')" for ns in ALIAS_NAMESPACES if ns not in CODE_NAMESPACES)
+    stubs = f"""SELECT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':entity-type'
+                AND vt = 'k' AND v = ':type/dependency' AND ({prefixes})"""
+    own: dict[str, list[tuple[str, str, str, Any]]] = {}
+    for e, a, vt, v, vn in con.execute(
+            f"SELECT e, a, vt, v, vn FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND e IN ({stubs}) "
+            f"ORDER BY e, a, v").fetchall():
+        own.setdefault(e, []).append((a, vt, v, vn))
+    if not own:
+        return []
+    named = {v for e, a, v in con.execute(
+        f"SELECT e, a, v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND vt = 'k' AND a <> ':entity-type' "
+        f"AND v IN ({stubs})").fetchall() if (e, a, v) not in rewritten}
+    ops: list[Op] = []
+    for e, facts in own.items():
+        name = e.split("/", 1)[1]
+        shape = all(a == ":entity-type" or (a == ":description" and vt == "s" and slug(str(v)) == name)
+                    for a, vt, v, _ in facts)
+        if shape and e not in named and res(e) not in (None, e):
+            ops += [Op("retract", e, a, Value(vt, v, vn)) for a, vt, v, vn in facts]
+    return ops
+

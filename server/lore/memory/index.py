@@ -278,9 +278,19 @@ def _stem(t: str) -> str:
     return t
 
 
+def word_token(word: str) -> str | None:
+    """The token a whole word (a maximal run of [A-Za-z0-9_]) has in every document it is in, within the
+    first TOKENIZE_CHARS characters; None: no token (a stop word, too short, too long)."""
+    t = word.lower()
+    return _stem(t) if 2 <= len(t) <= 60 and t not in STOPWORDS else None
+
+
+TOKENIZE_CHARS = 20000  # a document's text is tokenized up to here (index.sql's tokenize says so too)
+
+
 def tokenize(text: str) -> Counter[str]:
     out: Counter[str] = Counter()
-    for w in _WORD.findall(text[:20000]):
+    for w in _WORD.findall(text[:TOKENIZE_CHARS]):
         parts = [w.lower()]
         if len(w) > 1 and _SPLIT.search(w):
             parts += [x.lower() for x in _PART.findall(w)]

@@ -241,8 +241,96 @@ def memory_state(graph: Graph, memories: list[str] | None) -> tuple[list[tuple],
     return text, links
 
 
-def compute_links(graph: Graph, memories: list[str] | None,
-                  rows: list[tuple] | None = None) -> dict[tuple[str, str], _Link]:
+_LEADING_WORD = re.compile(r"[A-Za-z0-9_]+")
+FEW_MEMORY_ROWS = 300  # links_to reads every memory row up to this many
+
+
+def rows_naming(graph: Graph, targets: list[str]) -> tuple[list[tuple], set[str], set[str]]:
+    """The memory text rows (memory_state's) that could link to one of ``targets``, found through the
+    memory index's postings instead of parsing every memory.
+
+    A superset of the rows a link to a target cites. A name link needs the target's name (bare, or the last
+    part of a dotted mention) in the text as a whole word; a file link needs the path's file name, whose
+    leading word is then a whole word too (a path starts after ``/`` or a non-word character); a link through
+    a rename needs the old entity's name, so the entities renamed into the targets count here as targets.
+    A whole word is in a document's postings unless the index drops it (a stop word, one character, past
+    the tokenized length): those words are looked for in the text itself. Returns the rows, the names (last
+    parts) and the file names a mention must end with to link to a target."""
+    con = graph.con
+    tokens: set[str] = set()
+    words: set[str] = set()  # whole words without a token
+    texts: set[str] = set()  # file names without a leading word
+    names: set[str] = set()
+    files: set[str] = set()
+    for a, v in con.execute(_sql("code_names"), {"entities": sorted(set(targets))}).fetchall():
+        if a == ":path":
+            base = v.replace("\\", "/").rsplit("/", 1)[-1]
+            files.add(base)
+            m = _LEADING_WORD.match(base)
+            if m is None:
+                if base:
+                    texts.add(base)
+                continue
+            word = m.group(0)
+        else:
+            word = v.rsplit(".", 1)[-1]
+            names.add(word)
+            if not _LEADING_WORD.fullmatch(word):
+                if word:
+                    texts.add(word)
+                continue
+        tok = index.word_token(word)
+        if tok is None:
+            words.add(word)
+        else:
+            tokens.add(tok)
+    out: dict[tuple, None] = {}
+    if tokens:
+        for row in con.execute(_sql("memory_text", _ROWS_WITH_TOKENS), {"tokens": sorted(tokens)}).fetchall():
+            out[row] = None
+    # Rows past the tokenized length, and the words and names the postings cannot find.
+    conds = [f"length(v) > {index.TOKENIZE_CHARS}"]
+    params: dict[str, str] = {}
+    if words:
+        params["w"] = "(?:^|[^A-Za-z0-9_])(?:" + "|".join(_re2_literal(w) for w in sorted(words)) + ")(?:$|[^A-Za-z0-9_])"
+        conds.append("regexp_matches(v, $w)")
+    if texts:
+        params["t"] = "|".join(_re2_literal(t) for t in sorted(texts))
+        conds.append("regexp_matches(v, $t)")
+    for row in con.execute(_sql("memory_text", "AND (" + " OR ".join(conds) + ")"), params).fetchall():
+        out[row] = None
+    return list(out), names, files
+
+
+_ROWS_WITH_TOKENS = ("AND doc_id IN (SELECT p.doc_id FROM mem_terms t JOIN mem_postings p ON p.term_id = t.term_id "
+                     "WHERE t.token IN (SELECT unnest($tokens::VARCHAR[])))")
+
+
+def _re2_literal(text: str) -> str:
+    """``text`` as an RE2 pattern (a query parameter) that matches it literally."""
+    return "".join(c if c.isascii() and (c.isalnum() or c == "_") else "\\x{%x}" % ord(c) for c in text)
+
+
+def links_to(graph: Graph, targets: list[str]) -> tuple[dict[tuple[str, str], _Link], int]:
+    """Every memory's links to ``targets`` now — what compute_links over every memory gives for them —
+    reading only the memory rows that name a target; and how many rows that was."""
+    wanted = set(targets)
+    n = scalar(graph.con.execute(f"SELECT count(*) FROM ({_sql('memory_text')})"))
+    if n <= FEW_MEMORY_ROWS:  # parsing them all costs less than finding the few
+        rows, _ = memory_state(graph, None)
+        links = compute_links(graph, None, rows) if rows else {}
+        return {k: v for k, v in links.items() if k[1] in wanted}, len(rows)
+    rows, names, files = rows_naming(graph, targets)
+    links = compute_links(graph, None, rows, only_names=names, only_files=files) if rows else {}
+    return {k: v for k, v in links.items() if k[1] in wanted}, len(rows)
+
+
+def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | None = None, *,
+                  only_names: set[str] | None = None, only_files: set[str] | None = None,
+                  ) -> dict[tuple[str, str], _Link]:
+    """What the memories' rows (None: every memory's) link to now. ``only_names``/``only_files``: only the
+    mentions whose last part / file name is one of these (links_to: the links to some targets; a mention's
+    every form is still looked up, so what it links to is what it would link to otherwise)."""
     con = graph.con
     if rows is None:
         rows, _ = memory_state(graph, memories)
@@ -259,11 +347,15 @@ def compute_links(graph: Graph, memories: list[str] | None,
             ps = [p] if p else []
         else:
             ps = paths_in(v, roots)
+        if only_files is not None:
+            ps = [p for p in ps if p.rsplit("/", 1)[-1] in only_files]
         if ps:
             row_paths.append((row, ps))
             all_paths.update(ps)
         if a not in (":file", ":path"):
             ns = names_in(v)
+            if only_names is not None:
+                ns = [n for n in ns if n.text.rsplit(".", 1)[-1] in only_names]
             if ns:
                 row_names.append((row, ns))
                 for n in ns:

@@ -65,3 +65,17 @@ UNION ALL
 SELECT e, a, NULL, 1.0, false, vf_min, vt_max, n_ivals FROM mem_docs
  WHERE v = ? AND vt = 'k' AND n_ivals > 0 AND doc_id >= ?
    AND a IN (':relates-to', ':governs', ':forbids', ':rejects', ':depends-on')
+
+-- name: code_names
+-- The names and paths (any valid time) of the given code entities and of those whose :renamed-to chain
+-- (up to 10 steps, as far as a link follows one) leads to one of them: what a memory's text must contain to
+-- link to one of them (rows_naming).
+WITH RECURSIVE edges AS MATERIALIZED (
+    SELECT e, v FROM mem_code WHERE a = ':renamed-to'
+), back(e, depth) AS (
+    SELECT unnest($entities::VARCHAR[]), 0
+    UNION
+    SELECT edges.e, back.depth + 1 FROM back JOIN edges ON edges.v = back.e WHERE back.depth < 10
+)
+SELECT DISTINCT a, v FROM mem_code
+ WHERE e IN (SELECT e FROM back) AND a IN (':name', ':qualified-name', ':path')

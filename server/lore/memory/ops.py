@@ -115,12 +115,13 @@ def preview_links_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "targets must be a list of entity idents")
     if not linking.autolink_enabled(graph) or not targets:
         return {"ok": True, "links": []}
-    wanted = set(targets)
-    links = linking.compute_links(graph, None)
-    return {"ok": True, "links": [
+    # Only the memory rows naming a target are read and parsed: a change's cost does not grow with the
+    # number of memories.
+    links, read = linking.links_to(graph, targets)
+    return {"ok": True, "rowsRead": read, "links": [
         {"memory": m, "code": c, "confidence": link.relevance, "rule": link.rule,
          "provenance": sorted(link.provenance), "valid_from": link.vf, "valid_to": link.vt}
-        for (m, c), link in sorted(links.items()) if c in wanted]}
+        for (m, c), link in sorted(links.items())]}
 
 
 @operations.register("recordDecision", writes=True)
