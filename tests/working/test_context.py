@@ -145,7 +145,7 @@ EDITS = [
 def test_the_context_answers_exactly_as_the_whole_view(pair):
     fast, full = pair
     served = {r.name for r in builtin_rules() if r.kind == "warning" and r.scope and rule_reads(r) is not None}
-    assert {"rejected_dependency", "shared_dependency_risk"} <= served
+    assert {"rejected_dependency", "shared_dependency_risk", "timeout_conflict"} <= served
     seen: set[str] = set()
     for version, (path, text) in enumerate(EDITS, start=2):
         edit(fast, full, path, text, version)
@@ -218,6 +218,15 @@ def test_rules_the_context_cannot_serve_are_named(pair):
     ("SELECT e AS entity, [id] AS provenance FROM other.main.facts_now WHERE a = ':x'", None, None),
     ("SELECT e AS entity FROM facts_now WHERE a = ':x'; SELECT 1", None, None),
     ("SELECT FROM WHERE (", None, None),
+    # join conditions restrict the rows of both sides of an inner join, only the right side of a LEFT one
+    ("SELECT c.e AS entity, [c.id] AS provenance FROM refs_now c JOIN facts_now t ON t.e = c.e AND c.a = ':y' "
+     "AND t.a = ':x'", {":x", ":y"}, set()),
+    ("SELECT c.e AS entity, [c.id] AS provenance FROM refs_now c LEFT JOIN facts_now t ON t.e = c.e "
+     "AND t.a = ':x' WHERE c.a = ':y'", {":x", ":y"}, set()),
+    ("SELECT c.e AS entity, [c.id] AS provenance FROM refs_now c LEFT JOIN facts_now t ON t.e = c.e "
+     "AND c.a = ':y' AND t.a = ':x'", None, None),
+    ("SELECT c.e AS entity, [c.id] AS provenance FROM refs_now c FULL JOIN facts_now t ON t.e = c.e "
+     "AND c.a = ':y' AND t.a = ':x'", None, None),
 ])
 def test_what_a_rule_reads(sql, full, memory):
     from dataclasses import replace

@@ -103,8 +103,10 @@ def _walk(node: Any, ctes: set[str], full: set[str], memory: set[str]) -> bool:
     return all(_walk(v, ctes, full, memory) for v in node.values())
 
 
-def _tables(node: Any, out: list[tuple[str, str]]) -> bool:
-    """The base tables of a FROM clause (name, alias); False for a table the context cannot hold."""
+def _tables(node: Any, out: list[tuple[str, str]], on: list[tuple[dict[str, Any], set[tuple[str, str]]]]) -> bool:
+    """The base tables of a FROM clause (name, alias) into ``out``, and into ``on`` each join condition's
+    conjuncts with the tables whose rows they restrict (both sides of an inner join; the right of a LEFT
+    join, the left of a RIGHT one; none of a FULL one). False for a table the context cannot hold."""
     if not isinstance(node, dict):
         return True
     t = node.get("type")
@@ -114,7 +116,17 @@ def _tables(node: Any, out: list[tuple[str, str]]) -> bool:
         out.append((str(node.get("table_name", "")).lower(), str(node.get("alias") or "").lower()))
         return True
     if t == "JOIN":
-        return _tables(node.get("left"), out) and _tables(node.get("right"), out)
+        left: list[tuple[str, str]] = []
+        right: list[tuple[str, str]] = []
+        if not (_tables(node.get("left"), left, on) and _tables(node.get("right"), right, on)):
+            return False
+        out += left + right
+        kind = node.get("join_type")
+        restricted = {"INNER": left + right, "LEFT": right, "RIGHT": left}.get(str(kind), [])
+        if node.get("ref_type") == "REGULAR" and restricted:
+            for c in _conjuncts(node.get("condition")):
+                on.append((c, set(restricted)))
+        return True
     return t in ("SUBQUERY", "EMPTY", None)
 
 
@@ -153,7 +165,8 @@ def _refers(col: tuple[str, ...] | None, name: str, alias: str, alone: bool, col
 
 def _select(node: dict[str, Any], ctes: set[str], full: set[str], memory: set[str]) -> bool:
     tables: list[tuple[str, str]] = []
-    if not _tables(node.get("from_table"), tables):
+    on: list[tuple[dict[str, Any], set[tuple[str, str]]]] = []
+    if not _tables(node.get("from_table"), tables, on):
         return False
     facts = [(n, a) for n, a in tables if n in FACT_VIEWS]
     for n, _a in tables:
@@ -165,7 +178,7 @@ def _select(node: dict[str, Any], ctes: set[str], full: set[str], memory: set[st
     for name, alias in facts:
         attrs: set[str] = set(VIEW_ATTRIBUTES.get(name, ()))
         only_memories = False
-        for c in conj:
+        for c in conj + [c for c, restricts in on if (name, alias) in restricts]:
             t = c.get("type")
             if t == "COMPARE_EQUAL":
                 for col, val in ((c.get("left"), c.get("right")), (c.get("right"), c.get("left"))):
