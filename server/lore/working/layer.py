@@ -529,7 +529,9 @@ class Layer:
             touched |= {lk["memory"] for lk in ent.links}
         self.entries.update(new_entries)
         if touched:
-            self._rederive(sorted(touched), closed, fresh=fresh)
+            # A rebuild (the first, or after history moved) runs once over many files: the context would
+            # cost a scan of history to answer one run; a later change is a keystroke's, and pays it back.
+            self._rederive(sorted(touched), closed, fresh=fresh, context=not rebuild)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
@@ -696,7 +698,7 @@ class Layer:
         return out
 
     def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None,
-                  fresh: list[int] | None = None) -> None:
+                  fresh: list[int] | None = None, context: bool = True) -> None:
         """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
         touched; the layer's conclusions replace history's for every subject in each rule's scope. ``fresh``:
         every row added since the layer's conclusions were computed (previewWarnings)."""
@@ -706,7 +708,7 @@ class Layer:
             params["attributes"] = attributes
         if fresh is not None:
             params["fresh"] = sorted(set(fresh))
-        reply = self._preview(params)
+        reply = self._preview(params) if context else operations.run("previewWarnings", self._view(), params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
             return
