@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lore.ingest.api import ingest
 from lore.store.graph import Graph
+from lore.timeutil import FOREVER
 
 from .conftest import Repo, current_rows, valid_at
 
@@ -253,6 +254,36 @@ def test_reverts_and_edge_changes_in_one_run_equal_a_run_per_commit(repo, tmp_pa
     ingest(g2, str(repo.path))
     one, per_commit = current_rows(g2), current_rows(g1)
     assert any(r[1] == ":calls" for r in one) and any(r[1] == ":depends-on" for r in one)
+    assert per_commit == one
+    g1.close()
+    g2.close()
+
+
+def test_definition_level_diff_in_one_run_equals_a_run_per_commit(repo, tmp_path):
+    """One run diffs a changed file's text facts definition by definition (an unchanged definition is skipped
+    whole); a run per commit diffs every fact against the graph. Same facts through definitions that come and
+    go, a field turning static (same entity, one fact changes), and two definitions sharing an entity
+    (`codes` and `Codes` slug alike), where the run falls back to diffing every fact."""
+    cls = "class K:\n    {field}\n\n    def m(self):\n        {body}\n        return 1\n"
+    steps = [
+        {"a.py": "def keep():\n    return 1\n\ndef gone():\n    return 2\n" + cls.format(field="x = 1", body="pass")},
+        {"a.py": "def keep():\n    return 1\n\ndef new():\n    return 3\n" + cls.format(field="y = 1", body="self.x = 2")},
+        {"a.py": "def keep():\n    return 1\n\ndef codes():\n    return 4\n\ndef Codes():\n    return 5\n"},
+        {"a.py": "def keep():\n    return 1\n\ndef Codes():\n    return 5\n"},
+        {"a.py": "def keep():\n    return 1\n\ndef codes():\n    return 5\n\ndef gone():\n    return 2\n"},
+        {"a.py": "def keep():\n    return 1\n" + cls.format(field="x = 1", body="self.x = 2")},
+    ]
+    g1 = Graph(tmp_path / "per-commit.duckdb")
+    for i, files in enumerate(steps):
+        for path, text in files.items():
+            repo.write(path, text)
+        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
+        ingest(g1, str(repo.path))
+    g2 = Graph(tmp_path / "once.duckdb")
+    ingest(g2, str(repo.path))
+    one, per_commit = current_rows(g2), current_rows(g1)
+    names = {r[3] for r in one if r[1] == ":qualified-name" and r[5] == FOREVER}
+    assert {"keep", "K", "K.m", "K.x"} <= names and not names & {"gone", "new", "codes", "Codes", "K.y"}
     assert per_commit == one
     g1.close()
     g2.close()

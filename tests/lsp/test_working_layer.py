@@ -84,6 +84,36 @@ async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
     change(client, uri, 5, APP)
 
 
+async def test_a_memory_recorded_while_a_buffer_is_open_reaches_it(ws):
+    # Never a stale layer: a memory written after the buffer's function was typed (here through lore/transact,
+    # as an agent beside the editor would) shows on hover, and a rejection recorded after an unsaved import
+    # was typed flags it without another keystroke.
+    client, root, graph = ws
+    text = "import simplejson\n\n\ndef pick_trust_store():\n    return None\n"
+    uri = open_doc(client, root / "src" / "trust.py", text)  # a buffer never saved
+    await wait_for(lambda: uri in client.diagnostics, timeout=90, what="first publish")
+    assert lore_diags(client, uri) == []
+    reply = await request(client, "lore/transact", {
+        "facts": '[[:decision/trust :description "pick_trust_store must prefer the system trust store"] '
+                 '[:decision/no-simplejson :rejects :module/simplejson] '
+                 '[:decision/no-simplejson :description "the standard json module only"]]',
+        "reason": "recorded while the buffer is open"})
+    assert reply["ok"], reply
+
+    async def hovered():
+        h = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=6)))
+        return h if h is not None and ":decision/trust" in h.contents.value else None
+
+    await wait_for(hovered, timeout=90, what="the new memory on hover")
+    [d] = await wait_for(lambda: lore_diags(client, uri), timeout=90,
+                         what="the unsaved import flagged by the new rejection")
+    assert d.range.start.line == 0 and "simplejson" in d.message
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the closed buffer's warning cleared")
+
+
 async def test_commit_on_the_graph_branch_is_ingested_unasked(ws):
     client, root, graph = ws
     (root / "src" / "new_mod.py").write_text("def fresh():\n    return 1\n")

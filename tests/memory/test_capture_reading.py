@@ -664,3 +664,37 @@ def test_more_shapes_of_a_change_and_its_reason(text, term, why):
 ])
 def test_one_change_said_twice_in_other_words_is_one_memory(text):
     one(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Move the API to FastAPI. Low on the list, but for quicker docs we should use FastAPI.",
+    "Not a priority, but we should move the docs to MkDocs for nicer search.",
+    "Replace Celery with Dramatiq. Dramatiq is simpler. Would love feedback before I start.",
+    "Explore moving the cache from Memcached to Redis.",
+    "I'd suggest we go with Postgres, but happy to hear other views.",
+    "TODO: replace moment with date-fns.",
+    "The migration to Vite broke the HMR for SVG imports.",
+])
+def test_low_priority_feedback_seeking_exploratory_and_todo_texts_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("refactor: use native URLSearchParams to replace qs. qs adds 10 kB to the bundle.", "urlsearchparams", "10 kb"),
+    ("Switch the container base image to Alpine. The Debian image is 900 MB, Alpine is 60 MB.", "alpine", "900 mb"),
+    ("Our choice is Svelte. The bundle is smaller and the syntax is closer to HTML.", "svelte", "closer to html"),
+])
+def test_a_long_object_a_lowercase_next_sentence_and_our_choice_is(text, term, why):
+    got = one(text)
+    assert got.kind == "decision" and term in got.subject.lower() and why in (got.rationale or "").lower(), \
+        got.to_json()
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("Adopt Ruff for linting. Ruff handles isort, pyflakes and pycodestyle rules in one tool.", "ruff", "one tool"),
+    ("Migrate docs from Sphinx to MkDocs (Markdown is easier for contributors).", "mkdocs", "easier for contributors"),
+    ("Use Loki for logs, mainly for cost.", "loki", "cost"),
+])
+def test_a_statement_about_the_choice_a_parenthetical_judgement_and_for_cost_are_reasons(text, term, why):
+    got = one(text)
+    assert term in got.subject.lower() and why in (got.rationale or "").lower(), got.to_json()

@@ -30,7 +30,7 @@ from lore.errors import LoreError
 from lore.ingest.ahead import ReadAhead
 from lore.ingest.changes import ChangeSet, classify
 from lore.ingest.extract import Def, Extract, language_of
-from lore.ingest.filestate import EVENT_ATTRS, SCHEMA_SQL, SQL, US, FileState, Key, date_value, ref, sval
+from lore.ingest.filestate import EVENT_ATTRS, SCHEMA_SQL, SQL, US, FileState, Key, TextFacts, date_value, ref, sval
 from lore.ingest.flush import BatchWriter
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.parse import Parser, parse_blob, workers
@@ -616,22 +616,24 @@ class IngestRun(StructureFacts, BatchWriter):
         self.changed_paths.add(p)
         self.dirty.add(p)
 
-    def _diff_facts(self, fs: FileState, local: frozenset, edges: set, t: int) -> tuple[int, int]:
-        """The file's structural facts become ``local | edges``: those gone close at ``t``, new ones open.
-        Returns how many closed and opened."""
+    def _diff_facts(self, fs: FileState, local: TextFacts, edges: set, t: int) -> tuple[int, int]:
+        """The file's structural facts become ``local``'s and ``edges``: those gone close at ``t``, new ones
+        open. Returns how many closed and opened."""
         facts = fs.facts
         last = fs.last
-        gone: set[Key] | frozenset[Key]
-        new: set[Key] | frozenset[Key]
+        gone: set[Key]
+        new: set[Key]
         if last is None:
-            desired = local | edges
+            desired = local.all() | edges
             gone, new = facts.keys() - desired, desired - facts.keys()
         else:
             ol, oe = last
             if ol is local:
                 gone, new = oe - edges, edges - oe
             else:
-                gone, new = (ol - local) | (oe - edges), (local - ol) | (edges - oe)
+                gone, new = local.changes(ol)
+                gone |= oe - edges
+                new |= edges - oe
         for key in gone:
             self._close(facts, key, t)
         pending = self.pending

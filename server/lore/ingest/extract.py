@@ -153,7 +153,11 @@ def extract_packed(lang: str, data: bytes) -> Packed:
         # Most matches are a call's name alone: taken first, as plain byte offsets.
         called = caps.get("call.name")
         if called is not None and len(caps) == 1:
-            calls_at.extend([(n.start_byte, n.end_byte) for n in called])
+            if len(called) == 1:
+                n = called[0]
+                calls_at.append((n.start_byte, n.end_byte))
+            else:
+                calls_at.extend([(n.start_byte, n.end_byte) for n in called])
             continue
         for cap, nodes in caps.items():
             if cap.startswith("def."):
@@ -192,6 +196,7 @@ def extract_packed(lang: str, data: bytes) -> Packed:
     # (end byte, whether a function encloses or is this entry, the innermost class's qualified name or None)
     stack: list[tuple[int, bool, str | None]] = []
     spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
+    multi: list[tuple[int, int, int]] = []  # definitions of three lines or more: index in defs, start, end
     for start, end, kind, node, name_node, owner in raw_defs:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -224,9 +229,8 @@ def extract_packed(lang: str, data: bytes) -> Packed:
         container = qual.rsplit(".", 1)[0] if "." in qual else ""
         place = places[(container, base)] = places.get((container, base), -1) + 1
         if ep[0] - sp[0] >= 2:
-            # Every identifier blanked: the pieces between them joined with "_" (what _IDENT.sub(b"_") gives,
-            # in three quarters of its time).
-            shape = _hash(b"_".join(_IDENT.split(body)))
+            shape = 0  # every identifier blanked: hashed below, all such definitions at once
+            multi.append((len(defs), start, end))
         elif start <= name_node.start_byte and name_node.end_byte <= end:
             own_name_blanked = data[start:name_node.start_byte] + b"_" + data[name_node.end_byte:end]
             shape = _hash(f"{base}\0{container}\0{place}\0".encode() + own_name_blanked)
@@ -237,6 +241,9 @@ def extract_packed(lang: str, data: bytes) -> Packed:
                         col_of(name_node.start_byte, np_[1]) + len(name), _hash(body), shape))
         if base == "function" and keep:
             spans.append((start, end, qual))
+
+    if multi:
+        _blanked_shapes(data, defs, multi)
 
     calls: set[tuple[str, str]] = set()
     if calls_at:
@@ -250,11 +257,40 @@ def extract_packed(lang: str, data: bytes) -> Packed:
                 i += 1
             while open_spans and open_spans[-1][1] <= pos:
                 open_spans.pop()
-            inner = next((s for s in reversed(open_spans) if s[0] <= pos < s[1]), None)
+            # The top of the stack starts at or before pos and ends after it: the innermost function.
+            inner = open_spans[-1] if open_spans else None
             callee = data[pos:call_end].decode("utf-8", "replace").strip()
             if callee and len(callee) <= 300:
                 calls.add((inner[2] if inner else "", callee))
     return defs, imports, sorted(calls), root.has_error
+
+
+_ID_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _blanked_shapes(data: bytes, defs: list[tuple], multi: list[tuple[int, int, int]]) -> None:
+    """Shape hashes of long definitions: each one's text with every identifier blanked (the pieces between
+    identifiers joined with "_", what _IDENT.sub(b"_") gives). Nested definitions share text (a class and its
+    methods), so the text between consecutive definition boundaries is blanked once and each definition's
+    blanked text is a slice of the joined pieces. That equals blanking each body alone unless a boundary
+    falls inside a run of identifier characters; then each body is blanked on its own."""
+    bounds = sorted({b for _i, s, e in multi for b in (s, e)})
+    n = len(data)
+    if any(0 < b < n and data[b - 1] in _ID_BYTES and data[b] in _ID_BYTES for b in bounds):
+        for i, s, e in multi:
+            defs[i] = (*defs[i][:12], _hash(b"_".join(_IDENT.split(data[s:e]))))
+        return
+    pieces: list[bytes] = []
+    at: dict[int, int] = {bounds[0]: 0}  # boundary -> offset in the blanked text
+    size = 0
+    for a, b in zip(bounds, bounds[1:]):
+        piece = b"_".join(_IDENT.split(data[a:b]))
+        pieces.append(piece)
+        size += len(piece)
+        at[b] = size
+    blanked = b"".join(pieces)
+    for i, s, e in multi:
+        defs[i] = (*defs[i][:12], _hash(blanked[at[s]:at[e]]))
 
 
 def looks_binary(data: bytes) -> bool:

@@ -37,6 +37,49 @@ def date_value(seconds: int | None) -> tuple[str, str, float] | None:
     return None if text is None else ("t", text, float(seconds))
 
 
+class TextFacts:
+    """The structural facts one version of a file's text gives: its module's (``module``) and, per definition
+    (key (kind, name, qualified name, static)), the definition's entity and facts (``groups``). ``disjoint``:
+    no two definitions share an entity, so no two groups share a fact and two versions are diffed group by
+    group (an unchanged definition reuses its group, the same tuple), never fact by fact."""
+
+    __slots__ = ("module", "groups", "disjoint")
+
+    def __init__(self, module: frozenset, groups: dict[tuple, tuple[str, tuple]], disjoint: bool) -> None:
+        self.module = module
+        self.groups = groups
+        self.disjoint = disjoint
+
+    def all(self) -> set[Key]:
+        out = set(self.module)
+        for _e, facts in self.groups.values():
+            out.update(facts)
+        return out
+
+    def changes(self, old: TextFacts) -> tuple[set[Key], set[Key]]:
+        """(facts ``old`` has and this has not, facts this has and ``old`` has not)."""
+        if not (self.disjoint and old.disjoint):
+            a, b = old.all(), self.all()
+            return a - b, b - a
+        og, ng = old.groups, self.groups
+        removed: list[Key] = []
+        added: list[Key] = []
+        for dk, g in ng.items():
+            o = og.get(dk)
+            if o is not g:
+                if o is None:
+                    added.extend(g[1])
+                elif o[1] != g[1]:
+                    removed.extend(o[1])
+                    added.extend(g[1])
+        for dk in og.keys() - ng.keys():
+            removed.extend(og[dk][1])
+        # Within one version the groups and the module's facts are disjoint, so what the two versions'
+        # unchanged groups hold cancels out.
+        rs, ad = set(removed), set(added)
+        return (rs - ad).union(old.module - self.module), (ad - rs).union(self.module - old.module)
+
+
 class FileState:
     """The open facts one file owns: structural ones (recomputed from its text at each change) and event
     ones per entity (:introduced-by, :modified-in, :renamed-from: kept until the entity goes away).
@@ -50,7 +93,7 @@ class FileState:
         # (text facts, edges) that ``facts`` holds exactly, as the last change computed them; None when
         # ``facts`` came from the database. The next change diffs against these parts: an unchanged text
         # part (the same cached frozenset) costs nothing, and the union is never rebuilt.
-        self.last: tuple[frozenset, set] | None = None
+        self.last: tuple[TextFacts, set] | None = None
 
     def ev(self, e: str) -> dict[Key, list]:
         d = self.events.get(e)

@@ -14,7 +14,7 @@ import re
 
 from lore import idents as S
 from lore.ingest.extract import Extract, language_of
-from lore.ingest.filestate import SQL, Key, ref, sval
+from lore.ingest.filestate import SQL, Key, TextFacts, ref, sval
 from lore.ingest.resolve import resolve
 from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK
@@ -50,10 +50,10 @@ class StructureFacts(RunState):
     def _desired(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
         """The structural facts of one file at this commit, and its definitions {entity: (kind, shape, body)}."""
         local, edges, defs = self._desired_parts(path, module, blob, mode, ex)
-        return local | edges, defs
+        return local.all() | edges, defs
 
     def _desired_parts(self, path: str, module: str, blob: str, mode: str, ex: Extract | None):
-        """``_desired`` in two parts: the facts its text gives (a frozenset, the same object for the same
+        """``_desired`` in two parts: the facts its text gives (TextFacts, the same object for the same
         blob while it is cached) and the resolved edges (:depends-on, :calls), which depend on the tree
         too. The two never share a fact (their attributes differ), so each can be diffed on its own."""
         desired: set[Key] = set()
@@ -70,10 +70,10 @@ class StructureFacts(RunState):
                         (module, ":pinned-commit", "s", blob)}
             if name[1]:
                 desired |= {(module, ":submodule-name", "s", name[0]), (module, ":submodule-url", "s", name[1])}
-            return frozenset(desired), set(), defs
+            return TextFacts(frozenset(desired), {}, True), set(), defs
         lang = language_of(path)
         if ex is None:
-            return frozenset(_module_facts(module, path, lang)), set(), defs
+            return TextFacts(frozenset(_module_facts(module, path, lang)), {}, True), set(), defs
         local = self._local_facts(path, module, blob, ex, lang)
         defs, by_name = local[1], local[2]
         targets: list[str] = []
@@ -110,33 +110,34 @@ class StructureFacts(RunState):
                 desired.add((module, ":depends-on", "k", ext))
         mslug = module.split("/", 1)[1]
         if ex.calls:
-            # A file calls the same names from many places: each callee is resolved once, each caller's
-            # entity made once (the hottest loop of the ingest's main process).
+            # A file calls the same names from many places: each callee is resolved once, then only the
+            # calls to a callee that names one entity are walked (most name nothing here: methods of other
+            # crates, builtins), each caller's entity made once (the hottest loop of the main process).
+            calls = ex.calls
             imported: dict[str, list[str]] | None = None
-            target_of: dict[str, str | None] = {}  # callee -> the one entity it names, else None
-            src_of: dict[str, str] = {"": module}  # caller's qualified name -> its entity
-            pointing = self.pointing
-            pointed: set[str] = set()
-            add = desired.add
-            for caller, callee in ex.calls:
-                named: str | None = target_of.get(callee, "")  # "": not resolved yet
-                if named == "":
-                    hits = by_name.get(callee)
-                    if not hits:
-                        if imported is None:
-                            imported = self._imported_names(targets)
-                        hits = imported.get(callee)
-                    named = target_of[callee] = hits[0] if hits and len(set(hits)) == 1 else None
-                if named is None:
-                    continue
-                src = src_of.get(caller)
-                if src is None:
-                    src = src_of[caller] = S.def_ident("function", mslug, caller)
-                if src != named:
-                    add((src, ":calls", "k", named))
-                    if named not in pointed:
-                        pointed.add(named)
-                        pointing.setdefault(named, set()).add(path)
+            target_of: dict[str, str] = {}  # callee -> the one entity it names
+            for callee in {c for _caller, c in calls}:
+                hits = by_name.get(callee)
+                if not hits:
+                    if imported is None:
+                        imported = self._imported_names(targets)
+                    hits = imported.get(callee)
+                if hits and (len(hits) == 1 or len(set(hits)) == 1):
+                    target_of[callee] = hits[0]
+            if target_of:
+                src_of: dict[str, str] = {"": module}  # caller's qualified name -> its entity
+                pointing = self.pointing
+                pointed: set[str] = set()
+                add = desired.add
+                for caller, named in [(a, target_of[c]) for a, c in calls if c in target_of]:
+                    src = src_of.get(caller)
+                    if src is None:
+                        src = src_of[caller] = S.def_ident("function", mslug, caller)
+                    if src != named:
+                        add((src, ":calls", "k", named))
+                        if named not in pointed:
+                            pointed.add(named)
+                            pointing.setdefault(named, set()).add(path)
         return local[0], desired, defs
 
     def _local_facts(self, path: str, module: str, blob: str, ex: Extract, lang: str | None):
@@ -149,10 +150,8 @@ class StructureFacts(RunState):
         if len(self._local_cache) > 128:  # entries of big files hold thousands of facts each
             self._local_cache.clear()
         mslug = module.split("/", 1)[1]
-        desired: set[Key] = _module_facts(module, path, lang)
         defs: dict[str, tuple[str, int, int, str, bool]] = {}
         by_name: dict[str, list[str]] = {}
-        update = desired.update
         before = self._def_facts.get(path) or {}
         now: dict[tuple, tuple[str, tuple]] = {}
         for d in ex.defs:
@@ -163,13 +162,12 @@ class StructureFacts(RunState):
                 got = _def_facts(d, mslug, module, path)
             now[dk] = got
             e = got[0]
-            update(got[1])
             defs[e] = (kind, d.shape_hash, d.body_hash, qname, d.end_line - d.line < 2)
             if kind == "function" or kind == "class":
                 by_name.setdefault(d.name, []).append(e)
                 by_name.setdefault(qname, []).append(e)
         self._def_facts[path] = now
-        hit = (frozenset(desired), defs, by_name)
+        hit = (TextFacts(frozenset(_module_facts(module, path, lang)), now, len(defs) == len(now)), defs, by_name)
         self._local_cache[key] = hit
         return hit
 

@@ -146,13 +146,17 @@ _HYPOTHETICAL = re.compile(
     r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
-    r"(?:i|we) (?:would |'d )?(?:propose|suggest)|my suggestion|(?:i|we|you) may\b|why don't we|why not\b|"
+    r"(?:i|we)(?: would|'d)? (?:propose|suggest)|my suggestion|"
+    r"not (?:\w+ )?(?:a priority|urgent)\b|low on (?:the|my|our) (?:list|priorities)|"
+    r"(?:would|'d) (?:love|appreciate|welcome) (?:some |any |your )?(?:feedback|input|thoughts|opinions|comments|reviews?)|"
+    r"happy to (?:hear|discuss|get)|^(?:explore|investigate|evaluate|look into|prototype|try out|spike on)\b|"
+    r"(?:i|we|you) may\b|why don't we|why not\b|"
     r"any objections|what do you (?:all |guys |folks )?think|would be (?:awesome|cool|helpful|ideal)|it would be|"
     # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
     r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
     r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
     r"^(?:proposal|idea|suggestion|rfc|question|open question|draft|wip|research|spike|investigation|exploration|"
-    r"experiment|discussion|brainstorm(?:ing)?|poll)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
+    r"experiment|discussion|brainstorm(?:ing)?|poll|todo|fixme|proof of concept|poc|plan)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
     r"thoughts(?=\s*\?)|"
     r"if (?:everyone|everybody|you all|you|others|nobody|we all|all of you) (?:agrees?|objects?|is fine)|"
     r"(?:don't|do not) see the point(?: (?:in|of) (?:doing )?(?:that|this|it))?(?=\s*(?:$|[.,;!]|though|unless|now))|"
@@ -181,7 +185,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"for (?:(?:much\s+|far\s+)?(?:better|improved|faster|easier|simpler|smaller|cleaner|safer|greater|"
                   r"higher|lower|less|more|reduced|increased|quicker|lighter)\s+\w+|"
                   r"(?:\w+ )?reasons? of \w+|\w+ reasons|"
-                  r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy)"
+                  r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy|"
+                  r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
                   r"(?=\s*(?:[.,;!]|$|\band\b|\bacross\b|\bin\b|\bof\b|\bamong\w*\b)))|"
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
@@ -464,17 +469,18 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
-_CHOSEN = re.compile(r"\bchosen option:?\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
+_CHOSEN = re.compile(r"(?:\bchosen option:?|^(?:our|the|my) (?:choice|pick|preferred option|chosen option) (?:is|was|will be))"
+                     r"\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
 _BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
                    r"option|fit)\b", re.I)
 # 'AssertJ: bad, because …' in a list of options names a rejected one.
 _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
 _IMPERATIVE = re.compile(
-    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|"
+    r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|^adopt\s+(?:the\s+)?[\w.+#-]{2,}|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
-    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:\w+\s+){0,3}?(?:from|to|away)\b|"
+    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
@@ -592,7 +598,9 @@ def sentences(text: str) -> list[str]:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have)\b)",
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
+                          r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
+                          r"breaks|works|runs|takes|offers|weighs|costs|depends)\b)",
                           p)
         for piece in pieces:
             piece = piece.strip()
@@ -701,6 +709,11 @@ def _split_why(s: str) -> tuple[str, str | None]:
     if d and d.start() > 8:
         return s[:d.start()].rstrip(), s[d.end():].strip().rstrip(".!")
     # "Removed the jQuery dependency; native fetch is enough": a clause after a semicolon stating nothing of its own.
+    paren = re.search(r"\s*\(([^()]{8,160})\)\s*[.!]?$", s)
+    if paren and paren.start() > 8 and (_JUSTIFIES.search(paren.group(1)) or _WHY.search(" " + paren.group(1)) or
+                                        re.search(r"\b(?:is|are)\s+(?:\w+\s+)?(?:easier|simpler|faster|cheaper|safer|"
+                                                  r"better|lighter|smaller)\b", paren.group(1), re.I)):
+        return s[:paren.start()].rstrip(), paren.group(1).strip()  # "Migrate docs to MkDocs (Markdown is easier …)"
     semi = s.find("; ")
     if semi > 8:
         head, tail = s[:semi].rstrip(), s[semi + 2:].strip()
@@ -1016,7 +1029,10 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
                     r"\bwhat do you (?:all |guys |folks )?think\b|\b(?:comments|concerns|feedback) (?:and \w+ )?(?:are )?welcome\b|"
-                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b", re.I)
+                    r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b|\bnot (?:\w+ )?(?:a priority|urgent)\b|"
+                    r"\blow on (?:the|my|our) (?:list|priorities)\b|"
+                    r"\b(?:would|'d) (?:love|appreciate|welcome) (?:some |any |your )?(?:feedback|input|thoughts|opinions|comments|"
+                    r"reviews?)\b", re.I)
 
 
 _LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
@@ -1330,7 +1346,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
-            if kind == "decision" and not labelled and (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
+            if kind in ("decision", "dependency") and not labelled and \
+                    (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
                 prev, context = None, None
                 continue
             if stated and kind not in ("decision", "preference"):
@@ -1375,6 +1392,12 @@ def heuristic(delta: str) -> list[Extracted]:
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
                 prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
+                continue
+            if prev is not None and kind in ("dependency", "architecture") and prev.kind in ("decision", "preference") and \
+                    (_about(s, prev) or re.match(r"^(?:the\s+)?" + re.escape(prev.subject.split()[0]) + r"\b", s, re.I)) and \
+                    not prev.subject.startswith("no "):
+                # "Adopt Ruff. Ruff handles isort and pyflakes rules in one tool": what recommends the choice.
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             clause, rationale = _split_why(s)
             subject, relation = _subject(s, kind, clause)

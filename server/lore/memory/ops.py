@@ -124,6 +124,14 @@ def preview_links_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         for (m, c), link in sorted(links.items())]}
 
 
+@operations.register("memoryIndexSync")
+def memory_index_sync_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Fold the transactions the memory index has not seen yet (what previewLinks reads). The working layer
+    asks before it re-links, since a memory written a moment ago is folded by derived work that may not have
+    run yet, and a fold moves no transaction the layer could notice later."""
+    return {"ok": True, "folded": index.sync(graph)}
+
+
 @operations.register("recordDecision", writes=True)
 def record_decision_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """A decision from the editor: {kind: rejects|governs, target?, rejects?: [..], governs?: [..], text, why?,

@@ -174,6 +174,8 @@ class Layer:
         self._named: tuple[int | None, set[str]] | None = None  # ctx_named: its transaction and entities
         self.use_context = os.environ.get("LORE_LAYER_CONTEXT", "1") != "0"
         self.context_stats = {"served": 0, "fallback": 0, "builds": 0, "named": 0, "named_loads": 0}
+        self._db = ""  # the graph's catalog, quoted, once the connection is open
+        self._mem_code_shadowed = False  # mem_code_view is over the linker's mirror (lore.memory.index)
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -236,13 +238,23 @@ class Layer:
         con.execute(SQL["tables"].replace("{db}", quoted))
         con.execute(SQL["facts_view"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
         con.execute(SQL["views"].replace("{db}", quoted))
-        if scalar(con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'mem_code'")):
-            con.execute(SQL["mem_code_view"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
+        self._mem_code_shadowed = False
+        self._shadow_mem_code()
         con.execute(SQL["named_view"])
         self.view = LayerView(g, con, self.lock, self._named_facts)
         return True
+
+    def _shadow_mem_code(self) -> None:
+        """Lay the layer's names over the memory linker's mirror of code names, once the graph has one (the
+        first memory makes it: a layer opened before must still link its buffers' definitions)."""
+        if self._mem_code_shadowed or self.con is None:
+            return
+        if scalar(self.con.execute("SELECT count(*) FROM duckdb_tables() WHERE NOT temporary "
+                                   "AND table_name = 'mem_code'")):
+            self.con.execute(SQL["mem_code_view"].replace("{db}", self._db))
+            self._mem_code_shadowed = True
 
     def close(self) -> None:
         with self.lock:
@@ -391,6 +403,9 @@ class Layer:
                 sql = self._sql(name)
                 self.con.execute(sql, {"tx": self._base_tx} if "$tx" in sql else None)
         self._base_tx = tx
+        # The links below read the memory index, which must have folded ``tx`` first.
+        operations.run("memoryIndexSync", self.graph, {})
+        self._shadow_mem_code()
         # Parses are reused only while the head they were made against is still the head.
         self.watermark = operations.run("headWatermark", self.graph, {}).get("watermark")
         self._apply(self._wanted(), previous=keep, rebuild=True)
