@@ -344,3 +344,60 @@ def test_preview_links_reads_only_rows_naming_the_targets(graph, code, monkeypat
     assert reply["rowsRead"] == 1
     bad = operations.run("previewLinks", graph, {"targets": "validate_token"})
     assert not bad["ok"] and bad["error"]["code"] == "bad-params"
+
+
+def _current_links(graph):
+    return {(e, v): (rule, round(conf, 9), sorted(prov or []), vf, vt) for e, v, rule, conf, prov, vf, vt in
+            graph.con.execute(f"SELECT e, v, rule, confidence, provenance, valid_from, valid_to FROM facts "
+                              f"WHERE inferred AND a = ':relates-to' AND tx_to = {MAX_TX}").fetchall()}
+
+
+def _every_memorys_links(graph):
+    return {k: (x.rule, round(x.relevance, 9), sorted(x.provenance), x.vf, x.vt)
+            for k, x in linking.compute_links(graph, None).items()}
+
+
+def test_a_code_change_relinks_only_the_memories_near_it(graph, code):
+    """After an ingest only the memories that name the changed code, or link to it, are re-linked; the
+    links are still every memory's links: a definition added under a linked name (the count moves), one
+    past MAX_DEFINITIONS removed (links appear), a rename, a removal, a new module a file name now names."""
+    for i in range(linking.MAX_DEFINITIONS + 1):
+        add_code(graph, f"src/p{i}.py", [("function", "setup_plugin", 1)])
+    write(graph, '[[:decision/v :description "validate_token must check expiry"]'
+                 ' [:decision/plug :description "setup_plugin runs once"]'
+                 ' [:decision/ren :description "load_users must page through results"]'
+                 ' [:decision/file :description "keep it in newmod.py"]'
+                 ' [:decision/far :description "TokenCache.evict runs hourly"]]')
+    for i in range(30):
+        write(graph, f'[[:decision/other-{i} :description "login flows number {i} and cache() calls"]]')
+    old = add_code(graph, "src/users.py", [("function", "load_users", 3)])
+    r = linking.derive_links(graph)
+    assert _current_links(graph) == _every_memorys_links(graph)
+    assert (":decision/ren", old["load_users"]) in _current_links(graph)
+
+    steps = []
+    # A second validate_token: decision/v's link weakens (a bare name defined twice).
+    steps.append(lambda: add_code(graph, "src/more.py", [("function", "validate_token", 1)]))
+    # One setup_plugin fewer: 25 definitions, so decision/plug links to each now.
+    steps.append(lambda: remove_entity(graph, ":function/src-p0-py-setup-plugin"))
+    # load_users renamed: decision/ren follows it.
+    def rename():
+        from lore.store.txdata import parse_tx
+        new = add_code(graph, "src/users.py", [("function", "fetch_users", 3)])
+        graph.transact(parse_tx(f'[[{old["load_users"]} :renamed-to {new["fetch_users"]}]]'), reason="rename",
+                       source="ingest")
+        remove_entity(graph, old["load_users"])
+    steps.append(rename)
+    steps.append(lambda: add_code(graph, "lib/newmod.py"))
+    steps.append(lambda: remove_entity(graph, code["validate_token"]))
+    total = len({e for _, e, *_ in linking.memory_state(graph, None)[0]})
+    for step in steps:
+        step()
+        r = linking.derive_links(graph)
+        assert _current_links(graph) == _every_memorys_links(graph)
+        assert 0 <= r["memories"] < total  # not every memory (the 30 others name none of it)
+    got = _current_links(graph)
+    assert any(m == ":decision/plug" for m, _ in got)
+    assert (":decision/ren", ":function/src-users-py-fetch-users") in got
+    assert (":decision/file", ":module/lib-newmod-py") in got
+    assert not any(t == code["validate_token"] for _, t in got)

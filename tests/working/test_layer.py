@@ -253,3 +253,25 @@ def test_the_rows_a_text_replaces_follow_history(ws):
     after = replaces()
     assert after != before
     assert after == open_rows()
+
+
+def test_layer_status_measures_what_the_layer_holds(ws):
+    """layerStatus {memory: true}: the layer's tables and Python objects grow with its files and shrink back
+    when they go (the benchmark's reproducible figures); without the flag no measure is taken."""
+    g, root = ws
+    empty = operations.run("layerStatus", g, {"root": str(root), "memory": True})
+    assert empty["ok"] and empty["files"] == [] and "memory" not in operations.run("layerStatus", g, {})
+    big = "".join(f"\n\ndef helper_{k}(x):\n    return x + {k}\n" for k in range(300))
+    for i in range(5):
+        (root / "src" / f"mod_{i}.py").write_text("import os\n" + big)
+    assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]
+    full = operations.run("layerStatus", g, {"memory": True})
+    assert len(full["files"]) == 5
+    m0, m1 = empty["memory"], full["memory"]
+    assert m1["tables_mb"] > m0["tables_mb"] and m1["python_mb"] > m0["python_mb"] + 0.1
+    assert m1["rss_trimmed_mb"] is None or m1["rss_trimmed_mb"] > 0
+    for i in range(5):
+        (root / "src" / f"mod_{i}.py").unlink()
+    assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]
+    after = operations.run("layerStatus", g, {"memory": True})
+    assert after["files"] == [] and after["memory"]["python_mb"] < m1["python_mb"]

@@ -173,8 +173,41 @@ def _link_changes_in_tx(graph: Graph) -> dict[str, int]:
     code_changed = any(_ns(e) in CODE_NAMESPACES for e in changed)
     if code_changed:
         graph.session.discard(SOURCE_ROOTS)
-    memories = None if (code_changed or last == 0) else [e for e in changed if is_memory(e)]
-    return _relink_in_tx(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}", done_tx=cur)
+    mems = [e for e in changed if is_memory(e)]
+    memories: list[str] | None
+    if last == 0:
+        memories = None
+    elif code_changed:
+        memories = _near_changed_code(graph, [e for e in changed if _ns(e) in LINKED_NAMESPACES], mems, last, cur)
+    else:
+        memories = mems
+    out = _relink_in_tx(graph, memories, reason=f"{REASON_PREFIX} memory-code links after tx {cur}", done_tx=cur)
+    out["memories"] = -1 if memories is None else len(memories)  # how many were re-linked (-1: all)
+    return out
+
+
+LINKED_NAMESPACES = ("module", "function", "class")  # what a link can point at
+MAX_CHANGED_CODE = 20_000  # more changed definitions than this (a first ingest): every memory is re-linked
+
+
+def _near_changed_code(graph: Graph, code: list[str], mems: list[str], last: int, cur: int) -> list[str] | None:
+    """The memories whose links a change of ``code`` (since tx ``last``) can change, with ``mems`` (memories
+    that changed themselves); None: all of them. A memory's links read only the definitions and modules
+    its text names (their names, paths, counts, files and renames), so those that name none of the changed
+    ones, and link to none of them, keep their links: an ingest of one commit re-links the few memories
+    near it instead of every memory."""
+    if len(code) > MAX_CHANGED_CODE:
+        return None
+    con = graph.con
+    if sorted(con.execute(_sql("roots_at"), {"tx": last}).fetchall()) != sorted(
+            con.execute(_sql("roots_at"), {"tx": cur}).fetchall()):
+        return None  # absolute paths in memories resolve against other work trees now
+    out = set(mems)
+    if code:
+        rows, _, _ = rows_naming(graph, code, names_sql="code_names_ever")
+        out.update(r[1] for r in rows)
+        out.update(e for (e,) in con.execute(_sql("linked_to"), {"entities": code}).fetchall())
+    return sorted(out)
 
 
 def _ns(e: str) -> str | None:
@@ -245,7 +278,8 @@ _LEADING_WORD = re.compile(r"[A-Za-z0-9_]+")
 FEW_MEMORY_ROWS = 300  # links_to reads every memory row up to this many
 
 
-def rows_naming(graph: Graph, targets: list[str]) -> tuple[list[tuple], set[str], set[str]]:
+def rows_naming(graph: Graph, targets: list[str], *, names_sql: str = "code_names",
+                ) -> tuple[list[tuple], set[str], set[str]]:
     """The memory text rows (memory_state's) that could link to one of ``targets``, found through the
     memory index's postings instead of parsing every memory.
 
@@ -262,7 +296,7 @@ def rows_naming(graph: Graph, targets: list[str]) -> tuple[list[tuple], set[str]
     texts: set[str] = set()  # file names without a leading word
     names: set[str] = set()
     files: set[str] = set()
-    for a, v in con.execute(_sql("code_names"), {"entities": sorted(set(targets))}).fetchall():
+    for a, v in con.execute(_sql(names_sql), {"entities": sorted(set(targets))}).fetchall():
         if a == ":path":
             base = v.replace("\\", "/").rsplit("/", 1)[-1]
             files.add(base)

@@ -79,3 +79,26 @@ WITH RECURSIVE edges AS MATERIALIZED (
 )
 SELECT DISTINCT a, v FROM mem_code
  WHERE e IN (SELECT e FROM back) AND a IN (':name', ':qualified-name', ':path')
+
+-- name: code_names_ever
+-- code_names for history's changed code (relink after an ingest): from the facts table, so that a name
+-- whose row a correction closed in transaction time still finds the memories that named it.
+WITH RECURSIVE edges AS MATERIALIZED (
+    SELECT e, v FROM facts WHERE a = ':renamed-to' AND NOT inferred
+), back(e, depth) AS (
+    SELECT unnest($entities::VARCHAR[]), 0
+    UNION
+    SELECT edges.e, back.depth + 1 FROM back JOIN edges ON edges.v = back.e WHERE back.depth < 10
+)
+SELECT DISTINCT a, v FROM facts
+ WHERE e IN (SELECT e FROM back) AND a IN (':name', ':qualified-name', ':path') AND NOT inferred
+
+-- name: linked_to
+-- The memories whose links (this module's) point at one of the given entities.
+SELECT DISTINCT e FROM mem_inferred
+ WHERE a = ':relates-to' AND rule IN ('link/file', 'link/name') AND v IN (SELECT unnest($entities::VARCHAR[]))
+
+-- name: roots_at
+-- The absolute work-tree roots ingestion recorded, as believed at a transaction (_roots reads them now).
+SELECT DISTINCT v FROM facts WHERE starts_with(e, ':ingestion/') AND vt = 's' AND starts_with(v, '/')
+   AND tx_from <= $tx AND tx_to > $tx

@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -878,6 +879,21 @@ class Layer:
 
     # ------------------------------------------------------------------ answers
 
+    def memory(self) -> dict[str, Any]:
+        """What the layer holds, measured the same way every time: its DuckDB tables (the database's
+        in-memory table bytes: TEMP tables, the layer's and other features' scratch ones, so compare a
+        measure before the layer is built with one after), its Python objects
+        (the files' texts and facts, buffers, remembered answers), and the process's resident set once the
+        freed heap is handed back (the resident set alone includes memory freed but not yet returned)."""
+        tables = 0
+        if self.con is not None:
+            tables = int(scalar(self.con.execute(
+                "SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'")))
+        py = _deep_size([self.entries, self.buffers, self.git_paths, self.answers, self._dependents, self.git,
+                         self._history])
+        return {"tables_mb": round(tables / 2**20, 2), "python_mb": round(py / 2**20, 2),
+                "rss_trimmed_mb": _trimmed_rss_mb()}
+
     def status(self) -> dict[str, Any]:
         files = []
         for p, e in sorted(self.entries.items()):
@@ -894,6 +910,42 @@ class Layer:
                 "graphTx": self.seen_tx, "git": self.git.to_json() if self.git else None,
                 "buffers": {p: v for p, (v, _) in sorted(self.buffers.items())}, "files": files,
                 "truncated": self.truncated, "stats": dict(self.stats)}
+
+
+def _deep_size(roots: list[Any]) -> int:
+    """Bytes of these objects and of everything they hold (each object counted once)."""
+    seen: set[int] = set()
+    stack = list(roots)
+    total = 0
+    while stack:
+        x = stack.pop()
+        if id(x) in seen or x is None or isinstance(x, (bool, int, float)):
+            continue
+        seen.add(id(x))
+        total += sys.getsizeof(x)
+        if isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            stack.extend(x)
+        elif isinstance(x, (Entry, WorkState)):
+            stack.append(vars(x))
+    return total
+
+
+def _trimmed_rss_mb() -> float | None:
+    """The process's resident set after glibc returned what it can of the freed heap (None: not Linux/glibc)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, AttributeError, ValueError):
+        return None
+    return None
 
 
 def _close(layer: Layer) -> None:

@@ -125,4 +125,7 @@ def layer_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         if params.get("root") is not None:
             _root(layer, params)
         layer.sync()
-        return {"ok": True, **layer.status()}
+        reply = {"ok": True, **layer.status()}
+        if params.get("memory") is True:
+            reply["memory"] = layer.memory()
+        return reply
