@@ -250,8 +250,9 @@ def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """A decision that no longer holds: every current fact of it ends now (history keeps it)."""
     from lore.memory.capture import closing_ops  # here: capture compiles many patterns on import
 
-    ident, _ = _existing_decision(graph, params)
+    # The request's own shape first: a missing reason is refused whatever the graph holds.
     if not isinstance(params.get("reason"), str) or not params["reason"].strip():
         raise LoreError("missing-reason", "retracting a decision needs a reason")
+    ident, _ = _existing_decision(graph, params)
     reply = _commit(graph, closing_ops(graph, ident, now_micros()), params, "")
     return {**reply, "decision": ident}
