@@ -398,7 +398,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             m = st.get("memory")
             return m.get(key) if isinstance(m, dict) and m.get(key) is not None else None
 
-        runs: dict[str, list[float | None]] = {"rss": [], "tables": [], "python": [], "rss_trimmed": []}
+        runs: dict[str, list[float | None]] = {"rss": [], "tables": [], "duckdb": [], "python": [], "rss_trimmed": []}
         builds, build_cpus = [], []
         st: dict[str, Any] = {}
         for _ in range(args.layer_runs):
@@ -415,7 +415,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             builds.append(time.perf_counter() - t)
             build_cpus.append(proc_cpu_s(server.pid) - c0)
             runs["rss"].append(rss_mb(server.pid) - before)
-            for key, name in (("tables", "tables_mb"), ("python", "python_mb"), ("rss_trimmed", "rss_trimmed_mb")):
+            for key, name in (("tables", "tables_mb"), ("duckdb", "duckdb_mb"), ("python", "python_mb"),
+                              ("rss_trimmed", "rss_trimmed_mb")):
                 a, b = mem(base, name), mem(st, name)
                 runs[key].append(None if a is None or b is None else b - a)
             for p, text in originals.items():  # back to an empty layer for the next run
@@ -424,7 +425,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 p.unlink()
         out["layer_mb"] = {"files": len(st["files"]), "runs": args.layer_runs,
                            "rss_growth_mb": spread(runs["rss"]), "tables_mb": spread(runs["tables"]),
-                           "python_mb": spread(runs["python"]), "rss_trimmed_growth_mb": spread(runs["rss_trimmed"]),
+                           "duckdb_mb": spread(runs["duckdb"]), "python_mb": spread(runs["python"]), "rss_trimmed_growth_mb": spread(runs["rss_trimmed"]),
                            "build_s": round(statistics.median(builds), 2),
                            "build_cpu_s": round(statistics.median(build_cpus), 2)}
     await c.client.shutdown_async(None)

@@ -18,7 +18,7 @@ veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
-     WHERE a = ':description' AND vt = 's' AND e IN (SELECT memory FROM veto)
+     WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM veto)
      GROUP BY e
 )
 SELECT d.module AS entity, d.target AS target, n.memory AS memory,

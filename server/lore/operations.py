@@ -231,7 +231,7 @@ _HOME = {
     # lore check (a read unless it has to ingest first) and what it runs: not every feature.
     "check": "lore.working.ops", "headFiles": "lore.ingest.ops", "headWatermark": "lore.ingest.ops",
     "fileFacts": "lore.ingest.ops", "previewWarnings": "lore.inference.ops", "previewLinks": "lore.memory.ops",
-    "memoryIndexSync": "lore.memory.ops",
+    "contextRules": "lore.inference.ops", "memoryIndexSync": "lore.memory.ops",
 }
 
 

@@ -698,3 +698,20 @@ def test_a_long_object_a_lowercase_next_sentence_and_our_choice_is(text, term, w
 def test_a_statement_about_the_choice_a_parenthetical_judgement_and_for_cost_are_reasons(text, term, why):
     got = one(text)
     assert term in got.subject.lower() and why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("We moved off Heroku to Fly.io because the free tier ended.", "heroku"),
+    ("Use Podman. Docker Desktop licensing does not fit us.", "docker-desktop"),
+    ("Decision: We will use Pulumi. We looked at CDK, but it locks us to AWS.", "cdk"),
+    ("Decision: Use React Query. Redux was discarded since server state is most of ours.", "redux"),
+    ("We went with Astro over Gatsby and Next.js.", "next.js"),
+])
+def test_moved_off_does_not_fit_looked_at_but_discarded_and_a_name_like_next_js(text, rejected):
+    got = one(text)
+    assert any(r.startswith(rejected) for r in slugs(got.rejects)), got.to_json()
+
+
+def test_a_lowercase_tool_name_opens_the_sentence_after_a_choice():
+    got = one("Use uv for environments. uv replaces pip-tools and virtualenv in one binary.")
+    assert got.subject.lower().startswith("uv") and "pip-tools" in slugs(got.rejects), got.to_json()

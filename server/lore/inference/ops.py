@@ -9,8 +9,9 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.inference import trust
+from lore.inference.context import rule_reads
 from lore.inference.engine import Engine, rule_errors
-from lore.inference.rulefile import reads_all, workspace_folder, workspace_rule_files
+from lore.inference.rulefile import all_rules, reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
 from lore.inference.warnings import (
     DEFAULT_THRESHOLD,
@@ -132,11 +133,42 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     fresh = params.get("fresh")
     if fresh is not None and (not isinstance(fresh, list) or not all(isinstance(i, int) for i in fresh)):
         raise LoreError("bad-params", "fresh must be a list of fact ids")
+    names = params.get("rules")
+    if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
+        raise LoreError("bad-params", "rules must be a list of rule names")
     with graph.lock:
-        computed = Engine(graph).preview(entities, closed, attributes=attributes, fresh=fresh)
+        rules = None
+        if names is not None:
+            wanted = set(names)
+            rules = [r for r in all_rules(graph.path)[0] if r.name in wanted]
+        computed = Engine(graph).preview(entities, closed, rules=rules, attributes=attributes, fresh=fresh)
     return {"ok": True, "rules": [
         {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
         for r, table, scope in computed]}
+
+
+@operations.register("contextRules")
+def context_rules_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Of the scoped warning rules that read one of ``attributes`` (all when absent): those a small context
+    of current rows can serve (``served``; lore.inference.context), the attributes such a context must hold
+    of every entity (``attributes``; it holds every memory's rows anyway), and the rest (``others``)."""
+    attributes = params.get("attributes")
+    if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
+        raise LoreError("bad-params", "attributes must be a list of attribute idents")
+    wanted = set(attributes) if attributes is not None else None
+    served: list[str] = []
+    others: list[str] = []
+    attrs: set[str] = set()
+    for r in all_rules(graph.path)[0]:
+        if not (r.kind == "warning" and r.scope and r.lang == "sql" and (wanted is None or r.reads & wanted)):
+            continue
+        reads = rule_reads(r)
+        if reads is None:
+            others.append(r.name)
+        else:
+            served.append(r.name)
+            attrs |= reads.full
+    return {"ok": True, "served": served, "attributes": sorted(attrs), "others": others}
 
 
 @operations.register("trust")

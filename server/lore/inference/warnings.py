@@ -84,12 +84,19 @@ SQL = named_statements(Path(__file__).with_name("warnings.sql"))
 LOCATE_ALL_UNDER = 256
 
 
+_FROM_FACTS = "\n  FROM facts\n"  # where naming_summary reads (labels.sql)
+
+
 class _Locator:
     """Finds where anchors are in the newest ingested code (ingestion's side tables, when present).
     Lookups are batched: one query per table for a whole set of anchors, never one per warning."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection,
+                 entity_facts: Callable[[list[str]], str | None] | None = None) -> None:
         self.con = con
+        # A store that keeps every current row of some entities in a small relation (the working layer's
+        # context) says which, for the entities asked: naming look-ups then read it instead of history.
+        self._entity_facts = entity_facts
         have = {r[0] for r in con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE NOT temporary "
             "AND table_name IN ('code_locations', 'import_locations')").fetchall()}
@@ -108,8 +115,11 @@ class _Locator:
             return
         for e in todo:
             self._naming[e] = {}
-        for e, a, v, latest, latest_from, least in self.con.execute(
-                LABELS_SQL["naming_summary"], {"entities": todo}).fetchall():
+        sql = LABELS_SQL["naming_summary"]
+        relation = self._entity_facts(todo) if self._entity_facts is not None else None
+        if relation is not None and _FROM_FACTS in sql:
+            sql = sql.replace(_FROM_FACTS, f"\n  FROM {relation}\n")
+        for e, a, v, latest, latest_from, least in self.con.execute(sql, {"entities": todo}).fetchall():
             self._naming[e][a] = (v, latest, latest_from, least)
 
     def naming(self, entity: str) -> dict[str, str]:
@@ -226,7 +236,7 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
         rules = all_rules(graph.path)[0]
     by_name = {r.name: r for r in rules}
     params = {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
-    locate = _Locator(con)
+    locate = _Locator(con, getattr(graph, "entity_facts", None))
     # One file: when the warnings are few, each is located (the look-ups the file's own warnings need
     # anyway, batched) and those elsewhere are dropped below; when they are many, only the warnings anchored
     # on something located in the file are read (each look-up of anchors scans history's facts once).

@@ -266,7 +266,8 @@ _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?from\s+" + _ART + _CNP
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
+                + _ART + _CNP
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -308,6 +309,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
+                r"discarded|dismissed|turned down|passed over|not chosen|declined|"
                 r"prohibited|disallowed|forbidden|no longer supported|out of scope)\b", re.I),
      None, 1),
     (re.compile(r"\bno plans to (?:support|use|adopt|add|switch to|move to|migrate to)\s+" + _ART + _CNP, re.I), None, 1),
@@ -600,7 +602,8 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
-                          r"breaks|works|runs|takes|offers|weighs|costs|depends)\b)",
+                          r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
+                          r"fixes|reduces|improves|speeds|caches|validates|compiles|bundles|installs)\b)",
                           p)
         for piece in pieces:
             piece = piece.strip()
@@ -724,7 +727,7 @@ def _split_why(s: str) -> tuple[str, str | None]:
     return s, None
 
 
-_WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)\b|"
+_WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)(?:\s|$)|"
                    r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
 
 
@@ -908,7 +911,8 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
-                     r"(?:doesn't|didn't) support)\b", re.I)
+                     r"(?:doesn't|didn't) support|(?:does|did) not (?:fit|suit|scale|meet)|(?:doesn't|didn't) (?:fit|suit|scale|meet))\b",
+                     re.I)
 
 
 def _beaten(text: str, subject: str) -> list[str]:
@@ -1048,7 +1052,8 @@ def _names(item: Extracted) -> set[str]:
             words.pop(0)  # "Bump minimum Node 20", "set Node 20 minimum version": what they name is Node
         words = words[1:] if len(words) > 1 and words[0] in ("minimum", "maximum", "default") else words
         first = words[0]
-        if len(first) >= 3 and first not in STOPWORDS:
+        if (len(first) >= 3 or len(first) == 2 and first.isalpha() and first not in ("ci", "js", "ui", "db", "io")) \
+                and first not in STOPWORDS:
             out.add(first)
     return out
 
@@ -1173,14 +1178,16 @@ _WEIGHED = re.compile(r"^(?:(?:the\s+)?(?:option\s+(?:of\s+)?)?(?:continu(?:e|in
                       r"stay(?:ing)?\s+(?:with|on)\s+|stick(?:ing)?\s+with\s+)?" + _ART + _CNP + r"(?:\s*\([^)]{1,60}\))?"
                       r"(?:\s+(?:was|were|had been|has been|have been)\s+(?:also\s+|briefly\s+|initially\s+)?"
                       r"(?:considered|evaluated|tried|looked at|an option|discussed)\b[^.;]{0,80}?(?:,\s*)?\s+but\b|"
-                      r"\s*:\s*(?:rejected|not chosen|ruled out|discarded|dismissed)\b)", re.I)
+                      r"\s*:\s*(?:rejected|not chosen|ruled out|discarded|dismissed)\b)|"
+                      r"^(?:we|i)(?:'ve| have)?\s+(?:also\s+)?(?:looked at|considered|evaluated|tried|explored|assessed|"
+                      r"benchmarked|prototyped with)\s+" + _ART + _CNP + r"(?:\s*\([^)]{1,60}\))?\s*,?\s+but\b", re.I)
 
 
 def _weighed(s: str) -> list[str]:
     """What a sentence says was weighed and turned down ("npm was considered as the default but …", "Continue using
     Yarn: rejected due to …")."""
     m = _WEIGHED.match(s.strip())
-    x = _name(m.group(1)) if m else None
+    x = _name(m.group(1) or m.group(2)) if m else None
     return [x] if x else []
 
 

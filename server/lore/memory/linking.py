@@ -7,7 +7,8 @@ a qualified name (``TokenCache.evict``, ``auth.validate_token``) scores above a 
 defined in many places scores lower (relevance / sqrt(definitions); more than MAX_DEFINITIONS: no link).
 
 Links are kept current by diffing: after each write the memories whose text changed are re-linked, and
-when code changed (an ingest) every memory is. A link whose target was renamed follows ``:renamed-to``;
+when code changed (an ingest) the memories whose text names a changed definition or module, or that link to
+one (_near_changed_code; every memory after a first ingest). A link whose target was renamed follows ``:renamed-to``;
 a link whose target disappeared is closed in transaction time, so it stays visible with ``:as-of``.
 Linking runs as a derivation and never fails a write; LORE_AUTOLINK=0 (or ``set_autolink(False)``, or
 ``graph.autolink = False``) switches it off.

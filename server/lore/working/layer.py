@@ -45,6 +45,10 @@ WARNING_ATTR = ":lore/warning"
 MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells it the file is too large
 # A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
+# The keystroke's context holds at most this many history rows (else the rules run over the whole view).
+CONTEXT_MAX_ROWS = int(os.environ.get("LORE_LAYER_CONTEXT_ROWS", "250000") or 250000)
+# ... and the naming rows of at most this many entities (those the file's warnings name).
+CONTEXT_MAX_ENTITIES = 20_000
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
 # The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
 # and the warning reader look up on every keystroke, and few rows in any graph.
@@ -91,16 +95,23 @@ class LayerView:
     ``cursor()``) is the layer's connection, it is read-only, and it has its own session (caches made over
     the layer never mix with history's)."""
 
-    def __init__(self, base: Graph, con: Any, lock: threading.RLock) -> None:
+    def __init__(self, base: Graph, con: Any, lock: threading.RLock,
+                 entity_facts: Any = None) -> None:
         self._base = base
         self.con = con
         self.lock = lock
+        self._entity_facts = entity_facts
         self.read_only = True
         self.path = base.path
         self.session = Session(self.as_graph())
 
     def cursor(self) -> Any:
         return _Borrowed(self.con)
+
+    def entity_facts(self, entities: list[str]) -> str | None:
+        """A relation on ``con`` holding every current row of these entities as the layer shows them (the
+        warning reader's naming look-ups read it instead of history), or None: read ``facts``."""
+        return self._entity_facts(entities) if self._entity_facts is not None else None
 
     def as_graph(self) -> Graph:
         """This view where the features expect a Graph: it answers every attribute a Graph has (its own
@@ -157,6 +168,13 @@ class Layer:
         self.answers: dict[Any, tuple[int, Any]] = {}
         self._history: tuple[int, list[str]] | None = None
         self._base_tx: int | None = None  # the transaction layer_base was brought up to
+        # The keystroke's context (ctx_hist, layer.sql): the history transaction and attributes it was made
+        # for; None until a keystroke needs it, and again whenever history moves (_rebuild).
+        self._ctx: tuple[int | None, frozenset[str]] | None = None
+        self._ctx_hidden: int | None = None  # the hidden rows ctx_base was made without (a hash of their ids)
+        self._named: tuple[int | None, set[str]] | None = None  # ctx_named: its transaction and entities
+        self.use_context = os.environ.get("LORE_LAYER_CONTEXT", "1") != "0"
+        self.context_stats = {"served": 0, "fallback": 0, "builds": 0, "named": 0, "named_loads": 0}
         self._db = ""  # the graph's catalog, quoted, once the connection is open
         self._mem_code_shadowed = False  # mem_code_view is over the linker's mirror (lore.memory.index)
 
@@ -219,12 +237,14 @@ class Layer:
             db = scalar(con.execute("SELECT current_database()"))
         quoted = '"' + db.replace('"', '""') + '"'
         con.execute(SQL["tables"].replace("{db}", quoted))
-        con.execute(SQL["views"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
+        con.execute(SQL["facts_view"].replace("{db}", quoted).replace("{cold}", _COLD_SQL))
+        con.execute(SQL["views"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
         self._mem_code_shadowed = False
         self._shadow_mem_code()
-        self.view = LayerView(g, con, self.lock)
+        con.execute(SQL["named_view"])
+        self.view = LayerView(g, con, self.lock, self._named_facts)
         return True
 
     def _shadow_mem_code(self) -> None:
@@ -248,6 +268,8 @@ class Layer:
                     pass
             self.con = self.view = None
             self._base_tx = None
+            self._ctx = None
+            self._named = None
 
     def _view(self) -> Graph:
         """History + layer as the features read it (the layer is open while it computes)."""
@@ -371,6 +393,7 @@ class Layer:
         keep = {p: e for p, e in self.entries.items()}
         self._reset()
         self._dependents.clear()
+        self._ctx = None  # history moved: the context is made again when a keystroke needs it
         self.seen_tx = tx
         self.stats["rebuilds"] += 1
         # History's rows of the hot attributes as of now (after the first time, only what changed since).
@@ -522,7 +545,9 @@ class Layer:
             touched |= {lk["memory"] for lk in ent.links}
         self.entries.update(new_entries)
         if touched:
-            self._rederive(sorted(touched), closed, fresh=fresh)
+            # A rebuild (the first, or after history moved) runs once over many files: the context would
+            # cost a scan of history to answer one run; a later change is a keystroke's, and pays it back.
+            self._rederive(sorted(touched), closed, fresh=fresh, context=not rebuild)
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
@@ -689,7 +714,7 @@ class Layer:
         return out
 
     def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None,
-                  fresh: list[int] | None = None) -> None:
+                  fresh: list[int] | None = None, context: bool = True) -> None:
         """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
         touched; the layer's conclusions replace history's for every subject in each rule's scope. ``fresh``:
         every row added since the layer's conclusions were computed (previewWarnings)."""
@@ -699,7 +724,7 @@ class Layer:
             params["attributes"] = attributes
         if fresh is not None:
             params["fresh"] = sorted(set(fresh))
-        reply = operations.run("previewWarnings", self._view(), params)
+        reply = self._preview(params) if context else operations.run("previewWarnings", self._view(), params)
         if not reply.get("ok"):
             log.warning("working layer: warnings could not be computed: %s", (reply.get("error") or {}).get("message"))
             return
@@ -727,6 +752,103 @@ class Layer:
         if rows:
             ids = self._alloc(len(rows))
             self._insert("layer_facts", [(rid, *r) for rid, r in zip(ids, rows)])
+
+    # ------------------------------------------------------------------ the keystroke's context
+
+    def _preview(self, params: dict[str, Any]) -> dict[str, Any]:
+        """previewWarnings over history + layer. The rules whose every read a small context answers
+        (lore.inference.context: the attributes they read, and which of them only of memories) run with
+        ``facts`` being that context — history's current rows of those attributes and every memory's, minus
+        the rows the layer replaces, plus the layer's — instead of the million-row history; the others, and
+        any served rule whose conclusions cite a row the context lacks, run over the whole view."""
+        view = self._view()
+        served = self._served_rules(params.get("attributes")) if self.use_context else None
+        if not served:
+            return operations.run("previewWarnings", view, params)
+        names, attrs, others = served
+        if not self._ensure_context(attrs):
+            self.context_stats["fallback"] += 1
+            return operations.run("previewWarnings", view, params)
+        con = self.con
+        hidden = scalar(con.execute("SELECT coalesce(hash(list(id ORDER BY id)), 0) FROM layer_hidden"))
+        if hidden != self._ctx_hidden:
+            con.execute(SQL["context_base"])
+            self._ctx_hidden = hidden
+        con.execute(SQL["context_view"])
+        try:
+            fast = operations.run("previewWarnings", view, {**params, "rules": names})
+        finally:
+            con.execute(self._sql("facts_view").replace("{cold}", _COLD_SQL))
+        if not fast.get("ok"):
+            return fast
+        items = list(fast["rules"])
+        cited = sorted({int(i) for item in items for c in item["conclusions"] for i in c.get("provenance") or []})
+        if cited:
+            have = {r[0] for r in con.execute(
+                "SELECT id FROM ctx_base WHERE id IN (SELECT unnest($ids::BIGINT[])) "
+                "UNION ALL SELECT id FROM layer_facts WHERE id IN (SELECT unnest($ids::BIGINT[]))",
+                {"ids": cited}).fetchall()}
+            missing = {item["rule"] for item in items
+                       if any(int(i) not in have for c in item["conclusions"] for i in c.get("provenance") or [])}
+        else:
+            missing = set()
+        kept = [item for item in items if item["rule"] not in missing]
+        self.context_stats["served"] += len(kept)
+        rest = sorted(missing) + others
+        if rest:
+            self.context_stats["fallback"] += len(rest)
+            slow = operations.run("previewWarnings", view, {**params, "rules": rest})
+            if not slow.get("ok"):
+                return slow
+            kept += slow["rules"]
+        return {"ok": True, "rules": kept}
+
+    def _served_rules(self, attributes: list[str] | None) -> tuple[list[str], frozenset[str], list[str]] | None:
+        """The scoped rules a context can serve for this change, the attributes it must hold of every
+        entity, and the other scoped rules; None when none can be served."""
+        params: dict[str, Any] = {} if attributes is None else {"attributes": attributes}
+        reply = operations.run("contextRules", self._view(), params)
+        if not reply.get("ok") or not reply.get("served"):
+            return None
+        return list(reply["served"]), frozenset(HOT_ATTRIBUTES) | frozenset(reply["attributes"]), list(reply["others"])
+
+    def _ensure_context(self, attrs: frozenset[str]) -> bool:
+        """ctx_hist holds history's current rows of ``attrs`` and every memory's, as of the layer's
+        transaction (False: the context would be too large to pay; the rules then run over the whole view)."""
+        if self._ctx is not None and self._ctx[0] == self.seen_tx and attrs <= self._ctx[1]:
+            return True
+        if self._ctx is not None and self._ctx[0] == self.seen_tx:
+            attrs = attrs | self._ctx[1]
+        listed = "(" + ", ".join("'" + a.replace("'", "''") + "'" for a in sorted(attrs)) + ")"
+        self.con.execute(self._sql("context_hist").replace("{attrs}", listed))
+        self.context_stats["builds"] += 1
+        n = scalar(self.con.execute("SELECT count(*) FROM ctx_hist"))
+        if n > CONTEXT_MAX_ROWS:
+            self.con.execute("DELETE FROM ctx_hist")
+            self._ctx = (self.seen_tx, frozenset())
+            return False
+        self._ctx = (self.seen_tx, attrs)
+        self._ctx_hidden = None  # ctx_base is made from the new ctx_hist
+        return True
+
+    def _named_facts(self, entities: list[str]) -> str | None:
+        """ctx_named_facts once ctx_named holds history's current rows of every one of ``entities`` (loaded
+        as they are first asked for, kept until history moves); None: too many, or no context."""
+        if not self.use_context or self.con is None:
+            return None
+        if self._named is None or self._named[0] != self.seen_tx:
+            self.con.execute("DELETE FROM ctx_named")
+            self._named = (self.seen_tx, set())
+        held = self._named[1]
+        missing = sorted({e for e in entities if isinstance(e, str)} - held)
+        if missing:
+            if len(held) + len(missing) > CONTEXT_MAX_ENTITIES:
+                return None
+            self.con.execute(self._sql("named_add"), {"entities": missing})
+            held.update(missing)
+            self.context_stats["named_loads"] += 1
+        self.context_stats["named"] += 1
+        return "ctx_named_facts"
 
     def _delete_tags(self, tags: list[str]) -> None:
         con = self.con
@@ -763,13 +885,16 @@ class Layer:
         measure before the layer is built with one after), its Python objects
         (the files' texts and facts, buffers, remembered answers), and the process's resident set once the
         freed heap is handed back (the resident set alone includes memory freed but not yet returned)."""
-        tables = 0
+        tables = everything = 0
         if self.con is not None:
-            tables = int(scalar(self.con.execute(
-                "SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'")))
+            tables, everything = (int(x) for x in self.con.execute(
+                "SELECT coalesce(sum(memory_usage_bytes) FILTER (WHERE tag = 'IN_MEMORY_TABLE'), 0), "
+                "coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()").fetchall()[0])
         py = _deep_size([self.entries, self.buffers, self.git_paths, self.answers, self._dependents, self.git,
                          self._history])
-        return {"tables_mb": round(tables / 2**20, 2), "python_mb": round(py / 2**20, 2),
+        # duckdb_mb: all the database's buffers (history's blocks it has cached too, which a rebuild reads)
+        return {"tables_mb": round(tables / 2**20, 2), "duckdb_mb": round(everything / 2**20, 2),
+                "python_mb": round(py / 2**20, 2),
                 "rss_trimmed_mb": _trimmed_rss_mb()}
 
     def status(self) -> dict[str, Any]:

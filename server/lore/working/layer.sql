@@ -9,8 +9,9 @@ CREATE OR REPLACE TEMP TABLE layer_defs AS SELECT *, ''::VARCHAR AS tag FROM {db
 CREATE OR REPLACE TEMP TABLE layer_imps AS SELECT *, ''::VARCHAR AS tag FROM {db}.main.import_locations LIMIT 0;
 CREATE OR REPLACE TEMP TABLE layer_files (path VARCHAR);
 CREATE OR REPLACE TEMP TABLE layer_base AS SELECT * FROM {db}.main.facts LIMIT 0;
+CREATE OR REPLACE TEMP TABLE ctx_named AS SELECT * FROM {db}.main.facts LIMIT 0;
 
--- name: views
+-- name: facts_view
 -- History minus the rows the layer replaces, plus the layer's own rows (negative ids).
 -- History is read in two disjoint parts: the rows of the few attributes a keystroke's rules and warnings
 -- read (layer_base, a copy made when history moves: a few thousand rows, scanned in a millisecond) and all
@@ -25,6 +26,8 @@ SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule
 UNION ALL
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
   FROM layer_facts;
+
+-- name: views
 CREATE OR REPLACE TEMP VIEW code_locations AS
 SELECT entity, file, kind, name, qualified_name, line, col, end_line, end_col
   FROM {db}.main.code_locations WHERE file NOT IN (SELECT path FROM layer_files)
@@ -77,7 +80,8 @@ SELECT f.id, f.e, f.provenance, CASE WHEN f.a = ':relates-to' AND f.vt = 'k' THE
 
 -- name: stored_warnings
 -- The warnings history holds for these (rule, subject) pairs: the layer's own conclusions replace them.
-SELECT f.id, f.rule, f.e FROM {db}.main.facts f
+-- layer_base holds every history row of :lore/warning as of the layer's transaction (a few rows to read).
+SELECT f.id, f.rule, f.e FROM layer_base f
  JOIN (SELECT unnest($rules::VARCHAR[]) AS rule, unnest($subjects::VARCHAR[]) AS e) s
    ON s.rule = f.rule AND s.e = f.e
  WHERE f.a = ':lore/warning' AND f.inferred AND f.tx_to = 2147483647
@@ -90,3 +94,48 @@ UNION ALL
 SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
  WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
    AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'))
+
+-- name: context_hist
+-- The keystroke's context (lore.inference.context): history's current rows of the attributes the served
+-- rules read of any entity ({attrs}), and every current row of a memory (not code: decisions, constraints,
+-- their descriptions), made when history moves. A few thousand rows where history has a million.
+CREATE OR REPLACE TEMP TABLE ctx_hist AS
+SELECT * FROM {db}.main.facts
+ WHERE tx_to = 2147483647
+   AND (a IN {attrs}
+        OR NOT (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/')
+                OR starts_with(e, ':variable/') OR starts_with(e, ':field/') OR starts_with(e, ':commit/')
+                OR starts_with(e, ':tag/')
+                OR e IN (':module', ':function', ':class', ':variable', ':field', ':commit', ':tag')))
+
+-- name: context_base
+-- The context's history rows that the layer does not replace (made again only when the rows it hides
+-- change, not on every keystroke).
+CREATE OR REPLACE TEMP TABLE ctx_base AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_hist WHERE id NOT IN (SELECT id FROM layer_hidden)
+
+-- name: context_view
+-- While the served rules run, ``facts`` is the context as the layer shows it: plus the layer's own rows
+-- (the views the rules read follow it).
+CREATE OR REPLACE TEMP VIEW facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_base
+UNION ALL
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM layer_facts
+
+-- name: named_view
+-- Every current row of the entities ctx_named holds, as the layer shows them (lore.inference.warnings reads
+-- the naming facts of the entities a file's warnings name here: a few rows where history has a million).
+CREATE OR REPLACE TEMP VIEW ctx_named_facts AS
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM ctx_named WHERE id NOT IN (SELECT id FROM layer_hidden)
+UNION ALL
+SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
+  FROM layer_facts
+
+-- name: named_add
+-- History's current rows of more entities, into ctx_named.
+INSERT INTO ctx_named SELECT * FROM {db}.main.facts
+ WHERE tx_to = 2147483647 AND e IN (SELECT unnest($entities::VARCHAR[]))
