@@ -143,9 +143,20 @@ const itemLabel = () => page.$eval(itemSel, (el) => el.querySelector("a")?.getAt
 const quickRows = () => page.$$eval(".quick-input-widget .quick-input-list .monaco-list-row", (rs) => rs.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
 
 async function palette(title) {
-  await page.keyboard.press("Escape");
-  await page.keyboard.press("F1");
-  await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input", { visible: true, timeout: 30000 * scale });
+  // A webview (the walkthrough's media, a timeline) can hold the keyboard when F1 is pressed, and the palette
+  // never opens: then the workbench takes focus back (a click on the status bar) and F1 is pressed again.
+  const opened = ".quick-input-widget:not([style*='display: none']) input";
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("F1");
+    try {
+      await page.waitForSelector(opened, { visible: true, timeout: (attempt < 2 ? 10000 : 30000) * scale });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await page.click(".part.statusbar").catch(() => {});
+    }
+  }
   await page.keyboard.type(title, { delay: 5 });
   await page.waitForFunction((t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => r.textContent?.includes(t)), { timeout: 30000 * scale }, title);
   await page.keyboard.press("Enter");
