@@ -1202,13 +1202,13 @@ _TURNS_DOWN_IT = re.compile(
     r"make)\s+(?:this|it|that|the (?:change|switch|move|migration))|"
     r"(?:won't|will not)\s+(?:fix|do|implement|pursue)(?:\s+(?:this|it|that))?)(?=\s*(?:$|[,.;:!]|\s+(?:as|because|since|"
     r"due|for|given)\b))", re.I)
-# A why-question that heads its answer ("Why?", "Why should we do it?", "Why is this needed?") and a what-question
-# that heads the change ("What?", "What should we do?").
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
 _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
                             r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
                             r"(?:win|burden|pain|drag|cost|hassle|improvement)|(?:much |far |way )?(?:better|simpler|easier|"
                             r"cheaper|faster|safer|cleaner))\b", re.I)
+# A why-question that heads its answer ("Why?", "Why should we do it?", "Why is this needed?") and a what-question
+# that heads the change ("What?", "What should we do?").
 _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|can't|won't|couldn't|(?:do|did|does|would|should|"
                          r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
