@@ -105,14 +105,16 @@ class _HistoryNote:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self.at = -1.0
+        self.seen = -1
         self.partial = False
 
     def get(self) -> bool:
         import time
 
         now = time.monotonic()
-        if now - self.at > 1.0:
-            self.at = now
+        begun = getattr(self.graph, "tx_begun", None)  # a write since the last look (the backfill's end) re-reads
+        if now - self.at > 1.0 or begun != self.seen:
+            self.at, self.seen = now, begun
             try:
                 cur = self.graph.cursor()
                 try:
