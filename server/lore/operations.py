@@ -105,7 +105,7 @@ class _HistoryNote:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self.at = -1.0
-        self.seen = -1
+        self.seen: int | None = -1
         self.partial = False
 
     def get(self) -> bool:
