@@ -105,14 +105,14 @@ class _HistoryNote:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self.at = -1.0
-        self.seen: int | None = -1
+        self.seen = -1  # the graph's write count at the last look
         self.partial = False
 
     def get(self) -> bool:
         import time
 
         now = time.monotonic()
-        begun = getattr(self.graph, "tx_begun", None)  # a write since the last look (the backfill's end) re-reads
+        begun = self.graph.tx_begun  # a write in this process since the last look (the backfill's end) re-reads
         if now - self.at > 1.0 or begun != self.seen:
             self.at, self.seen = now, begun
             try:
