@@ -51,6 +51,18 @@ local ok, err = pcall(function()
   answers = { 'Never log passwords in login', '' }
   lore.command('record')
   result.recorded = lore.last_recorded and lore.last_recorded.decision
+  -- :Lore record TEXT on a function typed into the buffer and never saved: the working layer knows it
+  vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '', '', 'def logout(user):', '    return None' })
+  local last = vim.api.nvim_buf_line_count(buf)
+  vim.api.nvim_win_set_cursor(0, { last - 1, 5 })
+  assert(vim.wait(20000, function()
+    local r = lore.request('layerHover', { root = client.config.root_dir, file = 'src/auth.py', kind = 'name',
+                                           name = 'logout', line = last - 1 })
+    return r and r.entity ~= nil and r.entity ~= vim.NIL
+  end, 50), 'the layer never saw the typed function')
+  answers = { 'Logout clears the session', 'sessions end server side' }
+  lore.command('record Logout clears the session')
+  result.recorded_typed = lore.last_recorded and lore.last_recorded.decision
   -- :Lore reject NAME
   answers = { "We don't use requests-toolbelt", 'unmaintained' }
   lore.command('reject requests-toolbelt')

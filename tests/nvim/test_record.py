@@ -38,6 +38,10 @@ def test_recording_from_neovim(workspace: Path, tmp_path: Path, nvim: str | None
     assert (":decision/never-log-passwords-login", ":governs", ":function/src-auth-py-login") in facts
     assert not any(f[0] == ":decision/never-log-passwords-login" and f[1] == ":rationale" for f in facts)
     assert (":decision/no-requests-toolbelt", ":rejects", ":module/requests-toolbelt") in facts
+    # :Lore record TEXT on a function that exists only in the unsaved buffer: TEXT is offered, the function governed
+    assert {"prompt": "Decision: ", "default": "Logout clears the session"} in r["prompts"]
+    typed = r["recorded_typed"]
+    assert typed and (typed, ":governs", ":function/src-auth-py-logout") in facts, (typed, facts)
     assert not any("os" in f[0] for f in facts if f[1] == ":rejects" and f[2] == ":module/os")
     # the import is now flagged: the warning reads in the user's words
     p = subprocess.run([LORE, "--json", "warnings", "src/auth.py"], cwd=workspace, capture_output=True, text=True,

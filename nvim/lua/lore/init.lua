@@ -186,18 +186,23 @@ function M.entity_at_cursor()
   local rel = file:sub(#client.config.root_dir + 2)
   local word = vim.fn.expand('<cword>')
   local line = vim.api.nvim_win_get_cursor(0)[1]
-  local r = M.request('lspHover', { file = rel, kind = 'name', name = word, line = line })
+  -- layerHover, not lspHover: the code as the buffer has it (a function typed but never saved or committed
+  -- is the working layer's, and history alone does not know it).
+  local root = client.config.root_dir
+  local r = M.request('layerHover', { root = root, file = rel, kind = 'name', name = word, line = line })
   if r and r.entity ~= vim.NIL and r.entity then return r.entity end
-  r = M.request('lspHover', { file = rel, kind = 'module', name = rel, line = 1 })
+  r = M.request('layerHover', { root = root, file = rel, kind = 'module', name = rel, line = 1 })
   return r and r.entity ~= vim.NIL and r.entity or nil
 end
 
 local commands = {}
 
--- :Lore record — a decision about the code under the cursor (:governs it), its text and why asked for.
-function commands.record()
+-- :Lore record [TEXT] — a decision about the code under the cursor (:governs it); its text (TEXT, or a
+-- `# decision: …` note on the line, offered to edit) and why asked for.
+function commands.record(text)
   local entity = M.entity_at_cursor()
-  local note = vim.api.nvim_get_current_line():match('[#/][/]?%s*decision%s*:%s*(.+)$')
+  local note = (text and text ~= '') and text
+    or vim.api.nvim_get_current_line():match('[#/][/]?%s*decision%s*:%s*(.+)$')
   ask_and_record('governs', entity, note, nil)
 end
 
@@ -286,7 +291,7 @@ function M.command(args)
   local sub, rest = (args or ''):match('^%s*(%S*)%s*(.-)%s*$')
   local fn = commands[sub]
   if fn == nil then
-    notify('usage: :Lore record|reject [NAME]|query DATALOG|history [ENTITY]|warnings [all]|status|ingest',
+    notify('usage: :Lore record [TEXT]|reject [NAME]|query DATALOG|history [ENTITY]|warnings [all]|status|ingest',
       vim.log.levels.WARN)
     return
   end
