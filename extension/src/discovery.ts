@@ -11,7 +11,7 @@ export type CandidateSource = "lore.path" | "lore.interpreter" | "Python extensi
 export interface Candidate {
   source: CandidateSource;
   command: string;
-  /** Arguments before the subcommand: [] for a `lore` executable, ["-m", "lore"] for a Python. */
+  /** Arguments before the subcommand: [] for a `lore` executable, PYTHON_RUN_LORE for a Python. */
   baseArgs: string[];
 }
 
@@ -46,6 +46,18 @@ export interface DiscoveryInput {
   /** Extra arguments after `serve` (e.g. ["--graph", PATH]). */
   serveArgs?: string[];
   probeTimeoutMs?: number;
+}
+
+/** How a Python runs Lore: not `-m lore`, which puts the working directory first on `sys.path` — the server
+ * starts in the workspace folder, so a cloned repository with a `lore/` package of its own at its top would run
+ * its code instead. The empty entry `-c` adds is dropped before lore is imported. */
+export const PYTHON_RUN_LORE = ["-c", "import sys; sys.path[:] = [p for p in sys.path if p != '']; from lore.__main__ import main; sys.exit(main())"];
+
+/** A command as a person reads it (PYTHON_RUN_LORE shown as the `-m lore` it stands for). */
+export function commandLine(command: string, args: string[]): string {
+  const shown = args.length >= PYTHON_RUN_LORE.length && PYTHON_RUN_LORE.every((a, i) => args[i] === a)
+    ? ["-m", "lore", ...args.slice(PYTHON_RUN_LORE.length)] : args;
+  return [command, ...shown].join(" ");
 }
 
 /** The Python package a clone installs (pyproject.toml); it is not on PyPI, so it installs from a clone. */
@@ -111,8 +123,8 @@ export function candidates(input: DiscoveryInput): { list: Candidate[]; rejected
     else list.push(c);
   };
   if (input.lorePath) fileCandidate("lore.path", input.lorePath, []);
-  if (input.interpreter) fileCandidate("lore.interpreter", input.interpreter, ["-m", "lore"]);
-  if (input.pythonExtensionInterpreter) fileCandidate("Python extension", input.pythonExtensionInterpreter, ["-m", "lore"]);
+  if (input.interpreter) fileCandidate("lore.interpreter", input.interpreter, PYTHON_RUN_LORE);
+  if (input.pythonExtensionInterpreter) fileCandidate("Python extension", input.pythonExtensionInterpreter, PYTHON_RUN_LORE);
   for (const clone of input.clones ?? []) {
     const exe = cloneLore(clone, platform);
     // A clone not yet installed is no failed attempt: the message offers to install it.
@@ -156,7 +168,7 @@ function lastLine(s: string): string {
 }
 
 export function describe(c: Candidate): string {
-  return `${c.source}: ${[c.command, ...c.baseArgs].join(" ")}`;
+  return `${c.source}: ${commandLine(c.command, c.baseArgs)}`;
 }
 
 /** Try the candidates in order; the first that answers as Lore wins. */

@@ -17,7 +17,7 @@ import {
 } from "vscode-languageclient/node";
 import { LoreApi } from "./api";
 import { LoreLanguageClient } from "./client";
-import { describe, discover, type Discovery, interpreterFromPythonApi } from "./discovery";
+import { commandLine, describe, discover, type Discovery, interpreterFromPythonApi } from "./discovery";
 import { LoreReplyError, parseIngestProgress } from "./replies";
 import { StderrDedup } from "./serverLog";
 import { needsRestart, readSettings, serverOptionsPayload, type Settings } from "./settings";
@@ -155,7 +155,7 @@ export class LoreServer implements vscode.Disposable {
         `Lore: ${failedConfigured.map((a) => `${a.candidate.source} did not work (${a.detail})`).join("; ")}; using ${found.server.command} from ${found.server.source} instead.`,
       );
     }
-    this.say("info", `starting ${[found.server.command, ...found.server.args].join(" ")} (lore ${found.server.version}, from ${found.server.source})`);
+    this.say("info", `starting ${commandLine(found.server.command, found.server.args)} (lore ${found.server.version}, from ${found.server.source})`);
 
     const dedup = new StderrDedup((line) => this.log.appendLine(line));
     // The process is started here, not by the client, so that its stderr passes through the dedup

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "node:test";
-import { candidates, cloneInstallCommand, cloneLore, discover, interpreterFromPythonApi, isLoreClone, notFoundMessage, probe, whichAll } from "../src/discovery";
+import { candidates, cloneInstallCommand, cloneLore, commandLine, discover, interpreterFromPythonApi, isLoreClone, notFoundMessage, probe, PYTHON_RUN_LORE, whichAll } from "../src/discovery";
 import { findLore, tmpDir } from "./helpers";
 
 function script(dir: string, name: string, body: string, mode = 0o755): string {
@@ -16,7 +16,7 @@ function script(dir: string, name: string, body: string, mode = 0o755): string {
 
 const posix = process.platform !== "win32";
 
-/** A directory with: a fake python (`-m lore --version` works), a good lore, an impostor, a hang, a non-exec. */
+/** A directory with: a fake python (running lore with `--version` works), a good lore, an impostor, a hang, a non-exec. */
 function fixture() {
   const dir = tmpDir("lore-ext-disc-");
   const bin = path.join(dir, "bin");
@@ -27,7 +27,7 @@ function fixture() {
     dir,
     bin,
     other,
-    python: script(dir, "python3", 'if [ "$1" = "-m" ] && [ "$2" = "lore" ] && [ "$3" = "--version" ]; then echo "lore 1.2.3"; exit 0; fi\necho "No module named lore" >&2; exit 1'),
+    python: script(dir, "python3", 'if [ "$1" = "-c" ] && [ "$3" = "--version" ]; then echo "lore 1.2.3"; exit 0; fi\necho "No module named lore" >&2; exit 1'),
     pythonWithout: script(dir, "python-bare", 'echo "/usr/bin/python3: No module named lore" >&2; exit 1'),
     good: script(bin, "lore", 'echo "lore 0.9.0"'),
     impostor: script(other, "lore", 'echo "Lore RPG launcher v2"'),
@@ -45,7 +45,7 @@ test("order: lore.path, lore.interpreter, Python extension, PATH", { skip: !posi
     env: { PATH: [f.other, f.bin].join(":") },
   });
   assert.deepEqual(
-    list.map((c) => [c.source, c.command, c.baseArgs.join(" ")]),
+    list.map((c) => [c.source, c.command, commandLine("", c.baseArgs).trim()]),
     [
       ["lore.path", f.good, ""],
       ["lore.interpreter", f.python, "-m lore"],
@@ -60,7 +60,7 @@ test("the first candidate that answers as lore wins; serve args follow", { skip:
   const f = fixture();
   const d = await discover({ lorePath: null, interpreter: f.python, pythonExtensionInterpreter: null, env: { PATH: f.bin }, serveArgs: ["--graph", "/g.duckdb"] });
   assert.ok(d.ok);
-  assert.deepEqual(d.server, { command: f.python, args: ["-m", "lore", "serve", "--graph", "/g.duckdb"], source: "lore.interpreter", version: "1.2.3" });
+  assert.deepEqual(d.server, { command: f.python, args: [...PYTHON_RUN_LORE, "serve", "--graph", "/g.duckdb"], source: "lore.interpreter", version: "1.2.3" });
 });
 
 test("a broken configured path falls through, and the attempt says why", { skip: !posix }, async () => {
@@ -146,6 +146,15 @@ test("the repository's real lore is found and accepted", async (t) => {
     const viaPy = await discover({ lorePath: null, interpreter: py, pythonExtensionInterpreter: null, env: { PATH: "" } });
     assert.ok(viaPy.ok, !viaPy.ok ? viaPy.message : "");
     assert.equal(viaPy.server.version, d.server.version);
+    // Started in a hostile clone that ships a `lore` package of its own: the installed Lore still answers.
+    const clone = tmpDir("lore-ext-hostile-");
+    fs.mkdirSync(path.join(clone, "lore"));
+    fs.writeFileSync(path.join(clone, "lore", "__init__.py"), "");
+    fs.writeFileSync(path.join(clone, "lore", "__main__.py"), "print('lore 6.6.6 hijacked')\n");
+    const out = execFileSync(py, [...viaPy.server.args.slice(0, PYTHON_RUN_LORE.length), "--version"], { cwd: clone, encoding: "utf8" });
+    assert.equal(out.trim(), `lore ${d.server.version}`);
+    // (what `-m lore` would have run there)
+    assert.match(execFileSync(py, ["-m", "lore", "--version"], { cwd: clone, encoding: "utf8" }), /hijacked/);
   }
 });
 
