@@ -53,6 +53,19 @@ export interface DiscoveryInput {
  * its code instead. The empty entry `-c` adds is dropped before lore is imported. */
 export const PYTHON_RUN_LORE = ["-c", "import sys; sys.path[:] = [p for p in sys.path if p != '']; from lore.__main__ import main; sys.exit(main())"];
 
+/** Whether `file` lies inside the folder `root` (symlinks resolved where they exist). */
+export function isInside(file: string, root: string): boolean {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const rel = path.relative(real(root), real(file));
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
 /** A command as a person reads it (PYTHON_RUN_LORE shown as the `-m lore` it stands for). */
 export function commandLine(command: string, args: string[]): string {
   const shown = args.length >= PYTHON_RUN_LORE.length && PYTHON_RUN_LORE.every((a, i) => args[i] === a)

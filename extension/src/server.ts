@@ -17,7 +17,7 @@ import {
 } from "vscode-languageclient/node";
 import { LoreApi } from "./api";
 import { LoreLanguageClient } from "./client";
-import { commandLine, describe, discover, type Discovery, interpreterFromPythonApi } from "./discovery";
+import { commandLine, describe, discover, type Discovery, interpreterFromPythonApi, isInside } from "./discovery";
 import { LoreReplyError, parseIngestProgress } from "./replies";
 import { StderrDedup } from "./serverLog";
 import { needsRestart, readSettings, serverOptionsPayload, type Settings } from "./settings";
@@ -95,7 +95,13 @@ export class LoreServer implements vscode.Disposable {
     if (!ext) return { present: false, path: null };
     try {
       const api: unknown = ext.isActive ? ext.exports : await withTimeout(ext.activate(), 10000);
-      return { present: true, path: await withTimeout(interpreterFromPythonApi(api, this.folder.uri), 10000) };
+      const found = await withTimeout(interpreterFromPythonApi(api, this.folder.uri), 10000);
+      // In an untrusted workspace a Python inside it (a cloned `.venv/bin/python`) is the repository's program.
+      if (found && !vscode.workspace.isTrusted && isInside(found, this.root)) {
+        this.say("warn", `the Python extension's interpreter ${found} is inside this untrusted workspace: not used`);
+        return { present: true, path: null };
+      }
+      return { present: true, path: found };
     } catch (e) {
       this.say("warn", `could not ask the Python extension for its interpreter: ${errorText(e)}`);
       return { present: true, path: null };

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "node:test";
-import { candidates, cloneInstallCommand, cloneLore, commandLine, discover, interpreterFromPythonApi, isLoreClone, notFoundMessage, probe, PYTHON_RUN_LORE, whichAll } from "../src/discovery";
+import { candidates, cloneInstallCommand, cloneLore, commandLine, discover, interpreterFromPythonApi, isInside, isLoreClone, notFoundMessage, probe, PYTHON_RUN_LORE, whichAll } from "../src/discovery";
 import { findLore, tmpDir } from "./helpers";
 
 function script(dir: string, name: string, body: string, mode = 0o755): string {
@@ -216,4 +216,17 @@ test("this repository is a clone: the install command's make target exists, and 
   assert.match(cloneInstallCommand(repoRoot), /make \.venv\/\.installed/);
   const d = await discover({ lorePath: null, interpreter: null, pythonExtensionInterpreter: null, clones: [repoRoot], env: { PATH: "" } });
   assert.ok(d.ok && d.server.source === "clone", !d.ok ? d.message : "");
+});
+
+test("isInside: a workspace's own interpreter is inside it, a sibling folder with the same prefix is not", { skip: !posix }, () => {
+  const dir = tmpDir("lore-ext-inside-");
+  fs.mkdirSync(path.join(dir, "repo", ".venv", "bin"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "repo-other"));
+  fs.writeFileSync(path.join(dir, "repo", ".venv", "bin", "python"), "");
+  assert.equal(isInside(path.join(dir, "repo", ".venv", "bin", "python"), path.join(dir, "repo")), true);
+  assert.equal(isInside(path.join(dir, "repo-other", "python"), path.join(dir, "repo")), false);
+  assert.equal(isInside("/usr/bin/python3", path.join(dir, "repo")), false);
+  // a symlink out of the workspace to the real interpreter is judged by where it points
+  fs.symlinkSync("/usr/bin", path.join(dir, "repo", "sys"));
+  assert.equal(isInside(path.join(dir, "repo", "sys", "env"), path.join(dir, "repo")), false);
 });
