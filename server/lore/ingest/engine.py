@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
+from lore import gitcmd
 from lore import idents as S
 from lore.errors import LoreError
 from lore.ingest.ahead import ReadAhead
@@ -210,9 +211,7 @@ class IngestRun(StructureFacts, BatchWriter):
         return out
 
     def _is_ancestor(self, a: str, b: str) -> bool:
-        import subprocess
-        return subprocess.run(["git", "-C", self.repo, "merge-base", "--is-ancestor", a, b],
-                              capture_output=True).returncode == 0
+        return gitcmd.run(self.repo, "merge-base", "--is-ancestor", a, b, capture_output=True).returncode == 0
 
     # -------------------------------------------------------------- prepare
     def _prepare(self, meta: dict[str, str], wm: str | None) -> None:

@@ -13,6 +13,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from lore import gitcmd
 from lore.errors import LoreError
 
 log = logging.getLogger("lore")
@@ -48,7 +49,7 @@ class Commit:
 
 def git(repo: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:
     try:
-        p = subprocess.run(["git", "-C", repo, *args], input=input, capture_output=True)
+        p = gitcmd.run(repo, *args, input=input, capture_output=True)
     except FileNotFoundError:
         raise LoreError("git-missing", "git is not installed or not on PATH") from None
     if check and p.returncode != 0:
@@ -63,10 +64,10 @@ def repo_root(path: str) -> str:
         raise LoreError("bad-repo", "the repository path must be a non-empty string")
     if not os.path.isdir(path):
         raise LoreError("bad-repo", f"{path} is not a directory")
-    p = subprocess.run(["git", "-C", path, "rev-parse", "--show-toplevel"], capture_output=True)
+    p = gitcmd.run(path, "rev-parse", "--show-toplevel", capture_output=True)
     if p.returncode == 0 and p.stdout.strip():
         return p.stdout.decode("utf-8", "surrogateescape").strip()
-    p = subprocess.run(["git", "-C", path, "rev-parse", "--git-dir"], capture_output=True)
+    p = gitcmd.run(path, "rev-parse", "--git-dir", capture_output=True)
     if p.returncode == 0:
         return os.path.abspath(os.path.join(path, p.stdout.decode("utf-8", "surrogateescape").strip()))
     raise LoreError("not-a-repo", f"{path} is not a git repository")
@@ -94,10 +95,10 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
     """Oldest first: each first-parent commit after ``since`` up to ``tip``, with its raw changes against
     its first parent (renames detected by ``-M``)."""
     rng = f"{since}..{tip}" if since else tip
-    proc = subprocess.Popen(
-        ["git", "-C", repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z", "-M",
+    proc = gitcmd.popen(
+        repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z", "-M",
          "--no-abbrev", "--diff-merges=first-parent",
-         "--format=%x01%H %ct %P", rng],
+         "--format=%x01%H %ct %P", rng,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None  # both are pipes (Popen above)
     try:
@@ -175,9 +176,9 @@ def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitI
     """Every commit reachable from tip and not from since (side branches too), oldest first, no diffs;
     streamed (topological order: a first-parent commit comes after all of its ancestors)."""
     rng = [tip, f"^{since}"] if since else [tip]
-    proc = subprocess.Popen(["git", "-C", repo, "log", "--reverse", "--topo-order", "-z",
-                             "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = gitcmd.popen(repo, "log", "--reverse", "--topo-order", "-z",
+                        "--format=%H%x1f%P%x1f%ct%x1f%ae%x1f%s", *rng,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None  # both are pipes
     buf = b""
     try:
@@ -246,8 +247,8 @@ class CatFile:
     """One long-lived ``git cat-file --batch``: blob bytes by id."""
 
     def __init__(self, repo: str) -> None:
-        self.proc = subprocess.Popen(["git", "-C", repo, "cat-file", "--batch"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.proc = gitcmd.popen(repo, "cat-file", "--batch", stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def read(self, sha: str, limit: int | None = None) -> bytes | None:
         """The object's bytes; None when missing (e.g. beyond a shallow boundary) or larger than limit."""

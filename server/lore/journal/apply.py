@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lore import gitcmd
 from lore.errors import LoreError
 from lore.journal import entry as E
 from lore.journal.files import JOURNAL_DIR, LORE_DIR, JournalDir, ensure_gitignore
@@ -163,14 +164,14 @@ def _history(repo: str, tip: str, scanned: str | None) -> list[tuple[str, str]]:
     (after ``scanned`` when that is an ancestor: the history already read)."""
     rng = tip
     if scanned and scanned != tip:
-        p = subprocess.run(["git", "-C", repo, "merge-base", "--is-ancestor", scanned, tip], capture_output=True)
+        p = gitcmd.run(repo, "merge-base", "--is-ancestor", scanned, tip, capture_output=True)
         if p.returncode == 0:
             rng = f"{scanned}..{tip}"
     elif scanned == tip:
         return []
     try:
-        p = subprocess.run(["git", "-C", repo, "log", "--format=", "--raw", "-z", "--no-renames",
-                            "--diff-filter=AM", "--no-abbrev", rng, "--", JOURNAL_PATH + "/"], capture_output=True)
+        p = gitcmd.run(repo, "log", "--format=", "--raw", "-z", "--no-renames",
+                       "--diff-filter=AM", "--no-abbrev", rng, "--", JOURNAL_PATH + "/", capture_output=True)
     except FileNotFoundError:
         raise LoreError("git-missing", "git is not installed or not on PATH") from None
     if p.returncode != 0:
@@ -257,8 +258,8 @@ class _CatFile:
     """``git cat-file --batch`` for history blobs (size-bounded: a huge blob is skipped, not held)."""
 
     def __init__(self, repo: str) -> None:
-        self.proc = subprocess.Popen(["git", "-C", repo, "cat-file", "--batch"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.proc = gitcmd.popen(repo, "cat-file", "--batch", stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def read(self, sha: str, limit: int) -> bytes:
         assert self.proc.stdin and self.proc.stdout

@@ -9,7 +9,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from lore import operations
+from lore import gitcmd, operations
 from lore import params as P
 from lore.errors import LoreError
 from lore.journal import entry as E
@@ -106,7 +106,6 @@ def journal_apply(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("no-work-tree", "this graph belongs to no work tree: give repo, or ingest one first")
     tip = None
     if (root / ".git").exists():
-        import subprocess
 
         branch = None
         try:
@@ -114,8 +113,8 @@ def journal_apply(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             branch = rows[0][0] if rows else None
         except Exception:  # noqa: BLE001 - never ingested
             branch = None
-        p = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet",
-                            (branch or "HEAD") + "^{commit}"], capture_output=True)
+        p = gitcmd.run(str(root), "rev-parse", "--verify", "--quiet", (branch or "HEAD") + "^{commit}",
+                       capture_output=True)
         tip = p.stdout.decode().strip() or None
     report = apply_journal(graph, root, str(root), tip)
     asserted = report.pop("_asserted", 0)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from lore import gitcmd
 from lore.journal import entry as E
 from lore.journal.files import JournalDir
 from lore.sqlfile import named_statements
@@ -99,8 +100,7 @@ def author_of(graph: Graph, root: Path | None) -> str | None:
     email = os.environ.get("GIT_AUTHOR_EMAIL") or None
     if email is None:
         try:
-            p = subprocess.run(["git", "-C", str(root or "."), "config", "user.email"], capture_output=True,
-                               timeout=10)
+            p = gitcmd.run(str(root or "."), "config", "user.email", capture_output=True, timeout=10)
             email = p.stdout.decode("utf-8", "replace").strip() or None if p.returncode == 0 else None
         except (OSError, subprocess.SubprocessError):
             email = None

@@ -14,9 +14,15 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Callable
 
+from lore import gitcmd
 from lore.errors import LoreError
 
 GIT_TIMEOUT_S = 60.0
+
+
+def _env() -> dict[str, str]:
+    # no index lock taken for a refresh (a commit in the terminal must never meet one); C messages
+    return {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
 
 
 @dataclass
@@ -37,9 +43,8 @@ class WorkState:
 
 
 def _git(root: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
     try:
-        p = subprocess.run(["git", "-C", root, *args], capture_output=True, timeout=GIT_TIMEOUT_S, env=env)
+        p = gitcmd.run(root, *args, capture_output=True, timeout=GIT_TIMEOUT_S, env=_env())
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise LoreError("git-failed", f"git {args[0]} failed: {exc}") from None
     if check and p.returncode != 0:
@@ -65,10 +70,8 @@ class _Started:
         self.args = args
         self.error: LoreError | None = None
         self.proc: subprocess.Popen[bytes] | None = None
-        env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
         try:
-            self.proc = subprocess.Popen(["git", "-C", root, *args], stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, env=env)
+            self.proc = gitcmd.popen(root, *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
         except OSError as exc:
             self.error = LoreError("git-failed", f"git {args[0]} failed: {exc}")
 

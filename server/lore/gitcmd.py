@@ -1,0 +1,151 @@
+"""Running git on a repository that may be hostile (SPEC §7).
+
+A repository's own configuration (``.git/config``, ``config.worktree`` and whatever they include) can name
+programs that git runs on its behalf: ``core.fsmonitor`` on every ``status``/``diff``/``ls-files``, a filter's
+``clean``/``process`` when a work-tree file is hashed, a diff driver's ``textconv``/``command``,
+``diff.external``, ``gpg.program`` under ``log.showSignature``, hooks. A clone never carries that file, but a
+repository unpacked from an archive, copied from someone else or left on a shared disk does, and Lore runs git
+in it unasked (the server at start, the working layer on every change). So every git process Lore starts gets
+the same overrides as command-line configuration (``GIT_CONFIG_COUNT``/``KEY_n``/``VALUE_n``: the highest
+precedence, passed on to the git processes git itself starts, and free of ``-c``'s parsing of ``=`` in names):
+the fixed ones below, plus an empty command for each filter, diff or merge driver that the repository's
+configuration defines. Reading the configuration (``git config --list``) runs nothing.
+
+The drivers are re-read when a file the configuration came from changes (its size or time), so a driver added
+later is overridden too; the overrides of a root are cached between calls, since the working layer asks git
+on every refresh.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# Settings that make git run a program, set so that it runs none. core.hooksPath: no read command Lore runs
+# starts a hook, but a hostile path is not worth a doubt.
+FIXED: tuple[tuple[str, str], ...] = (
+    ("core.fsmonitor", "false"),
+    ("core.hooksPath", os.devnull),
+    ("diff.external", ""),
+    ("log.showSignature", "false"),
+    ("core.pager", "cat"),
+    ("core.askPass", ""),
+    ("credential.helper", ""),
+    ("core.sshCommand", "false"),
+    ("protocol.allow", "never"),
+)
+
+# <section>.<driver>.<key> settings that name a program (git config --list lowercases section and key, never
+# the driver's name).
+_DRIVER = re.compile(r"^(filter|diff|merge)\.(.+)\.(clean|smudge|process|textconv|command|driver|required)$", re.S)
+
+# Environment git reads that could point it elsewhere or page its output.
+_BASE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat", "PAGER": "cat"}
+
+GIT_CONFIG_TIMEOUT_S = 20
+
+
+class _Overrides:
+    def __init__(self, pairs: tuple[tuple[str, str], ...], origins: tuple[tuple[str, int, int], ...]) -> None:
+        self.pairs = pairs
+        self.origins = origins
+
+    def fresh(self) -> bool:
+        return all(_stamp(path) == (size, mtime) for path, size, mtime in self.origins)
+
+
+_cache: dict[str, _Overrides] = {}
+_lock = threading.Lock()
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _fixed_env(base: Mapping[str, str]) -> dict[str, str]:
+    env = dict(base)
+    env.update(_BASE_ENV)
+    return env
+
+
+def _with_config(env: dict[str, str], pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """``env`` with ``pairs`` appended to any command-line configuration it already carries."""
+    try:
+        start = int(env.get("GIT_CONFIG_COUNT", "0") or "0")
+    except ValueError:
+        start = 0
+    start = max(start, 0)
+    for i, (key, value) in enumerate(pairs, start):
+        env[f"GIT_CONFIG_KEY_{i}"] = key
+        env[f"GIT_CONFIG_VALUE_{i}"] = value
+    env["GIT_CONFIG_COUNT"] = str(start + len(pairs))
+    return env
+
+
+def _read_drivers(root: str) -> _Overrides:
+    env = _with_config(_fixed_env(os.environ), FIXED)
+    try:
+        p = subprocess.run(["git", "-C", root, "config", "--null", "--list", "--show-origin"],
+                           capture_output=True, env=env, timeout=GIT_CONFIG_TIMEOUT_S)
+        out = p.stdout if p.returncode == 0 else b""
+    except (OSError, subprocess.TimeoutExpired):
+        out = b""
+    fields = out.split(b"\x00")
+    pairs: dict[str, str] = {}
+    origins: dict[str, tuple[int, int]] = {}
+    for origin, entry in zip(fields[0::2], fields[1::2]):
+        text = origin.decode("utf-8", "surrogateescape")
+        if text.startswith("file:"):
+            path = text[5:]
+            full = path if os.path.isabs(path) else os.path.join(root, path)
+            origins.setdefault(full, _stamp(full))
+        key = entry.partition(b"\n")[0].decode("utf-8", "surrogateescape")
+        m = _DRIVER.match(key)
+        if m:
+            pairs[key] = "false" if m.group(3) == "required" else ""
+    return _Overrides(tuple(sorted(pairs.items())),
+                      tuple((path, size, mtime) for path, (size, mtime) in sorted(origins.items())))
+
+
+def overrides(root: str) -> tuple[tuple[str, str], ...]:
+    """Every setting a git process in ``root`` gets: the fixed ones and this repository's drivers emptied."""
+    key = os.path.realpath(root)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is None or not hit.fresh():
+        hit = _read_drivers(root)
+        with _lock:
+            if len(_cache) > 256:
+                _cache.clear()
+            _cache[key] = hit
+    return FIXED + hit.pairs
+
+
+def environment(root: str, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for a git process in ``root`` (``base``: the environment to start from, this
+    process's by default)."""
+    return _with_config(_fixed_env(os.environ if base is None else base), overrides(root))
+
+
+def argv(root: str, *args: str) -> list[str]:
+    return ["git", "-C", root, *args]
+
+
+def run(root: str, *args: str, env: Mapping[str, str] | None = None,
+        **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from)."""
+    p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env), **kwargs)
+    return p
+
+
+def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
+    p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env), **kwargs)
+    return p
