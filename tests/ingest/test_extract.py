@@ -115,3 +115,15 @@ def test_bad_arguments_are_errors(path, text):
     with pytest.raises(LoreError) as exc:
         extract_definitions(path, text)
     assert exc.value.code in ("bad-path", "bad-text")
+
+
+def test_a_remembered_parse_is_the_same_parse_of_the_same_bytes():
+    # The working layer parses a buffer for its facts and the editor's anchors parse the same version next:
+    # the second asks for the very bytes the first parsed and gets that parse; other bytes are parsed anew.
+    text = b"import os\n\n\nclass A:\n    def run(self):\n        return os.sep\n"
+    first = extract_source("python", text, remember=True)
+    assert extract_source("python", bytes(text), remember=True) is first
+    assert first == extract_source("python", text)  # what a fresh parse finds
+    edited = extract_source("python", text.replace(b"run", b"walk"), remember=True)
+    assert edited is not first and [d.name for d in edited.defs] == ["A", "walk"]
+    assert extract_source("javascript", text, remember=True) is not first  # another grammar, another parse

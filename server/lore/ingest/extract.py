@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -124,9 +126,31 @@ def unpack(p: Packed) -> Extract:
     return Extract([_new(Def, d) for d in defs], [_new(Import, i) for i in imports], calls, errors)
 
 
-def extract_source(lang: str, data: bytes) -> Extract:
-    """Parse ``data`` (bytes of a ``lang`` file) and pull out its definitions, imports and calls."""
-    return unpack(extract_packed(lang, data))
+# The last few parses asked to be remembered, by (language, text digest): an editor's buffer is parsed once
+# per version for the working layer's facts (lore.ingest.worktree) and again for its diagnostics' anchors
+# (lore.lsp.anchors); the second asks for the same bytes and gets the first's Extract (never mutated).
+_RECENT: "OrderedDict[tuple[str, int, bytes], Extract]" = OrderedDict()
+_RECENT_SIZE = 8
+_recent_lock = threading.Lock()
+
+
+def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract:
+    """Parse ``data`` (bytes of a ``lang`` file) and pull out its definitions, imports and calls.
+    ``remember``: reuse (and keep) the result of the last few such calls for the very same bytes."""
+    if not remember:
+        return unpack(extract_packed(lang, data))
+    key = (lang, len(data), hashlib.blake2b(data, digest_size=16).digest())
+    with _recent_lock:
+        hit = _RECENT.get(key)
+        if hit is not None:
+            _RECENT.move_to_end(key)
+            return hit
+    ex = unpack(extract_packed(lang, data))
+    with _recent_lock:
+        _RECENT[key] = ex
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return ex
 
 
 def extract_packed(lang: str, data: bytes) -> Packed:

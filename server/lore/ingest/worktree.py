@@ -48,15 +48,22 @@ class HeadIndex:
         self.names: dict[str, list[tuple[str, str]]] = {}
         self.ignore: Ignore = build_ignore()
         self.has_tables = False
+        self.seen_tx: int | None = None  # the graph's last transaction when the index was last looked at
         # Per path, the head rows its new text replaces (``_replaced_rows``): the same for every keystroke
         # until history moves, so kept for one (last transaction, watermark).
         self.replaced: dict[str, list[int]] = {}
         self.replaced_at: tuple[int, str | None] | None = None
 
     def refresh(self, graph: Graph) -> None:
+        # Ingestion moves the watermark (and makes its tables) only in a transaction of its own: while the
+        # graph's last transaction stays, the index stays too, without a query (every keystroke asks).
+        tx = graph.newest_tx()
+        if tx == self.seen_tx and self.has_tables and self.watermark is not None:
+            return
         con = graph.con
         has = scalar(con.execute(SQL["has_tables"])) == 4
         wm = scalar(con.execute(SQL["watermark"])) if has else None
+        self.seen_tx = tx
         if has == self.has_tables and wm == self.watermark and (wm is not None or not has):
             return
         self.has_tables, self.watermark = has, wm
@@ -185,7 +192,7 @@ def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
         res["reason"] = "binary"
         return res
     try:
-        ex = extract_source(lang, data)
+        ex = extract_source(lang, data, remember=True)  # an editor's anchors parse the same text next
     except Exception as exc:  # noqa: BLE001 - a parser failure leaves the module without structure
         log.warning("parsing %s failed: %s: %s", path, type(exc).__name__, exc)
         res["reason"] = "parse-failed"

@@ -59,7 +59,8 @@ def parse(text: str, path: str) -> list[Symbol]:
     if len(data) > MAX_PARSE_BYTES or extract.looks_binary(data):
         return []
     try:
-        ex = extract.extract_source(lang, data)
+        # The working layer parsed this very text for the buffer's facts a moment ago: that parse, not another.
+        ex = extract.extract_source(lang, data, remember=True)
     except Exception as exc:  # noqa: BLE001 - no grammar or query: no anchors, stored lines are used
         _broken.add(lang)
         log.info("no tree-sitter anchors for %s: %s", lang, exc)
