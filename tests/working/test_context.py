@@ -243,3 +243,45 @@ def test_what_a_rule_reads(sql, full, memory):
         assert got is None
     else:
         assert got is not None and set(got.full) == full and set(got.memory) == memory
+
+
+def spof(ws: list[dict]) -> list[tuple[str, list[str]]]:
+    return sorted((w["entity"], w["slots"]["dependents"]) for w in ws if w["rule"] == "shared_dependency_risk")
+
+
+def test_a_rule_reading_an_attribute_only_of_memories_does_not_run_for_codes_rows(pair):
+    fast, full = pair
+    # shared_dependency_risk counts the memories that depend on a thing (NOT lore_is_code(e)): an import typed
+    # in a buffer changes a module's :depends-on, which it never reads; rejected_dependency reads it of code.
+    reply = run(fast.graph, "contextRules", {"attributes": [":depends-on"], "codeOnly": [":depends-on"]})
+    assert "rejected_dependency" in reply["served"]
+    assert "shared_dependency_risk" not in reply["served"] + reply["others"]
+    reply = run(fast.graph, "contextRules", {"attributes": [":depends-on"]})  # a memory's row too: it runs
+    assert "shared_dependency_risk" in reply["served"]
+    before = spof(run(fast.graph, "warnings", {})["warnings"])
+    assert before == [(":module/redis", [":service/s1", ":service/s2", ":service/s3"])]
+    text = "import json\nimport redis\nimport chardet\n\n\ndef load(s):\n    return json.loads(s)\n"
+    edit(fast, full, "src/c.py", text, 2)
+    answers = same(fast, full)
+    assert spof(answers["all"]) == before
+    assert rejected(answers["src/c.py"]) == [("src/c.py", "chardet")]
+    # What history concludes once the same text is committed and ingested: the layer said it already.
+    (fast.root / "src" / "c.py").write_text(text)
+    git(fast.root, "commit", "-qam", "redis and chardet")
+    run(fast.graph, "ingest", {"repo": str(fast.root), "wait": True})
+    assert spof(run(fast.graph, "warnings", {})["warnings"]) == spof(answers["all"])
+
+
+@pytest.mark.parametrize("attributes, code_only, expected", [
+    (None, [], {"rejected_dependency", "shared_dependency_risk"}),
+    ([":depends-on"], [], {"rejected_dependency", "shared_dependency_risk"}),
+    ([":depends-on"], [":depends-on"], {"rejected_dependency"}),  # code's imports: read of code by one only
+    ([":rejects"], [":rejects"], set()),  # rejected_dependency reads :rejects only of memories
+    ([":rejects"], [], {"rejected_dependency"}),
+    ([":calls"], [":calls"], set()),  # neither reads :calls
+])
+def test_which_rules_a_change_reaches(attributes, code_only, expected):
+    from lore.inference.context import reached
+
+    rules = [r for r in builtin_rules() if r.name in ("rejected_dependency", "shared_dependency_risk")]
+    assert {r.name for r in rules if reached(r, attributes, frozenset(code_only))} == expected

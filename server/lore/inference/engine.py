@@ -27,6 +27,7 @@ import duckdb
 import pyarrow as pa
 
 from lore.errors import LoreError
+from lore.inference.context import reached
 from lore.inference.rulefile import (
     WARNING_ATTR,
     WARNING_COLUMNS,
@@ -139,6 +140,14 @@ class RunReport:
 _views_state: dict[int, tuple[bool, bool]] = {}
 _COLUMNS: dict[tuple[str, str], list[str]] = {}
 _views_lock = threading.Lock()
+
+
+_SCOPE_ROWS = "_lore_scope_rows"  # a preview's scope (Engine._compute_over), as the rules' lore_in_scope reads it
+
+
+def _cites(subjects: list[Any], provenance: list[Any], among: set[str], fresh: set[int]) -> bool:
+    """Whether a conclusion about a subject ``among`` cites a ``fresh`` row (Engine._cites_fresh_outside)."""
+    return bool(fresh) and any(e in among and not fresh.isdisjoint(p or ()) for e, p in zip(subjects, provenance))
 
 
 def ensure_views(con: duckdb.DuckDBPyConnection) -> None:
@@ -507,46 +516,78 @@ class Engine:
 
     def preview(self, entities: Iterable[str], closed_ids: Iterable[int], rules: list[Rule] | None = None,
                 attributes: Iterable[str] | None = None, fresh: Iterable[int] | None = None,
-                ) -> list[tuple[Rule, pa.Table, pa.Table]]:
+                code_only: Iterable[str] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
         """What the scoped warning rules conclude now about ``entities`` (and whatever lost an input among
         ``closed_ids``), computed on ``self.con`` and written nowhere: the working layer's warnings, read
         through a connection whose ``facts`` is history with the layer over it. Returns (rule, conclusions,
         scope) per rule; the conclusions are complete for every subject in the scope. ``attributes``: run
-        only the rules that read one of them (what the change touched). ``fresh``: see compute_scoped."""
+        only the rules that read one of them (what the change touched); ``code_only``: those of them whose
+        every changed row is about code (a rule that reads them only of memories is not run: context.reached).
+        ``fresh``: see compute_scoped.
+
+        The same steps as compute_scoped, with the scope kept in Python (a keystroke's is a few entities):
+        one statement per rule run instead of one per step."""
         wanted = set(attributes) if attributes is not None else None
         if rules is None:
             rules = all_rules(self.graph.path)[0]
-        ensure_views(self.con)
-        con = self.con
-        con.register("_lore_preview_entities", pa.table({"entity": pa.array(sorted(set(entities)), pa.string())}))
-        closed = sorted(set(closed_ids))
-        con.register("_lore_preview_closed", pa.table({"id": pa.array(closed, pa.int64())}))
-        try:
-            con.execute("CREATE OR REPLACE TEMP TABLE lore_changed_entities AS "
-                        "SELECT DISTINCT entity FROM _lore_preview_entities")
-            con.execute("CREATE OR REPLACE TEMP TABLE lore_closed AS SELECT id FROM _lore_preview_closed")
-        finally:
-            con.unregister("_lore_preview_entities")
-            con.unregister("_lore_preview_closed")
-        todo = [r for r in rules if r.kind == "warning" and r.scope and r.lang == "sql"
-                and (wanted is None or r.reads & wanted) and self.check(r) is None]
+        code = frozenset(code_only or ())
+        todo = [r for r in rules if r.kind == "warning" and r.scope and r.lang == "sql" and reached(r, wanted, code)]
         if not todo:
             return []
+        ensure_views(self.con)
+        todo = [r for r in todo if self.check(r) is None]
+        if not todo:
+            return []
+        con = self.con
+        changed = set(entities)
+        closed = sorted(set(closed_ids))
+        lost: dict[str, set[str]] = {}
         if closed:
             # Every conclusion of a warning rule is a :lore/warning row: said, so that a store which keeps
             # that attribute apart (the working layer's) reads only those rows.
-            con.execute("CREATE OR REPLACE TEMP TABLE lore_lost AS SELECT DISTINCT rule, e FROM facts "
-                        f"WHERE a = '{WARNING_ATTR}' AND tx_to = {MAX_TX} AND rule IN (SELECT unnest(?::VARCHAR[])) "
-                        "AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
-                        [[r.name for r in todo]])
-        else:  # nothing closed (a keystroke that only added rows): no scan of facts for lost inputs
-            con.execute("CREATE OR REPLACE TEMP TABLE lore_lost (rule VARCHAR, e VARCHAR)")
-        fresh_ids = sorted(set(fresh)) if fresh is not None else None
+            for name, e in con.execute(
+                    "SELECT DISTINCT rule, e FROM facts "
+                    f"WHERE a = '{WARNING_ATTR}' AND tx_to = {MAX_TX} AND rule IN (SELECT unnest(?::VARCHAR[])) "
+                    "AND list_has_any(provenance, ?::BIGINT[])", [[r.name for r in todo], closed]).fetchall():
+                lost.setdefault(name, set()).add(e)
+        fresh_ids = set(fresh) if fresh is not None else None
         out = []
-        for r in todo:
-            table, scope = self.compute_scoped(r, fresh=fresh_ids, lost=True)
-            out.append((r, table, scope))
+        self._set_scope(changed)  # the macro's body is bound when it is made: the relation must exist
+        con.execute(f"CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS x IN (SELECT entity FROM {_SCOPE_ROWS})")
+        try:
+            for r in todo:
+                table, scope = self._compute_over(r, changed | lost.get(r.name, set()), fresh_ids)
+                out.append((r, table, pa.table({"entity": pa.array(sorted(scope), pa.string())})))
+        finally:
+            con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS true")
+            try:
+                con.unregister(_SCOPE_ROWS)
+            except duckdb.Error:
+                pass
         return out
+
+    def _compute_over(self, rule: Rule, scope: set[str], fresh: set[int] | None) -> tuple[pa.Table, set[str]]:
+        """compute_scoped's steps over a scope held in Python (``lore_in_scope`` reads _SCOPE_ROWS): the rule
+        over ``scope``; the scope grown to the subjects it concluded about, and the rule run again, unless
+        ``fresh`` is known and no conclusion about such a subject cites a fresh row; its conclusions about
+        subjects in the final scope."""
+        self._set_scope(scope)
+        table = self.compute(rule)
+        subjects = table.column("e").to_pylist()
+        added = set(subjects) - scope
+        if added and fresh is not None and not _cites(subjects, table.column("provenance").to_pylist(), added, fresh):
+            pass  # what the rule concludes about them stands as it was
+        elif added:
+            scope = scope | added
+            self._set_scope(scope)
+            table = self.compute(rule)
+            subjects = table.column("e").to_pylist()
+        if any(e not in scope for e in subjects):
+            table = pa.Table.from_pylist([row for row in table.to_pylist() if row["e"] in scope], schema=table.schema)
+        return table, scope
+
+    def _set_scope(self, scope: set[str]) -> None:
+        self.con.register(_SCOPE_ROWS, pa.table({"entity": pa.array(sorted(scope), pa.string())}))
 
     def _maybe_prune(self, rules: list[Rule], report: RunReport, now_us: int | None = None) -> None:
         """Seed 000's periodic cleanup, at most once a day, as part of a run."""

@@ -9,7 +9,7 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.inference import trust
-from lore.inference.context import rule_reads
+from lore.inference.context import reached, rule_reads
 from lore.inference.engine import Engine, rule_errors
 from lore.inference.rulefile import all_rules, reads_all, workspace_folder, workspace_rule_files
 from lore.inference.scheduler import scheduler_for
@@ -115,12 +115,20 @@ def infer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, **report.to_json()}
 
 
+def _code_only(params: dict[str, Any]) -> frozenset[str]:
+    code_only = params.get("codeOnly") or []
+    if not isinstance(code_only, list) or not all(isinstance(a, str) for a in code_only):
+        raise LoreError("bad-params", "codeOnly must be a list of attribute idents")
+    return frozenset(code_only)
+
+
 @operations.register("previewWarnings")
 def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
     the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
     it (lore.working) these are the layer's warnings. ``fresh``: the ids of every row added since the
-    conclusions held now were computed, when the caller knows them (Engine.compute_scoped)."""
+    conclusions held now were computed, when the caller knows them (Engine.compute_scoped). ``codeOnly``:
+    those of ``attributes`` whose every changed row is about code (lore.inference.context.reached)."""
     entities = params.get("entities") or []
     closed = params.get("closed") or []
     if not isinstance(entities, list) or not all(isinstance(e, str) for e in entities):
@@ -136,12 +144,14 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     names = params.get("rules")
     if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
         raise LoreError("bad-params", "rules must be a list of rule names")
+    code_only = _code_only(params)
     with graph.lock:
         rules = None
         if names is not None:
             wanted = set(names)
             rules = [r for r in all_rules(graph.path)[0] if r.name in wanted]
-        computed = Engine(graph).preview(entities, closed, rules=rules, attributes=attributes, fresh=fresh)
+        computed = Engine(graph).preview(entities, closed, rules=rules, attributes=attributes, fresh=fresh,
+                                         code_only=code_only)
     return {"ok": True, "rules": [
         {"rule": r.name, "conclusions": table.to_pylist(), "scope": scope.column("entity").to_pylist()}
         for r, table, scope in computed]}
@@ -149,18 +159,20 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @operations.register("contextRules")
 def context_rules_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    """Of the scoped warning rules that read one of ``attributes`` (all when absent): those a small context
-    of current rows can serve (``served``; lore.inference.context), the attributes such a context must hold
-    of every entity (``attributes``; it holds every memory's rows anyway), and the rest (``others``)."""
+    """Of the scoped warning rules a change of ``attributes`` reaches (all when absent; ``codeOnly`` as for
+    previewWarnings): those a small context of current rows can serve (``served``; lore.inference.context),
+    the attributes such a context must hold of every entity (``attributes``; it holds every memory's rows
+    anyway), and the rest (``others``)."""
     attributes = params.get("attributes")
     if attributes is not None and (not isinstance(attributes, list) or not all(isinstance(a, str) for a in attributes)):
         raise LoreError("bad-params", "attributes must be a list of attribute idents")
     wanted = set(attributes) if attributes is not None else None
+    code_only = _code_only(params)
     served: list[str] = []
     others: list[str] = []
     attrs: set[str] = set()
     for r in all_rules(graph.path)[0]:
-        if not (r.kind == "warning" and r.scope and r.lang == "sql" and (wanted is None or r.reads & wanted)):
+        if not (r.kind == "warning" and r.scope and r.lang == "sql" and reached(r, wanted, code_only)):
             continue
         reads = rule_reads(r)
         if reads is None:

@@ -32,6 +32,7 @@ import pyarrow as pa
 
 from lore import operations
 from lore.errors import LoreError
+from lore.inference.context import is_code
 from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Session, Slot
@@ -566,6 +567,7 @@ class Layer:
         attrs: set[str] = set()
         fresh: list[int] = []  # the rows this change adds
         gone: list[int] = []  # and the layer's rows it takes away
+        about_memories: set[str] = set()  # the attributes of the changed rows about something not code
         for ff in reply["files"]:
             p = ff["path"]
             source, data, version = files[p]
@@ -608,6 +610,8 @@ class Layer:
             for e, a, vt, v in [*removed, *(tuple(f[:4]) for f in added)]:
                 touched.add(e)
                 attrs.add(a)
+                if not is_code(e):
+                    about_memories.add(a)
                 if vt == "k":
                     touched.add(v)
             entry = Entry(p, source, _digest(data), version, data, ff, tuple(sorted(ff.get("names") or ())),
@@ -622,6 +626,7 @@ class Layer:
                 touched |= {lk["memory"] for lk in entry.links}
                 fresh += self._insert_links([entry])
                 attrs.add(":relates-to")
+                about_memories.add(":relates-to")  # a link is a memory's row
             self.entries[p] = entry
         if gone:
             # The layer's own conclusions that cited a row taken away: their subjects are re-derived.
@@ -632,7 +637,10 @@ class Layer:
             # Every row added since the layer's conclusions were computed is in ``fresh``, and every subject
             # that lost one is in ``touched``: what the rules conclude elsewhere stands unless it cites a
             # fresh row (Engine.compute_scoped), so a rule usually runs once per keystroke.
-            self._rederive(sorted(touched), [], sorted(attrs), fresh=fresh)
+            # A rule that reads an attribute only of memories is not run for a change of code's rows of it
+            # (a typed import changes :depends-on of a module, which shared_dependency_risk counts only of
+            # memories): lore.inference.context.reached.
+            self._rederive(sorted(touched), [], sorted(attrs), fresh=fresh, code_only=sorted(attrs - about_memories))
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
         return fallback
@@ -714,14 +722,17 @@ class Layer:
         return out
 
     def _rederive(self, entities: list[str], closed: list[int], attributes: list[str] | None = None,
-                  fresh: list[int] | None = None, context: bool = True) -> None:
+                  fresh: list[int] | None = None, context: bool = True, code_only: list[str] | None = None) -> None:
         """Re-run the scoped warning rules (those reading one of ``attributes``, else all) over what the change
         touched; the layer's conclusions replace history's for every subject in each rule's scope. ``fresh``:
-        every row added since the layer's conclusions were computed (previewWarnings)."""
+        every row added since the layer's conclusions were computed; ``code_only``: the attributes whose
+        every changed row is about code (previewWarnings)."""
         self.generation += 1
         params: dict[str, Any] = {"entities": entities, "closed": sorted(set(closed))}
         if attributes is not None:
             params["attributes"] = attributes
+        if code_only:
+            params["codeOnly"] = code_only
         if fresh is not None:
             params["fresh"] = sorted(set(fresh))
         reply = self._preview(params) if context else operations.run("previewWarnings", self._view(), params)
@@ -762,7 +773,7 @@ class Layer:
         the rows the layer replaces, plus the layer's — instead of the million-row history; the others, and
         any served rule whose conclusions cite a row the context lacks, run over the whole view."""
         view = self._view()
-        served = self._served_rules(params.get("attributes")) if self.use_context else None
+        served = self._served_rules(params.get("attributes"), params.get("codeOnly")) if self.use_context else None
         if not served:
             return operations.run("previewWarnings", view, params)
         names, attrs, others = served
@@ -803,10 +814,13 @@ class Layer:
             kept += slow["rules"]
         return {"ok": True, "rules": kept}
 
-    def _served_rules(self, attributes: list[str] | None) -> tuple[list[str], frozenset[str], list[str]] | None:
+    def _served_rules(self, attributes: list[str] | None, code_only: list[str] | None = None
+                      ) -> tuple[list[str], frozenset[str], list[str]] | None:
         """The scoped rules a context can serve for this change, the attributes it must hold of every
         entity, and the other scoped rules; None when none can be served."""
         params: dict[str, Any] = {} if attributes is None else {"attributes": attributes}
+        if code_only:
+            params["codeOnly"] = code_only
         reply = operations.run("contextRules", self._view(), params)
         if not reply.get("ok") or not reply.get("served"):
             return None
