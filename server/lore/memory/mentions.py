@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 MIN_NAME = 4
@@ -61,10 +62,14 @@ def paths_in(text: str, roots: list[str]) -> list[str]:
     return out
 
 
-def names_in(text: str) -> list[Name]:
+def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
+    """The names ``text`` mentions; ``only``: just those whose last part is one of these (the others are
+    not looked at, which is most of the work)."""
     found: dict[str, bool] = {}
     for m in _NAME.finditer(text):
         word = m.group(1).rstrip(".")
+        if only is not None and word.rsplit(".", 1)[-1] not in only:
+            continue
         if len(word.replace(".", "")) < MIN_NAME:
             continue
         s, e = m.start(1), m.end(1)
