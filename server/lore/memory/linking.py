@@ -16,6 +16,7 @@ Linking runs as a derivation and never fails a write; LORE_AUTOLINK=0 (or ``set_
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
@@ -65,14 +66,8 @@ def _sections() -> dict[str, str]:
     return named_statements(Path(__file__).with_name("linking.sql"))
 
 
-def _sql(name: str, only: str = "", idents: str = "", values: str = "") -> str:
-    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, idents=idents,
-                                    values=values)
-
-
-def _literal_idents(idents: list[str]) -> str:
-    """Idents as SQL literals (they match IDENT_RE or come from the facts table; quotes are doubled)."""
-    return ", ".join("'" + i.replace("'", "''") + "'" for i in idents) or "NULL"
+def _sql(name: str, only: str = "", values: str = "") -> str:
+    return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, values=values)
 
 
 def _linked_tx(con: Any) -> int:
@@ -388,9 +383,7 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
             row_paths.append((row, ps))
             all_paths.update(ps)
         if a not in (":file", ":path"):
-            ns = names_in(v)
-            if only_names is not None:
-                ns = [n for n in ns if n.text.rsplit(".", 1)[-1] in only_names]
+            ns = names_in(v, only_names)
             if ns:
                 row_names.append((row, ns))
                 for n in ns:
@@ -437,16 +430,67 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
         found = con.execute(_sql("symbols_by_name", values=index.literal_list(sorted(all_forms))),
                             [now, now]).fetchall()
         files: dict[str, str] = {}
-        if found:
-            idents = sorted({e for _, _, e, _ in found})
-            files = dict(con.execute(_sql("files_of", idents=_literal_idents(idents))).fetchall())
+        # A file is read only for module.function: the definitions of a qualified form's last part.
+        lasts = {f.rpartition(".")[2] for f in all_forms if "." in f}
+        idents = sorted({e for a, name, e, _ in found if a == ":name" and name in lasts})
+        if idents:
+            files = dict(con.execute(_sql("files_of"), {"idents": idents}).fetchall())
         for a, name, e, valid_now in found:
             (by_qname if a == ":qualified-name" else by_name).setdefault(name, []).append(
                 (e, valid_now, files.get(e)))
         # How many living definitions each bare name has: a name defined in many places links weakly.
         counts = {name: sum(1 for _, ok, _ in lst if ok) for name, lst in by_name.items()}
-    living = _rename_resolver(con, now, [e for lst in modules.values() for e, ok in lst if not ok]
-                              + [e for d in (by_name, by_qname) for lst in d.values() for e, ok, _ in lst if not ok])
+    # Each mention is resolved once, however many memories make it (a thousand memories naming
+    # ``IPython.core.magic.Magics`` look its candidates up once): first its candidates, then which dead ones
+    # a link can reach — a qualified form's up to the first form with a living candidate (that form links),
+    # a bare name's only when no form can, and never past MAX_DEFINITIONS — so that only those are
+    # followed through renames.
+    plans: dict[Name, tuple[list[list[tuple[str, bool]]], list[tuple[float, list[tuple[str, bool]]]]]] = {}
+    q_cands: dict[str, list[tuple[str, bool]]] = {}
+    reach: set[str] = {e for lst in modules.values() for e, ok in lst if not ok}
+    for _, names in row_names:
+        for n in names:
+            if n in plans:
+                continue
+            qualified, bare = name_forms(n)
+            forms: list[list[tuple[str, bool]]] = []
+            certain = False
+            for q in qualified:
+                cands = q_cands.get(q)
+                if cands is None:
+                    cands = q_cands[q] = _qualified_candidates(q, by_qname, by_name)
+                forms.append(cands)
+                reach.update(e for e, ok in cands if not ok)
+                if any(ok for _, ok in cands):
+                    certain = True  # this form links: the later ones and the bare name are never read
+                    break
+            bares: list[tuple[float, list[tuple[str, bool]]]] = []
+            for b in bare:
+                lst = by_name.get(b, [])
+                n_defs = max(counts.get(b, 0), 1)
+                if not lst or n_defs > MAX_DEFINITIONS:
+                    continue
+                bares.append((round(RELEVANCE_BARE / math.sqrt(n_defs), 4), [(e, ok) for e, ok, _ in lst]))
+                if not certain:
+                    reach.update(e for e, ok, _ in lst if not ok)
+            plans[n] = (forms, bares)
+    living = _rename_resolver(con, now, sorted(reach))
+    resolved: dict[Name, list[tuple[str, float]]] = {}
+    for n, (forms, bares) in plans.items():
+        got: list[tuple[str, float]] = []
+        for cands in forms:
+            targets = sorted({t for t in (e if ok else living.get(e) for e, ok in cands) if t is not None})
+            if targets:
+                rel = round(RELEVANCE_QUALIFIED / math.sqrt(len(targets)), 4)
+                got.extend((t, rel) for t in targets)
+                break
+        else:
+            for rel, cands in bares:
+                for e, ok in cands:
+                    target = e if ok else living.get(e)
+                    if target:
+                        got.append((target, rel))
+        resolved[n] = got
 
     for row, ps in row_paths:
         for p in ps:
@@ -458,68 +502,70 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
     for row, names in row_names:
         mem = row[1]
         for n in names:
-            qualified, bare = name_forms(n)
-            hit = False
-            for q in qualified:
-                cands = list(by_qname.get(q, []))
-                # module.function: the dotted prefix names the file the function lives in.
-                head, _, last = q.rpartition(".")
-                for e, ok, file in by_name.get(last, []):
-                    if file and head and _file_stem_matches(file, head):
-                        cands.append((e, ok, file))
-                targets = {t for t in (e if ok else living.get(e) for e, ok, _ in cands) if t is not None}
-                for t in targets:
-                    add(mem, t, round(RELEVANCE_QUALIFIED / math.sqrt(len(targets)), 4), RULE_NAME, row)
-                    hit = True
-                if hit:
-                    break
-            if hit:
-                continue
-            for b in bare:
-                cands = by_name.get(b, [])
-                n_defs = max(counts.get(b, 0), 1)
-                if not cands or n_defs > MAX_DEFINITIONS:
-                    continue
-                rel = round(RELEVANCE_BARE / math.sqrt(n_defs), 4)
-                for e, ok, _ in cands:
-                    target = e if ok else living.get(e)
-                    if target:
-                        add(mem, target, rel, RULE_NAME, row)
+            for target, rel in resolved[n]:
+                add(mem, target, rel, RULE_NAME, row)
     # A memory never links to itself, and code entities are not memories.
     return {k: v for k, v in links.items() if k[0] != k[1]}
 
 
-def _file_stem_matches(file: str, head: str) -> bool:
-    """``auth.validate_token`` names a function of ``.../auth.py`` or ``.../auth/__init__.py``;
-    ``pkg.auth.validate_token`` must match the file's trailing path components."""
+def _qualified_candidates(q: str, by_qname: dict[str, list[tuple[str, bool, str | None]]],
+                          by_name: dict[str, list[tuple[str, bool, str | None]]]) -> list[tuple[str, bool]]:
+    """The definitions a qualified form names, each with whether it is valid now: those of that qualified
+    name, and (module.function) those of its last part whose file the dotted prefix names."""
+    out = [(e, ok) for e, ok, _ in by_qname.get(q, [])]
+    head, _, last = q.rpartition(".")
+    if head:
+        want = tuple(head.split("."))
+        for e, ok, file in by_name.get(last, []):
+            if file and _components_end_with(_file_components(file), want):
+                out.append((e, ok))
+    return out
+
+
+def _components_end_with(comps: tuple[str, ...], want: tuple[str, ...]) -> bool:
+    return 0 < len(want) <= len(comps) and comps[-len(want):] == want
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _file_components(file: str) -> tuple[str, ...]:
+    """A file's path as the dotted names of a module: directories, then the file's stem (none for
+    ``__init__``). The same few thousand files come up for every memory, so each is split once."""
     parts = [p for p in re.split(r"[/\\]", file) if p]
     if not parts:
-        return False
+        return ()
     stem = re.sub(r"\.[A-Za-z0-9]+$", "", parts[-1])
-    comps = parts[:-1] + ([stem] if stem != "__init__" else [])
-    want = head.split(".")
-    return len(want) <= len(comps) and comps[-len(want):] == want
+    return tuple(parts[:-1] + ([stem] if stem != "__init__" else []))
 
 
 def _rename_resolver(con: Any, now: int, dead: list[str]) -> dict[str, str]:
-    """Each entity no longer valid now -> the living entity its :renamed-to chain ends at (if any)."""
+    """Each entity no longer valid now -> the living entity its :renamed-to chain ends at (if any).
+
+    Chains are followed per origin: where two meet (a.f -> c.f and b.g -> c.f, or one old name renamed into
+    another that is itself asked about) every origin goes on from the meeting point, so the living code
+    carries the memories of every old name."""
     out: dict[str, str] = {}
-    frontier = {e: e for e in set(dead)}
+    if not dead:
+        return out
+    edges: dict[str, list[tuple[str, bool]]] = {}
+    for src, dst, alive in sorted(con.execute(_sql("rename_walk"), {"dead": sorted(set(dead)), "now": now}).fetchall()):
+        edges.setdefault(src, []).append((dst, alive))
+    frontier: dict[str, set[str]] = {e: {e} for e in set(dead)}
+    seen: set[tuple[str, str]] = {(e, e) for e in frontier}
     for _ in range(10):
         if not frontier:
             break
-        edges = con.execute(_sql("renames", idents=index.literal_list(sorted(frontier)))).fetchall()
-        targets = sorted({dst for _, dst in edges})
-        alive = {r[0] for r in con.execute(_sql("living", idents=index.literal_list(targets)),
-                                            [now, now]).fetchall()} if targets else set()
-        nxt: dict[str, str] = {}
-        for src, dst in edges:
-            origin = frontier[src]
-            if dst in alive:
-                out.setdefault(origin, dst)
-            elif dst not in frontier:
-                nxt[dst] = origin
-        frontier = {k: v for k, v in nxt.items() if v not in out}
+        nxt: dict[str, set[str]] = {}
+        for src in sorted(frontier):
+            for dst, alive in edges.get(src, ()):
+                for origin in frontier[src]:
+                    if origin in out:
+                        continue
+                    if alive:
+                        out[origin] = dst
+                    elif (dst, origin) not in seen:
+                        seen.add((dst, origin))
+                        nxt.setdefault(dst, set()).add(origin)
+        frontier = {k: left for k, v in nxt.items() if (left := {o for o in v if o not in out})}
     return out
 
 

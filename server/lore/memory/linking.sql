@@ -42,16 +42,27 @@ SELECT a, v AS name, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
 
 -- name: files_of
 -- The file of each of the given code entities.
-SELECT e, any_value(v) FROM mem_code WHERE e IN ({idents}) AND a IN (':file', ':path') GROUP BY e
+SELECT e, any_value(v) FROM mem_code WHERE e IN (SELECT unnest($idents::VARCHAR[])) AND a IN (':file', ':path')
+ GROUP BY e
 
--- name: renames
--- :renamed-to edges from the given entities (any valid time), to follow a rename to the living code.
-SELECT e, v FROM mem_code WHERE e IN ({idents}) AND a = ':renamed-to'
-
--- name: living
--- Which of the given entities are defined now (their name or path is valid now).
-SELECT DISTINCT e FROM mem_code
- WHERE e IN ({idents}) AND a IN (':name', ':path') AND valid_from <= ? AND valid_to > ?
+-- name: rename_walk
+-- The :renamed-to edges (any valid time) a rename chain from the given entities can take in up to 10 steps,
+-- as far as a link follows one (code_names walks the same edges back), each with whether its target is
+-- defined now (its name or path is valid now); linking.py walks them per origin. One query, however long
+-- the chains.
+WITH RECURSIVE edges AS MATERIALIZED (
+    SELECT DISTINCT e, v FROM mem_code WHERE a = ':renamed-to'
+), walk(e, depth) AS (
+    SELECT unnest($dead::VARCHAR[]), 0
+    UNION
+    SELECT edges.v, walk.depth + 1 FROM walk JOIN edges ON edges.e = walk.e WHERE walk.depth < 9
+), taken AS (
+    SELECT DISTINCT edges.e, edges.v FROM edges JOIN (SELECT DISTINCT e FROM walk) w ON w.e = edges.e
+), alive AS (
+    SELECT DISTINCT e FROM mem_code
+     WHERE e IN (SELECT v FROM taken) AND a IN (':name', ':path') AND valid_from <= $now AND valid_to > $now
+)
+SELECT taken.e, taken.v, taken.v IN (SELECT e FROM alive) FROM taken
 
 -- name: memories_for
 -- Memories related to one code entity, from the index's own tables: our links (by relevance) and the
