@@ -401,3 +401,31 @@ def test_a_code_change_relinks_only_the_memories_near_it(graph, code):
     assert (":decision/ren", ":function/src-users-py-fetch-users") in got
     assert (":decision/file", ":module/lib-newmod-py") in got
     assert not any(t == code["validate_token"] for _, t in got)
+
+
+def test_renames_that_meet_carry_every_memory_to_the_living_code(graph):
+    """Two definitions renamed into one (a.f -> c.f and b.g -> c.f), that one renamed on (c.f -> d.f), and
+    an old name whose chain passes through another old name a memory names (e.h -> a.f): the living
+    definition carries the memories of every old name, not of whichever chain was followed first."""
+    from lore.store.txdata import parse_tx
+
+    a = add_code(graph, "src/a.py", [("function", "first_name", 1)])
+    b = add_code(graph, "src/b.py", [("function", "second_name", 1)])
+    e = add_code(graph, "src/e.py", [("function", "oldest_name", 1)])
+    write(graph, '[[:decision/a :description "first_name must stay pure"]'
+                 ' [:decision/b :description "second_name logs nothing"]'
+                 ' [:decision/e :description "oldest_name is deprecated"]]')
+    c = add_code(graph, "src/c.py", [("function", "merged_name", 1)])
+    d = add_code(graph, "src/d.py", [("function", "final_name", 1)])
+    graph.transact(parse_tx(f'[[{a["first_name"]} :renamed-to {c["merged_name"]}]'
+                            f' [{b["second_name"]} :renamed-to {c["merged_name"]}]'
+                            f' [{c["merged_name"]} :renamed-to {d["final_name"]}]'
+                            f' [{e["oldest_name"]} :renamed-to {a["first_name"]}]]'),
+                   reason="renames", source="ingest")
+    for ident in (a["first_name"], b["second_name"], c["merged_name"], e["oldest_name"]):
+        remove_entity(graph, ident)
+    linking.derive_links(graph)
+    got = {(m, t) for m, t in links(graph)}
+    assert got == {(":decision/a", d["final_name"]), (":decision/b", d["final_name"]),
+                   (":decision/e", d["final_name"])}
+    assert _current_links(graph) == _every_memorys_links(graph)
