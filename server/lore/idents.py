@@ -10,6 +10,16 @@ from functools import lru_cache
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
+# The namespaces of what ingestion writes (views.sql's ``lore_is_code``): code, not memory.
+CODE_PREFIXES = (":module/", ":function/", ":class/", ":variable/", ":field/", ":commit/", ":tag/")
+_CODE_BARE = frozenset(p[:-1] for p in CODE_PREFIXES)
+
+
+def is_code(entity: str) -> bool:
+    """``lore_is_code(entity)`` of views.sql: an entity of a namespace ingestion writes."""
+    return entity.startswith(CODE_PREFIXES) or entity in _CODE_BARE
+
+
 # :entity-type of each definition kind, and the ident namespace it lives in.
 KIND_NS = {"function": "function", "class": "class", "variable": "variable", "field": "field"}
 

@@ -21,10 +21,6 @@ import duckdb
 
 from lore.inference.rulefile import Rule
 
-# lore_is_code(x) (views.sql) in Python: the code namespaces, and their bare names.
-_CODE_PREFIXES = (":module/", ":function/", ":class/", ":variable/", ":field/", ":commit/", ":tag/")
-_CODE_BARE = frozenset({":module", ":function", ":class", ":variable", ":field", ":commit", ":tag"})
-
 # The documented views whose rows are the graph's current facts (views.sql); each select that reads one
 # must name the attribute (``a = ':x'`` or ``a IN (…)``) for the rule to be served from a context.
 FACT_VIEWS = frozenset({"facts_now", "asserted_now", "refs_now", "links_now"})
@@ -208,15 +204,10 @@ def _select(node: dict[str, Any], ctes: set[str], full: set[str], memory: set[st
     return True
 
 
-def is_code(entity: str) -> bool:
-    """``lore_is_code(entity)`` of views.sql."""
-    return entity.startswith(_CODE_PREFIXES) or entity in _CODE_BARE
-
-
 def reached(rule: Rule, attributes: frozenset[str] | set[str] | None,
             code_only: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether a change of rows of ``attributes`` (None: any) can change what ``rule`` concludes.
-    ``code_only``: those of the attributes whose every changed row is about a code entity (``is_code``).
+    ``code_only``: those of the attributes whose every changed row is about a code entity (``lore.idents.is_code``).
     A rule declares what it reads (``-- reads:``); one whose SQL reads an attribute only of memories
     (``RuleReads.memory``), or not at all, never sees a change to code entities' rows of it: when every
     attribute the change and the rule share is such, the rule's conclusions are what they were (each cites

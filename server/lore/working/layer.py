@@ -32,7 +32,7 @@ import pyarrow as pa
 
 from lore import operations
 from lore.errors import LoreError
-from lore.inference.context import is_code
+from lore.idents import is_code
 from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Session, Slot
