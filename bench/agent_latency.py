@@ -7,7 +7,7 @@ GRAPH is copied first (the bench never writes the original). Prints one JSON obj
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
-- MCP: the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
+- MCP: wall p50/p95/max and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
   start once the server is idle (its start-up work on other threads, e.g. the hover index, would be
   counted in the first calls); the owner of the hook runs likewise.
@@ -53,10 +53,12 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def summary(wall: list[float], **cpu: list[float]) -> dict:
-    out = {"n": len(wall), "wall_p50_ms": pct(wall, 50), "wall_p95_ms": pct(wall, 95)}
+    out = {"n": len(wall), "wall_p50_ms": pct(wall, 50), "wall_p95_ms": pct(wall, 95),
+           "wall_max_ms": round(max(wall), 2)}
     for name, xs in cpu.items():
         out[f"{name}_p50_ms"] = pct(xs, 50)
         out[f"{name}_p95_ms"] = pct(xs, 95)
+        out[f"{name}_max_ms"] = round(max(xs), 2)
     return out
 
 
@@ -124,7 +126,12 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
             client_cpu.append((time.process_time() - c0) * 1000)
             server_cpu.append(proc_cpu_fine_ms(server) - s0)
             assert not r.is_error, r.content[0].text[:300]
-        return summary(wall, server_cpu=server_cpu, client_cpu=client_cpu)
+        out = summary(wall, server_cpu=server_cpu, client_cpu=client_cpu)
+        try:  # which recall the server ran (bm25+semantic: the embedding model loaded in the server)
+            out["recall"] = json.loads(r.content[0].text).get("recall")
+        except (ValueError, AttributeError, IndexError):
+            out["recall"] = None
+        return out
 
 
 def hook_env(graph: Path) -> dict:
