@@ -715,3 +715,82 @@ def test_moved_off_does_not_fit_looked_at_but_discarded_and_a_name_like_next_js(
 def test_a_lowercase_tool_name_opens_the_sentence_after_a_choice():
     got = one("Use uv for environments. uv replaces pip-tools and virtualenv in one binary.")
     assert got.subject.lower().startswith("uv") and "pip-tools" in slugs(got.rejects), got.to_json()
+
+
+# ------------------------------------------------------------------ round 7 (issue 14): categories of sets 5 and 6
+@pytest.mark.parametrize("text, term, rejected", [
+    ("Replacement of nose with pytest. pytest is maintained and nose is not.", "pytest", "nose"),
+    ("Migration from Gulp to esbuild. The build takes seconds instead of minutes.", "esbuild", "gulp"),
+    ("Replacing Bootstrap with Tailwind in the admin pages.", "tailwind", "bootstrap"),
+    ("Conversion of the docs from reStructuredText to Markdown.", "markdown", "restructuredtext"),
+])
+def test_a_title_said_as_a_noun_or_a_gerund_is_a_change(text, term, rejected):
+    got = one(text)
+    assert got.kind == "decision" and term in got.subject.lower() and rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Consider moving the queue to NATS. NATS is lighter than Kafka and we run it already.",
+    "Research: switching from Jest to Vitest. Vitest reuses the Vite config we already have.",
+    "Evaluate Bun as the test runner. It starts much faster than Node.",
+    "Move the docs site to Docusaurus. We have proposed to migrate the docs from Jekyll to Docusaurus.",
+    "Converting from Drone to GitHub Actions. There is an interest in exploring the use of GitHub Actions as an "
+    "alternative to Drone.",
+    "Use Playwright instead of Cypress. Maybe this should be an RFC first. We should stop using Cypress.",
+])
+def test_a_proposal_or_an_inquiry_stores_nothing_whatever_its_body_says(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, term, rejected", [
+    ("Consider replacing gunicorn with uvicorn. Seems to suit the async views better. Switch over made in 2.3.", "uvicorn",
+     "gunicorn"),
+    ("Suggestion: migrate from Travis to Buildkite. Travis is slow for us. Resolved by #88.", "buildkite", "travis"),
+    ("Explore replacing marshmallow with pydantic. Thanks, I wrote the migration and got rid of marshmallow.",
+     "pydantic", "marshmallow"),
+])
+def test_a_proposal_whose_outcome_is_reported_is_a_decision(text, term, rejected):
+    got = one(text)
+    assert got.kind == "decision" and term in got.subject.lower() and rejected in slugs(got.rejects), got.to_json()
+
+
+def test_a_name_ending_in_a_single_letter_ends_its_sentence():
+    got = one("Replace gevent with trio-x. Looks simpler than gevent and has fewer surprises.")
+    assert got.subject.lower() == "trio-x" and "simpler" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Migrate our CI/CD to Woodpecker. At present, we are using Drone for every repository.", "drone"),
+    ("Decision: GitLab CI will be used for every pipeline. Context: Bamboo has been used by the team until now.",
+     "bamboo"),
+])
+def test_what_is_used_at_present_or_has_been_used_is_what_a_change_replaces(text, rejected):
+    got = one(text)
+    assert any(r.startswith(rejected) for r in slugs(got.rejects)), got.to_json()
+
+
+def test_a_records_inline_context_is_its_reason_and_states_no_fact_of_its_own():
+    got = one("ADR-012: Keycloak for sign-in. Context: We need one identity provider for the three portals. The portals "
+              "require single sign-on and SAML for the partners. Decision: Use Keycloak for every portal. Alternatives "
+              "considered: Auth0 (cost per user), Dex (no SAML).")
+    assert got.subject.lower().startswith("keycloak") and "saml" in (got.rationale or "").lower(), got.to_json()
+    assert {"auth0", "dex"} <= slugs(got.rejects), got.to_json()
+
+
+def test_a_records_number_and_title_are_not_its_reason():
+    got = one("ADR 0007: Metrics. Decision: Use Prometheus for service metrics. Consequences: One scrape config per "
+              "service, kept in the repository.")
+    assert got.subject.lower().startswith("prometheus") and "adr" not in (got.rationale or "").lower(), got.to_json()
+    assert "scrape config" in (got.rationale or ""), got.to_json()
+
+
+def test_a_numbered_record_title_decides_with_its_decision_line():
+    got = one("5. Use Kafka for events. Context: Consumers must be able to replay a day of events. Decision: We will "
+              "use Kafka for every event stream.")
+    assert got.kind == "decision" and got.subject.lower().startswith("kafka") and "replay" in (got.rationale or "")
+
+
+def test_a_settled_choice_after_a_research_title_stands_without_the_title():
+    got = one("Research: moving the e2e tests from Protractor to Playwright. It may be worth exploring. Closing this "
+              "as the research is done. We've decided to write new e2e tests with Playwright from now on.")
+    assert "playwright" in got.description.lower() and "research" not in got.description.lower(), got.to_json()

@@ -37,3 +37,73 @@ PROPOSAL = re.compile(r"\b(?:i\s+think\s+(?:we|you)\s+(?:can|could|should)|we\s+
                       r"(?:we|you)\s+should\s+discuss)\b", re.I)
 BANS = re.compile(r"\bban(?:s|ned|ning)?\s+(?:the\s+)?(?:use[ds]?\s+of\s+|using\s+)?(?P<x>[\w.]+)(?:\(\))?|"
                   r"^(?:any\s+|all\s+|the\s+)?[\w -]{2,40}?\s+(?:should|must)\s+(?:not|never)\s+use\s+(?P<y>[\w.-]+)", re.I)
+
+# ------------------------------------------------------------------ a text's standing: proposal or outcome
+# - ``TENTATIVE_TITLE``: a title that opens a proposal or an inquiry ("Consider replacing X", "Research: moving to Y",
+#   "[IDEA]: …", "Suggestion: …", "Proposal: …"); what follows argues, unless an outcome is reported.
+# - ``TENTATIVE_BODY``: a body sentence that keeps its title open ("We have proposed to migrate …", "there was an
+#   interest in exploring …", "Maybe this should be an RFC", "We should consider …", "is worth considering").
+# - ``OUTCOME``: a sentence reporting the change made or settled ("Switch over made in 1.5.0", "Resolved by #221",
+#   "Done in commit …", "Completed in #80", "I wrote the migration …"); ``CHANGE_MADE``: "Removed X and replaced it
+#   with Y", "we got rid of X".
+TENTATIVE_TITLE = re.compile(
+    r"^(?:\[?(?:idea|rfc|proposal|suggestion|discussion|draft|question|research|spike|poc|wip)\]?\s*[:\]-]?\s+|"
+    r"(?:consider(?:ing)?|research(?:ing)?|investigat(?:e|ing)|explor(?:e|ing)|evaluat(?:e|ing)|look(?:ing)?\s+into|"
+    r"think(?:ing)?\s+about|maybe|perhaps|possibly)\b)", re.I)
+TENTATIVE_BODY = re.compile(
+    r"\b(?:(?:we|i)(?:'ve| have)\s+proposed|(?:we|i)\s+(?:are\s+|am\s+)?proposing|interest\s+in\s+exploring|"
+    r"explor(?:e|ing)\s+(?:the\s+use\s+of|using|whether|if|moving|switching|replacing|migrating)|"
+    r"(?:we|you|i)\s+(?:should|could|might|may)\s+(?:want\s+to\s+)?consider|worth\s+considering|"
+    r"consider\s+(?:replacing|moving|switching|migrating|using|dropping|requiring|adopting|removing)|"
+    r"should\s+be\s+an\s+rfc|opinion[- ]based|to\s+discuss\s+(?:if|whether)|open\s+(?:a\s+)?discussion|"
+    r"^(?:maybe|perhaps)\s+(?:this|it|we)\b)", re.I)
+OUTCOME = re.compile(
+    r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
+    r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
+    r"switch(?:-|\s)?over\s+(?:was\s+)?(?:made|done|completed|finished)|"
+    r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change))",
+    re.I)
+# A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
+DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?decided\b", re.I)
+# … and a change reported as made, which is the title's outcome when it names what the title names.
+CHANGE_MADE = re.compile(
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:removed|replaced|switched|migrated|moved|converted|dropped|got\s+rid\s+of)|"
+    r"^(?:removed|replaced|switched|migrated|moved|converted|dropped)|\bgot\s+rid\s+of)\b", re.I)
+
+
+# A title stated as a noun or a gerund ("Replacement of flake8 with ruff", "Migration from Flask to FastAPI",
+# "Replacing Redux with Zustand", "Conversion of the tests from unittest to pytest") says the same as the imperative.
+_NOMINAL = [
+    (re.compile(r"^(?:the\s+)?replacement\s+of\s+", re.I), "Replace "),
+    (re.compile(r"^(?:the\s+)?(?:migration|transition)\s+(?=(?:from|to|of|away)\b)", re.I), "Migrate "),
+    (re.compile(r"^(?:the\s+)?conversion\s+(?:of\s+)?", re.I), "Convert "),
+    (re.compile(r"^replacing\s+", re.I), "Replace "),
+    (re.compile(r"^migrating\s+", re.I), "Migrate "),
+    (re.compile(r"^switching\s+", re.I), "Switch "),
+    (re.compile(r"^moving\s+(?=(?:from|to|away)\b)", re.I), "Move "),
+    (re.compile(r"^converting\s+", re.I), "Convert "),
+    (re.compile(r"^dropping\s+", re.I), "Drop "),
+    (re.compile(r"^removing\s+", re.I), "Remove "),
+    (re.compile(r"^using\s+(?=\S+(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than|over)\b)", re.I), "Use "),
+]
+_GERUND = {"replacing": "replace", "moving": "move", "switching": "switch", "migrating": "migrate",
+           "dropping": "drop", "removing": "remove", "using": "use", "adopting": "adopt", "requiring": "require",
+           "converting": "convert"}
+
+
+def as_imperative(title: str, untentative: bool = False) -> str:
+    """The title said as an imperative; with ``untentative``, without its tentative opener ("Consider replacing X
+    with Y" -> "Replace X with Y") — for a text whose outcome is reported."""
+    if untentative:
+        m = TENTATIVE_TITLE.match(title)
+        if m:
+            rest = title[m.end():].lstrip(" :-")
+            verb = rest.split(" ", 1)
+            if verb and verb[0].lower() in _GERUND:
+                rest = _GERUND[verb[0].lower()] + (" " + verb[1] if len(verb) > 1 else "")
+            title = rest[:1].upper() + rest[1:] if rest else title
+    for rx, verb in _NOMINAL:
+        m = rx.match(title)
+        if m:
+            return verb + title[m.end():]
+    return title

@@ -23,7 +23,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from lore.memory.cues import BANS, CHOICE_VERBS, PROPOSAL, REPLACES, TOOK_UP_OBJECT
+from lore.memory.cues import (
+    BANS,
+    CHANGE_MADE,
+    CHOICE_VERBS,
+    DECIDED,
+    OUTCOME,
+    PROPOSAL,
+    REPLACES,
+    TENTATIVE_BODY,
+    TENTATIVE_TITLE,
+    TOOK_UP_OBJECT,
+    as_imperative,
+)
 from lore.memory.tokens import STOPWORDS
 
 MAX_DESCRIPTION = 500
@@ -482,7 +494,7 @@ _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|^adopt\s+(?:the\s+)?[\w.+#-]{2,}|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
-    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w-]+\s+){0,5}?(?:from|to|away)\b|"
+    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
@@ -556,7 +568,7 @@ def user_text(delta: str) -> list[str]:
 
 _TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|going|decided|plan(?:s|ning)?|"
                       r"ha(?:ve|s)|like|try(?:ing)?|agreed|able|wish|hope|intend)\s*$", re.I)
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|\b[A-Za-z]\.)$", re.I)
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|(?<![\w-])[A-Za-z]\.)$", re.I)
 
 
 # A line that ends on its reason's opening word ("… decided to switch to pytest because") and the list items under it
@@ -1214,9 +1226,13 @@ _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|ca
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
-_USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far)\b[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
+_RECORD_TITLE = re.compile(r"^(?:(?:adr|dec|rfc|decision|record)[\s_-]*\d{1,4}|\d{1,4})\s*[:.)—–-]\s*(?=\S)", re.I)
+_USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|at present|as of now|right now|today)\b"
+                       r"[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
-                       r"(?:the\s+|our\s+)?" + _CNP, re.I)
+                       r"(?:the\s+|our\s+)?" + _CNP + r"|"
+                       # "TravisCI has been used by the author for previous projects": the passive
+                       r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b", re.I)
 
 
 def heuristic(delta: str) -> list[Extracted]:
@@ -1226,6 +1242,22 @@ def heuristic(delta: str) -> list[Extracted]:
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
         from_context = False  # prev's rationale is the statement before it: the one after may say more
         sents = sentences(turn)
+        # A title that opens a proposal ("Consider replacing X with Y", "Research: moving to Y") states a fact only
+        # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
+        # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
+        record_title = bool(sents) and bool(_RECORD_TITLE.match(sents[0]))
+        if record_title:  # "4. Use NATS for events", "ADR-0002: Use gRPC": the record's number is no part of it
+            sents[0] = _RECORD_TITLE.sub("", sents[0], count=1) or sents[0]
+        reported = any(OUTCOME.search(t) or CHANGE_MADE.search(t) and _content_words(t) & _content_words(sents[0])
+                       for t in sents[1:])  # the title's change reported as made: the title is the decision
+        settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents[1:])
+        outcome = reported or settled
+        proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0])) and not reported
+        tentative = proposed and not settled
+        if sents:
+            sents[0] = as_imperative(sents[0], untentative=reported)
+        inline_context = False  # in a record's "Context: …" part, up to its labelled decision
+        labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
         options = _options(sents)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
         unclaimed: set[int] = set()  # sentences that stated no fact and explained nothing yet
@@ -1246,9 +1278,15 @@ def heuristic(delta: str) -> list[Extracted]:
                 if section == "context":
                     prev = None
                 continue
+            if inline_context and (_DECISION_LABEL.match(_HEADING.sub("", s)) or _SECTION.match(s) or
+                                   _OPTION_LINE.match(s)):
+                section, inline_context = None, False
             if section in ("context", "options") or _OPTION_LINE.match(s):
                 if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
-                    context = s.rstrip(".!") if len(s) > 20 else context
+                    if inline_context and context and len(s) > 20 and context.count("; ") < 3:
+                        context = context + "; " + s.rstrip(".!")  # the whole of a short "Context: …" part
+                    else:
+                        context = s.rstrip(".!") if len(s) > 20 else context
                     if len(out) > first_of_turn and len(s) > 20:
                         late.append(s.rstrip(".!"))
                 continue
@@ -1261,6 +1299,10 @@ def heuristic(delta: str) -> list[Extracted]:
             if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
+                if labels_decision and not meta:
+                    # "Context: We need X. The system requires Y. Decision: …": every sentence up to the labelled
+                    # decision is the record's context, none a fact of its own.
+                    section, inline_context = "context", True
                 if context:
                     unclaimed.add(i)
                     if len(out) > first_of_turn:
@@ -1384,6 +1426,8 @@ def heuristic(delta: str) -> list[Extracted]:
                                         _beaten(s, prev.subject)
                                         if r not in prev.rejects and _slug(r) != _slug(prev.subject.removeprefix("no ")))
                     from_context = False
+                elif i == 0 and record_title:
+                    context = None  # "ADR 0005: Structured JSON logging": the record's name, not a reason
                 else:
                     context = s.rstrip(".!") if len(s) > 20 else None
                     if context:
@@ -1511,6 +1555,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 prev = item
                 from_context = took_context
             if labelled:
+                if prev.kind == "preference":
+                    prev.kind = "decision"  # a record's decision line decides, whatever its title said
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
@@ -1520,9 +1566,20 @@ def heuristic(delta: str) -> list[Extracted]:
         if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
+        if tentative or not outcome and any(TENTATIVE_BODY.search(t) for t in sents):
+            # "Consider moving to X. X is faster …": an argument for a proposal; a change it reports as made of
+            # something else stands ("Research moving to X. We switched to Y last year and builds got faster").
+            out[first_of_turn:] = [x for x in mine if x.kind == "decision" and born.get(id(x), 0) > 0 and
+                                   CHANGE_MADE.search(sents[born[id(x)]]) and
+                                   not _content_words(x.subject) & _content_words(sents[0])]
+            continue
+        if proposed:  # "Research: moving to X. … We've decided to write new tests with X": the decision stands alone
+            out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
         # A title that a later question or proposal reopens was a proposal.
+        reopened = False
         for item in list(mine):
             if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _SEEKS.search(t) or
+
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
@@ -1533,12 +1590,18 @@ def heuristic(delta: str) -> list[Extracted]:
                 # of its own makes the title a proposal.
                 out.remove(item)
                 mine.remove(item)
+                reopened = True
+        if reopened and not outcome:
+            del out[first_of_turn:]  # what the body says of a reopened title argues for it
+            continue
         # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
         # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
                           mine.index(x) < mine.index(later) and _names(x) & _names(later)), None)
             if first is not None:
+                if later in recorded:
+                    first.kind = "decision"  # "Use Kafka for events. … Decision: Kafka for every stream": decided
                 _merge(first, later, restated=True)
                 out.remove(later)
                 mine.remove(later)
@@ -1555,12 +1618,12 @@ def heuristic(delta: str) -> list[Extracted]:
         # "We have been using yarn v1.x for a long time … migrate to pnpm", "Currently using Travis CI. … Switch to
         # GitHub Actions": a change that names only where it goes leaves what is used now.
         changed = [x for x in mine if x.kind in ("decision", "preference") and not x.subject.startswith("no ") and
-                   not x.rejects and (_CHANGE_WORD.search(x.description) or
+                   not x.rejects and (_CHANGE_WORD.search(x.description) or x in recorded or
                                       re.match(r"^(?:use|adopt|prefer)\b", x.description, re.I))]
         if len(changed) == 1 and len([x for x in mine if x.kind in ("decision", "preference")]) == 1:
             for t in sents:
-                for m in _USED_NOW.finditer(t):
-                    x = _name(m.group(1))
+                for m in _USED_NOW.finditer(_SECTION.sub("", t).strip()):
+                    x = _name(m.group(1) or m.group(2))
                     if x and _slug(x) != _slug(changed[0].subject) and \
                             _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
                         changed[0].rejects.append(x)
