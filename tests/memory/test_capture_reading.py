@@ -794,3 +794,35 @@ def test_a_settled_choice_after_a_research_title_stands_without_the_title():
     got = one("Research: moving the e2e tests from Protractor to Playwright. It may be worth exploring. Closing this "
               "as the research is done. We've decided to write new e2e tests with Playwright from now on.")
     assert "playwright" in got.description.lower() and "research" not in got.description.lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, term, why", [
+    ("Switch to Biome from Prettier. As we already use Biome lint and it is very fast, we should switch over.",
+     "biome", "very fast"),
+    ("Remove left-pad-x. It seems we never actually used this. Node has padStart now so let's get rid of the "
+     "dependency.", "left-pad-x", "padstart"),
+    ("Drop Node 16 support. Node 16 reached end of life last year. Drop the support here as well to nudge users.",
+     "node 16", "end of life"),
+    ("Use Bun instead of npm for scripts. Bun is quick and stable now, so I would like to switch from npm to Bun.",
+     "bun", "quick and stable"),
+])
+def test_the_change_said_again_is_one_memory_with_its_reason(text, term, why):
+    got = one(text)
+    assert term in got.subject.lower() and why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_what_a_change_no_longer_needs_is_what_it_replaces():
+    got = one("Move Jenkins to Drone. Drone is now very easy to run. We no longer need Jenkins or Bamboo.")
+    assert got.subject == "Drone" and {"jenkins", "bamboo"} <= slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text, term, rejected", [
+    ("Switch to using Rollup for the library build. Rollup is much faster.", "rollup", None),
+    ("Drop support to Ruby 2.7. Ruby 2.7 is end-of-life.", "ruby 2.7", "ruby-2.7"),
+    ("Drop Node 14 Support. 14 end-of-life was April 2023.", "node 14", "node-14"),
+])
+def test_using_support_to_and_a_sentence_opening_with_a_version(text, term, rejected):
+    got = one(text)
+    assert got.subject.lower().removeprefix("no ").startswith(term), got.to_json()
+    assert rejected is None or rejected in slugs(got.rejects), got.to_json()
+    assert got.rationale, got.to_json()

@@ -5,7 +5,8 @@ one form is known to every form that reads the same meaning.
   "swapped over to GitHub Actions", "I've chosen hatchling", "we're preferring pytest", "let's start using pytest").
 - ``REPLACES``: how a sentence names what its choice replaces ("as a replacement for loguru").
 - ``PROPOSAL``: how the body of an issue argues for its title rather than reporting it done ("I think we can …",
-  "we could …", "it would be nice …"): the title was a proposal.
+  "we could …", "it would be nice …"): the title was a proposal. A body restating its title as "I would like to
+  switch to X" (``WISH_TO_CHANGE``) gives an instruction (docs/capture-labelling.md), not a proposal.
 - ``BANS``: how a rule forbids a thing ("ban eval()", "banned use of console", "… should not use floats").
 """
 
@@ -35,6 +36,8 @@ PROPOSAL = re.compile(r"\b(?:i\s+think\s+(?:we|you)\s+(?:can|could|should)|we\s+
                       r"i(?:'d| would)\s+(?:like|love)\s+to|(?:should|could)\s+(?:potentially|possibly)|"
                       r"i\s+(?:figured|thought)\s+i\s+would\s+try|let\s+me\s+know|"
                       r"(?:we|you)\s+should\s+discuss)\b", re.I)
+WISH_TO_CHANGE = re.compile(r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to\s+(?:switch|move|migrate|use|"
+                            r"replace|drop|remove|adopt|go\s+with)\b", re.I)
 BANS = re.compile(r"\bban(?:s|ned|ning)?\s+(?:the\s+)?(?:use[ds]?\s+of\s+|using\s+)?(?P<x>[\w.]+)(?:\(\))?|"
                   r"^(?:any\s+|all\s+|the\s+)?[\w -]{2,40}?\s+(?:should|must)\s+(?:not|never)\s+use\s+(?P<y>[\w.-]+)", re.I)
 

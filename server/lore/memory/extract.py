@@ -34,6 +34,7 @@ from lore.memory.cues import (
     TENTATIVE_BODY,
     TENTATIVE_TITLE,
     TOOK_UP_OBJECT,
+    WISH_TO_CHANGE,
     as_imperative,
 )
 from lore.memory.tokens import STOPWORDS
@@ -604,8 +605,14 @@ def _lines(text: str) -> list[str]:
     return out
 
 
+_SUPPORT_TO = re.compile(r"\b((?:drop|dropping|dropped|remove|removing|removed|end|ending|ended)\s+(?:the\s+)?support)\s+to\b",
+                         re.I)
+
+
 def sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[.!?])$", "\n".join(_lines(text)))
+    text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
+    # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
     out: list[str] = []
     for p in (q.strip() for part in parts if part for q in part.split("\n")):
         if not p:
@@ -998,7 +1005,9 @@ _JUSTIFIES = re.compile(
     r"\b(?:deprecated|obsolete|outdated|no longer|not used|anymore|any more|unmaintained|maintenance mode|legacy|"
     r"end[- ]of[- ]life|EOL|(?:much |way |a lot )?(?:faster|lighter|smaller|simpler|cleaner|safer)|"
     r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary|could not|couldn't|cannot|can't|lacks|lacked|"
-    r"(?:does|did) not support|(?:doesn't|didn't) support)\b", re.I)
+    r"(?:does|did) not support|(?:doesn't|didn't) support|"
+    # "Remove X. It doesn't seem like we were actually using this."
+    r"unused|never (?:\w+ )?used|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
 _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
@@ -1021,6 +1030,12 @@ def _stated_change(s: str, nxt: str | None) -> bool:
 
 # A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
 # spells out the change just stated.
+_RESTATES = re.compile(r"\b(?:(?:switch|move|migrate|change)\s+over\b(?!\s+to\s+\w)|make\s+the\s+(?:switch|move|change)\b|"
+                       r"(?:get\s+rid\s+of|drop|remove|ditch)\s+(?:the|this|that)\s+(?:dependency|package|library|module|"
+                       r"tool|requirement)\b|(?:drop|remove|end)\s+(?:the\s+)?support\s+(?:here|too|as\s+well|also|on\s+our\s+side)\b)",
+                       re.I)
+_NO_LONGER_NEED = re.compile(r"^(?:so\s+)?(?:we|i)\s+(?:no longer|don't|do not)\s+(?:need|use|require)\s+(?:the\s+|to\s+use\s+)?"
+                             r"([A-Za-z0-9][\w.+#/@-]{0,60}(?:\s+v?\d[\w.]{0,10})?)", re.I)
 _BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|the rest)(?:\s+of\s+(?:it|them))?\s+"
                              r"(?:will|should|must|is going to|are going to|can)\s+be\s+(?:replaced|migrated|moved|"
                              r"converted|ported|swapped|rewritten)|replac(?:e|es|ed|ing)\s+(?:it|them)\s+(?:with|by))\b",
@@ -1379,6 +1394,13 @@ def heuristic(delta: str) -> list[Extracted]:
             if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
                 context = s[why.end():].rstrip(".!")  # "Why: X is unmaintained. What: replace X with Y."
                 continue
+            wish = WISH_TO_CHANGE.search(s)
+            if wish and prev is not None and prev.kind == "decision" and id(prev) in born:
+                # "Use X instead of Y. X is fast now, so I would like to switch from Y to X": the title restated
+                why = re.sub(r"[\s,;]*(?:and\s+)?(?:so|hence|therefore|thus)?\s*$", "", s[:wish.start()], flags=re.I)
+                if len(why) > 8 and why not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + why
+                continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
             if not stated and _is_chatter(s):
                 prev, context = None, None
@@ -1401,6 +1423,27 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             if stated and kind not in ("decision", "preference"):
                 kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
+            if kind == "decision" and prev is not None and prev.kind == "decision" and _RESTATES.search(s):
+                # "… it's very fast, we should switch over", "so let's get rid of the dependency", "Drop the
+                # support here as well": the change said again, with its reason.
+                restated = _RESTATES.search(s)
+                why = s[:restated.start()].strip(" ,;") if restated else ""  # type: ignore[union-attr]
+                why = re.sub(r"\s*(?:,|;)?\s*(?:and\s+)?(?:(?:so|hence|therefore|thus)\s*)?(?:(?:we|i)\s+(?:should|will|can|must)|"
+                             r"let's|let us)?\s*$", "", why, flags=re.I).strip(" ,;")
+                why = why or _split_why(s)[1] or ""
+                if len(why) > 8 and why not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + why.rstrip(".!")
+                if len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
+            no_longer = _NO_LONGER_NEED.match(s)
+            if no_longer and prev is not None and prev.kind == "decision" and not prev.subject.startswith("no "):
+                # "Move X to Y. … We no longer need X or Z": what the change replaces.
+                head = _name(no_longer.group(1))
+                for x in ([head] if head else []) + (_joined(s, no_longer, 1, head) if head else []):
+                    if x not in prev.rejects and _slug(x) != _slug(prev.subject):
+                        prev.rejects.append(x)
+                continue
             if kind == "decision" and prev is not None and prev.kind == "decision" and _BACK_REFERENCE.search(s):
                 clause, rationale = _split_why(s)
                 if rationale and rationale not in (prev.rationale or ""):
@@ -1452,6 +1495,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             clause, rationale = _split_why(s)
             subject, relation = _subject(s, kind, clause)
+            if subject and kind in ("decision", "preference"):
+                subject = re.sub(r"^(?:using|use of|usage of)\s+(?=\S)", "", subject, flags=re.I)  # "Switch to using X"
             if subject == _REQUIREMENT:
                 kind = "constraint"
                 subject, relation = _subject(s, kind, clause)
@@ -1584,7 +1629,7 @@ def heuristic(delta: str) -> list[Extracted]:
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                                        re.search(r"\b(?:it|this|that|them)\b", t, re.I))
                                                for t in sents[1:]) or \
-                    born.get(id(item)) == 0 and any(PROPOSAL.search(t) for t in sents[1:]) and \
+                    born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) for t in sents[1:]) and \
                     not any(_kind(t) and not _is_chatter(t) for t in sents[1:]):
                 # ("Replace isort with ruff. I think we can …"): a body that argues for its title and states nothing
                 # of its own makes the title a proposal.
