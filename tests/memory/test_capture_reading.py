@@ -826,3 +826,41 @@ def test_using_support_to_and_a_sentence_opening_with_a_version(text, term, reje
     assert got.subject.lower().removeprefix("no ").startswith(term), got.to_json()
     assert rejected is None or rejected in slugs(got.rejects), got.to_json()
     assert got.rationale, got.to_json()
+
+
+def test_a_title_in_the_infinitive_turned_down_by_its_body():
+    got = one("To use Peewee instead of raw SQL. We will not pursue this as Peewee is proving to be slow.")
+    assert got.subject == "no Peewee" and "peewee" in slugs(got.rejects) and "slow" in (got.rationale or ""), \
+        got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Convert Grunt -> Vite or add esbuild-loader. Builds are slow.",
+    "Use Biome for formatting. Nobody told me Biome formats now. Anyone know a reason not to switch?",
+])
+def test_a_title_offering_two_changes_or_asked_about_in_its_body_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, term, rejected, why", [
+    ("remove use of prettier, use biome for formatting. Replace use of prettier with biome for formatting.", "biome",
+     "prettier", None),
+    ("Decision: Define repository classes in the domain layer. No ORM—just raw SQL with typed mappers.", "repository",
+     "orm", None),
+    ("refactor: use undici to replace got. got's install size is too large, use native undici instead.", "undici",
+     "got", "install size"),
+    ("Writing raw SQL can be error-prone. Decision: We will use Peewee as our ORM.", "peewee", "raw-sql", "error-prone"),
+    ("Replace urllib3 with aiohttp to add support for an async client.", "aiohttp", "urllib3", "async client"),
+    ("Move from Grunt to Vite. Current build times take at least 4 minutes.", "vite", "grunt", "4 minutes"),
+    ("Remove left-pad-x. It doesn't seem like we were actually using this.", "left-pad-x", "left-pad-x", "using this"),
+])
+def test_one_change_one_memory_with_what_it_does_without_and_why(text, term, rejected, why):
+    got = one(text)
+    assert term in got.subject.lower() and rejected in slugs(got.rejects), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_a_listed_option_with_a_dash_description_is_a_rejected_alternative():
+    got = one("# Use MariaDB\n## Options Considered\n1. MariaDB - open-source relational database\n"
+              "2. CouchDB - document database\n## Decision\nWe will use MariaDB.")
+    assert got.subject == "MariaDB" and "couchdb" in slugs(got.rejects), got.to_json()

@@ -53,6 +53,8 @@ TENTATIVE_TITLE = re.compile(
     r"^(?:\[?(?:idea|rfc|proposal|suggestion|discussion|draft|question|research|spike|poc|wip)\]?\s*[:\]-]?\s+|"
     r"(?:consider(?:ing)?|research(?:ing)?|investigat(?:e|ing)|explor(?:e|ing)|evaluat(?:e|ing)|look(?:ing)?\s+into|"
     r"think(?:ing)?\s+about|maybe|perhaps|possibly)\b)", re.I)
+# A title that offers two changes ("Convert X -> Y or add Z", "Move to X or keep Y") has chosen neither.
+EITHER_OR = re.compile(r"\bor\s+(?:just\s+)?(?:add|use|switch|move|keep|replace|migrate|adopt|go\s+with|stay|stick)\b", re.I)
 TENTATIVE_BODY = re.compile(
     r"\b(?:(?:we|i)(?:'ve| have)\s+proposed|(?:we|i)\s+(?:are\s+|am\s+)?proposing|interest\s+in\s+exploring|"
     r"explor(?:e|ing)\s+(?:the\s+use\s+of|using|whether|if|moving|switching|replacing|migrating)|"
@@ -88,6 +90,8 @@ _NOMINAL = [
     (re.compile(r"^dropping\s+", re.I), "Drop "),
     (re.compile(r"^removing\s+", re.I), "Remove "),
     (re.compile(r"^using\s+(?=\S+(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than|over)\b)", re.I), "Use "),
+    # "To use X instead of Y": a title in the infinitive
+    (re.compile(r"^to\s+(?=(?:use|switch|move|migrate|replace|drop|remove|adopt)\b)", re.I), ""),
 ]
 _GERUND = {"replacing": "replace", "moving": "move", "switching": "switch", "migrating": "migrate",
            "dropping": "drop", "removing": "remove", "using": "use", "adopting": "adopt", "requiring": "require",
@@ -108,5 +112,6 @@ def as_imperative(title: str, untentative: bool = False) -> str:
     for rx, verb in _NOMINAL:
         m = rx.match(title)
         if m:
-            return verb + title[m.end():]
+            rest = title[m.end():]
+            return verb + rest if verb else rest[:1].upper() + rest[1:]
     return title

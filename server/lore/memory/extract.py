@@ -28,6 +28,7 @@ from lore.memory.cues import (
     CHANGE_MADE,
     CHOICE_VERBS,
     DECIDED,
+    EITHER_OR,
     OUTCOME,
     PROPOSAL,
     REPLACES,
@@ -190,7 +191,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
-                  r"modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
+                  r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
                   r"(?:(?:mainly|mostly|partly|primarily|largely|chiefly)\s+)?for (?:its|their)(?=\s)|"
@@ -482,7 +483,8 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts
                      r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
                      r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
-_CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically)\b", re.I)
+_CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically|"
+                        r"(?:the\s+)?current(?=\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|takes?|runs?|uses?|needs?)\b))\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"(?:\bchosen option:?|^(?:our|the|my) (?:choice|pick|preferred option|chosen option) (?:is|was|will be))"
                      r"\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
@@ -619,7 +621,8 @@ def sentences(text: str) -> list[str]:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
+                          r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
                           r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
                           r"fixes|reduces|improves|speeds|caches|validates|compiles|bundles|installs)\b)",
@@ -911,7 +914,8 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
-_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|felt|seemed|got|gets|"
+_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|can be|tends? to be|"
+                  r"felt|seemed|got|gets|"
                   r"(?:has|have|had) (?:become|gotten)|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
@@ -1007,7 +1011,8 @@ _JUSTIFIES = re.compile(
     r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary|could not|couldn't|cannot|can't|lacks|lacked|"
     r"(?:does|did) not support|(?:doesn't|didn't) support|"
     # "Remove X. It doesn't seem like we were actually using this."
-    r"unused|never (?:\w+ )?used|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
+    r"unused|never (?:\w+ )?used|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
+    r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
 _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
@@ -1185,7 +1190,7 @@ def _options(sents: list[str]) -> list[str]:
             section = _section_of(heading.group(1))
             continue
         if section == "options":
-            x = _name(_LIST_ITEM.sub("", s).strip().rstrip("."))
+            x = _name(re.split(r"\s+(?:—|–|--|-)\s+|:\s", _LIST_ITEM.sub("", s).strip().rstrip("."))[0])
             if x and len(x.split()) <= 4 and x not in out:
                 out.append(x)
             continue
@@ -1267,7 +1272,7 @@ def heuristic(delta: str) -> list[Extracted]:
                        for t in sents[1:])  # the title's change reported as made: the title is the decision
         settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents[1:])
         outcome = reported or settled
-        proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0])) and not reported
+        proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0])) and not reported
         tentative = proposed and not settled
         if sents:
             sents[0] = as_imperative(sents[0], untentative=reported)
@@ -1338,6 +1343,9 @@ def heuristic(delta: str) -> list[Extracted]:
                 s = re.sub(r"^option\s+(?:\d{1,2}|[a-z])\b\s*(?:\([^)]{0,40}\))?\s*[:.-]\s*", "", s, flags=re.I) or s
             labelled = labelled or (first_in_decision and len(s) >= 8) or bool(therefore and context)
             if _CURRENTLY.match(s) and not _kind(s[_CURRENTLY.match(s).end():]):  # type: ignore[union-attr]
+                if prev is not None and prev.kind == "decision" and not prev.rationale and id(prev) in born:
+                    prev.rationale = s.rstrip(".!")  # "Move to X. Current build times take three minutes."
+                    continue
                 context = s.rstrip(".!")
                 unclaimed.add(i)
                 continue
@@ -1627,7 +1635,8 @@ def heuristic(delta: str) -> list[Extracted]:
 
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
-                                                                       re.search(r"\b(?:it|this|that|them)\b", t, re.I))
+                                                re.search(r"\b(?:it|this|that|them|switch(?:ing)?|migrat(?:e|ing|ion)|"
+                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I))
                                                for t in sents[1:]) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) for t in sents[1:]) and \
                     not any(_kind(t) and not _is_chatter(t) for t in sents[1:]):
@@ -1678,6 +1687,22 @@ def heuristic(delta: str) -> list[Extracted]:
         for item in mine:
             if item.kind in ("decision", "preference") and not item.rationale and late:
                 item.rationale = "; ".join(late[:3])[:2 * MAX_DESCRIPTION]
+        # "Decision: … No ORM—just raw SQL with typed mappers": what the decision does without.
+        for item in mine:
+            if item.kind == "decision" and not item.subject.startswith("no "):
+                for t in sents[born.get(id(item), 0):]:
+                    m = re.match(r"^no\s+([A-Za-z][\w.+#-]{1,30})\s*(?:—|–|--|\s-\s|,|;|:|\(|$)", t.strip(), re.I)
+                    x = _name(m.group(1)) if m else None
+                    if x and x.lower() not in STOPWORDS and x not in item.rejects and _slug(x) != _slug(item.subject):
+                        item.rejects.append(x)
+        # "Remove X, use Y for formatting. Replace X with Y": dropping X is the change to Y, one memory.
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
+            into = next((x for x in mine if x is not gone and x.kind == "decision" and not x.subject.startswith("no ") and
+                         _slug(gone.subject[3:]) in {_slug(r) for r in x.rejects}), None)
+            if into is not None:
+                _merge(into, gone, restated=True)
+                out.remove(gone)
+                mine.remove(gone)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if decisions:
@@ -1691,6 +1716,11 @@ def heuristic(delta: str) -> list[Extracted]:
             for o in options:
                 if not set(_slug(o).split("-")) <= chosen and _slug(o) not in {_slug(r) for r in target.rejects}:
                     target.rejects.append(o)
+    for item in out:  # "got's install size is too large" names got, not "s install size"; "Writing raw SQL …": raw SQL
+        names = [re.sub(r"^(?:writing|using|running|maintaining|keeping|(?:the\s+)?(?:use|usage|uses)\s+of|of)\s+(?=\S)", "", r,
+                        flags=re.I) for r in item.rejects
+                 if not re.match(r"^s\s", r)]
+        item.rejects = [r for i, r in enumerate(names) if r and r not in names[:i]]
     return out
 
 
