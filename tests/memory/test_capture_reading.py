@@ -864,3 +864,21 @@ def test_a_listed_option_with_a_dash_description_is_a_rejected_alternative():
     got = one("# Use MariaDB\n## Options Considered\n1. MariaDB - open-source relational database\n"
               "2. CouchDB - document database\n## Decision\nWe will use MariaDB.")
     assert got.subject == "MariaDB" and "couchdb" in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text, term, rejected, why", [
+    ("Make Node 20 the minimum supported version. This drops Node 18 from the CI, since it is EOL.", "node 20",
+     "node-18", "eol"),
+    ("Decision: Use pino for logs. Alternatives Considered: winston: heavy; slow. bunyan: unmaintained since 2021.",
+     "pino", "bunyan", None),
+    ("Migrate tests from tap to node-test. A large improvement in test time was observed, also we were able to remove "
+     "two dev deps.", "node-test", "tap", "improvement"),
+    ("drop support for Node 16. Node 16 end-of-life is coming up. At the same time, we could add support for Node 22.",
+     "no node 16", "node-16", "end-of-life"),
+    ("We switched to esbuild and the build times decreased from 90 seconds to 5.", "esbuild", None, "decreased"),
+])
+def test_minimum_versions_option_lists_effects_and_an_aside_about_another_change(text, term, rejected, why):
+    got = one(text)
+    assert got.subject.lower().startswith(term), got.to_json()
+    assert rejected is None or rejected in slugs(got.rejects), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()

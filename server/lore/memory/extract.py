@@ -202,6 +202,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy|"
                   r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
                   r"(?=\s*(?:[.,;!]|$|\band\b|\bacross\b|\bin\b|\bof\b|\bamong\w*\b)))|"
+                  r"(?<=\s)and(?=\s+(?:[\w/-]+\s+){1,4}(?:decreased|dropped|fell|shrank|halved|improved|went down)\b)|"
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
@@ -240,7 +241,8 @@ _PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+
 _BETTER_THAN = re.compile(r"\b(?:(?:much|far|way|a lot|significantly|slightly|generally)\s+)?(?:faster|quicker|smaller|lighter|"
                           r"simpler|easier|cleaner|safer|better|cheaper|more (?:reliable|stable|secure|mature|popular|"
                           r"maintained|flexible|performant|efficient|robust|modern|readable|consistent|portable)|"
-                          r"less (?:buggy|verbose|complex|complicated|error-prone|bloated))\s+(?:\w+\s+)?than\s+(?:the\s+|a\s+|an\s+)?"
+                          r"less (?:buggy|verbose|complex|complicated|error-prone|bloated)|less\s+[a-z]+)\s+(?:\w+\s+)?than\s+"
+                          r"(?:the\s+|a\s+|an\s+)?"
                           + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
@@ -499,6 +501,7 @@ _IMPERATIVE = re.compile(
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
+    r"make\s+(?:\S+\s+){1,3}?the\s+(?:new\s+)?(?:minimum|minimal|lowest|oldest)\s+(?:supported\s+|required\s+)?\w+\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
@@ -1071,6 +1074,9 @@ _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comme
                     r"reviews?)\b", re.I)
 
 
+# "At the same time, we could add …", "Separately, …": what follows is about another change.
+_ASIDE_OPENER = re.compile(r"^(?:at the same time|also|additionally|in addition|separately|independently|on a side note|"
+                           r"as a side note|unrelated(?:ly)?|while we're at it|meanwhile)\b", re.I)
 _LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
                "upgrade", "update", "pin", "enable", "disable", "replace", "remove"}
 
@@ -1184,17 +1190,32 @@ def _content_words(text: str) -> set[str]:
 def _options(sents: list[str]) -> list[str]:
     out: list[str] = []
     section: str | None = None
+    listing = False  # the sentence before listed alternatives: "structlog: adds complexity" goes on with the list
     for s in sents:
         heading = _MD_HEADING.match(s)
         if heading:
             section = _section_of(heading.group(1))
             continue
+        more = re.match(r"^([A-Za-z][\w.+#-]{1,30})\s*:\s+\S", s) if listing else None
+        if more:
+            x = _name(more.group(1))
+            if x and x not in out:
+                out.append(x)
+            continue
+        listing = bool(_OPTION_LINE.match(s))
         if section == "options":
             x = _name(re.split(r"\s+(?:—|–|--|-)\s+|:\s", _LIST_ITEM.sub("", s).strip().rstrip("."))[0])
             if x and len(x.split()) <= 4 and x not in out:
                 out.append(x)
             continue
         m = _OPTION_LINE.match(s)
+        named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30})\s*:\s", m.group(1)) if m else []
+        if m and named:  # "Alternatives considered: loguru: nice API; non-standard. structlog: heavier"
+            for part in named:
+                x = _name(part)
+                if x and x not in out:
+                    out.append(x)
+            continue
         if m:
             listed = re.sub(r"\s*\([^()]{1,80}\)", "", m.group(1))
             for part in re.split(r"\s*(?:,|;|\s/\s|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", listed):
@@ -1419,6 +1440,13 @@ def heuristic(delta: str) -> list[Extracted]:
                 if x and _slug(x) != _slug(prev.subject) and x not in prev.rejects:
                     prev.rejects.append(x)
                 continue
+            if prev is not None and prev.kind == "decision" and not labelled and \
+                    re.search(r"\b(?:improvements?\s+(?:\w+\s+){0,4}?(?:was|were)\s+(?:observed|seen|noticed|measured)|"
+                              r"(?:we|i)\s+(?:were|was|are|am)\s+(?:also\s+)?able\s+to)\b", s, re.I):
+                # "Migrate to X. A big improvement was observed, and we were able to remove three dev deps": effects
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                continue
             if prev is not None and _EFFECT.match(s):
                 # "… Removes ~70 kB from the served bundle.": what the change does is why it is made.
                 if s.rstrip(".!") not in (prev.rationale or ""):
@@ -1505,6 +1533,9 @@ def heuristic(delta: str) -> list[Extracted]:
             subject, relation = _subject(s, kind, clause)
             if subject and kind in ("decision", "preference"):
                 subject = re.sub(r"^(?:using|use of|usage of)\s+(?=\S)", "", subject, flags=re.I)  # "Switch to using X"
+                # "Make Python 3.12 the minimum supported version": the version is the choice
+                subject = re.sub(r"\s+(?:the\s+)?(?:new\s+)?(?:minimum|minimal|lowest|oldest)\b.*$", "", subject,
+                                 flags=re.I) or subject
             if subject == _REQUIREMENT:
                 kind = "constraint"
                 subject, relation = _subject(s, kind, clause)
@@ -1638,7 +1669,8 @@ def heuristic(delta: str) -> list[Extracted]:
                                                 re.search(r"\b(?:it|this|that|them|switch(?:ing)?|migrat(?:e|ing|ion)|"
                                                           r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I))
                                                for t in sents[1:]) or \
-                    born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) for t in sents[1:]) and \
+                    born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) and not _ASIDE_OPENER.match(t)
+                                                    for t in sents[1:]) and \
                     not any(_kind(t) and not _is_chatter(t) for t in sents[1:]):
                 # ("Replace isort with ruff. I think we can …"): a body that argues for its title and states nothing
                 # of its own makes the title a proposal.
@@ -1694,6 +1726,15 @@ def heuristic(delta: str) -> list[Extracted]:
                     m = re.match(r"^no\s+([A-Za-z][\w.+#-]{1,30})\s*(?:—|–|--|\s-\s|,|;|:|\(|$)", t.strip(), re.I)
                     x = _name(m.group(1)) if m else None
                     if x and x.lower() not in STOPWORDS and x not in item.rejects and _slug(x) != _slug(item.subject):
+                        item.rejects.append(x)
+        # "Make 3.12 the minimum. This drops 3.11 from the CI": what the change drops.
+        for item in mine:
+            if item.kind == "decision" and not item.subject.startswith("no "):
+                for t in sents[born.get(id(item), 0) + 1:born.get(id(item), 0) + 3]:
+                    m = re.match(r"^(?:this|it|which)\s+(?:drops|removes|retires|replaces|ends support for)\s+(?:support\s+for\s+)?"
+                                 r"(?:the\s+)?([A-Za-z][\w.+#-]*(?:\s+v?\d[\w.]*)?)", t.strip(), re.I)
+                    x = _name(m.group(1)) if m else None
+                    if x and x not in item.rejects and _slug(x) != _slug(item.subject):
                         item.rejects.append(x)
         # "Remove X, use Y for formatting. Replace X with Y": dropping X is the change to Y, one memory.
         for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
