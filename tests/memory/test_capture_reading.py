@@ -882,3 +882,31 @@ def test_minimum_versions_option_lists_effects_and_an_aside_about_another_change
     assert got.subject.lower().startswith(term), got.to_json()
     assert rejected is None or rejected in slugs(got.rejects), got.to_json()
     assert why is None or why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, term", [
+    ("Use raw SQL to read the reports. Stop using the ORM, instead use raw SQL to talk to the database for better "
+     "performance.", "raw sql"),
+    ("Convert all timestamps to UTC. Currently, all timestamps are stored in local time. All timestamps should be "
+     "stored in UTC.", "utc"),
+    ("Migrate to flit. This PR migrates from setup.cfg to pyproject.toml, setuptools to flit_core, and tox to nox.",
+     "flit"),
+    ("Avoid walrus operators. Unsupported in Python 3.7, still on many LTS distros. Sorry, I know walrus operators are "
+     "nicer, but we need to stay compatible for a couple more years", "no walrus"),
+    ("There is currently a mix of urllib3 and aiohttp calls in the code. We should move it all to aiohttp to benefit "
+     "from async features.", "aiohttp"),
+])
+def test_a_body_restating_its_title_is_the_same_memory(text, term):
+    assert one(text).subject.lower().startswith(term)
+
+
+@pytest.mark.parametrize("text", [
+    "Replace Moment with Luxon? Moment is big. Luxon is smaller and tree-shakes.",
+    "Move from tap to jest. Tap gets patches but is mostly unmaintained. We may want to move to something active such "
+    "as jest.",
+    "Drop support for Node 16. Node 16 went end-of-life. Per our policy we should aim to drop it by next spring.",
+    "Moment is unmaintained. Switch to Luxon. Not for this PR, but we should at some point switch this out for Luxon.",
+    "Switch everything to gRPC! REST got us started, but it would be really nice if everything were gRPC based.",
+])
+def test_a_question_title_or_a_deferred_or_wished_change_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

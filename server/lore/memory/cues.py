@@ -61,7 +61,9 @@ TENTATIVE_BODY = re.compile(
     r"(?:we|you|i)\s+(?:should|could|might|may)\s+(?:want\s+to\s+)?consider|worth\s+considering|"
     r"consider\s+(?:replacing|moving|switching|migrating|using|dropping|requiring|adopting|removing)|"
     r"should\s+be\s+an\s+rfc|opinion[- ]based|to\s+discuss\s+(?:if|whether)|open\s+(?:a\s+)?discussion|"
-    r"^(?:maybe|perhaps)\s+(?:this|it|we)\b)", re.I)
+    r"^(?:maybe|perhaps)\s+(?:this|it|we)\b|(?:we|you|i)\s+(?:may|might)\s+want\s+to|(?:should|will|we)\s+aim\s+to|"
+    r"at\s+some\s+point|not\s+(?:for|in)\s+this\s+(?:pr|pull\s+request|release)|some\s?day\b|one\s+day\b|"
+    r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal)\b)", re.I)
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"

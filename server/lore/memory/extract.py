@@ -485,7 +485,7 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts
                      r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
                      r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
-_CURRENTLY = re.compile(r"^(?:currently|at present|as of now|today|so far|until now|historically|"
+_CURRENTLY = re.compile(r"^(?:(?:there\s+(?:is|are)\s+)?currently|at present|as of now|today|so far|until now|historically|"
                         r"(?:the\s+)?current(?=\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|takes?|runs?|uses?|needs?)\b))\b", re.I)
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"(?:\bchosen option:?|^(?:our|the|my) (?:choice|pick|preferred option|chosen option) (?:is|was|will be))"
@@ -1096,6 +1096,16 @@ def _names(item: Extracted) -> set[str]:
     return out
 
 
+def _restates_title(title: Extracted, later: Extracted, born: dict[int, int]) -> bool:
+    """Does a later statement of an issue's body name what its title chose ("Use raw SQL for reports. Stop using the
+    ORM, instead use raw SQL …", "Convert timestamps to UTC. … All timestamps should be stored in UTC")?"""
+    if born.get(id(title)) != 0 or title.subject.startswith("no ") and later.kind == "decision" and \
+            not later.subject.startswith("no "):
+        return False  # "Remove X, use Y. Replace X with Y": the change is to Y (merged the other way below)
+    name = _slug(title.subject.removeprefix("no "))
+    return len(name) >= 3 and bool(re.search(r"(?:^|-)" + re.escape(name) + r"(?:-|$)", _slug(later.description, 10**6)))
+
+
 def _one_choice(prev: Extracted, item: Extracted) -> bool:
     """Do two consecutive items of one kind state one choice ("Drop lodash in favour of native JS. Replace lodash
     usage with native methods", "Avoid default exports. Only named exports should be used")?"""
@@ -1291,9 +1301,10 @@ def heuristic(delta: str) -> list[Extracted]:
             sents[0] = _RECORD_TITLE.sub("", sents[0], count=1) or sents[0]
         reported = any(OUTCOME.search(t) or CHANGE_MADE.search(t) and _content_words(t) & _content_words(sents[0])
                        for t in sents[1:])  # the title's change reported as made: the title is the decision
-        settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents[1:])
+        settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) or _CHOSEN.search(t) for t in sents[1:])
         outcome = reported or settled
-        proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0])) and not reported
+        proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
+                                        sents[0].rstrip().endswith("?")) and not reported
         tentative = proposed and not settled
         if sents:
             sents[0] = as_imperative(sents[0], untentative=reported)
@@ -1684,7 +1695,8 @@ def heuristic(delta: str) -> list[Extracted]:
         # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
-                          mine.index(x) < mine.index(later) and _names(x) & _names(later)), None)
+                          mine.index(x) < mine.index(later) and (_names(x) & _names(later) or _restates_title(x, later, born))),
+                         None)
             if first is not None:
                 if later in recorded:
                     first.kind = "decision"  # "Use Kafka for events. … Decision: Kafka for every stream": decided
