@@ -107,9 +107,9 @@ def as_imperative(title: str, untentative: bool = False) -> str:
         m = TENTATIVE_TITLE.match(title)
         if m:
             rest = title[m.end():].lstrip(" :-")
-            verb = rest.split(" ", 1)
-            if verb and verb[0].lower() in _GERUND:
-                rest = _GERUND[verb[0].lower()] + (" " + verb[1] if len(verb) > 1 else "")
+            words = rest.split(" ", 1)
+            if words and words[0].lower() in _GERUND:
+                rest = _GERUND[words[0].lower()] + (" " + words[1] if len(words) > 1 else "")
             title = rest[:1].upper() + rest[1:] if rest else title
     for rx, verb in _NOMINAL:
         m = rx.match(title)

@@ -1437,9 +1437,9 @@ def heuristic(delta: str) -> list[Extracted]:
             wish = WISH_TO_CHANGE.search(s)
             if wish and prev is not None and prev.kind == "decision" and id(prev) in born:
                 # "Use X instead of Y. X is fast now, so I would like to switch from Y to X": the title restated
-                why = re.sub(r"[\s,;]*(?:and\s+)?(?:so|hence|therefore|thus)?\s*$", "", s[:wish.start()], flags=re.I)
-                if len(why) > 8 and why not in (prev.rationale or ""):
-                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + why
+                wished = re.sub(r"[\s,;]*(?:and\s+)?(?:so|hence|therefore|thus)?\s*$", "", s[:wish.start()], flags=re.I)
+                if len(wished) > 8 and wished not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
             if not stated and _is_chatter(s):
@@ -1473,13 +1473,13 @@ def heuristic(delta: str) -> list[Extracted]:
             if kind == "decision" and prev is not None and prev.kind == "decision" and _RESTATES.search(s):
                 # "… it's very fast, we should switch over", "so let's get rid of the dependency", "Drop the
                 # support here as well": the change said again, with its reason.
-                restated = _RESTATES.search(s)
-                why = s[:restated.start()].strip(" ,;") if restated else ""  # type: ignore[union-attr]
-                why = re.sub(r"\s*(?:,|;)?\s*(?:and\s+)?(?:(?:so|hence|therefore|thus)\s*)?(?:(?:we|i)\s+(?:should|will|can|must)|"
-                             r"let's|let us)?\s*$", "", why, flags=re.I).strip(" ,;")
-                why = why or _split_why(s)[1] or ""
-                if len(why) > 8 and why not in (prev.rationale or ""):
-                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + why.rstrip(".!")
+                again = _RESTATES.search(s)
+                said = s[:again.start()].strip(" ,;") if again else ""
+                said = re.sub(r"\s*(?:,|;)?\s*(?:and\s+)?(?:(?:so|hence|therefore|thus)\s*)?(?:(?:we|i)\s+(?:should|will|can|must)|"
+                              r"let's|let us)?\s*$", "", said, flags=re.I).strip(" ,;")
+                said = said or _split_why(s)[1] or ""
+                if len(said) > 8 and said not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + said.rstrip(".!")
                 if len(prev.description) < MAX_DESCRIPTION:
                     prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
                 continue
@@ -1735,17 +1735,17 @@ def heuristic(delta: str) -> list[Extracted]:
         for item in mine:
             if item.kind == "decision" and not item.subject.startswith("no "):
                 for t in sents[born.get(id(item), 0):]:
-                    m = re.match(r"^no\s+([A-Za-z][\w.+#-]{1,30})\s*(?:—|–|--|\s-\s|,|;|:|\(|$)", t.strip(), re.I)
-                    x = _name(m.group(1)) if m else None
+                    without = re.match(r"^no\s+([A-Za-z][\w.+#-]{1,30})\s*(?:—|–|--|\s-\s|,|;|:|\(|$)", t.strip(), re.I)
+                    x = _name(without.group(1)) if without else None
                     if x and x.lower() not in STOPWORDS and x not in item.rejects and _slug(x) != _slug(item.subject):
                         item.rejects.append(x)
         # "Make 3.12 the minimum. This drops 3.11 from the CI": what the change drops.
         for item in mine:
             if item.kind == "decision" and not item.subject.startswith("no "):
                 for t in sents[born.get(id(item), 0) + 1:born.get(id(item), 0) + 3]:
-                    m = re.match(r"^(?:this|it|which)\s+(?:drops|removes|retires|replaces|ends support for)\s+(?:support\s+for\s+)?"
-                                 r"(?:the\s+)?([A-Za-z][\w.+#-]*(?:\s+v?\d[\w.]*)?)", t.strip(), re.I)
-                    x = _name(m.group(1)) if m else None
+                    drops = re.match(r"^(?:this|it|which)\s+(?:drops|removes|retires|replaces|ends support for)\s+"
+                                     r"(?:support\s+for\s+)?(?:the\s+)?([A-Za-z][\w.+#-]*(?:\s+v?\d[\w.]*)?)", t.strip(), re.I)
+                    x = _name(drops.group(1)) if drops else None
                     if x and x not in item.rejects and _slug(x) != _slug(item.subject):
                         item.rejects.append(x)
         # "Remove X, use Y for formatting. Replace X with Y": dropping X is the change to Y, one memory.
