@@ -910,3 +910,15 @@ def test_a_body_restating_its_title_is_the_same_memory(text, term):
 ])
 def test_a_question_title_or_a_deferred_or_wished_change_stores_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_each_source_of_a_list_of_migrations_is_replaced():
+    got = one("Migrate to flit. This PR migrates from setup.cfg to pyproject.toml, setuptools to flit_core, and tox to "
+              "nox.")
+    assert got.subject == "flit" and {"setup.cfg", "setuptools", "tox"} <= slugs(got.rejects), got.to_json()
+
+
+def test_modernising_away_from_x_several_sentences_before_the_choice():
+    got = one("We should modernize away from Makefiles. A good candidate would be just. The project had tox support. "
+              "We will move to nox instead.")
+    assert got.subject == "nox" and "makefiles" in slugs(got.rejects), got.to_json()

@@ -275,6 +275,7 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 _CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
+       r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
        r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
 # "Global state should be avoided", "Default exports are discouraged": what is avoided is turned down.
@@ -949,8 +950,8 @@ def _beaten(text: str, subject: str) -> list[str]:
     for m in _BETTER_THAN.finditer(text):
         before = _slug(text[max(0, m.start() - 40):m.start()], 10**6).split("-")
         x = _name(m.group(1))
-        if x and not subject.startswith("no ") and (set(before[-4:]) & {"it", "they", "s", "is", "are"} and
-                                                     (first in before or {"it", "they"} & set(before[-4:]))) and \
+        if x and not subject.startswith("no ") and (set(before[-4:]) & {"it", "its", "they", "s", "is", "are"} and
+                                                     (first in before or {"it", "its", "they"} & set(before[-4:]))) and \
                 _slug(x) != _slug(subject) and x not in out:
             out.append(x)
     return out
@@ -1621,12 +1622,12 @@ def heuristic(delta: str) -> list[Extracted]:
                 if len(run) > 1 and run[-1] == context:
                     rationale = "; ".join(run)
                 took_context = True
-                rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(context))
+                rejects += [x for x in (_name(m.group(1)) for m in _CONTEXT_DROP.finditer(rationale))
                             if x and x not in rejects and _slug(x) != _slug(subject)]
                 rejects += [x for x in _judged_bad(context) if x not in rejects and _slug(x) != _slug(subject)]
-                for m in _AWAY.finditer(context):  # "We should modernise away from X and Y. We will move to Z."
+                for m in _AWAY.finditer(rationale):  # "We should modernise away from X and Y. We will move to Z."
                     head = _name(m.group(1))
-                    for x in ([head] if head else []) + (_joined(context, m, 1, head) if head else []):
+                    for x in ([head] if head else []) + (_joined(rationale, m, 1, head) if head else []):
                         if x not in rejects and _slug(x) != _slug(subject):
                             rejects.append(x)
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
@@ -1739,6 +1740,16 @@ def heuristic(delta: str) -> list[Extracted]:
                     x = _name(without.group(1)) if without else None
                     if x and x.lower() not in STOPWORDS and x not in item.rejects and _slug(x) != _slug(item.subject):
                         item.rejects.append(x)
+        # "This PR migrates from setup.cfg to pyproject.toml, setuptools to hatchling, and tox to hatch": each source.
+        for item in mine:
+            if item.kind == "decision" and not item.subject.startswith("no "):
+                for t in sents[born.get(id(item), 0):born.get(id(item), 0) + 2]:
+                    if not re.search(r"\bfrom\s+\S+\s+to\s+", t, re.I):
+                        continue
+                    for pair in re.finditer(r"(?:,\s*(?:and\s+)?|\s+and\s+)([A-Za-z][\w.+#-]{1,30})\s+to\s+[A-Za-z]", t):
+                        x = _name(pair.group(1))
+                        if x and x.lower() not in STOPWORDS and x not in item.rejects and _slug(x) != _slug(item.subject):
+                            item.rejects.append(x)
         # "Make 3.12 the minimum. This drops 3.11 from the CI": what the change drops.
         for item in mine:
             if item.kind == "decision" and not item.subject.startswith("no "):
