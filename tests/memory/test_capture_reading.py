@@ -922,3 +922,8 @@ def test_modernising_away_from_x_several_sentences_before_the_choice():
     got = one("We should modernize away from Makefiles. A good candidate would be just. The project had tox support. "
               "We will move to nox instead.")
     assert got.subject == "nox" and "makefiles" in slugs(got.rejects), got.to_json()
+
+
+def test_a_policy_to_keep_what_a_project_takes_on_minimal_is_a_constraint():
+    got = one("We want to keep dependencies minimal.")
+    assert got.kind == "constraint" and "minimal" in got.description, got.to_json()
