@@ -927,3 +927,8 @@ def test_modernising_away_from_x_several_sentences_before_the_choice():
 def test_a_policy_to_keep_what_a_project_takes_on_minimal_is_a_constraint():
     got = one("We want to keep dependencies minimal.")
     assert got.kind == "constraint" and "minimal" in got.description, got.to_json()
+
+
+def test_as_such_instead_of_continuing_using_x_lets_use_y():
+    got = one("CircleCI minutes run out every month. As such, instead of continuing using CircleCI, let's use Buildkite.")
+    assert got.subject == "Buildkite" and "circleci" in slugs(got.rejects) and "run out" in (got.rationale or "")

@@ -516,7 +516,7 @@ _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|ag
                        r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
-                            r"as a (?:result|consequence)|consequently|in light of (?:this|that)|given (?:this|that))"
+                            r"as a (?:result|consequence)|as such|consequently|in light of (?:this|that)|given (?:this|that))"
                             r"\s*,?\s+(?=\S)", re.I)
 # "A, so we'll do B": A is the reason.
 _SO = re.compile(r"(?:,|;|\s)\s*(?:and\s+)?(?:so|hence|therefore|thus|which is why|as such|in light of this)"
@@ -833,7 +833,7 @@ _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must n
 
 def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | None]:
     if kind == "decision":
-        clause = re.sub(r"^instead of\s+[^,]{2,60},\s*", "", clause, flags=re.I)
+        clause = re.sub(r"^instead of\s+[^,]{2,60},\s*(?:let's\s+|we(?:'ll| will| should)\s+)?", "", clause, flags=re.I)
         chosen, dropped = changes(clause)
         m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
