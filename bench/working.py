@@ -1,10 +1,10 @@
 """Working-layer benchmark (issue 12): a real ``lore serve`` on stdio and the real CLI, on a clone of a
 repository whose history is already ingested (ipython/ipython).
 
-    python bench/working.py --repo REPO --graph G [--keystrokes 60] [--check-files 20] [--layer-files 200]
+    python bench/working.py --repo REPO --graph G [--keystrokes 200] [--check-files 20] [--layer-files 200]
 
 REPO is a git work tree, G a graph with REPO ingested. The benchmark works on a shared clone of REPO and a copy
-of G (neither is changed). It records a decision that rejects a package, then measures:
+of G (neither is changed: the copy names the clone as its repository, so the journal is written there). It records a decision that rejects a package, then measures:
 
   keystroke_ms       didChange of a ~500-line buffer -> its publishDiagnostics, minus the debounce, p50/p95:
                      "body" keystrokes (a character typed in a function body, the import as it was) and
@@ -50,6 +50,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import duckdb
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
@@ -179,6 +180,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     shutil.copy(args.graph, graph)
     if Path(args.graph + ".wal").exists():
         shutil.copy(args.graph + ".wal", str(graph) + ".wal")
+    # The copy names the clone as the repository it was ingested from: the journal of what the benchmark
+    # records (its decision) is then written into the clone, never into REPO (lore.journal.write.work_tree).
+    con = duckdb.connect(str(graph))
+    try:
+        con.execute("UPDATE ingest_meta SET value = ? WHERE key = 'repo'", [str(repo)])
+    finally:
+        con.close()
     target = args.reject
     r = cli(graph, "transact", f'[[:decision/bench-reject :rejects {target}] '
                                f'[:decision/bench-reject :description "benchmark: rejected"]]', "--reason", "bench")
@@ -445,7 +453,8 @@ def main() -> None:
     ap.add_argument("--repo", required=True)
     ap.add_argument("--graph", required=True)
     ap.add_argument("--reject", default=":module/docutils", help="the package a decision rejects")
-    ap.add_argument("--keystrokes", type=int, default=60)
+    ap.add_argument("--keystrokes", type=int, default=200,
+                    help="every fifth is an import one, typed and deleted in turn: 200 give 20 of each")
     ap.add_argument("--check-files", type=int, default=20)
     ap.add_argument("--layer-files", type=int, default=200)
     ap.add_argument("--commits", type=int, default=3)
