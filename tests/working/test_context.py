@@ -16,7 +16,7 @@ from lore import operations
 from lore.inference.context import rule_reads
 from lore.inference.rulefile import builtin_rules
 from lore.store.graph import Graph
-from lore.working.layer import layer_for
+from lore.working.layer import LayerView, layer_for
 
 FILES = {
     "src/a.py": "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n",
@@ -158,6 +158,47 @@ def test_the_context_answers_exactly_as_the_whole_view(pair):
     assert stats["named"] > 0  # the warnings' naming look-ups read the context too
     assert layer_for(full.graph).context_stats == {"served": 0, "fallback": 0, "builds": 0, "named": 0,
                                                    "named_loads": 0}
+
+
+def asked_again(side: Side, file: str | None) -> list[dict]:
+    """The warnings over the same layer through a view that remembers nothing: dismissals, journal entries and
+    naming facts are each read again from the graph, as lore.inference.warnings does for any other store."""
+    layer = layer_for(side.graph)
+    bare = LayerView(side.graph, layer.con, layer.lock)
+    return run(bare.as_graph(), "warnings", {"catchUp": False, **({"file": file} if file else {})})["warnings"]
+
+
+def test_what_the_layer_remembers_for_the_warning_reader_answers_as_asking_again(pair):
+    fast, _ = pair
+    root = str(fast.root)
+
+    def check() -> dict:
+        got = {p: run(fast.graph, "layerWarnings", {"root": root, "file": p})["warnings"] for p in FILES}
+        got["all"] = run(fast.graph, "layerWarnings", {"root": root})["warnings"]
+        for p, ws in got.items():
+            assert ws == asked_again(fast, None if p == "all" else p), p
+        return got
+
+    # Recorded once the graph knows its repository: journaled there, so a warning citing it points at the entry.
+    run(fast.graph, "transact", {"facts": "[[:decision/no-yaml :rejects :module/yaml]]", "reason": "later"})
+    for version, (path, text) in enumerate(EDITS[:3], start=2):
+        run(fast.graph, "layerBuffer", {"root": root, "path": str(fast.root / path), "text": text, "version": version})
+        got = check()
+    assert any(r.get("journal") for w in got["src/c.py"] for r in w["related"])
+    shown = [w for w in got["src/a.py"] if w["rule"] == "rejected_dependency"]
+    assert shown
+    # A dismissal is a transaction: the layer reads history's dismissals again, and the warning goes.
+    run(fast.graph, "dismiss", {"id": shown[0]["id"], "reason": "known"})
+    got = check()
+    assert shown[0]["id"] not in {w["id"] for w in got["src/a.py"]}
+    # An entry file that is gone is looked up again (the journal's table still names it).
+    others = [w for w in got["all"] if any(r.get("journal") for r in w["related"])]
+    assert others
+    entry = Path(next(r["file"] for w in others for r in w["related"] if r.get("journal")))
+    entry.rename(entry.with_name("moved"))
+    run(fast.graph, "layerBuffer", {"root": root, "path": str(fast.root / "src/a.py"), "text": EDITS[0][1],
+                                    "version": 9})
+    check()
 
 
 def rejected(ws: list[dict]) -> list[tuple[str, str]]:

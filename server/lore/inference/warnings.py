@@ -41,11 +41,18 @@ def warning_entity(wid: str) -> str:
     return f":warning/{wid}"
 
 
-def dismissed_ids(con: duckdb.DuckDBPyConnection) -> set[str]:
-    rows = con.execute(
-        f"SELECT e FROM facts WHERE a = ? AND tx_to = {MAX_TX} AND NOT inferred AND vt = 'b' AND v = 'true' "
-        f"AND valid_to > ?", [DISMISSED_ATTR, now_micros()]).fetchall()
-    return {r[0].split("/", 1)[1] for r in rows if "/" in r[0]}
+def dismissed_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
+    """Every believed dismissal: (its :warning/<id> entity, the end of its validity)."""
+    return con.execute(
+        f"SELECT e, valid_to FROM facts WHERE a = ? AND tx_to = {MAX_TX} AND NOT inferred AND vt = 'b' "
+        f"AND v = 'true'", [DISMISSED_ATTR]).fetchall()
+
+
+def dismissed_ids(con: duckdb.DuckDBPyConnection, rows: list[tuple[str, int]] | None = None) -> set[str]:
+    """The ids of the warnings dismissed now (``rows``: dismissed_rows, when the caller holds them)."""
+    now = now_micros()
+    return {e.split("/", 1)[1] for e, valid_to in (dismissed_rows(con) if rows is None else rows)
+            if valid_to > now and "/" in e}
 
 
 def normalise_file(file: str | None, uri: str | None) -> str | None:
@@ -92,12 +99,15 @@ class _Locator:
     Lookups are batched: one query per table for a whole set of anchors, never one per warning."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection,
-                 entity_facts: Callable[[list[str]], str | None] | None = None) -> None:
+                 entity_facts: Callable[[list[str]], str | None] | None = None,
+                 tables: set[str] | None = None) -> None:
         self.con = con
         # A store that keeps every current row of some entities in a small relation (the working layer's
         # context) says which, for the entities asked: naming look-ups then read it instead of history.
         self._entity_facts = entity_facts
-        have = {r[0] for r in con.execute(
+        # ``tables``: which of ingestion's location tables the store has, when it knows (the working layer
+        # opens only over a graph that has both).
+        have = tables if tables is not None else {r[0] for r in con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE NOT temporary "
             "AND table_name IN ('code_locations', 'import_locations')").fetchall()}
         self.has_code = "code_locations" in have
@@ -236,7 +246,11 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
         rules = all_rules(graph.path)[0]
     by_name = {r.name: r for r in rules}
     params = {"attr": WARNING_ATTR, "now": now_micros(), "threshold": threshold}
-    locate = _Locator(con, getattr(graph, "entity_facts", None))
+    # A store that remembers what only history's transactions change (the working layer's view, while
+    # history stays) answers the location tables it has and the dismissals; any other store is asked.
+    known_tables = getattr(graph, "location_tables", None)
+    known_dismissals = getattr(graph, "dismissed_rows", None)
+    locate = _Locator(con, getattr(graph, "entity_facts", None), known_tables() if known_tables else None)
     # One file: when the warnings are few, each is located (the look-ups the file's own warnings need
     # anyway, batched) and those elsewhere are dropped below; when they are many, only the warnings anchored
     # on something located in the file are read (each look-up of anchors scans history's facts once).
@@ -246,7 +260,7 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
         rows = con.execute(SQL["stored_json"], {**params, "cap": locate_all_under + 1}).fetchall()
         if len(rows) > locate_all_under:
             rows = locate.rows_for_file(wanted, params)
-    gone = set() if include_dismissed else dismissed_ids(con)
+    gone = set() if include_dismissed else dismissed_ids(con, known_dismissals() if known_dismissals else None)
     found: list[tuple[tuple, dict[str, Any], dict[str, Any] | None]] = []
     for row in rows:
         try:
@@ -381,8 +395,13 @@ def _in_their_words(graph: Graph, con: duckdb.DuckDBPyConnection, out: list[dict
             w["rule_uri"] = uri
     unplaced = sorted({r["entity"] for w in out for r in w["related"] if not r.get("file")})
     if unplaced:
-        reply = operations.run("journalLocate", graph, {"entities": unplaced})
-        where = reply.get("locations") or {} if reply.get("ok") else {}
+        # A store that remembers journal look-ups (the working layer's view, while history stays) answers.
+        remembered = getattr(graph, "journal_locations", None)
+        if remembered is not None:
+            where = remembered(unplaced)
+        else:
+            reply = operations.run("journalLocate", graph, {"entities": unplaced})
+            where = reply.get("locations") or {} if reply.get("ok") else {}
         for w in out:
             for r in w["related"]:
                 loc = where.get(r["entity"])

@@ -43,6 +43,11 @@ log = logging.getLogger("lore")
 
 SQL = named_statements(Path(__file__).with_name("layer.sql"))
 WARNING_ATTR = ":lore/warning"
+
+
+def _dismissed_rows_of(con: Any) -> list[tuple[str, int]]:
+    return cast(list[tuple[str, int]], con.execute(SQL["dismissed_rows"]).fetchall())
+
 MAX_FILE_BYTES = 1_000_001  # ingestion parses up to 1 MB; one byte more tells it the file is too large
 # A change larger than this is not laid over history file by file (the layer says so): ingest it instead.
 MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
@@ -97,11 +102,13 @@ class LayerView:
     the layer never mix with history's)."""
 
     def __init__(self, base: Graph, con: Any, lock: threading.RLock,
-                 entity_facts: Any = None) -> None:
+                 entity_facts: Any = None, journal_locations: Any = None, dismissed: Any = None) -> None:
         self._base = base
         self.con = con
         self.lock = lock
         self._entity_facts = entity_facts
+        self._journal_locations = journal_locations
+        self._dismissed = dismissed
         self.read_only = True
         self.path = base.path
         self.session = Session(self.as_graph())
@@ -113,6 +120,23 @@ class LayerView:
         """A relation on ``con`` holding every current row of these entities as the layer shows them (the
         warning reader's naming look-ups read it instead of history), or None: read ``facts``."""
         return self._entity_facts(entities) if self._entity_facts is not None else None
+
+    def location_tables(self) -> set[str]:
+        """Ingestion's location tables the graph has: both (the layer opens only over a graph that has them)."""
+        return {"code_locations", "import_locations"}
+
+    def dismissed_rows(self) -> list[tuple[str, int]]:
+        """History's dismissals (layer.sql's dismissed_rows; the layer holds none of its own)."""
+        return cast(list[tuple[str, int]], self._dismissed()) if self._dismissed is not None \
+            else _dismissed_rows_of(self.con)
+
+    def journal_locations(self, entities: list[str]) -> dict[str, Any]:
+        """journalLocate's locations of these entities (lore.inference.warnings asks for the memories a
+        warning cites that have no place in the code), remembered by the layer while history stays."""
+        if self._journal_locations is not None:
+            return cast(dict[str, Any], self._journal_locations(entities))
+        reply = operations.run("journalLocate", self.as_graph(), {"entities": entities})
+        return (reply.get("locations") or {}) if reply.get("ok") else {}
 
     def as_graph(self) -> Graph:
         """This view where the features expect a Graph: it answers every attribute a Graph has (its own
@@ -140,6 +164,19 @@ class Entry:
     def facts_at(self, watermark: str | None) -> bool:
         """Whether its facts were computed against this head."""
         return self.facts is not None and self.facts.get("_watermark") == watermark
+
+
+# Up to this many values, a statement's "x is one of the given list" is list_contains (about 0.4 ms less
+# per statement than IN (SELECT unnest(...)), which is what a keystroke's few tags and ids pay); above it,
+# the IN, whose join does not test every row against every value (a rebuild's thousand files).
+SHORT_LIST = 16
+
+
+def _one_of(column: str, values: Sequence[Any], kind: str = "VARCHAR", param: str = "?") -> str:
+    """SQL: ``column`` is one of the list bound to ``param`` (typed ``kind``)."""
+    if len(values) <= SHORT_LIST:
+        return f"list_contains({param}::{kind}[], {column})"
+    return f"{column} IN (SELECT unnest({param}::{kind}[]))"
 
 
 def _digest(data: bytes | None) -> str:
@@ -174,6 +211,10 @@ class Layer:
         self._ctx: tuple[int | None, frozenset[str]] | None = None
         self._ctx_hidden: int | None = None  # the hidden rows ctx_base was made without (a hash of their ids)
         self._named: tuple[int | None, set[str]] | None = None  # ctx_named: its transaction and entities
+        # Where the journal recorded the memories warnings cite (journalLocate): its transaction and the
+        # entities found; an entity not found is asked again (its entry may be written after its transaction).
+        self._journal: tuple[int | None, dict[str, Any]] | None = None
+        self._dismissals: tuple[int | None, list[tuple[str, int]]] | None = None  # and history's dismissals
         self.use_context = os.environ.get("LORE_LAYER_CONTEXT", "1") != "0"
         self.context_stats = {"served": 0, "fallback": 0, "builds": 0, "named": 0, "named_loads": 0}
         self._db = ""  # the graph's catalog, quoted, once the connection is open
@@ -245,7 +286,7 @@ class Layer:
         self._mem_code_shadowed = False
         self._shadow_mem_code()
         con.execute(SQL["named_view"])
-        self.view = LayerView(g, con, self.lock, self._named_facts)
+        self.view = LayerView(g, con, self.lock, self._named_facts, self._journal_locations, self._dismissed_rows)
         return True
 
     def _shadow_mem_code(self) -> None:
@@ -468,9 +509,9 @@ class Layer:
         # re-derived): with both known, a rule runs once over what the change touched (Engine.compute_scoped).
         fresh: list[int] = []
         if tags and not rebuild:
-            fresh += [r[0] for r in con.execute("SELECT id FROM layer_hidden WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+            fresh += [r[0] for r in con.execute(f"SELECT id FROM layer_hidden WHERE {_one_of('tag', tags)}",
                                                 [tags]).fetchall()]
-            gone = [r[0] for r in con.execute("SELECT id FROM layer_facts WHERE tag IN (SELECT unnest(?::VARCHAR[]))",
+            gone = [r[0] for r in con.execute(f"SELECT id FROM layer_facts WHERE {_one_of('tag', tags)}",
                                               [tags]).fetchall()]
             self._delete_tags(tags)
             if gone:
@@ -796,8 +837,8 @@ class Layer:
         cited = sorted({int(i) for item in items for c in item["conclusions"] for i in c.get("provenance") or []})
         if cited:
             have = {r[0] for r in con.execute(
-                "SELECT id FROM ctx_base WHERE id IN (SELECT unnest($ids::BIGINT[])) "
-                "UNION ALL SELECT id FROM layer_facts WHERE id IN (SELECT unnest($ids::BIGINT[]))",
+                f"SELECT id FROM ctx_base WHERE {_one_of('id', cited, 'BIGINT', '$ids')} "
+                f"UNION ALL SELECT id FROM layer_facts WHERE {_one_of('id', cited, 'BIGINT', '$ids')}",
                 {"ids": cited}).fetchall()}
             missing = {item["rule"] for item in items
                        if any(int(i) not in have for c in item["conclusions"] for i in c.get("provenance") or [])}
@@ -864,15 +905,38 @@ class Layer:
         self.context_stats["named"] += 1
         return "ctx_named_facts"
 
+    def _dismissed_rows(self) -> list[tuple[str, int]]:
+        """History's dismissals, read again when history moves (a dismissal is a transaction)."""
+        if self._dismissals is None or self._dismissals[0] != self.seen_tx:
+            self._dismissals = (self.seen_tx, _dismissed_rows_of(self.con))
+        return list(self._dismissals[1])
+
+    def _journal_locations(self, entities: list[str]) -> dict[str, Any]:
+        """journalLocate over the layer's view, its finds remembered until history moves (a keystroke that
+        shows a rejected import cites the decision's journal entry each time: the look-up reads the journal's
+        table and folder). A remembered entry file that is gone (a checkout) is looked up again."""
+        if self._journal is None or self._journal[0] != self.seen_tx:
+            self._journal = (self.seen_tx, {})
+        held = self._journal[1]
+        out = {e: held[e] for e in entities if e in held and os.path.isfile(held[e]["file"])}
+        missing = sorted({e for e in entities if e not in out})
+        if missing:
+            reply = operations.run("journalLocate", self._view(), {"entities": missing})
+            for e, loc in ((reply.get("locations") or {}) if reply.get("ok") else {}).items():
+                if isinstance(loc, dict) and isinstance(loc.get("file"), str):
+                    held[e] = out[e] = loc
+        return {e: dict(loc) for e, loc in out.items()}
+
     def _delete_tags(self, tags: list[str]) -> None:
         con = self.con
-        con.execute("DELETE FROM layer_facts WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
-        con.execute("DELETE FROM layer_hidden WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
+        tagged = _one_of("tag", tags)
+        con.execute(f"DELETE FROM layer_facts WHERE {tagged}", [tags])
+        con.execute(f"DELETE FROM layer_hidden WHERE {tagged}", [tags])
         files = [t[2:] for t in tags if t.startswith("f:")]
         if files:
-            con.execute("DELETE FROM layer_defs WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
-            con.execute("DELETE FROM layer_imps WHERE tag IN (SELECT unnest(?::VARCHAR[]))", [tags])
-            con.execute("DELETE FROM layer_files WHERE path IN (SELECT unnest(?::VARCHAR[]))", [files])
+            con.execute(f"DELETE FROM layer_defs WHERE {tagged}", [tags])
+            con.execute(f"DELETE FROM layer_imps WHERE {tagged}", [tags])
+            con.execute(f"DELETE FROM layer_files WHERE {_one_of('path', files)}", [files])
 
     def _insert(self, table: str, rows: list[tuple]) -> None:
         t = _columns(rows, _SCHEMA)

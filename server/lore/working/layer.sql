@@ -139,3 +139,9 @@ SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule
 -- History's current rows of more entities, into ctx_named.
 INSERT INTO ctx_named SELECT * FROM {db}.main.facts
  WHERE tx_to = 2147483647 AND e IN (SELECT unnest($entities::VARCHAR[]))
+
+-- name: dismissed_rows
+-- History's believed dismissals: (:warning/<id>, end of validity). The rows lore.inference.warnings.dismissed_rows
+-- reads, asked here because a feature imports no other (tests/test_layers.py).
+SELECT e, valid_to FROM facts
+ WHERE a = ':lore/dismissed' AND tx_to = 2147483647 AND NOT inferred AND vt = 'b' AND v = 'true';
