@@ -168,9 +168,24 @@ def asked_again(side: Side, file: str | None) -> list[dict]:
     return run(bare.as_graph(), "warnings", {"catchUp": False, **({"file": file} if file else {})})["warnings"]
 
 
+# Anchored on a memory that no code location holds: located at the memory's :path (a file the layer holds).
+NOTED = """-- name: noted_file
+-- description: a note about a file
+-- kind: warning
+-- reads: :path
+-- key: entity
+-- message: {{entity}} notes a file
+SELECT e AS entity, [id] AS provenance, 'definition' AS anchor_kind, e AS anchor_entity
+  FROM asserted_now WHERE a = ':path' AND vt = 's' AND starts_with(e, ':note/')
+"""
+
+
 def test_what_the_layer_remembers_for_the_warning_reader_answers_as_asking_again(pair):
     fast, _ = pair
     root = str(fast.root)
+    (Path(fast.graph.path).parent / "rules" / "noted_file.sql").write_text(NOTED)
+    run(fast.graph, "transact", {"facts": '[[:note/n1 :path "src/a.py"]]', "reason": "a note"})
+    run(fast.graph, "infer", {})
 
     def check() -> dict:
         got = {p: run(fast.graph, "layerWarnings", {"root": root, "file": p})["warnings"] for p in FILES}
@@ -185,6 +200,7 @@ def test_what_the_layer_remembers_for_the_warning_reader_answers_as_asking_again
         run(fast.graph, "layerBuffer", {"root": root, "path": str(fast.root / path), "text": text, "version": version})
         got = check()
     assert any(r.get("journal") for w in got["src/c.py"] for r in w["related"])
+    assert [w["entity"] for w in got["src/a.py"] if w["rule"] == "noted_file"] == [":note/n1"]
     shown = [w for w in got["src/a.py"] if w["rule"] == "rejected_dependency"]
     assert shown
     # A dismissal is a transaction: the layer reads history's dismissals again, and the warning goes.

@@ -285,6 +285,21 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     def is_import(anchor: dict[str, Any]) -> bool:
         return anchor.get("kind") == "import" and isinstance(anchor.get("target"), str) and bool(anchor["target"])
 
+    # One file whose every location the store holds apart (the working layer's file): only the warnings whose
+    # anchor has a definition or the import in it, or whose anchor's path is it, can be located there; the
+    # others are dropped before anything of them is looked up (a warning is located at its anchor's first
+    # import, else its first definition, else its path).
+    in_file = getattr(graph, "file_locations", None)
+    held = in_file(wanted) if in_file is not None and wanted is not None else None
+    if held is not None:
+        defs, imps = held
+        placed = [(x, anchor_entity(x[2], x[0][1])) for x in found if x[2]]
+        undecided = [(x, e) for x, e in placed if e not in defs
+                     and not (is_import(x[2]) and (e, x[2]["target"]) in imps)]
+        locate.prefetch_naming({e for _, e in undecided})
+        elsewhere = {id(x) for x, e in undecided if not _file_matches(wanted, locate.path(e))}
+        found = [x for x, _ in placed if id(x) not in elsewhere]
+
     # The naming facts of everything the warnings name (anchors, related memories, slots), in one look-up.
     named: set[str] = set()
     for row, doc, a in found:

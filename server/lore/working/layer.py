@@ -102,13 +102,15 @@ class LayerView:
     the layer never mix with history's)."""
 
     def __init__(self, base: Graph, con: Any, lock: threading.RLock,
-                 entity_facts: Any = None, journal_locations: Any = None, dismissed: Any = None) -> None:
+                 entity_facts: Any = None, journal_locations: Any = None, dismissed: Any = None,
+                 file_locations: Any = None) -> None:
         self._base = base
         self.con = con
         self.lock = lock
         self._entity_facts = entity_facts
         self._journal_locations = journal_locations
         self._dismissed = dismissed
+        self._file_locations = file_locations
         self.read_only = True
         self.path = base.path
         self.session = Session(self.as_graph())
@@ -124,6 +126,12 @@ class LayerView:
     def location_tables(self) -> set[str]:
         """Ingestion's location tables the graph has: both (the layer opens only over a graph that has them)."""
         return {"code_locations", "import_locations"}
+
+    def file_locations(self, path: str) -> tuple[set[str], set[tuple[str, str]]] | None:
+        """For a file the layer holds (repository-relative), every location in it, which only the layer has
+        (history's are hidden): the entities defined there and the (module, target) imports made there; None
+        for any other file."""
+        return self._file_locations(path) if self._file_locations is not None else None
 
     def dismissed_rows(self) -> list[tuple[str, int]]:
         """History's dismissals (layer.sql's dismissed_rows; the layer holds none of its own)."""
@@ -286,7 +294,8 @@ class Layer:
         self._mem_code_shadowed = False
         self._shadow_mem_code()
         con.execute(SQL["named_view"])
-        self.view = LayerView(g, con, self.lock, self._named_facts, self._journal_locations, self._dismissed_rows)
+        self.view = LayerView(g, con, self.lock, self._named_facts, self._journal_locations, self._dismissed_rows,
+                              self._file_locations)
         return True
 
     def _shadow_mem_code(self) -> None:
@@ -904,6 +913,19 @@ class Layer:
             self.context_stats["named_loads"] += 1
         self.context_stats["named"] += 1
         return "ctx_named_facts"
+
+    def _file_locations(self, path: str) -> tuple[set[str], set[tuple[str, str]]] | None:
+        """What layer_defs and layer_imps hold of one of the layer's files (every file of ``entries`` is in
+        layer_files, so the views show none of history's locations in it), read from the entries' facts."""
+        if path not in self.entries:
+            return None
+        defs: set[str] = set()
+        imps: set[tuple[str, str]] = set()
+        for ent in self.entries.values():
+            ff = ent.facts or {}
+            defs |= {d[0] for d in ff.get("definitions") or [] if d[1] == path}
+            imps |= {(i[0], i[1]) for i in ff.get("imports") or [] if i[3] == path}
+        return defs, imps
 
     def _dismissed_rows(self) -> list[tuple[str, int]]:
         """History's dismissals, read again when history moves (a dismissal is a transaction)."""
