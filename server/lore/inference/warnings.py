@@ -291,14 +291,14 @@ def warnings(graph: Graph, file: str | None = None, *, threshold: float = DEFAUL
     # import, else its first definition, else its path).
     in_file = getattr(graph, "file_locations", None)
     held = in_file(wanted) if in_file is not None and wanted is not None else None
-    if held is not None:
+    if held is not None and wanted is not None:
         defs, imps = held
-        placed = [(x, anchor_entity(x[2], x[0][1])) for x in found if x[2]]
-        undecided = [(x, e) for x, e in placed if e not in defs
-                     and not (is_import(x[2]) and (e, x[2]["target"]) in imps)]
+        placed = [(x, a, anchor_entity(a, x[0][1])) for x in found if (a := x[2])]
+        undecided = [(x, e) for x, a, e in placed if e not in defs
+                     and not (is_import(a) and (e, a["target"]) in imps)]
         locate.prefetch_naming({e for _, e in undecided})
         elsewhere = {id(x) for x, e in undecided if not _file_matches(wanted, locate.path(e))}
-        found = [x for x, _ in placed if id(x) not in elsewhere]
+        found = [x for x, _, _ in placed if id(x) not in elsewhere]
 
     # The naming facts of everything the warnings name (anchors, related memories, slots), in one look-up.
     named: set[str] = set()
