@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 """Benchmark: `lore ingest` against the git-and-parse floor, and against the peer ingester.
 
-    python bench/ingest.py REPO [--peer-commits 300] [--skip-floor]
+    python bench/ingest.py REPO [--max-commits N] [--also-full-parse] [--peer-commits 300] [--skip-floor]
 
 Prints one JSON object:
   floor    the floor measured in this run: one `git log --first-parent --raw -z -M` over the first-parent
            history Lore walks + `git cat-file --batch` of each changed source blob once + tree-sitter parse and a
            definitions/imports query, in 2 processes;
+  floor    is a full parse of every blob (never incremental), whatever the ingest does;
   ingest   a full ingest into a fresh graph (all commits but the last), in a child process: seconds,
-           commits/s, facts written, peak RSS of the ingest process (CPU seconds include the parse workers);
+           commits/s, facts written, peak RSS of the ingest process (CPU seconds include the parse workers;
+           worker_peak_rss_mb: the largest parse worker's); parse says whether Lore parsed incrementally
+           (each version of a file from its previous version's tree, lore.ingest.parse) and
+           incremental_parses how many blobs it parsed so;
+  ingest_full_parse  with --also-full-parse: the same ingest with LORE_INCREMENTAL_PARSE=0 (every blob
+           parsed from scratch, as the floor does), and its ratio_full_parse / cpu_ratio_full_parse;
+  --max-commits N: REPO cut at its N-th first-parent commit (a local shared clone; REPO is not touched);
   incremental_one_commit_ms, reingest_nothing_new_ms: the next two ingests into the same graph (the last
            commit of REPO, whatever it touched; then nothing new); incremental_one_file_commit_ms: then one
            commit adding a function to the largest Python file, made on a local clone;
@@ -136,6 +143,7 @@ def child(repo: str, graph_path: str) -> None:
     full = ingest(g, repo, prev or None)
     t_full = time.perf_counter() - t0
     cpu_full = _cpu() - cpu0
+    worker_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the parse workers have ended
     t1 = time.perf_counter()
     one = ingest(g, repo)
     t_one = time.perf_counter() - t1
@@ -176,6 +184,9 @@ def child(repo: str, graph_path: str) -> None:
         "first_parent_commits": full.get("first_parent_commits"),
         "commits_per_s": round((full.get("commits") or 0) / t_full, 1) if t_full else None,
         "facts_written": full.get("facts_written"), "files_parsed": full.get("files_parsed"),
+        "parse": "incremental" if os.environ.get("LORE_INCREMENTAL_PARSE", "1") != "0" else "full",
+        "incremental_parses": full.get("incremental_parses"),
+        "worker_peak_rss_mb": round(worker_rss / 1024, 1),
         "fact_rows_in_graph": rows,
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "incremental_one_commit_ms": round(t_one * 1000, 1), "incremental_commits": one.get("commits"),
@@ -190,8 +201,8 @@ def child(repo: str, graph_path: str) -> None:
     }))
 
 
-def run_child(repo: str, graph_path: str, extra_env: dict | None = None) -> dict:
-    p = subprocess.run([sys.executable, __file__, "--_child", repo, graph_path], capture_output=True, text=True,
+def run_child(repo: str, graph_path: str, extra_env: dict | None = None, script: str = __file__) -> dict:
+    p = subprocess.run([sys.executable, script, "--_child", repo, graph_path], capture_output=True, text=True,
                        env={**os.environ, **(extra_env or {})})
     if p.returncode != 0:
         raise SystemExit(f"ingest child failed: {p.stderr[-2000:]}")
@@ -252,9 +263,24 @@ def main() -> None:
     ap.add_argument("--peer-commits", type=int, default=0)
     ap.add_argument("--skip-floor", action="store_true")
     ap.add_argument("--skip-ingest", action="store_true")
+    ap.add_argument("--max-commits", type=int, default=0, help="cut REPO at its N-th first-parent commit")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="a checkout of another revision (e.g. `git worktree add DIR main`): its own ingest, run "
+                         "right after this one's on the same repository, beside the same floor")
+    ap.add_argument("--also-full-parse", action="store_true",
+                    help="a second ingest with LORE_INCREMENTAL_PARSE=0 (every blob parsed from scratch)")
     args = ap.parse_args()
     repo = str(Path(args.repo).resolve())
-    out: dict = {"repo": repo, "head": subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True,
+    cut_dir = None
+    if args.max_commits:
+        shas = subprocess.run(["git", "-C", repo, "rev-list", "--first-parent", "--reverse", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.split()
+        cut_dir = tempfile.mkdtemp(prefix="lore-bench-cut-")
+        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", repo, cut_dir], check=True)
+        subprocess.run(["git", "-C", cut_dir, "checkout", "-q", "-B", "main",
+                        shas[min(args.max_commits, len(shas)) - 1]], check=True)
+        repo = cut_dir
+    out: dict = {"repo": str(Path(args.repo).resolve()), "max_commits": args.max_commits or None, "head": subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True,
                                                        text=True).stdout.strip(), "cpus": os.cpu_count(),
                  # a shared machine: the load beside the figures (CPU ratio and peak RSS are robust to it)
                  "load_before": [round(x, 2) for x in os.getloadavg()]}
@@ -267,6 +293,21 @@ def main() -> None:
             if "floor" in out:
                 out["ratio"] = round(out["ingest"]["seconds"] / out["floor"]["seconds"], 2)
                 out["cpu_ratio"] = round(out["ingest"]["cpu_seconds"] / out["floor"]["cpu_seconds"], 2)
+            if args.baseline:
+                base = Path(args.baseline).resolve()
+                rev = subprocess.run(["git", "-C", str(base), "rev-parse", "HEAD"], capture_output=True,
+                                     text=True).stdout.strip()
+                out["baseline"] = {"dir": str(base), "revision": rev,
+                                   **run_child(repo, str(work / "gb.duckdb"), script=str(base / "bench" / "ingest.py"))}
+                if "floor" in out:
+                    out["baseline"]["ratio"] = round(out["baseline"]["seconds"] / out["floor"]["seconds"], 2)
+                    out["baseline"]["cpu_ratio"] = round(out["baseline"]["cpu_seconds"] / out["floor"]["cpu_seconds"], 2)
+            if args.also_full_parse:
+                out["ingest_full_parse"] = run_child(repo, str(work / "gf.duckdb"), {"LORE_INCREMENTAL_PARSE": "0"})
+                if "floor" in out:
+                    out["ratio_full_parse"] = round(out["ingest_full_parse"]["seconds"] / out["floor"]["seconds"], 2)
+                    out["cpu_ratio_full_parse"] = round(out["ingest_full_parse"]["cpu_seconds"] /
+                                                        out["floor"]["cpu_seconds"], 2)
             out["goals"] = {"ratio_le_1_3": out.get("ratio") is not None and out["ratio"] <= 1.3,
                             "cpu_ratio_le_1_3": out.get("cpu_ratio") is not None and out["cpu_ratio"] <= 1.3,
                             "first_diagnostics_le_30s": out["ingest"]["head"]["first_diagnostics_seconds"] <= 30,
@@ -278,6 +319,9 @@ def main() -> None:
         if args.peer_commits:
             out["peer"] = peer(repo, args.peer_commits, work)
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    if cut_dir:
+        import shutil
+        shutil.rmtree(cut_dir, ignore_errors=True)
     print(json.dumps(out, indent=2))
 
 

@@ -35,7 +35,7 @@ class ReadAhead:
         if self.done:
             return
         run = self.run
-        items: list[tuple[str, str]] = []
+        items: list[tuple[str, str, str]] = []
         touched: set[str] = set()
         while len(self.buf) < self.MIN_COMMITS or self.ahead_blobs < self.MIN_BLOBS:
             c = next(self.it, None)
@@ -52,7 +52,7 @@ class ReadAhead:
                 lang = language_of(ch.path)
                 if lang and ch.new_blob not in self.seen:
                     self.seen.add(ch.new_blob)
-                    items.append((ch.new_blob, lang))
+                    items.append((ch.new_blob, lang, ch.path))
                     n += 1
             self.buf.append((c, n))
             self.ahead_blobs += n

@@ -308,6 +308,7 @@ class IngestRun(StructureFacts, BatchWriter):
                 if close is not None:
                     close()
             self.stats["blobs_planned"] = ahead.planned
+            self.stats["incremental_parses"] = self.parser.incremental_parses
 
     def _walk_commits(self, commits, ahead: ReadAhead, total: int) -> None:
         done = 0
@@ -405,7 +406,7 @@ class IngestRun(StructureFacts, BatchWriter):
             return None
         if blob in self.extracts:
             return self.extracts[blob]
-        ex = self.parser.get(blob, lang) if self.parser else parse_blob(self.cat, blob, lang)
+        ex = self.parser.get(blob, lang, path) if self.parser else parse_blob(self.cat, blob, lang, path)
         self.stats["files_parsed"] += 1
         return ex
 

@@ -100,14 +100,62 @@ def language_of(path: str) -> str | None:
 
 
 @lru_cache(maxsize=None)
-def _tools(lang: str) -> tuple[Any, Any]:
+def _tools(lang: str) -> tuple[Any, Any, Any]:
+    """The parser, the definitions-and-imports query, and the calls query (None when the language has no
+    call patterns). A call pattern is a line of its own with ``@call.name`` (every query file keeps them so):
+    calls are taken with ``captures``, one list of nodes rather than a match dict per call."""
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
     name = cast("SupportedLanguage", lang)
-    return get_parser(name), Query(get_language(name), src)
+    language = get_language(name)
+    lines = src.splitlines()
+    calls = "\n".join(line for line in lines if "@call" in line)
+    return (get_parser(name), Query(language, "\n".join(line for line in lines if "@call" not in line)),
+            Query(language, calls) if calls.strip() else None)
+
+
+def _point(data: bytes, byte: int) -> tuple[int, int]:
+    row = data.count(b"\n", 0, byte)
+    return row, byte - (data.rfind(b"\n", 0, byte) + 1)
+
+
+def text_edit(old: bytes, new: bytes) -> tuple[int, int, int, tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """The one edit that turns ``old`` into ``new``: their common prefix and suffix kept, what lies between
+    replaced (``Tree.edit``'s arguments: start, old end, new end bytes, then the same as points)."""
+    n = min(len(old), len(new))
+    lo, hi = 0, n
+    while lo < hi:  # the longest common prefix, by halving (slice comparisons run at memcmp speed)
+        m = (lo + hi + 1) // 2
+        if old[:m] == new[:m]:
+            lo = m
+        else:
+            hi = m - 1
+    start = lo
+    lo, hi = 0, n - start
+    lo_old, lo_new = len(old), len(new)
+    while lo < hi:
+        m = (lo + hi + 1) // 2
+        if old[lo_old - m:] == new[lo_new - m:]:
+            lo = m
+        else:
+            hi = m - 1
+    old_end, new_end = lo_old - lo, lo_new - lo
+    return start, old_end, new_end, _point(old, start), _point(old, old_end), _point(new, new_end)
+
+
+def parse_tree(lang: str, data: bytes, prev: tuple[Any, bytes] | None = None) -> Any:
+    """``data`` parsed; with ``prev`` (a tree of an earlier text of the same file, and that text),
+    incrementally: the old tree is edited to match (``prev``'s tree is consumed) and tree-sitter reuses its
+    unchanged subtrees. Either way the tree is the same as a fresh parse gives."""
+    parser = _tools(lang)[0]
+    if prev is None:
+        return parser.parse(data)
+    old_tree, old_data = prev
+    old_tree.edit(*text_edit(old_data, data))
+    return parser.parse(data, old_tree)
 
 
 def _hash(b: bytes) -> int:
@@ -153,12 +201,14 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
     return ex
 
 
-def extract_packed(lang: str, data: bytes) -> Packed:
-    """``extract_source`` as plain tuples (see ``Packed``)."""
+def extract_packed(lang: str, data: bytes, tree: Any = None) -> Packed:
+    """``extract_source`` as plain tuples (see ``Packed``); ``tree``: ``data`` already parsed
+    (``parse_tree``)."""
     from tree_sitter import QueryCursor
 
-    parser, query = _tools(lang)
-    tree = parser.parse(data)
+    _parser, query, call_query = _tools(lang)
+    if tree is None:
+        tree = parse_tree(lang, data)
     root = tree.root_node
     ascii_only = data.isascii()
 
@@ -173,16 +223,11 @@ def extract_packed(lang: str, data: bytes) -> Packed:
     raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
     imports: list[tuple] = []  # Import's fields
     calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
+    if call_query is not None:
+        called = QueryCursor(call_query).captures(root).get("call.name")
+        if called:
+            calls_at = [(n.start_byte, n.end_byte) for n in called]
     for _pattern, caps in QueryCursor(query).matches(root):
-        # Most matches are a call's name alone: taken first, as plain byte offsets.
-        called = caps.get("call.name")
-        if called is not None and len(caps) == 1:
-            if len(called) == 1:
-                n = called[0]
-                calls_at.append((n.start_byte, n.end_byte))
-            else:
-                calls_at.extend([(n.start_byte, n.end_byte) for n in called])
-            continue
         for cap, nodes in caps.items():
             if cap.startswith("def."):
                 name_nodes = caps.get("name")
@@ -204,8 +249,6 @@ def extract_packed(lang: str, data: bytes) -> Packed:
                 sp, ep = node.start_point, node.end_point
                 imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
                                 col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
-            elif cap == "call.name":
-                calls_at.extend([(n.start_byte, n.end_byte) for n in nodes])
 
     if imports:
         # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.

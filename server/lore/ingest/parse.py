@@ -4,6 +4,13 @@ Each worker has its own ``git cat-file --batch`` and returns compact extracts, s
 cross the process boundary. Jobs go out in commit order with a bounded window, so results arrive about
 when the walk needs them and memory stays flat. The plan is fed as the walk reads history ahead
 (``extend``), so nothing here grows with the length of the history.
+
+Parsing is incremental across the versions of a file: a blob goes to the worker its path hashes to, so
+the versions of one path reach one worker in commit order, and each worker keeps the tree of the last
+version it parsed of its most recent paths (``Trees``, bounded). The next version's parse edits that tree
+(the bytes' common prefix and suffix kept) and tree-sitter reuses its unchanged subtrees; the tree is
+the one a fresh parse gives, so the extract is the same either way (tests/ingest/test_incremental_parse.py).
+``LORE_INCREMENTAL_PARSE=0`` parses every blob from scratch.
 """
 
 from __future__ import annotations
@@ -11,47 +18,89 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
-from collections import deque
-from multiprocessing.pool import Pool
-from typing import Iterable
+import zlib
+from collections import OrderedDict, deque
+from typing import Any, Iterable
 
-from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, Packed, extract_packed, looks_binary, unpack
+from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, Packed, extract_packed, looks_binary, parse_tree, unpack
 from lore.ingest.walk import CatFile
 
 log = logging.getLogger("lore")
 
-_cat: CatFile | None = None
+
+def incremental() -> bool:
+    return os.environ.get("LORE_INCREMENTAL_PARSE", "1") != "0"
 
 
-def parse_blob(cat: CatFile, blob: str, lang: str) -> Extract | None:
+class Trees:
+    """path -> (tree, bytes) of the last version parsed of the most recently parsed paths: at most
+    ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes)."""
+
+    MAX_PATHS = 512
+    MAX_BYTES = 8 << 20
+
+    def __init__(self) -> None:
+        self.lru: OrderedDict[str, tuple[Any, bytes]] = OrderedDict()
+        self.size = 0
+        self.hits = 0
+        self.misses = 0
+
+    def take(self, path: str) -> tuple[Any, bytes] | None:
+        prev = self.lru.pop(path, None)
+        if prev is not None:
+            self.size -= len(prev[1])
+            self.hits += 1
+        else:
+            self.misses += 1
+        return prev
+
+    def put(self, path: str, tree: Any, data: bytes) -> None:
+        if len(data) > self.MAX_BYTES // 4:
+            return
+        self.lru[path] = (tree, data)
+        self.size += len(data)
+        while len(self.lru) > self.MAX_PATHS or self.size > self.MAX_BYTES:
+            _p, (_t, d) = self.lru.popitem(last=False)
+            self.size -= len(d)
+
+
+def parse_blob(cat: CatFile, blob: str, lang: str, path: str = "", trees: Trees | None = None) -> Extract | None:
     """None when the blob is missing, huge or binary (the module is still tracked, without structure)."""
-    p = parse_blob_packed(cat, blob, lang)
+    p = parse_blob_packed(cat, blob, lang, path, trees)
     return None if p is None else unpack(p)
 
 
-def parse_blob_packed(cat: CatFile, blob: str, lang: str) -> Packed | None:
+def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
+                      trees: Trees | None = None) -> Packed | None:
     data = cat.read(blob, MAX_SOURCE_BYTES)
     if data is None or looks_binary(data):
         return None
+    prev = trees.take(path) if trees is not None and path else None
     try:
-        return extract_packed(lang, data)
+        tree = parse_tree(lang, data, prev)
+        out = extract_packed(lang, data, tree)
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
+    if trees is not None and path:
+        trees.put(path, tree, data)
+    return out
 
 
-def _init(repo: str) -> None:
-    global _cat
-    _cat = CatFile(repo)
-
-
-def _work(items: list[tuple[str, str]]) -> list[tuple[str, Packed | None]]:
-    assert _cat is not None
-    return [(b, parse_blob_packed(_cat, b, lang)) for b, lang in items]
-
-
-def _unpacked(p: Packed | None) -> Extract | None:
-    return None if p is None else unpack(p)
+def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: bool) -> None:
+    """A parse worker: chunks of (blob, lang, path) in, (index, [(blob, packed)], incremental parses so far)
+    out, in the order sent."""
+    cat = CatFile(repo)
+    trees = Trees() if incremental_parse else None
+    try:
+        while True:
+            chunk = tasks.get()
+            if chunk is None:
+                break
+            res = [(b, parse_blob_packed(cat, b, lang, path, trees)) for b, lang, path in chunk]
+            results.put((index, res, trees.hits if trees is not None else 0))
+    finally:
+        cat.close()
 
 
 def workers() -> int:
@@ -61,80 +110,141 @@ def workers() -> int:
         return 2
 
 
+def route(path: str, n: int) -> int:
+    """The worker a path's blobs go to (the same in every run: zlib.crc32, not the salted hash)."""
+    return zlib.crc32(path.encode("utf-8", "surrogatepass")) % n
+
+
 class Parser:
     """Blob id -> Extract, parsed ahead in worker processes in the order the plan lists them: ``plan`` at
-    construction and/or ``extend`` as the walk reads ahead (workers start once 64 blobs are planned)."""
+    construction and/or ``extend`` as the walk reads ahead (workers start once 64 blobs are planned). A
+    planned blob goes to the worker of its path (``route``)."""
 
     CHUNK = 24
-    WINDOW = 12  # chunks in flight
+    WINDOW = 6  # chunks in flight per worker
     MIN_POOL = 64  # fewer blobs than this in a run: parsed here, no worker start-up
 
-    def __init__(self, repo: str, plan: Iterable[tuple[str, str]] = (), *, processes: int,
+    def __init__(self, repo: str, plan: Iterable[tuple[str, str, str]] = (), *, processes: int,
                  cat: CatFile | None = None) -> None:
         self.repo = repo
         self.own_cat = cat is None
         self.cat = cat or CatFile(repo)
         self.processes = processes
+        self.incremental = incremental()
+        # What is parsed here: everything with one process; with workers only what they were not given
+        # (rare: no trees are kept in the ingest's own process then).
+        self.trees = Trees() if self.incremental and processes <= 1 else None
         self.ready: dict[str, Packed | None] = {}  # parsed by a worker, not asked for yet
-        self.pool: Pool | None = None
-        self.inflight: deque = deque()
-        self.queue: deque = deque()  # planned, not yet sent to a worker
-        self.planned: set[str] = set()  # queued or in flight
+        self.procs: list[Any] = []
+        self.tasks: list[Any] = []
+        self.results: Any = None
+        self.queues: list[deque] = [deque() for _ in range(max(1, processes))]  # per worker, not yet sent
+        self.inflight = [0] * max(1, processes)  # chunks sent to each worker, not yet back
+        self.worker_hits = [0] * max(1, processes)  # incremental parses each worker has made
+        self.queued: dict[str, int] = {}  # blob -> worker, not yet sent
+        self.sent: set[str] = set()  # sent, not yet back
+        self.pending = 0  # planned blobs not yet sent
         self.ended = False  # no more plan will come: partial chunks may go
         plan = list(plan)
         if plan:
             self.extend(plan)
             self.end_plan()
 
-    def extend(self, items: Iterable[tuple[str, str]]) -> None:
+    def extend(self, items: Iterable[tuple[str, str, str]]) -> None:
+        """Plan (blob, language, path) items, in the order the walk will ask for them."""
         if self.processes <= 1:
             return  # everything is parsed here, on demand
-        for b, lang in items:
-            self.queue.append((b, lang))
-            self.planned.add(b)
-        if self.pool is None and self.processes > 1 and len(self.queue) >= self.MIN_POOL:
-            ctx = mp.get_context("spawn")  # never fork a process that holds DuckDB and threads
-            self.pool = ctx.Pool(self.processes, initializer=_init, initargs=(self.repo,))
+        n = self.processes
+        for b, lang, path in items:
+            w = route(path, n)
+            self.queues[w].append((b, lang, path))
+            self.queued[b] = w
+            self.pending += 1
+        if not self.procs and self.pending >= self.MIN_POOL:
+            self._start()
         self._top_up()
+
+    def _start(self) -> None:
+        ctx = mp.get_context("spawn")  # never fork a process that holds DuckDB and threads
+        self.results = ctx.Queue()
+        for i in range(self.processes):
+            q = ctx.Queue()
+            p = ctx.Process(target=_worker, args=(self.repo, q, self.results, i, self.incremental), daemon=True)
+            p.start()
+            self.tasks.append(q)
+            self.procs.append(p)
 
     def end_plan(self) -> None:
         self.ended = True
-        if self.pool is None:
-            self.queue.clear()  # parsed here on demand
-            self.planned.clear()
+        if not self.procs:
+            for q in self.queues:  # parsed here on demand
+                q.clear()
+            self.queued.clear()
+            self.pending = 0
         self._top_up()
 
     def _top_up(self) -> None:
-        while self.pool is not None and len(self.inflight) < self.WINDOW and (
-                len(self.queue) >= self.CHUNK or (self.ended and self.queue)):
-            self._submit()
+        if not self.procs:
+            return
+        for w, q in enumerate(self.queues):
+            while self.inflight[w] < self.WINDOW and (len(q) >= self.CHUNK or (self.ended and q)):
+                self._submit(w)
 
-    def _submit(self) -> bool:
-        if not self.queue or self.pool is None:
-            return False
-        chunk = [self.queue.popleft() for _ in range(min(self.CHUNK, len(self.queue)))]
-        self.inflight.append(self.pool.apply_async(_work, (chunk,)))
-        return True
+    def _submit(self, w: int) -> None:
+        q = self.queues[w]
+        chunk = [q.popleft() for _ in range(min(self.CHUNK, len(q)))]
+        for b, _lang, _path in chunk:
+            self.queued.pop(b, None)
+            self.sent.add(b)
+        self.pending -= len(chunk)
+        self.inflight[w] += 1
+        self.tasks[w].put(chunk)
 
-    def get(self, blob: str, lang: str) -> Extract | None:
+    def _receive(self) -> None:
+        w, res, hits = self.results.get()
+        self.inflight[w] -= 1
+        self.worker_hits[w] = hits
+        for b, ex in res:
+            self.sent.discard(b)
+            self.ready[b] = ex
+        self._top_up()
+
+    def get(self, blob: str, lang: str, path: str = "") -> Extract | None:
         if blob in self.ready:
             return _unpacked(self.ready.pop(blob))
-        while self.pool is not None and blob in self.planned:
-            if not self.inflight and not self._submit():
-                break
-            res = self.inflight.popleft().get()
-            for b, ex in res:
-                self.planned.discard(b)
-                self.ready[b] = ex
-            self._top_up()
+        if self.procs:
+            w = self.queued.get(blob)
+            while w is not None and blob in self.queued:  # a partial chunk goes now: the walk needs it
+                self._submit(w)
+            while blob in self.sent:
+                self._receive()
             if blob in self.ready:
                 return _unpacked(self.ready.pop(blob))
-        return parse_blob(self.cat, blob, lang)
+        return parse_blob(self.cat, blob, lang, path, self.trees)
+
+    @property
+    def incremental_parses(self) -> int:
+        """Blobs parsed from an earlier version's tree (the rest were parsed from scratch)."""
+        return sum(self.worker_hits) + (self.trees.hits if self.trees is not None else 0)
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+        busy = any(self.inflight) or self.pending > 0  # a stopped run: what is in flight is not wanted
+        for q in self.tasks:
+            if not busy:
+                q.put(None)
+        for p in self.procs:
+            if not busy:
+                p.join(timeout=5)
+            if p.is_alive():
+                p.terminate()
+                p.join()
+        for q in [*self.tasks, *([self.results] if self.results is not None else [])]:
+            q.close()
+            q.cancel_join_thread()
+        self.procs, self.tasks, self.results = [], [], None
         if self.own_cat:
             self.cat.close()
+
+
+def _unpacked(p: Packed | None) -> Extract | None:
+    return None if p is None else unpack(p)
