@@ -201,9 +201,10 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
     return ex
 
 
-def extract_packed(lang: str, data: bytes, tree: Any = None) -> Packed:
+def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None) -> Packed:
     """``extract_source`` as plain tuples (see ``Packed``); ``tree``: ``data`` already parsed
-    (``parse_tree``)."""
+    (``parse_tree``); ``shapes``: body hash -> shape hash of long definitions seen before (a long
+    definition's shape depends on its text alone: most definitions of a file's next version are unchanged)."""
     from tree_sitter import QueryCursor
 
     _parser, query, call_query = _tools(lang)
@@ -309,7 +310,22 @@ def extract_packed(lang: str, data: bytes, tree: Any = None) -> Packed:
         if base == "function" and keep:
             spans.append((start, end, qual))
 
-    if multi:
+    if multi and shapes is not None:
+        todo = []
+        for m in multi:
+            d = defs[m[0]]
+            known = shapes.get(d[11])
+            if known is None:
+                todo.append(m)
+            else:
+                defs[m[0]] = (*d[:12], known)
+        if todo:
+            _blanked_shapes(data, defs, todo)
+            if len(shapes) > 100_000:
+                shapes.clear()
+            for i, _s, _e in todo:
+                shapes[defs[i][11]] = defs[i][12]
+    elif multi:
         _blanked_shapes(data, defs, multi)
 
     calls: set[tuple[str, str]] = set()

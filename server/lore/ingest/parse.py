@@ -34,13 +34,15 @@ def incremental() -> bool:
 
 class Trees:
     """path -> (tree, bytes) of the last version parsed of the most recently parsed paths: at most
-    ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes)."""
+    ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes); and the
+    shape hashes of long definitions already seen (``extract_packed``'s ``shapes``)."""
 
     MAX_PATHS = 512
     MAX_BYTES = 8 << 20
 
     def __init__(self) -> None:
         self.lru: OrderedDict[str, tuple[Any, bytes]] = OrderedDict()
+        self.shapes: dict[int, int] = {}  # body hash -> shape hash of long definitions (extract_packed)
         self.size = 0
         self.hits = 0
         self.misses = 0
@@ -78,7 +80,7 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
     prev = trees.take(path) if trees is not None and path else None
     try:
         tree = parse_tree(lang, data, prev)
-        out = extract_packed(lang, data, tree)
+        out = extract_packed(lang, data, tree, trees.shapes if trees is not None else None)
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
