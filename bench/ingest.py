@@ -10,7 +10,7 @@ Prints one JSON object:
   floor    is a full parse of every blob (never incremental), whatever the ingest does;
   ingest   a full ingest into a fresh graph (all commits but the last), in a child process: seconds,
            commits/s, facts written, peak RSS of the ingest process (CPU seconds include the parse workers;
-           worker_peak_rss_mb: the largest parse worker's); parse says whether Lore parsed incrementally
+           parse_worker_peak_rss_mb: the largest parse worker's own); parse says whether Lore parsed incrementally
            (each version of a file from its previous version's tree, lore.ingest.parse) and
            incremental_parses how many blobs it parsed so;
   ingest_full_parse  with --also-full-parse: the same ingest with LORE_INCREMENTAL_PARSE=0 (every blob
@@ -143,7 +143,6 @@ def child(repo: str, graph_path: str) -> None:
     full = ingest(g, repo, prev or None)
     t_full = time.perf_counter() - t0
     cpu_full = _cpu() - cpu0
-    worker_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the parse workers have ended
     t1 = time.perf_counter()
     one = ingest(g, repo)
     t_one = time.perf_counter() - t1
@@ -186,7 +185,7 @@ def child(repo: str, graph_path: str) -> None:
         "facts_written": full.get("facts_written"), "files_parsed": full.get("files_parsed"),
         "parse": "incremental" if os.environ.get("LORE_INCREMENTAL_PARSE", "1") != "0" else "full",
         "incremental_parses": full.get("incremental_parses"),
-        "worker_peak_rss_mb": round(worker_rss / 1024, 1),
+        "parse_worker_peak_rss_mb": full.get("parse_worker_peak_rss_mb"),
         "fact_rows_in_graph": rows,
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "incremental_one_commit_ms": round(t_one * 1000, 1), "incremental_commits": one.get("commits"),

@@ -309,6 +309,8 @@ class IngestRun(StructureFacts, BatchWriter):
                     close()
             self.stats["blobs_planned"] = ahead.planned
             self.stats["incremental_parses"] = self.parser.incremental_parses
+            if self.parser.worker_peak_rss_kb:
+                self.stats["parse_worker_peak_rss_mb"] = round(self.parser.worker_peak_rss_kb / 1024, 1)
 
     def _walk_commits(self, commits, ahead: ReadAhead, total: int) -> None:
         done = 0

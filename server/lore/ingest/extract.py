@@ -100,21 +100,14 @@ def language_of(path: str) -> str | None:
 
 
 @lru_cache(maxsize=None)
-def _tools(lang: str) -> tuple[Any, Any, Any]:
-    """The parser, the definitions-and-imports query, and the calls query (None when the language has no
-    call patterns). A call pattern is a line of its own with ``@call.name`` (every query file keeps them so):
-    calls are taken with ``captures``, one list of nodes rather than a match dict per call."""
+def _tools(lang: str) -> tuple[Any, Any]:
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
     name = cast("SupportedLanguage", lang)
-    language = get_language(name)
-    lines = src.splitlines()
-    calls = "\n".join(line for line in lines if "@call" in line)
-    return (get_parser(name), Query(language, "\n".join(line for line in lines if "@call" not in line)),
-            Query(language, calls) if calls.strip() else None)
+    return get_parser(name), Query(get_language(name), src)
 
 
 def _point(data: bytes, byte: int) -> tuple[int, int]:
@@ -207,7 +200,7 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
     definition's shape depends on its text alone: most definitions of a file's next version are unchanged)."""
     from tree_sitter import QueryCursor
 
-    _parser, query, call_query = _tools(lang)
+    query = _tools(lang)[1]
     if tree is None:
         tree = parse_tree(lang, data)
     root = tree.root_node
@@ -224,11 +217,16 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
     raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
     imports: list[tuple] = []  # Import's fields
     calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
-    if call_query is not None:
-        called = QueryCursor(call_query).captures(root).get("call.name")
-        if called:
-            calls_at = [(n.start_byte, n.end_byte) for n in called]
     for _pattern, caps in QueryCursor(query).matches(root):
+        # Most matches are a call's name alone: taken first, as plain byte offsets.
+        called = caps.get("call.name")
+        if called is not None and len(caps) == 1:
+            if len(called) == 1:
+                n = called[0]
+                calls_at.append((n.start_byte, n.end_byte))
+            else:
+                calls_at.extend([(n.start_byte, n.end_byte) for n in called])
+            continue
         for cap, nodes in caps.items():
             if cap.startswith("def."):
                 name_nodes = caps.get("name")
@@ -250,6 +248,8 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
                 sp, ep = node.start_point, node.end_point
                 imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
                                 col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
+            elif cap == "call.name":
+                calls_at.extend([(n.start_byte, n.end_byte) for n in nodes])
 
     if imports:
         # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.

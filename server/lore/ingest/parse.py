@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import resource
 import zlib
 from collections import OrderedDict, deque
 from typing import Any, Iterable
@@ -90,8 +91,8 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
 
 
 def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: bool) -> None:
-    """A parse worker: chunks of (blob, lang, path) in, (index, [(blob, packed)], incremental parses so far)
-    out, in the order sent."""
+    """A parse worker: chunks of (blob, lang, path) in, (index, [(blob, packed)], incremental parses so far,
+    peak RSS in KB) out, in the order sent."""
     cat = CatFile(repo)
     trees = Trees() if incremental_parse else None
     try:
@@ -100,7 +101,8 @@ def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: 
             if chunk is None:
                 break
             res = [(b, parse_blob_packed(cat, b, lang, path, trees)) for b, lang, path in chunk]
-            results.put((index, res, trees.hits if trees is not None else 0))
+            results.put((index, res, trees.hits if trees is not None else 0,
+                         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
     finally:
         cat.close()
 
@@ -143,6 +145,7 @@ class Parser:
         self.queues: list[deque] = [deque() for _ in range(max(1, processes))]  # per worker, not yet sent
         self.inflight = [0] * max(1, processes)  # chunks sent to each worker, not yet back
         self.worker_hits = [0] * max(1, processes)  # incremental parses each worker has made
+        self.worker_peak_rss_kb = 0  # the largest peak resident set a worker has reported
         self.queued: dict[str, int] = {}  # blob -> worker, not yet sent
         self.sent: set[str] = set()  # sent, not yet back
         self.pending = 0  # planned blobs not yet sent
@@ -203,9 +206,10 @@ class Parser:
         self.tasks[w].put(chunk)
 
     def _receive(self) -> None:
-        w, res, hits = self.results.get()
+        w, res, hits, rss_kb = self.results.get()
         self.inflight[w] -= 1
         self.worker_hits[w] = hits
+        self.worker_peak_rss_kb = max(self.worker_peak_rss_kb, rss_kb)
         for b, ex in res:
             self.sent.discard(b)
             self.ready[b] = ex
