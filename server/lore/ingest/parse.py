@@ -5,8 +5,9 @@ cross the process boundary. Jobs go out in commit order with a bounded window, s
 when the walk needs them and memory stays flat. The plan is fed as the walk reads history ahead
 (``extend``), so nothing here grows with the length of the history.
 
-Parsing is incremental across the versions of a file: a blob goes to the worker its path hashes to, so
-the versions of one path reach one worker in commit order, and each worker keeps the tree of the last
+Parsing is incremental across the versions of a file: a blob goes to the worker its path hashes to (or,
+when that worker is far behind, to the least busy one, which keeps the path from then on), so the
+versions of one path reach one worker in commit order, and each worker keeps the tree of the last
 version it parsed of its most recent paths (``Trees``, bounded). The next version's parse edits that tree
 (the bytes' common prefix and suffix kept) and tree-sitter reuses its unchanged subtrees; the tree is
 the one a fresh parse gives, so the extract is the same either way (tests/ingest/test_incremental_parse.py).
@@ -147,6 +148,7 @@ class Parser:
         self.worker_hits = [0] * max(1, processes)  # incremental parses each worker has made
         self.worker_peak_rss_kb = 0  # the largest peak resident set a worker has reported
         self.queued: dict[str, int] = {}  # blob -> worker, not yet sent
+        self.home: dict[str, int] = {}  # path -> the worker its versions go to (route, unless it was busy)
         self.sent: set[str] = set()  # sent, not yet back
         self.pending = 0  # planned blobs not yet sent
         self.ended = False  # no more plan will come: partial chunks may go
@@ -160,14 +162,28 @@ class Parser:
         if self.processes <= 1:
             return  # everything is parsed here, on demand
         n = self.processes
+        home = self.home
         for b, lang, path in items:
-            w = route(path, n)
+            w = home.get(path)
+            if w is None:
+                w = route(path, n)
+            # A worker far behind the others gives the path up (its next versions go to the least busy
+            # worker, which parses this one from scratch): one busy file must not idle the other worker.
+            least = min(range(n), key=self._backlog)
+            if self._backlog(w) > self._backlog(least) + 4 * self.CHUNK:
+                w = least
+            if len(home) > 200_000:
+                home.clear()
+            home[path] = w
             self.queues[w].append((b, lang, path))
             self.queued[b] = w
             self.pending += 1
         if not self.procs and self.pending >= self.MIN_POOL:
             self._start()
         self._top_up()
+
+    def _backlog(self, w: int) -> int:
+        return len(self.queues[w]) + self.inflight[w] * self.CHUNK
 
     def _start(self) -> None:
         ctx = mp.get_context("spawn")  # never fork a process that holds DuckDB and threads
