@@ -153,6 +153,7 @@ CODES: dict[str, str] = {
     "bad-repo": "the repository path is not a folder Lore can read",
     "git-missing": "git is not installed",
     "git-failed": "git failed (the message carries its error)",
+    "parse-worker-died": "a parse worker of an ingest stopped without answering (a parser crash, or killed for memory)",
     "bad-branch": "the branch name is not a git ref name",
     "unknown-branch": "the repository has no such branch or commit",
     "history-rewritten": "the ingested head is no longer in the branch's history (a force push or rebase)",

@@ -127,3 +127,33 @@ def test_text_edit_keeps_the_common_prefix_and_suffix():
     a, b = b"def f(x):\n    return x\n", b"# new\ndef f(x, y):\n    return x + y\n"
     t = parse_tree("python", a)
     assert str(parse_tree("python", b, (t, a)).root_node) == str(parse_tree("python", b).root_node)
+
+
+def test_a_parse_worker_that_dies_is_an_error_not_a_hang(tmp_path: Path):
+    """A worker killed mid-run (a parser crash, the kernel's OOM killer) never answers: the ingest stops with
+    ``parse-worker-died`` instead of waiting for ever (a server would hang its ingest thread)."""
+    from lore.errors import LoreError
+    from lore.ingest.parse import Parser
+
+    repo = tmp_path / "r"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    blobs = []
+    for i in range(80):
+        data = f"def f{i}(x):\n    return x + {i}\n".encode()
+        sha = subprocess.run(["git", "-C", str(repo), "hash-object", "-w", "--stdin"], input=data,
+                             capture_output=True, check=True).stdout.decode().strip()
+        blobs.append((sha, "python", f"m{i}.py"))
+    p = Parser(str(repo), processes=2)
+    try:
+        p.extend(blobs)
+        assert p.procs, "the workers started"
+        for proc in p.procs:
+            proc.kill()
+            proc.join()
+        with pytest.raises(LoreError) as exc:
+            for b, lang, path in blobs:
+                p.get(b, lang, path)
+        assert exc.value.code == "parse-worker-died"
+    finally:
+        p.close()

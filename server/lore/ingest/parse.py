@@ -19,11 +19,13 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import queue
 import resource
 import zlib
 from collections import OrderedDict, deque
 from typing import Any, Iterable
 
+from lore.errors import LoreError
 from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, Packed, extract_packed, looks_binary, parse_tree, unpack
 from lore.ingest.walk import CatFile
 
@@ -222,7 +224,18 @@ class Parser:
         self.tasks[w].put(chunk)
 
     def _receive(self) -> None:
-        w, res, hits, rss_kb = self.results.get()
+        # A worker that died (a crash in a parser, killed for memory) never answers: said, not waited on.
+        while True:
+            try:
+                w, res, hits, rss_kb = self.results.get(timeout=1.0)
+                break
+            except queue.Empty:
+                dead = [i for i, p in enumerate(self.procs) if not p.is_alive()]
+                if dead:
+                    code = self.procs[dead[0]].exitcode
+                    raise LoreError("parse-worker-died", f"a parse worker stopped (exit code {code}) with "
+                                    f"{sum(self.inflight)} chunk(s) unanswered; nothing of this run was written "
+                                    f"after the last flush") from None
         self.inflight[w] -= 1
         self.worker_hits[w] = hits
         self.worker_peak_rss_kb = max(self.worker_peak_rss_kb, rss_kb)
