@@ -202,6 +202,7 @@ def cli_writes(graph: Path, cwd: Path, runs: int) -> dict:
 
 
 def main() -> int:
+    os.environ["LORE_JOURNAL"] = "0"  # bench memories are never journaled into the repository they sit beside
     ap = argparse.ArgumentParser()
     ap.add_argument("--graph", required=True)
     ap.add_argument("--repo", default=None, help="the work tree the graph is of (cwd of the processes)")

@@ -278,6 +278,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main() -> None:
+    os.environ["LORE_JOURNAL"] = "0"  # bench memories are never journaled into the repository they sit beside
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repo", required=True, help="a git work tree (e.g. a clone of ipython/ipython)")
     ap.add_argument("--graph", help="a graph with REPO ingested (default REPO/.lore/lore.duckdb)")

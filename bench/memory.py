@@ -45,6 +45,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 def main() -> None:
+    os.environ["LORE_JOURNAL"] = "0"  # bench memories are never journaled into the repository they sit beside
     ap = argparse.ArgumentParser()
     ap.add_argument("--ingested", help="a graph with a repository ingested (copied, not changed)")
     ap.add_argument("--repo", help="ingest this repository into a fresh graph instead")

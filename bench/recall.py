@@ -175,6 +175,9 @@ def latency(big: str, memories: list[dict], questions: list[dict], n_synthetic: 
 
 
 def main() -> None:
+    # The bench's memories are no one's decisions: never journaled into the repository a --code graph was
+    # ingested from (they were: a stray .lore/journal entry in that clone, applied by its next ingest).
+    os.environ["LORE_JOURNAL"] = "0"
     ap = argparse.ArgumentParser()
     ap.add_argument("--code", required=True, help="a graph with a real repository ingested (copied, not changed)")
     ap.add_argument("--big", help="a graph with a big repository ingested, for latency (copied, not changed)")
