@@ -201,6 +201,9 @@ local commands = {}
 -- `# decision: …` note on the line, offered to edit) and why asked for.
 function commands.record(text)
   local entity = M.entity_at_cursor()
+  if entity == nil then
+    notify('no code Lore knows under the cursor: the decision will govern nothing', vim.log.levels.WARN)
+  end
   local note = (text and text ~= '') and text
     or vim.api.nvim_get_current_line():match('[#/][/]?%s*decision%s*:%s*(.+)$')
   ask_and_record('governs', entity, note, nil)
