@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import posixpath
 import threading
 import time
 from contextlib import contextmanager
@@ -103,6 +104,13 @@ def _collector_paused():
 
 
 NO_EXTRACT = Extract([], [], [], False)
+
+
+def _segments(path: str) -> list[str]:
+    """The directory names and the extension-less file name of a path: the names an import that fell back
+    to an external dependency could have used for it."""
+    *dirs, base = path.split("/")
+    return [s for s in (*dirs, posixpath.splitext(base)[0]) if s]
 
 
 def _memo(ignore: Ignore) -> Callable[[str], bool]:
@@ -700,9 +708,18 @@ class IngestRun(StructureFacts, BatchWriter):
         vanished = {*gone_defs, *(self._module_ident(p) for p in cs.removed)}
         for target in vanished:
             stale |= self.pointing.pop(target, set())
+        # The mirror case: an import that fell back to an external dependency (`from pkg.a import load`
+        # while pkg/a.py was gone is :module/pkg) may name a path this commit added. The external name is
+        # a segment of the path the import would now match, so only files with an open :depends-on to
+        # one of the added paths' segments are looked at (and re-pointed if their imports now resolve).
+        fallback = {S.external_ident(seg) for p, (_b, mode) in cs.added.items() if mode != GITLINK
+                    for seg in _segments(p)}
+        fallback = {e for e in fallback if e in self.pointing}
+        for target in fallback:
+            stale |= self.pointing[target]
         for p in sorted(stale - changed):
             if p in self.files:
-                self._resolve_again(p, vanished, t)
+                self._resolve_again(p, vanished | fallback, t)
 
     def _resolve_again(self, p: str, vanished: set[str], t: int) -> None:
         """An unchanged file that has a call or import edge to something this commit removed: its

@@ -108,6 +108,8 @@ class StructureFacts(RunState):
                     if sub:
                         self._resolves(ext, sub)
                 desired.add((module, ":depends-on", "k", ext))
+                # (as the graph's open edges list it: a path added later may be what this import names)
+                self.pointing.setdefault(ext, set()).add(path)
         mslug = module.split("/", 1)[1]
         if ex.calls:
             # A file calls the same names from many places: each callee is resolved once, then only the
