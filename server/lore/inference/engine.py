@@ -146,7 +146,7 @@ _SCOPE_ROWS = "_lore_scope_rows"  # a preview's scope (Engine._compute_over), as
 
 
 def _cites(subjects: list[Any], provenance: list[Any], among: set[str], fresh: set[int]) -> bool:
-    """Whether a conclusion about a subject ``among`` cites a ``fresh`` row (Engine._cites_fresh_outside)."""
+    """Whether a conclusion about a subject ``among`` cites a ``fresh`` row (Engine._compute_over)."""
     return bool(fresh) and any(e in among and not fresh.isdisjoint(p or ()) for e, p in zip(subjects, provenance))
 
 
@@ -447,31 +447,19 @@ class Engine:
             con.unregister(name)
         return n <= MAX_SCOPE
 
-    def compute_scoped(self, rule: Rule, fresh: list[int] | None = None, *,
-                       lost: bool = False) -> tuple[pa.Table, pa.Table]:
-        """A ``scope: subject`` rule over the changed entities only. The scope grows to the subjects of the
-        rule's conclusions that lost an input and of what it concludes about the changed entities, so for
-        every subject in the final scope the rule's output is complete and the difference is exact there
-        (rules/README.md states the contract such a rule keeps).
-
-        ``fresh``: the ids of every row added since the conclusions now held were computed, when the caller
-        knows them all (and has put the subjects of conclusions that lost a row in the scope). A subject
-        outside the scope then has new conclusions only through a fresh row (contract 1 returns each of
-        them), and loses none: when no conclusion about such a subject cites a fresh row, its conclusions
-        stand as they are and the rule is not run a second time over the grown scope.
-
-        ``lost``: ``lore_lost`` (rule, e) already holds the subjects of conclusions that lost an input among
-        ``lore_closed`` (one scan of facts for every rule of a preview instead of one per rule)."""
+    def compute_scoped(self, rule: Rule) -> tuple[pa.Table, pa.Table]:
+        """A ``scope: subject`` rule over the changed entities only (``lore_changed_entities``). The scope grows
+        to the subjects of the rule's conclusions that lost an input (``lore_closed``) and of what it concludes
+        about the changed entities, so for every subject in the final scope the rule's output is complete and
+        the difference is exact there (rules/README.md states the contract such a rule keeps). The working
+        layer's preview takes the same steps with the scope held in Python (``_compute_over``)."""
         con = self.con
-        if lost:
-            con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
-                        "UNION SELECT e FROM lore_lost WHERE rule = ?", [rule.name])
-        elif con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
+        if con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
             con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
                         f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
                         f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
                         [rule.name])
-        else:  # nothing closed (a keystroke that only added rows): no scan of facts for lost inputs
+        else:  # nothing closed (only rows added): no scan of facts for lost inputs
             con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT DISTINCT entity FROM lore_changed_entities")
         con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS x IN (SELECT entity FROM lore_scope)")
         try:
@@ -479,14 +467,11 @@ class Engine:
             subjects = pa.table({"entity": table.column("e")})
             con.register("_lore_subjects", subjects)
             try:
-                con.execute("CREATE OR REPLACE TEMP TABLE lore_added AS SELECT DISTINCT entity FROM _lore_subjects "
-                            "WHERE entity NOT IN (SELECT entity FROM lore_scope)")
-                added = con.execute("INSERT INTO lore_scope SELECT entity FROM lore_added").fetchall()[0][0]
+                added = con.execute("INSERT INTO lore_scope SELECT DISTINCT entity FROM _lore_subjects "
+                                    "WHERE entity NOT IN (SELECT entity FROM lore_scope)").fetchall()[0][0]
             finally:
                 con.unregister("_lore_subjects")
-            if added and fresh is not None and not self._cites_fresh_outside(table, fresh):
-                con.execute("DELETE FROM lore_scope WHERE entity IN (SELECT entity FROM lore_added)")
-            elif added:
+            if added:
                 table = self.compute(rule)
             scope = con.sql("SELECT entity FROM lore_scope").to_arrow_table()
             # Only the conclusions about subjects in the scope (filtered by DuckDB: importing
@@ -501,19 +486,6 @@ class Engine:
             con.execute("CREATE OR REPLACE TEMP MACRO lore_in_scope(x) AS true")
         return table, scope
 
-    def _cites_fresh_outside(self, table: pa.Table, fresh: list[int]) -> bool:
-        """Whether a conclusion about a subject the scope did not hold (``lore_added``) cites a fresh row."""
-        if not fresh:
-            return False
-        con = self.con
-        con.register("_lore_concluded", table)
-        try:
-            return bool(con.execute(
-                "SELECT count(*) FROM _lore_concluded WHERE e IN (SELECT entity FROM lore_added) "
-                "AND list_has_any(provenance, ?::BIGINT[])", [sorted(set(fresh))]).fetchall()[0][0])
-        finally:
-            con.unregister("_lore_concluded")
-
     def preview(self, entities: Iterable[str], closed_ids: Iterable[int], rules: list[Rule] | None = None,
                 attributes: Iterable[str] | None = None, fresh: Iterable[int] | None = None,
                 code_only: Iterable[str] | None = None) -> list[tuple[Rule, pa.Table, pa.Table]]:
@@ -523,7 +495,10 @@ class Engine:
         scope) per rule; the conclusions are complete for every subject in the scope. ``attributes``: run
         only the rules that read one of them (what the change touched); ``code_only``: those of them whose
         every changed row is about code (a rule that reads them only of memories is not run: context.reached).
-        ``fresh``: see compute_scoped.
+        ``fresh``: the ids of every row added since the conclusions now held were computed, when the caller
+        knows them all: a subject outside the scope then has new conclusions only through a fresh row (contract 1
+        returns each of them) and loses none, so when no conclusion about such a subject cites one, the rule is
+        not run a second time over the grown scope.
 
         The same steps as compute_scoped, with the scope kept in Python (a keystroke's is a few entities):
         one statement per rule run instead of one per step."""

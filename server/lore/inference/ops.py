@@ -127,7 +127,7 @@ def preview_warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """What the scoped warning rules conclude now about ``entities`` (and the conclusions that lost one of
     the ``closed`` rows), written nowhere. On a graph whose ``facts`` is history with the working layer over
     it (lore.working) these are the layer's warnings. ``fresh``: the ids of every row added since the
-    conclusions held now were computed, when the caller knows them (Engine.compute_scoped). ``codeOnly``:
+    conclusions held now were computed, when the caller knows them (Engine.preview). ``codeOnly``:
     those of ``attributes`` whose every changed row is about code (lore.inference.context.reached)."""
     entities = params.get("entities") or []
     closed = params.get("closed") or []

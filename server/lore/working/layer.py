@@ -515,7 +515,7 @@ class Layer:
                 touched |= old.entities
         # The rows this change adds to what the rules last saw (the layer's new rows, and history's rows it
         # stops hiding), and the layer's own conclusions that cited a row it takes away (their subjects are
-        # re-derived): with both known, a rule runs once over what the change touched (Engine.compute_scoped).
+        # re-derived): with both known, a rule runs once over what the change touched (Engine.preview).
         fresh: list[int] = []
         if tags and not rebuild:
             fresh += [r[0] for r in con.execute(f"SELECT id FROM layer_hidden WHERE {_one_of('tag', tags)}",
@@ -686,7 +686,7 @@ class Layer:
         if touched:
             # Every row added since the layer's conclusions were computed is in ``fresh``, and every subject
             # that lost one is in ``touched``: what the rules conclude elsewhere stands unless it cites a
-            # fresh row (Engine.compute_scoped), so a rule usually runs once per keystroke.
+            # fresh row (Engine.preview), so a rule usually runs once per keystroke.
             # A rule that reads an attribute only of memories is not run for a change of code's rows of it
             # (a typed import changes :depends-on of a module, which shared_dependency_risk counts only of
             # memories): lore.inference.context.reached.
