@@ -275,3 +275,41 @@ def test_layer_status_measures_what_the_layer_holds(ws):
     assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]
     after = operations.run("layerStatus", g, {"memory": True})
     assert after["files"] == [] and after["memory"]["python_mb"] < m1["python_mb"]
+
+
+def test_the_layers_tables_give_their_memory_back_when_its_files_go(ws):
+    """A DELETE frees nothing of an in-memory table: the layer rewrites a table that took in more than twice
+    the rows it holds, so a layer whose files come and go, built and emptied again and again, holds what its
+    files need, not every row it ever held (beyond ``compact_min_rows`` dead rows a table: here fewer than
+    the test's files make)."""
+    from lore.working.layer import layer_for
+
+    g, root = ws
+    empty = operations.run("layerStatus", g, {"root": str(root), "memory": True})["memory"]["tables_mb"]
+    layer_for(g).compact_min_rows = 1000
+    big = "".join(f"\n\ndef helper_{k}(x):\n    return x + {k}\n" for k in range(300))
+    fulls, empties = [], []
+    for _cycle in range(4):
+        for i in range(8):
+            (root / "src" / f"mod_{i}.py").write_text("import os\n" + big)
+        assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]
+        st = operations.run("layerStatus", g, {"memory": True})
+        assert len(st["files"]) == 8
+        fulls.append(st["memory"]["tables_mb"])
+        for i in range(8):
+            (root / "src" / f"mod_{i}.py").unlink()
+        assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]
+        st = operations.run("layerStatus", g, {"memory": True})
+        assert st["files"] == []
+        empties.append(st["memory"]["tables_mb"])
+    grown = fulls[0] - empty
+    assert grown > 1  # the 8 files' rows are some megabytes
+    assert layer_for(g).compactions > 0
+    # emptied, the tables are back near where they started; built again, no larger than the first time
+    assert max(empties) - empty < grown / 4, (empty, fulls, empties)
+    assert max(fulls) - fulls[0] < grown / 4, (empty, fulls, empties)
+    # and the layer still answers from the rewritten tables
+    r = buffer(g, root, str(root / "src" / "app.py"), WITH_CHARDET)
+    assert [(w["rule"], w["line"]) for w in r["warnings"]] == [("rejected_dependency", 2)]
+    r = buffer(g, root, str(root / "src" / "app.py"), APP, 2)
+    assert r["warnings"] == []

@@ -55,6 +55,10 @@ MAX_LAYER_FILES = int(os.environ.get("LORE_LAYER_MAX_FILES", "5000") or 5000)
 CONTEXT_MAX_ROWS = int(os.environ.get("LORE_LAYER_CONTEXT_ROWS", "250000") or 250000)
 # ... and the naming rows of at most this many entities (those the file's warnings name).
 CONTEXT_MAX_ENTITIES = 20_000
+# A layer table is rewritten with its live rows once it took in more than twice as many rows as it holds
+# (and at least this many): a DELETE frees no memory of an in-memory table (layer.sql, compact).
+COMPACT_MIN_ROWS = int(os.environ.get("LORE_LAYER_COMPACT_ROWS", "10000") or 10000)
+LAYER_TABLES = ("layer_facts", "layer_hidden", "layer_defs", "layer_imps", "layer_files")
 LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transaction
 # The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
 # and the warning reader look up on every keystroke, and few rows in any graph.
@@ -75,6 +79,9 @@ _DEF_SCHEMA = pa.schema([(n, _S) for n in ("entity", "file", "kind", "name", "qu
                         + [(n, _I) for n in ("line", "col", "end_line", "end_col")] + [("tag", _S)])
 _IMP_SCHEMA = pa.schema([(n, _S) for n in ("module", "target", "spec", "file")]
                         + [(n, _I) for n in ("line", "col", "end_line", "end_col")] + [("tag", _S)])
+_HIDDEN_SCHEMA = pa.schema([("id", pa.int64()), ("tag", _S)])
+# Rows per Arrow table handed to DuckDB (a keystroke's are fewer: one insert).
+INSERT_CHUNK = 4096
 
 
 def _columns(rows: list[tuple], schema: pa.Schema) -> pa.Table:
@@ -217,7 +224,7 @@ class Layer:
         # The keystroke's context (ctx_hist, layer.sql): the history transaction and attributes it was made
         # for; None until a keystroke needs it, and again whenever history moves (_rebuild).
         self._ctx: tuple[int | None, frozenset[str]] | None = None
-        self._ctx_hidden: int | None = None  # the hidden rows ctx_base was made without (a hash of their ids)
+        self._ctx_hidden: int | None = None  # the hidden rows ctx_hist marks (a hash of their ids)
         self._named: tuple[int | None, set[str]] | None = None  # ctx_named: its transaction and entities
         # Where the journal recorded the memories warnings cite (journalLocate): its transaction and the
         # entities found; an entity not found is asked again (its entry may be written after its transaction).
@@ -227,6 +234,10 @@ class Layer:
         self.context_stats = {"served": 0, "fallback": 0, "builds": 0, "named": 0, "named_loads": 0}
         self._db = ""  # the graph's catalog, quoted, once the connection is open
         self._mem_code_shadowed = False  # mem_code_view is over the linker's mirror (lore.memory.index)
+        # Rows inserted into each of the layer's tables since it was last made (_compact).
+        self._taken: dict[str, int] = dict.fromkeys(LAYER_TABLES, 0)
+        self.compact_min_rows = COMPACT_MIN_ROWS
+        self.compactions = 0
 
     def warnings(self, file: str | None) -> list[dict[str, Any]]:
         """Composed warnings over history + layer, for one file (repository-relative) or all; reused while
@@ -291,6 +302,7 @@ class Layer:
         con.execute(SQL["views"].replace("{db}", quoted))
         self._db = quoted
         self.con = con
+        self._taken = dict.fromkeys(LAYER_TABLES, 0)
         self._mem_code_shadowed = False
         self._shadow_mem_code()
         con.execute(SQL["named_view"])
@@ -437,8 +449,22 @@ class Layer:
         self.entries.clear()
         self.seen_tx = None
         if self.con is not None:
-            for t in ("layer_facts", "layer_hidden", "layer_defs", "layer_imps", "layer_files"):
-                self.con.execute(f"DELETE FROM {t}")
+            for t in LAYER_TABLES:
+                self.con.execute(SQL["empty"].replace("{table}", t))
+            self._taken = dict.fromkeys(LAYER_TABLES, 0)
+
+    def _compact(self) -> None:
+        """Rewrite each of the layer's tables that took in more than twice the rows it holds (layer.sql,
+        compact): its memory then follows what it holds, not every row it ever held."""
+        for t, n in self._taken.items():
+            if n < self.compact_min_rows:
+                continue
+            live = scalar(self.con.execute(f"SELECT count(*) FROM {t}"))
+            if n > 2 * live:
+                self.con.execute(SQL["compact"].replace("{table}", t))
+                self.compactions += 1
+                n = live
+            self._taken[t] = n
 
     def _rebuild(self, tx: int) -> None:
         keep = {p: e for p, e in self.entries.items()}
@@ -586,6 +612,7 @@ class Layer:
         self._insert_locations([(ent.facts or {}, f"f:{p}") for p, ent in new_entries.items()])
         if files:
             con.execute("INSERT INTO layer_files SELECT unnest(?::VARCHAR[])", [sorted(files)])
+            self._taken["layer_files"] += len(files)
         # Memory links to the changed files' definitions, computed over history + layer.
         relink = [new_entries[p] for p in link_targets]
         if relink:
@@ -599,6 +626,7 @@ class Layer:
             # A rebuild (the first, or after history moved) runs once over many files: the context would
             # cost a scan of history to answer one run; a later change is a keystroke's, and pays it back.
             self._rederive(sorted(touched), closed, fresh=fresh, context=not rebuild)
+        self._compact()
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
@@ -691,6 +719,7 @@ class Layer:
             # (a typed import changes :depends-on of a module, which shared_dependency_risk counts only of
             # memories): lore.inference.context.reached.
             self._rederive(sorted(touched), [], sorted(attrs), fresh=fresh, code_only=sorted(attrs - about_memories))
+        self._compact()
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
         return fallback
@@ -701,13 +730,8 @@ class Layer:
         defs = [(*d, tag) for ff, tag in files for d in ff.get("definitions") or []]
         imps = [(*i, tag) for ff, tag in files for i in ff.get("imports") or []]
         for rows, schema, table in ((defs, _DEF_SCHEMA, "layer_defs"), (imps, _IMP_SCHEMA, "layer_imps")):
-            if not rows:
-                continue
-            self.con.register("_layer_locations", _columns(rows, schema))
-            try:
-                self.con.execute(f"INSERT INTO {table} SELECT * FROM _layer_locations")
-            finally:
-                self.con.unregister("_layer_locations")
+            if rows:
+                self._insert(table, rows, schema)
 
     def _links_for(self, entries: list[Entry]) -> dict[str, list[dict[str, Any]]]:
         """The memory links (over history + layer) to the definitions and modules of these files."""
@@ -833,7 +857,7 @@ class Layer:
         con = self.con
         hidden = scalar(con.execute("SELECT coalesce(hash(list(id ORDER BY id)), 0) FROM layer_hidden"))
         if hidden != self._ctx_hidden:
-            con.execute(SQL["context_base"])
+            con.execute(SQL["context_hide"])
             self._ctx_hidden = hidden
         con.execute(SQL["context_view"])
         try:
@@ -846,7 +870,7 @@ class Layer:
         cited = sorted({int(i) for item in items for c in item["conclusions"] for i in c.get("provenance") or []})
         if cited:
             have = {r[0] for r in con.execute(
-                f"SELECT id FROM ctx_base WHERE {_one_of('id', cited, 'BIGINT', '$ids')} "
+                f"SELECT id FROM ctx_hist WHERE NOT hidden AND {_one_of('id', cited, 'BIGINT', '$ids')} "
                 f"UNION ALL SELECT id FROM layer_facts WHERE {_one_of('id', cited, 'BIGINT', '$ids')}",
                 {"ids": cited}).fetchall()}
             missing = {item["rule"] for item in items
@@ -888,11 +912,11 @@ class Layer:
         self.context_stats["builds"] += 1
         n = scalar(self.con.execute("SELECT count(*) FROM ctx_hist"))
         if n > CONTEXT_MAX_ROWS:
-            self.con.execute("DELETE FROM ctx_hist")
+            self.con.execute(SQL["context_empty"])
             self._ctx = (self.seen_tx, frozenset())
             return False
         self._ctx = (self.seen_tx, attrs)
-        self._ctx_hidden = None  # ctx_base is made from the new ctx_hist
+        self._ctx_hidden = None  # the new ctx_hist marks no row hidden yet
         return True
 
     def _named_facts(self, entities: list[str]) -> str | None:
@@ -960,22 +984,21 @@ class Layer:
             con.execute(f"DELETE FROM layer_imps WHERE {tagged}", [tags])
             con.execute(f"DELETE FROM layer_files WHERE {_one_of('path', files)}", [files])
 
-    def _insert(self, table: str, rows: list[tuple]) -> None:
-        t = _columns(rows, _SCHEMA)
-        self.con.register("_layer_rows", t)
-        try:
-            self.con.execute(f"INSERT INTO {table} SELECT * FROM _layer_rows")
-        finally:
-            self.con.unregister("_layer_rows")
+    def _insert(self, table: str, rows: list[tuple], schema: pa.Schema = _SCHEMA) -> None:
+        """Rows into one of the layer's tables, through Arrow tables of at most INSERT_CHUNK rows: a
+        rebuild's 30,000 rows as one Arrow table took 20 MB that pyarrow's allocator kept after the insert."""
+        name = "_layer_rows"
+        for at in range(0, len(rows), INSERT_CHUNK):
+            part = rows[at:at + INSERT_CHUNK]
+            self.con.register(name, _columns(part, schema))
+            try:
+                self.con.execute(f"INSERT INTO {table} SELECT * FROM {name}")
+            finally:
+                self.con.unregister(name)
+            self._taken[table] = self._taken.get(table, 0) + len(part)
 
     def _insert_hidden(self, pairs: list[tuple[int, str]]) -> None:
-        t = pa.table({"id": pa.array([p[0] for p in pairs], pa.int64()),
-                      "tag": pa.array([p[1] for p in pairs], pa.string())})
-        self.con.register("_layer_hidden", t)
-        try:
-            self.con.execute("INSERT INTO layer_hidden SELECT * FROM _layer_hidden")
-        finally:
-            self.con.unregister("_layer_hidden")
+        self._insert("layer_hidden", pairs, _HIDDEN_SCHEMA)
 
     # ------------------------------------------------------------------ answers
 

@@ -11,6 +11,17 @@ CREATE OR REPLACE TEMP TABLE layer_files (path VARCHAR);
 CREATE OR REPLACE TEMP TABLE layer_base AS SELECT * FROM {db}.main.facts LIMIT 0;
 CREATE OR REPLACE TEMP TABLE ctx_named AS SELECT * FROM {db}.main.facts LIMIT 0;
 
+-- name: compact
+-- One of the layer's own tables ({table}) rewritten with only its live rows. A DELETE frees nothing of an
+-- in-memory table (a row deleted keeps its bytes; rows inserted after it take new ones), so a layer whose
+-- files come and go, or a buffer typed in for an hour, would grow without bound; the views bind the table
+-- by name, so they read the new one.
+CREATE OR REPLACE TEMP TABLE {table} AS SELECT * FROM {table}
+
+-- name: empty
+-- The same for an empty layer (a rebuild, another work tree): the tables are made again, empty.
+CREATE OR REPLACE TEMP TABLE {table} AS SELECT * FROM {table} LIMIT 0
+
 -- name: facts_view
 -- History minus the rows the layer replaces, plus the layer's own rows (negative ids).
 -- History is read in two disjoint parts: the rows of the few attributes a keystroke's rules and warnings
@@ -98,9 +109,11 @@ SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
 -- name: context_hist
 -- The keystroke's context (lore.inference.context): history's current rows of the attributes the served
 -- rules read of any entity ({attrs}), and every current row of a memory (not code: decisions, constraints,
--- their descriptions), made when history moves. A few thousand rows where history has a million.
+-- their descriptions), made when history moves. A few thousand rows where history has a million (on
+-- ipython/ipython every :calls and :depends-on row: 48,000, 11 MB). ``hidden``: the layer replaces the row
+-- (context_hide); one table, not a second copy without the hidden rows, which cost as much again.
 CREATE OR REPLACE TEMP TABLE ctx_hist AS
-SELECT * FROM {db}.main.facts
+SELECT *, false AS hidden FROM {db}.main.facts
  WHERE tx_to = 2147483647
    AND (a IN {attrs}
         OR NOT (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/')
@@ -108,19 +121,23 @@ SELECT * FROM {db}.main.facts
                 OR starts_with(e, ':tag/')
                 OR e IN (':module', ':function', ':class', ':variable', ':field', ':commit', ':tag')))
 
--- name: context_base
--- The context's history rows that the layer does not replace (made again only when the rows it hides
--- change, not on every keystroke).
-CREATE OR REPLACE TEMP TABLE ctx_base AS
-SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
-  FROM ctx_hist WHERE id NOT IN (SELECT id FROM layer_hidden)
+-- name: context_empty
+-- No context (it would be too large to pay): the table stays, empty, and its memory is freed (a DELETE
+-- keeps it).
+CREATE OR REPLACE TEMP TABLE ctx_hist AS SELECT * FROM ctx_hist LIMIT 0
+
+-- name: context_hide
+-- Marks the context's rows the layer replaces, and unmarks those it no longer does (run again only when
+-- the rows it hides change, not on every keystroke; it writes only the rows whose mark changes).
+UPDATE ctx_hist SET hidden = NOT hidden
+ WHERE hidden <> (id IN (SELECT id FROM layer_hidden))
 
 -- name: context_view
--- While the served rules run, ``facts`` is the context as the layer shows it: plus the layer's own rows
--- (the views the rules read follow it).
+-- While the served rules run, ``facts`` is the context as the layer shows it: its rows the layer does not
+-- hide, plus the layer's own rows (the views the rules read follow it).
 CREATE OR REPLACE TEMP VIEW facts AS
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
-  FROM ctx_base
+  FROM ctx_hist WHERE NOT hidden
 UNION ALL
 SELECT id, e, a, vt, v, vn, valid_from, valid_to, tx_from, tx_to, inferred, rule, confidence, provenance
   FROM layer_facts
