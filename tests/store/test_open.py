@@ -70,3 +70,18 @@ def test_an_old_empty_file_planted_as_the_graph_is_refused_at_once(tmp_path, mon
     assert err.value.code == "graph-corrupt"
     assert time.monotonic() - started < 60  # not the 600 s lock wait
     assert path.read_bytes() == b""  # left as it was
+
+
+def test_every_graph_hands_freed_memory_back_in_the_background(tmp_path):
+    """DuckDB's allocator purges what its queries freed on background threads (a server otherwise keeps
+    every peak it reached); the setting is process-wide, so a read-only graph opened later asks for it too."""
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        assert g.con.execute("SELECT current_setting('allocator_background_threads')").fetchall() == [(True,)]
+    finally:
+        g.close()
+    ro = Graph(tmp_path / "g.duckdb", read_only=True)
+    try:
+        assert ro.con.execute("SELECT current_setting('allocator_background_threads')").fetchall() == [(True,)]
+    finally:
+        ro.close()

@@ -296,6 +296,11 @@ def test_the_layers_tables_give_their_memory_back_when_its_files_go(ws):
         st = operations.run("layerStatus", g, {"memory": True})
         assert len(st["files"]) == 8
         fulls.append(st["memory"]["tables_mb"])
+        # the files' 14,000 rows went into DuckDB in chunks as they were made: all of them, once each
+        layer = layer_for(g)
+        made = sum(len((e.facts or {}).get("facts") or []) for e in layer.entries.values())
+        held = layer.con.execute("SELECT count(*), count(DISTINCT id) FROM layer_facts WHERE NOT inferred").fetchall()
+        assert made > 4096 * 2 and held == [(made, made)]
         for i in range(8):
             (root / "src" / f"mod_{i}.py").unlink()
         assert operations.run("layerRefresh", g, {"root": str(root)})["ok"]

@@ -305,7 +305,11 @@ class Graph:
         self._threads: _ThreadCursors | None = None
         self.lock = threading.RLock()  # serialises writes from the server's threads
         self.session = Session(self)  # per-graph state of the features (lore.store.session)
-        config: dict[str, Any] = {"enable_external_access": False}
+        # allocator_background_threads: DuckDB's allocator (jemalloc on Linux) hands the memory its queries
+        # freed back to the system in the background; without it a server kept every peak it ever reached
+        # (30 MB after a 200-file working layer's rules ran, on ipython/ipython). Process-wide, so every
+        # Graph asks for it (one opened without it would turn it off).
+        config: dict[str, Any] = {"enable_external_access": False, "allocator_background_threads": True}
         made_tmp = False
         if self.path != ":memory:":
             # A cloned repository may plant symlinks where the graph, its WAL or its temporary folder go.

@@ -570,6 +570,7 @@ class Layer:
                 replies[f["path"]] = f
         rows: list[tuple] = []
         hidden: list[tuple[int, str]] = []
+        inserted = 0
         link_targets: list[str] = []
         new_entries: dict[str, Entry] = {}
         heads = self._head_dependents({p: list((replies.get(p) or (previous[p].facts if p in previous else None)
@@ -598,6 +599,15 @@ class Layer:
                 entry.entities.add(e)
                 if vt == "k":
                     entry.entities.add(v)
+            # A large change's rows go in as they are made, not all held in Python first.
+            if len(rows) >= INSERT_CHUNK:
+                self._insert("layer_facts", rows)
+                inserted += len(rows)
+                rows = []
+            if len(hidden) >= INSERT_CHUNK:
+                self._insert_hidden(hidden)
+                inserted += len(hidden)
+                hidden = []
             # Links change only when the file's names do; a keystroke inside a body keeps them.
             if prev is not None and prev.names == entry.names and prev.facts is ff and not rebuild:
                 entry.links = prev.links
@@ -627,6 +637,10 @@ class Layer:
             # cost a scan of history to answer one run; a later change is a keystroke's, and pays it back.
             self._rederive(sorted(touched), closed, fresh=fresh, context=not rebuild)
         self._compact()
+        if inserted:
+            # pyarrow's allocator keeps what the large change's Arrow tables took (8 MB of a 200-file
+            # layer's) unless asked to give it back; a keystroke's small inserts leave it alone.
+            pa.default_memory_pool().release_unused()
         self.stats["updates"] += 1
         self.stats["last_ms"] = round((time.perf_counter() - t0) * 1000, 2)
 
