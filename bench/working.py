@@ -11,7 +11,9 @@ of G (neither is changed: the copy names the clone as its repository, so the jou
                      "import" ones (a rejected import typed, "import_typed", and deleted, "import_deleted",
                      so the warning appears and goes)                                    goal p95 <= 100 ms
   check_cli_s        ``lore check`` on a branch of N changed files, fresh process, wall   goal <= 1.5 s
-  check_server_ms    the same as ``lore/check`` in the running server, p50/p95          goal <= 150 ms
+  check_server_ms    the same as ``lore/check`` in the running server once its start-up work is done
+                     (startup_s: its hover index, its git watcher's first layer, derived work): the
+                     first request, and p50/p95 of the others                           goal <= 150 ms
   commit_to_query_s  ``git commit`` on the graph's branch -> a query answers with the commit's facts,
                      with nobody asking for an ingest: "settled", each from a server at rest (the previous
                      one's derived work done), and "back_to_back", each right after the previous one's answer;
@@ -252,7 +254,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         initialization_options={"diagnostics": {"debounceMs": DEBOUNCE_MS}, "ingestOnStartup": False}))
     c.client.initialized(types.InitializedParams())
 
+    async def startup_done() -> float:
+        """Waits for the server's own start-up work — its hover index (built a second after start, some 80 MB
+        of DuckDB tables on its own connection), the working layer its git watcher lays over history at its
+        first look (layerWarm; a server that reports no such thing is not waited for), the derived work of
+        the benchmark's decision — and returns how long that took."""
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 60:
+            ss = await c.request("lore/serverStatus", {})
+            if ss.get("hoverIndexTx") is not None and ss.get("layerWarm") is not False:
+                break
+            await asyncio.sleep(0.1)
+        await c.request("lore/layerStatus", {"settle": True})
+        return time.perf_counter() - t0
+
     server_ms, server_cpu = [], []
+    check_startup = 0.0
+    if wanted("check"):
+        # right after start, the first request races the server's start-up work: measured once it is done
+        # (check_server_ms.startup_s), as a request made a few seconds into a session finds the server
+        check_startup = await startup_done()
     for _ in range(args.repeat + 2 if wanted("check") else 0):
         t, c0 = time.perf_counter(), proc_cpu_s(server.pid)
         r = await c.request("lore/check", {"repo": str(repo)})
@@ -261,6 +282,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         assert r.get("ok"), r
     out["check_server_ms"] = None if not server_ms else {"first": round(server_ms[0], 1), "p50": pct(server_ms[1:], 50),
                               "p95": pct(server_ms[1:], 95), "runs": len(server_ms) - 1,
+                              "startup_s": round(check_startup, 1),
                               "warnings": r.get("count"),
                               "cpu": {"first": round(server_cpu[0], 1), "p50": pct(server_cpu[1:], 50),
                                       "p95": pct(server_cpu[1:], 95)}}
@@ -412,17 +434,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             m = st.get("memory")
             return m.get(key) if isinstance(m, dict) and m.get(key) is not None else None
 
-        # The server's own start-up work is done first: the hover index (built a second after start, some
-        # 80 MB of DuckDB tables on its own connection) and the derived work of the benchmark's decision.
-        # Measured in the middle of the first layer build, they were counted as the layer's.
-        t0 = time.perf_counter()
-        while True:
-            ss = await c.request("lore/serverStatus", {})
-            if ss.get("hoverIndexTx") is not None or time.perf_counter() - t0 > 60:
-                break
-            await asyncio.sleep(0.2)
-        await c.request("lore/layerStatus", {"settle": True})
-        startup_wait = time.perf_counter() - t0
+        # The server's own start-up work is done first (startup_done): measured in the middle of the first
+        # layer build, the hover index's tables were counted as the layer's.
+        startup_wait = await startup_done()
 
         keys = (("tables", "tables_mb"), ("duckdb", "duckdb_mb"), ("python", "python_mb"),
                 ("rss_trimmed", "rss_trimmed_mb"))

@@ -236,3 +236,33 @@ async def test_two_commits_back_to_back_are_both_ingested(tmp_path, pairs):
                 raise AssertionError(f"pair {i}: the graph stayed at {wm}, HEAD is {second}") from None
             q = await request(client, "lore/query", {"query": f'[:find ?e :where [?e :path "src/m{i}_1.py"]]'})
             assert q["results"] == [[f":module/src-m{i}-1-py"]]
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_server_lays_its_work_tree_over_history_at_its_first_look(tmp_path):
+    """Started on a feature branch with a committed change and an unstaged one, the server's git watcher
+    lays both over history at its first look, unasked (so the first request — a buffer, workspace
+    diagnostics, lore/check — does not build the layer), and says so in lore/serverStatus."""
+    root = make_repo(tmp_path / "repo", {"src/app.py": APP})
+    graph = root / ".lore" / "lore.duckdb"
+    assert cli(graph, "transact", MEMORIES, "--reason", "team decisions")[0] == 0
+    assert cli(graph, "ingest", str(root))[0] == 0
+    git(root, "checkout", "-q", "-b", "feature")
+    (root / "src" / "fetch.py").write_text("import chardet\n\n\ndef fetch():\n    return chardet\n")
+    git(root, "add", "src")
+    git(root, "commit", "-q", "-m", "fetch with chardet")
+    (root / "src" / "app.py").write_text(APP + "\n\ndef added():\n    return 1\n")
+    async with lsp(graph, root, init_options={"ingestOnStartup": False}) as client:
+        async def warm():
+            ss = await request(client, "lore/serverStatus", {})
+            return ss if ss.get("layerWarm") else None
+
+        await wait_for(warm, timeout=90, what="the watcher's first look")
+        st = await request(client, "lore/layerStatus", {})
+        assert {f["path"]: f["source"] for f in st["files"]} == {"src/fetch.py": "git", "src/app.py": "git"}
+        assert st["git"]["branch"] == "feature" and st["stats"]["updates"] >= 1
+        updates = st["stats"]["updates"]
+        # the check finds the layer as the watcher left it: nothing is laid over again
+        r = await request(client, "lore/check", {"repo": str(root)})
+        assert r["ok"] and [(w["rule"], w["file"]) for w in r["warnings"]] == [("rejected_dependency", "src/fetch.py")]
+        assert (await request(client, "lore/layerStatus", {}))["stats"]["updates"] == updates

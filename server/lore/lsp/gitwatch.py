@@ -2,7 +2,8 @@
 branch's ref and ``packed-refs`` — by polling their modification times (portable, twice a second), and
 
 - when the graph branch moved (a commit, merge or pull on it): ingests the new commits, unasked;
-- when anything moved (a checkout, a commit on a feature branch, staging): re-reads the working layer.
+- when anything moved (a checkout, a commit on a feature branch, staging): re-reads the working layer;
+- at its first look: lays the work tree over history (``layerWarm``), so the first request does not build it.
 
 A checkout of another branch therefore changes only the layer; history stays the graph branch's.
 """
@@ -86,6 +87,7 @@ class GitWatcher:
         self.ingested: str | None = None  # the graph branch's head as last ingested
         self.failed: str | None = None  # a tip whose ingestion failed: not retried until .git moves again
         self.events = 0  # how many changes it acted on (status, tests)
+        self.warm = False  # the first look laid the work tree over history (layerWarm)
 
     def _paths(self) -> list[Path]:
         if self.dirs is None:
@@ -130,6 +132,11 @@ class GitWatcher:
         tip = self.tip()
         behind = tip is not None and tip != self.ingested and tip != self.failed
         if not moved and not behind:
+            if not self.warm:
+                # The first look lays the work tree's change over history as it finds it, in the background
+                # (what an editor's first buffer, a first lore/check or workspace diagnostics would wait for).
+                await self.ls.run_op("layerWarm", {"root": str(self.root)})
+                self.warm = True
             return
         if moved:
             self.failed = None
@@ -152,7 +159,8 @@ class GitWatcher:
                 if after.get("ok") and after.get("watermark"):
                     self.ingested = str(after["watermark"])
                 self.changed()  # the new marks include any file the ingestion itself touched
-        await self.ls.run_op("layerRefresh", {"root": str(self.root)})
+        await self.ls.run_op("layerWarm" if not self.warm else "layerRefresh", {"root": str(self.root)})
+        self.warm = True
         self.ls.on_graph_changed("git")
 
 

@@ -229,7 +229,8 @@ def build_server(graph: str | None = None) -> LoreServer:
                 "owner": bool(b and b.is_owner), "ownerPid": owner.owner_pid(b.graph_path) if b else None,
                 "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
                 "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None,
-                "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None}
+                "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None,
+                "layerWarm": ls.git_watcher.warm if ls.git_watcher is not None else None}
 
     diagnostics.register(ls)
     hover.register(ls)

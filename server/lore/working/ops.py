@@ -1,5 +1,5 @@
 """Operations of the working layer: ``check`` (SPEC §3/§4), and the editor's ``layerBuffer``,
-``layerRefresh``, ``layerWarnings``, ``layerHover`` and ``layerStatus``."""
+``layerRefresh``, ``layerWarm``, ``layerWarnings``, ``layerHover`` and ``layerStatus``."""
 
 from __future__ import annotations
 
@@ -90,6 +90,26 @@ def layer_refresh_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         st = layer.refresh_git()
         layer.sync()
         return {"ok": True, **st.to_json()}
+
+
+@operations.register("layerWarm")
+def layer_warm_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """What a server does once it is up (lore.lsp.gitwatch's first look): lay the work tree's change over
+    history and compute what ``check`` and the editor's first requests read — every warning over the layer,
+    and history's own warnings — so that the first of them does not pay for the layer's connection, history's
+    hot rows, the grammars, the head's index and the rules' first runs."""
+    layer = layer_for(graph)
+    with layer.lock:
+        had_root = layer.root is not None
+        _root(layer, params)
+        if had_root:
+            layer.refresh_git()
+        layer.sync()
+        if layer.view is None:
+            return {"ok": True, "files": 0, "warm": False}
+        layer.history_warning_ids()
+        layer.warnings(None)
+        return {"ok": True, "files": len(layer.entries), "warm": True}
 
 
 @operations.register("layerWarnings")
