@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Benchmark: prepare-turn recall on real ADR text (issue 14 items 4-5).
 
-    python bench/recall.py --code GRAPH [--big GRAPH --memories 10000 --rounds 3] [--split dev|heldout|all]
+    python bench/recall.py --code GRAPH [--set recall|recall2] [--big GRAPH --memories 10000 --rounds 3]
 
-GRAPH (--code) is a graph with a real repository ingested (the data README uses psf/requests); it is copied,
-never changed. The 67 memories of bench/data/recall/memories.json are written beside it through the
-`transact` operation (so identity, the index and links run as for a user), then every question of
-questions.json goes through prepare-turn in-process.
+GRAPH (--code) is a graph with a real repository ingested (the data READMEs name the one each set was measured
+beside: psf/requests for `recall`, nats-io/nats.py for `recall2`); it is copied, never changed. --set picks the
+data under bench/data/: `recall` (67 memories from MoJ and backstage ADRs, the default) or `recall2` (a second
+set written blind: 64 memories from NATS and Dependency-Track ADRs, 137 questions). The set's memories are
+written beside the code through the `transact` operation (so identity, the index and links run as for a user),
+then every question of its questions.json goes through prepare-turn in-process.
 
 Prints one JSON object; per split (dev, heldout, all):
   recall@1/5/10, mrr      over answerable questions: the rank of the first answering memory among the
@@ -37,7 +39,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "server"))
-DATA = HERE / "data" / "recall"
+SETS = ("recall", "recall2")
 
 
 def pct(values: list[float], p: float) -> float:
@@ -179,6 +181,7 @@ def main() -> None:
     # ingested from (they were: a stray .lore/journal entry in that clone, applied by its next ingest).
     os.environ["LORE_JOURNAL"] = "0"
     ap = argparse.ArgumentParser()
+    ap.add_argument("--set", choices=SETS, default="recall", help="which recall set of bench/data/ to measure")
     ap.add_argument("--code", required=True, help="a graph with a real repository ingested (copied, not changed)")
     ap.add_argument("--big", help="a graph with a big repository ingested, for latency (copied, not changed)")
     ap.add_argument("--memories", type=int, default=10_000, help="synthetic memories added to --big")
@@ -190,9 +193,10 @@ def main() -> None:
 
     from lore.store.graph import Graph
 
-    memories = json.loads((DATA / "memories.json").read_text())
-    questions = json.loads((DATA / "questions.json").read_text())
-    out: dict = {"benchmark": "recall", "memories": len(memories), "questions": len(questions)}
+    data = HERE / "data" / args.set
+    memories = json.loads((data / "memories.json").read_text())
+    questions = json.loads((data / "questions.json").read_text())
+    out: dict = {"benchmark": "recall", "set": args.set, "memories": len(memories), "questions": len(questions)}
     try:
         from lore.memory import embed
 

@@ -1,0 +1,162 @@
+"""How memories.json was made (a second recall set, written blind: see README.md).
+
+    python bench/data/recall2/build.py NATS_ADR_REPO HYADES_REPO > bench/data/recall2/memories.json
+    python bench/data/recall2/build.py --split bench/data/recall2/questions.json   # (re)draws each split
+
+NATS_ADR_REPO is a clone of nats-io/nats-architecture-and-design, HYADES_REPO one of DependencyTrack/hyades (its
+ADRs are read at the commit before they were moved out, HYADES_COMMIT). Each memory is an ADR's title plus the
+first sentences (about 300 characters) of its decision section (`description`) and of its context section
+(`rationale`), markdown removed, no other edit. The NATS ADRs name their sections freely, so the first heading
+found from DECISION and CONTEXT is taken (a per-ADR override where an ADR's decision lives under another name).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+import sys
+
+NATS_COMMIT = "f5f5126268f850017f049b53aef278dafc0dd401"
+HYADES_COMMIT = "0c46b1b9"  # the last commit with docs/architecture/decisions (6ac14608 moved them out)
+
+DECISION = ["Decision", "Design", "Proposal", "Specification", "Solution Overview", "Basic Design", "General Overview",
+            "Implementation", "Overview", "Behavior", "Per-Message TTL", "Options", "Configuration"]
+CONTEXT = ["Context and Problem Statement", "Context and motivation", "Context and Motivation", "Context",
+           "Motivation", "Problem Statement", "Summary", "Background"]
+
+# NATS ADRs kept: every ADR but the deprecated ones, ADR-1 (the JSON API's reference, no decision) and ADR-58
+# (a roadmap of proposals). An override names the section holding the decision where the default would not.
+NATS = {1: None, 2: None, 3: "Propagating headers", 4: "Context", 5: None, 6: "Notes", 7: "Design",
+        8: "KV", 9: "Context", 10: "Options", 11: "Decision", 12: "Design", 13: "Design", 14: "Design",
+        17: "Behavior", 19: "Design", 20: "Basic Design", 21: "Design", 22: "Implementation", 26: "Overview",
+        28: "Design", 30: "Design", 31: "Feature: Direct Get", 32: "Design", 33: "Design", 34: "Design",
+        35: "Decision", 36: "Features introduced", 37: "Design", 38: "Context and Problem Statement", 39: "Design",
+        40: "Summary", 41: "Design", 42: "General Overview", 43: "General Behavior", 44: "Solution Overview",
+        47: "Basic Design", 48: "Configuration", 49: "Solution Overview", 50: "Atomic Batched Publishes",
+        51: "Single scheduled message", 53: "Design", 54: "Design", 55: "Server Configuration",
+        56: "R1 `async` Persistence Mode", 57: "Mirror Configuration", 59: "Overview", 60: "Design"}
+SKIP_NATS = {1}
+HYADES = ["001-drop-kafka-dependency", "002-workflow-orchestration", "003-notification-publishing",
+          "004-file-storage-plugin", "005-materialize-project-hierarchies", "006-consolidate-user-tables",
+          "007-spec-first-rest-api-v2", "008-sbom-push-with-gitlab-token", "009-auth-and-roles",
+          "010-vulnerability-datasource-extension-point", "011-notification-outbox", "012-extension-kv-store",
+          "013-finding-status", "014-new-alias-schema", "015-package-metadata", "016-user-managed-vuln-policies",
+          "017-notification-filter-expressions"]
+HYADES_TITLES = {"007": "Spec-First REST API v2", "008": "SBOM push with GitLab token", "012": "Extension KV Store",
+                 "016": "User-Managed Vulnerability Policies"}
+
+
+def show(repo: str, rev: str, path: str) -> str:
+    return subprocess.run(["git", "-C", repo, "show", f"{rev}:{path}"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def section(text: str, names: list[str]) -> str:
+    """The text under the first heading named in names, down to the next heading of its level or above (its
+    sub-headings' text kept, as a sentence each)."""
+    for name in names:
+        m = re.search(r"^(#+)\s*" + re.escape(name) + r"\s*\n", text, re.M | re.I)
+        if not m:
+            continue
+        level = len(m.group(1))
+        end = re.search(r"^#{1,%d}\s" % level, text[m.end():], re.M)
+        body = text[m.end(): m.end() + end.start()] if end else text[m.end():]
+        body = re.sub(r"^#+\s*(.*?)\s*$", r"\1.", body, flags=re.M)
+        if clean(body):
+            return clean(body)
+    return ""
+
+
+def option(text: str, body: str) -> str:
+    """'We will follow option D.' names a heading of the ADR ('#### D: Adopt ...'): its title is appended."""
+    m = re.search(r"\b(?:option|solution) ([A-Z])\b", body)
+    h = re.search(r"^#+\s*" + m.group(1) + r":\s*(.+?)\s*$", text, re.M) if m else None
+    return f"{body} ({m.group(1)}: {h.group(1)}.)" if m and h and h.group(1) not in body else body
+
+
+def clean(s: str) -> str:
+    s = re.sub(r"```.*?```", " ", s, flags=re.S)
+    s = re.sub(r"<[^>]+>", " ", s)
+    s = re.sub(r"^\s*\.\s*$", " ", s, flags=re.M)
+    s = re.sub(r"^\|.*\|\s*$", " ", s, flags=re.M)  # tables (metadata, options) are no sentences
+    s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", s)
+    s = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", s)
+    s = re.sub(r"\[([^\]]+)\]", r"\1", s)  # reference-style links: [OpenAPI]
+    s = re.sub(r"https?://\S+", " ", s)
+    s = re.sub(r"[*`>]+", "", s)
+    s = re.sub(r"(?<!\w)_+|_+(?!\w)", "", s)
+    s = re.sub(r"^\s*([-•]|\d+\.)\s*", "", s, flags=re.M)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def sentences(s: str, limit: int) -> str:
+    out = ""
+    for part in re.split(r"(?<=[.!?:])\s+", s):
+        if out and len(out) + len(part) > limit:
+            break
+        out = (out + " " + part).strip()
+    return out[: limit + 200]
+
+
+def slug(s: str) -> str:
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", s.lower())).strip("-")[:48].rstrip("-")
+
+
+def memory(prefix: str, number: str, title: str, text: str, decision: list[str], source: str) -> dict:
+    context = sentences(section(text, CONTEXT), 300)
+    body = option(text, sentences(section(text, decision), 300))
+    if body == context:  # the decision is stated in the context section itself (ADR-4, ADR-9)
+        context = ""
+    return {"entity": f":decision/{prefix}-{number}-{slug(title)}", "description": f"{title}. {body}".strip(),
+            "rationale": context, "source": source}
+
+
+# Edges stated in the ADR text itself: ADR-011 "As per ADR-003 we originally decided to leverage PostgreSQL's
+# logical replication ... We will follow a classic transactional outbox design instead"; ADR-001 drops Kafka.
+EDGES = {":decision/dt-11-notification-outbox": {"supersedes": ":decision/dt-3-notification-publishing"},
+         ":decision/dt-1-drop-kafka-dependency": {"rejects": [":dependency/kafka"]}}
+
+
+def split(question: str) -> str:
+    """dev (misses may be read while improving recall) or heldout (only ever reported), fixed by the text."""
+    return "dev" if hashlib.sha256(question.encode()).digest()[0] % 2 == 0 else "heldout"
+
+
+def main(nats_repo: str, hyades_repo: str) -> None:
+    out = []
+    for n, override in NATS.items():
+        if n in SKIP_NATS:
+            continue
+        path = f"adr/ADR-{n}.md"
+        text = show(nats_repo, NATS_COMMIT, path)
+        title = text.strip().splitlines()[0].lstrip("# ").strip()
+        out.append(memory("nats", str(n), title, text, ([override] if override else []) + DECISION,
+                          f"nats-io/nats-architecture-and-design:{path}"))
+    for name in HYADES:
+        path = f"docs/architecture/decisions/{name}.md"
+        text = show(hyades_repo, HYADES_COMMIT, path)
+        number = name[:3]
+        title = HYADES_TITLES.get(number) or name[4:].replace("-", " ").capitalize()
+        out.append(memory("dt", number.lstrip("0"), title, text, DECISION, f"DependencyTrack/hyades:{path}"))
+    for m in out:
+        m.update(EDGES.get(m["entity"], {}))
+    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def resplit(path: str) -> None:
+    items = json.loads(open(path).read())
+    for item in items:
+        item["split"] = split(item["question"])
+    with open(path, "w") as f:
+        json.dump(items, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--split":
+        resplit(sys.argv[2])
+    else:
+        main(sys.argv[1], sys.argv[2])
