@@ -14,7 +14,8 @@ Prints one JSON object; per split (dev, heldout, all):
   recall@1/5/10, mrr      over answerable questions: the rank of the first answering memory among the
                           distinct entities of the reply's facts, in order;
   synonym_recall@5        the same over questions sharing <= 2 stemmed content words with their answer;
-  no_answer               for questions without an answer: mean facts and mean context characters returned;
+  no_answer               for questions without an answer: mean facts, distinct entities and context characters
+                          returned;
   context_chars_median    over all questions;
 and `latency` when --big is given: a graph with a big repository ingested (ipython/ipython) plus --memories
 synthetic memories plus the real ones, prepare-turn p50/p95 in ms over the questions (warm, in-process),
@@ -100,7 +101,8 @@ def evaluate(graph, questions: list[dict], memories: list[dict]) -> dict:
         rank = next((i + 1 for i, e in enumerate(ents) if e in answers), None)
         shared = max((shared_words(item["question"], docs[a]) for a in answers), default=None)
         rows.append({"id": item["id"], "split": item["split"], "answerable": bool(answers), "rank": rank,
-                     "shared": shared, "facts": len(reply["facts"]), "chars": len(reply.get("context") or "")})
+                     "shared": shared, "facts": len(reply["facts"]), "entities": len(ents),
+                     "chars": len(reply.get("context") or "")})
     out = {}
     for split in ("dev", "heldout", "all"):
         sel = [r for r in rows if split == "all" or r["split"] == split]
@@ -117,6 +119,7 @@ def evaluate(graph, questions: list[dict], memories: list[dict]) -> dict:
             "mrr": round(sum(1 / r["rank"] for r in ans if r["rank"]) / len(ans), 3) if ans else None,
             "synonym_recall@5": at(syn, 5),
             "no_answer": {"mean_facts": round(statistics.mean(r["facts"] for r in none), 2) if none else None,
+                          "mean_entities": round(statistics.mean(r["entities"] for r in none), 2) if none else None,
                           "mean_chars": round(statistics.mean(r["chars"] for r in none)) if none else None},
             "context_chars_median": statistics.median(r["chars"] for r in sel) if sel else None,
         }

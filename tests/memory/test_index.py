@@ -13,7 +13,7 @@ from lore.memory.turns import prepare_turn
 
 WORDS = st.sampled_from(["TokenCache", "validate_token", "HTTPServer", "decisions", "caching", "studies",
                          "x", "the", "a1b2", "évité", "naïve_café", "snake_case_2", "ABC", "Ies", "used",
-                         "ss", "boss", "__init__", "lore", "v2", "Ωmega", "日本語", "e.g.", "path/to/file.py"])
+                         "ss", "boss", "findings", "strings", "Settings", "needs", "__init__", "lore", "v2", "Ωmega", "日本語", "e.g.", "path/to/file.py"])
 
 
 CON = duckdb.connect()  # the tokenizer needs no tables

@@ -131,6 +131,14 @@ def test_tokenizer_meets_inflections_and_identifiers(graph):
         assert ents(prepare_turn(graph, q))[:1] == [":decision/x"], q
 
 
+def test_a_plural_meets_its_singular_when_both_take_a_suffix(graph):
+    # the plural is stripped first: "findings" was "finding" while "finding" was "find"
+    remember(graph, '[[:decision/x :description "Findings are soft-deleted when no analyzer reports them"]]')
+    for q in ("finding", "Is a finding deleted?", "find"):
+        assert ents(prepare_turn(graph, q))[:1] == [":decision/x"], q
+    assert index.tokenize("findings settings warnings") == index.tokenize("finding setting warning")
+
+
 @pytest.mark.parametrize("message", ["", "   ", "?!", "the of and"])
 def test_nothing_to_search_gives_an_empty_context(graph, message):
     remember(graph, '[[:decision/x :description "something"]]')

@@ -3,7 +3,10 @@ a relevance floor, and semantic matching with the static embedding model shipped
 
 from __future__ import annotations
 
-from memory_helpers import add_code, remember
+import json
+from pathlib import Path
+
+from memory_helpers import add_code, q, remember
 
 from lore.memory import embed, turns, vectors
 from lore.memory.turns import prepare_turn
@@ -114,3 +117,50 @@ def test_a_plain_question_framed_as_what_we_decided_finds_the_decision(tmp_path)
             assert ":decision/db" not in reply["context"], q
     finally:
         g.close()
+
+
+# The second recall set's memories (bench/data/recall2: NATS and Dependency-Track ADRs, real text): many
+# memories about one project, the case the semantic-only and agreement rules are for.
+RECALL2 = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall2" / "memories.json"
+
+
+def recall2_edn(prefix: str = "") -> str:
+    facts = []
+    for m in json.loads(RECALL2.read_text()):
+        e = m["entity"]
+        if not e.startswith(":decision/" + prefix):
+            continue
+        facts += [f"[{e} :description {q(m['description'])}]", f"[{e} :entity-type :type/decision]"]
+        if m.get("rationale"):
+            facts.append(f"[{e} :rationale {q(m['rationale'])}]")
+    return "[" + " ".join(facts) + "]"
+
+
+def test_a_question_naming_only_the_project_recalls_few_memories_on_their_embedding_alone(graph, monkeypatch):
+    # Every NATS ADR names NATS: the question's vector is near many of them, and that says nothing of its topic.
+    remember(graph, recall2_edn("nats-"))
+    question = "How often do we cut a new NATS server release?"
+    assert len(ents(prepare_turn(graph, question))) <= turns.SEMANTIC_ONLY_RANK
+    monkeypatch.setattr(turns, "SEMANTIC_ONLY_RANK", 50)
+    assert len(ents(prepare_turn(graph, question))) > 3  # without the rule, more come
+
+
+def test_a_memory_near_the_top_of_both_rankings_is_recalled_though_under_each_floor(graph, monkeypatch):
+    remember(graph, recall2_edn())
+    question = "Can standby workers pick up deliveries only when the main ones are overloaded?"
+    answer = ":decision/nats-42-pull-consumer-priority-groups"
+    got = ents(prepare_turn(graph, question))
+    # recalled on agreement, after the memories that passed a floor outright
+    assert answer in got and got[-1] == answer
+    monkeypatch.setattr(turns, "AGREE_LEXICAL_RANK", 0)
+    assert answer not in ents(prepare_turn(graph, question))
+
+
+def test_a_memory_recalled_on_its_embedding_alone_brings_its_rationale_only_when_asked_why(graph):
+    remember(graph, ADRS[:-1] + ' [:decision/shield :rationale "Public load balancers were knocked offline twice"]]')
+    def attrs(question):
+        return [(f["entity"], f["attribute"]) for f in prepare_turn(graph, question)["facts"]]
+    assert attrs("How are we defended from denial of service floods?") == [(":decision/shield", ":description")]
+    assert (":decision/shield", ":rationale") in attrs("Why are we defended from denial of service floods?")
+    # matched on its words, it brings its rationale as before
+    assert (":decision/shield", ":rationale") in attrs("Use AWS Shield Advanced for DDoS?")

@@ -51,7 +51,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**base, **fill})
 
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
            "mem_index_state")
 
@@ -264,15 +264,18 @@ _SPLIT = re.compile(r"[_0-9]|[a-z][A-Z]")
 
 
 def _stem(t: str) -> str:
+    """A light suffix-stripping stem (index.sql's tokenize is its twin): the plural first, then -ing/-ed, so
+    "findings", "finding" and "find" meet (stripped the other way round, a plural kept its -ing)."""
     n = len(t)
     if n > 4 and t.endswith("ies"):
         t = t[:-3] + "y"
-    elif n > 5 and t.endswith("ing"):
+    elif n > 3 and t.endswith("s") and not t.endswith("ss"):
+        t = t[:-1]
+    n = len(t)
+    if n > 5 and t.endswith("ing"):
         t = t[:-3]
     elif n > 4 and t.endswith("ed"):
         t = t[:-2]
-    elif n > 3 and t.endswith("s") and not t.endswith("ss"):
-        t = t[:-1]
     if len(t) > 4 and t.endswith("e"):
         t = t[:-1]
     return t

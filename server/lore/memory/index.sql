@@ -173,8 +173,9 @@ SELECT doc_id,
 
 -- name: tokenize
 -- Tokens of a source (doc_id, text): identifier-ish words, lowercased, plus the parts of snake_case and
--- camelCase words; stop words dropped; a light suffix-stripping stem so "decided"/"decide"/"decision"
--- and "caching"/"cache" meet. The same SQL tokenizes queries, so both sides always agree.
+-- camelCase words; stop words dropped; a light suffix-stripping stem (the plural first, then -ing/-ed) so
+-- "decided"/"decide", "caching"/"cache" and "findings"/"finding" meet. The same SQL tokenizes queries, so both
+-- sides always agree.
 WITH words AS (
     SELECT doc_id, unnest(regexp_extract_all(substr(text, 1, 20000), '[A-Za-z0-9_]+')) AS w FROM {src}
 ), parts AS (
@@ -182,15 +183,19 @@ WITH words AS (
     UNION ALL
     SELECT doc_id, lower(unnest(regexp_extract_all(w, '[A-Z]+[a-z]*|[a-z]+|[0-9]+'))) AS t FROM words
      WHERE regexp_matches(w, '[_0-9]|[a-z][A-Z]') AND length(w) > 1
-), s1 AS (
+), s0 AS (
     SELECT doc_id,
            CASE WHEN length(t) > 4 AND suffix(t, 'ies') THEN left(t, -3) || 'y'
-                WHEN length(t) > 5 AND suffix(t, 'ing') THEN left(t, -3)
-                WHEN length(t) > 4 AND suffix(t, 'ed') THEN left(t, -2)
                 WHEN length(t) > 3 AND suffix(t, 's') AND NOT suffix(t, 'ss') THEN left(t, -1)
                 ELSE t END AS t
       FROM parts
      WHERE length(t) BETWEEN 2 AND 60 AND t NOT IN ({stopwords})
+), s1 AS (
+    SELECT doc_id,
+           CASE WHEN length(t) > 5 AND suffix(t, 'ing') THEN left(t, -3)
+                WHEN length(t) > 4 AND suffix(t, 'ed') THEN left(t, -2)
+                ELSE t END AS t
+      FROM s0
 )
 SELECT doc_id, CASE WHEN length(t) > 4 AND suffix(t, 'e') THEN left(t, -1) ELSE t END AS token FROM s1
 

@@ -41,13 +41,24 @@ CODE_CANDIDATES = 30  # fact documents of code read per question (a separate poo
 SEMANTIC_CANDIDATES = 30
 MAX_MEMORY_ENTITIES = 6
 MAX_CODE_ENTITIES = 3
-RATIONALE_ENTITIES = 3  # the best matches bring their rationale; lower ones only when the question asks why
+# The best matches bring their rationale; lower ones, and those recalled on weak evidence (their embedding
+# alone, or agreement), only when the question asks why.
+RATIONALE_ENTITIES = 3
 # The relevance floor: how much of the question's idf-weight a match covers (lexical), or how near it is
 # (cosine of the static embeddings); below both an entity is not recalled at all.
 COVER_FLOOR = 0.35
 CODE_COVER_FLOOR = 0.5
 COSINE_FLOOR = 0.5
 STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memories
+# A memory recalled on its embedding alone must be among the few nearest: a static embedding is a
+# nearest-neighbour signal, and when a question's vector is near many memories at once (it names the project
+# every memory is about) that nearness says nothing of its topic.
+SEMANTIC_ONLY_RANK = 3
+# Agreement: a memory near the top of both rankings is recalled though each signal alone is under its floor
+# (a synonym question matches a few of the answer's words and lies near its meaning), after those that pass.
+AGREE_COVER_FLOOR = 0.25
+AGREE_LEXICAL_RANK = 3
+AGREE_SEMANTIC_RANK = 5
 RRF_K = 10
 SEMANTIC_WEIGHT = 1.0
 EXPLICIT_WEIGHT = 0.3
@@ -201,14 +212,22 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     is_code = {e: _ns(e) in CODE_NAMESPACES for e in set(lexical) | set(semantic)}
     # Memory: lexical and semantic rankings fused (reciprocal rank fusion), kept only above the floor.
     mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
-    mem_sem = {e: c for e, c in semantic.items()
-               if (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR) and not is_code.get(e)}
+    sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
+                                                 key=lambda e: (-semantic[e], e)), 1)}
+    mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
+               and (e in mem_lex or sem_pos[e] <= SEMANTIC_ONLY_RANK)}
+    lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
+                                                key=lambda e: (-lexical[e], e)), 1)}
+    agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
+              and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
+    mem_lex.update({e: lexical[e] for e in agreed})
     lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
+    weak = agreed | {e for e in mem_sem if e not in mem_lex}  # recalled though under the lexical floor
     # The fused score is lifted by the entity's connections too (seed 000's inference-aware ranking).
     fused = {e: ((1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
                  + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
              for e in set(lex_rank) | set(sem_rank)}
-    memories = sorted(fused, key=lambda e: (-fused[e], -lexical.get(e, 0.0), e))[:MAX_MEMORY_ENTITIES]
+    memories = sorted(fused, key=lambda e: (e in agreed, -fused[e], -lexical.get(e, 0.0), e))[:MAX_MEMORY_ENTITIES]
     code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= CODE_COVER_FLOOR),
                   key=lambda e: (-lexical[e], e))[:MAX_CODE_ENTITIES]
     if _names_code(text) or boost < 1.0:
@@ -242,6 +261,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             continue
         if h.a == ":rationale" and not asks_why and s["own"] == 0.0 and rank_of[h.e] >= RATIONALE_ENTITIES:
             continue  # lean context: the rationale of a lower match comes only when asked why
+        if h.a == ":rationale" and not asks_why and h.e in weak:
+            continue  # a memory recalled on weak evidence (its embedding alone, or agreement) shows what it is
         base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
         lift = 0.5 * entity_best.get(h.e, 0.0)
         if s["own"] == 0.0:
