@@ -13,23 +13,27 @@ from lore.memory.turns import prepare_turn
 from lore.store.txdata import parse_tx
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall"
+DATA2 = DATA.with_name("recall2")  # the second, blind set: 64 NATS and Dependency-Track ADRs, 137 questions
 
 
 def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def load_recall_set(graph) -> list[str]:
-    """The 67 real ADR memories of bench/data/recall, written as a user would; returns the 101 questions."""
+def load_recall_set(graph, data: Path = DATA) -> list[str]:
+    """The real ADR memories of a recall set (bench/data/recall: 67), written as a user would; returns its
+    questions (101)."""
     facts = []
-    for m in json.loads((DATA / "memories.json").read_text()):
+    for m in json.loads((data / "memories.json").read_text()):
         facts.append(f"[{m['entity']} :description {_q(m['description'])}]")
         if m.get("rationale"):
             facts.append(f"[{m['entity']} :rationale {_q(m['rationale'])}]")
         facts += [f"[{m['entity']} :rejects {r}]" for r in m.get("rejects", [])]
+        if m.get("supersedes"):
+            facts.append(f"[{m['entity']} :supersedes {m['supersedes']}]")
     remember(graph, "[" + " ".join(facts) + "]")
     linking.derive_links(graph)
-    return [q["question"] for q in json.loads((DATA / "questions.json").read_text())]
+    return [q["question"] for q in json.loads((data / "questions.json").read_text())]
 
 
 def both(graph, question: str) -> tuple[dict, dict]:
@@ -55,6 +59,12 @@ def test_the_same_replies_on_the_real_text_set(graph):
     assert_same(graph, questions + ["", "the", "push_image", "why?", "src/backup.py nightly_backup", "x" * 5000])
     hot = graph.session.peek(hot_index.HOT)
     assert hot is not None and hot.ready and hot.n_docs > 67
+
+
+def test_the_same_replies_on_the_second_real_text_set(graph):
+    # one project's memories (semantic-only and agreement admissions are common here)
+    add_code(graph, "nats/js/client.py", [("function", "pull_subscribe", 3), ("class", "JetStreamContext", 10)])
+    assert_same(graph, load_recall_set(graph, DATA2))
 
 
 def test_writes_are_caught_up_without_a_rebuild(graph):
