@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from memory_helpers import add_code, q, remember
+from memory_helpers import add_code, remember
+from memory_helpers import q as quoted
 
 from lore.memory import embed, turns, vectors
 from lore.memory.turns import prepare_turn
@@ -130,9 +131,9 @@ def recall2_edn(prefix: str = "") -> str:
         e = m["entity"]
         if not e.startswith(":decision/" + prefix):
             continue
-        facts += [f"[{e} :description {q(m['description'])}]", f"[{e} :entity-type :type/decision]"]
+        facts += [f"[{e} :description {quoted(m['description'])}]", f"[{e} :entity-type :type/decision]"]
         if m.get("rationale"):
-            facts.append(f"[{e} :rationale {q(m['rationale'])}]")
+            facts.append(f"[{e} :rationale {quoted(m['rationale'])}]")
     return "[" + " ".join(facts) + "]"
 
 
