@@ -281,7 +281,9 @@ def test_a_joined_verb_is_not_a_name():
 @pytest.mark.parametrize("text", [
     "I don't think Redis is the right choice.",
     "Not everyone here is convinced that GraphQL is the best tool for this.",
-    "I would really like to drop support for Python 2.",
+    # a wish to change said to an agent is an instruction (test_a_wish_to_change_is_an_instruction), but one that
+    # waits for agreement is not settled
+    "I would really like to drop support for Python 2. If you agree I am going to develop against Python 3.10 only.",
     "The alternatives are to raise the timeout or to upgrade the machines we use.",
     "We have plans to release Linux binaries, but there are still issues that need to be solved.",
     "Linux users should be fairly comfortable with compiling from source.",
@@ -932,3 +934,88 @@ def test_a_policy_to_keep_what_a_project_takes_on_minimal_is_a_constraint():
 def test_as_such_instead_of_continuing_using_x_lets_use_y():
     got = one("CircleCI minutes run out every month. As such, instead of continuing using CircleCI, let's use Buildkite.")
     assert got.subject == "Buildkite" and "circleci" in slugs(got.rejects) and "run out" in (got.rationale or "")
+
+
+# ---------------------------------------------------------------- round 8 (issue 14): forms read off sets 7 and 8
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("I would really like to drop support for Python 2.", "no Python 2", ["Python 2"]),
+    ("I'd like to switch to Rollup.", "Rollup", []),
+    ("We would love to move from Mocha to Vitest.", "Vitest", ["Mocha"]),
+])
+def test_a_wish_to_change_is_an_instruction(text, subject, rejected):
+    got = one(text)
+    assert (got.kind, got.subject, got.rejects) == ("decision", subject, rejected), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "I'd like to switch to Rollup, if everyone agrees.",
+    "I'd like to refactor the config loader.",
+])
+def test_a_wish_waiting_for_agreement_or_not_a_change_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Replace lodash with radash. radash is 10 times smaller than lodash. A replacement should be evaluated.",
+    "migrate from Jekyll to Hugo. Hugo builds faster. After looking into it, it seems worth staying with Jekyll, at least "
+    "for now. If Hugo matures, then reevaluate.",
+    "Migrate the API from Express to Fastify. Express turned out to be slow, so here is a proposal to migrate to Fastify.",
+    "Drop Node 18 support. Node 18 is end-of-life. My plan is to drop it in the first release of next year.",
+    "Drop FreeBSD support. Nobody here runs FreeBSD. There are very good chances FreeBSD support will be dropped in 3.0.",
+    "Use ULIDs instead of v4 UUIDs. The suggestion: ULIDs sort by time, which should help the indexes.",
+    "Docs: make the changelog optional. Because release-please writes it now, we probably don't have to keep it by hand.",
+    "Discuss the naming issue. My proposal is to prefer explicit names for every exported hook.",
+    "switch to sqlite. look into possibility to switch to sqlite",
+    "Kotlin by default. Starting to consider this for a few reasons: less boilerplate, null safety. Thoughts on this?",
+])
+def test_a_proposal_a_deferral_a_plan_or_a_chance_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, term, why, rejected", [
+    # a question asking for the reason does not reopen the title; its answer is the reason
+    ("switch from Grunt to Gulp. Can you tell me what's wrong with Grunt? Grunt is deprecated and slow.", "gulp",
+     "deprecated", "grunt"),
+    # questions and proposals before the change reported as made do not reopen it, nor questions after it
+    ("Suggestion: Move to Poetry. Maybe it would be better to keep pip-tools? Thanks! I wrote the migration and got rid "
+     "of pip-tools.", "poetry", None, None),
+    ("[Suggestion] Replace Jest with Vitest. Would you consider replacing Jest with Vitest? Should be an easy change. "
+     "We migrated to Vitest. Care to try it out?", "vitest", "easy change", "jest"),
+    # a tracker's tag is no part of the title
+    ("[FEATURE] Use DuckDB. DuckDB reads Parquet directly.", "duckdb", "parquet", None),
+    # "The goal of this PR is to …" is the change; third-person descriptions read as the imperative
+    ("The goal of this PR is to update the CLI to use typer instead of argparse. The reason is simple: typer needs less "
+     "code.", "typer", "less code", "argparse"),
+    ("Async runtime. Converts the daemon to async: Uses smol since it is small enough for us.", "smol", "small enough",
+     None),
+    # "update X to use Y", "use Y to handle Z", "make X into Y so …", "Remove the X dependency and use Y instead"
+    ("Update the build script to use esbuild. The current Babel setup is slow, use esbuild to bundle the code.",
+     "esbuild", "slow", None),
+    ("make chalk into a dev dependency so it is not shipped to users.", "chalk", "not shipped", None),
+    ("Remove the lxml dependency and use html5lib instead.", "html5lib", None, "lxml"),
+    ("We need to change our queue from RabbitMQ to NATS.", "nats", None, "rabbitmq"),
+    ("To make the setup more portable, we need to move from Ansible to Nix.", "nix", "more portable", "ansible"),
+])
+def test_titles_directives_and_the_questions_in_their_threads(text, term, why, rejected):
+    got = one(text)
+    assert got.kind == "decision" and term in got.subject.lower(), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()
+    assert rejected is None or rejected in slugs(got.rejects), got.to_json()
+
+
+def test_a_colon_list_of_directives_is_read_item_by_item():
+    got = heuristic("User: Styling. Replace Sass with Tailwind. Going forward we want to: Replace any inline styles with "
+                    "Tailwind; Use as much of Radix as possible before writing our own components\nAgent: Noted.")
+    by_kind = {g.kind: g for g in got}
+    assert set(by_kind) == {"decision", "preference"}, [g.to_json() for g in got]
+    assert by_kind["decision"].subject == "Tailwind" and "sass" in slugs(by_kind["decision"].rejects)
+    assert by_kind["preference"].subject == "Radix"
+
+
+def test_a_placeholder_names_no_choice_until_a_later_sentence_does():
+    got = one("replace webpack with another bundler. webpack is very slow to rebuild. I recommend moving to a faster "
+              "bundler, since our app is small. I think Rspack should do the job.")
+    assert got.subject == "Rspack" and slugs(got.rejects) == {"webpack"} and "slow to rebuild" in got.rationale, \
+        got.to_json()

@@ -63,7 +63,13 @@ TENTATIVE_BODY = re.compile(
     r"should\s+be\s+an\s+rfc|opinion[- ]based|to\s+discuss\s+(?:if|whether)|open\s+(?:a\s+)?discussion|"
     r"^(?:maybe|perhaps)\s+(?:this|it|we)\b|(?:we|you|i)\s+(?:may|might)\s+want\s+to|(?:should|will|we)\s+aim\s+to|"
     r"at\s+some\s+point|not\s+(?:for|in)\s+this\s+(?:pr|pull\s+request|release)|some\s?day\b|one\s+day\b|"
-    r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal)\b)", re.I)
+    r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal)\b|"
+    # "a replacement should be evaluated", "look into possibility to switch", "Starting to consider this",
+    # "The suggestion: …", "here is a proposal to migrate …", "there are very good chances X will be dropped"
+    r"(?:should|needs?\s+to|has\s+to|must)\s+be\s+(?:evaluated|investigated|considered|discussed|explored|researched)\b|"
+    r"^(?:explore|investigate|evaluate|look\s+into|research)\b|\bpossibility\s+(?:of|to)\b|"
+    r"(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+to\s+consider\b|^(?:the\s+|my\s+)?suggestion\s*:|"
+    r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b)", re.I)
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"

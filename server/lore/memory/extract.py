@@ -57,12 +57,14 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
         r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
-        r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|the plan is to|"
+        r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|"
         r"(?:we|team|everyone) (?:all )?agreed (?:on|to)|(?:runs|run|is built|are built) (?:on|with) \S+(?: \S+)? now|"
         r"(?:frontend|backend|service|app|api|stack|cli|server|client)s? (?:uses(?! \S+(?: \S+)? as (?:the|a|an|our)\b)|"
         r"is written in|runs on)|as an? (?:architectural|architecture|design|team) decision|"
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
-        r"chosen option|decided (?:that|against)|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
+        r"chosen option|decided (?:that|against)|(?:we|i) (?:really |just )?need to (?:change|switch|move|migrate|replace|drop|"
+        r"remove|adopt|get rid of|stop using)\b|(?:i|we)(?:'d| would) (?:really )?(?:like|love) to (?:switch|move|migrate|use|"
+        r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
@@ -110,6 +112,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
+        r"^use (?:as much of |as many of )?\S+(?: \S+)? (?:as much as possible|as possible|wherever|whenever|where possible)|"
         r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
@@ -146,7 +149,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
 _QUESTION_START = re.compile(
     r"^(?:(?:what|why|how|when|where|who|which)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did|can|could|would|"
     r"should|will|shall|have|has|to)\b|(?:what|why|how|who|which)\b(?!\s+\w+\s+\w+)|"
-    r"(?:can|could|would|should|do(?!\s+not\b)|does|did|is|are|will|shall|have|has)\b)", re.I)
+    r"(?:can|could|would|should|do(?!\s+not\b)|does|did|is|are|will|shall|have|has)\b(?!\s+be\b[^?]*$))", re.I)
 _CHATTER = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
     r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
@@ -160,7 +163,7 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might(?! as well)|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
     r"consider|should see|see if|would be (?:good|nice|great|better)|i assume|should have|"
-    r"(?:would|'d) (?:really )?like to(?! always| never)|(?:the|an?) alternatives? (?:are|is|would be)|"
+    r"(?:would|'d) (?:really )?like to(?! always| never|\s+(?:switch|move|migrate|use|replace|drop|remove|adopt|go\s+with)\b)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
     r"(?:i|we)(?: would|'d)? (?:propose|suggest)|my suggestion|"
@@ -171,6 +174,8 @@ _HYPOTHETICAL = re.compile(
     r"any objections|what do you (?:all |guys |folks )?think|would be (?:awesome|cool|helpful|ideal)|it would be|"
     # a plan, an aim or a wish is not yet a choice; a proposal's labels; agreement still to come
     r"(?:i|we) (?:plan|aim|hope|intend|wish) to|(?:am|are|'re|'m) (?:planning|aiming|hoping|intending) to|"
+    r"(?:my|our|the) plan is to|(?:my|our|this|a) proposal (?:is|would be|here)\b|(?:here is|here's) (?:a|my|the) proposal|"
+    r"\bprobably\b|(?:good|high|fair|decent|some) chances?\b|(?:i'm|i am|we're|we are) debating|"
     r"worth (?:exploring|considering|investigating|trying|a try|a look)|nice[- ]to[- ]have|low[- ]priority|"
     r"^(?:proposal|idea|suggestion|rfc|question|open question|draft|wip|research|spike|investigation|exploration|"
     r"experiment|discussion|brainstorm(?:ing)?|poll|todo|fixme|proof of concept|poc|plan)\s*:\s*(?=\w)|^\[(?:rfc|draft|wip|proposal|discussion)\]\s*(?=\w)|"
@@ -285,7 +290,7 @@ _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for
 _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|ought to) be|is|are)\s+"
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
-    (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|"
+    (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
@@ -360,7 +365,7 @@ def _name(phrase: str | None) -> str | None:
     x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
                _clean(phrase).lower().endswith(" support") else bare)
     x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of|use)\s+(?=\S)", "", x, flags=re.I)
-    if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2:
+    if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2 or _PLACEHOLDER.match(x):
         return None
     return x
 
@@ -494,8 +499,15 @@ _CURRENTLY = re.compile(r"^(?:(?:there\s+(?:is|are)\s+)?currently|at present|as 
 # Decision records (MADR): 'Chosen option: "Use X", because …'.
 _CHOSEN = re.compile(r"(?:\bchosen option:?|^(?:our|the|my) (?:choice|pick|preferred option|chosen option) (?:is|was|will be))"
                      r"\s*[\"'“]?\s*(?:use\s+|migrate to\s+|switch to\s+|adopt\s+)?" + _CNP, re.I)
-_BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*)" + _CNP + r"\s+(?:is|are) the (?:best|right) (?:tool|choice|"
-                   r"option|fit)\b", re.I)
+_BEST = re.compile(r"(?:^(?!(?:we|i|they|you)\b)|\bthink\s+|\bbelieve\s+|,\s*(?:(?:i|we)\s+(?:think|believe)\s+)?)" + _CNP + r"\s+(?:(?:is|are) the (?:best|right) (?:tool|choice|"
+                   r"option|fit)|(?:should|will|would) do the (?:job|trick))\b", re.I)
+# What stands for a choice not yet named ("replace celery with another task queue", "moving to a simpler task queue"):
+# no name; a later sentence names the choice ("I think django-tasks-scheduler should do the job").
+_PLACEHOLDER = re.compile(r"^(?:another|other|different|alternative|something|some other|simpler|lighter|better|faster|"
+                          r"smaller|newer|more\s+[a-z]+|less\s+[a-z]+)(?:\s+[a-z]|$)")
+_TO_PLACEHOLDER = re.compile(r"\b(?:to|with|for|use|using|by|adopt|of)\s+(?:a\s+|an\s+|some\s+)?(?:another|other|different|"
+                             r"alternative|simpler|lighter|better|faster|smaller|newer|more\s+[a-z]+|less\s+[a-z]+)\s+"
+                             r"(?-i:[a-z])[\w-]*", re.I)
 # 'AssertJ: bad, because …' in a list of options names a rejected one.
 _BAD_OPTION = re.compile(r"^" + _CNP + r"\s*:\s*bad\b", re.I)
 # An imperative change stated as a title or commit message ("Drop FlatCC as a dependency", "Use X instead of Y").
@@ -507,12 +519,17 @@ _IMPERATIVE = re.compile(
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"make\s+(?:\S+\s+){1,3}?the\s+(?:new\s+)?(?:minimum|minimal|lowest|oldest)\s+(?:supported\s+|required\s+)?\w+\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
-    r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b)", re.I)
+    r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b|"
+    # "Remove jQuery dependency", "Update CLI/argparsing to use click", "use click to handle the argparsing"
+    r"(?:drop|remove|ditch)\s+(?:the\s+)?[\w.+#@/-]+\s+(?:dependency|dependencies)\b|"
+    r"update\s+(?:\S+\s+){0,4}?to\s+(?:use|allow|require|support|permit|forbid|disallow)\b|"
+    r"use\s+[\w.+#@/-]+\s+to\s+(?:handle|manage|parse|build|run|test|format|lint|bundle|generate|render|store|cache|"
+    r"validate|serve|deploy|schedule|send|log)\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
                        r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
-                       r"keep|simplify)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
+                       r"keep|simplify|make|get|have|allow|enable|support|ensure|speed up|prevent)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
                        r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
@@ -618,6 +635,35 @@ _SUPPORT_TO = re.compile(r"\b((?:drop|dropping|dropped|remove|removing|removed|e
                          re.I)
 
 
+# "The goal of this PR is to …", "This PR aims to …": what follows is the change.
+_THIS_PR_AIMS = re.compile(r"^(?:(?:the\s+)?(?:goal|purpose|aim|point|intent|idea)\s+of\s+this\s+|this\s+)"
+                           r"(?:pr|pull request|change|patch|commit|mr|merge request)\s+(?:is\s+to|aims\s+to|tries\s+to|"
+                           r"attempts\s+to)\s+(?=[a-z])", re.I)
+# A pull request's description in the third person ("Uses tokio since …", "Replaces chalk with picocolors"); "Removes
+# 70 kB" stays an effect (_EFFECT).
+_THIRD_PERSON = re.compile(r"^(Use|Adopt|Replace)s(?=\s+\S)")
+# A list of directives after a colon ("Moving forward we want to: Remove X; Replace Y with Z; Use W as much as
+# possible", "Converts the codebase to async: Uses tokio since …"): each item is a sentence of its own.
+_DIRECTIVE_ITEM = re.compile(r"(?:Use|Uses|Replace|Replaces|Remove|Drop|Switch|Move|Migrate|Adopt|Adopts|Prefer|Avoid|Keep|"
+                             r"Do not|Don't|Never|Always|Stop using|Pin|Require|Enforce|Disable)\b")
+
+
+def _directive_list(p: str) -> list[str]:
+    c = re.search(r":\s+(?=" + _DIRECTIVE_ITEM.pattern + r")", p)
+    if not c:
+        return [p]
+    lead = p[:c.start()].strip()
+    if len(lead.split()) < 3 or _DECISION_LABEL.match(lead + ":") or _SECTION.match(lead + ":") or \
+            _HEADING.match(lead + ": x") or _WHY_SENTENCE.match(lead + ":") or _OPTION_LINE.match(lead + ": x") or \
+            re.search(r"\b(?:chosen option|decision|outcome|resolution)$", lead, re.I):
+        return [p]
+    items = [x.strip() for x in re.split(r";\s+(?=[A-Z])", p[c.end():])]
+    # "Moving forward we want to:" only leads into the list; "Converts the codebase to async:" says something
+    head = [] if re.search(r"\b(?:to|will|should|must|shall|would|need|needs|want|wants|are|is|we|following)$", lead, re.I) \
+        else [lead + "."]
+    return head + [x if x.endswith((".", "!", "?")) else x + "." for x in items if x]
+
+
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
@@ -627,8 +673,13 @@ def sentences(text: str) -> list[str]:
         if not p:
             continue
         p = _MD.sub("", _SCOPE.sub("", p))
+        listed = _directive_list(p)
+        if len(listed) > 1:
+            out.extend(listed[:-1])
+            p = listed[-1]
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[a-z][\w-]*[-.][\w-]|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once)\s|"
+                          r"[a-z][\w-]*[-.][\w-]|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
                           r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
@@ -668,8 +719,8 @@ def _is_chatter(s: str) -> bool:
         return True
     if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
         return True
-    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(s):
-        return True
+    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
+        return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
     if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
@@ -725,7 +776,7 @@ def _split_why(s: str) -> tuple[str, str | None]:
         # "proposing to keep …", "we need to keep …": an infinitive the verb takes, not a purpose.
         if m.group(1).lower().startswith("to ") and _TAKES_TO.search(s[:m.start()]):
             continue
-        if m.start() > 8:
+        if m.start() > 5:
             return s[:m.start()].rstrip(" ,;—–-"), s[m.start():].strip(" ,;").rstrip(".!")
         break
     # "Going with Sass for the styles, Less is too slow": a clause after a comma that speaks ill of something.
@@ -884,7 +935,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     main = re.sub(r"^(?:when|whenever|if|once|after|before|while|in|for|on)\b[^,]{2,80},\s*", "", main, flags=re.I)
     head = re.split(r"[,;:]\s", main or clause, maxsplit=1)[0]
     if kind == "preference":
-        m = _PREFER.search(head)
+        m = _PREFER.search(head) or re.match(r"^(?:always\s+)?use\s+(?:as\s+(?:much|many)\s+of\s+)?(?:the\s+)?" + _CNP +
+                                             r"\s+(?:as much as possible|as possible|wherever|whenever|where possible)", head,
+                                             re.I)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
     if kind == "constraint":
@@ -1006,6 +1059,7 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
 _CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+                          r"enforce|make\s+(?:\S+\s+){1,4}?into|turn\s+(?:\S+\s+){1,4}?into|"
                           r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
                           r"implement|adopt|ditch|deprecate|retire|stop using|get rid of|convert|upgrade|disable|"
@@ -1057,12 +1111,20 @@ _BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|th
 _REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|should we|shall we|why don't we|why not|"
                       r"could we|can we|would it make sense|any objections|what do you (?:all |guys |folks )?think|"
                       r"let's discuss|(?:up|open) for discussion)\b", re.I)
+# A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
+# a motivation for the switch?", "Why squash instead of rebase?") asks to be told, and the answer follows.
+_ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) with|(?:any|a|the) (?:motivation|reason|rationale) "
+                       r"(?:for|behind)|motivation for|reason for|^why\b|curious (?:why|what|if|about))", re.I)
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
 # can revisit …", "I don't see the point in doing that").
 _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing|n)?\b|"
                      r"(?:let's|let us) (?:forget|drop|park|shelve) (?:this|it|that|about it)|"
                      r"(?:clos|park|shelv|paus|postpon)(?:e|es|ed|ing) (?:this |it )?(?:for now|until)|on hold|"
-                     r"(?:will|'ll|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
+                     r"(?:will|'ll|can|could|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
+                     # "sticking with X, at least for now … then reevaluate", "My plan is to drop it in 2020",
+                     # "I'm debating never doing this", "Not sure if this switch is really necessary"
+                     r"at least for now|re-?evaluate|reconsider|(?:my|our|the) plan is to|(?:i'm|i am|we're|we are) debating|"
+                     r"not (?:sure|convinced) (?:if|whether|that|about)|"
                      r"once \S+(?: \S+)? (?:is|are|becomes?|gets?) (?:more )?(?:mature|stable|ready|available)|"
                      r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
@@ -1071,6 +1133,7 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
 
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
+                    r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas) on (?:this|it|that)\b|"
                     r"\bwhat do you (?:all |guys |folks )?think\b|\b(?:comments|concerns|feedback) (?:and \w+ )?(?:are )?welcome\b|"
                     r"\blet me know what you think\b|\bhappy to (?:discuss|hear)\b|\bnot (?:\w+ )?(?:a priority|urgent)\b|"
                     r"\blow on (?:the|my|our) (?:list|priorities)\b|"
@@ -1083,6 +1146,12 @@ _ASIDE_OPENER = re.compile(r"^(?:at the same time|also|additionally|in addition|
                            r"as a side note|unrelated(?:ly)?|while we're at it|meanwhile)\b", re.I)
 _LEAD_VERBS = {"bump", "set", "raise", "use", "make", "require", "drop", "move", "switch", "migrate", "port", "adopt",
                "upgrade", "update", "pin", "enable", "disable", "replace", "remove"}
+
+
+def _wish_restates(t: str, item: Extracted, title: str) -> bool:
+    """Is ``t`` the title said again as a wish ("Replace X with Y. I'd like to clean up X with a call to Y")?"""
+    return bool(re.search(r"\bi(?:'d| would)\s+(?:really\s+)?(?:like|love)\s+to\b", t, re.I)) and \
+        bool(_names(item) & set(_slug(t, 10**6).split("-"))) and len(_content_words(t) & _content_words(title)) >= 2
 
 
 def _names(item: Extracted) -> set[str]:
@@ -1281,6 +1350,11 @@ _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|ca
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
+# A tracker's tag before a title ("[FEATURE] Use SQLite", "[Enhancement] Remove jQuery"): no part of what it says; the
+# tentative tags ("[RFC]", "[Proposal]", "[Suggestion]") are read by TENTATIVE_TITLE.
+_TRACKER_TAG = re.compile(r"^\[(?:feature|feat|enhancement|improvement|chore|refactor|refactoring|task|tech[- ]?debt|"
+                          r"maintenance|cleanup|clean-up|dx|infra|ci|build|deps|dependencies|docs?|tooling|perf|"
+                          r"performance|security)\]\s*:?\s*", re.I)
 _RECORD_TITLE = re.compile(r"^(?:(?:adr|dec|rfc|decision|record)[\s_-]*\d{1,4}|\d{1,4})\s*[:.)—–-]\s*(?=\S)", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|at present|as of now|right now|today)\b"
                        r"[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
@@ -1300,6 +1374,9 @@ def heuristic(delta: str) -> list[Extracted]:
         # A title that opens a proposal ("Consider replacing X with Y", "Research: moving to Y") states a fact only
         # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
         # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
+        tag = _TRACKER_TAG.match(sents[0]) if sents else None
+        if tag and len(sents[0]) > tag.end() + 3:
+            sents[0] = sents[0][tag.end():]  # "[FEATURE] Use SQLite": the tracker's tag is no part of the title
         record_title = bool(sents) and bool(_RECORD_TITLE.match(sents[0]))
         if record_title:  # "4. Use NATS for events", "ADR-0002: Use gRPC": the record's number is no part of it
             sents[0] = _RECORD_TITLE.sub("", sents[0], count=1) or sents[0]
@@ -1312,6 +1389,10 @@ def heuristic(delta: str) -> list[Extracted]:
         tentative = proposed and not settled
         if sents:
             sents[0] = as_imperative(sents[0], untentative=reported)
+        # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
+        # on in the text is stated, not requested
+        labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+\s*:", _HEADING.sub("", t))
+                                 for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
         options = _options(sents)
@@ -1365,6 +1446,12 @@ def heuristic(delta: str) -> list[Extracted]:
                         late.append(context)
                 prev = None
                 continue
+            aim = _THIS_PR_AIMS.match(s)  # "The goal of this PR is to update X to use Y": the change itself
+            if aim and len(s) > aim.end() + 4:
+                s = s[aim.end()].upper() + s[aim.end() + 1:]
+            third = _THIRD_PERSON.match(s)  # a pull request's "Uses tokio since …", "Replaces X with Y"
+            if third:
+                s = third.group(1) + s[third.end():]
             therefore = re.match(r"^(?:that's|that is|this is|which is) why\s+(?=\S)", s, re.I)
             if therefore and context:
                 s = s[therefore.end()].upper() + s[therefore.end() + 1:]
@@ -1445,8 +1532,15 @@ def heuristic(delta: str) -> list[Extracted]:
                 if len(wished) > 8 and wished not in (prev.rationale or ""):
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
-            stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None)
+            stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
+                (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
+                 not s.rstrip().endswith("?"))
+            if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
+                from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
+                continue
             if not stated and _is_chatter(s):
+                if prev is not None and born.get(id(prev)) == 0 and (outcome or _wish_restates(s, prev, sents[0])):
+                    continue  # the discussion of a title carried out, or the title said again as a wish
                 prev, context = None, None
                 continue
             bad = _BAD_OPTION.match(s)
@@ -1474,6 +1568,13 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             if stated and kind not in ("decision", "preference"):
                 kind = "preference" if re.match(r"^(?:avoid|prefer)\b", s, re.I) else "decision"
+            if kind in ("decision", "preference") and prev is not None and prev.kind == "decision" and \
+                    _TO_PLACEHOLDER.search(_split_why(s)[0]) and not changes(_split_why(s)[0])[0]:
+                # "Replace X with another queue. … I recommend moving to a simpler queue, since …": said again
+                restated_why = _split_why(s)[1] or s.rstrip(".!")
+                if restated_why not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + restated_why
+                continue
             if kind == "decision" and prev is not None and prev.kind == "decision" and _RESTATES.search(s):
                 # "… it's very fast, we should switch over", "so let's get rid of the dependency", "Drop the
                 # support here as well": the change said again, with its reason.
@@ -1676,16 +1777,23 @@ def heuristic(delta: str) -> list[Extracted]:
             out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
+        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
+                                                                       _content_words(t) & _content_words(sents[0]))),
+                           default=0)
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _SEEKS.search(t) or
-
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
+                                               not (_ASKS_WHY.search(t) and j + 1 < len(sents)) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                 re.search(r"\b(?:it|this|that|them|switch(?:ing)?|migrat(?:e|ing|ion)|"
-                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I))
-                                               for t in sents[1:]) or \
-                    born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) and not _ASIDE_OPENER.match(t)
-                                                    for t in sents[1:]) and \
+                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I)))
+                                               for j, t in enumerate(sents) if j > max(0, last_outcome)) or \
+                    born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) and not _ASIDE_OPENER.match(t) and
+                                                    # "Replace X with Y. I'd like to clean up X with a call to Y": the
+                                                    # title said again as a wish, an instruction
+                                                    not _wish_restates(t, item, sents[0])
+                                                    for j, t in enumerate(sents) if j > max(0, last_outcome) and
+                                                    not last_outcome) and \
                     not any(_kind(t) and not _is_chatter(t) for t in sents[1:]):
                 # ("Replace isort with ruff. I think we can …"): a body that argues for its title and states nothing
                 # of its own makes the title a proposal.
@@ -1767,6 +1875,18 @@ def heuristic(delta: str) -> list[Extracted]:
             into = next((x for x in mine if x is not gone and x.kind == "decision" and not x.subject.startswith("no ") and
                          _slug(gone.subject[3:]) in {_slug(r) for r in x.rejects}), None)
             if into is not None:
+                _merge(into, gone, restated=True)
+                out.remove(gone)
+                mine.remove(gone)
+        # "Replace celery with another task queue. … I think django-tasks-scheduler should do the job": the choice
+        # named later is the change the placeholder stood for.
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ") and
+                     _TO_PLACEHOLDER.search(x.description.split("; ")[0])]:
+            into = next((x for x in mine[mine.index(gone) + 1:] if x.kind == "decision" and not x.subject.startswith("no ")),
+                        None)
+            if into is not None:
+                if gone.subject[3:] not in into.rejects:
+                    into.rejects.insert(0, gone.subject[3:])
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
