@@ -1019,3 +1019,55 @@ def test_a_placeholder_names_no_choice_until_a_later_sentence_does():
               "bundler, since our app is small. I think Rspack should do the job.")
     assert got.subject == "Rspack" and slugs(got.rejects) == {"webpack"} and "slow to rebuild" in got.rationale, \
         got.to_json()
+
+
+@pytest.mark.parametrize("text, subject, why", [
+    ("Add left-pad. Closing as we decided it's not worth a new dependency.", "no left-pad", "not worth"),
+    ("Use Bun. Bun is fast. While I do love Bun, I think it's best to stick with Node here.", "no Bun", "node here"),
+    ("Please add macOS 10 builds. We do not plan to bring back macOS 10 support. It was too costly to keep alive.",
+     "no macOS 10", "too costly"),
+])
+def test_a_title_turned_down_in_its_thread_is_a_decision_not_to(text, subject, why):
+    got = one(text)
+    assert (got.kind, got.subject) == ("decision", subject) and why in (got.rationale or "").lower(), got.to_json()
+    assert got.rejects[:1] == [subject[3:]], got.to_json()
+
+
+@pytest.mark.parametrize("text, term", [
+    ("Replace Grunt with Gulp. Switching from one to the other will require some tweaking of the build.", "gulp"),
+    ("Drop IE 11 in 3.0. IE 11 has a 1% share. We will add this to the release notes.", "ie 11"),
+    ("Switch to Bun. It's faster than Node. We should just switch now before it gets harder.", "bun"),
+    ("Move to Trio. While I like some ideas behind asyncio, it is clearly less ergonomic.", "trio"),
+    ("Decision: keep 1.80 as the MSRV. This matches our peers; no Cargo.toml change is needed.", "1.80"),
+    ("Replace nose in the test modules. Migrate the modules off the nose library, using pytest instead.", "pytest"),
+    ("Disable squash merges. Disable squash merging in the settings and keep merge commits. Motivation: squash merges "
+     "rewrite history.", "squash"),
+])
+def test_what_a_thread_says_of_its_change_is_no_second_memory(text, term):
+    got = one(text)
+    assert term in got.subject.lower(), got.to_json()
+
+
+def test_the_body_naming_what_a_removal_moves_to_is_the_choice():
+    got = one("Replace nose in the test modules. Migrate the modules off the nose library, using pytest instead.")
+    assert got.subject == "pytest" and got.rejects == ["nose"], got.to_json()
+
+
+def test_a_labelled_motivation_further_on_states_the_title():
+    got = one("Disable squash merges. Disable squash merging in the settings and keep merge commits. Motivation: squash "
+              "merges rewrite history.")
+    assert got.subject == "no squash merges" and "rewrite history" in got.rationale, got.to_json()
+
+
+def test_a_comparison_after_a_concession_is_the_reason():
+    got = one("Move to Trio. While I like some ideas behind asyncio, it is clearly less ergonomic.")
+    assert "less ergonomic" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "I'm using the Deno tasks feature for my projects and it is working great.",
+    "Rebase doesn't get rid of the bad commit messages.",
+    "Switching from one tool to the other will require some tweaking.",
+])
+def test_own_projects_what_a_thing_does_not_drop_and_a_change_as_subject_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

@@ -102,6 +102,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"update|review|merge|publish|ask|reach|come|follow|talk|figure|work|continue|do|make sure|start|begin|"
         r"soon|then|now|just|tag|cut|close|reopen|track|add it|address|handle it|report|post|share|send|write up|"
         r"document|announce|schedule|plan|evaluate|explore|test|debug|"
+        r"add (?:this|it|that|them)\b|"
         r"add (?:a |an |the |some |more )?(?:note|tests?|docs?|documentation|comments?|examples?|entry|section|links?|"
         r"warnings?|changelog))\b)[a-z]+\b|(?:we|i) (?:have |'ve )?(?:moved|switched|migrated) (?:\w+ )?to)\b", re.I)),
     ("preference", re.compile(
@@ -158,7 +159,8 @@ _TRANSIENT = re.compile(
     r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
     r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
     r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
-    r"crash(?:es|ed)?|in my (?:own )?(?:project|fork|app|setup|case|environment|code|repo)|for me|on my machine)\b", re.I)
+    r"crash(?:es|ed)?|(?:in|for|on) my (?:own )?(?:\w+ )?(?:projects?|forks?|apps?|setups?|cases?|environments?|code|repos?|"
+    r"repositories|monorepos?|machines?)|for me|on my machine)\b", re.I)
 _HYPOTHETICAL = re.compile(
     r"\b(?:maybe|might(?! as well)|perhaps|what if|not sure|wonder(?:ing)?|considering|thinking about|could we|"
     r"should we|we could|possibly|in theory|if we|unless|(?:it|that|this|there) must (?:be|have)|"
@@ -316,7 +318,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"replac(?:e|es|ed|ing)|"
                 r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|sunset(?:s|ting)?|"
                 r"discontinu(?:e|es|ed|ing)|decommission(?:s|ed|ing)?|"
-                r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|"
+                r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|disabl(?:e|es|ed|ing)|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
@@ -325,12 +327,17 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
                 r"superseded|will supersede|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
+    # "Migrate eleven modules off the pretend library, using pytest-mock instead", "Remove X and use Y instead"
+    (re.compile(r"\b(?:mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?)\s+(?:\S+\s+){0,5}?"
+                r"off\s+(?:of\s+)?" + _ART + _CNP, re.I), None, 1),
+    (re.compile(r"(?:,\s*|\s+and\s+)(?:then\s+)?(?:using|use)\s+" + _ART + _CNP + r"(?:\s+and\s+[^,.;]{2,40}?)?\s+instead\b(?!\s+of)",
+                re.I), 1, None),
     (re.compile(r"\b(?:drop|drops|dropped|dropping|end|ends|ended|ending|stop|stops|stopped|stopping|remov(?:e|es|ed|ing))"
                 r"\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
-                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+support\s+"
-                + _ART + _CNP, re.I), None, 1),
+                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+(?:support|bring back|re-?add|restore|reintroduce)\s+"
+                r"(?:support\s+for\s+)?" + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
@@ -447,6 +454,8 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
                 chosen = c
     if chosen:
         dropped = [d for d in dropped if _slug(d) != _slug(chosen)]
+    # "no Cargo.toml change is needed": what is not needed is a change, not a thing dropped
+    dropped = [d for d in dropped if not re.search(r"\b(?:changes?|updates?|action|work|edits?)$", d, re.I)]
     return chosen, dropped
 
 
@@ -740,25 +749,40 @@ def _negated(s: str, at: int) -> bool:
 
 
 def _kind(s: str) -> str | None:
-    if _OPTION_LINE.match(s) or _CURRENTLY.match(s):
+    if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
         return None
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
+    concession = _CONCESSION.match(s)
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
             if kind == "decision" and _negated(s, m.start()):
                 continue
+            if concession and m.start() < concession.end():
+                continue  # "While I like some ideas behind X, it is less popular": no preference
             return kind
     took = CHOICE_VERBS.search(s)
     if took and not _negated(s, took.start()):
         return "preference" if re.search(r"\bpreferring\b", took.group(0), re.I) else "decision"
     if BANS.search(s):
         return "constraint"  # "ban eval()", "Any financial data should not use floats"
-    if changes(s)[1]:
+    if changes(s)[1] and not _KEEPS.search(s):
         return "decision"  # "X was rejected", "no longer use X"
     if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
         return "preference"  # a standing instruction with no stronger signal
     return None
+
+
+# "Switching from one to the other will require some tweaking", "Migrating to X brings little benefit": the change is
+# the subject of what is said about it, not a decision.
+_GERUND_SUBJECT = re.compile(r"^(?:switching|migrating|moving|replacing|porting|converting|changing)\b[^.;:]{0,80}?\b"
+                             r"(?:will|would|should|could|might|may|is|was|requires?|needs?|takes?|brings?|means?|"
+                             r"involves?|breaks?|causes?)\b", re.I)
+# A concession before the point ("While I like some ideas behind X, …", "Although we love X, …").
+_CONCESSION = re.compile(r"^(?:while|although|though|even though|whilst)\b[^,]{3,100},", re.I)
+# "Rebase doesn't get rid of the bad commit messages": what a thing does not drop is no drop.
+_KEEPS = re.compile(r"\b(?:doesn't|does not|didn't|did not|can't|cannot|couldn't|wouldn't|won't)\s+(?:\w+\s+)?"
+                    r"(?:get rid of|drop|remove|replace|deprecate|retire|disable)\b", re.I)
 
 
 def _split_why(s: str) -> tuple[str, str | None]:
@@ -1097,6 +1121,7 @@ def _stated_change(s: str, nxt: str | None) -> bool:
 # A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
 # spells out the change just stated.
 _RESTATES = re.compile(r"\b(?:(?:switch|move|migrate|change)\s+over\b(?!\s+to\s+\w)|make\s+the\s+(?:switch|move|change)\b|"
+                       r"(?:switch|move|migrate)\s+(?:now|soon|today|right away|asap|already)\b|"
                        r"(?:get\s+rid\s+of|drop|remove|ditch)\s+(?:the|this|that)\s+(?:dependency|package|library|module|"
                        r"tool|requirement)\b|(?:drop|remove|end)\s+(?:the\s+)?support\s+(?:here|too|as\s+well|also|on\s+our\s+side)\b)",
                        re.I)
@@ -1111,6 +1136,16 @@ _BACK_REFERENCE = re.compile(r"\b(?:(?:it|them|they|most|some|all|these|those|th
 _REOPENS = re.compile(r"\?\s*$|\b(?:(?:i|we) (?:would |'d )?(?:propose|suggest)|should we|shall we|why don't we|why not|"
                       r"could we|can we|would it make sense|any objections|what do you (?:all |guys |folks )?think|"
                       r"let's discuss|(?:up|open) for discussion)\b", re.I)
+def _title_choice(title: str) -> str | None:
+    """What a title asks to take up ("Add rack-insight", "Use Biome", "Switch to X"), or None."""
+    chosen, _ = changes(title)
+    if chosen:
+        return chosen
+    m = re.match(r"^(?:please\s+)?(?:add|use|adopt|introduce|include|support|enable)\s+(?:the\s+|a\s+|an\s+)?" + _CNP,
+                 title.strip(), re.I)
+    return _name(m.group(1)) if m else None
+
+
 # A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
 # a motivation for the switch?", "Why squash instead of rebase?") asks to be told, and the answer follows.
 _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) with|(?:any|a|the) (?:motivation|reason|rationale) "
@@ -1337,7 +1372,13 @@ _TURNS_DOWN_IT = re.compile(
     r"(?:we|i)(?:'ll| will| are| am|'re|'m)?\s+(?:not|never)\s+(?:going\s+to\s+)?(?:pursue|implement|do|adopt|merge|"
     r"make)\s+(?:this|it|that|the (?:change|switch|move|migration))|"
     r"(?:won't|will not)\s+(?:fix|do|implement|pursue)(?:\s+(?:this|it|that))?)(?=\s*(?:$|[,.;:!]|\s+(?:as|because|since|"
-    r"due|for|given)\b))", re.I)
+    r"due|for|given)\b))|"
+    # "Closing as we decided it's not ready enough …", "Closing this because it is not needed"
+    r"^clos(?:ing|ed?)(?:\s+(?:this|it))?\s+(?:as|because|since)\s+(?=(?:we(?:'ve| have)?\s+decided|it(?:'s| is)\s+not|"
+    r"(?:we|i)\s+(?:won't|will not|don't|do not)|there(?:'s| is)\s+no))|"
+    # "While I do love X, I think it's best to stick with the defaults here": the title is turned down
+    r"^(?:while\s+[^,]{3,80},\s*)?(?:(?:i|we)\s+think\s+)?(?:it's|it is|it'd be|it would be)\s+(?:best|better|wiser|simpler)\s+"
+    r"to\s+(?:stick|stay)\s+with\s+", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
 _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
                             r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
@@ -1387,7 +1428,7 @@ def heuristic(delta: str) -> list[Extracted]:
         proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
                                         sents[0].rstrip().endswith("?")) and not reported
         tentative = proposed and not settled
-        if sents:
+        if sents and not _GERUND_SUBJECT.match(sents[0]):  # "Switching X to Y will require …" says what a change costs
             sents[0] = as_imperative(sents[0], untentative=reported)
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
@@ -1504,6 +1545,14 @@ def heuristic(delta: str) -> list[Extracted]:
             down = _TURNS_DOWN_IT.match(s)
             target = prev if prev is not None and prev.kind in ("decision", "preference") else \
                 next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
+            if down and target is None and i > 0:
+                # "Add rack-insight. Closing as we decided it's not ready …": the title was not stored as a request;
+                # turned down, it is a decision not to
+                named = _title_choice(sents[0])
+                if named:
+                    target = Extracted("decision", named, sents[0].rstrip(".!"), None, [], [], None)
+                    out.append(target)
+                    born[id(target)] = 0
             if down and target is not None and not target.subject.startswith("no "):
                 turned = target.subject
                 target.kind = "decision"
@@ -1745,7 +1794,19 @@ def heuristic(delta: str) -> list[Extracted]:
             restated = False
             if same is None and prev is not None and id(prev) in born and _one_choice(prev, item):
                 same, restated = prev, True
-            if same is not None:
+            if same is not None and same.kind == item.kind == "decision" and same.subject.startswith("no ") and \
+                    not item.subject.startswith("no ") and _slug(same.subject[3:]) in {_slug(r) for r in item.rejects}:
+                # "Replace pretend in the unit tests. Migrate them off pretend, using pytest-mock instead": the body
+                # names what the change is to; the memory is that choice
+                same.subject = same.alias = item.subject
+                same.rejects = item.rejects + [r for r in same.rejects if r not in item.rejects]
+                if item.rationale and item.rationale not in (same.rationale or ""):
+                    same.rationale = "; ".join(x for x in (same.rationale, item.rationale) if x)
+                if item.description not in same.description and len(same.description) < MAX_DESCRIPTION:
+                    same.description = (same.description + "; " + item.description)[:MAX_DESCRIPTION]
+                prev = same
+                from_context = False
+            elif same is not None:
                 _merge(same, item, restated)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
                 from_context = False
