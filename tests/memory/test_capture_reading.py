@@ -1071,3 +1071,30 @@ def test_a_comparison_after_a_concession_is_the_reason():
 ])
 def test_own_projects_what_a_thing_does_not_drop_and_a_change_as_subject_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, subject, why, rejected", [
+    ("Bump the minimum Go to 1.22. per our two-releases-behind policy. Released as part of v0.9", "1.22",
+     "two-releases-behind", None),
+    ("Deno to Bun migration. Bun installs faster.", "Bun", "installs faster", ["Deno"]),
+    ("replaced whole jQuery with Alpine for future purposes", "Alpine", "future purposes", None),
+    ("Switch to the Axum framework. The Actix crate is deprecated and we want more tower middleware so let's switch to "
+     "Axum.", "Axum", "deprecated", None),
+    ("The decision that FreeBSD won't be supported was made long ago.", "no FreeBSD", None, ["FreeBSD"]),
+])
+def test_policies_outcomes_nominal_titles_and_reasons_before_so(text, subject, why, rejected):
+    got = one(text)
+    assert subject.lower() in got.subject.lower(), got.to_json()
+    assert why is None or why in (got.rationale or "").lower(), got.to_json()
+    assert rejected is None or got.rejects == rejected, got.to_json()
+
+
+def test_a_ban_in_the_passive_forbids_what_it_names():
+    got = one("Force pushes are not allowed on the release branches.")
+    assert got.kind == "constraint" and got.subject == "no Force pushes" and got.rejects == ["Force pushes"], got.to_json()
+
+
+def test_solutions_that_exist_are_the_options_a_record_did_not_choose():
+    got = one("Context: Several solutions exist for this purpose: Loki; Elasticsearch; Graylog (older). Decision: We "
+              "will adopt Loki for our logs. Justification: it is cheap to run.")
+    assert got.subject == "Loki" and got.rejects == ["Elasticsearch", "Graylog"], got.to_json()

@@ -74,6 +74,7 @@ OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
     r"switch(?:-|\s)?over\s+(?:was\s+)?(?:made|done|completed|finished)|"
+    r"(?:released|shipped|landed|included)\s+(?:as\s+part\s+of|in)\s+v?\d|"
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change))",
     re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
@@ -90,6 +91,7 @@ _NOMINAL = [
     (re.compile(r"^(?:the\s+)?replacement\s+of\s+", re.I), "Replace "),
     (re.compile(r"^(?:the\s+)?(?:migration|transition)\s+(?=(?:from|to|of|away)\b)", re.I), "Migrate "),
     (re.compile(r"^(?:the\s+)?conversion\s+(?:of\s+)?", re.I), "Convert "),
+    (re.compile(r"^(?:the\s+|full\s+)?removal\s+of\s+", re.I), "Remove "),
     (re.compile(r"^replacing\s+", re.I), "Replace "),
     (re.compile(r"^migrating\s+", re.I), "Migrate "),
     (re.compile(r"^switching\s+", re.I), "Switch "),
@@ -106,6 +108,11 @@ _GERUND = {"replacing": "replace", "moving": "move", "switching": "switch", "mig
            "converting": "convert"}
 
 
+# "Postgres to Mongo Migration", "Redux to Zustand migration": the noun after the change says what it is.
+_X_TO_Y = re.compile(r"^(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+(?:->|=>|→|to)\s+(?P<y>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+"
+                     r"(?:migration|switch|move|transition|port|conversion)\.?$", re.I)
+
+
 def as_imperative(title: str, untentative: bool = False) -> str:
     """The title said as an imperative; with ``untentative``, without its tentative opener ("Consider replacing X
     with Y" -> "Replace X with Y") — for a text whose outcome is reported."""
@@ -117,6 +124,9 @@ def as_imperative(title: str, untentative: bool = False) -> str:
             if words and words[0].lower() in _GERUND:
                 rest = _GERUND[words[0].lower()] + (" " + words[1] if len(words) > 1 else "")
             title = rest[:1].upper() + rest[1:] if rest else title
+    xy = _X_TO_Y.match(title.strip())
+    if xy:
+        return f"Migrate from {xy.group('x')} to {xy.group('y')}"
     for rx, verb in _NOMINAL:
         m = rx.match(title)
         if m:

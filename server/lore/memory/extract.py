@@ -54,7 +54,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:we(?:'ll| will| are going to|'re going to)? (?:use|go with|adopt|switch to|move to|migrate to|"
         r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
-        r"(?:the )?decision (?:is|was)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
+        r"(?:the )?decision (?:is|was|that)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
         r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|"
@@ -119,7 +119,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
         r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
-        r"\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
+        r"(?<!think )(?<!thinks )(?<!believe )\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
     ("constraint", re.compile(
@@ -198,7 +198,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"as a result of|in view of|motivated by|driven by|"
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
-                  r"for the sake of|given|will let us|lets us|allows us to|will allow us to|which (?:makes|means|gives|"
+                  r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
+                  r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
@@ -291,6 +292,8 @@ _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for
 # "Global state should be avoided", "Default exports are discouraged": what is avoided is turned down.
 _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|ought to) be|is|are)\s+"
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
+_DISALLOWED = re.compile(r"^" + _ART + _CNP + r"\s+(?:is|are)\s+(?:not\s+(?:allowed|permitted)|(?:banned|prohibited|disallowed|"
+                         r"forbidden))\b", re.I)
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
@@ -339,10 +342,11 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+(?:support|bring back|re-?add|restore|reintroduce)\s+"
                 r"(?:support\s+for\s+)?" + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
-                r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+)(?:\w+ly\s+)?"
+                r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+|(?:won't|will not|wont) be\s+)(?:\w+ly\s+)?"
                 r"(?:rejected|ruled out|dropped|removed|abandoned|deprecated|phased out|retired|discontinued|banned|gone|"
-                r"discarded|dismissed|turned down|passed over|not chosen|declined|"
-                r"prohibited|disallowed|forbidden|no longer supported|out of scope)\b", re.I),
+                r"discarded|dismissed|turned down|passed over|not chosen|declined|not allowed|not permitted|"
+                r"prohibited|disallowed|forbidden|no longer supported|out of scope|(?<=n't be )supported|"
+                r"(?<=not be )supported)\b", re.I),
      None, 1),
     (re.compile(r"\bno plans to (?:support|use|adopt|add|switch to|move to|migrate to)\s+" + _ART + _CNP, re.I), None, 1),
     (_AVOIDED, None, 1),
@@ -435,6 +439,8 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
             d = _name(m.group(gd)) if gd else None
+            if gd and d is None and m.group(gd) and not re.match(r"(?:and|or)\s+\S", m.group(gd), re.I):
+                d = _name(_LEADING_JOINERS.sub("", m.group(gd)))  # "The decision that windows won't be supported"
             if gd and d is None and re.match(r"(?:and|or)\s+\S", m.group(gd) or "", re.I):
                 # "Bootstrap and Foundation have been replaced by …": the match began at the joining word.
                 d = _name(re.sub(r"^(?:and|or)\s+", "", m.group(gd), flags=re.I))
@@ -471,7 +477,10 @@ _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|re
 # A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
 # CloudFormation"): what the decision of the same text did not choose.
 _OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|alternatives?(?:\s+(?:considered|consideration|"
-                          r"options?))?|(?:other\s+)?options?\s+considered)\s*:\s*(.{2,300}?)[.]?$", re.I)
+                          r"options?))?|(?:other\s+)?options?\s+considered|"
+                          # "Several solutions exist for this purpose: A; B; C"
+                          r"(?:several|many|some|various|a few|multiple|the)\s+(?:solutions|options|alternatives|candidates|tools|"
+                          r"libraries)\s+(?:exist|are available|were considered|were evaluated)[^:]{0,40})\s*:\s*(.{2,300}?)[.]?$", re.I)
 # A heading that only says what follows ("Title: …", "Body: …") is dropped; a record's other sections ("Context: …",
 # "Consequences: …", "Status: …") are context, not decisions.
 _HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|update|edit|tl;?dr|(?:the\s+)?what|"
@@ -687,7 +696,7 @@ def sentences(text: str) -> list[str]:
             out.extend(listed[:-1])
             p = listed[-1]
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once)\s|"
+        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
@@ -793,7 +802,7 @@ def _split_why(s: str) -> tuple[str, str | None]:
         return clause, (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!") + ("; " + why if why else "")
     for m in _SO.finditer(s):
         head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
-        if len(head) > 8 and _kind(tail) and not _kind(head):
+        if len(head) > 8 and _kind(tail) and (not _kind(head) or _judged_bad(head)):
             clause, why = _split_why(tail)
             return clause, head + ("; " + why if why else "")
     for m in _WHY.finditer(s):
@@ -879,7 +888,9 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
     rejects = [_name(r) or r for r in rejects
-               if not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
+               if not re.match(r"^(?:allowed|permitted|supported|needed|required|possible|necessary|recommended|"
+                               r"available)$", r, re.I) and
+               not re.match(r"^(?:use|using|add|be|have|need|do|make|get|go|allow|support|only|adopt|pursue|"
                                r"introduce|switch|move|migrate|drop|keep|break|worry|touch|intend|plan|want|think|"
                                r"need|know)\b", r, re.I)]
     rejects = [r for r in rejects if not _WHEN.search(r)]  # "over the next sprint" is a time, not an alternative
@@ -906,6 +917,11 @@ _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must n
                            + _CNP, re.I)
 
 
+_BUMP = re.compile(r"^(?:let's\s+)?(?:bump|bumped|raise|raised|set|increase|increased|update|updated)\s+(?:the\s+|our\s+)?"
+                   r"(?:(?:minimum|minimal|min|lowest|oldest)\s+)?(?:supported\s+|required\s+)?([A-Za-z][\w.+#-]*)\s+"
+                   r"(?:version\s+)?to\s+(v?\d[\w.]*\d)\b", re.I)
+
+
 def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | None]:
     if kind == "decision":
         clause = re.sub(r"^instead of\s+[^,]{2,60},\s*(?:let's\s+|we(?:'ll| will| should)\s+)?", "", clause, flags=re.I)
@@ -913,6 +929,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
+        bump = _BUMP.match(clause.strip())
+        if bump and _name(bump.group(1)):  # "Bump the minimum Go to 1.22", "Bump MSRV to 1.58.1": Go 1.22, MSRV 1.58.1
+            return f"{_name(bump.group(1))} {bump.group(2)}", None
         took = TOOK_UP_OBJECT.search(clause)
         after_took = re.match(_CNP, clause[took.end():]) if took and not chosen else None
         taken = _name(after_took.group(1)) if after_took else None
@@ -970,8 +989,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         if x:
             return "no " + x, None
     if kind in ("preference", "constraint"):
-        # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports.
-        m = _NEGATED_VERB.search(head) or _AVOIDED.search(head)
+        # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports;
+        # "Merge commits are not allowed in main": no-merge-commits.
+        m = _NEGATED_VERB.search(head) or _AVOIDED.search(head) or _DISALLOWED.match(head)
         if m and _name(m.group(1)):
             return "no " + (_name(m.group(1)) or ""), None
     # Otherwise the clause's content words name it.
@@ -1089,7 +1109,7 @@ _CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|de
                           r"implement|adopt|ditch|deprecate|retire|stop using|get rid of|convert|upgrade|disable|"
                           r"avoid|prefer)\b", re.I)
 _JUSTIFIES = re.compile(
-    r"^(?:this|it|that|these|they)(?:'s|'re| is| are| was| will| would| should| makes?| lets?| allows?| reduces?|"
+    r"^(?:as\s+)?per\s+(?:our|the|its)\b|^(?:this|it|that|these|they)(?:'s|'re| is| are| was| will| would| should| makes?| lets?| allows?| reduces?|"
     r" improves?| speeds?| fix(?:es)?| saves?| avoids?| helps?| gives?| means?)\b|"
     r"\b(?:deprecated|obsolete|outdated|no longer|not used|anymore|any more|unmaintained|maintenance mode|legacy|"
     r"end[- ]of[- ]life|EOL|(?:much |way |a lot )?(?:faster|lighter|smaller|simpler|cleaner|safer)|"
@@ -1315,11 +1335,14 @@ def _options(sents: list[str]) -> list[str]:
             section = _section_of(heading.group(1))
             continue
         more = re.match(r"^([A-Za-z][\w.+#-]{1,30})\s*:\s+\S", s) if listing else None
+        if more and (_DECISION_LABEL.match(s) or _SECTION.match(s) or _WHY_SENTENCE.match(s) or _HEADING.match(s)):
+            more, listing = None, False  # "Decision: …", "Justification: …" end the list
         if more:
             x = _name(more.group(1))
             if x and x not in out:
                 out.append(x)
             continue
+        s = re.sub(r"^context\s*:\s*", "", s, flags=re.I)  # "Context: Several solutions exist …: A; B"
         listing = bool(_OPTION_LINE.match(s))
         if section == "options":
             x = _name(re.split(r"\s+(?:—|–|--|-)\s+|:\s", _LIST_ITEM.sub("", s).strip().rstrip("."))[0])
