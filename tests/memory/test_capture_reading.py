@@ -1098,3 +1098,24 @@ def test_solutions_that_exist_are_the_options_a_record_did_not_choose():
     got = one("Context: Several solutions exist for this purpose: Loki; Elasticsearch; Graylog (older). Decision: We "
               "will adopt Loki for our logs. Justification: it is cheap to run.")
     assert got.subject == "Loki" and got.rejects == ["Elasticsearch", "Graylog"], got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    # a comparison in the sentence after the change, a contrast inside its reason, "as compared to"
+    ("Switch to Hatch. It's faster than tox and matches our other repos.", "tox"),
+    ("use ULIDs for keys. We can speed up the inserts by using sortable ULIDs instead of random UUIDs.", "random-uuids"),
+    ("We use NATS. Consequences: NATS is much lighter to run in these circumstances as compared to Kafka.", "kafka"),
+    # what a reason speaks ill of
+    ("Move to debian:bookworm-slim. Having annoying issues with Alpine due to musl.", "alpine"),
+    ("use Debian as base image. Alpine has worse performance with our Python wheels, use Debian instead.", "alpine"),
+    # what an earlier plan named
+    ("Decision: We will use MariaDB. Context: The original design specified PostgreSQL as the database.", "postgresql"),
+])
+def test_what_a_reason_compares_the_choice_with_or_speaks_ill_of_is_turned_down(text, rejected):
+    got = one(text)
+    assert rejected in slugs(got.rejects), got.to_json()
+
+
+def test_a_contrast_in_a_reason_about_something_else_is_no_alternative():
+    got = one("Move to debian:bookworm-slim. Having annoying issues with Alpine due to musl instead of glibc.")
+    assert slugs(got.rejects) == {"alpine"}, got.to_json()

@@ -246,6 +246,7 @@ _TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s
 _REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                             r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+"
                             r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
+_COMPARED_TO = re.compile(r"\b(?:as\s+)?compared\s+(?:to|with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
 _PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+(?:using\s+)?" + _NP, re.I)
 # "it is much faster than webpack", "Vitest is simpler than Jest": what a choice is better than is turned down.
@@ -280,7 +281,7 @@ _SUBJECT = re.compile(r"^(?:the\s+|our\s+)?(.{2,60}?)\s+(?:is responsible for|ar
 
 # A noun phrase in a change ("from Travis-CI to GitHub actions"): up to four words, stopping at the words that
 # join phrases.
-_STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|so|which|that|the|a|an|is|was|"
+_STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|so|which|that|the|a|an|is|was|due|"
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
@@ -1034,7 +1035,10 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"(?:is|are|was|were)\s+(?:shutting down|closing down|going away|archived|discontinued|confusing|"
                   r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
                   r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
-                  r"bugs|drawbacks))\b", re.I)
+                  r"bugs|drawbacks)|(?:has|have|had|gives?|shows?)\s+(?:much\s+|far\s+)?(?:worse|poor|poorer|bad|lower|slower)\s+"
+                  r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation))\b|"
+                  # "Having annoying issues with Alpine due to musl", "problems with X"
+                  r"\b(?:issues|problems|trouble|bugs|pain)\s+with\s+(?:the\s+)?" + _CNP, re.I)
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
@@ -1425,7 +1429,10 @@ _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
                        r"(?:the\s+|our\s+)?" + _CNP + r"|"
                        # "TravisCI has been used by the author for previous projects": the passive
-                       r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b", re.I)
+                       r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b|"
+                       # "The original plan specified PostgreSQL as the primary RDBMS. … the team chose MySQL instead"
+                       r"\b(?:original|initial|earlier|previous)\s+(?:\w+\s+){0,2}?(?:plan|design|spec(?:ification)?|proposal|choice)\s+"
+                       r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP, re.I)
 
 
 def heuristic(delta: str) -> list[Extracted]:
@@ -1917,7 +1924,7 @@ def heuristic(delta: str) -> list[Extracted]:
         if len(changed) == 1 and len([x for x in mine if x.kind in ("decision", "preference")]) == 1:
             for t in sents:
                 for m in _USED_NOW.finditer(_SECTION.sub("", t).strip()):
-                    x = _name(m.group(1) or m.group(2))
+                    x = _name(next((g for g in m.groups() if g), None))
                     if x and _slug(x) != _slug(changed[0].subject) and \
                             _slug(x).split("-")[0] not in _slug(changed[0].subject).split("-"):
                         changed[0].rejects.append(x)
@@ -1974,6 +1981,20 @@ def heuristic(delta: str) -> list[Extracted]:
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
+        # A reason that compares the choice ("It's better than yarn", "… by using sortable uuid v7 instead of random
+        # uuid v4", "RabbitMQ is more flexible here as compared to Kafka") names what it is chosen over.
+        for item in mine:
+            if item.kind in ("decision", "preference") and item.rationale and not item.subject.startswith("no "):
+                compared = _beaten(item.rationale, item.subject) + \
+                    [x for x in (_name(m.group(1)) for m in _REJECT_IN_WHY.finditer(item.rationale)
+                                 if _slug(item.subject).split("-")[0] in _slug(item.rationale[max(0, m.start() - 40):m.start()],
+                                                                              10**6).split("-")) if x] + \
+                    [x for x in (_name(m.group(1)) for m in _COMPARED_TO.finditer(item.rationale)) if x]
+                for x in compared:
+                    if x.lower() not in STOPWORDS and _slug(x) != _slug(item.subject) and \
+                            _slug(x) not in {_slug(r) for r in item.rejects} and \
+                            not set(_slug(x).split("-")) <= set(_slug(item.subject).split("-")) | {"the", "a"}:
+                        item.rejects.append(x)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if decisions:
