@@ -1119,3 +1119,14 @@ def test_what_a_reason_compares_the_choice_with_or_speaks_ill_of_is_turned_down(
 def test_a_contrast_in_a_reason_about_something_else_is_no_alternative():
     got = one("Move to debian:bookworm-slim. Having annoying issues with Alpine due to musl instead of glibc.")
     assert slugs(got.rejects) == {"alpine"}, got.to_json()
+
+
+def test_what_the_change_will_do_is_its_reason_even_when_hedged():
+    got = one("replace request with undici. This PR replaces request with undici, a maintained client. This will reduce "
+              "install size, which is perhaps even more important for a CLI.")
+    assert "reduce install size" in got.rationale and got.rejects == ["request"], got.to_json()
+
+
+def test_a_reason_may_open_with_two_lowercase_names():
+    got = one("Use vitest instead of jest. jest and ts-jest are slow. Replace them with vitest.")
+    assert got.subject == "vitest" and "are slow" in (got.rationale or ""), got.to_json()

@@ -698,7 +698,7 @@ def sentences(text: str) -> list[str]:
             p = listed[-1]
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
-                          r"[a-z][\w-]*[-.][\w-]|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
+                          r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
                           r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
@@ -1170,6 +1170,11 @@ def _title_choice(title: str) -> str | None:
     return _name(m.group(1)) if m else None
 
 
+_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change)\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+)?"
+                      r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
+                      r"enable)\b", re.I)
+
+
 # A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
 # a motivation for the switch?", "Why squash instead of rebase?") asks to be told, and the answer follows.
 _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) with|(?:any|a|the) (?:motivation|reason|rationale) "
@@ -1614,6 +1619,11 @@ def heuristic(delta: str) -> list[Extracted]:
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
+            if not stated and prev is not None and prev.kind in ("decision", "preference") and _WILL_DO.match(s) and \
+                    not s.rstrip().endswith("?") and s.rstrip(".!") not in (prev.rationale or ""):
+                # "… This will reduce install footprint, which is perhaps even more important …": what it does
+                prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                continue
             if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
                 from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
                 continue
