@@ -150,6 +150,8 @@ CODES: dict[str, str] = {
     "sql-value": "a value of the result cannot be returned (e.g. an INTERVAL beyond Python's range)",
     # ingestion
     "not-a-repo": "the folder is not a git work tree",
+    "foreign-work-tree": "the repository's git configuration (core.worktree) puts its work tree outside the folder "
+                         "that holds it; Lore does not follow it",
     "bad-repo": "the repository path is not a folder Lore can read",
     "git-missing": "git is not installed",
     "git-failed": "git failed (the message carries its error)",

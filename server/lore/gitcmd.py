@@ -25,6 +25,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lore.errors import LoreError
+
 # Settings that make git run a program, set so that it runs none. core.hooksPath: no read command Lore runs
 # starts a hook, but a hostile path is not worth a doubt.
 FIXED: tuple[tuple[str, str], ...] = (
@@ -149,3 +151,39 @@ def run(root: str, *args: str, env: Mapping[str, str] | None = None,
 def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
     p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env), **kwargs)
     return p
+
+
+def _holder(path: str) -> str | None:
+    """The folder whose ``.git`` (a folder, or a file naming one: a linked work tree, a submodule) git
+    finds first walking up from ``path``."""
+    cur = os.path.realpath(path)
+    while True:
+        if os.path.lexists(os.path.join(cur, ".git")):
+            return cur
+        up = os.path.dirname(cur)
+        if up == cur:
+            return None
+        cur = up
+
+
+def toplevel(path: str) -> str | None:
+    """The work tree that holds ``path``, as git reports it; None when ``path`` is in none.
+
+    A repository's own configuration can move its work tree anywhere (``core.worktree=/home/you``): git
+    would then list, hash and diff that folder's files as the repository's, and Lore would ingest them,
+    lay them over the code, write beside them. A work tree that is not the folder holding ``.git`` is
+    refused (``foreign-work-tree``) unless this process's environment chose it (``GIT_DIR`` /
+    ``GIT_WORK_TREE``: the person's own setting, not the repository's)."""
+    p = run(path, "rev-parse", "--show-toplevel", capture_output=True)
+    top = p.stdout.decode("utf-8", "surrogateescape").strip()
+    if p.returncode != 0 or not top:
+        return None
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return top
+    holder = _holder(path)
+    if holder is not None and os.path.realpath(top) != holder:
+        raise LoreError("foreign-work-tree",
+                        f"{holder}: its git configuration (core.worktree) puts the work tree at {top}, outside "
+                        f"the folder that holds the repository; Lore does not follow it (unset core.worktree, "
+                        f"or set GIT_WORK_TREE yourself)")
+    return top

@@ -64,9 +64,9 @@ def repo_root(path: str) -> str:
         raise LoreError("bad-repo", "the repository path must be a non-empty string")
     if not os.path.isdir(path):
         raise LoreError("bad-repo", f"{path} is not a directory")
-    p = gitcmd.run(path, "rev-parse", "--show-toplevel", capture_output=True)
-    if p.returncode == 0 and p.stdout.strip():
-        return p.stdout.decode("utf-8", "surrogateescape").strip()
+    top = gitcmd.toplevel(path)
+    if top is not None:
+        return top
     p = gitcmd.run(path, "rev-parse", "--git-dir", capture_output=True)
     if p.returncode == 0:
         return os.path.abspath(os.path.join(path, p.stdout.decode("utf-8", "surrogateescape").strip()))

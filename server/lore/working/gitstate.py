@@ -101,7 +101,7 @@ class _Started:
 def work_tree_root(path: str) -> str:
     if not isinstance(path, str) or not path or "\x00" in path or not os.path.isdir(path):
         raise LoreError("not-a-repo", f"{path!r} is not a directory")
-    top = _out(path, "rev-parse", "--show-toplevel")
+    top = gitcmd.toplevel(path)
     if top is None:
         raise LoreError("not-a-repo", f"{path} is not inside a git work tree")
     return top
