@@ -158,3 +158,37 @@ async def test_beside_a_running_owner_both_share_one_graph(repo: Path):
         owner.stdin.close()
         owner.terminate()
         owner.wait(60)
+
+
+@pytest.mark.asyncio
+async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Path):
+    """An agent that sends a number for a string, leaves out a required argument, names a tool that does not
+    exist or points ingestion at a folder that is no repository gets Lore's own error object (a code it can
+    act on), not the SDK's line of pydantic text; nothing is written, and the server keeps serving."""
+    not_a_repo = tmp_path / "plain"
+    not_a_repo.mkdir()
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        cases = [
+            ("lore_query", {"query": 5}, "bad-params", "query"),
+            ("lore_query", {"query": "[:find ?x :where [?x :a _]]", "params": "x"}, "bad-params", "params"),
+            ("lore_transact", {"facts": [[":a/b", ":c", 1]], "reason": "r"}, "bad-params", "facts"),
+            ("lore_transact", {"facts": "[[:a/b :c 1]]"}, "bad-params", "reason"),
+            ("lore_history", {"entity": None}, "bad-params", "entity"),
+            ("lore_check", {"all": "perhaps"}, "bad-params", "all"),
+            ("lore_finalize_turn", {"delta": "User: x", "facts": 3}, "bad-params", "facts"),
+            ("lore_no_such_tool", {}, "unknown-method", "lore_no_such_tool"),
+            ("lore_ingest", {"repo": str(not_a_repo)}, "not-a-repo", str(not_a_repo)),
+        ]
+        for name, args, code, named in cases:
+            result = await session.call_tool(name, args)
+            assert result.is_error, (name, args)
+            data = result.structured_content
+            assert data is not None, (name, args, result.content[0].text)
+            assert data["ok"] is False and data["error"]["code"] == code, (name, args, data)
+            assert named in data["error"]["message"], (name, data)
+            assert json.loads(result.content[0].text) == data
+        err, r = await call(session, "lore_status")
+        assert not err and r["ok"] and r["tx"] == 0  # still serving; nothing was written
+        err, r = await call(session, "lore_ingest_status")
+        assert not err and r["status"] == "idle", r  # the refused ingest never started

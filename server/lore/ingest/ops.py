@@ -60,6 +60,11 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
             reply["_result"] = TxResult(tx, instant, reply["facts_written"], 0,
                                         [("*", a) for a in reply.get("attributes_written", [])])
         return reply
+    # A folder that is no repository (or one Lore refuses) is said now, not as "started" followed by an
+    # error only ingestStatus shows.
+    from lore.ingest.walk import repo_root
+
+    repo_root(repo)
     # In the background, a fresh graph gets the branch head first and its history after (backfill.py).
     return job.start(repo, branch, head_first=head_first)
 

@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import ValidationError
 
 from lore import __version__, operations
-from lore.mcp.tools import TOOLS, Tool
+from lore.errors import LoreError, error_reply
+from lore.mcp.tools import BY_NAME, TOOLS, Tool
 from lore.runtime.backend import Backend
 from lore.runtime.paths import find_work_tree, resolve_graph_path
 
@@ -68,8 +71,38 @@ def _handler(tool: Tool, backend: Backend):
     return run
 
 
+def _bad_arguments(tool: str, exc: ValidationError) -> LoreError:
+    """The SDK's schema check, said as Lore says a bad parameter (``bad-params``), without the values."""
+    parts = []
+    for err in exc.errors():
+        name = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        if err.get("type") == "missing":
+            parts.append(f"missing parameter '{name}'")
+        else:
+            parts.append(f"parameter '{name}': {str(err.get('msg', 'invalid')).lower()}")
+    return LoreError("bad-params", f"{tool}: " + "; ".join(parts))
+
+
+class LoreMCPServer(MCPServer):
+    """The SDK's server, with every failure a tool result carrying Lore's ``error`` object (SPEC §4): wrongly
+    typed or missing arguments (``bad-params``) and an unknown tool (``unknown-method``) as well as an
+    operation's own errors. The SDK alone answers the first two with a line of text (pydantic's, with a
+    link), which an agent cannot tell from an operation's error by its code."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        if name not in BY_NAME:
+            return _result(error_reply(LoreError(
+                "unknown-method", f"no tool {name!r}; the tools are " + ", ".join(sorted(BY_NAME)))))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                return _result(error_reply(_bad_arguments(name, exc.__cause__)))
+            raise
+
+
 def build_server(backend: Backend) -> MCPServer:
-    server = MCPServer("lore", instructions=INSTRUCTIONS, version=__version__)
+    server = LoreMCPServer("lore", instructions=INSTRUCTIONS, version=__version__)
     for tool in TOOLS:
         server.add_tool(_handler(tool, backend), name=tool.name, description=tool.description,
                         annotations=ToolAnnotations(read_only_hint=tool.read_only,
