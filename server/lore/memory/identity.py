@@ -95,8 +95,41 @@ def _module_for_name(con: Any, name: str, paths: list[tuple[str, str]] | None = 
     return hits[0][2]
 
 
+# A Go module path: a host with a dot, then its path (github.com/bytedance/sonic, gopkg.in/yaml.v3).
+_HOSTED = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+/")
+_MAJOR = re.compile(r"^v\d+$")
+
+
+def _externals(con: Any) -> list[tuple[str, str]]:
+    """(import path, module ident) of every believed external dependency named by a hosted module path."""
+    rows = con.execute(
+        f"SELECT DISTINCT n.v, n.e FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
+        f"AND n.tx_to = {MAX_TX} AND NOT n.inferred AND n.e IN (SELECT e FROM facts WHERE a = ':entity-type' "
+        f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
+    return [(v, e) for v, e in rows if _HOSTED.match(v)]
+
+
+def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | None = None) -> str | None:
+    """A package named as people say it (``sonic``, ``json-iterator``, ``go-json``, ``yaml``) -> the one external
+    dependency whose hosted import path has that name as a run of its segments after the host
+    (``github.com/bytedance/sonic``, ``github.com/json-iterator/go``; a major version ``v2`` or ``.v3`` aside).
+    Go imports name packages by such paths, never by a file, so this is asked before a tracked file's name.
+    Two dependencies that both answer (``testify`` for ``…/testify/assert`` and ``…/testify/require``) are
+    ambiguous: ``""``, which callers take as "a dependency's name, but not one": no file named like it is
+    guessed instead."""
+    want = slug(name)
+    hits = set()
+    for path, e in externals if externals is not None else _externals(con):
+        segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
+        segs = [s for s in segs if s and not _MAJOR.match(s)]
+        if any(slug("-".join(segs[i:j])) == want for i in range(len(segs)) for j in range(i + 1, len(segs) + 1)):
+            hits.add(e)
+    return hits.pop() if len(hits) == 1 else ("" if hits else None)
+
+
 def resolve(con: Any, ref: str, *, must_exist: bool = True,
-            paths: list[tuple[str, str]] | None = None) -> str | None:
+            paths: list[tuple[str, str]] | None = None,
+            externals: list[tuple[str, str]] | None = None) -> str | None:
     """The code's own ident for what a memory names, or None when it names no code.
 
     ``ref``: a keyword text (``:dependency/certifi``, ``:library/x``, ``:package/x``, ``:module/x``, a code
@@ -123,7 +156,9 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         direct = ":module/" + name
         if _exists(con, direct):
             return direct
-        found = _module_for_name(con, name, paths)
+        found = _external_for_name(con, name, externals)
+        if found is None:
+            found = _module_for_name(con, name, paths)
         if found:
             return found
         return None if must_exist else direct
@@ -131,6 +166,9 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         found = module_for_path(con, ref, paths=paths)
         if found:
             return found
+        # an import path as written (github.com/json-iterator/go, @scope/pkg): the external it names
+        if " " not in ref and _exists(con, ":module/" + slug(ref)):
+            return ":module/" + slug(ref)
         if "/" in ref or ref.endswith((".py", ".js", ".ts", ".go", ".rs", ".rb", ".java")):
             return None if must_exist else ":module/" + slug(ref)
     if not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", ref):
@@ -138,13 +176,22 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
     direct = ":module/" + slug(ref)
     if _exists(con, direct):
         return direct
-    found = _module_for_name(con, ref, paths)
+    found = _external_for_name(con, ref, externals)
+    if found is None:
+        found = _module_for_name(con, ref, paths)
     if found:
         return found
     return None if must_exist else direct
 
 
+# Relations whose object is code when it is named by a string: a Go import path cannot be a keyword
+# (``[:decision/x :rejects "github.com/json-iterator/go"]``), and a file is named by its path.
+_CODE_OBJECT = (":rejects", ":forbids", ":governs")
+
+
 def _is_reference(e: str, a: str, value: Value) -> bool:
+    if value.vt == "s":
+        return a in _CODE_OBJECT and not is_code_ident(e) and 0 < len(value.v) <= 500 and " " not in value.v.strip()
     return (value.vt == "k" and a not in _NOT_REFERENCES and not a.startswith(":db/")
             and not is_code_ident(e) and _ns(value.v) in ALIAS_NAMESPACES)
 
@@ -166,13 +213,15 @@ class _Resolver:
         self.con = con
         self.cache: dict[str, str | None] = {}
         self.paths: list[tuple[str, str]] | None = None
+        self.externals: list[tuple[str, str]] | None = None
 
     def __call__(self, ident: str) -> str | None:
         if ident not in self.cache:
             try:
                 if self.paths is None:
                     self.paths = _module_paths(self.con)
-                self.cache[ident] = resolve(self.con, ident, paths=self.paths)
+                    self.externals = _externals(self.con)
+                self.cache[ident] = resolve(self.con, ident, paths=self.paths, externals=self.externals)
             except Exception:  # an unanswerable lookup leaves the fact as written
                 log.exception("identity lookup failed for %s", ident)
                 self.cache[ident] = None
@@ -191,7 +240,7 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
     out: list[Op] = []
     for op in ops:
         target = res(op.value.v) if _is_reference(op.e, op.a, op.value) else None
-        if target is not None and (op.value.v in nodes or _has_own_edges(graph.con, op.value.v)):
+        if target is not None and op.value.vt == "k" and (op.value.v in nodes or _has_own_edges(graph.con, op.value.v)):
             target = None
         if target is None or target == op.value.v or not IDENT_RE.match(target[1:]):
             out.append(op)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from lore.edn import Instant, Keyword, Symbol
 from lore.errors import LoreError
+from lore.idents import slug
 from lore.timeutil import format_instant
 
 # Values larger than this are refused: memory is for decisions, not for storing files.
@@ -33,10 +34,15 @@ class Value(NamedTuple):
 def check_ident(kw: Keyword, what: str = "entity") -> str:
     name = str(kw)
     if not IDENT_RE.match(name):
+        hint = ""
+        ns, _, rest = name.partition("/")
+        if rest and ns and "/" in rest:
+            # an import path typed as a keyword (:dependency/github.com/json-iterator/go)
+            hint = f" (an import path is written as a string, \"{rest}\", or as :{slug(ns)}/{slug(rest)})"
         raise LoreError(
             "bad-ident",
             f"{what} ident :{name} is not valid: use lowercase letters, digits, '-', '_', '.', '?' "
-            f"and one optional namespace, e.g. :decision/use-redis",
+            f"and one optional namespace, e.g. :decision/use-redis{hint}",
             kw.pos.to_json() if kw.pos else None,
         )
     return ":" + name
