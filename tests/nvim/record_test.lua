@@ -51,6 +51,12 @@ local ok, err = pcall(function()
   answers = { 'Never log passwords in login', '' }
   lore.command('record')
   result.recorded = lore.last_recorded and lore.last_recorded.decision
+  -- :Lore record with the cursor in login's body, on a word that names nothing (`return`): login is governed,
+  -- not the whole file
+  vim.api.nvim_win_set_cursor(0, { 6, 5 })
+  answers = { 'Login checks the charset first', '' }
+  lore.command('record')
+  result.recorded_body = lore.last_recorded and lore.last_recorded.decision
   -- :Lore record TEXT on a function typed into the buffer and never saved: the working layer knows it
   vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '', '', 'def logout(user):', '    return None' })
   local last = vim.api.nvim_buf_line_count(buf)

@@ -37,6 +37,9 @@ def test_recording_from_neovim(workspace: Path, tmp_path: Path, nvim: str | None
     assert (":decision/no-chardet", ":rationale", "licence") in facts
     assert (":decision/never-log-passwords-login", ":governs", ":function/src-auth-py-login") in facts
     assert not any(f[0] == ":decision/never-log-passwords-login" and f[1] == ":rationale" for f in facts)
+    body = r["recorded_body"]
+    assert body and (body, ":governs", ":function/src-auth-py-login") in facts, (body, facts)
+    assert (body, ":governs", ":module/src-auth-py") not in facts
     assert (":decision/no-requests-toolbelt", ":rejects", ":module/requests-toolbelt") in facts
     # :Lore record TEXT on a function that exists only in the unsaved buffer: TEXT is offered, the function governed
     assert {"prompt": "Decision: ", "default": "Logout clears the session"} in r["prompts"]

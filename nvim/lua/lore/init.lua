@@ -191,6 +191,9 @@ function M.entity_at_cursor()
   local root = client.config.root_dir
   local r = M.request('layerHover', { root = root, file = rel, kind = 'name', name = word, line = line })
   if r and r.entity ~= vim.NIL and r.entity then return r.entity end
+  -- on no name: the function or class whose body holds the cursor, before the whole file
+  r = M.request('layerHover', { root = root, file = rel, kind = 'enclosing', line = line })
+  if r and r.entity ~= vim.NIL and r.entity then return r.entity end
   r = M.request('layerHover', { root = root, file = rel, kind = 'module', name = rel, line = 1 })
   return r and r.entity ~= vim.NIL and r.entity or nil
 end

@@ -13,6 +13,15 @@ SELECT entity FROM code_locations
  ORDER BY (file = $file) DESC, (qualified_name = $qname) DESC, abs(line - $line)
  LIMIT 1;
 
+-- name: locate_enclosing
+-- The innermost function or class whose lines hold the cursor's line (a cursor in a body, on no name).
+SELECT entity FROM code_locations
+ WHERE (file = $file OR $file LIKE '%/' || file)
+   AND kind IN ('function', 'class')
+   AND line <= $line AND end_line >= $line
+ ORDER BY (file = $file) DESC, end_line - line, line DESC
+ LIMIT 1;
+
 -- name: locate_name
 -- A definition anywhere with this name (the word under the cursor is a use, not a definition).
 SELECT entity FROM code_locations
