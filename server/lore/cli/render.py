@@ -125,12 +125,13 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             n = len(reply["revoked"])
             return f"no longer trusting {n} rule file{'s' * (n != 1)} in {reply['folder']}\n"
         rules = reply.get("rules", [])
+        refused = "".join(f"not trusted: {_plain(r['file'])}: {_plain(r['message'])}\n" for r in reply.get("refused", []))
         if not rules:
-            return f"no workspace rules in {reply['folder']}\n"
+            return refused + f"no workspace rules in {reply['folder']}\n"
         lines = [f"trusted {len(rules)} rule file{'s' * (len(rules) != 1)} in {reply['folder']} as they are now "
                  "(a changed rule asks again):"]
         lines += [f"  {r['name']}  {r['file']}  sha256:{r['sha256'][:16]}" for r in rules]
-        return "\n".join(lines) + "\n"
+        return refused + "\n".join(lines) + "\n"
     if command == "journal" and "entries" in reply:
         rows = [[e["instant"], _plain(e["author"] or "?"), e["source"], e["origin"], e["tx"],
                  _plain(e["reason"])] for e in reply["entries"]]

@@ -11,7 +11,7 @@ from lore.errors import LoreError
 from lore.inference import trust
 from lore.inference.context import reached, rule_reads
 from lore.inference.engine import Engine, rule_errors
-from lore.inference.rulefile import all_rules, reads_all, workspace_folder, workspace_rule_files
+from lore.inference.rulefile import all_rules, cached_workspace_rules, reads_all, workspace_folder
 from lore.inference.scheduler import scheduler_for
 from lore.inference.warnings import (
     DEFAULT_THRESHOLD,
@@ -195,10 +195,12 @@ def trust_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "this graph has no workspace rules folder")
     if revoke:
         return {"ok": True, "folder": str(folder), "revoked": trust.revoke(str(folder)), "trusted": []}
-    rules = workspace_rule_files(graph.path)
+    rules, problems = cached_workspace_rules(folder)
+    refused = [e.to_json() for e in problems
+               if e.code == "rule-unsafe-path"]
     added = trust.grant((r.path, r.sha256) for r in rules)
     sched = scheduler_for(graph)
     if added and sched is not None:
         sched.submit()  # the newly trusted rules run now, in the background
     return {"ok": True, "folder": str(folder), "trusted": [r.path for r in rules], "added": added,
-            "rules": [{"name": r.name, "file": r.path, "sha256": r.sha256} for r in rules]}
+            "rules": [{"name": r.name, "file": r.path, "sha256": r.sha256} for r in rules], "refused": refused}

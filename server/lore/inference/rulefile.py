@@ -230,6 +230,12 @@ def workspace_rules(folder: Path | None) -> tuple[list[Rule], list[RuleError]]:
     if folder is None:
         return rules, errors
     try:
+        for link in (folder, folder.parent):
+            if link.is_symlink():
+                # a linked folder's rules are wherever the link points, not the repository's (SPEC §7)
+                errors.append(RuleError(str(link), "rule-unsafe-path", f"{link.name} is a symlink; Lore does not "
+                                        "read rules through it"))
+                return rules, errors
         if not folder.is_dir():
             return rules, errors
         entries = sorted(p for p in folder.iterdir() if p.suffix in (".sql", ".dl"))
@@ -304,6 +310,9 @@ def workspace_folder(graph_path: str) -> Path | None:
     """Workspace rules live in ``rules/`` beside the graph file (``.lore/rules/`` for the default graph)."""
     if not graph_path or graph_path == ":memory:":
         return None
+    parent = Path(graph_path).absolute().parent
+    if parent.is_symlink():  # a linked .lore: its rules are refused (workspace_rules), never followed
+        return parent / "rules"
     return Path(graph_path).resolve().parent / "rules"
 
 
