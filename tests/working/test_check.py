@@ -197,7 +197,14 @@ def test_shallow_clone_checks_against_the_graph_head_and_says_so(repo, tmp_path)
     assert p.returncode == 1, p.stderr
     assert reply["baseKind"] == "graph-blobs" and "not in this repository" in p.stderr
     assert [w["file"] for w in reply["warnings"]] == ["src/app.py"]
-    # its own fresh graph: history is the shallow HEAD itself; --all shows the warning it holds
+    # its own fresh graph: history is the shallow HEAD itself, so the branch's commit is no change — and a
+    # silent "0 new warnings" would read as a pass: it says so, and what to do
+    p = lore(clone, "check", "--format", "json")
+    reply = json.loads(p.stdout)
+    assert p.returncode == 0 and reply["warnings"] == [], p.stderr
+    assert any("no main or master" in n and "--all" in n and "--base" in n for n in reply["notes"]), reply["notes"]
+    assert "--all for every warning" in lore(clone, "check").stderr
+    # --all shows the warning it holds
     p = lore(clone, "check", "--all", "--format", "json")
     assert p.returncode == 1 and json.loads(p.stdout)["warnings"][0]["file"] == "src/app.py"
 

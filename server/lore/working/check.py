@@ -45,6 +45,15 @@ def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
         operations.derive(graph, result)
 
 
+def _graph_branch(graph: Graph) -> str | None:
+    try:
+        with graph.lock:
+            row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'branch'").fetchone()
+    except Exception:  # noqa: BLE001 - no ingest tables: nothing ingested
+        return None
+    return row[0] if row else None
+
+
 def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     repo = P.optional_text(params, "repo", what="a path") or os.getcwd()
     base = P.optional_text(params, "base", what="a branch or commit")
@@ -74,6 +83,11 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         if private:
             layer.close()
     notes += st.notes
+    if base is None and not every and st.against == st.head and _graph_branch(graph) == "HEAD":
+        # A CI clone of one branch (depth 1, no main or master): the graph's branch fell back to HEAD itself,
+        # so the branch's own commits are history, not change; silence here would read as a pass.
+        notes.append("the graph's branch is this clone's HEAD (no main or master here): only uncommitted edits "
+                     "count as the change; fetch the base branch and pass --base, or --all for every warning")
     if st.how == "none":
         notes.append("no base commit: every file of the work tree is checked as it is")
     wanted = [_rel(root, p) for p in paths]
