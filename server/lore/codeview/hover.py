@@ -67,7 +67,7 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
     if kind == "name" and locs:
         located += [r[0] for r in _q(graph, "locate_name", file=file, name=name)]
-    if kind == "enclosing" and locs and line > 0:
+    if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
         located += [r[0] for r in _q(graph, "locate_enclosing", file=file, line=line)]
     if located:
         return located[0]  # ingestion wrote the location with the entity: it exists
