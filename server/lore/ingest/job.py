@@ -75,6 +75,17 @@ class IngestJob:
             self._thread.start()
         return {"ok": True, "started": True, **self.status()}
 
+    def refuse(self, repo: str, branch: str | None, exc: LoreError) -> None:
+        """An ingest refused before it started (no repository there): ingestStatus says so, as if it had
+        run and failed at once."""
+        with self._lock:
+            if self.state["status"] in ("starting", "running"):
+                return
+            at = format_instant(now_micros())
+            self.state = {"status": "error", "processed": 0, "processed_this_run": 0, "total": None,
+                          "current_commit": None, "error": exc.to_json(), "repo": repo, "branch": branch,
+                          "started_at": at, "error_at": at}
+
     def cancel(self) -> None:
         self._cancel.set()
 

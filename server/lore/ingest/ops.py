@@ -64,7 +64,11 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     # error only ingestStatus shows.
     from lore.ingest.walk import repo_root
 
-    repo_root(repo)
+    try:
+        repo_root(repo)
+    except LoreError as exc:
+        job.refuse(repo, branch, exc)
+        raise
     # In the background, a fresh graph gets the branch head first and its history after (backfill.py).
     return job.start(repo, branch, head_first=head_first)
 
