@@ -191,4 +191,6 @@ async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Pat
         err, r = await call(session, "lore_status")
         assert not err and r["ok"] and r["tx"] == 0  # still serving; nothing was written
         err, r = await call(session, "lore_ingest_status")
-        assert not err and r["status"] == "idle", r  # the refused ingest never started
+        # the refused ingest never started: its status is the refusal, with nothing processed
+        assert not err and r["status"] == "error" and r["error"]["code"] == "not-a-repo", r
+        assert r["processed"] == 0
