@@ -1,0 +1,44 @@
+# Shared by the capture-set builders (build_labels_2.py to build_labels_9.py): how an exchange, a noise exchange and
+# an expected fact are written down, and the check that a new set uses no repository of the other sets. A builder
+# imports X, ex, noise and d, calls ex/noise once per exchange in order, then numbers X and writes its json.
+import glob
+import re
+
+A = "Agent: Noted."
+X = []
+
+
+def ex(source, user, expected):
+    X.append({"source": source, "delta": f"User: {user}\n{A}", "expected": expected})
+
+
+def noise(source, user):
+    ex(source, user, [])
+
+
+def d(kind, terms, rationale=None, rejects=None):
+    e = {"kind": kind, "terms": terms}
+    if rationale:
+        e["rationale"] = rationale
+    if rejects:
+        e["rejects"] = rejects
+    return e
+
+
+# the outside held-out set and the sources of the recall set's and of other benches' text
+OUTSIDE = {"npryce/adr-tools", "thomvaill/log4brains", "adr/madr", "openedx/openedx-learning",
+           "ministryofjustice/cloud-platform", "ministryofjustice/modernisation-platform", "backstage/backstage"}
+
+
+def assert_new_repositories(own):
+    """No exchange of X comes from a repository named by another capture set (own is this set's file) or by the
+    bench data, and no two come from the same one."""
+    used = set(OUTSIDE)
+    for f in sorted(set(glob.glob("capture*.json")) - {own}) + glob.glob("../../../../bench/data/**/*.json",
+                                                                          recursive=True):
+        used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", open(f).read())}
+    assert len(used) > 300, len(used)
+    repos = ["/".join(x["source"].split("/")[1:3]).lower() for x in X]
+    for repo in repos:
+        assert repo not in used, repo
+    assert len(repos) == len(set(repos)), [r for r in repos if repos.count(r) > 1]
