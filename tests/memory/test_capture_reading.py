@@ -1130,3 +1130,47 @@ def test_what_the_change_will_do_is_its_reason_even_when_hedged():
 def test_a_reason_may_open_with_two_lowercase_names():
     got = one("Use vitest instead of jest. jest and ts-jest are slow. Replace them with vitest.")
     assert got.subject == "vitest" and "are slow" in (got.rationale or ""), got.to_json()
+
+
+# ---------------------------------------------------------------- round 9 (issue 14): forms read off set 9's misses
+@pytest.mark.parametrize("text, chosen, rejected", [
+    # names of two words joined by "and" are one name each
+    ("Change the merge button from rebase and merge to squash and merge.", "squash", {"rebase-and-merge"}),
+    # what a change leaves may be several names joined by "and" or commas
+    ("Switch from eslint and jshint to biome.", "biome", {"eslint", "jshint"}),
+    ("Move the docs from Sphinx, Pelican and Hugo to Zola.", "Zola", {"sphinx", "pelican", "hugo"}),
+])
+def test_names_joined_by_and_are_each_what_a_change_leaves(text, chosen, rejected):
+    got = one(text)
+    assert chosen in got.subject and slugs(got.rejects) == rejected, got.to_json()
+
+
+def test_a_numbered_list_of_alternatives_is_what_the_record_did_not_choose():
+    got = one("Decision: We will use Caddy as the web server. Alternatives considered: 1. Nginx. Pros: well known. "
+              "Cons: TLS certificates are renewed by hand. 2. Traefik. Cons: heavy configuration. Rationale: Caddy "
+              "renews certificates by itself.")
+    assert got.subject == "Caddy" and got.rejects == ["Nginx", "Traefik"], got.to_json()
+    assert "renews certificates by itself" in got.rationale, got.to_json()
+
+
+@pytest.mark.parametrize("text, chosen, rejected", [
+    ("We evaluated (1) Bazel, (2) Pants and (3) Buck; we chose Pants because it fits a Python monorepo.",
+     "Pants", ["Bazel", "Buck"]),
+    ("Options considered: 1. Celery 2. Dramatiq. Decision: Dramatiq for the background jobs.", "Dramatiq", ["Celery"]),
+])
+def test_options_numbered_inline_are_the_alternatives_not_chosen(text, chosen, rejected):
+    got = one(text)
+    assert got.subject.startswith(chosen) and got.rejects == rejected, got.to_json()
+
+
+def test_a_name_may_open_with_a_joining_word_and_a_hyphen():
+    got = one("Decision: use Redis. Alternatives considered: 1. In-process caching. Cons: lost on restart.")
+    assert got.rejects == ["In-process caching"], got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "We evaluated (1) Bazel, (2) Pants and (3) Buck. Each has its fans.",
+    "Alternatives considered: 1. Nginx. 2. Traefik. Which one do we want?",
+])
+def test_options_listed_without_a_choice_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

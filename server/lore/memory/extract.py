@@ -295,10 +295,12 @@ _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
 _DISALLOWED = re.compile(r"^" + _ART + _CNP + r"\s+(?:is|are)\s+(?:not\s+(?:allowed|permitted)|(?:banned|prohibited|disallowed|"
                          r"forbidden))\b", re.I)
+# "from pycodestyle and Pylint to Ruff", "from X, Y and Z to W": names joined to the first one left (_joined reads them)
+_MORE_NAMES = r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&/]\s*)(?:the\s+)?[A-Za-z0-9][\w.+#@-]{0,60}){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
-                + _ART + _CNP
+                + _ART + _CNP + _MORE_NAMES
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -363,7 +365,7 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
             r"after|before|when|until|during|every|each|"
             r"which|who|that|because|since|whereas|dealing with")
-_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b", re.I)
+_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b(?!-)", re.I)  # "In-memory caching" is a name
 _LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
 
 
@@ -683,8 +685,15 @@ def _directive_list(p: str) -> list[str]:
     return head + [x if x.endswith((".", "!", "?")) else x + "." for x in items if x]
 
 
+# Names of two words joined by "and" (GitHub's merge methods "Squash and merge", "Rebase and merge"; "drag and drop"):
+# one name each, hyphenated so that the joining word does not split it into two things chosen or dropped.
+_AND_NAME = re.compile(r"\b(squash|rebase|drag|copy|find|search|extract|build)(?:\s+and\s+|\s*[&+]\s*)"
+                       r"(merg(?:e|es|ed|ing)|drop|paste|replace|load|push)\b", re.I)
+
+
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
+    text = _AND_NAME.sub(r"\1-and-\2", text)
     # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
     out: list[str] = []
@@ -1334,15 +1343,41 @@ def _content_words(text: str) -> set[str]:
     return {w for w in _slug(text, 10**6).split("-") if len(w) >= 3 and w not in STOPWORDS}
 
 
+_ENUMERATOR = re.compile(r"\(?\d{1,2}[.)]")
+
+
 def _options(sents: list[str]) -> list[str]:
     out: list[str] = []
     section: str | None = None
     listing = False  # the sentence before listed alternatives: "structlog: adds complexity" goes on with the list
+    numbered = False  # "Alternatives considered: 1. Memcached. Pros: … 2. In-memory caching. Cons: …": numbered items
+    item_next = False  # … and the sentence after an item's number names the item
     for s in sents:
         heading = _MD_HEADING.match(s)
         if heading:
             section = _section_of(heading.group(1))
             continue
+        pros = re.match(r"^(?:pros|cons|advantages|disadvantages|drawbacks)\b", s, re.I)
+        if numbered and not pros and (_DECISION_LABEL.match(s) or _WHY_SENTENCE.match(s) or _SECTION.match(s)):
+            numbered = item_next = False
+        if numbered:
+            if _ENUMERATOR.fullmatch(s.strip()):
+                item_next = True
+            elif item_next and not pros:
+                head = re.sub(r"\s+\(?\d{1,2}[.)]$", "", s.strip())  # "Kafka 2." names Kafka, and item 2 follows
+                x = _name(re.split(r"\s+(?:—|–|--|-)\s+|:\s|\.\s|\s\(", head.rstrip("."))[0])
+                if x and len(x.split()) <= 5 and x not in out:
+                    out.append(x)
+                item_next = head != s.strip()
+            continue
+        # "We considered (1) Kafka, (2) RabbitMQ and (3) NATS; we chose NATS": options numbered inline
+        inline = re.search(r"\b(?:considered|evaluated|compared|weighed|looked at)\s*:?\s*"
+                           r"(\(?1[.)]\s*[^;:.]+?(?:,?\s*(?:and\s+|or\s+)?\(?\d[.)]\s*[^;:.]+?){1,6})(?:;|:|\.(?:\s|$)|$)", s, re.I)
+        if inline:
+            for part in re.split(r",?\s*(?:and\s+|or\s+)?\(?\d[.)]\s*", inline.group(1)):
+                x = _name(part.strip(" ,"))
+                if x and len(x.split()) <= 4 and x not in out:
+                    out.append(x)
         more = re.match(r"^([A-Za-z][\w.+#-]{1,30})\s*:\s+\S", s) if listing else None
         if more and (_DECISION_LABEL.match(s) or _SECTION.match(s) or _WHY_SENTENCE.match(s) or _HEADING.match(s)):
             more, listing = None, False  # "Decision: …", "Justification: …" end the list
@@ -1366,8 +1401,13 @@ def _options(sents: list[str]) -> list[str]:
                 if x and x not in out:
                     out.append(x)
             continue
+        if m and re.search(r"(?:^|\s)\(?1[.)]$", m.group(1).strip()):
+            numbered = item_next = True  # "Alternatives considered: 1." and the items after it
+            continue
         if m:
-            listed = re.sub(r"\s*\([^()]{1,80}\)", "", m.group(1))
+            # "Options considered: (1) Kafka, (2) RabbitMQ", "1. Kafka 2. RabbitMQ": the numbers are no part of a name
+            listed = re.sub(r"(?:^|(?<=\s))\(?\d{1,2}[.)]\s+", "; ", m.group(1))
+            listed = re.sub(r"\s*\([^()]{1,80}\)", "", listed)
             for part in re.split(r"\s*(?:,|;|\s/\s|\bvs\.?|\bversus\b|\band\b|\bor\b)\s*", listed):
                 part = re.sub(r"^(?:(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)|stay(?:ing)?\s+with)\s+", "",
                               part.split(":")[0].strip(), flags=re.I)
@@ -1492,7 +1532,7 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev = None
                 continue
             if inline_context and (_DECISION_LABEL.match(_HEADING.sub("", s)) or _SECTION.match(s) or
-                                   _OPTION_LINE.match(s)):
+                                   _OPTION_LINE.match(s) or _WHY_SENTENCE.match(s) and re.match(r"^\w+\s*:", s)):
                 section, inline_context = None, False
             if section in ("context", "options") or _OPTION_LINE.match(s):
                 if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
@@ -1607,6 +1647,12 @@ def heuristic(delta: str) -> list[Extracted]:
                                         _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 continue
             if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
+                last = recorded[-1] if recorded and recorded[-1] in out[first_of_turn:] else None
+                if last is not None and last.kind in ("decision", "preference"):
+                    # "Decision: use Redis. Alternatives considered: … Rationale: Redis was chosen for its speed": the
+                    # record's labelled reason, after the options it weighed
+                    last.rationale = (last.rationale + "; " if last.rationale else "") + s[why.end():].rstrip(".!")
+                    continue
                 context = s[why.end():].rstrip(".!")  # "Why: X is unmaintained. What: replace X with Y."
                 continue
             wish = WISH_TO_CHANGE.search(s)
