@@ -1174,3 +1174,27 @@ def test_a_name_may_open_with_a_joining_word_and_a_hyphen():
 ])
 def test_options_listed_without_a_choice_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_a_temporary_change_is_still_a_change_of_the_code():
+    got = one("Temporarily switch the CI runners to Ubuntu 22.04, since 24.04 breaks the GPU drivers.")
+    assert got.kind == "decision" and "Ubuntu 22.04" in got.subject and "breaks the gpu drivers" in got.rationale.lower(), \
+        got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # transient all the same: a change while one debugs, a temporary step of one's own
+    "Temporarily disable the lint job while I debug the cache.",
+    "I temporarily switched to the release branch to check a build.",
+    # a deferral, an obsolete request, a check still to make, a possibility, a stance that decides nothing
+    "Port the charts to Vega. Thanks for the idea, but we are going to stick with D3 for now.",
+    "Add type hints everywhere. Obsolete; will be addressed in the rewrite.",
+    "Swap tqdm for rich. Check if rich can render the same progress bars.",
+    "In the rewrite, requests can be replaced with httpx.",
+    "I'm not against it, but ghcr requires a token to push.",
+    # a question that mentions a change made, opinions, and no outcome
+    "Squash merges. Why did we move from merge commits to squash merges? I'd rather go back to merge commits, but "
+    "I'm open to whatever.",
+])
+def test_deferrals_checks_possibilities_and_open_stances_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

@@ -69,7 +69,8 @@ TENTATIVE_BODY = re.compile(
     r"(?:should|needs?\s+to|has\s+to|must)\s+be\s+(?:evaluated|investigated|considered|discussed|explored|researched)\b|"
     r"^(?:explore|investigate|evaluate|look\s+into|research)\b|\bpossibility\s+(?:of|to)\b|"
     r"(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+to\s+consider\b|^(?:the\s+|my\s+)?suggestion\s*:|"
-    r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b)", re.I)
+    r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b|"
+    r"^check\s+(?:if|whether)\b|(?:i'm|i am|we're|we are)\s+open\s+to\s+(?:whatever|anything|either|both)\b)", re.I)
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"

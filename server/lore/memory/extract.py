@@ -158,7 +158,7 @@ _TRANSIENT = re.compile(
     r"\b(?:for now|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
     r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
     r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
-    r"signing off|call it a day|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
+    r"signing off|call it a day|while (?:i|we)(?:'m|'re| am| are)? (?:debug|investigat|bisect|test)\w*|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
     r"crash(?:es|ed)?|(?:in|for|on) my (?:own )?(?:\w+ )?(?:projects?|forks?|apps?|setups?|cases?|environments?|code|repos?|"
     r"repositories|monorepos?|machines?)|for me|on my machine)\b", re.I)
 _HYPOTHETICAL = re.compile(
@@ -187,7 +187,10 @@ _HYPOTHETICAL = re.compile(
     r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
     r"(?:can|could|will|'ll|should) revisit|if you(?:'d| would) (?:like|prefer)|"
     # a sentence that announces or asks a question without its mark ("I have a question, why do you choose X …")
-    r"(?:i have|i've got|quick|one|a) question\b|\bwhy (?:do|did|does|would|should) (?:you|we|they)\b)\b", re.I)
+    r"(?:i have|i've got|quick|one|a) question\b|\bwhy (?:do|did|does|would|should) (?:you|we|they)\b|"
+    # a possibility, a check still to make, a stance that decides nothing
+    r"can be (?:replaced|removed|dropped|swapped)\b|^check (?:if|whether)\b|not against (?:it|this|that)\b|"
+    r"(?:no|not a) strong (?:opinion|preference|feelings?)|(?:don't|do not) have a (?:strong )?(?:opinion|preference))\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
@@ -737,6 +740,19 @@ def _clean(phrase: str) -> str:
     return " ".join(words)
 
 
+def _transient(s: str) -> bool:
+    """Said of this moment only. "Temporarily switch the base image to Debian" is a change made to the code all the
+    same (it stays until someone changes it back), so "temporarily" before a change is no transience."""
+    hits = [m.group(0).lower() for m in _TRANSIENT.finditer(s)]
+    if hits and set(hits) <= {"temporarily", "temporary"}:
+        if re.search(r"\btemporar(?:il)?y\s+(?:\w+\s+)?(?:switch|replac|pin|mov|migrat|us(?:e|es|ed|ing)\b|drop|remov|"
+                     r"disabl|revert|downgrad|upgrad)", s, re.I) and \
+                not re.search(r"\bwhile\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:\w+\s+)?(?:debug|investigat|fix|test|"
+                              r"look)", s, re.I):
+            return False
+    return bool(hits)
+
+
 def _is_chatter(s: str) -> bool:
     body = _CHATTER.sub("", s).strip()
     if not body or len(body) < 8:
@@ -747,7 +763,7 @@ def _is_chatter(s: str) -> bool:
         return True
     if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
         return True
-    if _TRANSIENT.search(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
+    if _transient(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
         return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
     if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
@@ -1139,7 +1155,7 @@ _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package
 
 
 def _stated_change(s: str, nxt: str | None) -> bool:
-    if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _TRANSIENT.search(s):
+    if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _transient(s):
         return False
     if _split_why(s)[1] is not None or _JUSTIFIES.search(s):
         return True  # "Remove the obsolete Jenkinsfile": the title carries its own reason
@@ -1201,7 +1217,9 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      r"once \S+(?: \S+)? (?:is|are|becomes?|gets?) (?:more )?(?:mature|stable|ready|available)|"
                      r"not (?:\w+ )?(?:needed|necessary|required|a priority|urgent) (?:yet|right now|at the moment)|"
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
-                     r"(?:agrees?|objects?))\b", re.I)
+                     r"(?:agrees?|objects?)|"
+                     # "we're going to stick with X for now", "Obsolete; will be addressed in the new version"
+                     r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with))\b", re.I)
 
 
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
@@ -1496,8 +1514,9 @@ def heuristic(delta: str) -> list[Extracted]:
         record_title = bool(sents) and bool(_RECORD_TITLE.match(sents[0]))
         if record_title:  # "4. Use NATS for events", "ADR-0002: Use gRPC": the record's number is no part of it
             sents[0] = _RECORD_TITLE.sub("", sents[0], count=1) or sents[0]
-        reported = any(OUTCOME.search(t) or CHANGE_MADE.search(t) and _content_words(t) & _content_words(sents[0])
-                       for t in sents[1:])  # the title's change reported as made: the title is the decision
+        # the title's change reported as made: the title is the decision ("Why did we switch to X?" asks, reports nothing)
+        reported = any(OUTCOME.search(t) or CHANGE_MADE.search(t) and _content_words(t) & _content_words(sents[0]) and
+                       not t.rstrip().endswith("?") for t in sents[1:])
         settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) or _CHOSEN.search(t) for t in sents[1:])
         outcome = reported or settled
         proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
@@ -1565,6 +1584,10 @@ def heuristic(delta: str) -> list[Extracted]:
             aim = _THIS_PR_AIMS.match(s)  # "The goal of this PR is to update X to use Y": the change itself
             if aim and len(s) > aim.end() + 4:
                 s = s[aim.end()].upper() + s[aim.end() + 1:]
+            # "Temporarily switch the base image to Debian": the change, made until someone changes it back
+            temporarily = re.match(r"^temporarily\s+(?=\S)", s, re.I)
+            if temporarily and _CHANGE_VERB.match(s[temporarily.end():]):
+                s = s[temporarily.end()].upper() + s[temporarily.end() + 1:]
             third = _THIRD_PERSON.match(s)  # a pull request's "Uses tokio since …", "Replaces X with Y"
             if third:
                 s = third.group(1) + s[third.end():]
