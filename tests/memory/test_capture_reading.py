@@ -1198,3 +1198,29 @@ def test_a_temporary_change_is_still_a_change_of_the_code():
 ])
 def test_deferrals_checks_possibilities_and_open_stances_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_a_discussion_stores_its_outcome_not_one_persons_taste():
+    got = one("Which merge button should we keep? I prefer merge commits personally, they keep the branch history. "
+              "Rebasing confuses new contributors. We settled on squash merging for every PR.")
+    assert got.kind == "decision" and got.subject == "squash merging" and got.rejects == ["merge commits"], got.to_json()
+
+
+def test_the_default_a_setting_is_changed_to_is_the_choice():
+    got = one("Merge button. I prefer merge commits personally, but they clutter the log. I changed the repository "
+              "settings to default to rebase merging.")
+    assert got.subject == "rebase merging" and got.rejects == ["merge commits"], got.to_json()
+
+
+def test_a_personal_taste_said_alone_is_still_a_preference():
+    got = one("I personally prefer early returns over nested ifs.")
+    assert got.kind == "preference" and got.subject == "early returns", got.to_json()
+
+
+@pytest.mark.parametrize("text, chosen", [
+    ("Tabs or spaces? Tabs read better in diffs. Consensus reached: tabs everywhere.", "tabs"),
+    ("Should the API return ISO dates? After the call we agreed on ISO 8601 strings in every response.", "ISO 8601"),
+])
+def test_a_question_settled_in_its_thread_is_a_decision(text, chosen):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert any(chosen.lower() in g.subject.lower() and g.kind == "decision" for g in got), [g.to_json() for g in got]

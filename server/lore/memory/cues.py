@@ -19,7 +19,9 @@ _ADV = r"(?:\s+(?:just|also|now|finally|already|recently|then|since|gradually|of
 _TOOK_UP = (r"(?:start(?:ed|ing)?|begun|began)\s+using|(?:made|make|making)\s+use\s+of|"
             r"updated\s+(?:\w+\s+){0,3}?to\s+use|swapp?(?:ed|ing)?\s+(?:over\s+)?to|switched\s+over\s+to|"
             r"chosen|preferring|ported\s+(?:\w+\s+){0,3}?to|converted\s+(?:\w+\s+){0,3}?to|"
-            r"standardi[sz]ed\s+on|landed\s+on|committed\s+to")
+            r"standardi[sz]ed\s+on|landed\s+on|settled\s+on|committed\s+to|"
+            # "I changed the settings to default to squash", "we set the default to merge commits"
+            r"(?:changed|set|made)\s+(?:\w+\s+){0,4}?default(?:s)?\s+to")
 CHOICE_VERBS = re.compile(r"\b" + _WHO + _ADV + r"\s+(?:" + _TOOK_UP + r")\b|"
                           r"\blet's\s+(?:start\s+using|make\s+use\s+of|swap\s+(?:over\s+)?to)\b|"
                           r"^(?:\w+\s+and\s+)?(?:swap(?:ped)?\s+(?:over\s+)?to|make\s+use\s+of|port|convert)\s+\S|"
@@ -79,7 +81,9 @@ OUTCOME = re.compile(
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change))",
     re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
-DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?decided\b", re.I)
+DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
+                     r"\b(?:decision|consensus)(?:/(?:decision|consensus))?\s+(?:was\s+|has\s+been\s+)?reached\b|"
+                     r"\breached\s+(?:a\s+)?(?:decision|consensus)\b", re.I)
 # … and a change reported as made, which is the title's outcome when it names what the title names.
 CHANGE_MADE = re.compile(
     r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:removed|replaced|switched|migrated|moved|converted|dropped|got\s+rid\s+of)|"

@@ -362,7 +362,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:is|are|was|were)\s+(?:no longer|not)\s+(?:used|needed)\b", re.I), None, 1),
 ]
 _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
-                         r"the idea|idea|configuration|config|code|files?|changes?|tests?|option|options|former|latter|"
+                         r"the idea|idea|configuration|config|(?:\w+\s+)?settings?|code|files?|changes?|tests?|option|options|former|latter|"
                          r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
@@ -478,7 +478,7 @@ _PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:(?:(?:w
                              r"|(?:is|are) the way to go)\b)", re.I)
 # A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
 _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
-                             r"solution)\s*:\s*"
+                             r"solution|(?:decision|consensus)(?:/(?:decision|consensus))?\s+reached)\s*:\s*"
                              r"(?:we(?:'ll| will)?\s+)?", re.I)
 # A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
 # CloudFormation"): what the decision of the same text did not choose.
@@ -955,6 +955,10 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         m = _CHOSEN.search(clause) or _BEST.search(clause) or _PASSIVE_CHOICE.match(clause)
         if m and _name(m.group(1)):
             return _name(m.group(1)) or "", None
+        # "I changed the settings to default to the title and default to squash": the last default named
+        defaults = [_name(d.group(1)) for d in re.finditer(r"\bdefault(?:s|ed|ing)?\s+to\s+(?:the\s+)?" + _CNP, clause, re.I)]
+        if defaults and defaults[-1] and (not chosen or _slug(chosen) == "default"):
+            return defaults[-1], None
         bump = _BUMP.match(clause.strip())
         if bump and _name(bump.group(1)):  # "Bump the minimum Go to 1.22", "Bump MSRV to 1.58.1": Go 1.22, MSRV 1.58.1
             return f"{_name(bump.group(1))} {bump.group(2)}", None
@@ -1498,6 +1502,9 @@ _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|
                        r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP, re.I)
 
 
+_PERSONAL = re.compile(r"\bpersonal(?:ly)?\b|\bmy (?:own )?(?:taste|opinion|preference)\b|\bjust me\b", re.I)
+
+
 def heuristic(delta: str) -> list[Extracted]:
     out: list[Extracted] = []
     for turn in user_text(delta):
@@ -1973,6 +1980,21 @@ def heuristic(delta: str) -> list[Extracted]:
         if reopened and not outcome:
             del out[first_of_turn:]  # what the body says of a reopened title argues for it
             continue
+        # "I prefer rebase personally. … I changed the settings to default to squash": one's own taste, said in a
+        # discussion that reaches another choice, is no preference of the project; the choice is.
+        personal = [x for x in mine if x.kind == "preference" and _PERSONAL.search(x.description)]
+        reached = [x for x in mine if x.kind == "decision" and x not in personal]
+        if personal and reached:
+            for x in personal:
+                out.remove(x)
+                mine.remove(x)
+                taste = re.sub(r"\s*\bpersonally\b", "", x.subject, flags=re.I).strip()
+                if taste and _slug(taste) != _slug(reached[-1].subject) and taste not in reached[-1].rejects:
+                    reached[-1].rejects.append(taste)  # the taste the discussion did not follow
+                if x.rationale and not reached[-1].rationale:
+                    # what was said against that taste is why the discussion chose otherwise
+                    reached[-1].rationale = "; ".join(p for p in x.rationale.split("; ") if p not in reached[-1].description) \
+                        or None
         # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
         # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
