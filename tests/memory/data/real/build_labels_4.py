@@ -3,25 +3,7 @@
 # end, and never read while tuning.
 import json
 
-A = "Agent: Noted."
-X = []
-
-
-def ex(source, user, expected):
-    X.append({"source": source, "delta": f"User: {user}\n{A}", "expected": expected})
-
-
-def noise(source, user):
-    ex(source, user, [])
-
-
-def d(kind, terms, rationale=None, rejects=None):
-    e = {"kind": kind, "terms": terms}
-    if rationale:
-        e["rationale"] = rationale
-    if rejects:
-        e["rejects"] = rejects
-    return e
+from labelset import X, d, ex, noise
 
 
 # --- Travis CI -> GitHub Actions

@@ -1,26 +1,9 @@
 # One-off: writes capture6.json, the sixth capture set (issue 14). Every label was written by reading the text
 # against docs/capture-labelling.md before the extractor was run on any of it. The whole set is blind.
-import json, re, sys
+import json
+import sys
 
-A = "Agent: Noted."
-X = []
-
-
-def ex(source, user, expected):
-    X.append({"source": source, "delta": f"User: {user}\n{A}", "expected": expected})
-
-
-def noise(source, user):
-    ex(source, user, [])
-
-
-def d(kind, terms, rationale=None, rejects=None):
-    e = {"kind": kind, "terms": terms}
-    if rationale:
-        e["rationale"] = rationale
-    if rejects:
-        e["rejects"] = rejects
-    return e
+from labelset import X, d, ex, noise
 
 
 G = "github.com/"

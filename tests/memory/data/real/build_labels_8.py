@@ -2,27 +2,9 @@
 # against docs/capture-labelling.md before the extractor was run on any of it. The whole set is blind.
 # Usage: python build_labels_8.py capture8.json (run from this folder; it checks that no repository of the earlier
 # sets, of the recall set or of the outside held-out set is used again)
-import glob, json, re, sys
+import sys
 
-A = "Agent: Noted."
-X = []
-
-
-def ex(source, user, expected):
-    X.append({"source": source, "delta": f"User: {user}\n{A}", "expected": expected})
-
-
-def noise(source, user):
-    ex(source, user, [])
-
-
-def d(kind, terms, rationale=None, rejects=None):
-    e = {"kind": kind, "terms": terms}
-    if rationale:
-        e["rationale"] = rationale
-    if rejects:
-        e["rejects"] = rejects
-    return e
+from labelset import X, assert_new_repositories, d, ex, noise, write_heldout_set
 
 
 G = "github.com/"
@@ -407,22 +389,5 @@ noise(G + "CashlessSociety/together_app/issues/24",
       "get us some thoughts on this one. Marking as blocked just to symbolize that we need to do some more research on "
       "this and make a decision.")
 
-used = {"npryce/adr-tools", "thomvaill/log4brains", "adr/madr", "openedx/openedx-learning",
-        "ministryofjustice/cloud-platform", "ministryofjustice/modernisation-platform", "backstage/backstage"}
-for f in sorted(set(glob.glob("capture*.json")) - {"capture8.json"}) + glob.glob("../../../../bench/data/**/*.json",
-                                                                                  recursive=True):
-    used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", open(f).read())}
-assert len(used) > 300, len(used)
-for i, x in enumerate(X, 1):
-    repo = "/".join(x["source"].split("/")[1:3]).lower()
-    assert repo not in used, repo
-    x["id"] = f"e{i:02d}"
-    x["split"] = "heldout"
-repos = ["/".join(x["source"].split("/")[1:3]).lower() for x in X]
-assert len(repos) == len(set(repos)), [r for r in repos if repos.count(r) > 1]
-out = {"about": "capture set 8 (issue 14): labels written by reading against docs/capture-labelling.md "
-                "before the extractor was run on this text; all held out (blind)",
-       "exchanges": [{k: x[k] for k in ("id", "split", "source", "delta", "expected")} for x in X]}
-json.dump(out, open(sys.argv[1], "w"), indent=1, ensure_ascii=False)
-n = sum(1 for x in X if x["expected"])
-print(len(X), "exchanges,", n, "with facts,", sum(len(x["expected"]) for x in X), "facts,", len(X) - n, "noise")
+assert_new_repositories("capture8.json")
+write_heldout_set(8, "e", sys.argv[1])

@@ -2,10 +2,9 @@
 # against docs/capture-labelling.md before the extractor was run on any of it. The whole set is blind.
 # Usage: python build_labels_9.py capture9.json (run from this folder; it checks that no repository of the earlier
 # sets, of the recall set or of the outside held-out set is used again)
-import json
 import sys
 
-from labelset import X, assert_new_repositories, d, ex, noise
+from labelset import X, assert_new_repositories, d, ex, noise, write_heldout_set
 
 G = "github.com/"
 # ---------------------------------------------------------------- linters: pylint to ruff
@@ -427,12 +426,4 @@ noise(G + "nelsonic/nelsonic.github.io/issues/234",
       "created build scripts that include it.")
 
 assert_new_repositories("capture9.json")
-for i, x in enumerate(X, 1):
-    x["id"] = f"n{i:02d}"
-    x["split"] = "heldout"
-out = {"about": "capture set 9 (issue 14): labels written by reading against docs/capture-labelling.md "
-                "before the extractor was run on this text; all held out (blind)",
-       "exchanges": [{k: x[k] for k in ("id", "split", "source", "delta", "expected")} for x in X]}
-json.dump(out, open(sys.argv[1], "w"), indent=1, ensure_ascii=False)
-n = sum(1 for x in X if x["expected"])
-print(len(X), "exchanges,", n, "with facts,", sum(len(x["expected"]) for x in X), "facts,", len(X) - n, "noise")
+write_heldout_set(9, "n", sys.argv[1])
