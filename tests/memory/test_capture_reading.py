@@ -1224,3 +1224,31 @@ def test_a_personal_taste_said_alone_is_still_a_preference():
 def test_a_question_settled_in_its_thread_is_a_decision(text, chosen):
     got = heuristic(f"User: {text}\nAgent: Noted.")
     assert any(chosen.lower() in g.subject.lower() and g.kind == "decision" for g in got), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Every public endpoint must check the caller's token before it reads the body.", "public endpoint"),
+    ("All migrations should be reversible, so that a release can be rolled back.", "reversible"),
+    ("Each container image is pinned by digest, with no tag unless it is a release candidate.", "pinned by digest"),
+    ("We should run the linter on every pull request.", "linter"),
+    ("The minimum Go version is raised only when a dependency needs a newer one.", "raised only when"),
+    ("The policy: no vendored copies, because upstream fixes reach us faster.", "no vendored copies"),
+])
+def test_a_rule_over_every_thing_of_a_sort_is_a_constraint(text, words):
+    got = one(text)
+    assert got.kind == "constraint" and words in got.description, got.to_json()
+
+
+def test_a_rule_said_in_a_title_and_again_in_the_body_is_one_constraint():
+    got = one("Set a timeout on every outgoing request. Per the platform guide we must set a timeout on every outgoing "
+              "request, or a stuck upstream holds a worker forever.")
+    assert got.kind == "constraint", got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "All tests are failing on the main branch since this morning.",
+    "Should every endpoint check the token?",
+    "Every dependency we looked at had a security advisory last year.",
+])
+def test_what_happens_to_every_thing_is_no_rule(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

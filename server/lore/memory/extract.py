@@ -763,9 +763,13 @@ def _is_chatter(s: str) -> bool:
         return True
     if _QUESTION_START.match(body) and not re.match(r"^(?:we|i)\b", body, re.I):
         return True
-    if _transient(s) or _HYPOTHETICAL.search(s) or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
+    # a rule's exception ("… with no upper bound unless its next major is known to break us") keeps it a rule
+    hypothetical = {m.group(0).lower() for m in _HYPOTHETICAL.finditer(s)}
+    if hypothetical and hypothetical <= {"unless"} and _POLICY.search(s):
+        hypothetical = set()
+    if _transient(s) or hypothetical or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
         return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
-    if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and \
+    if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and not _POLICY.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
     return False
@@ -783,9 +787,25 @@ def _negated(s: str, at: int) -> bool:
     return bool(_NEGATOR.search(before[cut[-1] if cut else 0:]))
 
 
+# A rule over every thing of a sort ("Every runtime dependency is a >= floor …", "we should add an upper and lower
+# bound for all dependencies", "A floor is raised only when …", "The policy: no ceiling"): a constraint.
+_THINGS = (r"(?:dependenc(?:y|ies)|packages?|crates?|modules?|files?|endpoints?|commits?|prs?|pull requests?|releases?|"
+           r"functions?|tests?|services?|tables?|migrations?|apis?|pins?|versions?|branch(?:es)?|images?|containers?)")
+_POLICY = re.compile(
+    r"^(?:every|each|all|any)\s+(?:[\w>=<.-]+\s+){0,3}?" + _THINGS + r"\b[^.;?]{0,120}?\b(?:must|should|shall|has to|have to|"
+    r"needs? to|is (?:a|an|pinned|set|kept|required|given|capped|bounded)|are (?:pinned|set|kept|required|given|capped|"
+    r"bounded))\b|"
+    r"\b(?:should|must|shall)\s+(?:\w+\s+){0,6}?(?:for|to|on|in)\s+(?:all|every|each)\s+(?:[\w-]+\s+){0,2}?" + _THINGS + r"\b|"
+    r"^(?:add|set|pin|cap|bound)\s+(?:\w+\s+){0,5}?(?:for|to|on)\s+(?:all|every|each)\s+(?:[\w-]+\s+){0,2}?" + _THINGS + r"\b|"
+    r"\b(?:is|are)\s+(?:only\s+)?(?:raised|bumped|added|updated|changed|pinned|capped|released)\s+only\s+(?:when|if)\b|"
+    r"^(?:the|our)\s+polic(?:y|ies)\s*(?:is|are|:)\s*(?=\S)", re.I)
+
+
 def _kind(s: str) -> str | None:
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
         return None
+    if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
+        return "constraint"
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     concession = _CONCESSION.match(s)
@@ -2001,6 +2021,12 @@ def heuristic(delta: str) -> list[Extracted]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
                           mine.index(x) < mine.index(later) and (_names(x) & _names(later) or _restates_title(x, later, born))),
                          None)
+            if first is None and later.kind == "constraint":
+                # "Add upper and lower bounds to all dependencies. … we should add an upper and lower bound for all
+                # dependencies": one rule said twice
+                first = next((x for x in mine if x is not later and x.kind == "constraint" and born.get(id(x)) == 0 and
+                              mine.index(x) < mine.index(later) and
+                              len(_content_words(x.description) & _content_words(later.description)) >= 3), None)
             if first is not None:
                 if later in recorded:
                     first.kind = "decision"  # "Use Kafka for events. … Decision: Kafka for every stream": decided
