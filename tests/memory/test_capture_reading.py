@@ -1252,3 +1252,18 @@ def test_a_rule_said_in_a_title_and_again_in_the_body_is_one_constraint():
 ])
 def test_what_happens_to_every_thing_is_no_rule(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Remove all uses of Bootstrap. Bootstrap should be replaced with CSS grid.", "CSS grid", "Bootstrap"),
+    ("Dropped support for Ruby 3.0. It reached end of life in April. Ruby 3.1 is now the minimum supported version.",
+     "Ruby 3.1", "Ruby 3.0"),
+])
+def test_what_takes_a_dropped_things_place_is_the_choice(text, chosen, dropped):
+    got = one(text)
+    assert got.subject == chosen and dropped in got.rejects, got.to_json()
+
+
+def test_a_drop_with_no_replacement_named_stays_a_drop():
+    got = one("Remove all uses of Bootstrap. Nothing needs it since the redesign.")
+    assert got.subject == "no Bootstrap", got.to_json()

@@ -2096,6 +2096,22 @@ def heuristic(delta: str) -> list[Extracted]:
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
+        # "Remove all uses of PropTypes. PropTypes should be replaced with TypeScript types", "Dropped support for Node
+        # 16. Node 18 LTS is now the minimum supported version": what the body says takes the dropped thing's place
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
+            for t in sents[born.get(id(gone), 0) + 1:born.get(id(gone), 0) + 3]:
+                chosen, dropped = changes(_split_why(t)[0])
+                floor = re.match(r"^([A-Za-z][\w.+#-]*\s+v?\d[\w.]*)(?:\s+lts)?\s+is\s+now\s+the\s+(?:new\s+)?"
+                                 r"(?:minimum|minimal|lowest|oldest)\b", t.strip(), re.I)
+                if chosen and _slug(gone.subject[3:]) in {_slug(d) for d in dropped}:
+                    gone.subject = gone.alias = chosen
+                elif floor and _name(floor.group(1)):
+                    gone.subject = gone.alias = _name(floor.group(1)) or gone.subject
+                else:
+                    continue
+                if t.rstrip(".!") not in gone.description and len(gone.description) < MAX_DESCRIPTION:
+                    gone.description = (gone.description + "; " + t.rstrip(".!"))[:MAX_DESCRIPTION]
+                break
         # "Replace celery with another task queue. … I think django-tasks-scheduler should do the job": the choice
         # named later is the change the placeholder stood for.
         for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ") and
