@@ -2005,16 +2005,16 @@ def heuristic(delta: str) -> list[Extracted]:
         personal = [x for x in mine if x.kind == "preference" and _PERSONAL.search(x.description)]
         reached = [x for x in mine if x.kind == "decision" and x not in personal]
         if personal and reached:
-            for x in personal:
-                out.remove(x)
-                mine.remove(x)
-                taste = re.sub(r"\s*\bpersonally\b", "", x.subject, flags=re.I).strip()
+            for own in personal:
+                out.remove(own)
+                mine.remove(own)
+                taste = re.sub(r"\s*\bpersonally\b", "", own.subject, flags=re.I).strip()
                 if taste and _slug(taste) != _slug(reached[-1].subject) and taste not in reached[-1].rejects:
                     reached[-1].rejects.append(taste)  # the taste the discussion did not follow
-                if x.rationale and not reached[-1].rationale:
+                if own.rationale and not reached[-1].rationale:
                     # what was said against that taste is why the discussion chose otherwise
-                    reached[-1].rationale = "; ".join(p for p in x.rationale.split("; ") if p not in reached[-1].description) \
-                        or None
+                    reached[-1].rationale = "; ".join(p for p in own.rationale.split("; ")
+                                                      if p not in reached[-1].description) or None
         # One choice, one memory: items of a turn that name the same thing (what they choose or reject) are one.
         # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
@@ -2100,11 +2100,11 @@ def heuristic(delta: str) -> list[Extracted]:
         # 16. Node 18 LTS is now the minimum supported version": what the body says takes the dropped thing's place
         for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
             for t in sents[born.get(id(gone), 0) + 1:born.get(id(gone), 0) + 3]:
-                chosen, dropped = changes(_split_why(t)[0])
+                put, left = changes(_split_why(t)[0])
                 floor = re.match(r"^([A-Za-z][\w.+#-]*\s+v?\d[\w.]*)(?:\s+lts)?\s+is\s+now\s+the\s+(?:new\s+)?"
                                  r"(?:minimum|minimal|lowest|oldest)\b", t.strip(), re.I)
-                if chosen and _slug(gone.subject[3:]) in {_slug(d) for d in dropped}:
-                    gone.subject = gone.alias = chosen
+                if put and _slug(gone.subject[3:]) in {_slug(d) for d in left}:
+                    gone.subject = gone.alias = put
                 elif floor and _name(floor.group(1)):
                     gone.subject = gone.alias = _name(floor.group(1)) or gone.subject
                 else:
