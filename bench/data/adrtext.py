@@ -1,0 +1,76 @@
+"""What the recall sets' build scripts share: decision-record text made into a memory's sentences.
+
+Each set's script (recall/extract.py, recall2/build.py, recall3/build.py) imports these, so that one way of
+removing markdown, cutting sentences and naming entities makes every set; each set's data regenerates byte for
+byte from its sources. Where the first set's script differed (fewer markup rules, no break after a colon), it asks
+for its own variant by keyword rather than keeping a copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+
+def clean(s: str, full: bool = True) -> str:
+    """The text without markdown. full=False is the first set's rule list (code, links, emphasis, bullets)."""
+    s = re.sub(r"```.*?```", " ", s, flags=re.S)
+    if full:
+        s = re.sub(r"<[^>]+>", " ", s)
+        s = re.sub(r"^\s*\.\s*$", " ", s, flags=re.M)
+        s = re.sub(r"^\|.*\|\s*$", " ", s, flags=re.M)  # tables (metadata, options) are no sentences
+    s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", s)
+    s = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", s)
+    if full:
+        s = re.sub(r"\[([^\]]+)\]", r"\1", s)  # reference-style links: [OpenAPI]
+        s = re.sub(r"https?://\S+", " ", s)
+    s = re.sub(r"[*`>]+", "", s)
+    s = re.sub(r"(?<!\w)_+|_+(?!\w)", "", s)
+    s = re.sub(r"^\s*([-•]|\d+\.)\s*" if full else r"^\s*[-•]\s*", "", s, flags=re.M)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def sentences(s: str, limit: int, ends: str = ".!?:") -> str:
+    """The first whole sentences of s up to about limit characters (at least one, cut at limit + 200)."""
+    out = ""
+    for part in re.split(r"(?<=[" + ends + r"])\s+", s):
+        if out and len(out) + len(part) > limit:
+            break
+        out = (out + " " + part).strip()
+    return out[: limit + 200]
+
+
+def slug(s: str) -> str:
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", s.lower())).strip("-")[:48].rstrip("-")
+
+
+def section(text: str, names: list[str]) -> str:
+    """The text under the first heading named in names, down to the next heading of its level or above (its
+    sub-headings' text kept, as a sentence each)."""
+    for name in names:
+        m = re.search(r"^(#+)\s*" + re.escape(name) + r"\s*\n", text, re.M | re.I)
+        if not m:
+            continue
+        level = len(m.group(1))
+        end = re.search(r"^#{1,%d}\s" % level, text[m.end():], re.M)
+        body = text[m.end(): m.end() + end.start()] if end else text[m.end():]
+        body = re.sub(r"^#+\s*(.*?)\s*$", r"\1.", body, flags=re.M)
+        if clean(body):
+            return clean(body)
+    return ""
+
+
+def split(question: str) -> str:
+    """dev (misses may be read while improving recall) or heldout (only ever reported), fixed by the text."""
+    return "dev" if hashlib.sha256(question.encode()).digest()[0] % 2 == 0 else "heldout"
+
+
+def resplit(path: str) -> None:
+    """(Re)draws every question's split in a questions.json."""
+    items = json.loads(open(path).read())
+    for item in items:
+        item["split"] = split(item["question"])
+    with open(path, "w") as f:
+        json.dump(items, f, indent=1, ensure_ascii=False)
+        f.write("\n")
