@@ -14,6 +14,7 @@ from lore.store.txdata import parse_tx
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall"
 DATA2 = DATA.with_name("recall2")  # the second, blind set: 64 NATS and Dependency-Track ADRs, 137 questions
+DATA3 = DATA.with_name("recall3")  # the third, blind set: 61 Jupyter JEPs and NumPy NEPs, 138 questions
 
 
 def _q(s: str) -> str:
@@ -65,6 +66,12 @@ def test_the_same_replies_on_the_second_real_text_set(graph):
     # one project's memories (semantic-only and agreement admissions are common here)
     add_code(graph, "nats/js/client.py", [("function", "pull_subscribe", 3), ("class", "JetStreamContext", 10)])
     assert_same(graph, load_recall_set(graph, DATA2))
+
+
+def test_the_same_replies_on_the_third_real_text_set(graph):
+    # two projects' proposals (the kernel protocol's words recur in the code beside)
+    add_code(graph, "ipykernel/kernelbase.py", [("function", "kernel_info_request", 3), ("class", "Kernel", 10)])
+    assert_same(graph, load_recall_set(graph, DATA3))
 
 
 def test_writes_are_caught_up_without_a_rebuild(graph):

@@ -10,6 +10,10 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from adrtext import clean, sentences, slug
+
 CP = ["000", "001", "002", "003", "004", "005", "006", "007", "008", "009", "010", "011", "012", "013", "014",
       "015", "016", "017", "018", "019", "035", "037", "039", "040", "041", "042", "044", "045", "046",
       "047", "048", "049"]
@@ -20,30 +24,7 @@ MP = ["0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0014", "0
 
 def section(text: str, name: str) -> str:
     m = re.search(r"^#+\s*" + name + r"[^\n]*\n(.*?)(?=^#+\s|\Z)", text, re.S | re.M | re.I)
-    return clean(m.group(1)) if m else ""
-
-
-def clean(s: str) -> str:
-    s = re.sub(r"```.*?```", " ", s, flags=re.S)
-    s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", s)
-    s = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", s)
-    s = re.sub(r"[*`>]+", "", s)
-    s = re.sub(r"(?<!\w)_+|_+(?!\w)", "", s)
-    s = re.sub(r"^\s*[-•]\s*", "", s, flags=re.M)
-    return re.sub(r"\s+", " ", s).strip()
-
-
-def sentences(s: str, limit: int) -> str:
-    out = ""
-    for part in re.split(r"(?<=[.!?])\s+", s):
-        if out and len(out) + len(part) > limit:
-            break
-        out = (out + " " + part).strip()
-    return out[: limit + 200]
-
-
-def slug(s: str) -> str:
-    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", s.lower())).strip("-")[:48].rstrip("-")
+    return clean(m.group(1), full=False) if m else ""
 
 
 def main(cp_dir: str, mp_dir: str) -> None:
@@ -53,8 +34,8 @@ def main(cp_dir: str, mp_dir: str) -> None:
             f = next(p for p in sorted(Path(folder).glob(f"{n}-*.md")))
             text = f.read_text()
             title = re.sub(r"^[\d.\s]+", "", text.strip().splitlines()[0].lstrip("# ")).strip()
-            decision = sentences(section(text, "Decision"), 300)
-            context = sentences(section(text, "Context"), 300)
+            decision = sentences(section(text, "Decision"), 300, ends=".!?")
+            context = sentences(section(text, "Context"), 300, ends=".!?")
             out.append({"entity": f":decision/{prefix}-{n.lstrip('0') or '0'}-{slug(title)}",
                         "description": f"{title}. {decision}".strip(), "rationale": context,
                         "source": f"{prefix}:{f.name}"})

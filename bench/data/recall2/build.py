@@ -12,11 +12,15 @@ found from DECISION and CONTEXT is taken (a per-ADR override where an ADR's deci
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from adrtext import resplit, section, sentences, slug
 
 NATS_COMMIT = "f5f5126268f850017f049b53aef278dafc0dd401"
 HYADES_COMMIT = "0c46b1b9"  # the last commit with docs/architecture/decisions (6ac14608 moved them out)
@@ -53,55 +57,11 @@ def show(repo: str, rev: str, path: str) -> str:
                           check=True).stdout
 
 
-def section(text: str, names: list[str]) -> str:
-    """The text under the first heading named in names, down to the next heading of its level or above (its
-    sub-headings' text kept, as a sentence each)."""
-    for name in names:
-        m = re.search(r"^(#+)\s*" + re.escape(name) + r"\s*\n", text, re.M | re.I)
-        if not m:
-            continue
-        level = len(m.group(1))
-        end = re.search(r"^#{1,%d}\s" % level, text[m.end():], re.M)
-        body = text[m.end(): m.end() + end.start()] if end else text[m.end():]
-        body = re.sub(r"^#+\s*(.*?)\s*$", r"\1.", body, flags=re.M)
-        if clean(body):
-            return clean(body)
-    return ""
-
-
 def option(text: str, body: str) -> str:
     """'We will follow option D.' names a heading of the ADR ('#### D: Adopt ...'): its title is appended."""
     m = re.search(r"\b(?:option|solution) ([A-Z])\b", body)
     h = re.search(r"^#+\s*" + m.group(1) + r":\s*(.+?)\s*$", text, re.M) if m else None
     return f"{body} ({m.group(1)}: {h.group(1)}.)" if m and h and h.group(1) not in body else body
-
-
-def clean(s: str) -> str:
-    s = re.sub(r"```.*?```", " ", s, flags=re.S)
-    s = re.sub(r"<[^>]+>", " ", s)
-    s = re.sub(r"^\s*\.\s*$", " ", s, flags=re.M)
-    s = re.sub(r"^\|.*\|\s*$", " ", s, flags=re.M)  # tables (metadata, options) are no sentences
-    s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", s)
-    s = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", s)
-    s = re.sub(r"\[([^\]]+)\]", r"\1", s)  # reference-style links: [OpenAPI]
-    s = re.sub(r"https?://\S+", " ", s)
-    s = re.sub(r"[*`>]+", "", s)
-    s = re.sub(r"(?<!\w)_+|_+(?!\w)", "", s)
-    s = re.sub(r"^\s*([-•]|\d+\.)\s*", "", s, flags=re.M)
-    return re.sub(r"\s+", " ", s).strip()
-
-
-def sentences(s: str, limit: int) -> str:
-    out = ""
-    for part in re.split(r"(?<=[.!?:])\s+", s):
-        if out and len(out) + len(part) > limit:
-            break
-        out = (out + " " + part).strip()
-    return out[: limit + 200]
-
-
-def slug(s: str) -> str:
-    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", s.lower())).strip("-")[:48].rstrip("-")
 
 
 def memory(prefix: str, number: str, title: str, text: str, decision: list[str], source: str) -> dict:
@@ -117,11 +77,6 @@ def memory(prefix: str, number: str, title: str, text: str, decision: list[str],
 # logical replication ... We will follow a classic transactional outbox design instead"; ADR-001 drops Kafka.
 EDGES = {":decision/dt-11-notification-outbox": {"supersedes": ":decision/dt-3-notification-publishing"},
          ":decision/dt-1-drop-kafka-dependency": {"rejects": [":dependency/kafka"]}}
-
-
-def split(question: str) -> str:
-    """dev (misses may be read while improving recall) or heldout (only ever reported), fixed by the text."""
-    return "dev" if hashlib.sha256(question.encode()).digest()[0] % 2 == 0 else "heldout"
 
 
 def main(nats_repo: str, hyades_repo: str) -> None:
@@ -144,15 +99,6 @@ def main(nats_repo: str, hyades_repo: str) -> None:
         m.update(EDGES.get(m["entity"], {}))
     json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
-
-
-def resplit(path: str) -> None:
-    items = json.loads(open(path).read())
-    for item in items:
-        item["split"] = split(item["question"])
-    with open(path, "w") as f:
-        json.dump(items, f, indent=1, ensure_ascii=False)
-        f.write("\n")
 
 
 if __name__ == "__main__":

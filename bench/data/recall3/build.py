@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, resplit, section, sentences, slug  # noqa: E402
+from adrtext import clean, resplit, section, sentences, slug
 
 JEP_COMMIT = "adc5b88"
 NUMPY_COMMIT = "1f90bbb55e"
