@@ -75,6 +75,25 @@ def test_a_matched_rationale_brings_its_description(graph):
                                                                   (":decision/pg", ":description")]
 
 
+def test_a_lower_match_shows_what_it_is_and_its_matched_rationale_only_when_asked_why(graph):
+    # Five memories whose rationale matches the question as well as their description: the first three bring
+    # their rationale, the fourth and fifth only their description, unless the question asks why.
+    remember(graph, "[" + " ".join(f'[:decision/q{i} :description "queue broker choice {i}"]'
+                                   f' [:decision/q{i} :rationale "queue broker throughput {i}"]' for i in range(5)) + "]")
+
+    def shown(message):
+        facts = prepare_turn(graph, message)["facts"]
+        order = list(dict.fromkeys(f["entity"] for f in facts))
+        return order, {e: {f["attribute"] for f in facts if f["entity"] == e} for e in order}
+
+    order, attrs = shown("queue broker")
+    assert len(order) == 5
+    assert all(attrs[e] == {":description", ":rationale"} for e in order[:3])
+    assert all(attrs[e] == {":description"} for e in order[3:])
+    order, attrs = shown("why this queue broker?")
+    assert len(order) == 5 and all(attrs[e] == {":description", ":rationale"} for e in order)
+
+
 def test_connections_rank_up_explicit_over_inferred_by_confidence(graph):
     remember(graph, '[[:decision/a :description "queue retry policy"] [:decision/b :description "queue retry policy"]'
                     ' [:decision/c :description "queue retry policy"] [:decision/d :description "queue retry policy"]'

@@ -259,8 +259,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             continue
         if is_code[h.e]:
             continue
-        if h.a == ":rationale" and not asks_why and s["own"] == 0.0 and rank_of[h.e] >= RATIONALE_ENTITIES:
-            continue  # lean context: the rationale of a lower match comes only when asked why
+        if h.a == ":rationale" and not asks_why and rank_of[h.e] >= RATIONALE_ENTITIES:
+            continue  # lean context: a lower match shows what it is, its why only when asked (even one it matched)
         if h.a == ":rationale" and not asks_why and h.e in weak:
             continue  # a memory recalled on weak evidence (its embedding alone, or agreement) shows what it is
         base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
