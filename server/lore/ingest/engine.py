@@ -279,6 +279,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self.cat = CatFile(self.repo)
         self.parser: Parser | None = None
         self._local_cache: dict = {}  # (module, blob) -> local facts; small: blobs recur only on reverts
+        self._path_local: dict[str, tuple[str, list]] = {}  # path -> (blob, local facts) of its current text
         # path -> {(kind, name, qname, static): (entity, its facts)} of the path's last version: most
         # definitions of a changed file are unchanged, their facts are reused rather than built again.
         self._def_facts: dict[str, dict[tuple, tuple[str, tuple]]] = {}
@@ -596,6 +597,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self._release(p)
         self._def_facts.pop(p, None)
         self._last_defs.pop(p, None)
+        self._path_local.pop(p, None)
         self.changed_paths.add(p)
         self.dirty.add(p)
 
@@ -730,7 +732,11 @@ class IngestRun(StructureFacts, BatchWriter):
             return
         self._preload({p})
         fs = self.fstate.setdefault(p, FileState())
-        if not any(k[1] in (":calls", ":depends-on") and k[3] in vanished for k in fs.facts):
+        last = fs.last
+        if last is not None:  # facts == its text's facts | these edges, the only :calls and :depends-on
+            if vanished.isdisjoint([k[3] for k in last[1]]):
+                return
+        elif not any(k[1] in (":calls", ":depends-on") and k[3] in vanished for k in fs.facts):
             return
         ex = self.extracts[blob] if blob in self.extracts else self._extract(blob, p)
         self._hold(p, blob, ex)

@@ -21,6 +21,7 @@ from lore.ingest.resolve import resolve
 from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK, SYMLINK
 from lore.store.graph import FACT_SCHEMA, MAX_TX
+from lore.timeutil import FOREVER
 
 log = logging.getLogger("lore")
 
@@ -32,12 +33,14 @@ class BatchWriter(RunState):
         # Opens not yet in the database become rows with an open end (their row ids are kept: closing
         # goes by id).
         pending: list[tuple[list, int]] = []
-        for key, item in self.pending:
-            if item[1] is None and not (self.snapshot and key[1] in EVENT_ATTRS):
-                pending.append((item, len(self.rows)))
-                self._emit(key[0], key[1], (key[2], key[3], None), item[0])
-        self.pending = []
         rows, closes = self.rows, self.closes
+        add, keep = rows.append, pending.append
+        snapshot = self.snapshot
+        for key, item in self.pending:  # (what _emit writes for each, without a call per row)
+            if item[1] is None and not (snapshot and key[1] in EVENT_ATTRS):
+                keep((item, len(rows)))
+                add((key[0], key[1], key[2], key[3], None, item[0], FOREVER))
+        self.pending = []
         first_sha = self.watermark
         reason = (f"ingest {os.path.basename(self.repo) or self.repo} {self.branch} up to "
                   f"{(first_sha or '')[:12]}")
@@ -69,6 +72,7 @@ class BatchWriter(RunState):
                     for item, pos in pending:
                         item[1] = first + pos
                     cols = list(zip(*rows))
+                    self.attrs_written.update(set(cols[1]))
                     table = pa.Table.from_arrays([
                         pa.array(range(first, first + n), pa.int64()),
                         pa.array(cols[0], pa.string()), pa.array(cols[1], pa.string()),
@@ -92,7 +96,6 @@ class BatchWriter(RunState):
         log.info("ingest: %d of %d commits written (watermark %s)", self.stats["commits"],
                  getattr(self, "total", 0), (self.watermark or "")[:12])
         self.stats["facts_written"] += len(rows) + closed
-        self.attrs_written.update(r[1] for r in rows)
         self.attrs_written.update(closed_attrs)
         self.stats["transactions"] += 1
         self.rows, self.closes = [], []

@@ -39,6 +39,7 @@ class RunState:
     attrs_written: set[str]
     _def_facts: dict[str, dict[tuple, tuple[str, tuple]]]
     _local_cache: dict
+    _path_local: dict[str, tuple[str, list]]  # path -> (its blob, _local_facts of it)
     _names_cache: dict[tuple[str, str], list[tuple[str, str]]]  # (module slug, blob) -> (name, ident)
     _resolve_cache: dict
     _index_version: int

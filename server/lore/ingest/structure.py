@@ -115,10 +115,22 @@ class StructureFacts(RunState):
             # A file calls the same names from many places: each callee is resolved once, then only the
             # calls to a callee that names one entity are walked (most name nothing here: methods of other
             # crates, builtins), each caller's entity made once (the hottest loop of the main process).
-            calls = ex.calls
+            # callee -> its callers: made when a text is resolved a second time (an unchanged file whose
+            # call target went away), which then walks only the calls that name something.
+            callers = local[3]
+            if callers is None:
+                local[3] = False
+            elif callers is False:
+                callers = local[3] = {}
+                for caller, callee in ex.calls:
+                    lst = callers.get(callee)
+                    if lst is None:
+                        callers[callee] = [caller]
+                    else:
+                        lst.append(caller)
             imported: dict[str, list[str]] | None = None
             target_of: dict[str, str] = {}  # callee -> the one entity it names
-            for callee in {c for _caller, c in calls}:
+            for callee in (callers or {c for _caller, c in ex.calls}):
                 hits = by_name.get(callee)
                 if not hits:
                     if imported is None:
@@ -131,7 +143,9 @@ class StructureFacts(RunState):
                 pointing = self.pointing
                 pointed: set[str] = set()
                 add = desired.add
-                for caller, named in [(a, target_of[c]) for a, c in calls if c in target_of]:
+                pairs = ([(a, named) for c, named in target_of.items() for a in callers[c]] if callers
+                         else [(a, target_of[c]) for a, c in ex.calls if c in target_of])
+                for caller, named in pairs:
                     src = src_of.get(caller)
                     if src is None:
                         src = src_of[caller] = S.def_ident("function", mslug, caller)
@@ -142,12 +156,17 @@ class StructureFacts(RunState):
                             pointing.setdefault(named, set()).add(path)
         return local[0], desired, defs
 
-    def _local_facts(self, path: str, module: str, blob: str, ex: Extract, lang: str | None):
-        """The facts of a file that depend on its text alone (cached: blobs recur across renames/reverts;
-        a definition the path's previous version had reuses its facts)."""
+    def _local_facts(self, path: str, module: str, blob: str, ex: Extract, lang: str | None) -> list:
+        """The facts of a file that depend on its text alone (cached: per path for its current text, which an
+        unchanged file resolved again asks for; by text for renames/reverts; a definition the path's previous
+        version had reuses its facts)."""
+        mine = self._path_local.get(path)
+        if mine is not None and mine[0] == blob:  # the text this path had (a file resolved again)
+            return mine[1]
         key = (module, blob)
         hit = self._local_cache.get(key)
         if hit is not None:
+            self._path_local[path] = (blob, hit)
             return hit
         if len(self._local_cache) > 128:  # entries of big files hold thousands of facts each
             self._local_cache.clear()
@@ -169,8 +188,11 @@ class StructureFacts(RunState):
                 by_name.setdefault(d.name, []).append(e)
                 by_name.setdefault(qname, []).append(e)
         self._def_facts[path] = now
-        hit = (TextFacts(frozenset(_module_facts(module, path, lang)), now, len(defs) == len(now)), defs, by_name)
+        # [text facts, definitions, name -> entities, callee -> callers (None, False once resolved, then made)]
+        hit = [TextFacts(frozenset(_module_facts(module, path, lang)), now, len(defs) == len(now)), defs, by_name,
+               None]
         self._local_cache[key] = hit
+        self._path_local[path] = (blob, hit)
         return hit
 
     def _submodule_keys(self) -> dict[str, str]:
