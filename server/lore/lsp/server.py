@@ -27,7 +27,7 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
-from lore.lsp import actions, diagnostics, gitwatch, hover, progress, requests
+from lore.lsp import actions, diagnostics, documents, gitwatch, hover, progress, requests
 from lore.lsp.settings import Settings, to_plain
 from lore.runtime import owner
 from lore.runtime.backend import Backend
@@ -176,6 +176,7 @@ def build_server(graph: str | None = None) -> LoreServer:
 
     @ls.feature(types.INITIALIZE)
     def initialize(ls: LoreServer, params: types.InitializeParams) -> None:
+        documents.install(ls.protocol)  # edits cost what the edit costs (documents.py)
         ls.root = _root_of(params)
         if params.initialization_options is not None:
             ls.settings.update(params.initialization_options)
@@ -230,7 +231,8 @@ def build_server(graph: str | None = None) -> LoreServer:
                 "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
                 "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None,
                 "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None,
-                "layerWarm": ls.git_watcher.warm if ls.git_watcher is not None else None}
+                "layerWarm": ls.git_watcher.warm if ls.git_watcher is not None else None,
+                "documents": documents.summaries(ls.protocol)}
 
     diagnostics.register(ls)
     hover.register(ls)
