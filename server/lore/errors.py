@@ -150,6 +150,7 @@ CODES: dict[str, str] = {
     "sql-value": "a value of the result cannot be returned (e.g. an INTERVAL beyond Python's range)",
     # ingestion
     "not-a-repo": "the folder is not a git work tree",
+    "no-such-file": "the path is neither a file in the repository nor one the graph knows",
     "foreign-work-tree": "the repository's git configuration (core.worktree) puts its work tree outside the folder "
                          "that holds it; Lore does not follow it",
     "bad-repo": "the repository path is not a folder Lore can read",

@@ -61,3 +61,52 @@ def test_warnings_for_a_file_with_hostile_arguments(cli):
     rc, reply, _, _ = cli.run("warnings", "'; DROP TABLE facts; --")
     assert rc == 0 and reply["warnings"] == []
     assert cli.run("warnings")[1]["count"] == 1
+
+
+def _ingested_repo(tmp_path):
+    """A real repository with one Python file, ingested into its own .lore graph."""
+    from conftest import Cli
+    from gitrepo import git
+
+    repo = tmp_path / "repo"
+    (repo / "src").mkdir(parents=True)
+    (repo / "src" / "app.py").write_text("import redis\n")
+    (repo / "docs").mkdir()
+    (repo / "docs" / "notes.txt").write_text("notes\n")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "one")
+    (repo / "src" / "new.py").write_text("import os\n")  # on disk, never ingested
+    cli = Cli(repo / ".lore" / "lore.duckdb", repo)
+    rc, reply, err, _ = cli.run("ingest")
+    assert rc == 0 and reply["ok"], err
+    return repo, cli
+
+
+def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path):
+    repo, cli = _ingested_repo(tmp_path)
+    rc, reply, _, _ = cli.run("warnings", "no/such/file")
+    assert rc == 1 and reply["error"]["code"] == "no-such-file"
+    assert "no/such/file" in reply["error"]["message"]
+    rc, _, err, out = cli.run("warnings", "no/such/file", json_out=False)
+    assert rc == 1 and "no such file" in err and out == ""
+    # a folder, a file Lore has no code of: no warnings, and why
+    rc, reply, _, _ = cli.run("warnings", "src")
+    assert rc == 0 and reply["warnings"] == [] and "is a folder" in reply["hint"]
+    rc, reply, _, _ = cli.run("warnings", "src/new.py")
+    assert rc == 0 and reply["warnings"] == [] and "knows no code in" in reply["hint"]
+    # a known file, from the root or from a subfolder: no hint
+    for cwd, path in ((repo, "src/app.py"), (repo / "src", "app.py"), (repo, "docs/notes.txt")):
+        cli.cwd = cwd
+        rc, reply, err, _ = cli.run("warnings", path)
+        assert rc == 0 and reply["warnings"] == [] and "hint" not in reply, (path, err)
+
+
+def test_warnings_from_a_subfolder_name_the_file_from_there(tmp_path):
+    repo, cli = _ingested_repo(tmp_path)
+    rc, reply, err, _ = cli.run("transact", "[[:decision/no-redis :rejects :module/redis]"
+                                " [:decision/no-redis :description \"no redis\"]]", "--reason", "r")
+    assert rc == 0, err
+    cli.cwd = repo / "src"
+    rc, reply, err, _ = cli.run("warnings", "app.py")
+    assert rc == 0 and [w["code"] for w in reply["warnings"]] == ["rejected_dependency"], err

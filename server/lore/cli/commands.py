@@ -176,7 +176,13 @@ def params_for(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if c == "ingest":
         return "ingest", {"repo": args.repo, "branch": args.branch, "wait": True}
     if c == "warnings":
-        return "warnings", {"file": args.file}
+        import os
+
+        file = args.file
+        if file is not None and not os.path.isabs(file) and os.path.exists(file):
+            file = os.path.abspath(file)  # a path from here (a subfolder) is the file it names
+        # a path that names nothing is said to (no-such-file), one without code gets a hint
+        return "warnings", {"file": file, "missingFile": "error"}
     if c == "dismiss":
         return "dismiss", {"id": args.id, "reason": args.reason}
     if c == "prepare-turn":

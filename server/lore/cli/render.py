@@ -110,7 +110,7 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
     if command == "warnings" and "warnings" in reply:
         ws = reply["warnings"]
         if not ws:
-            return "no warnings\n"
+            return "no warnings" + (f" ({reply['hint']})" if reply.get("hint") else "") + "\n"
         out = []
         for w in ws:
             anchor = w.get("file") or w.get("entity") or ""

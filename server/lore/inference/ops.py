@@ -16,7 +16,9 @@ from lore.inference.scheduler import scheduler_for
 from lore.inference.warnings import (
     DEFAULT_THRESHOLD,
     dismiss,
+    file_known,
     normalise_file,
+    on_disk,
     root_relative,
     warning_ids,
     warnings,
@@ -64,6 +66,8 @@ def _threshold(params: dict[str, Any]) -> float:
 @operations.register("warnings")
 def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     file, uri = params.get("file"), params.get("uri")
+    if params.get("missingFile") not in (None, "error", "empty"):
+        raise LoreError("bad-params", 'missingFile must be "error" or "empty"')
     if file is not None and uri is not None:
         raise LoreError("bad-params", "give file or uri, not both")
     wanted = normalise_file(file, uri)
@@ -80,7 +84,28 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     # The same rule problems on every face: what does not load, what is not trusted, what is quarantined.
     errors = [e.to_json() for e in rule_errors(graph)]
     ws = warnings(graph, wanted, threshold=threshold)
-    return {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
+    reply: dict[str, Any] = {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
+    if wanted is not None and not ws and params.get("missingFile") == "error":
+        hint = _unknown_file_hint(graph, wanted)
+        if hint:
+            reply["hint"] = hint
+    return reply
+
+
+def _unknown_file_hint(graph: Graph, wanted: str) -> str | None:
+    """For a person (``missingFile: "error"``: the CLI, MCP): a path with no warnings that the graph does not
+    know is said to be missing (``no-such-file``), or why it has none; a known file has no hint."""
+    if file_known(graph, wanted):
+        return None
+    where = on_disk(graph, wanted)
+    if where is None:
+        raise LoreError("no-such-file", f"{wanted}: no such file in the repository, and the graph knows no file "
+                        "by that path (give it relative to the repository root, or absolute)")
+    if where == "folder":
+        return (f"{wanted} is a folder: lore warnings takes one file "
+                f"(`lore check {wanted} --all` lists the warnings of the files under it)")
+    return (f"Lore knows no code in {wanted}: it is not in the ingested head (new, ignored, or not ingested "
+            "yet: `lore ingest`; `lore check` covers uncommitted files)")
 
 
 @operations.register("warningIds")

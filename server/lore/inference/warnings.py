@@ -24,7 +24,7 @@ from lore.errors import LoreError
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
 from lore.query.labels import IDENT_RE, humanise, label_of, slot_idents
 from lore.query.labels import SQL as LABELS_SQL
-from lore.sqlfile import named_statements
+from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value
 from lore.timeutil import now_micros
@@ -443,6 +443,39 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli",
 
     op = Op("add", warning_entity(wid), DISMISSED_ATTR, Value("b", "true", None))
     return graph.transact([op], reason=reason, source=source)
+
+
+def _has_table(con: Any, name: str) -> bool:
+    return bool(scalar(con.execute(SQL["has_table"], {"name": name})))
+
+
+def file_known(graph: Graph, wanted: str) -> bool:
+    """Whether the graph knows a file by this path (the ingested head's tree, or any entity's path)."""
+    with graph.lock:
+        con = graph.con
+        head = SQL["file_known_head"] if _has_table(con, "ingest_files") else ""
+        return bool(scalar(con.execute(SQL["file_known"].replace("{head}", head), {"wanted": wanted})))
+
+
+def on_disk(graph: Graph, wanted: str) -> str | None:
+    """``"file"`` or ``"folder"`` when the path is one in the repository the graph ingested (a relative path
+    is read from its root: the ingested repository's, else the one holding ``.lore/``), else None."""
+    p = Path(wanted)
+    if not p.is_absolute():
+        root = None
+        with graph.lock:
+            con = graph.con
+            if _has_table(con, "ingest_meta"):
+                root = scalar(con.execute(SQL["ingested_repo"]))
+        if not root:
+            gp = Path(graph.path).resolve()
+            root = str(gp.parent.parent) if gp.parent.name == ".lore" else None
+        if root is None:
+            return "file"  # nowhere to look: not said to be missing
+        p = Path(root) / p
+    if p.is_dir():
+        return "folder"
+    return "file" if p.exists() else None
 
 
 def root_relative(path: str, graph_path: str) -> str:

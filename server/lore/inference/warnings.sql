@@ -71,3 +71,21 @@ SELECT entity, file, line, col, end_line, end_col, kind, coalesce(qualified_name
   FROM code_locations WHERE entity IN (SELECT unnest($entities))
 QUALIFY row_number() OVER (PARTITION BY entity
                            ORDER BY file, line, col, end_line, end_col, kind, name) = 1
+
+-- name: file_known
+-- Whether the graph knows a file by this path at all: a path of the ingested head's tree, or the :path or
+-- :file of some entity in any valid time (a file deleted since still has its history's warnings).
+SELECT EXISTS (SELECT 1 FROM facts
+                WHERE a IN (':path', ':file') AND vt = 's' AND tx_to = 2147483647 AND NOT inferred AND v <> ''
+                  AND (v = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || v))))
+       {head}
+
+-- name: file_known_head
+OR EXISTS (SELECT 1 FROM ingest_files
+            WHERE path = $wanted OR (starts_with($wanted, '/') AND suffix($wanted, '/' || path)))
+
+-- name: ingested_repo
+SELECT max(value) FROM ingest_meta WHERE key = 'repo'
+
+-- name: has_table
+SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = $name

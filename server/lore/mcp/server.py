@@ -60,6 +60,8 @@ def _handler(tool: Tool, backend: Backend):
             params["settle"] = True
         if tool.operation in ("ingest", "check"):
             params.setdefault("repo", str(find_work_tree(Path.cwd())))
+        if tool.operation == "warnings":
+            params["missingFile"] = "error"  # a path that names nothing is said to (no-such-file)
         return _result(await backend.run_async(tool.operation, params))
 
     run.__name__ = tool.name
