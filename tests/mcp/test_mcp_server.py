@@ -194,3 +194,34 @@ async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Pat
         # the refused ingest never started: its status is the refusal, with nothing processed
         assert not err and r["status"] == "error" and r["error"]["code"] == "not-a-repo", r
         assert r["processed"] == 0
+
+
+async def call_raw(session: ClientSession, tool_name: str, arguments: Any) -> Any:
+    """A tools/call whose arguments are sent as given, unchecked (as Neovim's Lua sends an empty table: [])."""
+    from mcp import types
+
+    params = types.CallToolRequestParams.model_construct(name=tool_name, arguments=arguments)
+    return await session.send_request(types.CallToolRequest(params=params), types.CallToolResult)
+
+
+@pytest.mark.asyncio
+@pytest.mark.filterwarnings("ignore:Pydantic serializer warnings")  # the unchecked arguments, on purpose
+async def test_arguments_sent_as_an_empty_list_are_no_arguments(repo: Path):
+    """vim.json encodes an empty Lua table as []: a tool called with "arguments": [] runs as with none (the
+    SDK alone refused it with a bare Invalid Params); so does an object parameter sent as []; arguments that
+    are some other non-object are Lore's bad-params."""
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        for name in ("lore_ingest_status", "lore_warnings", "lore_status"):
+            result = await call_raw(session, name, [])
+            assert not result.is_error and result.structured_content["ok"], (name, result)
+        result = await call_raw(session, "lore_query", [])  # a required argument is still required
+        assert result.is_error and result.structured_content["error"]["code"] == "bad-params"
+        assert "query" in result.structured_content["error"]["message"]
+        result = await call_raw(session, "lore_query", {"query": "[:find ?e :where [?e :a _]]", "params": []})
+        assert not result.is_error and result.structured_content["results"] == [], result
+        for bad in ([1, 2], "x", 3):
+            result = await call_raw(session, "lore_status", bad)
+            assert result.is_error and result.structured_content["error"]["code"] == "bad-params", (bad, result)
+        err, r = await call(session, "lore_status")
+        assert not err and r["ok"]

@@ -8,15 +8,18 @@ share one graph (and the CLI forwards to whichever owns it).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import json
 import logging
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -85,6 +88,45 @@ def _bad_arguments(tool: str, exc: ValidationError) -> LoreError:
     return LoreError("bad-params", f"{tool}: " + "; ".join(parts))
 
 
+def _empty_as_object(value: Any) -> Any:
+    """An empty list where an object belongs means an empty object: Neovim's Lua (vim.json) encodes an
+    empty table ``{}`` as ``[]``."""
+    return {} if isinstance(value, list) and not value else value
+
+
+class EmptyListArguments(ServerMiddleware[Any]):
+    """Before the SDK validates a request (it refuses ``"arguments": []`` with a bare Invalid Params that
+    never reaches Lore): ``[]`` as a request's params or a tool call's arguments is ``{}``; arguments that
+    are anything else but an object are answered with Lore's error object (``bad-params``)."""
+
+    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        params: Any = ctx.params
+        if isinstance(params, list) and not params:
+            ctx = dataclasses.replace(ctx, params={})
+        elif ctx.method == "tools/call" and isinstance(params, Mapping) and "arguments" in params:
+            args = _empty_as_object(params["arguments"])
+            if args is not None and not isinstance(args, Mapping):
+                name = params.get("name")
+                return _result(error_reply(LoreError(
+                    "bad-params", f"{name if isinstance(name, str) else 'tools/call'}: arguments must be an "
+                    f"object of named parameters, got {type(args).__name__}")))
+            if args is not params["arguments"]:
+                ctx = dataclasses.replace(ctx, params={**params, "arguments": args})
+        return await call_next(ctx)
+
+
+def _object_params(tool: Tool) -> set[str]:
+    """The tool's parameters that take an object (``lore_query``'s ``params``)."""
+    out = set()
+    for name, p in inspect.signature(tool.signature, eval_str=True).parameters.items():
+        if "dict" in str(p.annotation):
+            out.add(name)
+    return out
+
+
+OBJECT_PARAMS = {t.name: _object_params(t) for t in TOOLS}
+
+
 class LoreMCPServer(MCPServer):
     """The SDK's server, with every failure a tool result carrying Lore's ``error`` object (SPEC §4): wrongly
     typed or missing arguments (``bad-params``) and an unknown tool (``unknown-method``) as well as an
@@ -95,6 +137,7 @@ class LoreMCPServer(MCPServer):
         if name not in BY_NAME:
             return _result(error_reply(LoreError(
                 "unknown-method", f"no tool {name!r}; the tools are " + ", ".join(sorted(BY_NAME)))))
+        arguments = {k: _empty_as_object(v) if k in OBJECT_PARAMS[name] else v for k, v in arguments.items()}
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -104,7 +147,8 @@ class LoreMCPServer(MCPServer):
 
 
 def build_server(backend: Backend) -> MCPServer:
-    server = LoreMCPServer("lore", instructions=INSTRUCTIONS, version=__version__)
+    server = LoreMCPServer("lore", instructions=INSTRUCTIONS, version=__version__,
+                           middleware=[EmptyListArguments()])
     for tool in TOOLS:
         server.add_tool(_handler(tool, backend), name=tool.name, description=tool.description,
                         annotations=ToolAnnotations(read_only_hint=tool.read_only,
