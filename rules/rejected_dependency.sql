@@ -1,8 +1,10 @@
 -- name: rejected_dependency
 -- description: Code depends on something that a decision :rejects or a constraint :forbids. Anchored on
---   the import in the code.
+--   the import in the code. Rejecting a package path rejects the packages under it: a decision against
+--   github.com/x/y covers an import of github.com/x/y/z (the external's :name split at "/", so
+--   github.com/x/y-z is not covered).
 -- kind: warning
--- reads: :depends-on :rejects :forbids :description
+-- reads: :depends-on :rejects :forbids :description :name
 -- confidence: 0.9
 -- scope: subject
 -- severity: warning
@@ -10,6 +12,18 @@
 -- message: {{entity}} imports {{target}}, which {{memory}} {{verb}}
 WITH dep AS (
     SELECT id, e AS module, target FROM refs_now WHERE a = ':depends-on' AND lore_is_code(e)
+),
+named AS (  -- the import path of each external a module depends on, when it has folders (Go's, JS scopes)
+    SELECT e, string_split(v, '/') AS parts FROM asserted_now
+     WHERE a = ':name' AND vt = 's' AND contains(v, '/') AND e IN (SELECT target FROM dep)
+),
+cover AS (  -- what an import is covered by: itself, and the ident of every folder above it
+    SELECT DISTINCT target, target AS covered FROM dep
+    UNION
+    SELECT e AS target,
+           ':module/' || trim(regexp_replace(lower(array_to_string(list_slice(parts, 1, k), '/')),
+                                             '[^a-z0-9]+', '-', 'g'), '-') AS covered
+      FROM (SELECT e, parts, unnest(range(1, len(parts))) AS k FROM named)
 ),
 veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone
     SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':rejects' AND NOT inferred AND NOT lore_is_code(e)
@@ -28,6 +42,7 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
        'import' AS anchor_kind, d.module AS anchor_entity, d.target AS anchor_target,
        [n.memory] AS related
   FROM dep d
-  JOIN veto n ON n.target = d.target
+  JOIN cover c ON c.target = d.target
+  JOIN veto n ON n.target = c.covered
   LEFT JOIN about ab ON ab.e = n.memory
  WHERE lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory)
