@@ -717,6 +717,13 @@ class IngestRun(StructureFacts, BatchWriter):
         fallback = {S.external_ident(seg) for p, (_b, mode) in cs.added.items() if mode != GITLINK
                     for seg in _segments(p)}
         fallback = {e for e in fallback if e in self.pointing}
+        # A Go file added to a package (a folder) is one more file its importers depend on: they point at
+        # its siblings.
+        for p, (_b, mode) in cs.added.items():
+            if mode != GITLINK and p.endswith(".go") and not p.endswith("_test.go"):
+                d = posixpath.dirname(p)
+                fallback |= {m for q in self.index.by_dir.get(d, ()) if q != p and q.endswith(".go")
+                             if (m := self._module_ident(q)) in self.pointing}
         for target in fallback:
             stale |= self.pointing[target]
         for p in sorted(stale - changed):

@@ -17,7 +17,7 @@ import pyarrow as pa
 from lore import idents as S
 from lore.ingest.extract import language_of
 from lore.ingest.filestate import EVENT_ATTRS, SQL
-from lore.ingest.resolve import resolve
+from lore.ingest.resolve import resolve_all
 from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK, SYMLINK
 from lore.store.graph import FACT_SCHEMA, MAX_TX
@@ -237,11 +237,9 @@ class BatchWriter(RunState):
                                   d.line, d.col, d.end_line, d.end_col))
             lang = language_of(p)
             for im in ex.imports:
-                r = resolve(lang, p, im.spec, im.name, self.index)
-                if r is None:
-                    continue
-                target = self._module_ident(r[1]) if r[0] == "internal" else S.external_ident(r[1])
-                imp_rows.append((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
+                for kind, what in resolve_all(lang, p, im.spec, im.name, self.index):
+                    target = self._module_ident(what) if kind == "internal" else S.external_ident(what)
+                    imp_rows.append((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
         if defs_rows:
             c = list(zip(*defs_rows))
             t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((

@@ -66,7 +66,12 @@ class PathIndex:
         return None
 
     def dir_file(self, spec_dir: str, exts: tuple[str, ...]) -> str | None:
-        """A file of the tracked directory whose path is a suffix of ``spec_dir`` (Go packages, Java ``.*``)."""
+        """A file of the tracked directory whose path is a suffix of ``spec_dir`` (Java ``.*``)."""
+        files = self.dir_files(spec_dir, exts)
+        return files[0] if files else None
+
+    def dir_files(self, spec_dir: str, exts: tuple[str, ...]) -> list[str]:
+        """The files (tests left out) of the tracked directory whose path is a suffix of ``spec_dir``, sorted."""
         parts = spec_dir.strip("/").split("/")
         best = None
         for d in self.dirs_by_base.get(parts[-1], ()):
@@ -74,17 +79,28 @@ class PathIndex:
                 if best is None or len(d) > len(best):
                     best = d
         if best is None:
-            return None
-        files = sorted(p for p in self.by_dir[best] if p.endswith(exts) and not p.endswith("_test.go"))
-        return files[0] if files else None
+            return []
+        return sorted(p for p in self.by_dir[best] if p.endswith(exts) and not p.endswith("_test.go"))
 
 
 def resolve(lang: str | None, importer: str, spec: str, name: str, index: PathIndex) -> tuple[str, str] | None:
-    """('internal', path) | ('external', package name) | None (nothing to record)."""
+    """('internal', path) | ('external', package name) | None (nothing to record). A Go package (a folder
+    of files) is its first file here; ``resolve_all`` gives every file."""
+    r = resolve_all(lang, importer, spec, name, index)
+    return r[0] if r else None
+
+
+def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: PathIndex) -> list[tuple[str, str]]:
+    """What an import names: one ('internal', path) or ('external', name), or — a Go import names a package,
+    a folder — ('internal', path) for each of its files (tests left out), in path order; [] for nothing."""
     fn = _RESOLVERS.get(lang) if lang else None
     if fn is None or not spec:
-        return None
-    return fn(importer, spec, name, index)
+        return []
+    if fn is _go:
+        files = index.dir_files(spec, (".go",))
+        return [("internal", f) for f in files] if files else [r for r in [_ext(spec)] if r]
+    r = fn(importer, spec, name, index)
+    return [r] if r else []
 
 
 def _ext(name: str) -> tuple[str, str] | None:

@@ -15,7 +15,7 @@ import re
 from lore import idents as S
 from lore.ingest.extract import Extract, language_of
 from lore.ingest.filestate import SQL, Key, TextFacts, ref, sval
-from lore.ingest.resolve import resolve
+from lore.ingest.resolve import resolve_all
 from lore.ingest.runstate import RunState
 from lore.ingest.walk import GITLINK
 
@@ -83,33 +83,31 @@ class StructureFacts(RunState):
         pdir = posixpath.dirname(path)
         for im in ex.imports:
             ck = (lang, pdir, im.spec, im.name)
-            r = self._resolve_cache.get(ck, False)
-            if r is False:
-                r = self._resolve_cache[ck] = resolve(lang, path, im.spec, im.name, self.index)
-            if r is None:
-                continue
-            kind, what = r
-            if kind == "internal":
-                if what != path:
-                    targets.append(what)
-                    target = self._module_ident(what)
-                    desired.add((module, ":depends-on", "k", target))
-                    self.pointing.setdefault(target, set()).add(path)
-            else:
-                ext = S.external_ident(what)
-                # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
-                if ext not in self.externals and ext not in self.ident_taken:
-                    self.externals.add(ext)
-                    self.new_known.append(ext)
-                    for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
-                                   (":name", sval(what))):
-                        self._emit(ext, a, val, self.last_time)
-                    sub = self._submodule_keys().get(ext.split("/", 1)[1])
-                    if sub:
-                        self._resolves(ext, sub)
-                desired.add((module, ":depends-on", "k", ext))
-                # (as the graph's open edges list it: a path added later may be what this import names)
-                self.pointing.setdefault(ext, set()).add(path)
+            rs = self._resolve_cache.get(ck)
+            if rs is None:
+                rs = self._resolve_cache[ck] = resolve_all(lang, path, im.spec, im.name, self.index)
+            for kind, what in rs:
+                if kind == "internal":
+                    if what != path:
+                        targets.append(what)
+                        target = self._module_ident(what)
+                        desired.add((module, ":depends-on", "k", target))
+                        self.pointing.setdefault(target, set()).add(path)
+                else:
+                    ext = S.external_ident(what)
+                    # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
+                    if ext not in self.externals and ext not in self.ident_taken:
+                        self.externals.add(ext)
+                        self.new_known.append(ext)
+                        for a, val in ((":entity-type", ref(":type/external-dependency")), (":description", sval(what)),
+                                       (":name", sval(what))):
+                            self._emit(ext, a, val, self.last_time)
+                        sub = self._submodule_keys().get(ext.split("/", 1)[1])
+                        if sub:
+                            self._resolves(ext, sub)
+                    desired.add((module, ":depends-on", "k", ext))
+                    # (as the graph's open edges list it: a path added later may be what this import names)
+                    self.pointing.setdefault(ext, set()).add(path)
         mslug = module.split("/", 1)[1]
         if ex.calls:
             # A file calls the same names from many places: each callee is resolved once, then only the

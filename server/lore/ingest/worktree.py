@@ -20,7 +20,7 @@ from lore import idents as S
 from lore.errors import LoreError
 from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary
 from lore.ingest.ignore import Ignore, build_ignore
-from lore.ingest.resolve import PathIndex, resolve
+from lore.ingest.resolve import PathIndex, resolve_all
 from lore.sqlfile import named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -223,24 +223,21 @@ def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
     targets: list[str] = []
     deps: set[str] = set()
     for im in ex.imports:
-        r = resolve(lang, path, im.spec, im.name, head.index)
-        if r is None:
-            continue
-        kind, what = r
-        if kind == "internal":
-            if what == path:
-                continue
-            target = head.module_of(what)
-            targets.append(what)
-        else:
-            target = S.external_ident(what)
-            if target not in head.known and target not in deps and target not in head.idents.values():
-                facts += [[target, ":entity-type", "k", ":type/external-dependency", None],
-                          [target, ":description", "s", what, None], [target, ":name", "s", what, None]]
-        res["imports"].append([module, target, im.spec, path, im.line, im.col, im.end_line, im.end_col])
-        if target not in deps:
-            deps.add(target)
-            facts.append([module, ":depends-on", "k", target, None])
+        for kind, what in resolve_all(lang, path, im.spec, im.name, head.index):
+            if kind == "internal":
+                if what == path:
+                    continue
+                target = head.module_of(what)
+                targets.append(what)
+            else:
+                target = S.external_ident(what)
+                if target not in head.known and target not in deps and target not in head.idents.values():
+                    facts += [[target, ":entity-type", "k", ":type/external-dependency", None],
+                              [target, ":description", "s", what, None], [target, ":name", "s", what, None]]
+            res["imports"].append([module, target, im.spec, path, im.line, im.col, im.end_line, im.end_col])
+            if target not in deps:
+                deps.add(target)
+                facts.append([module, ":depends-on", "k", target, None])
     imported: dict[str, list[str]] | None = None
     calls: set[tuple[str, str]] = set()
     for caller, callee in ex.calls:
