@@ -63,9 +63,8 @@ def test_warnings_for_a_file_with_hostile_arguments(cli):
     assert cli.run("warnings")[1]["count"] == 1
 
 
-def _ingested_repo(tmp_path):
-    """A real repository with one Python file, ingested into its own .lore graph."""
-    from conftest import Cli
+def _ingested_repo(tmp_path, cli):
+    """A real repository with one Python file, ingested into its own .lore graph (``cli`` now runs there)."""
     from gitrepo import git
 
     repo = tmp_path / "repo"
@@ -77,14 +76,14 @@ def _ingested_repo(tmp_path):
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "one")
     (repo / "src" / "new.py").write_text("import os\n")  # on disk, never ingested
-    cli = Cli(repo / ".lore" / "lore.duckdb", repo)
+    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo
     rc, reply, err, _ = cli.run("ingest")
     assert rc == 0 and reply["ok"], err
     return repo, cli
 
 
-def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path):
-    repo, cli = _ingested_repo(tmp_path)
+def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path, cli):
+    repo, cli = _ingested_repo(tmp_path, cli)
     rc, reply, _, _ = cli.run("warnings", "no/such/file")
     assert rc == 1 and reply["error"]["code"] == "no-such-file"
     assert "no/such/file" in reply["error"]["message"]
@@ -102,8 +101,8 @@ def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path):
         assert rc == 0 and reply["warnings"] == [] and "hint" not in reply, (path, err)
 
 
-def test_warnings_from_a_subfolder_name_the_file_from_there(tmp_path):
-    repo, cli = _ingested_repo(tmp_path)
+def test_warnings_from_a_subfolder_name_the_file_from_there(tmp_path, cli):
+    repo, cli = _ingested_repo(tmp_path, cli)
     rc, reply, err, _ = cli.run("transact", "[[:decision/no-redis :rejects :module/redis]"
                                 " [:decision/no-redis :description \"no redis\"]]", "--reason", "r")
     assert rc == 0, err

@@ -3,7 +3,6 @@ ingested Go repository through the real CLI."""
 
 from __future__ import annotations
 
-from conftest import Cli
 from gitrepo import git
 
 MAIN_GO = '''package main
@@ -18,7 +17,7 @@ func main() { z.Run(); yz.Run() }
 '''
 
 
-def _go_repo(tmp_path):
+def _go_repo(tmp_path, cli):
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "go.mod").write_text("module example.com/app\n\ngo 1.22\n")
@@ -26,7 +25,7 @@ def _go_repo(tmp_path):
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "one")
-    cli = Cli(repo / ".lore" / "lore.duckdb", repo)
+    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo  # the fixture's CLI, run in the repository
     rc, reply, err, _ = cli.run("ingest")
     assert rc == 0 and reply["ok"], err
     return repo, cli
@@ -38,8 +37,8 @@ def _rejected_targets(cli) -> set[str]:
     return {w["slots"]["target"] for w in reply["warnings"] if w["rule"] == "rejected_dependency"}
 
 
-def test_rejecting_a_go_module_covers_its_subpackages(tmp_path):
-    repo, cli = _go_repo(tmp_path)
+def test_rejecting_a_go_module_covers_its_subpackages(tmp_path, cli):
+    repo, cli = _go_repo(tmp_path, cli)
     rc, _, err, _ = cli.run("transact", "[[:decision/no-xy :rejects :module/github-com-x-y]"
                             " [:decision/no-xy :description \"no x/y\"]]", "--reason", "r")
     assert rc == 0, err
@@ -50,8 +49,8 @@ def test_rejecting_a_go_module_covers_its_subpackages(tmp_path):
     assert w["line"] == 4 and "github.com/x/y/z" in w["message"]
 
 
-def test_rejecting_the_host_or_the_package_itself(tmp_path):
-    repo, cli = _go_repo(tmp_path)
+def test_rejecting_the_host_or_the_package_itself(tmp_path, cli):
+    repo, cli = _go_repo(tmp_path, cli)
     rc, _, err, _ = cli.run("transact", "[[:decision/no-x :rejects :module/github-com-x]"
                             " [:decision/no-x :description \"nothing from x\"]]", "--reason", "r")
     assert rc == 0, err
