@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,26 @@ def valid_at(g: Graph, attr: str, when: str | None = None, entity_prefix: str | 
 def current_rows(g: Graph) -> list[tuple]:
     return sorted(g.con.execute(
         f"SELECT e, a, vt, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX}").fetchall())
+
+
+def rows_of_one_run_and_per_commit(repo: Repo, tmp_path: Path,
+                                   steps: Sequence[Mapping[str, str | None]]) -> tuple[list[tuple], list[tuple]]:
+    """Commit each step (path -> text; None removes the file), ingesting after each commit into one graph, then
+    ingest the whole history in one run into another: the current rows of (the one run, the run per commit)."""
+    from lore.ingest.api import ingest
+
+    per_commit = Graph(tmp_path / "per-commit.duckdb")
+    for i, files in enumerate(steps):
+        for path, text in files.items():
+            if text is None:
+                repo.rm(path)
+            else:
+                repo.write(path, text)
+        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
+        ingest(per_commit, str(repo.path))
+    once = Graph(tmp_path / "once.duckdb")
+    ingest(once, str(repo.path))
+    rows = current_rows(once), current_rows(per_commit)
+    per_commit.close()
+    once.close()
+    return rows

@@ -13,7 +13,7 @@ from lore.ingest.api import ingest
 from lore.store.graph import Graph
 from lore.timeutil import FOREVER
 
-from .conftest import Repo, current_rows, valid_at
+from .conftest import Repo, current_rows, rows_of_one_run_and_per_commit, valid_at
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -241,22 +241,9 @@ def test_reverts_and_edge_changes_in_one_run_equal_a_run_per_commit(repo, tmp_pa
         {"a.py": v1, "b.py": "def other():\n    return 3\n"},  # text back, edge target gone
         {"a.py": v2, "c.py": "import a\n\ndef c():\n    return a.a()\n"},
     ]
-    g1 = Graph(tmp_path / "per-commit.duckdb")
-    for i, files in enumerate(steps):
-        for path, text in files.items():
-            if text is None:
-                repo.rm(path)
-            else:
-                repo.write(path, text)
-        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
-        ingest(g1, str(repo.path))
-    g2 = Graph(tmp_path / "once.duckdb")
-    ingest(g2, str(repo.path))
-    one, per_commit = current_rows(g2), current_rows(g1)
+    one, per_commit = rows_of_one_run_and_per_commit(repo, tmp_path, steps)
     assert any(r[1] == ":calls" for r in one) and any(r[1] == ":depends-on" for r in one)
     assert per_commit == one
-    g1.close()
-    g2.close()
 
 
 def test_definition_level_diff_in_one_run_equals_a_run_per_commit(repo, tmp_path):
@@ -273,17 +260,7 @@ def test_definition_level_diff_in_one_run_equals_a_run_per_commit(repo, tmp_path
         {"a.py": "def keep():\n    return 1\n\ndef codes():\n    return 5\n\ndef gone():\n    return 2\n"},
         {"a.py": "def keep():\n    return 1\n" + cls.format(field="x = 1", body="self.x = 2")},
     ]
-    g1 = Graph(tmp_path / "per-commit.duckdb")
-    for i, files in enumerate(steps):
-        for path, text in files.items():
-            repo.write(path, text)
-        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
-        ingest(g1, str(repo.path))
-    g2 = Graph(tmp_path / "once.duckdb")
-    ingest(g2, str(repo.path))
-    one, per_commit = current_rows(g2), current_rows(g1)
+    one, per_commit = rows_of_one_run_and_per_commit(repo, tmp_path, steps)
     names = {r[3] for r in one if r[1] == ":qualified-name" and r[5] == FOREVER}
     assert {"keep", "K", "K.m", "K.x"} <= names and not names & {"gone", "new", "codes", "Codes", "K.y"}
     assert per_commit == one
-    g1.close()
-    g2.close()

@@ -4,11 +4,9 @@ computes every file from what the graph holds. Both give the same facts."""
 
 from __future__ import annotations
 
-from lore.ingest.api import ingest
-from lore.store.graph import Graph
 from lore.timeutil import FOREVER
 
-from .conftest import current_rows
+from .conftest import rows_of_one_run_and_per_commit
 
 CALLER = ("from lib import helper, other\nfrom lib2 import helper as h2\n\n"
           "def use{n}():\n    return helper() + other()\n\n"
@@ -34,22 +32,9 @@ def test_files_resolved_again_in_one_run_equal_a_run_per_commit(repo, tmp_path):
         {"c2.py": None, "c3.py": CALLER.format(n=3).replace("other()", "helper()")},
         {"lib.py": lib_no_other},
     ]
-    per_commit = Graph(tmp_path / "per-commit.duckdb")
-    for i, files in enumerate(steps):
-        for path, text in files.items():
-            if text is None:
-                repo.rm(path)
-            else:
-                repo.write(path, text)
-        repo.commit(f"step {i}", f"2024-01-{i + 1:02d}T00:00:00Z")
-        ingest(per_commit, str(repo.path))
-    once = Graph(tmp_path / "once.duckdb")
-    ingest(once, str(repo.path))
-    one, each = current_rows(once), current_rows(per_commit)
+    one, each = rows_of_one_run_and_per_commit(repo, tmp_path, steps)
     calls = [r for r in one if r[1] == ":calls"]
     # Edges that closed while their file stayed unchanged, and edges open now.
     assert any(r[5] != FOREVER and r[0].startswith(":function/c0-py") for r in calls)
     assert any(r[5] == FOREVER for r in calls)
     assert each == one
-    per_commit.close()
-    once.close()

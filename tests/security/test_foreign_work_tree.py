@@ -51,11 +51,7 @@ def test_the_server_stays_up_and_says_why(victim, tmp_path):
     _plant(victim, tmp_path)
     c = RawClient([*lore_cmd(), "serve"], victim.env, victim.repo)
     try:
-        c.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                "params": {"capabilities": {}, "rootUri": victim.repo.as_uri(),
-                           "initializationOptions": {"ingestOnStartup": False}}})
-        assert c.reply()["id"] == 1
-        c.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        c.start(victim.repo)
         c.send({"jsonrpc": "2.0", "id": 2, "method": "lore/check", "params": {}})
         r = c.reply()
         assert r["id"] == 2 and r["result"]["error"]["code"] == "foreign-work-tree", r

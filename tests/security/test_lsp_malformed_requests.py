@@ -44,6 +44,14 @@ class RawClient:
     def reply(self, timeout: float = 120) -> dict:
         return self.replies.get(timeout=timeout)
 
+    def start(self, root) -> None:
+        """initialize (request 1, no ingest on start-up) and initialized."""
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                   "params": {"capabilities": {}, "rootUri": root.as_uri(),
+                              "initializationOptions": {"ingestOnStartup": False}}})
+        assert self.reply()["id"] == 1
+        self.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+
     def close(self) -> None:
         self.proc.kill()
         self.proc.wait()
@@ -52,11 +60,7 @@ class RawClient:
 def test_malformed_requests_get_replies(victim):
     c = RawClient([*lore_cmd(), "serve"], victim.env, victim.repo)
     try:
-        c.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                "params": {"capabilities": {}, "rootUri": victim.repo.as_uri(),
-                           "initializationOptions": {"ingestOnStartup": False}}})
-        assert c.reply()["id"] == 1
-        c.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        c.start(victim.repo)
         c.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
                 "params": {"textDocument": 5, "position": "top"}})
         r = c.reply()
