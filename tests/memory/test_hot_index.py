@@ -15,6 +15,7 @@ from lore.store.txdata import parse_tx
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall"
 DATA2 = DATA.with_name("recall2")  # the second, blind set: 64 NATS and Dependency-Track ADRs, 137 questions
 DATA3 = DATA.with_name("recall3")  # the third, blind set: 61 Jupyter JEPs and NumPy NEPs, 138 questions
+DATA4 = DATA.with_name("recall4")  # the fourth, blind set: 113 Cloud Native Buildpacks RFCs, 150 questions
 
 
 def _q(s: str) -> str:
@@ -72,6 +73,12 @@ def test_the_same_replies_on_the_third_real_text_set(graph):
     # two projects' proposals (the kernel protocol's words recur in the code beside)
     add_code(graph, "ipykernel/kernelbase.py", [("function", "kernel_info_request", 3), ("class", "Kernel", 10)])
     assert_same(graph, load_recall_set(graph, DATA3))
+
+
+def test_the_same_replies_on_the_fourth_real_text_set(graph):
+    # one project's RFCs, twice as many memories, the same few words (buildpack, builder, lifecycle) everywhere
+    add_code(graph, "pkg/client/build.go", [("function", "Build", 3), ("class", "BuildOptions", 10)])
+    assert_same(graph, load_recall_set(graph, DATA4))
 
 
 def test_writes_are_caught_up_without_a_rebuild(graph):

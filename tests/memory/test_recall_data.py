@@ -1,0 +1,62 @@
+"""The recall sets' data (bench/data/recall*): the shape bench/recall.py relies on, and the blind sets' split
+rule (a question's split is drawn from a hash of its text, never chosen)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
+sys.path.insert(0, str(DATA))
+
+from adrtext import split  # noqa: E402
+
+SETS = ["recall", "recall2", "recall3", "recall4"]
+BLIND = ["recall2", "recall3", "recall4"]  # written blind, with a kind per question and hashed splits
+
+
+def load(name: str) -> tuple[list[dict], list[dict]]:
+    return (json.loads((DATA / name / "memories.json").read_text()),
+            json.loads((DATA / name / "questions.json").read_text()))
+
+
+def test_every_set_is_registered_in_the_bench():
+    sys.path.insert(0, str(DATA.parent))
+    import recall
+
+    assert list(recall.SETS) == SETS == sorted(p.name for p in DATA.iterdir() if (p / "questions.json").exists())
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_a_set_holds_enough_real_memories_and_questions_naming_them(name):
+    memories, questions = load(name)
+    entities = [m["entity"] for m in memories]
+    assert len(memories) >= 60 and len(set(entities)) == len(entities)
+    for m in memories:
+        assert m["entity"].startswith(":decision/") and m["description"].strip() and m["source"]
+        assert m.get("supersedes") in (None, *entities) and m.get("supersedes") != m["entity"]
+    assert len(questions) >= 80 and len({q["id"] for q in questions}) == len(questions)
+    assert len({q["question"] for q in questions}) == len(questions)
+    for q in questions:
+        assert q["question"].strip() and q["split"] in ("dev", "heldout")
+        assert all(a in entities for a in q["answers"]), q
+    assert sum(1 for q in questions if not q["answers"]) >= 12
+
+
+@pytest.mark.parametrize("name", BLIND)
+def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
+    _, questions = load(name)
+    for q in questions:
+        assert q["split"] == split(q["question"]), q
+        assert q["kind"] in ("paraphrase", "synonym", "no-answer")
+        assert (q["kind"] == "no-answer") == (not q["answers"]), q
+    assert {q["split"] for q in questions} == {"dev", "heldout"}
+
+
+def test_the_fourth_set_asks_about_every_memory():
+    memories, questions = load("recall4")
+    asked = {a for q in questions for a in q["answers"]}
+    assert asked == {m["entity"] for m in memories}
