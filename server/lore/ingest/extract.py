@@ -265,12 +265,14 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
     stack: list[tuple[int, bool, str | None]] = []
     spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
     multi: list[tuple[int, int, int]] = []  # definitions of three lines or more: index in defs, start, end
+    blake2b, from_bytes = hashlib.blake2b, int.from_bytes  # _hash, inlined: the loop runs per definition
     for start, end, kind, node, name_node, owner in raw_defs:
         while stack and stack[-1][0] <= start:
             stack.pop()
         static = kind == "field.static"
         base = "field" if static else kind
-        name = text(name_node).strip().lstrip("@")
+        name_start, name_end = name_node.start_byte, name_node.end_byte
+        name = data[name_start:name_end].decode("utf-8", "replace").strip().lstrip("@")
         if stack:
             in_function, inner_class = stack[-1][1], stack[-1][2]
         else:
@@ -292,22 +294,27 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
         if not keep or not name or len(name) > 300 or (base, qual) in seen:
             continue
         seen.add((base, qual))
-        body = data[start:end]
         sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
         container = qual.rsplit(".", 1)[0] if "." in qual else ""
         place = places[(container, base)] = places.get((container, base), -1) + 1
         if ep[0] - sp[0] >= 2:
             shape = 0  # every identifier blanked: hashed below, all such definitions at once
             multi.append((len(defs), start, end))
-        elif start <= name_node.start_byte and name_node.end_byte <= end:
-            own_name_blanked = data[start:name_node.start_byte] + b"_" + data[name_node.end_byte:end]
-            shape = _hash(f"{base}\0{container}\0{place}\0".encode() + own_name_blanked)
+        elif start <= name_start and name_end <= end:
+            shape = from_bytes(blake2b(f"{base}\0{container}\0{place}\0".encode() + data[start:name_start] + b"_"
+                                       + data[name_end:end], digest_size=8).digest(), "little", signed=True)
         else:
             shape = 0
-        defs.append((base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1,
-                        col_of(end, ep[1]), np_[0] + 1, col_of(name_node.start_byte, np_[1]),
-                        col_of(name_node.start_byte, np_[1]) + len(name), _hash(body), shape))
-        if base == "function" and keep:
+        if ascii_only:
+            name_col = np_[1]
+            defs.append((base, name, qual, static, sp[0] + 1, sp[1], ep[0] + 1, ep[1], np_[0] + 1, name_col,
+                         name_col + len(name),
+                         from_bytes(blake2b(data[start:end], digest_size=8).digest(), "little", signed=True), shape))
+        else:
+            name_col = col_of(name_start, np_[1])
+            defs.append((base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1, col_of(end, ep[1]),
+                         np_[0] + 1, name_col, name_col + len(name), _hash(data[start:end]), shape))
+        if base == "function":
             spans.append((start, end, qual))
 
     if multi and shapes is not None:
@@ -329,6 +336,7 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
         _blanked_shapes(data, defs, multi)
 
     calls: set[tuple[str, str]] = set()
+    raw_calls: set[tuple[str, bytes]] = set()
     if calls_at:
         spans.sort()
         calls_at.sort()
@@ -341,10 +349,12 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
             while open_spans and open_spans[-1][1] <= pos:
                 open_spans.pop()
             # The top of the stack starts at or before pos and ends after it: the innermost function.
-            inner = open_spans[-1] if open_spans else None
-            callee = data[pos:call_end].decode("utf-8", "replace").strip()
+            raw_calls.add((open_spans[-1][2] if open_spans else "", data[pos:call_end]))
+        # A name is called from many places: each distinct (caller, name bytes) is decoded once.
+        for caller, raw in raw_calls:
+            callee = raw.decode("utf-8", "replace").strip()
             if callee and len(callee) <= 300:
-                calls.add((inner[2] if inner else "", callee))
+                calls.add((caller, callee))
     return defs, imports, sorted(calls), root.has_error
 
 

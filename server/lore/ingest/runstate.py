@@ -34,6 +34,7 @@ class RunState:
     externals: set[str]
     pointing: dict[str, set[str]]
     new_known: list[str]
+    idents: dict[str, str]  # path -> its module ident (_module_ident)
     ident_taken: set[str]
     changed_paths: set[str]
     attrs_written: set[str]

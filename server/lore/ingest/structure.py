@@ -81,18 +81,23 @@ class StructureFacts(RunState):
             self._resolve_cache.clear()
             self._resolve_version = self._index_version
         pdir = posixpath.dirname(path)
+        resolve_cache, idents, pointing = self._resolve_cache, self.idents, self.pointing
         for im in ex.imports:
             ck = (lang, pdir, im.spec, im.name)
-            rs = self._resolve_cache.get(ck)
+            rs = resolve_cache.get(ck)
             if rs is None:
-                rs = self._resolve_cache[ck] = resolve_all(lang, path, im.spec, im.name, self.index)
+                rs = resolve_cache[ck] = resolve_all(lang, path, im.spec, im.name, self.index)
             for kind, what in rs:
                 if kind == "internal":
                     if what != path:
                         targets.append(what)
-                        target = self._module_ident(what)
+                        target = idents.get(what) or self._module_ident(what)
                         desired.add((module, ":depends-on", "k", target))
-                        self.pointing.setdefault(target, set()).add(path)
+                        here = pointing.get(target)
+                        if here is None:
+                            pointing[target] = {path}
+                        else:
+                            here.add(path)
                 else:
                     ext = S.external_ident(what)
                     # An ident a tracked path already has (a submodule at `redis/`) is that entity: no placeholder.
@@ -174,17 +179,25 @@ class StructureFacts(RunState):
         before = self._def_facts.get(path) or {}
         now: dict[tuple, tuple[str, tuple]] = {}
         for d in ex.defs:
-            kind, qname = d.kind, d.qname
-            dk = (kind, d.name, qname, d.static)
+            dk = d[:4]  # (kind, name, qname, static): Def's first fields, as a plain tuple
             got = before.get(dk)
             if got is None:
                 got = _def_facts(d, mslug, module, path)
             now[dk] = got
             e = got[0]
+            kind, name, qname = dk[0], dk[1], dk[2]
             defs[e] = (kind, d.shape_hash, d.body_hash, qname, d.end_line - d.line < 2)
             if kind == "function" or kind == "class":
-                by_name.setdefault(d.name, []).append(e)
-                by_name.setdefault(qname, []).append(e)
+                lst = by_name.get(name)
+                if lst is None:
+                    by_name[name] = [e]
+                else:
+                    lst.append(e)
+                lst = by_name.get(qname)
+                if lst is None:
+                    by_name[qname] = [e]
+                else:
+                    lst.append(e)
         self._def_facts[path] = now
         # [text facts, definitions, name -> entities, callee -> callers (None, False once resolved, then made)]
         hit = [TextFacts(frozenset(_module_facts(module, path, lang)), now, len(defs) == len(now)), defs, by_name,
