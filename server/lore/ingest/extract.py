@@ -352,11 +352,11 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
             raw_calls.add((open_spans[-1][2] if open_spans else "", data[pos:call_end]))
         # A name is called from many places: each distinct name is decoded once, into one string that all
         # its callers share (pickled once to the ingest's process, its hash computed there once).
-        names: dict[bytes, str] = {}
+        decoded: dict[bytes, str] = {}
         for caller, raw in raw_calls:
-            callee = names.get(raw)
+            callee = decoded.get(raw)
             if callee is None:
-                callee = names[raw] = raw.decode("utf-8", "replace").strip()
+                callee = decoded[raw] = raw.decode("utf-8", "replace").strip()
             if callee and len(callee) <= 300:
                 calls.add((caller, callee))
     return defs, imports, sorted(calls), root.has_error
