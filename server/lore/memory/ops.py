@@ -76,7 +76,7 @@ def memory_status(graph: Graph) -> dict[str, Any]:
     """How recall works on this graph: lexical (BM25) and semantic, or lexical only and why."""
     sem = embed.status()
     con = graph.con
-    out: dict[str, Any] = {"recall": "bm25+semantic" if sem["available"] else "bm25",
+    out: dict[str, Any] = {"recall": embed.recall_label(),
                            "indexed_tx": max(index.indexed_tx(con), 0), "memories_embedded": vectors.count(con)}
     out["semantic"] = sem
     return out

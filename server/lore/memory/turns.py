@@ -291,7 +291,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
     context = _context_block(facts, composed, warns, code_locs)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
-            "code": code_locs, "recall": "bm25+semantic" if semantic or embed.available() else "bm25"}
+            "code": code_locs, "recall": embed.recall_label()}
 
 
 def _fact_json(s: dict[str, Any]) -> dict[str, Any]:

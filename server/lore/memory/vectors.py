@@ -1,4 +1,6 @@
-"""Embeddings of memories, kept in DuckDB (``mem_vectors``: one ``FLOAT[256]`` per memory entity).
+"""Embeddings of memories, kept in DuckDB: one ``FLOAT[dim]`` per memory entity, in the table of the model that
+computed it (``mem_vectors_minilm`` for all-MiniLM-L6-v2, ``mem_vectors`` for WordLlama), so a graph whose
+vectors another model wrote is embedded afresh by this one and never compared against it.
 
 One vector per memory entity, of its one document: its descriptions, aliases and rationale and the names of
 what it references (``:rejects :module/certifi`` adds "certifi"). Like the token index it is a cache of the
@@ -27,7 +29,6 @@ from lore.store.session import Slot
 
 log = logging.getLogger("lore")
 
-STATE_KEY = "vectors"
 _NOT_MEMORY = CODE_NAMESPACES + ("type", "warning", "dismissal")
 _TEXT_ATTRS = (":description", ":alias", ":rationale", ":name", ":title", ":summary")
 
@@ -36,21 +37,25 @@ def _not_memory_sql() -> str:
     return ", ".join("'" + ns + "'" for ns in _NOT_MEMORY)
 
 
-def ensure_table(con: Any) -> None:
-    con.execute(f"CREATE TABLE IF NOT EXISTS mem_vectors (e VARCHAR NOT NULL, vec FLOAT[{embed.DIM}] NOT NULL)")
+def ensure_table(con: Any, m: embed.Model) -> None:
+    con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, vec FLOAT[{m.dim}] NOT NULL)")
 
 
-def _mark(con: Any) -> int:
+def _mark(con: Any, m: embed.Model) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [STATE_KEY]).fetchone()
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [m.state_key]).fetchone()
     except Exception:  # noqa: BLE001 - no index yet
         return -1
     return row[0] if row else 0
 
 
 def count(con: Any) -> int:
+    """How many memories the loaded model's vectors cover (0: none, or semantic matching is off)."""
+    m = embed.model()
+    if m is None:
+        return 0
     try:
-        return scalar(con.execute("SELECT count(*) FROM mem_vectors"))
+        return scalar(con.execute(f"SELECT count(*) FROM {m.table}"))
     except Exception:  # noqa: BLE001 - never synced
         return 0
 
@@ -74,7 +79,8 @@ def entity_texts(con: Any, entities: list[str] | None) -> dict[str, str]:
 
 def sync(graph: Graph) -> int:
     """Embed the memories changed since the last sync (holding graph.lock). Returns how many were embedded."""
-    if graph.read_only or not embed.available():
+    m = embed.model()
+    if graph.read_only or m is None:
         return 0
     con = graph.con
     cache = graph.session.get(MATRIX)
@@ -82,14 +88,14 @@ def sync(graph: Graph) -> int:
     if seen is not None and cache.synced_at == seen:
         return 0  # nothing written since this process last caught the vectors up
     with graph.lock:
-        done = _mark(con)
+        done = _mark(con, m)
         if done < 0:
             return 0
         cur = index.indexed_tx(con)
         if cur <= done:
             cache.synced_at = seen
             return 0
-        ensure_table(con)
+        ensure_table(con, m)
         if done == 0:
             changed = None
         else:
@@ -104,21 +110,21 @@ def sync(graph: Graph) -> int:
         con.execute("BEGIN TRANSACTION")
         try:
             if changed is None:
-                con.execute("DELETE FROM mem_vectors")
+                con.execute(f"DELETE FROM {m.table}")
             elif changed:
-                con.execute(f"DELETE FROM mem_vectors WHERE e IN ({index.literal_list(changed)})")
+                con.execute(f"DELETE FROM {m.table} WHERE e IN ({index.literal_list(changed)})")
             if vecs is not None:  # (there are entities)
                 flat = pa.array(vecs.reshape(-1), pa.float32())
                 table = pa.table({"e": pa.array(ents, pa.string()),
-                                  "vec": pa.FixedSizeListArray.from_arrays(flat, embed.DIM)})
+                                  "vec": pa.FixedSizeListArray.from_arrays(flat, m.dim)})
                 name = f"_mem_vec_arrow_{threading.get_ident()}"
                 con.register(name, table)
                 try:
-                    con.execute(f"INSERT INTO mem_vectors SELECT e, vec::FLOAT[{embed.DIM}] FROM {name}")
+                    con.execute(f"INSERT INTO {m.table} SELECT e, vec::FLOAT[{m.dim}] FROM {name}")
                 finally:
                     con.unregister(name)
-            if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [cur, STATE_KEY])):
-                con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [STATE_KEY, cur])
+            if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [cur, m.state_key])):
+                con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [m.state_key, cur])
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
@@ -146,14 +152,13 @@ BACKGROUND = (
 )
 
 
-def _background() -> Any:
-    global _BACKGROUND
-    if _BACKGROUND is None:
-        _BACKGROUND = embed.embed(list(BACKGROUND))
-    return _BACKGROUND
+def _background(m: embed.Model) -> Any:
+    if m.name not in _BACKGROUND:
+        _BACKGROUND[m.name] = embed.embed(list(BACKGROUND))
+    return _BACKGROUND[m.name]
 
 
-_BACKGROUND: Any = None
+_BACKGROUND: dict[str, Any] = {}  # per model
 
 
 class _Matrix:
@@ -174,13 +179,14 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
     best of an unanswerable question does not). [] when semantic recall is off."""
-    if not embed.available():
+    m = embed.model()
+    if m is None:
         return []
     import numpy as np
 
     cache = graph.session.get(MATRIX)
     seen = graph.session.get(index.MARKS).seen_tx
-    mark = cache.mark if (seen is not None and cache.synced_at == seen and cache.mark is not None) else _mark(con)
+    mark = cache.mark if (seen is not None and cache.synced_at == seen and cache.mark is not None) else _mark(con, m)
     if mark <= 0:
         return []
     with cache.lock:
@@ -188,25 +194,25 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
             try:
                 with warnings.catch_warnings():  # the copy it warns of happens once per change of the vectors
                     warnings.simplefilter("ignore")
-                    table = con.execute("SELECT e, vec FROM mem_vectors ORDER BY e").to_arrow_table()
+                    table = con.execute(f"SELECT e, vec FROM {m.table} ORDER BY e").to_arrow_table()
             except Exception:  # noqa: BLE001 - no table yet
                 table = None
             if table is not None and table.num_rows:
                 vec = table.column("vec").combine_chunks()
                 cache.entities = table.column("e").to_pylist()
-                cache.matrix = vec.values.to_numpy(zero_copy_only=False).astype(np.float32).reshape(-1, embed.DIM)
+                cache.matrix = vec.values.to_numpy(zero_copy_only=False).astype(np.float32).reshape(-1, m.dim)
             else:
                 cache.entities, cache.matrix = [], None
             cache.mark = mark
         ents, matrix = cache.entities, cache.matrix
     if matrix is None or not len(ents):
         return []
-    q = embed.embed([text])[0]
+    q = embed.embed_query(text)
     if not q.any():
         return []
     # einsum's own loop, not BLAS: one thread, 1 ms for 10,000 vectors (BLAS's threads cost 3x the CPU here)
     scores = np.einsum("ij,j->i", matrix, q)
-    reference = np.concatenate([scores, np.einsum("ij,j->i", _background(), q)])
+    reference = np.concatenate([scores, np.einsum("ij,j->i", _background(m), q)])
     mean, sd = float(reference.mean()), float(reference.std()) or 1.0
     k = min(k, len(ents))
     top = np.argpartition(-scores, k - 1)[:k]
