@@ -216,8 +216,8 @@ def test_the_static_model_recalls_few_memories_on_their_embedding_alone(graph, m
     question = "How often do we cut a new NATS server release?"
     reply = prepare_turn(graph, question)
     assert reply["recall"] == "bm25+semantic:wordllama l2_supercat_256"
-    assert len(ents(reply)) <= turns.SEMANTIC_ONLY_RANK
-    monkeypatch.setattr(turns, "SEMANTIC_ONLY_RANK", 50)
+    assert len(ents(reply)) <= turns.STATIC_SEMANTIC_ONLY_RANK
+    monkeypatch.setattr(turns, "STATIC_SEMANTIC_ONLY_RANK", 50)
     assert len(ents(prepare_turn(graph, question))) > 3  # without the rule, more come
 
 

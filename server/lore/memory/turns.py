@@ -25,7 +25,7 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.memory import embed, hot_index, index, vectors
-from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES
+from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, STOPWORDS
 from lore.sqlfile import scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -52,8 +52,10 @@ COSINE_FLOOR = 0.5
 STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memories
 # A memory recalled on its embedding alone must be among the few nearest: a static embedding is a
 # nearest-neighbour signal, and when a question's vector is near many memories at once (it names the project
-# every memory is about) that nearness says nothing of its topic.
-SEMANTIC_ONLY_RANK = 3
+# every memory is about) that nearness says nothing of its topic. The sentence encoder (MiniLM) does not take
+# the project's name for the topic: its five nearest above the floor are admitted (dev splits, DESIGN-CHOICES).
+SEMANTIC_ONLY_RANK = 5
+STATIC_SEMANTIC_ONLY_RANK = 3
 # Agreement: a memory near the top of both rankings is recalled though each signal alone is under its floor
 # (a synonym question matches a few of the answer's words and lies near its meaning), after those that pass.
 AGREE_COVER_FLOOR = 0.25
@@ -141,6 +143,12 @@ def _names_code(message: str) -> bool:
     return any(n.marked or "." in n.text or distinctive(n.text) for n in names_in(message))
 
 
+def _has_content_word(text: str) -> bool:
+    """A word that is not a stop word, in any script: a message of punctuation and "the of and" asks nothing,
+    though a sentence encoder gives it a vector as near the one memory as any."""
+    return any(w.lower() not in STOPWORDS for w in re.findall(r"\w+", text[:MAX_MESSAGE_CHARS]))
+
+
 def _ranks(scores: dict[str, float]) -> dict[str, int]:
     """Competition ranks (1 = best; equal scores share a rank, so ties stay ties when fused)."""
     out: dict[str, int] = {}
@@ -196,7 +204,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
-    if text.strip():
+    if _has_content_word(text):
         try:
             for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
@@ -214,8 +222,10 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
     sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
                                                  key=lambda e: (-semantic[e], e)), 1)}
+    loaded = embed.model()
+    only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name == embed.MINILM else STATIC_SEMANTIC_ONLY_RANK
     mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
-               and (e in mem_lex or sem_pos[e] <= SEMANTIC_ONLY_RANK)}
+               and (e in mem_lex or sem_pos[e] <= only_rank)}
     lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
                                                 key=lambda e: (-lexical[e], e)), 1)}
     agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
