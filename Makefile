@@ -8,7 +8,7 @@ TEST_WORKERS ?= 4
 
 .PHONY: demo test test-python test-extension bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
