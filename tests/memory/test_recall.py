@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from memory_helpers import add_code, remember
 from memory_helpers import q as quoted
 

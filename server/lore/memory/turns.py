@@ -190,12 +190,6 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
-    ahead = None
-    if _has_content_word(text):
-        try:
-            ahead = vectors.embed_ahead(graph, con, text)
-        except Exception:  # recall goes on lexically
-            log.exception("semantic recall failed; lexical only")
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
     scored: dict[int, dict[str, Any]] = {}
@@ -212,7 +206,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     standout: dict[str, float] = {}
     if _has_content_word(text):
         try:
-            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES, ahead=ahead):
+            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import threading
 import warnings
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pyarrow as pa
@@ -176,30 +175,10 @@ class _Matrix:
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
 
 
-_AHEAD: ThreadPoolExecutor | None = None
-
-
-def embed_ahead(graph: Graph, con: Any, text: str) -> Future[Any] | None:
-    """Start embedding a question on a thread of its own, when the graph has memory vectors to compare it
-    with: the sentence encoder's matrix products release the GIL, so its ~12 ms run beside the lexical
-    search's instead of after them (search(ahead=...) takes the result)."""
-    global _AHEAD
-    m = embed.model()
-    if m is None:
-        return None
-    if not graph.session.get(MATRIX).entities and _mark(con, m) <= 0:
-        return None
-    if _AHEAD is None:
-        _AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lore-embed")
-    return _AHEAD.submit(embed.embed_query, text)
-
-
-def search(graph: Graph, con: Any, text: str, k: int = 30,
-           ahead: Future[Any] | None = None) -> list[tuple[str, float, float]]:
+def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, float, float]]:
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
-    best of an unanswerable question does not). [] when semantic recall is off. ``ahead``: the text's
-    vector being computed (embed_ahead)."""
+    best of an unanswerable question does not). [] when semantic recall is off."""
     m = embed.model()
     if m is None:
         return []
@@ -228,7 +207,7 @@ def search(graph: Graph, con: Any, text: str, k: int = 30,
         ents, matrix = cache.entities, cache.matrix
     if matrix is None or not len(ents):
         return []
-    q = ahead.result() if ahead is not None else embed.embed_query(text)
+    q = embed.embed_query(text)
     if not q.any():
         return []
     # einsum's own loop, not BLAS: one thread, 1 ms for 10,000 vectors (BLAS's threads cost 3x the CPU here)
