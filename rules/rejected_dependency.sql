@@ -2,9 +2,10 @@
 -- description: Code depends on something that a decision :rejects or a constraint :forbids. Anchored on
 --   the import in the code. Rejecting a package path rejects the packages under it: a decision against
 --   github.com/x/y covers an import of github.com/x/y/z (the external's :name split at "/", so
---   github.com/x/y-z is not covered).
+--   github.com/x/y-z is not covered), and a JVM package the packages under it (com.google.common covers
+--   com.google.common.collect, split at ".": an npm name's dots, lodash.merge, are not folders).
 -- kind: warning
--- reads: :depends-on :rejects :forbids :description :name
+-- reads: :depends-on :rejects :forbids :description :name :language
 -- confidence: 0.9
 -- scope: subject
 -- severity: warning
@@ -13,9 +14,16 @@
 WITH dep AS (
     SELECT id, e AS module, target FROM refs_now WHERE a = ':depends-on' AND lore_is_code(e)
 ),
+jvm AS (  -- externals a Java, Kotlin or Scala module imports: their names are dotted packages
+    SELECT target FROM dep WHERE module IN (SELECT e FROM asserted_now WHERE a = ':language' AND vt = 's'
+                                                AND v IN ('java', 'kotlin', 'scala'))
+),
 named AS (  -- the import path of each external a module depends on, when it has folders (Go's, JS scopes)
     SELECT e, string_split(v, '/') AS parts FROM asserted_now
      WHERE a = ':name' AND vt = 's' AND contains(v, '/') AND e IN (SELECT target FROM dep)
+    UNION ALL  -- or is a JVM package under others (com.google.common.truth is under com.google.common)
+    SELECT e, string_split(v, '.') AS parts FROM asserted_now
+     WHERE a = ':name' AND vt = 's' AND contains(v, '.') AND NOT contains(v, '/') AND e IN (SELECT target FROM jvm)
 ),
 cover AS (  -- what an import is covered by: itself, and the ident of every folder above it
     SELECT DISTINCT target, target AS covered FROM dep

@@ -12,6 +12,8 @@ import posixpath
 from collections import defaultdict
 
 JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts", ".mts", ".cts")
+TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".jsx": (".tsx",), ".mjs": (".mts", ".d.mts"),
+             ".cjs": (".cts", ".d.cts")}
 JVM_EXTS = {"java": (".java",), "kotlin": (".kt", ".java"), "scala": (".scala", ".java")}
 
 
@@ -69,6 +71,17 @@ class PathIndex:
         """A file of the tracked directory whose path is a suffix of ``spec_dir`` (Java ``.*``)."""
         files = self.dir_files(spec_dir, exts)
         return files[0] if files else None
+
+    def package_file(self, package_dir: str, exts: tuple[str, ...]) -> str | None:
+        """The first file of the tracked directory that ends with ``package_dir`` (a JVM package's folder,
+        src/main/java/ and the like before it), the shortest such directory first."""
+        dirs = [d for d in self.dirs_by_base.get(posixpath.basename(package_dir), ())
+                if d == package_dir or d.endswith("/" + package_dir)]
+        for d in sorted(dirs, key=lambda d: (len(d), d)):
+            files = sorted(p for p in self.by_dir[d] if p.endswith(exts))
+            if files:
+                return files[0]
+        return None
 
     def dir_files(self, spec_dir: str, exts: tuple[str, ...]) -> list[str]:
         """The files (tests left out) of the tracked directory whose path is a suffix of ``spec_dir``, sorted."""
@@ -137,6 +150,9 @@ def _js(importer: str, spec: str, name: str, ix: PathIndex):
     if spec.startswith((".", "/")):
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/")
         cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
+        stem, ext = posixpath.splitext(base)
+        # TypeScript's ES modules import the file they compile to: './Ky.js' is './Ky.ts' in the tree
+        cands += [stem + e for e in TS_FOR_JS.get(ext, ())]
         hit = ix.first(cands, exact=True)
         return ("internal", hit) if hit else None
     spec = spec.removeprefix("node:")
@@ -171,10 +187,8 @@ def _jvm(lang: str):
 
     def fn(importer: str, spec: str, name: str, ix: PathIndex):
         spec = spec.removeprefix("static ").strip().rstrip(";")
-        if spec.endswith(".*") or spec.endswith("._"):
-            hit = ix.dir_file(spec[:-2].replace(".", "/"), exts)
-            if hit:
-                return ("internal", hit)
+        wildcard = spec.endswith(".*") or spec.endswith("._")
+        if wildcard:
             spec = spec[:-2]
         segs = spec.split(".")
         for k in range(len(segs), 1, -1):  # a.b.C.inner -> a/b/C
@@ -182,8 +196,29 @@ def _jvm(lang: str):
             hit = ix.first([p + e for e in exts], exact=False)
             if hit:
                 return ("internal", hit)
-        return _ext(".".join(segs[:2]))
+        # Java imports a type, so a name with no capitalised segment is a wildcard's package (the parse
+        # leaves the '.*' out); Kotlin and Scala also import functions (kotlinx.coroutines.launch)
+        wildcard = wildcard or (lang == "java" and not any(s[:1].isupper() for s in segs))
+        if wildcard:
+            hit = ix.package_file(spec.replace(".", "/"), exts)
+            if hit:
+                return ("internal", hit)
+        return _ext(".".join(_jvm_package(segs, wildcard)))
     return fn
+
+
+def _jvm_package(segs: list[str], wildcard: bool) -> list[str]:
+    """The package an external import names: its segments before the first class (a capitalised segment),
+    so com.google.common.truth.Truth.assertThat is com.google.common.truth (Truth), not com.google (every
+    Google library); a lowercase a.b.c names c in package a.b, unless it is a wildcard's package."""
+    pkg = []
+    for s in segs:
+        if s[:1].isupper():
+            break
+        pkg.append(s)
+    if len(pkg) == len(segs) and not wildcard:
+        pkg = segs[:-1]
+    return pkg or segs[:1]
 
 
 def _csharp(importer: str, spec: str, name: str, ix: PathIndex):
