@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
+from collections.abc import Callable
 
 
 def clean(s: str, full: bool = True) -> str:
@@ -74,3 +76,17 @@ def resplit(path: str) -> None:
     with open(path, "w") as f:
         json.dump(items, f, indent=1, ensure_ascii=False)
         f.write("\n")
+
+
+def print_memories(memories: list[dict]) -> None:
+    """A set's memories.json, as every build script writes it (to stdout)."""
+    json.dump(memories, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def command_line(build: Callable[..., None]) -> None:
+    """A build script's command line: ``--split QUESTIONS_JSON`` redraws the splits, else build(*ARGS)."""
+    if sys.argv[1] == "--split":
+        resplit(sys.argv[2])
+    else:
+        build(*sys.argv[1:])

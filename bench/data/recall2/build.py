@@ -12,7 +12,6 @@ found from DECISION and CONTEXT is taken (a per-ADR override where an ADR's deci
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import resplit, section, sentences, slug
+from adrtext import command_line, print_memories, section, sentences, slug
 
 NATS_COMMIT = "f5f5126268f850017f049b53aef278dafc0dd401"
 HYADES_COMMIT = "0c46b1b9"  # the last commit with docs/architecture/decisions (6ac14608 moved them out)
@@ -97,12 +96,8 @@ def main(nats_repo: str, hyades_repo: str) -> None:
         out.append(memory("dt", number.lstrip("0"), title, text, DECISION, f"DependencyTrack/hyades:{path}"))
     for m in out:
         m.update(EDGES.get(m["entity"], {}))
-    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    print_memories(out)
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--split":
-        resplit(sys.argv[2])
-    else:
-        main(sys.argv[1], sys.argv[2])
+    command_line(main)

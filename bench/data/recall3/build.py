@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, resplit, section, sentences, slug
+from adrtext import clean, command_line, print_memories, section, sentences, slug
 
 JEP_COMMIT = "adc5b88"
 NUMPY_COMMIT = "1f90bbb55e"
@@ -115,7 +115,6 @@ def memory(prefix: str, number: str, title: str, text: str, decision: list[str],
 
 
 def main(jep_repo: str, numpy_repo: str) -> None:
-    import json
 
     out = []
     for path in JEPS:
@@ -139,12 +138,8 @@ def main(jep_repo: str, numpy_repo: str) -> None:
         title = clean(re.sub(r"^NEP\s*\d+\s*[—–-]+\s*", "", heading.group(1)))
         out.append(memory("nep", str(int(m.group(1))), title, text, NEP_DECISION, NEP_CONTEXT,
                           f"numpy/numpy:doc/neps/{name}"))
-    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    print_memories(out)
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--split":
-        resplit(sys.argv[2])
-    else:
-        main(sys.argv[1], sys.argv[2])
+    command_line(main)

@@ -12,7 +12,6 @@ nothing that holds now.
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, resplit, section, sentences, slug
+from adrtext import clean, command_line, print_memories, section, sentences, slug
 
 RFCS_COMMIT = "9efea82cc3023dae597f7d1593f928b6a686931b"
 STATUS = {"Implemented", "Approved"}
@@ -75,12 +74,8 @@ def main(repo: str) -> None:
         number = re.search(r"cnb-(\d+)-", mem["entity"]).group(1).zfill(4)
         for key, target in EDGES.get(number, {}).items():
             mem[key] = numbers[target]
-    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    print_memories(out)
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--split":
-        resplit(sys.argv[2])
-    else:
-        main(sys.argv[1])
+    command_line(main)
