@@ -37,6 +37,14 @@ class Cli:
             reply = json.loads(out.strip().splitlines()[-1])
         return p.returncode, reply, p.stderr.decode("utf-8", "replace"), out
 
+    def ingest_in(self, repo: Path) -> Cli:
+        """Point this CLI at ``repo``'s own graph, run in the repository, and ingest it (failing the test if
+        the ingest does)."""
+        self.graph, self.cwd = repo / ".lore" / "lore.duckdb", repo
+        rc, reply, err, _ = self.run("ingest")
+        assert rc == 0 and reply["ok"], err
+        return self
+
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:

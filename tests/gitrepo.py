@@ -18,3 +18,14 @@ def git(repo: Path, *args: str, date: str | None = None) -> str:
         env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
     return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
                           env=env).stdout
+
+
+def commit_files(repo: Path, files: dict[str, str], message: str = "one") -> Path:
+    """A new repository at ``repo`` (branch main) whose first commit holds ``files`` (path -> text)."""
+    for path, text in files.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    return repo

@@ -65,21 +65,11 @@ def test_warnings_for_a_file_with_hostile_arguments(cli):
 
 def _ingested_repo(tmp_path, cli):
     """A real repository with one Python file, ingested into its own .lore graph (``cli`` now runs there)."""
-    from gitrepo import git
+    from gitrepo import commit_files
 
-    repo = tmp_path / "repo"
-    (repo / "src").mkdir(parents=True)
-    (repo / "src" / "app.py").write_text("import redis\n")
-    (repo / "docs").mkdir()
-    (repo / "docs" / "notes.txt").write_text("notes\n")
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "one")
+    repo = commit_files(tmp_path / "repo", {"src/app.py": "import redis\n", "docs/notes.txt": "notes\n"})
     (repo / "src" / "new.py").write_text("import os\n")  # on disk, never ingested
-    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo
-    rc, reply, err, _ = cli.run("ingest")
-    assert rc == 0 and reply["ok"], err
-    return repo, cli
+    return repo, cli.ingest_in(repo)
 
 
 def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path, cli):

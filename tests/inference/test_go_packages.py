@@ -3,7 +3,7 @@ ingested Go repository through the real CLI."""
 
 from __future__ import annotations
 
-from gitrepo import git
+from gitrepo import commit_files
 
 MAIN_GO = '''package main
 
@@ -18,17 +18,8 @@ func main() { z.Run(); yz.Run() }
 
 
 def _go_repo(tmp_path, cli):
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "go.mod").write_text("module example.com/app\n\ngo 1.22\n")
-    (repo / "main.go").write_text(MAIN_GO)
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "one")
-    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo  # the fixture's CLI, run in the repository
-    rc, reply, err, _ = cli.run("ingest")
-    assert rc == 0 and reply["ok"], err
-    return repo, cli
+    repo = commit_files(tmp_path / "repo", {"go.mod": "module example.com/app\n\ngo 1.22\n", "main.go": MAIN_GO})
+    return repo, cli.ingest_in(repo)
 
 
 def _rejected_targets(cli) -> set[str]:

@@ -4,7 +4,7 @@ not its first two segments (com.google, every Google library at once)."""
 
 from __future__ import annotations
 
-from gitrepo import git
+from gitrepo import commit_files
 
 TS_FILES = {
     "source/core/Ky.ts": "import {HTTPError} from '../errors/HTTPError.js';\n"
@@ -37,17 +37,7 @@ JAVA_FILES = {
 
 
 def _repo(tmp_path, cli, files):
-    repo = tmp_path / "repo"
-    for path, text in files.items():
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "one")
-    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo  # the fixture's CLI, run in the repository
-    rc, reply, err, _ = cli.run("ingest")
-    assert rc == 0 and reply["ok"], err
-    return cli
+    return cli.ingest_in(commit_files(tmp_path / "repo", files))
 
 
 def _depends(cli, module: str) -> set[str]:
