@@ -1,4 +1,4 @@
-# Shared by the capture-set builders (build_labels_2.py to build_labels_11.py): how an exchange, a noise exchange and
+# Shared by the capture-set builders (build_labels_2.py to build_labels_12.py): how an exchange, a noise exchange and
 # an expected fact are written down, and the check that a new set uses no repository of the other sets. A builder
 # imports X, ex, noise and d, calls ex/noise once per exchange in order, then numbers X and writes its json (sets 7
 # to 9 with write_heldout_set). Every builder regenerates its json byte for byte as before this module existed.
