@@ -107,6 +107,18 @@ def test_a_string_rejection_written_before_the_ingest_meets_the_import_after_it(
                                    ("codec/json/sonic.go", 3, ":decision/std-json")]
 
 
+def test_a_string_parent_path_covers_the_packages_under_it(cli, gorepo):
+    """`"github.com/stretchr/testify"` names the module whose packages (assert, require) are imported, as the
+    keyword `:module/github-com-stretchr-testify` does; the bare `testify` stays ambiguous."""
+    assert cli.run("ingest", str(gorepo))[0] == 0
+    code, reply, err, _ = cli.run("transact", '[[:decision/no-testify :rejects "github.com/stretchr/testify"]]',
+                                  "--reason", "d")
+    assert code == 0 and reply["ok"], err
+    assert refs(cli, ":decision/no-testify") == [":module/github-com-stretchr-testify"]
+    assert rejected_files(cli) == [("check_test.go", 6, ":decision/no-testify"),
+                                   ("check_test.go", 7, ":decision/no-testify")]
+
+
 def test_a_graph_whose_string_rejection_was_left_by_an_earlier_version_is_migrated(cli, gorepo):
     """A graph where the string stayed a string after its ingest (the identity pass had already run past
     it) is caught up by the next command that catches memory up."""

@@ -109,6 +109,20 @@ def _externals(con: Any) -> list[tuple[str, str]]:
         f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
 
 
+def _parent_of_externals(name: str, externals: list[tuple[str, str]]) -> str | None:
+    """A package path the code imports packages under (``github.com/stretchr/testify`` for
+    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``) -> the ident of that path,
+    ``:module/github-com-stretchr-testify``: what rejected_dependency covers an import by. The code has no
+    entity of that name, but it has the packages under it; whether a ``.`` is a folder is the rule's to say
+    (a JVM package's is, an npm name's is not)."""
+    name = name.strip().strip("/.")
+    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", name):
+        return None
+    if any(v.startswith((name + "/", name + ".")) for v, _ in externals):
+        return ":module/" + slug(name)
+    return None
+
+
 def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | None = None) -> str | None:
     """A package named as people say it (``sonic``, ``json-iterator``, ``go-json``, ``yaml``) -> the one external
     dependency whose hosted import path has that name as a run of its segments after the host
@@ -162,7 +176,7 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
             externals = _externals(con)
         found = _external_for_name(con, name, externals)
         if found is None:
-            found = _module_for_name(con, name, paths)
+            found = _parent_of_externals(name, externals) or _module_for_name(con, name, paths)
         if found:
             return found
         return None if must_exist else direct
@@ -175,6 +189,9 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         # an import path as written (github.com/json-iterator/go, @scope/pkg): the external it names
         if " " not in ref and _exists(con, ":module/" + slug(ref)):
             return ":module/" + slug(ref)
+        found = _parent_of_externals(ref, externals)
+        if found:
+            return found
         if "/" in ref or ref.endswith((".py", ".js", ".ts", ".go", ".rs", ".rb", ".java")):
             return None if must_exist else ":module/" + slug(ref)
     if not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", ref):
@@ -184,7 +201,7 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         return direct
     found = _external_for_name(con, ref, externals)
     if found is None:
-        found = _module_for_name(con, ref, paths)
+        found = _parent_of_externals(ref, externals) or _module_for_name(con, ref, paths)
     if found:
         return found
     return None if must_exist else direct
