@@ -61,3 +61,8 @@ SELECT e, a, vt, v, valid_from, valid_to
    AND a IN (':description', ':rationale', ':subject', ':date', ':author', ':status', ':entity-type')
    AND valid_from <= $now AND valid_to > $now
  ORDER BY e, a;
+
+-- name: languages_of
+-- The languages of the modules that import an external (rejected_dependency splits a JVM package at '.').
+SELECT DISTINCT v FROM facts
+ WHERE a = ':language' AND vt = 's' AND e IN (SELECT unnest($es)) AND tx_to = 2147483647 AND NOT inferred;
