@@ -25,6 +25,9 @@ class PathIndex:
         self.by_base: dict[str, set[str]] = defaultdict(set)
         self.by_dir: dict[str, set[str]] = defaultdict(set)
         self.dirs_by_base: dict[str, set[str]] = defaultdict(set)
+        # by the last dot-separated part of their name: a C# project folder is named like its namespace
+        # (src/Acme.Shop holds namespace Acme.Shop)
+        self.dirs_by_tail: dict[str, set[str]] = defaultdict(set)
 
     def add(self, path: str) -> None:
         if path in self.paths:
@@ -34,6 +37,7 @@ class PathIndex:
         self.by_base[b].add(path)
         if not self.by_dir[d]:
             self.dirs_by_base[posixpath.basename(d)].add(d)
+            self.dirs_by_tail[posixpath.basename(d).rsplit(".", 1)[-1]].add(d)
         self.by_dir[d].add(path)
 
     def remove(self, path: str) -> None:
@@ -45,6 +49,7 @@ class PathIndex:
         self.by_dir[d].discard(path)
         if not self.by_dir[d]:
             self.dirs_by_base[posixpath.basename(d)].discard(d)
+            self.dirs_by_tail[posixpath.basename(d).rsplit(".", 1)[-1]].discard(d)
 
     def suffix(self, cand: str) -> str | None:
         b = posixpath.basename(cand)
@@ -82,6 +87,22 @@ class PathIndex:
             if files:
                 return files[0]
         return None
+
+    def namespace_files(self, namespace: str, exts: tuple[str, ...]) -> list[str]:
+        """The files of the tracked folder a C# namespace names (``Acme.Shop.Services``): the folder's path
+        ends with the namespace's (``src/Acme.Shop/Services``, a dotted folder name read as its parts), the
+        shortest such folder with files first. Never the other way round: a folder ``Json`` is not where
+        ``Newtonsoft.Json`` lives."""
+        ns = namespace.strip(".").replace(".", "/")
+        if not ns:
+            return []
+        dirs = [d for d in self.dirs_by_tail.get(ns.rsplit("/", 1)[-1], ())
+                if (dd := d.replace(".", "/")) == ns or dd.endswith("/" + ns)]
+        for d in sorted(dirs, key=lambda d: (len(d), d)):
+            files = sorted(p for p in self.by_dir[d] if p.endswith(exts))
+            if files:
+                return files
+        return []
 
     def dir_files(self, spec_dir: str, exts: tuple[str, ...]) -> list[str]:
         """The files (tests left out) of the tracked directory whose path is a suffix of ``spec_dir``, sorted."""
@@ -224,7 +245,7 @@ def _jvm_package(segs: list[str], wildcard: bool) -> list[str]:
 def _csharp(importer: str, spec: str, name: str, ix: PathIndex):
     spec = spec.removeprefix("static ").split("=")[-1].strip().rstrip(";")
     p = spec.replace(".", "/")
-    hit = ix.first([p + ".cs"], exact=False) or ix.dir_file(p, (".cs",))
+    hit = ix.first([p + ".cs"], exact=False) or next(iter(ix.namespace_files(spec, (".cs",))), None)
     return ("internal", hit) if hit else _ext(spec.split(".")[0])
 
 
