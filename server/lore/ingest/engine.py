@@ -106,6 +106,10 @@ def _collector_paused():
 NO_EXTRACT = Extract([], [], [], False)
 
 
+# Languages whose imports can name a folder of files (resolve.resolve_all)
+_PACKAGE_EXTS = frozenset((".go", ".java", ".kt", ".scala", ".cs"))
+
+
 def _segments(path: str) -> list[str]:
     """The directory names and the extension-less file name of a path: the names an import that fell back
     to an external dependency could have used for it."""
@@ -717,12 +721,13 @@ class IngestRun(StructureFacts, BatchWriter):
         fallback = {S.external_ident(seg) for p, (_b, mode) in cs.added.items() if mode != GITLINK
                     for seg in _segments(p)}
         fallback = {e for e in fallback if e in self.pointing}
-        # A Go file added to a package (a folder) is one more file its importers depend on: they point at
-        # its siblings.
+        # A file added to a package (a folder: Go's, a Java wildcard's, a C# namespace's) is one more file
+        # its importers depend on: they point at its siblings.
         for p, (_b, mode) in cs.added.items():
-            if mode != GITLINK and p.endswith(".go") and not p.endswith("_test.go"):
+            ext = posixpath.splitext(p)[1]
+            if mode != GITLINK and ext in _PACKAGE_EXTS and not p.endswith("_test.go"):
                 d = posixpath.dirname(p)
-                fallback |= {m for q in self.index.by_dir.get(d, ()) if q != p and q.endswith(".go")
+                fallback |= {m for q in self.index.by_dir.get(d, ()) if q != p and q.endswith(ext)
                              if (m := self._module_ident(q)) in self.pointing}
         for target in fallback:
             stale |= self.pointing[target]

@@ -77,16 +77,16 @@ class PathIndex:
         files = self.dir_files(spec_dir, exts)
         return files[0] if files else None
 
-    def package_file(self, package_dir: str, exts: tuple[str, ...]) -> str | None:
-        """The first file of the tracked directory that ends with ``package_dir`` (a JVM package's folder,
-        src/main/java/ and the like before it), the shortest such directory first."""
+    def package_files(self, package_dir: str, exts: tuple[str, ...]) -> list[str]:
+        """The files of the tracked directory that ends with ``package_dir`` (a JVM package's folder,
+        src/main/java/ and the like before it), the shortest such directory with files first, sorted."""
         dirs = [d for d in self.dirs_by_base.get(posixpath.basename(package_dir), ())
                 if d == package_dir or d.endswith("/" + package_dir)]
         for d in sorted(dirs, key=lambda d: (len(d), d)):
             files = sorted(p for p in self.by_dir[d] if p.endswith(exts))
             if files:
-                return files[0]
-        return None
+                return files
+        return []
 
     def namespace_files(self, namespace: str, exts: tuple[str, ...]) -> list[str]:
         """The files of the tracked folder a C# namespace names (``Acme.Shop.Services``): the folder's path
@@ -125,8 +125,9 @@ def resolve(lang: str | None, importer: str, spec: str, name: str, index: PathIn
 
 
 def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: PathIndex) -> list[tuple[str, str]]:
-    """What an import names: one ('internal', path) or ('external', name), or — a Go import names a package,
-    a folder — ('internal', path) for each of its files (tests left out), in path order; [] for nothing."""
+    """What an import names: one ('internal', path) or ('external', name), or — a Go import, a Java, Kotlin or
+    Scala wildcard of the repository's own package, a C# ``using`` of its namespace: a package, a folder —
+    ('internal', path) for each of its files (Go's tests left out), in path order; [] for nothing."""
     fn = _RESOLVERS.get(lang) if lang else None
     if fn is None or not spec:
         return []
@@ -134,6 +135,8 @@ def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: Pa
         files = index.dir_files(spec, (".go",))
         return [("internal", f) for f in files] if files else [r for r in [_ext(spec)] if r]
     r = fn(importer, spec, name, index)
+    if isinstance(r, list):
+        return [("internal", f) for f in r]
     return [r] if r else []
 
 
@@ -221,9 +224,9 @@ def _jvm(lang: str):
         # leaves the '.*' out); Kotlin and Scala also import functions (kotlinx.coroutines.launch)
         wildcard = wildcard or (lang == "java" and not any(s[:1].isupper() for s in segs))
         if wildcard:
-            hit = ix.package_file(spec.replace(".", "/"), exts)
-            if hit:
-                return ("internal", hit)
+            files = ix.package_files(spec.replace(".", "/"), exts)
+            if files:
+                return files  # a package: every file of its folder
         return _ext(".".join(_jvm_package(segs, wildcard)))
     return fn
 
@@ -245,8 +248,10 @@ def _jvm_package(segs: list[str], wildcard: bool) -> list[str]:
 def _csharp(importer: str, spec: str, name: str, ix: PathIndex):
     spec = spec.removeprefix("static ").split("=")[-1].strip().rstrip(";")
     p = spec.replace(".", "/")
-    hit = ix.first([p + ".cs"], exact=False) or next(iter(ix.namespace_files(spec, (".cs",))), None)
-    return ("internal", hit) if hit else _ext(spec.split(".")[0])
+    hit = ix.first([p + ".cs"], exact=False)
+    if hit:
+        return ("internal", hit)
+    return ix.namespace_files(spec, (".cs",)) or _ext(spec.split(".")[0])  # a namespace: its folder's files
 
 
 def _c(importer: str, spec: str, name: str, ix: PathIndex):
