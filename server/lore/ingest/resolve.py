@@ -11,6 +11,8 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 
+from lore.ingest.tsconfig import Aliases
+
 JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts", ".mts", ".cts")
 TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".jsx": (".tsx",), ".mjs": (".mts", ".d.mts"),
              ".cjs": (".cts", ".d.cts")}
@@ -28,6 +30,8 @@ class PathIndex:
         # by the last dot-separated part of their name: a C# project folder is named like its namespace
         # (src/Acme.Shop holds namespace Acme.Shop)
         self.dirs_by_tail: dict[str, set[str]] = defaultdict(set)
+        # project folder -> its tsconfig's path aliases (lore.ingest.tsconfig), set by whoever reads the tree
+        self.aliases: dict[str, Aliases] = {}
 
     def add(self, path: str) -> None:
         if path in self.paths:
@@ -87,6 +91,18 @@ class PathIndex:
             if files:
                 return files
         return []
+
+    def aliases_for(self, importer: str) -> Aliases | None:
+        """The aliases of the project ``importer`` is in: its nearest folder with a tsconfig.json that sets any."""
+        if not self.aliases:
+            return None
+        d = posixpath.dirname(importer)
+        while True:
+            if d in self.aliases:
+                return self.aliases[d]
+            if not d:
+                return None
+            d = posixpath.dirname(d)
 
     def namespace_files(self, namespace: str, exts: tuple[str, ...]) -> list[str]:
         """The files of the tracked folder a C# namespace names (``Acme.Shop.Services``): the folder's path
@@ -170,15 +186,53 @@ def _python(importer: str, spec: str, name: str, ix: PathIndex):
     return ("internal", hit) if hit else _ext(rest.split(".")[0])
 
 
+def _js_file(base: str, ix: PathIndex) -> str | None:
+    """The tracked file a module path names, as TypeScript looks it up: as written, with an extension, a
+    folder's index, or the .ts of the .js it compiles to ('./Ky.js' is './Ky.ts' in the tree)."""
+    cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
+    stem, ext = posixpath.splitext(base)
+    cands += [stem + e for e in TS_FOR_JS.get(ext, ())]
+    return ix.first(cands, exact=True)
+
+
+def _aliased(spec: str, al: Aliases, ix: PathIndex) -> tuple[str | None, bool]:
+    """(the file a tsconfig alias names, whether a pattern other than a bare ``*`` matched the spec): an
+    exact pattern first, else the one with the longest prefix before its ``*`` (as tsc picks), then baseUrl."""
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for pattern, targets in al.paths:
+        if "*" not in pattern:
+            if pattern == spec:
+                best = (1 << 30, "", targets)
+                break
+            continue
+        pre, post = pattern.split("*")
+        if spec.startswith(pre) and spec.endswith(post) and len(spec) >= len(pre) + len(post):
+            if best is None or len(pre) > best[0]:
+                best = (len(pre), spec[len(pre):len(spec) - len(post)], targets)
+    matched = best is not None and best[0] > 0
+    if best is not None:
+        for t in best[2]:
+            hit = _js_file(posixpath.normpath(t.replace("*", best[1])), ix)
+            if hit:
+                return hit, matched
+    if al.base is not None:
+        hit = _js_file(posixpath.normpath(posixpath.join(al.base, spec)), ix)
+        if hit:
+            return hit, matched
+    return None, matched
+
+
 def _js(importer: str, spec: str, name: str, ix: PathIndex):
     if spec.startswith((".", "/")):
-        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/")
-        cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
-        stem, ext = posixpath.splitext(base)
-        # TypeScript's ES modules import the file they compile to: './Ky.js' is './Ky.ts' in the tree
-        cands += [stem + e for e in TS_FOR_JS.get(ext, ())]
-        hit = ix.first(cands, exact=True)
+        hit = _js_file(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/"), ix)
         return ("internal", hit) if hit else None
+    al = ix.aliases_for(importer)
+    if al is not None and ".." not in spec.split("/"):
+        hit, matched = _aliased(spec, al, ix)
+        if hit:
+            return ("internal", hit)
+        if matched:  # an alias of the repository's own files ('@/x'): none of them, but no outside package
+            return None
     spec = spec.removeprefix("node:")
     parts = spec.split("/")
     return _ext("/".join(parts[:2]) if spec.startswith("@") else parts[0])
