@@ -166,3 +166,26 @@ def test_the_nearest_project_config_applies_and_patterns_pick_as_tsc_does():
     assert resolve("typescript", "web/main.ts", "util", "", ix) == ("internal", "web/src/util.ts")
     assert resolve("typescript", "web/main.ts", "@/a", "", ix) == ("external", "@/a")  # web's own config
     assert resolve("typescript", "main.ts", "@/../../etc/passwd", "", ix) == ("external", "@/..")
+
+
+def test_the_working_layer_resolves_through_the_heads_aliases(tmp_path):
+    """An unsaved buffer's aliased import names the repository's file too (the layer reads the head's configs
+    from git, as ingestion did)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    repo = commit_files(tmp_path / "repo", FILES)
+    operations.load_features()
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        assert operations.run("ingest", g, {"repo": str(repo), "wait": True})["ok"]
+        reply = operations.run("transact", g, {"facts": "[[:decision/no-api :forbids :module/src-lib-api-ts]]",
+                                               "reason": "r"})
+        operations.derive(g, reply.pop("_result"))
+        r = operations.run("layerBuffer", g, {"root": str(repo), "path": str(repo / "src" / "app.ts"),
+                                              "text": "// moved\nimport {api} from '@/lib/api';\nexport const x = api;\n",
+                                              "version": 2})
+        assert r["ok"] and r["inLayer"]
+        assert [(w["rule"], w["line"]) for w in r["warnings"]] == [("rejected_dependency", 2)]
+    finally:
+        g.close()
