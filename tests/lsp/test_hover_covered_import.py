@@ -49,3 +49,27 @@ async def test_hover_on_a_covered_sub_package_import_shows_the_parent_decision(t
         keep = await _hover(client, uri, 3, lines[3].index("errorprone") + 2)
         assert keep is not None and ":module/com-google-errorprone-annotations" in keep
         assert "no-guava" not in keep
+
+
+def test_the_hover_operation_answers_the_same_without_the_hover_index(tmp_path):
+    """``lspHover`` as the CLI, MCP and the working layer ask it (no hover index: the plain queries)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    root = make_repo(tmp_path / "repo", {PATH: GSON})
+    operations.load_features()
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        assert operations.run("ingest", g, {"repo": str(root), "wait": True})["ok"]
+        reply = operations.run("transact", g, {"facts": '[[:decision/no-guava :rejects "com.google.common"] '
+                                                        '[:decision/no-guava :description "no Guava at run time"]]',
+                                               "reason": "r"})
+        operations.derive(g, reply.pop("_result"))
+        info = operations.run("lspHover", g, {"entity": ":module/com-google-common-collect"})
+        assert [(m["entity"], m["via"]) for m in info["memories"]] == [
+            (":decision/no-guava", [{"attribute": ":rejects", "package": "com.google.common"}])]
+        assert info["memories"][0]["description"] == "no Guava at run time"
+        info = operations.run("lspHover", g, {"entity": ":module/com-google-errorprone-annotations"})
+        assert info["memories"] == []
+    finally:
+        g.close()

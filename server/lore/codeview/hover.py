@@ -154,13 +154,19 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         elif inferred:
             relations.append({"direction": "in", "attribute": a, "other": e, "rule": rule, "confidence": conf})
     # A rejection of a package above this one covers it (rejected_dependency): the hover says so too.
-    for parent, package in _packages_above(graph, attrs, dependents):
-        for d, e, a, _vt, _v, vf, vto, inferred, _rule, _conf in (
-                index.around(parent, now) if index is not None else _q(graph, "around", e=parent, now=now)):
+    above = dict(_packages_above(graph, attrs, dependents))
+    if above:
+        if index is not None:  # hash lookups of the snapshot, one per package
+            vetoes = [(e, a, p, vf, vto) for p in above
+                      for d, e, a, _vt, _v, vf, vto, inferred, _rule, _conf in index.around(p, now)
+                      if d == "in" and a in VETO_ATTRS and not inferred]
+        else:
+            vetoes = _q(graph, "vetoes_of", es=list(above), now=now)
+        for e, a, p, vf, vto in vetoes:
             ns = e.lstrip(":").split("/")[0]
-            if d == "in" and a in VETO_ATTRS and ns in MEMORY_KINDS and not inferred:
+            if ns in MEMORY_KINDS:
                 m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
-                m["via"].append({"attribute": a, "package": package})
+                m["via"].append({"attribute": a, "package": above[p]})
     commits = [c for key in (":introduced-by", ":modified-in") for c in attrs.get(key, []) if isinstance(c, str)]
     described: dict[str, dict[str, Any]] = {}
     wanted = list(memories) + commits
