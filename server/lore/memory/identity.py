@@ -279,20 +279,20 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
 # rejection, parent paths), so an existing graph's next catch-up is a full one: its migration.
-_STATE_KEY = "identity/2"
+STATE_KEY = "identity/2"
 
 
 def _mark(con: Any) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [_STATE_KEY]).fetchone()
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [STATE_KEY]).fetchone()
     except Exception:  # noqa: BLE001 - no state table yet
         return 0
     return row[0] if row else 0
 
 
 def _set_mark(con: Any, tx: int) -> None:
-    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, _STATE_KEY])):
-        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [_STATE_KEY, tx])
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, STATE_KEY])):
+        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [STATE_KEY, tx])
 
 
 def catch_up(graph: Graph) -> int:
