@@ -189,3 +189,19 @@ def test_the_working_layer_resolves_through_the_heads_aliases(tmp_path):
         assert [(w["rule"], w["line"]) for w in r["warnings"]] == [("rejected_dependency", 2)]
     finally:
         g.close()
+
+
+def test_extends_an_array_and_cycles():
+    """TypeScript 5's ``extends`` array: a later entry overrides an earlier one, the config itself both; a
+    cycle of extends ends."""
+    files = [(p, p, "100644") for p in ("tsconfig.json", "a.json", "b.json", "tsconfig.loop.json")]
+    blobs = {"tsconfig.json": b'{"extends": ["./a.json", "./b"], "compilerOptions": {}}',
+             "a.json": b'{"compilerOptions": {"baseUrl": "a", "paths": {"@/*": ["from-a/*"]}}}',
+             "b.json": b'{"extends": "./tsconfig.json", "compilerOptions": {"paths": {"@/*": ["from-b/*"]}}}'}
+    # (a.json and b.json are not tsconfig*.json names: they are not read)
+    assert aliases_of(files, blobs.get, lambda m: True) == {}
+    files = [(p, p, "100644") for p in ("tsconfig.json", "tsconfig.a.json", "tsconfig.b.json")]
+    blobs = {"tsconfig.json": b'{"extends": ["./tsconfig.a.json", "./tsconfig.b"], "compilerOptions": {}}',
+             "tsconfig.a.json": b'{"compilerOptions": {"baseUrl": "a", "paths": {"@/*": ["from-a/*"]}}}',
+             "tsconfig.b.json": b'{"extends": "./tsconfig.json", "compilerOptions": {"paths": {"@/*": ["b/*"]}}}'}
+    assert aliases_of(files, blobs.get, lambda m: True) == {"": Aliases("a", (("@/*", ("b/*",)),))}

@@ -6,8 +6,8 @@ A tsconfig is repository input, so it is read as hostile: only tracked regular f
 followed), at most ``MAX_CONFIG_BYTES`` each, parsed as tsc parses them (comments and trailing commas allowed),
 anything malformed ignored (that file gives no aliases), and every target kept only when it stays inside the
 repository once normalised. ``extends`` is followed to another tracked ``tsconfig*.json``/``jsconfig*.json`` by a
-relative path inside the repository (a package's config, ``@tsconfig/node20``, is not read), at most
-``MAX_EXTENDS`` deep. Nothing here reads a file: the caller hands the blobs' bytes.
+relative path inside the repository (a package's config, ``@tsconfig/node20``, is not read; an array of them as TypeScript 5 allows),
+at most ``MAX_EXTENDS`` configs per project. Nothing here reads a file: the caller hands the blobs' bytes.
 """
 
 from __future__ import annotations
@@ -136,26 +136,30 @@ def aliases_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], byte
         base_found = False
         paths: tuple[tuple[str, tuple[str, ...]], ...] | None = None
         seen: set[str] = set()
-        at: str | None = path
-        for _ in range(MAX_EXTENDS + 1):  # the config, then what it extends: the nearest setting wins
-            if at is None or at in seen:
-                break
+        # the config, then what it extends (an array's last entry first, as it overrides the earlier ones),
+        # depth first: the nearest setting wins
+        todo: list[str] = [path]
+        while todo and len(seen) <= MAX_EXTENDS:
+            at = todo.pop()
+            if at in seen:
+                continue
             seen.add(at)
             cfg = config(at)
             if not isinstance(cfg, dict):
-                break
+                continue
             where = posixpath.dirname(at)
             own_base, own_base_set, own_paths = _own(cfg, where)
             if not base_found and own_base_set:
                 base, base_found = own_base, True
             if paths is None and own_paths is not None:
                 paths = own_paths
-            ext = _text(cfg.get("extends"))
-            at = None
-            if ext is not None and ext.startswith("."):
-                target = _inside(posixpath.join(where, ext))
-                if target is not None:
-                    at = target if target.endswith(".json") else target + ".json"
+            raw = cfg.get("extends")
+            for ext in (raw if isinstance(raw, list) else [raw])[:MAX_EXTENDS]:
+                ext = _text(ext)
+                if ext is not None and ext.startswith("."):
+                    target = _inside(posixpath.join(where, ext))
+                    if target is not None:
+                        todo.append(target if target.endswith(".json") else target + ".json")
         if base is not None or paths:
             out[posixpath.dirname(path)] = Aliases(base, paths or ())
     return out
