@@ -98,3 +98,20 @@ def test_a_dotted_npm_name_is_not_under_its_first_word(tmp_path, cli):
                             " [:decision/no-lodash :description \"no lodash\"]]", "--reason", "r")
     assert rc == 0, err
     assert _rejected(cli, "main.ts") == {(":decision/no-lodash", ":module/lodash")}
+
+
+def test_a_java_package_rejected_as_a_string_covers_the_packages_under_it(tmp_path, cli):
+    """`"com.google.common"` as written in a decision (before or after the ingest) covers Guava's packages
+    as the keyword `:module/com-google-common` does."""
+    repo = commit_files(tmp_path / "repo", JAVA_FILES)
+    cli.graph, cli.cwd = repo / ".lore" / "lore.duckdb", repo
+    rc, _, err, _ = cli.run("transact", "[[:decision/early :forbids \"com.google.common\"]]", "--reason", "r")
+    assert rc == 0, err
+    cli = cli.ingest_in(repo)
+    rc, _, err, _ = cli.run("transact", "[[:decision/no-guava :rejects \"com.google.common\"]]", "--reason", "r")
+    assert rc == 0, err
+    test = "gson/src/test/java/com/google/gson/GsonTest.java"
+    assert _rejected(cli, test) == {(m, t) for m in (":decision/early", ":decision/no-guava")
+                                    for t in (":module/com-google-common-truth", ":module/com-google-common-base")}
+    rc, reply, _, _ = cli.run("query", "[:find ?v :where [:decision/no-guava :rejects ?v]]")
+    assert reply["results"] == [[":module/com-google-common"]]

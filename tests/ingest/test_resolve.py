@@ -18,6 +18,7 @@ FILES = [
     "c/include/util.h", "c/src/main.c",
     "lib/store/helper.rb", "lib/store.rb",
     "App/Util/Hasher.php", "lua/app/util.lua", "lib/app/util.ex", "hs/App/Util.hs",
+    "cs/src/Acme.App/Util/Hasher.cs", "Util/Other.cs",
 ]
 
 
@@ -62,6 +63,8 @@ def ix() -> PathIndex:
     ("elixir", "lib/store.rb", "App.Util", "", ("internal", "lib/app/util.ex")),
     ("haskell", "hs/Main.hs", "App.Util", "", ("internal", "hs/App/Util.hs")),
     ("swift", "a.swift", "Foundation", "", ("external", "Foundation")),
+    ("csharp", "a.cs", "Acme.App.Util", "", ("internal", "cs/src/Acme.App/Util/Hasher.cs")),
+    ("csharp", "a.cs", "Vendor.Util", "", ("external", "Vendor")),  # not the top-level Util/
 ])
 def test_resolution(ix, lang, importer, spec, name, want):
     assert resolve(lang, importer, spec, name, ix) == want

@@ -87,3 +87,54 @@ def test_an_import_path_typed_as_a_keyword_says_how_to_write_it(cli, gorepo):
     assert code != 0 and reply["error"]["code"] == "bad-ident", reply
     assert '"github.com/json-iterator/go"' in reply["error"]["message"]
     assert ":dependency/github-com-json-iterator-go" in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("relation", [":rejects", ":forbids"])
+def test_a_string_rejection_written_before_the_ingest_meets_the_import_after_it(cli, gorepo, relation):
+    """Written as people write it, before the graph knows the package: it stays a string until an ingest
+    brings the import, then names the code's entity (a keyword module was the only form that matched)."""
+    code, reply, err, _ = cli.run("transact", f'[[:decision/std-json :description "encoding/json only"] '
+                                  f'[:decision/std-json {relation} "sonic"] '
+                                  f'[:decision/std-json {relation} "github.com/json-iterator/go"]]',
+                                  "--reason", "decided early")
+    assert code == 0 and reply["ok"], err
+    assert rejected_files(cli) == []
+    assert cli.run("ingest", str(gorepo))[0] == 0
+    code, reply, err, _ = cli.run("query", f"[:find ?v :where [:decision/std-json {relation} ?v]]")
+    assert sorted(r[0] for r in reply["results"]) == [":module/github-com-bytedance-sonic",
+                                                       ":module/github-com-json-iterator-go"]
+    assert rejected_files(cli) == [("codec/json/jsoniter.go", 6, ":decision/std-json"),
+                                   ("codec/json/sonic.go", 3, ":decision/std-json")]
+
+
+def test_a_string_parent_path_covers_the_packages_under_it(cli, gorepo):
+    """`"github.com/stretchr/testify"` names the module whose packages (assert, require) are imported, as the
+    keyword `:module/github-com-stretchr-testify` does; the bare `testify` stays ambiguous."""
+    assert cli.run("ingest", str(gorepo))[0] == 0
+    code, reply, err, _ = cli.run("transact", '[[:decision/no-testify :rejects "github.com/stretchr/testify"]]',
+                                  "--reason", "d")
+    assert code == 0 and reply["ok"], err
+    assert refs(cli, ":decision/no-testify") == [":module/github-com-stretchr-testify"]
+    assert rejected_files(cli) == [("check_test.go", 6, ":decision/no-testify"),
+                                   ("check_test.go", 7, ":decision/no-testify")]
+
+
+def test_a_graph_whose_string_rejection_was_left_by_an_earlier_version_is_migrated(cli, gorepo):
+    """A graph where the string stayed a string after its ingest (the identity pass had already run past
+    it) is caught up by the next command that catches memory up."""
+    from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
+
+    assert cli.run("ingest", str(gorepo))[0] == 0
+    assert cli.run("prepare-turn", "json")[0] == 0  # the memory index and its state exist
+    g = Graph(cli.graph)
+    g.transact(parse_tx('[[:decision/old :forbids "sonic" {:valid-from "2020-01-01"}]]'), reason="old", source="cli")
+    # what an earlier version left: its identity pass marked done past the string it could not resolve
+    cur = g.con.execute("SELECT max(tx) FROM tx").fetchone()[0]
+    g.con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'identity'", [cur])
+    g.close()
+    assert cli.run("prepare-turn", "sonic")[0] == 0
+    code, reply, _, _ = cli.run("sql", "SELECT v, valid_from FROM facts WHERE e = ':decision/old' "
+                                "AND a = ':forbids' AND tx_to = 2147483647")
+    assert reply["rows"] == [[":module/github-com-bytedance-sonic", 1577836800000000]]
+    assert [f for f, _, m in rejected_files(cli) if m == ":decision/old"] == ["codec/json/sonic.go"]

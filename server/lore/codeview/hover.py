@@ -28,6 +28,8 @@ log = logging.getLogger("lore")
 OP = "lspHover"
 MEMORY_KINDS = ("decision", "preference", "constraint", "dependency", "memory", "fact", "note", "convention")
 DEPENDENT_ATTRS = (":depends-on", ":calls")
+VETO_ATTRS = (":rejects", ":forbids")
+JVM_LANGUAGES = ("java", "kotlin", "scala")
 
 
 def _queries() -> dict[str, str]:
@@ -98,6 +100,28 @@ def _validity(vf: int, vt: int) -> str:
     return "valid until " + until[:10] if until else "always valid"
 
 
+def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: list[str]) -> list[tuple[str, str]]:
+    """(ident, name) of each package above an external dependency, as rejected_dependency covers it: its
+    import path's folders (``github.com/x/y`` above ``github.com/x/y/z``), or — imported by a Java, Kotlin or
+    Scala module — its package's parents (``com.google.common`` above ``com.google.common.collect``; an npm
+    ``lodash.merge`` is not under ``lodash``). Ingestion gives an external its name as its description."""
+    if (attrs.get(":entity-type") or [None])[0] != ":type/external-dependency":
+        return []
+    name = (attrs.get(":description") or [None])[0]
+    if not isinstance(name, str) or len(name) > 500:
+        return []
+    if "/" in name:
+        sep = "/"
+    elif "." in name and dependents and any(
+            r[0] in JVM_LANGUAGES for r in _q(graph, "languages_of", es=sorted(set(dependents)))):
+        sep = "."
+    else:
+        return []
+    parts = name.split(sep)
+    above = (sep.join(parts[:k]) for k in range(1, len(parts)))
+    return [(":module/" + slug(p), p) for p in above if p.strip(sep)]
+
+
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
     for key in ("file", "name", "qualifiedName", "kind"):
@@ -129,6 +153,20 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
             dependents.append(e)
         elif inferred:
             relations.append({"direction": "in", "attribute": a, "other": e, "rule": rule, "confidence": conf})
+    # A rejection of a package above this one covers it (rejected_dependency): the hover says so too.
+    above = dict(_packages_above(graph, attrs, dependents))
+    if above:
+        if index is not None:  # hash lookups of the snapshot, one per package
+            vetoes = [(e, a, p, vf, vto) for p in above
+                      for d, e, a, _vt, _v, vf, vto, inferred, _rule, _conf in index.around(p, now)
+                      if d == "in" and a in VETO_ATTRS and not inferred]
+        else:
+            vetoes = _q(graph, "vetoes_of", es=list(above), now=now)
+        for e, a, p, vf, vto in vetoes:
+            ns = e.lstrip(":").split("/")[0]
+            if ns in MEMORY_KINDS:
+                m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
+                m["via"].append({"attribute": a, "package": above[p]})
     commits = [c for key in (":introduced-by", ":modified-in") for c in attrs.get(key, []) if isinstance(c, str)]
     described: dict[str, dict[str, Any]] = {}
     wanted = list(memories) + commits

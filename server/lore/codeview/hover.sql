@@ -61,3 +61,15 @@ SELECT e, a, vt, v, valid_from, valid_to
    AND a IN (':description', ':rationale', ':subject', ':date', ':author', ':status', ':entity-type')
    AND valid_from <= $now AND valid_to > $now
  ORDER BY e, a;
+
+-- name: languages_of
+-- The languages of the modules that import an external (rejected_dependency splits a JVM package at '.').
+SELECT DISTINCT v FROM facts
+ WHERE a = ':language' AND vt = 's' AND e IN (SELECT unnest($es)) AND tx_to = 2147483647 AND NOT inferred;
+
+-- name: vetoes_of
+-- The rejections and prohibitions of any of these packages, believed and valid now (one scan for all).
+SELECT e, a, v, valid_from, valid_to FROM facts
+ WHERE a IN (':rejects', ':forbids') AND vt = 'k' AND v IN (SELECT unnest($es)) AND NOT inferred
+   AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
+ ORDER BY e, a, v;

@@ -40,6 +40,7 @@ from lore.ingest.renames import match_renames
 from lore.ingest.resolve import PathIndex
 from lore.ingest.structure import StructureFacts
 from lore.ingest.tags import tag_pass
+from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, aliases_of
 from lore.ingest.walk import (
     GITLINK,
     SYMLINK,
@@ -104,6 +105,12 @@ def _collector_paused():
 
 
 NO_EXTRACT = Extract([], [], [], False)
+
+
+# Files whose imports may go through tsconfig path aliases
+_SCRIPT_EXTS = frozenset((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"))
+# Languages whose imports can name a folder of files (resolve.resolve_all)
+_PACKAGE_EXTS = frozenset((".go", ".java", ".kt", ".scala", ".cs"))
 
 
 def _segments(path: str) -> list[str]:
@@ -294,6 +301,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self._resolve_cache: dict = {}
         self._index_version = 0
         self._resolve_version = 0
+        self._load_aliases()
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
@@ -530,6 +538,8 @@ class IngestRun(StructureFacts, BatchWriter):
             return
         self._preload(set(cs.removed) | set(cs.modified))
         self._move_file_set(cs)
+        aliases_moved = any(CONFIG_FILE.match(posixpath.basename(p))
+                            for p in (*cs.removed, *cs.added, *cs.modified)) and self._load_aliases()
         old_ex, new_ex = self._extracts_of(cs)
         cid = S.commit_ident(c.sha)
         gone_defs: dict[str, tuple[str, int, str, str]] = {}  # entity -> (kind, shape hash, path, qname)
@@ -541,6 +551,22 @@ class IngestRun(StructureFacts, BatchWriter):
         for olde, newe, path in match_renames(gone_defs, new_defs):
             self._link(olde, newe, path, t)
         self._resolve_dependents(cs, gone_defs, t)
+        if aliases_moved:  # every script may import through them: all are resolved again
+            changed = set(cs.removed) | set(cs.added) | set(cs.modified)
+            for p in sorted(self.files):
+                if p not in changed and posixpath.splitext(p)[1] in _SCRIPT_EXTS:
+                    self._resolve_again(p, set(), t, force=True)
+
+    def _load_aliases(self) -> bool:
+        """The tree's tsconfig path aliases into the path index; whether they changed (a config edit that
+        leaves them as they were changes nothing)."""
+        aliases = aliases_of(((p, b, m) for p, (b, m) in self.files.items()),
+                             lambda blob: self.cat.read(blob, MAX_CONFIG_BYTES), lambda mode: mode.startswith("100"))
+        if aliases == self.index.aliases:
+            return False
+        self.index.aliases = aliases
+        self._index_version += 1
+        return True
 
     def _move_file_set(self, cs: ChangeSet) -> None:
         """The tracked files and the path index become the commit's, so imports resolve against its tree."""
@@ -717,12 +743,13 @@ class IngestRun(StructureFacts, BatchWriter):
         fallback = {S.external_ident(seg) for p, (_b, mode) in cs.added.items() if mode != GITLINK
                     for seg in _segments(p)}
         fallback = {e for e in fallback if e in self.pointing}
-        # A Go file added to a package (a folder) is one more file its importers depend on: they point at
-        # its siblings.
+        # A file added to a package (a folder: Go's, a Java wildcard's, a C# namespace's) is one more file
+        # its importers depend on: they point at its siblings.
         for p, (_b, mode) in cs.added.items():
-            if mode != GITLINK and p.endswith(".go") and not p.endswith("_test.go"):
+            ext = posixpath.splitext(p)[1]
+            if mode != GITLINK and ext in _PACKAGE_EXTS and not p.endswith("_test.go"):
                 d = posixpath.dirname(p)
-                fallback |= {m for q in self.index.by_dir.get(d, ()) if q != p and q.endswith(".go")
+                fallback |= {m for q in self.index.by_dir.get(d, ()) if q != p and q.endswith(ext)
                              if (m := self._module_ident(q)) in self.pointing}
         for target in fallback:
             stale |= self.pointing[target]
@@ -730,17 +757,20 @@ class IngestRun(StructureFacts, BatchWriter):
             if p in self.files:
                 self._resolve_again(p, vanished | fallback, t)
 
-    def _resolve_again(self, p: str, vanished: set[str], t: int) -> None:
+    def _resolve_again(self, p: str, vanished: set[str], t: int, force: bool = False) -> None:
         """An unchanged file that has a call or import edge to something this commit removed: its
         structural facts recomputed, so those edges close at ``t`` (or re-point where the name now
-        resolves). Only when such an edge is open, so the outcome never depends on where a run began."""
+        resolves). Only when such an edge is open, so the outcome never depends on where a run began;
+        ``force``: always (the tsconfig aliases every script resolves through moved)."""
         blob, mode = self.files[p]
         if mode in (GITLINK, SYMLINK):
             return
         self._preload({p})
         fs = self.fstate.setdefault(p, FileState())
         last = fs.last
-        if last is not None:  # facts == its text's facts | these edges, the only :calls and :depends-on
+        if force:
+            pass
+        elif last is not None:  # facts == its text's facts | these edges, the only :calls and :depends-on
             if vanished.isdisjoint([k[3] for k in last[1]]):
                 return
         elif not any(k[1] in (":calls", ":depends-on") and k[3] in vanished for k in fs.facts):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 
+from lore.ingest.tsconfig import Aliases
+
 JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts", ".mts", ".cts")
 TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".jsx": (".tsx",), ".mjs": (".mts", ".d.mts"),
              ".cjs": (".cts", ".d.cts")}
@@ -25,6 +27,11 @@ class PathIndex:
         self.by_base: dict[str, set[str]] = defaultdict(set)
         self.by_dir: dict[str, set[str]] = defaultdict(set)
         self.dirs_by_base: dict[str, set[str]] = defaultdict(set)
+        # by the last dot-separated part of their name: a C# project folder is named like its namespace
+        # (src/Acme.Shop holds namespace Acme.Shop)
+        self.dirs_by_tail: dict[str, set[str]] = defaultdict(set)
+        # project folder -> its tsconfig's path aliases (lore.ingest.tsconfig), set by whoever reads the tree
+        self.aliases: dict[str, Aliases] = {}
 
     def add(self, path: str) -> None:
         if path in self.paths:
@@ -34,6 +41,7 @@ class PathIndex:
         self.by_base[b].add(path)
         if not self.by_dir[d]:
             self.dirs_by_base[posixpath.basename(d)].add(d)
+            self.dirs_by_tail[posixpath.basename(d).rsplit(".", 1)[-1]].add(d)
         self.by_dir[d].add(path)
 
     def remove(self, path: str) -> None:
@@ -45,6 +53,7 @@ class PathIndex:
         self.by_dir[d].discard(path)
         if not self.by_dir[d]:
             self.dirs_by_base[posixpath.basename(d)].discard(d)
+            self.dirs_by_tail[posixpath.basename(d).rsplit(".", 1)[-1]].discard(d)
 
     def suffix(self, cand: str) -> str | None:
         b = posixpath.basename(cand)
@@ -72,16 +81,44 @@ class PathIndex:
         files = self.dir_files(spec_dir, exts)
         return files[0] if files else None
 
-    def package_file(self, package_dir: str, exts: tuple[str, ...]) -> str | None:
-        """The first file of the tracked directory that ends with ``package_dir`` (a JVM package's folder,
-        src/main/java/ and the like before it), the shortest such directory first."""
+    def package_files(self, package_dir: str, exts: tuple[str, ...]) -> list[str]:
+        """The files of the tracked directory that ends with ``package_dir`` (a JVM package's folder,
+        src/main/java/ and the like before it), the shortest such directory with files first, sorted."""
         dirs = [d for d in self.dirs_by_base.get(posixpath.basename(package_dir), ())
                 if d == package_dir or d.endswith("/" + package_dir)]
         for d in sorted(dirs, key=lambda d: (len(d), d)):
             files = sorted(p for p in self.by_dir[d] if p.endswith(exts))
             if files:
-                return files[0]
-        return None
+                return files
+        return []
+
+    def aliases_for(self, importer: str) -> Aliases | None:
+        """The aliases of the project ``importer`` is in: its nearest folder with a tsconfig.json that sets any."""
+        if not self.aliases:
+            return None
+        d = posixpath.dirname(importer)
+        while True:
+            if d in self.aliases:
+                return self.aliases[d]
+            if not d:
+                return None
+            d = posixpath.dirname(d)
+
+    def namespace_files(self, namespace: str, exts: tuple[str, ...]) -> list[str]:
+        """The files of the tracked folder a C# namespace names (``Acme.Shop.Services``): the folder's path
+        ends with the namespace's (``src/Acme.Shop/Services``, a dotted folder name read as its parts), the
+        shortest such folder with files first. Never the other way round: a folder ``Json`` is not where
+        ``Newtonsoft.Json`` lives."""
+        ns = namespace.strip(".").replace(".", "/")
+        if not ns:
+            return []
+        dirs = [d for d in self.dirs_by_tail.get(ns.rsplit("/", 1)[-1], ())
+                if (dd := d.replace(".", "/")) == ns or dd.endswith("/" + ns)]
+        for d in sorted(dirs, key=lambda d: (len(d), d)):
+            files = sorted(p for p in self.by_dir[d] if p.endswith(exts))
+            if files:
+                return files
+        return []
 
     def dir_files(self, spec_dir: str, exts: tuple[str, ...]) -> list[str]:
         """The files (tests left out) of the tracked directory whose path is a suffix of ``spec_dir``, sorted."""
@@ -104,8 +141,9 @@ def resolve(lang: str | None, importer: str, spec: str, name: str, index: PathIn
 
 
 def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: PathIndex) -> list[tuple[str, str]]:
-    """What an import names: one ('internal', path) or ('external', name), or — a Go import names a package,
-    a folder — ('internal', path) for each of its files (tests left out), in path order; [] for nothing."""
+    """What an import names: one ('internal', path) or ('external', name), or — a Go import, a Java, Kotlin or
+    Scala wildcard of the repository's own package, a C# ``using`` of its namespace: a package, a folder —
+    ('internal', path) for each of its files (Go's tests left out), in path order; [] for nothing."""
     fn = _RESOLVERS.get(lang) if lang else None
     if fn is None or not spec:
         return []
@@ -113,6 +151,8 @@ def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: Pa
         files = index.dir_files(spec, (".go",))
         return [("internal", f) for f in files] if files else [r for r in [_ext(spec)] if r]
     r = fn(importer, spec, name, index)
+    if isinstance(r, list):
+        return [("internal", f) for f in r]
     return [r] if r else []
 
 
@@ -146,15 +186,53 @@ def _python(importer: str, spec: str, name: str, ix: PathIndex):
     return ("internal", hit) if hit else _ext(rest.split(".")[0])
 
 
+def _js_file(base: str, ix: PathIndex) -> str | None:
+    """The tracked file a module path names, as TypeScript looks it up: as written, with an extension, a
+    folder's index, or the .ts of the .js it compiles to ('./Ky.js' is './Ky.ts' in the tree)."""
+    cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
+    stem, ext = posixpath.splitext(base)
+    cands += [stem + e for e in TS_FOR_JS.get(ext, ())]
+    return ix.first(cands, exact=True)
+
+
+def _aliased(spec: str, al: Aliases, ix: PathIndex) -> tuple[str | None, bool]:
+    """(the file a tsconfig alias names, whether a pattern other than a bare ``*`` matched the spec): an
+    exact pattern first, else the one with the longest prefix before its ``*`` (as tsc picks), then baseUrl."""
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for pattern, targets in al.paths:
+        if "*" not in pattern:
+            if pattern == spec:
+                best = (1 << 30, "", targets)
+                break
+            continue
+        pre, post = pattern.split("*")
+        if spec.startswith(pre) and spec.endswith(post) and len(spec) >= len(pre) + len(post):
+            if best is None or len(pre) > best[0]:
+                best = (len(pre), spec[len(pre):len(spec) - len(post)], targets)
+    matched = best is not None and best[0] > 0
+    if best is not None:
+        for t in best[2]:
+            hit = _js_file(posixpath.normpath(t.replace("*", best[1])), ix)
+            if hit:
+                return hit, matched
+    if al.base is not None:
+        hit = _js_file(posixpath.normpath(posixpath.join(al.base, spec)), ix)
+        if hit:
+            return hit, matched
+    return None, matched
+
+
 def _js(importer: str, spec: str, name: str, ix: PathIndex):
     if spec.startswith((".", "/")):
-        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/")
-        cands = [base] + [base + e for e in JS_EXTS] + [base + "/index" + e for e in JS_EXTS]
-        stem, ext = posixpath.splitext(base)
-        # TypeScript's ES modules import the file they compile to: './Ky.js' is './Ky.ts' in the tree
-        cands += [stem + e for e in TS_FOR_JS.get(ext, ())]
-        hit = ix.first(cands, exact=True)
+        hit = _js_file(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)).lstrip("/"), ix)
         return ("internal", hit) if hit else None
+    al = ix.aliases_for(importer)
+    if al is not None and ".." not in spec.split("/"):
+        hit, matched = _aliased(spec, al, ix)
+        if hit:
+            return ("internal", hit)
+        if matched:  # an alias of the repository's own files ('@/x'): none of them, but no outside package
+            return None
     spec = spec.removeprefix("node:")
     parts = spec.split("/")
     return _ext("/".join(parts[:2]) if spec.startswith("@") else parts[0])
@@ -200,9 +278,9 @@ def _jvm(lang: str):
         # leaves the '.*' out); Kotlin and Scala also import functions (kotlinx.coroutines.launch)
         wildcard = wildcard or (lang == "java" and not any(s[:1].isupper() for s in segs))
         if wildcard:
-            hit = ix.package_file(spec.replace(".", "/"), exts)
-            if hit:
-                return ("internal", hit)
+            files = ix.package_files(spec.replace(".", "/"), exts)
+            if files:
+                return files  # a package: every file of its folder
         return _ext(".".join(_jvm_package(segs, wildcard)))
     return fn
 
@@ -224,8 +302,10 @@ def _jvm_package(segs: list[str], wildcard: bool) -> list[str]:
 def _csharp(importer: str, spec: str, name: str, ix: PathIndex):
     spec = spec.removeprefix("static ").split("=")[-1].strip().rstrip(";")
     p = spec.replace(".", "/")
-    hit = ix.first([p + ".cs"], exact=False) or ix.dir_file(p, (".cs",))
-    return ("internal", hit) if hit else _ext(spec.split(".")[0])
+    hit = ix.first([p + ".cs"], exact=False)
+    if hit:
+        return ("internal", hit)
+    return ix.namespace_files(spec, (".cs",)) or _ext(spec.split(".")[0])  # a namespace: its folder's files
 
 
 def _c(importer: str, spec: str, name: str, ix: PathIndex):

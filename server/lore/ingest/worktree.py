@@ -21,6 +21,8 @@ from lore.errors import LoreError
 from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.resolve import PathIndex, resolve_all
+from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, Aliases, aliases_of
+from lore.ingest.walk import CatFile
 from lore.sqlfile import named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -78,9 +80,23 @@ class HeadIndex:
             self.names.setdefault(file, []).append((name, entity))
         repo = (con.execute(SQL["repo"]).fetchone() or [None])[0]
         self.ignore = build_ignore(_loreignore(repo))
+        self.index.aliases = _aliases(repo, con.execute(SQL["tracked_files"]).fetchall())
 
     def module_of(self, path: str) -> str:
         return self.idents.get(path) or S.module_ident(path)
+
+
+def _aliases(repo: str | None, files: list[tuple[str, str, str]]) -> dict[str, Aliases]:
+    """The head's tsconfig path aliases, read from git's blobs as ingestion read them (never the work tree:
+    a config file there may be a symlink out of it)."""
+    if not repo or not any(CONFIG_FILE.match(posixpath.basename(p)) for p, _b, _m in files):
+        return {}
+    try:
+        with CatFile(repo) as cat:
+            return aliases_of(files, lambda blob: cat.read(blob, MAX_CONFIG_BYTES), lambda mode: mode.startswith("100"))
+    except Exception:  # the working layer resolves without aliases rather than not at all
+        log.exception("tsconfig path aliases not read")
+        return {}
 
 
 def _loreignore(repo: str | None) -> str | None:

@@ -14,6 +14,10 @@ SELECT max(value) FROM ingest_meta WHERE key = 'repo'
 -- Paths of the head's tree that import resolution may land on (submodules are not files).
 SELECT path FROM ingest_files WHERE mode <> '160000'
 
+-- name: tracked_files
+-- Every tracked file of the head's tree with its blob and mode (the tsconfigs whose path aliases it reads).
+SELECT path, blob, mode FROM ingest_files
+
 -- name: idents
 SELECT path, ident FROM ingest_idents
 

@@ -53,6 +53,8 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
             for via in m.get("via", []):
                 if via.get("rule"):
                     extra.append(f"linked by {via['rule']} ({via.get('confidence') or 0:.2f})")
+                elif via.get("package"):
+                    extra.append(f"{via['attribute']} {via['package']}, a package above this one")
                 elif via.get("attribute") != ":relates-to":
                     extra.append(f"{via['attribute']}")
             text += " — " + "; ".join(x for x in extra if x)

@@ -101,12 +101,26 @@ _MAJOR = re.compile(r"^v\d+$")
 
 
 def _externals(con: Any) -> list[tuple[str, str]]:
-    """(import path, module ident) of every believed external dependency named by a hosted module path."""
-    rows = con.execute(
+    """(import name, module ident) of every believed external dependency (``github.com/x/y``,
+    ``com.google.common.collect``, ``requests``)."""
+    return con.execute(
         f"SELECT DISTINCT n.v, n.e FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
         f"AND n.tx_to = {MAX_TX} AND NOT n.inferred AND n.e IN (SELECT e FROM facts WHERE a = ':entity-type' "
         f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
-    return [(v, e) for v, e in rows if _HOSTED.match(v)]
+
+
+def _parent_of_externals(name: str, externals: list[tuple[str, str]]) -> str | None:
+    """A package path the code imports packages under (``github.com/stretchr/testify`` for
+    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``) -> the ident of that path,
+    ``:module/github-com-stretchr-testify``: what rejected_dependency covers an import by. The code has no
+    entity of that name, but it has the packages under it; whether a ``.`` is a folder is the rule's to say
+    (a JVM package's is, an npm name's is not)."""
+    name = name.strip().strip("/.")
+    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", name):
+        return None
+    if any(v.startswith((name + "/", name + ".")) for v, _ in externals):
+        return ":module/" + slug(name)
+    return None
 
 
 def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | None = None) -> str | None:
@@ -120,6 +134,8 @@ def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | N
     want = slug(name)
     hits = set()
     for path, e in externals if externals is not None else _externals(con):
+        if not _HOSTED.match(path):
+            continue
         segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
         segs = [s for s in segs if s and not _MAJOR.match(s)]
         if any(slug("-".join(segs[i:j])) == want for i in range(len(segs)) for j in range(i + 1, len(segs) + 1)):
@@ -156,12 +172,16 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         direct = ":module/" + name
         if _exists(con, direct):
             return direct
+        if externals is None:
+            externals = _externals(con)
         found = _external_for_name(con, name, externals)
         if found is None:
-            found = _module_for_name(con, name, paths)
+            found = _parent_of_externals(name, externals) or _module_for_name(con, name, paths)
         if found:
             return found
         return None if must_exist else direct
+    if externals is None:
+        externals = _externals(con)
     if "/" in ref or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,7}$", ref) and " " not in ref:
         found = module_for_path(con, ref, paths=paths)
         if found:
@@ -169,6 +189,9 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         # an import path as written (github.com/json-iterator/go, @scope/pkg): the external it names
         if " " not in ref and _exists(con, ":module/" + slug(ref)):
             return ":module/" + slug(ref)
+        found = _parent_of_externals(ref, externals)
+        if found:
+            return found
         if "/" in ref or ref.endswith((".py", ".js", ".ts", ".go", ".rs", ".rb", ".java")):
             return None if must_exist else ":module/" + slug(ref)
     if not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", ref):
@@ -178,7 +201,7 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         return direct
     found = _external_for_name(con, ref, externals)
     if found is None:
-        found = _module_for_name(con, ref, paths)
+        found = _parent_of_externals(ref, externals) or _module_for_name(con, ref, paths)
     if found:
         return found
     return None if must_exist else direct
@@ -254,20 +277,22 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 
 # ------------------------------------------------------------------ catching up stored references
 
-_STATE_KEY = "identity"
+# The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
+# rejection, parent paths), so an existing graph's next catch-up is a full one: its migration.
+STATE_KEY = "identity/2"
 
 
 def _mark(con: Any) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [_STATE_KEY]).fetchone()
+        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [STATE_KEY]).fetchone()
     except Exception:  # noqa: BLE001 - no state table yet
         return 0
     return row[0] if row else 0
 
 
 def _set_mark(con: Any, tx: int) -> None:
-    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, _STATE_KEY])):
-        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [_STATE_KEY, tx])
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, STATE_KEY])):
+        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [STATE_KEY, tx])
 
 
 def catch_up(graph: Graph) -> int:
@@ -290,29 +315,35 @@ def catch_up(graph: Graph) -> int:
     prefixes = " OR ".join(f"starts_with(v, ':{ns}/')" for ns in ALIAS_NAMESPACES)
     code = " OR ".join(f"starts_with(e, ':{ns}/')" for ns in CODE_NAMESPACES)
     since = "" if code_changed else f"AND tx_from > {int(last)}"
+    # keyword references in an alias namespace, and the strings a rejection or a rule of scope names code by
+    # ("sonic", "github.com/json-iterator/go"): written before the ingest that brought the import, they
+    # resolve now
+    strings = " OR ".join(f"a = '{a}'" for a in _CODE_OBJECT)
     rows = con.execute(
-        f"SELECT e, a, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND vt = 'k' "
-        f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') AND ({prefixes}) AND NOT ({code}) {since} "
-        f"ORDER BY e, a, v, valid_from").fetchall()
+        f"SELECT e, a, vt, v, valid_from, valid_to FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred "
+        f"AND ((vt = 'k' AND a <> ':entity-type' AND NOT starts_with(a, ':db/') AND ({prefixes})) "
+        f"OR (vt = 's' AND ({strings}) AND length(v) <= 500 AND NOT contains(trim(v), ' '))) "
+        f"AND NOT ({code}) {since} ORDER BY e, a, vt, v, valid_from").fetchall()
     res = _Resolver(con)
     ops: list[Op] = []
-    done: set[tuple[str, str, str]] = set()
+    done: set[tuple[str, str, str, str]] = set()
     n = 0
     nodes: dict[str, bool] = {}
-    for e, a, v, vf, vt in rows:
+    for e, a, vt_, v, vf, vt in rows:
         target = res(v)
         if target is None or target == v or not IDENT_RE.match(target[1:]):
             continue
-        if v not in nodes:
-            nodes[v] = _has_own_edges(con, v)
-        if nodes[v]:
-            continue
-        if (e, a, v) not in done:
-            done.add((e, a, v))
-            ops.append(Op("retract", e, a, Value("k", v, None)))
+        if vt_ == "k":
+            if v not in nodes:
+                nodes[v] = _has_own_edges(con, v)
+            if nodes[v]:
+                continue
+        if (e, a, vt_, v) not in done:
+            done.add((e, a, vt_, v))
+            ops.append(Op("retract", e, a, Value(vt_, v, None)))
             n += 1
         ops.append(Op("add", e, a, Value("k", target, None), vf, vt))
-    stubs = _orphan_stub_retractions(con, res, done) if code_changed else []
+    stubs = _orphan_stub_retractions(con, res, {(e, a, v) for e, a, _, v in done}) if code_changed else []
     if ops or stubs:
         gone = len({op.e for op in stubs})
         result = graph.transact(ops + stubs, reason=f"identity: {n} memory reference(s) now name the code's own "

@@ -133,11 +133,11 @@ def _up_to_date(graph: Graph, enabled: bool) -> bool:
         return True
     state.fresh_at = None
     con = graph.con
-    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', 'identity') "
-                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx").fetchall())
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', ?) "
+                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx", [identity.STATE_KEY]).fetchall())
     cur = marks["cur"]
     state.seen_tx = cur  # the graph's last tx, for caches keyed on it
-    fresh = (marks.get("tx", -1) >= cur and marks.get("identity", -1) >= cur
+    fresh = (marks.get("tx", -1) >= cur and marks.get(identity.STATE_KEY, -1) >= cur
              and (not enabled or marks.get("link", -1) >= cur))
     # the index's own mark, when nothing will fold into it before this prepare-turn reads it (the hot index
     # keys on it)

@@ -1,0 +1,75 @@
+"""A hover on an import that a rejection of its parent package covers shows that decision: rejecting
+com.google.common covers an import of com.google.common.collect (rejected_dependency warns on it), and the
+hover on that import says why — through a real ``lore serve`` on a real ingested repository."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from lsprotocol import types
+
+from .conftest import lsp, make_repo, open_doc, request, wait_for
+
+GSON = ("package com.google.gson;\n\nimport com.google.common.collect.ImmutableMap;\n"
+        "import com.google.errorprone.annotations.Keep;\nimport com.google.common.base.Strings;\n\n"
+        "public final class Gson { ImmutableMap<String, String> m; }\n")
+PATH = "src/main/java/com/google/gson/Gson.java"
+
+
+async def _hover(client, uri: str, line: int, col: int) -> str | None:
+    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
+    return h.contents.value if h is not None else None
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_covered_sub_package_import_shows_the_parent_decision(tmp_path):
+    root = make_repo(tmp_path / "repo", {PATH: GSON})
+    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+        async def complete():
+            status = await request(client, "lore/ingestStatus", {})
+            return status if status.get("status") == "complete" else None
+
+        await wait_for(complete, 90, "the ingest to complete")
+        reply = await request(client, "lore/transact", {
+            "facts": '[[:decision/no-guava :rejects "com.google.common"] '
+                     '[:decision/no-guava :description "no Guava at run time"]]',
+            "reason": "review"})
+        assert reply["ok"], reply
+        uri = open_doc(client, root / PATH)
+        lines = GSON.split("\n")
+        collect = await _hover(client, uri, 2, lines[2].index("collect") + 2)
+        assert collect is not None and ":module/com-google-common-collect" in collect
+        assert "no Guava at run time" in collect and ":decision/no-guava" in collect
+        assert "com.google.common" in collect  # says which package the decision names
+        base = await _hover(client, uri, 4, lines[4].index("base") + 1)
+        assert base is not None and "no Guava at run time" in base
+        # errorprone is only a cousin under com.google: no Guava decision on it
+        keep = await _hover(client, uri, 3, lines[3].index("errorprone") + 2)
+        assert keep is not None and ":module/com-google-errorprone-annotations" in keep
+        assert "no-guava" not in keep
+
+
+def test_the_hover_operation_answers_the_same_without_the_hover_index(tmp_path):
+    """``lspHover`` as the CLI, MCP and the working layer ask it (no hover index: the plain queries)."""
+    from lore import operations
+    from lore.store.graph import Graph
+
+    root = make_repo(tmp_path / "repo", {PATH: GSON})
+    operations.load_features()
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        assert operations.run("ingest", g, {"repo": str(root), "wait": True})["ok"]
+        reply = operations.run("transact", g, {"facts": '[[:decision/no-guava :rejects "com.google.common"] '
+                                                        '[:decision/no-guava :description "no Guava at run time"]]',
+                                               "reason": "r"})
+        operations.derive(g, reply.pop("_result"))
+        info = operations.run("lspHover", g, {"entity": ":module/com-google-common-collect"})
+        assert [(m["entity"], m["via"]) for m in info["memories"]] == [
+            (":decision/no-guava", [{"attribute": ":rejects", "package": "com.google.common"}])]
+        assert info["memories"][0]["description"] == "no Guava at run time"
+        info = operations.run("lspHover", g, {"entity": ":module/com-google-errorprone-annotations"})
+        assert info["memories"] == []
+    finally:
+        g.close()
