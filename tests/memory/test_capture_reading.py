@@ -1267,3 +1267,177 @@ def test_what_takes_a_dropped_things_place_is_the_choice(text, chosen, dropped):
 def test_a_drop_with_no_replacement_named_stays_a_drop():
     got = one("Remove all uses of Bootstrap. Nothing needs it since the redesign.")
     assert got.subject == "no Bootstrap", got.to_json()
+
+
+# --------------------------------------------------- round 10 (issue 14): general causes of sets 10 and 11's misses
+@pytest.mark.parametrize("text", [
+    # withdrawn or put off after all the text said: "do not merge", an experiment, "not a good idea", "will be closed",
+    # no plan to do it, "if time allows", "for the time being", "I'll be … soon"
+    "Move the docs build to Zola. Hugo templates are hard to read. Do not merge.",
+    "[Do not merge]: Swap Jinja for Mako in the mailers. This is an experiment. Mako compiles templates faster.",
+    "Replace the cron jobs with systemd timers. On reflection this isn't as good an idea as it looked, closing.",
+    "Use Caddy instead of nginx for the edge. I had the wrong config in front of me; this ticket will probably be closed.",
+    "Port the CLI from argparse to typer. Thanks! I don't plan to work on this in the near term.",
+    "Switch the queue from Redis to NATS. Good idea; if time allows I will pick it up after the release.",
+    "After a long call we agreed to keep the monolith for the time being.",
+    "Migrate the charts to Vega-Lite. D3 is a lot of code. I'll be porting the dashboards to Vega-Lite soon.",
+    "Pin urllib3 below 2. We could look into the newer TLS defaults later on.",
+])
+def test_a_change_withdrawn_or_put_off_in_its_own_text_stores_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, subject", [
+    # precision guards: the same words in a settled change
+    ("Don't merge feature branches into release branches; cherry-pick the fixes instead.", "feature branches"),
+    ("Switch the queue from Redis to NATS, as Redis streams lost messages under load. Merged.", "NATS"),
+])
+def test_settled_changes_near_the_withdrawal_words_stand(text, subject):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert len(got) == 1 and subject.lower() in got[0].subject.lower(), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, dropped, floor, why", [
+    ("Drop Node 18 support. Node 20 is now the minimum supported version.", "Node 18", "Node 20", None),
+    ("Remove Go 1.21 from CI. Make 1.22 the new minimum, since range-over-func needs it.", "Go 1.21", "Go 1.22",
+     "range-over-func"),
+    ("End support for Ruby 3.1. We raised the minimum requirement of Ruby to 3.2 so that we can use Data classes.", "Ruby 3.1",
+     "Ruby 3.2", "data classes"),
+    ("Move to Java 17. Stop supporting Java 11 in the 5.0 line. Min supported version will be Java 17.",
+     "Java 11", "Java 17", None),
+    ("Drop support for Elixir 1.14. Release 3.0 will require Elixir 1.15 or newer.", "Elixir 1.14", "Elixir 1.15", None),
+])
+def test_a_dropped_version_and_the_new_floor_are_one_change(text, dropped, floor, why):
+    got = one(text)
+    assert got.subject.lower() == floor.lower() and dropped in got.rejects, got.to_json()
+    if why:
+        assert why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_a_drop_without_a_floor_stays_a_drop_and_a_floor_alone_stays_a_bump():
+    assert one("Drop Node 18 support, it is end of life.").subject == "no Node 18"
+    assert one("Raise the minimum Go version to 1.22 so we can use range-over-func.").rejects == []
+
+
+@pytest.mark.parametrize("text, turned_down, why", [
+    ("Use Bun instead of npm. Don't want this.", "Bun", None),
+    ("Consider Zig instead of C for the parser? Porting the parser is not a viable path for a team of two.", "Zig",
+     "team of two"),
+    ("Rust rewrite. Any plan to migrate to Rust? There's very little reason to. The hot loop is already in C.", "Rust",
+     "already in c"),
+    ("Move to trunk-based development. After a month of trial I think we would find little value by switching, "
+     "closing.", "trunk-based development", "little value"),
+    ("Use Poetry for packaging. Poetry is neat, but nobody here knows it well, so I'm closing it.", "Poetry",
+     "nobody here knows it"),
+])
+def test_a_change_turned_down_later_in_its_thread_is_a_decision_not_to(text, turned_down, why):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.startswith("no " + turned_down), got.to_json()
+    assert got.rejects and got.rejects[0].startswith(turned_down), got.to_json()
+    if why:
+        assert why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_sticking_with_a_thing_turns_down_what_the_title_asked_for():
+    got = one("Use Meson instead of CMake? Meson is faster to configure. I decided to stick with CMake.")
+    assert got.subject == "CMake" and "Meson" in got.rejects, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: a reason or a question near those words decides nothing
+    "There's very little reason to worry about the lockfile size.",
+    "Any plan to migrate to Rust? It would be a big job.",
+])
+def test_doubt_words_alone_turn_nothing_down(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, chosen, rejected, why", [
+    # change verbs beyond switch/replace: a licence changed, a rewrite, a reported passive, "switches us over to"
+    ("We are relicensing the plugin from LGPL to Apache-2.0 so that vendors can embed it.", "Apache-2.0", "LGPL",
+     "vendors can embed"),
+    ("Relicense to BSD-3-Clause. Our current license is GPLv2. I am re-licensing the library under BSD-3-Clause.",
+     "BSD-3-Clause", "GPLv2", None),
+    ("Rewrite the importer in Rust instead of Python, because the Python one leaks memory.", "Rust", "Python",
+     "leaks memory"),
+    ("The parser should be rewritten into Go to allow static builds.", "Go", None, "static builds"),
+    ("Use Deno. This switches the scripts over to Deno from Node 18.", "Deno", "Node 18", None),
+    ("Our legacy widgets switched to web components.", "web components", "legacy widgets", None),
+])
+def test_other_change_verbs_name_the_choice_and_what_it_leaves(text, chosen, rejected, why):
+    got = one(text)
+    assert got.kind == "decision" and got.subject == chosen, got.to_json()
+    if rejected:
+        assert rejected in got.rejects, got.to_json()
+    if why:
+        assert why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, chosen, rejected", [
+    ('Revert "Replace Jest with Vitest". Vitest broke the snapshot tests.', "Jest", "Vitest"),
+    # a revert followed by another choice: that choice replaces the reverted one
+    ('Revert "swap pino for winston". Use bunyan, as it is actively maintained.', "bunyan", "winston"),
+])
+def test_a_revert_goes_back_to_what_the_reverted_change_left(text, chosen, rejected):
+    got = one(text)
+    assert got.subject == chosen and rejected in got.rejects, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: a revert of no change of tool, a rewrite asked about, a licence asked about
+    'Revert "Add a cache to the resolver". It slowed the build.',
+    "Rewrite the codebase in Go? Maybe later.",
+    "Should we relicense to MIT?",
+])
+def test_reverts_rewrites_and_licences_without_a_settled_change_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, kind, words", [
+    # rules of practice said as a requirement, a support policy, a merge gate, a followed guide, a new default
+    ("Require a signed CLA for every external contribution.", "constraint", "signed CLA"),
+    ("To keep the audit trail intact, we require you to link an issue in each pull request.", "constraint", "link an issue"),
+    ("Offline mode is a hard requirement for the field app.", "constraint", "Offline mode"),
+    ("we only support Debian-based images", "constraint", "Debian-based"),
+    ("No patches touching the scheduler without a benchmark will be merged.", "constraint", "benchmark"),
+    ("From now on we accept only changes that keep coverage above 90%.", "constraint", "coverage"),
+    ("We follow the Airbnb JavaScript style guide, with two exceptions.", "preference", "Airbnb"),
+    ("Kotlin is now the default language for new Android modules.", "decision", "Kotlin"),
+])
+def test_requirements_support_policies_gates_and_defaults_are_facts(text, kind, words):
+    got = one(text)
+    assert got.kind == kind and words in got.description, got.to_json()
+
+
+def test_an_answer_word_does_not_hide_the_rule_after_it():
+    got = heuristic("User: Ship the Windows build from CI. Yes, code signing is a hard requirement.\nAgent: Noted.")
+    assert any(g.kind == "constraint" and "code signing" in g.description for g in got), [g.to_json() for g in got]
+
+
+def test_a_why_heading_is_no_question_of_a_bug_report():
+    got = one("Style guide. Rust is now the default language for new services. Why Rust? It reports errors at compile time.")
+    assert got.subject.startswith("Rust") and "compile time" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: what a thing needs, a requirement asked about, a support question, a merge report
+    "The build requires a C compiler on the runner.",
+    "Is offline mode a hard requirement?",
+    "Do we only support Debian-based images?",
+    "The follow-up PR will be merged tomorrow.",
+])
+def test_needs_and_questions_near_rule_words_are_no_rules(text):
+    assert [g for g in heuristic(f"User: {text}\nAgent: Noted.") if g.kind == "constraint"] == []
+
+
+@pytest.mark.parametrize("text, subject, why", [
+    # a body sentence opening with a lowercase name, after a title ending on a capital or a quote
+    ("Replace Moment with Temporal API. temporal is built into modern runtimes.", "Temporal API", "built into"),
+    ("Use 'uv pip' instead of 'pip'. uv pip is ten times faster on our lockfile.", None, "ten times faster"),
+    ("Switch the bundler to rspack. rspack allows reusing the webpack plugins we already have.", "rspack", "webpack plugins"),
+])
+def test_a_lowercase_name_after_a_title_opens_its_own_sentence(text, subject, why):
+    got = one(text)
+    if subject:
+        assert got.subject == subject, got.to_json()
+    assert why in (got.rationale or ""), got.to_json()

@@ -222,6 +222,19 @@ def test_a_drop_supersedes_and_a_reversal_supersedes_the_drop(graph):
     assert (":description", "We're going back to Celery from RQ") in current(graph, ":decision/celery")
 
 
+def test_a_revert_and_a_new_version_floor_supersede_what_they_undo(graph):
+    capture(graph, "User: Replace Jest with Vitest, since it shares the Vite config.\nAgent: Noted.")
+    r = capture(graph, 'User: Revert "Replace Jest with Vitest". Vitest broke the snapshot tests.\nAgent: OK.')
+    # the chosen name resolves to the entity the first turn's rejection made (entity resolution, as for any name)
+    got = r["memories"][0]
+    assert got["supersedes"] == [":decision/vitest"], got
+    assert (":rejects", ":dependency/vitest") in current(graph, got["entity"])
+    capture(graph, "User: We chose Node 18 as the runtime for the workers.\nAgent: Noted.")
+    r = capture(graph, "User: Drop Node 18 support. Node 20 is now the minimum supported version.\nAgent: OK.")
+    assert [m["entity"] for m in r["memories"]] == [":decision/node-20"], r["memories"]
+    assert r["memories"][0]["supersedes"] == [":decision/node-18"]
+
+
 # ------------------------------------------------------------------ the agent's own extraction (SPEC §4)
 
 def test_agent_facts_are_validated_resolved_and_stored_as_one_transaction(graph):

@@ -52,7 +52,8 @@ BANS = re.compile(r"\bban(?:s|ned|ning)?\s+(?:the\s+)?(?:use[ds]?\s+of\s+|using\
 #   "Done in commit …", "Completed in #80", "I wrote the migration …"); ``CHANGE_MADE``: "Removed X and replaced it
 #   with Y", "we got rid of X".
 TENTATIVE_TITLE = re.compile(
-    r"^(?:\[?(?:idea|rfc|proposal|suggestion|discussion|draft|question|research|spike|poc|wip)\]?\s*[:\]-]?\s+|"
+    r"^(?:\[?(?:idea|rfc|proposal|suggestion|discussion|draft|question|research|spike|poc|wip|do\s+not\s+merge|dnm|"
+    r"experiment(?:al)?)\]?\s*[:\]-]?\s+|"
     r"(?:consider(?:ing)?|research(?:ing)?|investigat(?:e|ing)|explor(?:e|ing)|evaluat(?:e|ing)|look(?:ing)?\s+into|"
     r"think(?:ing)?\s+about|maybe|perhaps|possibly)\b)", re.I)
 # A title that offers two changes ("Convert X -> Y or add Z", "Move to X or keep Y") has chosen neither.

@@ -89,6 +89,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?=[^.;:]{0,80}?\b(?:to|onto)\s+(?!(?:the\s+|a\s+)?(?:next|later|tomorrow|today|another|monday|tuesday|"
         r"wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b)\S)|"
         r"^(?:ended|dropped|removed|stopped) support for|"
+        # a licence changed, a rewrite in another language, a change reported in the passive
+        r"\bre-?licens(?:e|es|ed|ing)\b|(?:should|will|must|is going to) be (?:re-?written|ported) (?:in|into|to|with)\b|"
+        r"(?:we|i)(?:'ve| have)? (?:\w+ )?(?:rewrote|rewritten|re-?wrote)\b[^.;]{0,60}\b(?:in|into|with|using)\b|"
+        r"^rewrite\b[^.;]{0,60}\b(?:in|into|using|with)\b|"
+        r"(?:has been|have been) (?:switched|moved|migrated|converted|ported) (?:over )?to\b|"
+        r"(?:is|are) (?:now )?the (?:new )?default " + _ROLE + r"\b|"
         # "There are no plans to support X", "X is out of scope": a decision not to
         r"no plans to (?:support|use|adopt|add|switch to|move to|migrate to)|(?:is|are) out of scope|"
         r"i(?:'m| am) going to (?:use|go with|switch|move|migrate|adopt|keep|drop|remove|replace|stop using)|"
@@ -117,6 +123,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
+        r"(?:we|i) (?:strictly |always |generally )?follow (?:the )?[\w +.#-]{2,40}?(?:style guide|guidelines?|conventions?|"
+        r"standard|specification|rules|semver|semantic versioning)\b|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
         r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
         r"(?<!think )(?<!thinks )(?<!believe )\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
@@ -126,7 +134,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
-        r"requirement is|(?:is|are) now required|^only \S+(?: \S+)? (?:is|are) (?:now )?supported|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
+        r"requirement is|(?:is|are) now required|"
+        # "MSVC support is a hard requirement", "we require you to sign off every commit", a title "Require sign-off",
+        # "we only support Postgres", "No pull request without tests will be merged", "we should accept only …"
+        r"(?:is|are) an? (?:hard|strict|firm|absolute) requirement|(?:we|i)(?: now| also| do| will)? require (?!that\b)|"
+        r"^require\s+(?=\S)|(?:we|the project) (?:only|exclusively) support|only \S+(?: \S+)? will be supported|"
+        r"^no\s+(?:[\w-]+\s+){1,10}?will be (?:merged|accepted)|\baccept only\b|\bonly accept\b|^only \S+(?: \S+)? (?:is|are) (?:now )?supported|(?:is|are) not allowed|(?:is|are) (?:banned|prohibited|disallowed)|not allowed to|is forbidden|are forbidden|forbidden|"
         r"no more than|at most|at least|never exceed|may not(?! be\b)|shall|prioriti[sz]e \w+(?: \w+)? over|"
         # a policy on what a project takes on: "keep dependencies minimal", "a commitment to zero dependencies"
         r"keep (?:\w+ ){1,3}?(?:minimal|to a minimum|lean|as few as possible)|commit(?:ment|ted|s)? to (?:zero|no|minimal) \w|"
@@ -155,7 +168,7 @@ _CHATTER = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|thx|ok(?:ay)?|sure|great|cool|nice|perfect|awesome|got it|sounds good|"
     r"lgtm|yes|yep|no|nope|done|good|alright|right|understood|noted|stored)\b[\s!.,]*", re.I)
 _TRANSIENT = re.compile(
-    r"\b(?:for now|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
+    r"\b(?:for now|for the time being|right now|temporarily|temporary|just this once|for this (?:test|run|session|branch|pr)|"
     r"today|tonight|at the moment|this time|for the moment|currently debugging|in this session|quick hack|"
     r"for the demo|until (?:tomorrow|friday|monday|later)|take a break|lunch|coffee|brb|back in \d+|heading out|"
     r"signing off|call it a day|while (?:i|we)(?:'m|'re| am| are)? (?:debug|investigat|bisect|test)\w*|that's the bug|the bug is|is the bug|is failing|keeps failing|still failing|"
@@ -189,7 +202,9 @@ _HYPOTHETICAL = re.compile(
     # a sentence that announces or asks a question without its mark ("I have a question, why do you choose X …")
     r"(?:i have|i've got|quick|one|a) question\b|\bwhy (?:do|did|does|would|should) (?:you|we|they)\b|"
     # a possibility, a check still to make, a stance that decides nothing
-    r"can be (?:replaced|removed|dropped|swapped)\b|^check (?:if|whether)\b|not against (?:it|this|that)\b|"
+    r"can be (?:replaced|removed|dropped|swapped)\b|^check (?:if|whether)\b|"
+    r"(?:should|could|might|can|will|'ll|need to|want to) (?:\w+ )?look into\b|this is (?:just |only )?an? (?:experiment|"
+    r"proof of concept|poc)\b|not against (?:it|this|that)\b|"
     r"(?:no|not a) strong (?:opinion|preference|feelings?)|(?:don't|do not) have a (?:strong )?(?:opinion|preference))\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
@@ -302,12 +317,13 @@ _DISALLOWED = re.compile(r"^" + _ART + _CNP + r"\s+(?:is|are)\s+(?:not\s+(?:allo
 _MORE_NAMES = r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&/]\s*)(?:the\s+)?[A-Za-z0-9][\w.+#@-]{0,60}){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back)\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP + _MORE_NAMES
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
-    (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+to\s+" + _ART + _CNP +
+    (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
+                r"(?:over\s+)?to\s+(?:use\s+)?" + _ART + _CNP +
                 r"\s+(?:\w+\s+)?from\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
                 r"\s+(?:to|into)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -336,6 +352,15 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
                 r"superseded|will supersede|succeeds)\s+" + _ART + _CNP, re.I), 1, 2),
     (re.compile(r"\bin favou?r of\s+" + _ART + _CNP, re.I), 1, None),
+    # "Relicense to MIT", "re-licensing the project under MIT", "Rewrite the client in TypeScript", "should be rewritten
+    # into Go", "The build system has been switched to Meson": the new thing, with nothing named as left
+    (re.compile(r"\bre-?licens(?:e|es|ed|ing)\s+(?:\S+\s+){0,4}?(?:to|under)\s+" + _ART + _CNP, re.I), 1, None),
+    (re.compile(r"\b(?:rewrit(?:e|es|ing)|rewritten|rewrote)\s+(?:\S+\s+){0,4}?(?:in|into|with|using)\s+" + _ART + _CNP +
+                r"(?:\s+(?:instead\s+of|rather\s+than|over)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
+    (re.compile(r"\b(?:has|have|had)\s+been\s+(?:switched|moved|migrated|converted|ported)\s+(?:over\s+)?to\s+" + _ART + _CNP,
+                re.I), 1, None),
+    # "eval-rst switched to native MyST": the thing that changed, then what it changed to
+    (re.compile(r"^" + _CNP + r"\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+" + _ART + _CNP + r"[.!]?$", re.I), 2, 1),
     # "Migrate eleven modules off the pretend library, using pytest-mock instead", "Remove X and use Y instead"
     (re.compile(r"\b(?:mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?)\s+(?:\S+\s+){0,5}?"
                 r"off\s+(?:of\s+)?" + _ART + _CNP, re.I), None, 1),
@@ -709,12 +734,14 @@ def sentences(text: str) -> list[str]:
             out.extend(listed[:-1])
             p = listed[-1]
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
-        pieces = re.split(r"(?<=[a-z0-9)\]])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
+        # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
+        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
                           r"breaks|works|runs|takes|offers|weighs|costs|depends|replaces|removes|handles|avoids|solves|"
-                          r"fixes|reduces|improves|speeds|caches|validates|compiles|bundles|installs)\b)",
+                          r"fixes|reduces|improves|speeds|caches|validates|compiles|bundles|installs|allows|lets|enables|"
+                          r"comes|saves|produces|generates|integrates|keeps|doesn't|does not|can|cannot|can't)\b)",
                           p)
         for piece in pieces:
             piece = piece.strip()
@@ -1214,8 +1241,13 @@ def _title_choice(title: str) -> str | None:
     chosen, _ = changes(title)
     if chosen:
         return chosen
-    m = re.match(r"^(?:please\s+)?(?:add|use|adopt|introduce|include|support|enable)\s+(?:the\s+|a\s+|an\s+)?" + _CNP,
-                 title.strip(), re.I)
+    # "Consider X instead of Y", "Any plan to migrate to X", "Is there interest in moving to X": what it asks for
+    asked = re.sub(r"^(?:(?:any|are there|is there)\s+)?(?:consider(?:ing)?|(?:a\s+)?plans?\s+(?:of|to|for)|interest\s+in|"
+                   r"thoughts\s+on)\s+", "", title.strip(), flags=re.I)
+    m = re.match(r"^(?:please\s+)?(?:add(?:ing)?|us(?:e|ing)|adopt(?:ing)?|introduc(?:e|ing)|include|support|enable|"
+                 r"(?:(?:migrat|mov|switch|port|convert|transition)(?:e|ing)?|go(?:ing)?)(?:\s+\w+){0,3}?\s+to(?:\s+using)?)"
+                 r"\s+(?:the\s+|a\s+|an\s+)?" + _CNP, asked, re.I) or \
+        re.match(r"^" + _CNP + r"\s+(?:instead\s+of|rather\s+than|over)\s+\S", asked, re.I)
     return _name(m.group(1)) if m else None
 
 
@@ -1244,6 +1276,15 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      r"(?:agrees?|objects?)|"
                      # "we're going to stick with X for now", "Obsolete; will be addressed in the new version"
                      r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with))\b", re.I)
+# A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
+# closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
+# "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
+_WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!:]*\s*$|"
+                        r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
+                        r"(?:a\s+)?good\s+(?:an?\s+)?idea\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
+                        r"\b(?:don't|do not)\s+plan\s+to\s+(?:work\s+on|do|implement|tackle|address|pursue|take)\b|"
+                        r"\bif\s+time\s+(?:allows|permits)\b|\bfor\s+the\s+time\s+being\b|"
+                        r"\b(?:i|we)(?:'ll|\s+will)\s+be\s+\w+ing\b[^.;]{0,40}\bsoon\b", re.I)
 
 
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
@@ -1493,6 +1534,20 @@ _TURNS_DOWN_IT = re.compile(
     # "While I do love X, I think it's best to stick with the defaults here": the title is turned down
     r"^(?:while\s+[^,]{3,80},\s*)?(?:(?:i|we)\s+think\s+)?(?:it's|it is|it'd be|it would be)\s+(?:best|better|wiser|simpler)\s+"
     r"to\s+(?:stick|stay)\s+with\s+", re.I)
+# A verdict said anywhere in a later sentence of the thread ("Don't want this.", "There's very little reason to.",
+# "… is not a viable path forward", "… would find little value by switching", "this PR was abandoned", "…, so I'm
+# closing it", "we won't switch to X because …"): the change the text opened with is turned down, and that sentence
+# (with the one after it, when it states no fact) is why.
+_TURNS_DOWN_LATER = re.compile(
+    r"(?:^|\b(?:i|we)\s+)(?:don't|do\s+not)\s+want\s+(?:this|it|that)\s*(?:[.!]|$)|"
+    r"\bthere(?:'s|\s+is)\s+(?:very\s+)?little\s+(?:reason|point|value|benefit|need)\s+(?:to|in|for)\b|"
+    r"\bnot\s+a\s+viable\s+(?:path|option|approach|way|solution)\b|"
+    r"\b(?:would|will)\s+(?:find|gain|get|see)\s+(?:very\s+)?little\s+(?:value|benefit|gain)\b|"
+    r"\b(?:this|the)\s+(?:pr|pull\s+request|change|proposal|idea)\s+(?:was|has\s+been|is)\s+(?:abandoned|rejected|declined)\b|"
+    r"\b(?:so|and)\s+(?:i'm|i\s+am|we're|we\s+are|i'll|we'll)\s+closing\s+(?:it|this)\b|"
+    r"\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:switch|move|migrate|go)\s+(?:over\s+)?to\b", re.I)
+# "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
+_STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
 _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
                             r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
@@ -1504,7 +1559,7 @@ _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|ca
                          r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
-_CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|mov)\w*\b", re.I)
+_CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|re-?licens|rewrit)\w*\b", re.I)
 # A tracker's tag before a title ("[FEATURE] Use SQLite", "[Enhancement] Remove jQuery"): no part of what it says; the
 # tentative tags ("[RFC]", "[Proposal]", "[Suggestion]") are read by TENTATIVE_TITLE.
 _TRACKER_TAG = re.compile(r"^\[(?:feature|feat|enhancement|improvement|chore|refactor|refactoring|task|tech[- ]?debt|"
@@ -1515,11 +1570,85 @@ _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|
                        r"[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
                        r"\b(?:we|i) used to\s+)(?:us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying) on|running on|built (?:on|with))\s+"
                        r"(?:the\s+|our\s+)?" + _CNP + r"|"
+                       # "The current licence is AGPL", "Our current CI provider is Travis"
+                       r"\b(?:the|our)\s+current\s+(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:the\s+)?" + _CNP + r"|"
                        # "TravisCI has been used by the author for previous projects": the passive
                        r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b|"
                        # "The original plan specified PostgreSQL as the primary RDBMS. … the team chose MySQL instead"
                        r"\b(?:original|initial|earlier|previous)\s+(?:\w+\s+){0,2}?(?:plan|design|spec(?:ification)?|proposal|choice)\s+"
                        r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP, re.I)
+
+
+# A version floor ("Make 3.10 the minimum version", "Python 3.10 is now the minimum supported version", "Min supported
+# version will be Java 11", "will require Java 11 or newer", "update the minimum requirement of Java to 11") and the
+# versions a text drops ("Drop Java 8 support", "Stop supporting Java 1.8", "no longer supports Java 8") are one change:
+# the floor is chosen, the dropped versions are turned down.
+_PRODUCT = r"(?:(?P<p{n}>[A-Za-z][\w.+#-]{{0,30}}?)\s+)?v?(?P<v{n}>\d{{1,4}}(?:\.\d{{1,4}}){{0,2}})\+?"
+_FLOORS = [
+    re.compile(r"^(?:let's\s+)?(?:make|set|use)\s+" + _PRODUCT.format(n=1) + r"\s+(?:as\s+)?(?:the\s+)?(?:new\s+)?"
+               r"(?:minimum|minimal|lowest|oldest)\b", re.I),
+    re.compile(r"^" + _PRODUCT.format(n=2) + r"(?:\s+lts)?\s+(?:is|will be|becomes)\s+(?:now\s+)?the\s+(?:new\s+)?"
+               r"(?:minimum|minimal|lowest|oldest)\b", re.I),
+    re.compile(r"\b(?:min(?:imum)?|minimal|lowest)\s+(?:supported\s+|required\s+)?(?:\w+\s+)?version\s+(?:will\s+be|is\s+now|"
+               r"is|becomes)\s+" + _PRODUCT.format(n=3), re.I),
+    re.compile(r"\brequires?\s+" + _PRODUCT.format(n=4) + r"\s+or\s+(?:a\s+)?(?:newer|later|above|higher)\b", re.I),
+    re.compile(r"\b(?:update|raise|bump|set|increase)[sd]?\s+(?:the\s+)?(?:minimum|minimal)\s+(?:\w+\s+){0,2}?"
+               r"(?:of|for)\s+(?P<p5>[A-Za-z][\w.+#-]{0,30})\s+to\s+v?(?P<v5>\d{1,4}(?:\.\d{1,4}){0,2})\b", re.I),
+]
+_DROPS_VERSION = re.compile(r"\b(?:drop(?:s|ped|ping)?|stop(?:s|ped)?\s+supporting|no\s+longer\s+supports?|remov(?:e|es|ed|ing)|"
+                            r"end(?:s|ed)?)\s+(?:support\s+(?:for\s+)?)?(?P<p>[A-Za-z][\w.+#-]{0,30})\s+v?(?P<v>\d{1,4}(?:\.\d{1,4}){0,2})\b",
+                            re.I)
+
+
+def _version_floor(mine: list[Extracted], out: list[Extracted], sents: list[str]) -> None:
+    floor: tuple[str | None, str] | None = None
+    for t in sents:
+        for n, rx in enumerate(_FLOORS, 1):
+            m = rx.search(t.strip())
+            if m and m.group(f"v{n}"):
+                product = m.group(f"p{n}")
+                floor = (None if product is None or product.lower() in STOPWORDS | {"version", "requirement"} else product,
+                         m.group(f"v{n}"))
+                break
+        if floor:
+            break
+    if floor is None:
+        return
+    dropped = [(m.group("p"), m.group("v")) for t in sents for m in _DROPS_VERSION.finditer(t)
+               if m.group("p").lower() not in STOPWORDS]
+    product = floor[0] or next((p for p, _ in dropped), None)
+    if product is None:
+        return
+    same = [(p, v) for p, v in dropped if p.lower() == product.lower() and v != floor[1]]
+    if not same:
+        return
+    chosen = f"{product} {floor[1]}"
+    gone = {_slug(f"{p} {v}") for p, v in same}
+    about = [x for x in mine if x.kind == "decision" and (_slug(x.subject) in {_slug(chosen), _slug(floor[1])} or
+             _slug(x.subject.removeprefix("no ")) in gone or
+             x.subject.startswith("no ") and _slug(x.subject[3:]) == _slug(product) or
+             x.subject.lower() in {"update", "raise", "bump"})]
+    if not about:
+        return
+    target = about[0]
+    target.subject = target.alias = chosen
+    target.rejects = [f"{p} {v}" for p, v in same] + [r for r in target.rejects if _slug(r) not in gone and
+                                                       _slug(r) != _slug(product) and _slug(r) != _slug(chosen)]
+    for other in about[1:]:
+        _merge(target, other, restated=True)
+        target.subject = target.alias = chosen
+        target.rejects = [r for r in target.rejects if _slug(r) != _slug(chosen)]
+        out.remove(other)
+        mine.remove(other)
+    # the floor or the drop said again is no reason for it
+    target.rationale = "; ".join(p for p in (target.rationale or "").split("; ") if p and (
+        _WHY.search(p) or not (any(rx.search(p) for rx in _FLOORS) or _DROPS_VERSION.match(p)))) or None
+    floor_said = next((t.rstrip(".!") for t in sents if any(rx.search(t.strip()) for rx in _FLOORS)), None)
+    if floor_said and floor_said not in target.description and len(target.description) < MAX_DESCRIPTION:
+        target.description = (target.description + "; " + floor_said)[:MAX_DESCRIPTION]
+    why = _split_why(floor_said)[1] if floor_said else None
+    if why and why not in (target.rationale or ""):
+        target.rationale = "; ".join(x for x in (target.rationale, why) if x)
 
 
 _PERSONAL = re.compile(r"\bpersonal(?:ly)?\b|\bmy (?:own )?(?:taste|opinion|preference)\b|\bjust me\b", re.I)
@@ -1544,13 +1673,18 @@ def heuristic(delta: str) -> list[Extracted]:
         # the title's change reported as made: the title is the decision ("Why did we switch to X?" asks, reports nothing)
         reported = any(OUTCOME.search(t) or CHANGE_MADE.search(t) and _content_words(t) & _content_words(sents[0]) and
                        not t.rstrip().endswith("?") for t in sents[1:])
-        settled = any(DECIDED.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) or _CHOSEN.search(t) for t in sents[1:])
+        settled = any(DECIDED.search(t) or _TURNS_DOWN_LATER.search(t) or _DECISION_LABEL.match(_HEADING.sub("", t)) or _CHOSEN.search(t) for t in sents[1:])
         outcome = reported or settled
         proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
                                         sents[0].rstrip().endswith("?")) and not reported
         tentative = proposed and not settled
         if sents and not _GERUND_SUBJECT.match(sents[0]):  # "Switching X to Y will require …" says what a change costs
             sents[0] = as_imperative(sents[0], untentative=reported)
+        reverted = re.match(r"^revert(?:s|ed|ing)?\s*:?\s*[\"“'](.{3,200}?)[\"”']", sents[0], re.I) if sents else None
+        if reverted:  # 'Revert "Replace babel presets with esbuild-loader"': the change undone goes back to what it left
+            put, left = changes(reverted.group(1))
+            if put and left:
+                sents[0] = f"Go back to {left[0]} from {put}" + sents[0][reverted.end():]
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
         labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+\s*:", _HEADING.sub("", t))
@@ -1569,6 +1703,10 @@ def heuristic(delta: str) -> list[Extracted]:
         why_next = False  # the sentence before was a why-question heading this one
         what_next = False  # … or a what-question
         for i, s in enumerate(sents):
+            # "Yes, MSVC support is a hard requirement": an answer's opening word is no part of what it states
+            answer = re.match(r"^(?:yes|yep|yeah|sure|indeed|correct|right)\s*[,;!-]\s*(?=\S)", s, re.I)
+            if answer and i > 0 and len(s) - answer.end() > 12:
+                s = s[answer.end():]
             heading = _MD_HEADING.match(s)
             if heading:
                 section, opens_section = _section_of(heading.group(1)), True
@@ -1668,20 +1806,28 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             why_next = False
             down = _TURNS_DOWN_IT.match(s)
+            later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
+            down = down or later_down
             target = prev if prev is not None and prev.kind in ("decision", "preference") else \
                 next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
             if down and target is None and i > 0:
                 # "Add rack-insight. Closing as we decided it's not ready …": the title was not stored as a request;
                 # turned down, it is a decision not to
-                named = _title_choice(sents[0])
+                # "Tauri. Any plan to migrate to tauri? There's very little reason to.": the first sentence that
+                # asks for a change
+                named = next((c for c in (_title_choice(t.rstrip("?")) for t in sents[:i]) if c), None)
                 if named:
                     target = Extracted("decision", named, sents[0].rstrip(".!"), None, [], [], None)
                     out.append(target)
-                    born[id(target)] = 0
+                    born[id(target)] = i if later_down else 0  # a proposal's title stands only as turned down
             if down and target is not None and not target.subject.startswith("no "):
                 turned = target.subject
                 target.kind = "decision"
                 reason = s[down.end():].strip(" ,;:").rstrip(".!")
+                if later_down:
+                    reason = s.rstrip(".!")
+                    if i + 1 < len(sents) and not _kind(sents[i + 1]) and not sents[i + 1].rstrip().endswith("?"):
+                        reason += "; " + sents[i + 1].rstrip(".!")
                 target.subject = target.alias = "no " + turned
                 target.rejects = [turned]
                 target.rationale = "; ".join(x for x in (reason, target.rationale) if x) or None
@@ -1960,7 +2106,8 @@ def heuristic(delta: str) -> list[Extracted]:
         if mine and any(_BUG_REPORT.search(t) for t in sents):
             del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
             continue
-        if mine and any(t.rstrip().endswith("?") for t in sents) and any(_BUG.search(t) for t in sents):
+        if mine and any(t.rstrip().endswith("?") and not _WHY_HEADER.match(t) for t in sents) and \
+                any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
         if tentative or not outcome and any(TENTATIVE_BODY.search(t) for t in sents):
@@ -1977,6 +2124,9 @@ def heuristic(delta: str) -> list[Extracted]:
         last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]))),
                            default=0)
+        if mine and any(_WITHDRAWN.search(t) for j, t in enumerate(sents) if j > last_outcome or j == 0):
+            del out[first_of_turn:]  # withdrawn or put off after all it said
+            continue
         for item in list(mine):
             if born.get(id(item)) == 0 and any(_DEFERS.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
@@ -2112,6 +2262,25 @@ def heuristic(delta: str) -> list[Extracted]:
                 if t.rstrip(".!") not in gone.description and len(gone.description) < MAX_DESCRIPTION:
                     gone.description = (gone.description + "; " + t.rstrip(".!"))[:MAX_DESCRIPTION]
                 break
+        _version_floor(mine, out, sents)
+        if reverted and len(mine) > 1 and born.get(id(mine[0])) == 0 and mine[0].kind == "decision":
+            # 'Revert "replace log with logrus". Switch to zap, as it is more active.': the body's choice is what
+            # replaces the reverted change, and what it turned down still is
+            undone = mine[0]
+            into = next((x for x in mine[1:] if x.kind == "decision" and not x.subject.startswith("no ")), None)
+            if into is not None:
+                into.rejects.extend(r for r in undone.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
+                if undone.description not in into.description and len(into.description) < MAX_DESCRIPTION:
+                    into.description = (into.description + "; " + undone.description)[:MAX_DESCRIPTION]
+                out.remove(undone)
+                mine.remove(undone)
+        # "Use Gradle instead of Maven? … I decided to stick with Apache Maven": what the title asked for is turned down
+        asked = _title_choice(sents[0].rstrip("?")) if sents else None
+        for item in mine:
+            if asked and item.kind == "decision" and _STICKS_WITH.search(item.description) and \
+                    _slug(asked) not in {_slug(r) for r in item.rejects} and \
+                    not set(_slug(asked).split("-")) & set(_slug(item.subject).split("-")):
+                item.rejects.append(asked)
         # "Replace celery with another task queue. … I think django-tasks-scheduler should do the job": the choice
         # named later is the change the placeholder stood for.
         for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ") and
