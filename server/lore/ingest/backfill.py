@@ -186,11 +186,14 @@ def ingest_head_first(graph: Graph, repo: str, branch: str | None = None, *,
                       progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                       on_head: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """On a fresh graph: the head first (``on_head(reply)`` then), then history; else a plain ingest."""
-    from lore.ingest.api import ingest
+    from lore.ingest.api import after_ingest, ingest
 
     head = None
     if side_path(graph) is not None and not _meta(graph).get("watermark"):
         head = ingest_head(graph, repo, branch)
+        # The journal's memories need no history: a fresh clone's teammates' decisions are there with the
+        # head's code, not only once the backfill is done (minutes on a long history).
+        after_ingest(graph, head)
         if on_head is not None:
             on_head(head)
     out = ingest(graph, repo, branch, progress=progress, cancel=cancel)
