@@ -45,7 +45,7 @@ local ok, err = pcall(function()
 
   -- :Lore warnings all → quickfix (the workspace's ingested decision rejects redis)
   vim.wait(20000, function()
-    local items = lore.command('warnings', 'all') or {}
+    local items = lore.command('warnings all') or {}
     return #items > 0
   end, 500)
   result.quickfix = vim.fn.getqflist()
