@@ -32,6 +32,8 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert any("redis" in item["text"] and item["file"].endswith("src/auth.py") for item in r["quickfix"])
     assert any("no-chardet" in line for line in r["history"]) and any("rejects" in line for line in r["history"])
     assert any("it is LGPL" in line for line in r["query"])
+    # (found on spf13/cobra: from inside the history float, :Lore query said "no Lore client for this buffer")
+    assert any("it is LGPL" in line for line in r["query_from_float"]), r["messages"]
     health = "\n".join(r["health"])
     assert "lore" in health and "client" in health and "ERROR" not in health, health
     assert "deprecated" not in r["_stderr"], r["_stderr"]  # 0.11+ warns once for vim.lsp.start_client

@@ -129,6 +129,7 @@ local function ask(prompt, default, cb)
 end
 
 local function float(lines, title)
+  local from = vim.b.lore_client  -- the float answers :Lore commands through the client it was opened from
   local buf = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
@@ -142,6 +143,7 @@ local function float(lines, title)
   })
   vim.api.nvim_buf_set_keymap(buf, 'n', 'q', '<cmd>close<CR>', { noremap = true, silent = true })
   vim.b[buf].lore_title = title
+  vim.b[buf].lore_client = from
   return buf, win
 end
 
