@@ -495,3 +495,25 @@ def test_the_canonical_reader_and_the_general_edn_reader_agree(monkeypatch):
     assert (fast.ops, fast.author, fast.reason, fast.instant, fast.id, fast.source) == \
         (slow.ops, slow.author, slow.reason, slow.instant, slow.id, slow.source)
     assert sorted((o.e, o.a, o.value, o.kind) for o in fast.ops) == sorted((o.e, o.a, o.value, o.kind) for o in ops)
+
+
+def test_lore_journal_says_which_entries_were_refused_not_that_they_wait_for_an_ingest(tmp_path):
+    # Found on a hostile copy of spf13/cobra: after `lore ingest` refused two entries (a forged :source, too
+    # deep), `lore journal` still said "2 … not applied yet (lore ingest)" — and another ingest changed nothing.
+    repo = make_repo(tmp_path / "r")
+    d = repo / ".lore" / "journal"
+    d.mkdir(parents=True)
+    _entry_file(d, _valid_text("a" * 32), eid="a" * 32)
+    forged = _entry_file(d, _valid_text("c" * 32, source="ingest"), eid="c" * 32)
+    assert lore(repo, "ingest")["journal"]["refused"] == 1
+    _entry_file(d, _valid_text("b" * 32, facts='[:db/add :decision/new :description "pulled"]'), eid="b" * 32,
+                stamp="20240102T000000.000000Z")  # a teammate's, not applied yet
+    out = lore(repo, "journal")
+    assert out["pending"] == 1 and out["refused"] == 1, out
+    assert out["refused_entries"][0]["file"] == f".lore/journal/{forged}"
+    assert "source :ingest" in out["refused_entries"][0]["message"]
+    exe = Path(sys.executable).with_name("lore")
+    env = {k: v for k, v in os.environ.items() if k not in ("LORE_GRAPH_PATH", "LORE_JOURNAL")}
+    text = subprocess.run([str(exe), "journal"], capture_output=True, text=True, cwd=repo, env=env).stdout
+    assert "1 in " in text and "not applied yet" in text, text
+    assert "1 refused" in text and "source :ingest" in text, text

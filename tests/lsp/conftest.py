@@ -37,7 +37,7 @@ def _client_converter():
     return conv
 
 
-def make_client(never_answer_configuration: bool = False) -> LanguageClient:
+def make_client(never_answer_configuration: bool = False, late_progress_create: bool = False) -> LanguageClient:
     """pytest-lsp's client, but replies of custom requests stay plain JSON (as the server sends them).
     ``never_answer_configuration``: behave like Neovim 0.7, which never answers workspace/configuration."""
     client = LanguageClient(converter_factory=_client_converter)
@@ -45,9 +45,17 @@ def make_client(never_answer_configuration: bool = False) -> LanguageClient:
     if never_answer_configuration:
         async def silent(client: LanguageClient, params: Any) -> Any:
             hold = client.__dict__.setdefault("_hold", asyncio.Event())
-            await hold.wait()  # released only when the test ends
+            await hold.wait()  # released only when the test ends (or a test answers late on purpose)
+            return [None for _ in params.items]  # then a well-formed answer: one (empty) value per item
 
         features[types.WORKSPACE_CONFIGURATION] = silent
+    if late_progress_create:
+        async def late(client: LanguageClient, params: Any) -> Any:
+            await asyncio.sleep(6)  # past the server's 5 s wait (lore.lsp.progress), as a busy editor may
+            client.progress_reports.setdefault(params.token, [])
+            client.__dict__["_late_progress_answered"] = True
+
+        features[types.WINDOW_WORK_DONE_PROGRESS_CREATE] = late
     register_lsp_features(client, features)
     return client
 
@@ -95,10 +103,11 @@ def capabilities(kind: str) -> types.ClientCapabilities:
 @contextlib.asynccontextmanager
 async def lsp(graph: Path | None, root: Path, caps: str = "vscode", init_options: Any = None,
               configuration: dict[str, Any] | None = None, env: dict[str, str] | None = None,
-              initialize: bool = True, silent_client: bool = False) -> AsyncIterator[LanguageClient]:
+              initialize: bool = True, silent_client: bool = False,
+              late_progress_create: bool = False) -> AsyncIterator[LanguageClient]:
     """A started and initialized ``lore serve``; shut down (and its exit awaited) afterwards."""
     cmd = [LORE, "serve"] + (["--graph", str(graph)] if graph else [])
-    config = ClientServerConfig(server_command=cmd, client_factory=lambda: make_client(silent_client),
+    config = ClientServerConfig(server_command=cmd, client_factory=lambda: make_client(silent_client, late_progress_create),
                                 server_env={**os.environ, **(env or {})})
     client = await config.start()
     if configuration is not None:

@@ -103,3 +103,27 @@ def test_extension_setting_names_are_aliases():
     s.update({"minConfidence": 0.2, "diagnostics": {"minConfidence": 0.9}, "logLevel": "loud"})
     assert s.get("diagnostics.minConfidence") == 0.9
     assert s.get("logLevel") == "debug" and any("logLevel" in r for r in s.rejected)
+
+
+
+@pytest.mark.asyncio
+async def test_an_answer_after_the_server_stopped_waiting_is_dropped_quietly(tmp_path, capfd):
+    """Found opening an 18 MB file in Neovim on a hostile copy of spf13/cobra: the editor, busy, answered the
+    server's requests (window/workDoneProgress/create, workspace/configuration) after the server had stopped
+    waiting for them, and each late answer put pygls's "Unable to handle message" InvalidStateError traceback
+    in the editor's log as an error. The server drops such an answer quietly and serves on."""
+    root = make_repo(tmp_path / "repo")
+    opts = {"configurationTimeoutMs": 200}
+    async with lsp(None, root, caps="neovim-new", init_options=opts, silent_client=True,
+                   late_progress_create=True) as client:
+        assert (await status(client))["ok"]  # the server has stopped waiting for the pull
+        client.__dict__["_hold"].set()       # the editor answers now, late
+        await wait_for(lambda: _late_answered(client), 60, "the late answers")
+        reply = await request(client, "lore/transact", {"facts": "[[:a/b :c 1]]", "reason": "r"})
+        assert reply["ok"]
+    err = capfd.readouterr().err
+    assert "InvalidStateError" not in err and "Unable to handle message" not in err, err[-3000:]
+
+
+async def _late_answered(client) -> bool | None:
+    return True if client.__dict__.get("_late_progress_answered") else None

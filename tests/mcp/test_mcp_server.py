@@ -225,3 +225,35 @@ async def test_arguments_sent_as_an_empty_list_are_no_arguments(repo: Path):
             assert result.is_error and result.structured_content["error"]["code"] == "bad-params", (bad, result)
         err, r = await call(session, "lore_status")
         assert not err and r["ok"]
+
+
+@pytest.mark.asyncio
+async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(repo: Path, tmp_path: Path):
+    """Found trying spf13/cobra: lore_warnings called with SPEC §4's `uri` (a file's `file://` URI) ignored it
+    and answered every file's warnings, as any tool did with an argument it does not take (a typo'd name reads
+    as "no filter"). `uri` is taken; an argument no tool parameter names is bad-params, naming it."""
+    (repo / "src" / "quiet.py").write_text("def quiet():\n    return 1\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a quiet file")
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_ingest", wait=True)
+        assert not err and r["ok"], r
+        err, r = await call(session, "lore_transact", facts="[[:decision/enc :rejects :module/chardet] "
+                            '[:decision/enc :description "charset-normalizer only"]]', reason="review")
+        assert not err, r
+        err, every = await call(session, "lore_warnings")
+        assert not err and [w["file"] for w in every["warnings"]] == ["src/net.py"], every
+        err, r = await call(session, "lore_warnings", uri=(repo / "src" / "quiet.py").as_uri())
+        assert not err and r["warnings"] == [], r
+        err, r = await call(session, "lore_warnings", uri=(repo / "src" / "net.py").as_uri())
+        assert not err and [w["file"] for w in r["warnings"]] == ["src/net.py"], r
+        err, r = await call(session, "lore_warnings", uri="src/net.py")  # not a URI: said so
+        assert err and r["error"]["code"] == "bad-params", r
+        for name, args, unknown in (("lore_warnings", {"path": "src/quiet.py"}, "path"),
+                                    ("lore_prepare_turn", {"message": "chardet?", "limit": 3}, "limit"),
+                                    ("lore_status", {"verbose": True}, "verbose")):
+            err, r = await call(session, name, **args)
+            assert err and r["error"]["code"] == "bad-params" and f"'{unknown}'" in r["error"]["message"], (name, r)
+        err, r = await call(session, "lore_status")
+        assert not err and r["ok"]

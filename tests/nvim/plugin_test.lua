@@ -45,7 +45,7 @@ local ok, err = pcall(function()
 
   -- :Lore warnings all → quickfix (the workspace's ingested decision rejects redis)
   vim.wait(20000, function()
-    local items = lore.command('warnings', 'all') or {}
+    local items = lore.command('warnings all') or {}
     return #items > 0
   end, 500)
   result.quickfix = vim.fn.getqflist()
@@ -56,6 +56,10 @@ local ok, err = pcall(function()
   -- :Lore history of an entity, in a float
   local buf = lore.command('history :decision/no-chardet')
   result.history = buf and vim.api.nvim_buf_get_lines(buf, 0, -1, false) or {}
+  -- a command typed while the float has the focus (as it does once shown) still reaches the server
+  local from_float = lore.command('query [:find ?d :where [:decision/no-chardet :description ?d]]')
+  result.query_from_float = from_float and vim.api.nvim_buf_get_lines(from_float, 0, -1, false) or {}
+  if from_float then vim.cmd('close') end
   vim.cmd('close')
 
   -- :Lore query in a float

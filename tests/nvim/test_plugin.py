@@ -32,6 +32,8 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert any("redis" in item["text"] and item["file"].endswith("src/auth.py") for item in r["quickfix"])
     assert any("no-chardet" in line for line in r["history"]) and any("rejects" in line for line in r["history"])
     assert any("it is LGPL" in line for line in r["query"])
+    # (found on spf13/cobra: from inside the history float, :Lore query said "no Lore client for this buffer")
+    assert any("it is LGPL" in line for line in r["query_from_float"]), r["messages"]
     health = "\n".join(r["health"])
     assert "lore" in health and "client" in health and "ERROR" not in health, health
     assert "deprecated" not in r["_stderr"], r["_stderr"]  # 0.11+ warns once for vim.lsp.start_client
@@ -56,3 +58,27 @@ def test_the_editors_md_snippet_for_0_7_works_as_written(workspace: Path, tmp_pa
     assert r["ok"], r.get("error")
     first, second = r["attached"]
     assert first == second and len(first) == 1 and r["total"] == 1, r
+
+
+@pytest.fixture
+def two_rejections(tmp_path: Path) -> Path:
+    return git_workspace(
+        tmp_path, {"src/auth.py": "import redis\n\n\ndef login(user):\n    return redis.Redis()\n",
+                   "src/other.py": "import redis\n"},
+        ("ingest", "."),
+        ("transact", '[[:decision/cache :rejects :module/redis] [:decision/cache :description "no redis"] '
+         '[:decision/enc :rejects :module/chardet] [:decision/enc :description "no chardet"]]', "--reason", "review"))
+
+
+@every_neovim
+def test_lore_warnings_lists_what_the_buffer_shows(two_rejections: Path, tmp_path: Path, nvim: str | None):
+    # Found trying spf13/cobra: a rejected import typed into a buffer is a diagnostic (the working layer), but
+    # :Lore warnings listed only history's warnings (lore/warnings): one in the quickfix list, two in the signs.
+    r = headless(nvim, "warnings_unsaved_test.lua", cwd=two_rejections, tmp_path=tmp_path,
+                 LORE_FILE=str(two_rejections / "src" / "auth.py"))
+    assert r["ok"], r.get("error")
+    assert r["diagnostics"] == [1, 2] and r["modified"] is True
+    assert [(i["file"], i["lnum"]) for i in r["file"]] == [("auth.py", 1), ("auth.py", 2)], r["file"]
+    assert any("chardet" in i["text"] for i in r["file"]), r["file"]
+    assert sorted((i["file"], i["lnum"]) for i in r["all"]) == [("auth.py", 1), ("auth.py", 2), ("other.py", 1)], r["all"]
+    assert (two_rejections / "src" / "auth.py").read_text().startswith("import redis\n\n")  # nothing saved

@@ -129,6 +129,7 @@ local function ask(prompt, default, cb)
 end
 
 local function float(lines, title)
+  local from = vim.b.lore_client  -- the float answers :Lore commands through the client it was opened from
   local buf = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
@@ -142,6 +143,7 @@ local function float(lines, title)
   })
   vim.api.nvim_buf_set_keymap(buf, 'n', 'q', '<cmd>close<CR>', { noremap = true, silent = true })
   vim.b[buf].lore_title = title
+  vim.b[buf].lore_client = from
   return buf, win
 end
 
@@ -250,12 +252,18 @@ function commands.history(entity)
   return float(lines, 'history')
 end
 
--- :Lore warnings [all] — the open file's warnings (or all) into the quickfix list.
+-- :Lore warnings [all] — the open file's warnings (or all) into the quickfix list: what the diagnostics show,
+-- history with the working layer over it (branch, edits, unsaved buffers: lore/check with all), else history's.
 function commands.warnings(scope)
   local bufnr = vim.api.nvim_get_current_buf()
-  local params = vim.empty_dict()
-  if scope ~= 'all' then params = { uri = vim.uri_from_bufnr(bufnr) } end
-  local r, err = M.request('warnings', params)
+  local params = { all = true }
+  if scope ~= 'all' then params.paths = { vim.api.nvim_buf_get_name(bufnr) } end
+  local r, err = M.request('check', params)
+  if r == nil then
+    params = vim.empty_dict()
+    if scope ~= 'all' then params = { uri = vim.uri_from_bufnr(bufnr) } end
+    r, err = M.request('warnings', params)
+  end
   if r == nil then notify(err, vim.log.levels.ERROR) return end
   local client = get_client(bufnr)
   local root = client and client.config.root_dir or vim.fn.getcwd()

@@ -140,6 +140,9 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
         tail = f"{reply.get('total', 0)} entr{'y' if reply.get('total') == 1 else 'ies'} in this graph"
         if reply.get("pending"):
             tail += f"; {reply['pending']} in {reply.get('journal')} not applied yet (lore ingest)"
+        if reply.get("refused"):
+            tail += f"; {reply['refused']} refused, never applied (until the file changes):"
+            tail += "".join(f"\n  {_plain(r['message'])}" for r in reply.get("refused_entries") or [])
         return head + tail + "\n"
     if command == "prepare-turn" and "context" in reply:
         return reply["context"].rstrip() + "\n"

@@ -52,17 +52,7 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
         result["history"] = "complete"
         result.pop("up_to_date", None)
     if result.get("status", "complete") == "complete":
-        from lore import operations
-
-        for fn in operations.AFTER_INGEST:
-            try:
-                fn(graph, result)
-            except LoreError as exc:
-                log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
-                result.setdefault("warnings", []).append(exc.to_json())
-            except Exception as exc:  # the ingest itself is committed; report, never lose it
-                log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
-                result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})
+        after_ingest(graph, result)
     if history is not None:
         return result  # the swap was compacted already
     written = result.get("facts_written") or 0
@@ -72,3 +62,19 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
             graph.compact()
             result["compacted"] = True
     return result
+
+
+def after_ingest(graph: Graph, result: dict[str, Any]) -> None:
+    """The steps registered to follow a completed ingest run (operations.AFTER_INGEST: the journal applies its
+    new entries), on ``result``; a failing step is reported in it, never raised."""
+    from lore import operations
+
+    for fn in operations.AFTER_INGEST:
+        try:
+            fn(graph, result)
+        except LoreError as exc:
+            log.warning("after ingest, %s failed: %s", getattr(fn, "__name__", fn), exc.message)
+            result.setdefault("warnings", []).append(exc.to_json())
+        except Exception as exc:  # the ingest itself is committed; report, never lose it
+            log.exception("after ingest, %s failed", getattr(fn, "__name__", fn))
+            result.setdefault("warnings", []).append({"code": "internal", "message": str(exc)})

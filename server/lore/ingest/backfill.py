@@ -34,6 +34,7 @@ log = logging.getLogger("lore")
 COPIED_TABLES = ("ingest_files", "ingest_idents", "ingest_known", "ingest_defs", "code_locations",
                  "import_locations")
 BATCH_ROWS = 100_000
+BACKFILL_CHECKPOINT_WAIT = 2.0  # seconds the checkpoint after the swap waits for other transactions (below)
 
 
 def side_path(graph: Graph) -> str | None:
@@ -93,9 +94,11 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int, str], Non
         os.rmdir(path + ".tmp")  # the side graph's spill folder (empty once it is closed)
     except OSError:
         pass
-    graph.compact()
-    # In the server other threads read meanwhile: the checkpoint waits for them (Graph.checkpoint).
-    checkpoint = "done" if graph.checkpoint() else "deferred"
+    # In the server other threads work meanwhile, and the checkpoint waits for their transactions while it
+    # holds the write lock (Graph.checkpoint) — with a memory and an open buffer one of them can be waiting
+    # for that lock: the default 30 s twice stalled every request of a fresh cobra clone for a minute. The
+    # swap is committed either way; DuckDB folds the log later. So: a short wait.
+    checkpoint = "done" if graph.compact(BACKFILL_CHECKPOINT_WAIT) else "deferred"
     return {**run, "branch": branch, "history": "complete", "facts_swapped_in": swapped, "compacted": True,
             "checkpoint": checkpoint, "seconds": round(time.perf_counter() - t0, 3)}
 
@@ -186,11 +189,14 @@ def ingest_head_first(graph: Graph, repo: str, branch: str | None = None, *,
                       progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                       on_head: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """On a fresh graph: the head first (``on_head(reply)`` then), then history; else a plain ingest."""
-    from lore.ingest.api import ingest
+    from lore.ingest.api import after_ingest, ingest
 
     head = None
     if side_path(graph) is not None and not _meta(graph).get("watermark"):
         head = ingest_head(graph, repo, branch)
+        # The journal's memories need no history: a fresh clone's teammates' decisions are there with the
+        # head's code, not only once the backfill is done (minutes on a long history).
+        after_ingest(graph, head)
         if on_head is not None:
             on_head(head)
     out = ingest(graph, repo, branch, progress=progress, cancel=cancel)

@@ -56,13 +56,16 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         rows = graph.con.execute(SQL["list_entries"], [limit]).fetchall()
         total, applied = graph.con.execute(SQL["count_entries"]).fetchall()[0]
         known = {r[0] for r in graph.con.execute(SQL["applied_ids"]).fetchall()}
+        refused_keys = {(n, h): msg for n, h, msg in graph.con.execute(
+            SQL["refused_messages"]).fetchall()}
     except Exception:  # noqa: BLE001 - no journal tables yet: nothing written or applied
-        rows, total, applied, known = [], 0, 0, set()
+        rows, total, applied, known, refused_keys = [], 0, 0, set(), {}
     entries = [{"id": eid, "tx": tx, "instant": format_instant(inst), "author": author, "source": source,
                 "reason": reason, "file": f".lore/journal/{name}", "origin": origin}
                for eid, tx, inst, author, source, reason, name, origin in rows]
     root = work_tree(graph)
     pending = 0
+    refused: list[dict[str, str]] = []
     if root is not None:
         unread: list[E.Entry] = []
         try:
@@ -70,9 +73,19 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                 for name in jdir.names():
                     m = E.NAME_RE.match(name)
                     if m and _uuid(m.group(2)) not in known:
+                        try:
+                            data = jdir.read(name, E.MAX_ENTRY_BYTES)
+                        except LoreError:
+                            pending += 1
+                            continue
+                        why = refused_keys.get((name, E.content_hash(data)))
+                        if why is not None:
+                            # Refused by an apply and unchanged since: another ingest will not apply it.
+                            refused.append({"file": f".lore/journal/{name}", "message": why})
+                            continue
                         pending += 1
                         try:
-                            unread.append(E.parse(name, jdir.read(name, E.MAX_ENTRY_BYTES)))
+                            unread.append(E.parse(name, data))
                         except LoreError:
                             continue
         except LoreError:
@@ -86,7 +99,8 @@ def journal_list(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         entries = sorted(entries + mine, key=lambda x: (parse_instant(x["instant"]), x["id"]), reverse=True)[:limit]
         total += len(mine)
     return {"ok": True, "journal": str(root / ".lore" / "journal") if root else None, "entries": entries,
-            "total": total, "applied_from_journal": applied, "pending": pending}
+            "total": total, "applied_from_journal": applied, "pending": pending, "refused": len(refused),
+            "refused_entries": refused[:limit]}
 
 
 def _uuid(hex32: str) -> str:

@@ -32,6 +32,9 @@ SELECT id FROM journal_entries;
 -- name: refused_keys
 SELECT name, hash FROM journal_refused;
 
+-- name: refused_messages
+SELECT name, hash, message FROM journal_refused;
+
 -- name: insert_entry
 INSERT INTO journal_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);
 

@@ -71,6 +71,17 @@ class _Protocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
+    def _handle_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        # An answer to a request the server stopped waiting for (a busy editor answering
+        # window/workDoneProgress/create or workspace/configuration late): its future is cancelled, and
+        # pygls's set_result on it raised InvalidStateError into the editor's log. Nobody wants it: drop it.
+        future = self._request_futures.get(msg_id)
+        if future is not None and future.done():
+            self._request_futures.pop(msg_id, None)
+            log.debug("an answer to request %s arrived after the server stopped waiting; dropped", msg_id)
+            return
+        super()._handle_response(msg_id, result, error)
+
 
 class LoreServer(LanguageServer):
     def __init__(self, graph: str | None = None) -> None:

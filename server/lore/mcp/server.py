@@ -125,6 +125,9 @@ def _object_params(tool: Tool) -> set[str]:
 
 
 OBJECT_PARAMS = {t.name: _object_params(t) for t in TOOLS}
+# What each tool takes: an argument outside it is refused, never dropped (the SDK drops it, and a misnamed
+# filter — lore_warnings' `path` for `file` — then reads as none: every file's warnings).
+PARAMS = {t.name: tuple(inspect.signature(t.signature).parameters) for t in TOOLS}
 
 
 class LoreMCPServer(MCPServer):
@@ -138,6 +141,12 @@ class LoreMCPServer(MCPServer):
             return _result(error_reply(LoreError(
                 "unknown-method", f"no tool {name!r}; the tools are " + ", ".join(sorted(BY_NAME)))))
         arguments = {k: _empty_as_object(v) if k in OBJECT_PARAMS[name] else v for k, v in arguments.items()}
+        unknown = [k for k in arguments if k not in PARAMS[name]]
+        if unknown:
+            takes = ", ".join(PARAMS[name]) or "no parameters"
+            return _result(error_reply(LoreError(
+                "bad-params", f"{name}: unknown parameter " + ", ".join(f"'{k[:100]}'" for k in unknown[:5]) +
+                f" ({name} takes {takes})")))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

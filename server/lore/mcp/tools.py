@@ -47,7 +47,8 @@ def _record_decision(kind: str, text: str, target: str | None = None, why: str |
     """kind: rejects (target required: :module/chardet or a package name) or governs (target: code's ident)"""
 
 
-def _warnings(file: str | None = None) -> None: ...
+def _warnings(file: str | None = None, uri: str | None = None) -> None:
+    """file: relative to the repository root, or absolute; uri: a file:// URI (SPEC §4's lore/warnings param)"""
 
 
 def _check(base: str | None = None, all: bool = False, paths: list[str] | None = None) -> None: ...
@@ -87,7 +88,8 @@ TOOLS: tuple[Tool, ...] = (
          "Call after you edit code: the warnings your change introduces (an import a decision rejected, code a "
          "constraint rules out, …) against the recorded memory. `all` for every warning.", _check),
     Tool("lore_warnings", "warnings",
-         "The composed warnings for one file (repository-relative path) or, without `file`, for all.",
+         "The composed warnings for one file (`file`: repository-relative path, or `uri`: file:// URI) or, "
+         "without either, for all.",
          _warnings),
     Tool("lore_transact", "transact",
          "Record facts (a decision, constraint, preference, dependency) with a reason, e.g. "

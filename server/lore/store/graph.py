@@ -782,15 +782,16 @@ class Graph:
             self.con.unregister(name)
         return len(ids)
 
-    def compact(self) -> None:
-        """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads)."""
+    def compact(self, checkpoint_wait: float = CHECKPOINT_WAIT_SECONDS) -> bool:
+        """Rewrite facts sorted by entity so point lookups read few row groups (after bulk loads); then
+        checkpoint (``checkpoint_wait``: see ``checkpoint``), whose success is returned."""
         with self.lock:
             with self.atomic() as con:
                 con.execute("CREATE TEMP TABLE _lore_sorted AS SELECT * FROM facts ORDER BY e, a, tx_from")
                 con.execute("DELETE FROM facts")
                 con.execute("INSERT INTO facts SELECT * FROM _lore_sorted")
                 con.execute("DROP TABLE _lore_sorted")
-            self.checkpoint()
+            return self.checkpoint(checkpoint_wait)
 
     def checkpoint(self, wait_seconds: float = CHECKPOINT_WAIT_SECONDS) -> bool:
         """Fold the write-ahead log into the file. DuckDB refuses while another connection (a reader on
