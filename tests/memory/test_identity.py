@@ -77,6 +77,26 @@ def test_a_rejection_recorded_before_the_ingest_meets_the_import_after_it(cli, r
     assert ("assert", ":module/certifi") in ops
 
 
+@pytest.mark.parametrize("order", ["ingest first", "decision first"])
+def test_a_package_whose_import_name_has_an_underscore(cli, tmp_path, order):
+    """``import typing_extensions`` is :module/typing-extensions (the slug of the name as imported), so a
+    :dependency/typing_extensions decision must meet it in either order (seen on pallets/click: no warning)."""
+    r = tmp_path / "te"
+    (r / "src").mkdir(parents=True)
+    (r / "src" / "a.py").write_text("import typing_extensions\nimport os\n")
+    git(r, "init", "-q", "-b", "main")
+    git(r, "add", ".")
+    git(r, "commit", "-q", "-m", "first")
+    decide = ("transact", "[[:decision/no-te :rejects :dependency/typing_extensions] "
+              "[:decision/no-te :description \"no typing_extensions\"]]", "--reason", "decided")
+    steps = [("ingest", str(r)), decide] if order == "ingest first" else [decide, ("ingest", str(r))]
+    for step in steps:
+        code, _, err, _ = cli.run(*step)
+        assert code == 0, err
+    assert current_refs(cli, ":decision/no-te", ":rejects") == [":module/typing-extensions"]
+    assert [w["file"] for w in rejected(cli)] == ["src/a.py"]
+
+
 def test_an_existing_graph_is_migrated(tmp_path, repo, cli):
     assert cli.run("ingest", str(repo))[0] == 0
     # Written the old way (straight into the store, as graphs made before this were).

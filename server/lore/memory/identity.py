@@ -169,8 +169,12 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
             return ref if (not must_exist or _exists(con, ref)) else None
         if ns not in ALIAS_NAMESPACES:
             return None
-        direct = ":module/" + name
-        if _exists(con, direct):
+        # the ident ingestion writes for ``import name`` is the slug of the name as imported
+        # (``typing_extensions`` -> ``:module/typing-extensions``), so a keyword's name is slugged the same way
+        direct = ":module/" + slug(name)
+        if _exists(con, ":module/" + name):
+            return ":module/" + name
+        if direct != ":module/" + name and _exists(con, direct):
             return direct
         if externals is None:
             externals = _externals(con)
