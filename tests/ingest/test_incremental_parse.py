@@ -157,3 +157,71 @@ def test_a_parse_worker_that_dies_is_an_error_not_a_hang(tmp_path: Path):
         assert exc.value.code == "parse-worker-died"
     finally:
         p.close()
+
+
+def _rust_versions() -> list[str]:
+    item = "pub fn f{n}(v: u32) -> u32 {{\n    helper{n}(v) + g(v)\n}}\n\n"
+    base = [item.format(n=n) for n in range(8)]
+    consts = "const A: u32 = 1;\nconst B: u32 = 2;\n"
+    out = ["use crate::a::b;\n" + "".join(base) + consts]
+    out.append("// é ü\nuse crate::a::b;\n" + "".join(base) + consts)  # every item moves down a line
+    out.append("use crate::a::b;\nconst Z: u32 = 0;\n" + "".join(base) + consts)  # a const before: places move
+    out.append("use crate::a::b;\n" + "".join(base[:3]) + "pub fn f3(v: u32) -> u32 { other(v) }\n\n"
+               + "".join(base[4:]) + consts)  # one item changed in the middle
+    out.append("use crate::a::b; pub fn one_line() {} fn two() { f1(2) }\n" + "".join(base) + consts)  # mid-line
+    out.append("use crate::a::bc;   pub fn one_line() {} fn two() { f1(2) }\n" + "".join(base) + consts)  # moved
+    out.append("use crate::a::b;\n" + "".join(base) + "fn broken( {\n" + consts)  # a parse error
+    out.append("use crate::a::b;\n" + "".join(base) + consts)  # repaired
+    out.append("use crate::a::b;\n" + "".join(base) + "".join(base[:2]) + consts)  # the same items twice
+    out.append("use crate::x::y;\nuse crate::a::b;\n" + "".join(reversed(base)) + consts)  # reordered
+    out.append("struct S { a: u32 }\nimpl S {\n    fn get(&self) -> u32 { self.a }\n}\n" + "".join(base))
+    out.append("struct S { a: u32, b: u32 }\nimpl S {\n    fn get(&self) -> u32 { self.a }\n}\n" + "".join(base))
+    return out
+
+
+def _python_versions() -> list[str]:
+    cls = "class K:\n    LIMIT = 1\n\n    def m(self):\n        self.x = f(1)\n        return g(2)\n\n"
+    fns = "".join(f"def f{n}(x):\n    return h{n}(x)\n\n" for n in range(6))
+    return ["import os\n" + cls + fns, "import os\nfrom pkg import m\n" + cls + fns,
+            "import os\n" + cls.replace("g(2)", "g(3)") + fns, "import os\n" + fns + cls,
+            "import os\nX = 1\n" + fns + "X = 2\n" + cls, "import os\n" + fns + "def f1(x):\n    return 0\n\n" + cls,
+            "# ünï\nimport os\n" + cls + fns, "import os\n" + cls + "def bad(:\n" + fns, "import os\n" + cls + fns]
+
+
+def test_a_version_takes_its_unchanged_top_level_items_matches_from_the_previous_version(repo: Repo, monkeypatch):
+    """The matches of a top-level item whose bytes the path's previous version had are moved, not queried: the
+    extract is still the fresh parse's, whether items move down, change, repeat, reorder, share a line, or
+    sit beside a parse error; and the query did walk only part of some versions."""
+    from lore.ingest import extract
+
+    spans: list[tuple[int, int] | None] = []
+    real = extract._matches
+
+    def spy(query, root, data, col_of, span=None):
+        spans.append(span)
+        return real(query, root, data, col_of, span)
+    monkeypatch.setattr(extract, "_matches", spy)
+    shas = []
+    for path, lang, versions in (("a.rs", "rust", _rust_versions()), ("k.py", "python", _python_versions())):
+        for text in versions:
+            repo.write(path, text)
+            shas.append((path, lang, repo.git("hash-object", "-w", path).strip()))
+    trees = Trees()
+    partial = 0
+    with CatFile(str(repo.path)) as cat:
+        for path, lang, sha in shas:
+            data = cat.read(sha)
+            assert data is not None
+            spans.clear()
+            got = parse_blob_packed(cat, sha, lang, path, trees)
+            partial += any(s is not None for s in spans) or not spans
+            spans.clear()
+            assert got == extract_packed(lang, data), (path, data.decode())
+    assert partial >= 6  # some versions queried only the items that changed, or nothing at all
+    monkeypatch.setenv("LORE_REUSE_ITEMS", "0")
+    trees = Trees()
+    with CatFile(str(repo.path)) as cat:
+        for path, lang, sha in shas:
+            spans.clear()
+            parse_blob_packed(cat, sha, lang, path, trees)
+            assert spans == [None]  # every version queried whole
