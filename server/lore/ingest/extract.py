@@ -194,24 +194,30 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
     return ex
 
 
-def _matches(query: Any, root: Any, data: bytes, col_of: Any, span: tuple[int, int] | None = None):
-    """The query's matches as plain tuples: definitions (start, end, capture kind, name start, name end, owner
-    text or None, then start, end and name rows and byte columns), imports (Import's fields and the
-    statement's start and end bytes) and calls (start and end bytes of the called name). ``span``: only the
-    matches that intersect those bytes (the caller keeps those of the items it asked for)."""
+def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None) -> Packed:
+    """``extract_source`` as plain tuples (see ``Packed``); ``tree``: ``data`` already parsed
+    (``parse_tree``); ``shapes``: body hash -> shape hash of long definitions seen before (a long
+    definition's shape depends on its text alone: most definitions of a file's next version are unchanged)."""
     from tree_sitter import QueryCursor
 
-    defs: list[tuple] = []
-    imports: list[tuple] = []
-    calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
-    cursor = QueryCursor(query)
-    if span is not None:
-        cursor.set_byte_range(span[0], span[1])
+    query = _tools(lang)[1]
+    if tree is None:
+        tree = parse_tree(lang, data)
+    root = tree.root_node
+    ascii_only = data.isascii()
+
+    def col_of(byte: int, col_bytes: int) -> int:
+        if ascii_only or col_bytes == 0:
+            return col_bytes
+        return len(data[byte - col_bytes:byte].decode("utf-8", "replace"))
 
     def text(node: Any) -> str:
         return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
-    for _pattern, caps in cursor.matches(root):
+    raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
+    imports: list[tuple] = []  # Import's fields
+    calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
+    for _pattern, caps in QueryCursor(query).matches(root):
         # Most matches are a call's name alone: taken first, as plain byte offsets.
         called = caps.get("call.name")
         if called is not None and len(caps) == 1:
@@ -227,10 +233,9 @@ def _matches(query: Any, root: Any, data: bytes, col_of: Any, span: tuple[int, i
                 if not name_nodes:
                     continue
                 owner = caps.get("owner")
-                node, name_node = nodes[0], name_nodes[0]
-                sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
-                defs.append((node.start_byte, node.end_byte, cap[4:], name_node.start_byte, name_node.end_byte,
-                             text(owner[0]) if owner else None, sp[0], sp[1], ep[0], ep[1], np_[0], np_[1]))
+                node = nodes[0]
+                raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name_nodes[0],
+                                 owner[0] if owner else None))
             elif cap == "import":
                 specs = caps.get("import.spec")
                 if not specs:
@@ -242,119 +247,9 @@ def _matches(query: Any, root: Any, data: bytes, col_of: Any, span: tuple[int, i
                     continue
                 sp, ep = node.start_point, node.end_point
                 imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
-                                col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1]),
-                                node.start_byte, node.end_byte))
+                                col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
             elif cap == "call.name":
                 calls_at.extend([(n.start_byte, n.end_byte) for n in nodes])
-    return defs, imports, calls_at
-
-
-# A top-level item's matches, as _matches gives them, kept per path for its next version:
-# (item start byte, item start row, definitions, imports, calls) by (node type, the item's bytes).
-Items = dict[tuple[int, bytes], tuple[int, int, list, list, list]]
-
-
-def _shifted(entry: tuple[int, int, list, list, list], start: int, row: int) -> tuple[list, list, list]:
-    """An item's matches moved from where they were found to where the same item is now."""
-    at, at_row, defs, imports, calls = entry
-    db, dr = start - at, row - at_row
-    if db == 0 and dr == 0:
-        return defs, imports, calls
-    return ([(d[0] + db, d[1] + db, d[2], d[3] + db, d[4] + db, d[5], d[6] + dr, d[7], d[8] + dr, d[9],
-              d[10] + dr, d[11]) for d in defs],
-            [(i[0], i[1], i[2] + dr, i[3], i[4] + dr, i[5], i[6] + db, i[7] + db) for i in imports],
-            [(a + db, b + db) for a, b in calls])
-
-
-def _item_matches(query: Any, root: Any, data: bytes, col_of: Any,
-                  items: list[Items | None] | None) -> tuple[list, list, list]:
-    """All matches of the file; with ``items`` (a box holding the previous version's top-level items, or
-    None), the matches of a top-level item whose bytes the previous version had too are moved from there
-    instead of queried again (the query walks only the span of the items that changed), and the box then
-    holds this version's items. An item is reused only when it starts a line and has no parse error, and a
-    version with a parse error, or a match that is no item's own, keeps nothing (its next version is
-    queried whole): an item's matches depend on its own bytes alone then."""
-    if items is None:
-        return _matches(query, root, data, col_of)
-    prev = items[0]
-    items[0] = None
-    if root.has_error:
-        return _matches(query, root, data, col_of)
-    kids = root.children
-    starts = [k.start_byte for k in kids]
-    keys: list[tuple[int, bytes] | None] = []
-    fresh: list[int] = []  # kids whose matches are queried
-    for i, k in enumerate(kids):
-        s = starts[i]
-        key = (k.kind_id, data[s:k.end_byte]) if k.start_point[1] == 0 and not k.has_error else None
-        keys.append(key)
-        if key is None or prev is None or key not in prev:
-            fresh.append(i)
-    if prev is None or len(fresh) == len(kids):
-        defs, imports, calls = _matches(query, root, data, col_of)
-        span = None
-    elif fresh:
-        span = (starts[fresh[0]], kids[fresh[-1]].end_byte)
-        defs, imports, calls = _matches(query, root, data, col_of, span)
-    else:
-        defs, imports, calls, span = [], [], [], None
-    # Each match to the item it lies in (by its start byte); one outside every item keeps nothing.
-    from bisect import bisect_right
-    ends = [k.end_byte for k in kids]
-    n = len(kids)
-    found: list[tuple[list, list, list]] = [([], [], []) for _ in range(n)]
-    whole = True
-    for kind, lst in ((0, defs), (1, imports), (2, calls)):
-        for m in lst:
-            a, b = (m[6], m[7]) if kind == 1 else (m[0], m[1])
-            i = bisect_right(starts, a) - 1
-            if i < 0 or b > ends[i]:
-                whole = False
-                i = max(i, 0)
-            found[i][kind].append(m)
-    fresh_set = set(fresh)
-    out_defs: list[tuple] = []
-    out_imports: list[tuple] = []
-    out_calls: list[tuple[int, int]] = []
-    now: Items = {}
-    for i, k in enumerate(kids):
-        key = keys[i]
-        if i in fresh_set or prev is None or span is None and fresh:
-            got = found[i]
-            if key is not None:
-                now[key] = (starts[i], k.start_point[0], *got)
-        else:
-            assert key is not None and prev is not None
-            entry = prev[key]
-            got = _shifted(entry, starts[i], k.start_point[0])
-            now[key] = (starts[i], k.start_point[0], *got)
-        out_defs.extend(got[0])
-        out_imports.extend(got[1])
-        out_calls.extend(got[2])
-    if whole:
-        items[0] = now
-    return out_defs, out_imports, out_calls
-
-
-def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None,
-                   items: list[Items | None] | None = None) -> Packed:
-    """``extract_source`` as plain tuples (see ``Packed``); ``tree``: ``data`` already parsed
-    (``parse_tree``); ``shapes``: body hash -> shape hash of long definitions seen before (a long
-    definition's shape depends on its text alone: most definitions of a file's next version are unchanged);
-    ``items``: a box with the previous version's top-level items' matches (``_item_matches``)."""
-    query = _tools(lang)[1]
-    if tree is None:
-        tree = parse_tree(lang, data)
-    root = tree.root_node
-    ascii_only = data.isascii()
-
-    def col_of(byte: int, col_bytes: int) -> int:
-        if ascii_only or col_bytes == 0:
-            return col_bytes
-        return len(data[byte - col_bytes:byte].decode("utf-8", "replace"))
-
-    raw_defs, raw_imports, calls_at = _item_matches(query, root, data, col_of, items)
-    imports = [i[:6] for i in raw_imports]
 
     if imports:
         # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
@@ -371,11 +266,12 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
     spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
     multi: list[tuple[int, int, int]] = []  # definitions of three lines or more: index in defs, start, end
     blake2b, from_bytes = hashlib.blake2b, int.from_bytes  # _hash, inlined: the loop runs per definition
-    for start, end, kind, name_start, name_end, owner, s_row, s_col, e_row, e_col, n_row, n_col in raw_defs:
+    for start, end, kind, node, name_node, owner in raw_defs:
         while stack and stack[-1][0] <= start:
             stack.pop()
         static = kind == "field.static"
         base = "field" if static else kind
+        name_start, name_end = name_node.start_byte, name_node.end_byte
         name = data[name_start:name_end].decode("utf-8", "replace").strip().lstrip("@")
         if stack:
             in_function, inner_class = stack[-1][1], stack[-1][2]
@@ -383,13 +279,13 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
             in_function, inner_class = False, None
         if base == "field":
             keep = inner_class is not None or owner is not None
-            qual = (owner if owner is not None else cast(str, inner_class)) + "." + name if keep else name
+            qual = (text(owner) if owner is not None else cast(str, inner_class)) + "." + name if keep else name
         elif base == "variable":
             keep = not stack
             qual = name
         else:
             keep = not in_function
-            prefix = owner if owner is not None else (inner_class or "")
+            prefix = text(owner) if owner is not None else (inner_class or "")
             qual = f"{prefix}.{name}" if prefix else name
         if base == "function":
             stack.append((end, True, inner_class))
@@ -398,7 +294,7 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
         if not keep or not name or len(name) > 300 or (base, qual) in seen:
             continue
         seen.add((base, qual))
-        sp, ep, np_ = (s_row, s_col), (e_row, e_col), (n_row, n_col)
+        sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
         container = qual.rsplit(".", 1)[0] if "." in qual else ""
         place = places[(container, base)] = places.get((container, base), -1) + 1
         if ep[0] - sp[0] >= 2:

@@ -36,12 +36,6 @@ def incremental() -> bool:
     return os.environ.get("LORE_INCREMENTAL_PARSE", "1") != "0"
 
 
-def items_reused() -> bool:
-    """Whether a version's unchanged top-level items take their matches from the previous version's
-    (``extract_packed``'s ``items``; ``LORE_REUSE_ITEMS=0``: every version is queried whole)."""
-    return os.environ.get("LORE_REUSE_ITEMS", "1") != "0"
-
-
 class Trees:
     """path -> (tree, bytes) of the last version parsed of the most recently parsed paths: at most
     ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes); and the
@@ -51,14 +45,13 @@ class Trees:
     MAX_BYTES = 8 << 20
 
     def __init__(self) -> None:
-        # path -> (tree, bytes, its top-level items' matches: extract_packed's ``items``)
-        self.lru: OrderedDict[str, tuple[Any, bytes, Any]] = OrderedDict()
+        self.lru: OrderedDict[str, tuple[Any, bytes]] = OrderedDict()
         self.shapes: dict[int, int] = {}  # body hash -> shape hash of long definitions (extract_packed)
         self.size = 0
         self.hits = 0
         self.misses = 0
 
-    def take(self, path: str) -> tuple[Any, bytes, Any] | None:
+    def take(self, path: str) -> tuple[Any, bytes] | None:
         prev = self.lru.pop(path, None)
         if prev is not None:
             self.size -= len(prev[1])
@@ -67,13 +60,13 @@ class Trees:
             self.misses += 1
         return prev
 
-    def put(self, path: str, tree: Any, data: bytes, items: Any = None) -> None:
+    def put(self, path: str, tree: Any, data: bytes) -> None:
         if len(data) > self.MAX_BYTES // 4:
             return
-        self.lru[path] = (tree, data, items)
+        self.lru[path] = (tree, data)
         self.size += len(data)
         while len(self.lru) > self.MAX_PATHS or self.size > self.MAX_BYTES:
-            _p, (_t, d, _i) = self.lru.popitem(last=False)
+            _p, (_t, d) = self.lru.popitem(last=False)
             self.size -= len(d)
 
 
@@ -89,15 +82,14 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
     if data is None or looks_binary(data):
         return None
     prev = trees.take(path) if trees is not None and path else None
-    items = [prev[2] if prev is not None and items_reused() else None] if trees is not None and path else None
     try:
-        tree = parse_tree(lang, data, prev[:2] if prev is not None else None)
-        out = extract_packed(lang, data, tree, trees.shapes if trees is not None else None, items)
+        tree = parse_tree(lang, data, prev)
+        out = extract_packed(lang, data, tree, trees.shapes if trees is not None else None)
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
     if trees is not None and path:
-        trees.put(path, tree, data, items[0] if items is not None else None)
+        trees.put(path, tree, data)
     return out
 
 
