@@ -74,13 +74,16 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
     from lore.ingest import extract as X
     from lore.ingest import parse as P
     acc = {"read": 0.0, "parse": 0.0, "query": 0.0, "extract_with_query": 0.0, "task_get": 0.0, "blobs": 0,
-           "bytes": 0}
+           "bytes": 0, "errors": 0}
     tt = time.thread_time
     real_cursor = tree_sitter.QueryCursor
 
     class Cursor:
         def __init__(self, q):
             self.c = real_cursor(q)
+
+        def set_byte_range(self, start, end):
+            self.c.set_byte_range(start, end)
 
         def matches(self, node):
             t = tt()
@@ -115,6 +118,7 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
             acc["parse"] += t1 - t
             acc["extract_with_query"] += t2 - t1
         except Exception:  # noqa: BLE001 - as parse_blob_packed: one bad file does not stop the run
+            acc["errors"] += 1  # counted: a wrapper that breaks the parse must show, not pass as a cheap run
             return None
         if trees is not None and path:
             if reuse:
