@@ -92,6 +92,18 @@ def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[G
     return deco
 
 
+# Catch-up work an owner runs on its background thread in bounded steps while its worker is idle (the
+# memories' embeddings): fn(graph) does one step and returns whether more remains.
+Background = Callable[[Graph], bool]
+BACKGROUND: list[Background] = []
+
+
+def register_background(fn: Background) -> Background:
+    if fn not in BACKGROUND:
+        BACKGROUND.append(fn)
+    return fn
+
+
 def register_derivation(fn: Derivation) -> Derivation:
     if fn not in DERIVATIONS:
         DERIVATIONS.append(fn)
