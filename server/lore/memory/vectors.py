@@ -4,8 +4,12 @@ vectors another model wrote is embedded afresh by this one and never compared ag
 
 One vector per memory entity, of its one document: its descriptions, aliases and rationale and the names of
 what it references (``:rejects :module/certifi`` adds "certifi"). Like the token index it is a cache of the
-facts: ``sync`` re-embeds the memories whose facts changed since the vectors last caught up (all of them the
-first time) and is run by prepare-turn, so writes never load the model.
+facts, caught up boundedly (a memory costs 10-50 ms of CPU; a graph of 10,067 memories took 95 s at once):
+the memories whose facts changed since the last catch-up (all of them the first time) are queued in
+``<table>_pending``, then embedded newest first, ``sync`` by prepare-turn (a one-shot process: for at most
+ONE_SHOT_SECONDS of CPU; an owner: only the newest few) and ``background_step`` by an owner's background
+thread (lore.runtime.backend) for the rest. Writes never load the model. A queued memory is found lexically,
+and by its previous vector if it had one, until it is embedded.
 
 Search is brute force. The table is read once per open graph into a matrix (a session slot, reloaded when
 the vectors change) and scored with numpy: DuckDB's ``array_cosine_similarity`` over 10,000 vectors took
@@ -93,11 +97,11 @@ def awaiting(con: Any) -> int:
     done = _mark(con, m)
     if done < 0:
         return 0
-    if done == 0:
-        return scalar(con.execute(f"SELECT count(DISTINCT e) FROM mem_docs WHERE {_memory_docs()}"))
     try:
+        if done == 0:
+            return scalar(con.execute(f"SELECT count(DISTINCT e) FROM mem_docs WHERE {_memory_docs()}"))
         queued = {r[0] for r in con.execute(f"SELECT e FROM {pending_table(m)}").fetchall()}
-    except Exception:  # noqa: BLE001 - a graph embedded before the queue existed
+    except Exception:  # noqa: BLE001 - no index tables, or a graph embedded before the queue existed
         queued = set()
     if index.indexed_tx(con) > done:
         queued.update(_changed_since(con, done))
@@ -353,8 +357,12 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
     q = embed.embed_query(text)
     if not q.any():
         return []
-    # einsum's own loop, not BLAS: one thread, 1 ms for 10,000 vectors (BLAS's threads cost 3x the CPU here)
-    scores = np.einsum("ij,j->i", matrix, q)
+    if getattr(m.impl, "single_thread", False):
+        # BLAS once it runs on one thread (MiniLM sets it): 1.6 ms for 10,067 vectors against einsum's 2.0-2.5
+        scores = matrix @ q
+    else:
+        # einsum's own loop, not BLAS: one thread (BLAS's own threads cost 3x the CPU here)
+        scores = np.einsum("ij,j->i", matrix, q)
     reference = np.concatenate([scores, np.einsum("ij,j->i", _background(m), q)])
     mean, sd = float(reference.mean()), float(reference.std()) or 1.0
     k = min(k, len(ents))
