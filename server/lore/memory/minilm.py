@@ -58,7 +58,9 @@ def _gelu2(x: Any) -> Any:
 
 def _layer_norm(x: Any, gain: Any, bias: Any) -> Any:
     """LayerNorm over the features (axis 0), in place (x is a temporary)."""
-    x -= x.mean(0)
+    mean = np.add.reduce(x, 0)  # (ndarray.mean's Python wrapper cost as much as the sum itself)
+    mean *= _INV_HIDDEN
+    x -= mean
     var = np.einsum("ij,ij->j", x, x)
     var *= _INV_HIDDEN
     var += _EPS
@@ -160,9 +162,9 @@ class MiniLM:
             s = qkv[0] @ qkv[1].transpose(0, 1, 3, 2)
             if pad is not None:
                 s += pad
-            s -= s.max(-1, keepdims=True)
+            s -= np.maximum.reduce(s, -1, keepdims=True)
             np.exp(s, out=s)
-            s /= s.sum(-1, keepdims=True)
+            s /= np.add.reduce(s, -1, keepdims=True)
             ctx = (s @ qkv[2]).transpose(1, 3, 0, 2).reshape(HIDDEN, b * n)
             h = o_w @ ctx
             h += o_b
