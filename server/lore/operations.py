@@ -93,8 +93,9 @@ def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[G
 
 
 # Catch-up work an owner runs on its background thread in bounded steps while its worker is idle (the
-# memories' embeddings): fn(graph) does one step and returns whether more remains.
-Background = Callable[[Graph], bool]
+# memories' embeddings): fn(graph, pause) does one step and returns whether more remains; pause() blocks
+# while the worker has an operation to run (called often, it keeps a step from slowing a request).
+Background = Callable[[Graph, Callable[[], None]], bool]
 BACKGROUND: list[Background] = []
 
 

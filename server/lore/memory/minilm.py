@@ -13,7 +13,7 @@ the small operand, not the weights). The vectors match SentenceTransformers' to 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -147,8 +147,10 @@ class MiniLM:
             out.append(ids)
         return out
 
-    def forward(self, ids: Any, mask: Any) -> Any:
-        """ids, mask: [batch, length] (mask 1 for a token, 0 for padding) -> [batch, 384] unit vectors."""
+    def forward(self, ids: Any, mask: Any, pause: Callable[[], None] | None = None) -> Any:
+        """ids, mask: [batch, length] (mask 1 for a token, 0 for padding) -> [batch, 384] unit vectors.
+        ``pause``, called before each layer's attention and feed-forward, may block: a background embedding
+        gives the CPU (and the GIL) to a request that came in meanwhile."""
         b, n = ids.shape
         hd = HIDDEN // HEADS
         x = self.word[ids.reshape(-1)].T + np.tile(self.position[:, :n], (1, b))  # column j: token j % n of j // n
@@ -156,6 +158,8 @@ class MiniLM:
         # no mask to add when nothing is padded (a question: one text)
         pad = None if mask.all() else ((_ONE - mask.astype(np.float32)) * np.float32(-1e9))[:, None, None, :]
         for qkv_w, qkv_b, o_w, o_b, g1, b1, i_w, i_b, f_w, f_b, g2, b2 in self.layers:
+            if pause is not None:
+                pause()
             h = qkv_w @ x
             h += qkv_b
             qkv = h.reshape(3, HEADS, hd, b, n).transpose(0, 3, 1, 4, 2)  # 3, b, heads, n, hd
@@ -170,6 +174,8 @@ class MiniLM:
             h += o_b
             h += x
             x = _layer_norm(h, g1, b1)
+            if pause is not None:
+                pause()
             h = i_w @ x
             h += i_b
             h = f_w @ _gelu2(h)
@@ -180,7 +186,8 @@ class MiniLM:
         pooled = ((x.reshape(HIDDEN, b, n) * m).sum(2) / np.maximum(m.sum(2), 1e-9)).T
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
-    def embed(self, texts: list[str], max_tokens: int = MAX_TOKENS, batch: int = 16) -> Any:
+    def embed(self, texts: list[str], max_tokens: int = MAX_TOKENS, batch: int = 16,
+              pause: Callable[[], None] | None = None) -> Any:
         """Unit vectors, one row per text; a text without a word piece gets a zero row. Texts of like length
         are batched together (padding costs as much as tokens)."""
         out = np.zeros((len(texts), HIDDEN), dtype=np.float32)
@@ -194,5 +201,5 @@ class MiniLM:
             for r, i in enumerate(rows):
                 ids[r, :len(seqs[i])] = seqs[i]
                 mask[r, :len(seqs[i])] = 1
-            out[rows] = self.forward(ids, mask)
+            out[rows] = self.forward(ids, mask, pause)
         return out

@@ -23,7 +23,7 @@ import threading
 import time
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pyarrow as pa
 
@@ -114,6 +114,13 @@ def _memory_docs() -> str:
             f"AND (a IN ({', '.join(repr(a) for a in _TEXT_ATTRS)}) OR (vt = 'k' AND a <> ':entity-type'))")
 
 
+def _has_memories(con: Any) -> bool:
+    try:
+        return con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1").fetchone() is not None
+    except Exception:  # noqa: BLE001 - no index yet
+        return False
+
+
 def _changed_since(con: Any, done: int) -> list[str]:
     rows = con.execute(
         f"SELECT DISTINCT e FROM facts WHERE NOT inferred AND (tx_from > ? OR (tx_to > ? AND tx_to <> {MAX_TX}))",
@@ -181,7 +188,8 @@ def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
         return scalar(con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
 
 
-def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int) -> int:
+def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
+                 pause: Callable[[], None] | None = None) -> int:
     """Embed up to ``most`` queued memories, the newest first, and write their vectors; returns how many
     left the queue. The model runs without graph.lock (writes go on meanwhile); a memory whose text changed
     while it was embedded stays queued."""
@@ -192,7 +200,7 @@ def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int) -> int
         return 0
     texts = entity_texts(con, ents)
     have = sorted(texts)
-    vecs = embed.embed([texts[e] for e in have]) if have else None
+    vecs = embed.embed([texts[e] for e in have], pause) if have else None
     with graph.lock:
         now = entity_texts(con, ents)
         keep = [i for i, e in enumerate(have) if now.get(e) == texts[e]]
@@ -259,9 +267,13 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
 EMBED_BATCH = 16  # memories per forward pass of a one-shot catch-up (lore.memory.minilm batches like lengths)
 
 
-def background_step(graph: Graph) -> bool:
+def background_step(graph: Graph, pause: Callable[[], None]) -> bool:
     """One bounded step of an owner's background thread: queue what changed, embed at most STEP_MEMORIES of
-    the queue (the newest first). True while more wait."""
+    the queue (the newest first), one at a time, calling ``pause`` (it blocks while a request runs) between
+    the model's layers. True while more wait. The model is not loaded for a graph without
+    memories (an editor's server on a repository nobody remembered anything about)."""
+    if not embed.loaded() and not _has_memories(graph.con):
+        return False
     m = embed.model()
     if graph.read_only or m is None:
         return False
@@ -270,7 +282,7 @@ def background_step(graph: Graph) -> bool:
     if not left:
         return False
     with cache.embedding:
-        n = _embed_batch(graph, m, cache, STEP_MEMORIES)
+        n = _embed_batch(graph, m, cache, STEP_MEMORIES, pause)
     return n > 0 and left > n
 
 

@@ -365,6 +365,12 @@ class Backend:
             self._background_wake = True
             self._background_cv.notify_all()
 
+    def _pause_for_worker(self) -> None:
+        """Block while the worker has an operation to run (or until the server stops)."""
+        with self._background_cv:
+            while (self._working or not self._queue.empty()) and not self._background_stop:
+                self._background_cv.wait(0.05)
+
     def _background(self) -> None:
         """Run the features' background steps while any has more to do, one step at a time and only while the
         worker is idle: an operation never waits for more than the step in progress."""
@@ -382,15 +388,13 @@ class Backend:
                 self._background_wake = False
             more = True
             while more:
-                with self._background_cv:
-                    while (self._working or not self._queue.empty()) and not self._background_stop:
-                        self._background_cv.wait(0.05)
-                    if self._background_stop:
-                        return
+                self._pause_for_worker()
+                if self._background_stop:
+                    return
                 more = False
                 for fn in list(operations.BACKGROUND):
                     try:
-                        more = fn(graph) or more
+                        more = fn(graph, self._pause_for_worker) or more
                     except Exception:  # a failing step is retried at the next wake, never kills the thread
                         log.exception("background work %s failed", getattr(fn, "__name__", fn))
 
