@@ -93,9 +93,11 @@ def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[G
 
 
 # Catch-up work an owner runs on its background thread in bounded steps while its worker is idle (the
-# memories' embeddings): fn(graph, pause) does one step and returns whether more remains; pause() blocks
-# while the worker has an operation to run (called often, it keeps a step from slowing a request).
-Background = Callable[[Graph, Callable[[], None]], bool]
+# memories' embeddings): fn(graph, pause) does one step and returns whether more remains; pause(unless)
+# blocks while the worker has an operation to run, until unless() is true (called often, it keeps a step
+# from slowing a request; unless: the request waits for something the step holds).
+Pause = Callable[[Callable[[], bool]], None]
+Background = Callable[[Graph, Pause], bool]
 BACKGROUND: list[Background] = []
 
 

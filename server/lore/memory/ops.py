@@ -3,7 +3,7 @@ derivation that keeps the token index and the memory-code links current after ev
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
@@ -100,7 +100,7 @@ def _one_identity(graph: Graph, ops: list[Any]) -> list[Any]:
 
 
 @operations.register_background
-def _embed_memories(graph: Graph, pause: Callable[[], None]) -> bool:
+def _embed_memories(graph: Graph, pause: operations.Pause) -> bool:
     """The memories' vectors, caught up a few at a time on an owner's background thread."""
     return vectors.background_step(graph, pause)
 

@@ -249,13 +249,22 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
         return SyncResult()
     out = SyncResult(awaiting=left)
     if left and (inline is None or left <= inline):
-        with cache.embedding:
+        # The background thread pauses while a request runs; this is one: it must not pause while we wait for
+        # its lock (it finishes its step, at most STEP_MEMORIES, and lets go).
+        cache.waiting += 1
+        try:
+            cache.embedding.acquire()
+        finally:
+            cache.waiting -= 1
+        try:
             start = time.thread_time()
             while True:
                 n = _embed_batch(graph, m, cache, EMBED_BATCH if inline is None else inline)
                 out.embedded += n
                 if not n or (seconds is not None and inline is None and time.thread_time() - start >= seconds):
                     break
+        finally:
+            cache.embedding.release()
         out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
     if not out.awaiting:
         cache.synced_at = seen
@@ -267,7 +276,7 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
 EMBED_BATCH = 16  # memories per forward pass of a one-shot catch-up (lore.memory.minilm batches like lengths)
 
 
-def background_step(graph: Graph, pause: Callable[[], None]) -> bool:
+def background_step(graph: Graph, pause: Callable[[Callable[[], bool]], None]) -> bool:
     """One bounded step of an owner's background thread: queue what changed, embed at most STEP_MEMORIES of
     the queue (the newest first), one at a time, calling ``pause`` (it blocks while a request runs) between
     the model's layers. True while more wait. The model is not loaded for a graph without
@@ -281,8 +290,11 @@ def background_step(graph: Graph, pause: Callable[[], None]) -> bool:
     left = _queue(graph, m, cache)
     if not left:
         return False
+    def pause_unless_awaited() -> None:
+        pause(lambda: cache.waiting > 0)  # a request waiting for our lock: finish the step instead
+
     with cache.embedding:
-        n = _embed_batch(graph, m, cache, STEP_MEMORIES, pause)
+        n = _embed_batch(graph, m, cache, STEP_MEMORIES, pause_unless_awaited)
     return n > 0 and left > n
 
 
@@ -328,6 +340,7 @@ class _Matrix:
         self.matrix: Any = None
         self.lock = threading.Lock()
         self.embedding = threading.Lock()  # one embedder at a time (a prepare-turn, the background thread)
+        self.waiting = 0  # prepare-turns waiting for that lock (the background thread then does not pause)
 
 
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())

@@ -365,11 +365,11 @@ class Backend:
             self._background_wake = True
             self._background_cv.notify_all()
 
-    def _pause_for_worker(self) -> None:
-        """Block while the worker has an operation to run (or until the server stops)."""
+    def _pause_for_worker(self, unless: Callable[[], bool] = lambda: False) -> None:
+        """Block while the worker has an operation to run, until ``unless()`` or the server stops."""
         with self._background_cv:
-            while (self._working or not self._queue.empty()) and not self._background_stop:
-                self._background_cv.wait(0.05)
+            while (self._working or not self._queue.empty()) and not self._background_stop and not unless():
+                self._background_cv.wait(0.02)
 
     def _background(self) -> None:
         """Run the features' background steps while any has more to do, one step at a time and only while the
