@@ -134,6 +134,36 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
         return out
 
 
+async def mcp_first_call(graph: Path, cwd: Path, catch_up: float) -> dict:
+    """The first lore_prepare_turn of a server just started on the graph (no warm-up), as a user's first
+    turn after opening a graph whose memories have no vectors yet; then one call a second for up to
+    ``catch_up`` seconds while the server embeds in the background (its reply's ``awaiting_embedding``),
+    until none await."""
+    params = StdioServerParameters(command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd),
+                                   env=hook_env(graph))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        (server,) = children_named("mcp")
+        s0, t = proc_cpu_fine_ms(server), time.perf_counter()
+        r = await session.call_tool("lore_prepare_turn", {"message": QUESTIONS[0]})
+        out: dict = {"first_wall_ms": round((time.perf_counter() - t) * 1000, 1),
+                     "first_server_cpu_ms": round(proc_cpu_fine_ms(server) - s0, 1)}
+        assert not r.is_error, r.content[0].text[:300]
+        out["first_awaiting_embedding"] = json.loads(r.content[0].text).get("awaiting_embedding")
+        start, wall, cpu, awaiting = time.monotonic(), [], [], out["first_awaiting_embedding"]
+        while awaiting and time.monotonic() - start < catch_up:
+            await asyncio.sleep(1.0)
+            s0, t = proc_cpu_fine_ms(server), time.perf_counter()
+            r = await session.call_tool("lore_prepare_turn", {"message": QUESTIONS[len(wall) % len(QUESTIONS)]})
+            wall.append((time.perf_counter() - t) * 1000)
+            cpu.append(proc_cpu_fine_ms(server) - s0)
+            awaiting = json.loads(r.content[0].text).get("awaiting_embedding")
+        if wall:
+            out["during_catch_up"] = {**summary(wall, call_cpu=cpu), "awaiting_at_end": awaiting,
+                                      "seconds": round(time.monotonic() - start, 1)}
+        return out
+
+
 def hook_env(graph: Path) -> dict:
     # Bytecode is cached as after any install (pip compiles it): a PYTHONDONTWRITEBYTECODE=1 in the shell would
     # make every hook recompile the modules it imports.
@@ -211,12 +241,20 @@ def main() -> int:
     ap.add_argument("--check-file", default="setup.py", help="the file `lore hook check` is given")
     ap.add_argument("--skip-no-owner", action="store_true", help="skip the hooks without an owner (slow)")
     ap.add_argument("--mcp-only", action="store_true", help="only the MCP round trips")
+    ap.add_argument("--first-call", type=float, default=None, metavar="SECONDS",
+                    help="only a fresh server's first prepare-turn, then one call a second for up to SECONDS while "
+                         "it embeds memories in the background")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="lore-mcp-bench-"))
     graph = tmp / "lore.duckdb"
     shutil.copy(a.graph, graph)
     cwd = Path(a.repo) if a.repo else tmp
     out: dict = {"graph": a.graph, "load_before": os.getloadavg(), "cpus": os.cpu_count()}
+    if a.first_call is not None:
+        out["mcp_first_prepare_turn"] = asyncio.run(mcp_first_call(graph, cwd, a.first_call))
+        print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 0
     out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n))
     if a.mcp_only:
         print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))

@@ -92,6 +92,21 @@ def register_status(name: str) -> Callable[[Callable[[Graph], Any]], Callable[[G
     return deco
 
 
+# Catch-up work an owner runs on its background thread in bounded steps while its worker is idle (the
+# memories' embeddings): fn(graph, pause) does one step and returns whether more remains; pause(unless)
+# blocks while the worker has an operation to run, until unless() is true (called often, it keeps a step
+# from slowing a request; unless: the request waits for something the step holds).
+Pause = Callable[[Callable[[], bool]], None]
+Background = Callable[[Graph, Pause], bool]
+BACKGROUND: list[Background] = []
+
+
+def register_background(fn: Background) -> Background:
+    if fn not in BACKGROUND:
+        BACKGROUND.append(fn)
+    return fn
+
+
 def register_derivation(fn: Derivation) -> Derivation:
     if fn not in DERIVATIONS:
         DERIVATIONS.append(fn)

@@ -47,3 +47,11 @@ def add_code(graph: Graph, path: str, defs: list[tuple[str, str, int]] = (), *, 
 
 def remember(graph: Graph, facts: str, reason: str = "remember", source: str = "cli"):
     return graph.transact(parse_tx(facts), reason=reason, source=source)
+
+
+def embed_all(graph: Graph) -> None:
+    """The index caught up and every memory embedded now (a prepare-turn embeds only for a bounded time)."""
+    from lore.memory import linking, vectors
+
+    linking.derive_links(graph)
+    vectors.sync(graph, None)

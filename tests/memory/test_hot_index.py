@@ -8,7 +8,7 @@ from pathlib import Path
 
 from memory_helpers import add_code, remember
 
-from lore.memory import hot_index, linking
+from lore.memory import hot_index, linking, vectors
 from lore.memory.turns import prepare_turn
 from lore.store.txdata import parse_tx
 
@@ -35,6 +35,7 @@ def load_recall_set(graph, data: Path = DATA) -> list[str]:
             facts.append(f"[{m['entity']} :supersedes {m['supersedes']}]")
     remember(graph, "[" + " ".join(facts) + "]")
     linking.derive_links(graph)
+    vectors.sync(graph, None)  # every vector now: a prepare-turn embeds only for a bounded time
     return [q["question"] for q in json.loads((data / "questions.json").read_text())]
 
 

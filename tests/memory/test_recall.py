@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from memory_helpers import add_code, remember
+from memory_helpers import add_code, embed_all, remember
 from memory_helpers import q as quoted
 
 from lore.memory import embed, turns, vectors
@@ -222,6 +222,7 @@ def test_the_static_model_recalls_few_memories_on_their_embedding_alone(graph, m
 
 def test_a_synonym_question_under_the_lexical_floor_is_recalled_on_its_meaning(graph):
     remember(graph, recall2_edn())
+    embed_all(graph)
     question = "Can standby workers pick up deliveries only when the main ones are overloaded?"
     assert ":decision/nats-42-pull-consumer-priority-groups" in ents(prepare_turn(graph, question))[:2]
 
@@ -230,6 +231,7 @@ def test_a_memory_near_the_top_of_both_rankings_is_recalled_though_under_each_fl
                                                                                       static_model):
     # the static model puts the answer near the top but under its floors: agreement of the two rankings
     remember(graph, recall2_edn())
+    embed_all(graph)
     question = "Can standby workers pick up deliveries only when the main ones are overloaded?"
     answer = ":decision/nats-42-pull-consumer-priority-groups"
     got = ents(prepare_turn(graph, question))

@@ -25,7 +25,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 log = logging.getLogger("lore")
 
@@ -112,6 +112,11 @@ def _load() -> Model | None:
         return _model
 
 
+def loaded() -> bool:
+    """Whether a model was loaded in this process already (loading one costs a second and ~100 MB)."""
+    return _model is not None
+
+
 def model() -> Model | None:
     """The loaded model (None: semantic matching is off or unavailable)."""
     return _load()
@@ -134,15 +139,16 @@ def status() -> dict[str, Any]:
     return {"available": False, "model": None, "reason": _error, "recall": "lexical (BM25) only"}
 
 
-def embed(texts: list[str]) -> Any:
+def embed(texts: list[str], pause: Callable[[], None] | None = None) -> Any:
     """Unit vectors of memory documents (numpy float32, one row per text); a text without tokens gets a
-    zero row."""
+    zero row. ``pause`` (MiniLM: one text at a time, called between its layers' halves) may block while a
+    request runs."""
     m = _load()
     if m is None:
         raise RuntimeError("semantic recall unavailable: " + str(_error))
     texts = [t[:TEXT_CHARS] for t in texts]
     if m.name == MINILM:
-        return m.impl.embed(texts)
+        return m.impl.embed(texts) if pause is None else m.impl.embed(texts, batch=1, pause=pause)
     return _static(m, texts)
 
 

@@ -77,6 +77,10 @@ def seed_memory(graph: Graph, data_dir: Path) -> None:
 
 
 def retrieval_quality(graph: Graph, questions: list[dict[str, Any]], k: int = 5) -> dict[str, Any]:
+    from lore.memory import linking, vectors
+
+    linking.derive_links(graph)  # the index first, then every memory's vector (a prepare-turn embeds boundedly)
+    vectors.sync(graph, None)
     total = hit = full = 0
     misses = []
     for q in questions:

@@ -13,7 +13,7 @@ the small operand, not the weights). The vectors match SentenceTransformers' to 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -23,6 +23,7 @@ LAYERS = 6
 MAX_TOKENS = 256  # the model's max_seq_length (sentence_bert_config.json): it was trained on no longer
 CLS, SEP = 101, 102
 _EPS = np.float32(1e-12)
+_INV_HIDDEN = np.float32(1.0 / HIDDEN)
 _ONE = np.float32(1.0)
 _HALF = np.float32(0.5)
 _SQRT_HALF = np.float32(0.7071067811865476)
@@ -31,20 +32,43 @@ _P = np.float32(0.3275911)
 _A = tuple(np.float32(c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592))
 
 
-def _gelu(x: Any) -> Any:
-    z = np.abs(x) * _SQRT_HALF
-    t = _ONE / (_ONE + _P * z)
-    y = _A[0]
+def _gelu2(x: Any) -> Any:
+    """2 * GELU(x), in place (x is a temporary): the half is folded into the next layer's weights, exactly
+    (a power of two). Each step writes into an existing array: for a question's few tokens numpy's time
+    is in allocating and dispatching, not in the arithmetic."""
+    z = np.abs(x)
+    z *= _SQRT_HALF
+    t = z * _P
+    t += _ONE
+    np.reciprocal(t, out=t)
+    y = t * _A[0]
     for c in _A[1:]:
-        y = y * t + c
-    erf = _ONE - y * t * np.exp(-z * z)
-    return _HALF * x * (_ONE + np.copysign(erf, x))
+        y += c
+        y *= t
+    z *= z
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    y *= z  # 1 - erf(|x| / sqrt 2)
+    np.subtract(_ONE, y, out=y)
+    np.copysign(y, x, out=y)
+    y += _ONE
+    y *= x
+    return y
 
 
 def _layer_norm(x: Any, gain: Any, bias: Any) -> Any:
-    """LayerNorm over the features (axis 0)."""
-    d = x - x.mean(0, keepdims=True)
-    return d / np.sqrt((d * d).mean(0, keepdims=True) + _EPS) * gain + bias
+    """LayerNorm over the features (axis 0), in place (x is a temporary)."""
+    mean = np.add.reduce(x, 0)  # (ndarray.mean's Python wrapper cost as much as the sum itself)
+    mean *= _INV_HIDDEN
+    x -= mean
+    var = np.einsum("ij,ij->j", x, x)
+    var *= _INV_HIDDEN
+    var += _EPS
+    np.sqrt(var, out=var)
+    x /= var
+    x *= gain
+    x += bias
+    return x
 
 
 def single_thread_blas() -> bool:
@@ -97,13 +121,16 @@ class MiniLM:
         for i in range(LAYERS):
             p = f"encoder.layer.{i}."
             qkv = [p + f"attention.self.{n}" for n in ("query", "key", "value")]
+            # the attention's 1/sqrt(head size) folded into the query's weights and bias (one product less
+            # per layer; vectors equal to 1e-7)
+            scale = np.concatenate([np.full(HIDDEN, 1.0 / np.sqrt(HIDDEN // HEADS)), np.ones(2 * HIDDEN)])
             self.layers.append((
-                np.ascontiguousarray(np.concatenate([w[k + ".weight"] for k in qkv]), dtype=np.float32),
-                np.concatenate([w[k + ".bias"] for k in qkv]).astype(np.float32).reshape(-1, 1),
+                np.ascontiguousarray(np.concatenate([w[k + ".weight"] for k in qkv]) * scale[:, None], dtype=np.float32),
+                (np.concatenate([w[k + ".bias"] for k in qkv]) * scale).astype(np.float32).reshape(-1, 1),
                 mat(p + "attention.output.dense.weight"), col(p + "attention.output.dense.bias"),
                 col(p + "attention.output.LayerNorm.weight"), col(p + "attention.output.LayerNorm.bias"),
                 mat(p + "intermediate.dense.weight"), col(p + "intermediate.dense.bias"),
-                mat(p + "output.dense.weight"), col(p + "output.dense.bias"),
+                mat(p + "output.dense.weight") * _HALF, col(p + "output.dense.bias"),  # _gelu2's half
                 col(p + "output.LayerNorm.weight"), col(p + "output.LayerNorm.bias"),
             ))
         self.tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
@@ -120,28 +147,47 @@ class MiniLM:
             out.append(ids)
         return out
 
-    def forward(self, ids: Any, mask: Any) -> Any:
-        """ids, mask: [batch, length] (mask 1 for a token, 0 for padding) -> [batch, 384] unit vectors."""
+    def forward(self, ids: Any, mask: Any, pause: Callable[[], None] | None = None) -> Any:
+        """ids, mask: [batch, length] (mask 1 for a token, 0 for padding) -> [batch, 384] unit vectors.
+        ``pause``, called before each layer's attention and feed-forward, may block: a background embedding
+        gives the CPU (and the GIL) to a request that came in meanwhile."""
         b, n = ids.shape
         hd = HIDDEN // HEADS
         x = self.word[ids.reshape(-1)].T + np.tile(self.position[:, :n], (1, b))  # column j: token j % n of j // n
         x = _layer_norm(x, *self.norm)
-        pad = ((_ONE - mask.astype(np.float32)) * np.float32(-1e9))[:, None, None, :]
-        scale = np.float32(1.0 / np.sqrt(hd))
+        # no mask to add when nothing is padded (a question: one text)
+        pad = None if mask.all() else ((_ONE - mask.astype(np.float32)) * np.float32(-1e9))[:, None, None, :]
         for qkv_w, qkv_b, o_w, o_b, g1, b1, i_w, i_b, f_w, f_b, g2, b2 in self.layers:
-            qkv = (qkv_w @ x + qkv_b).reshape(3, HEADS, hd, b, n).transpose(0, 3, 1, 4, 2)  # 3, b, heads, n, hd
-            s = (qkv[0] * scale) @ qkv[1].transpose(0, 1, 3, 2) + pad
-            s -= s.max(-1, keepdims=True)
+            if pause is not None:
+                pause()
+            h = qkv_w @ x
+            h += qkv_b
+            qkv = h.reshape(3, HEADS, hd, b, n).transpose(0, 3, 1, 4, 2)  # 3, b, heads, n, hd
+            s = qkv[0] @ qkv[1].transpose(0, 1, 3, 2)
+            if pad is not None:
+                s += pad
+            s -= np.maximum.reduce(s, -1, keepdims=True)
             np.exp(s, out=s)
-            s /= s.sum(-1, keepdims=True)
+            s /= np.add.reduce(s, -1, keepdims=True)
             ctx = (s @ qkv[2]).transpose(1, 3, 0, 2).reshape(HIDDEN, b * n)
-            x = _layer_norm(x + (o_w @ ctx + o_b), g1, b1)
-            x = _layer_norm(x + (f_w @ _gelu(i_w @ x + i_b) + f_b), g2, b2)
+            h = o_w @ ctx
+            h += o_b
+            h += x
+            x = _layer_norm(h, g1, b1)
+            if pause is not None:
+                pause()
+            h = i_w @ x
+            h += i_b
+            h = f_w @ _gelu2(h)
+            h += f_b
+            h += x
+            x = _layer_norm(h, g2, b2)
         m = mask.astype(np.float32)[None]
         pooled = ((x.reshape(HIDDEN, b, n) * m).sum(2) / np.maximum(m.sum(2), 1e-9)).T
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
-    def embed(self, texts: list[str], max_tokens: int = MAX_TOKENS, batch: int = 16) -> Any:
+    def embed(self, texts: list[str], max_tokens: int = MAX_TOKENS, batch: int = 16,
+              pause: Callable[[], None] | None = None) -> Any:
         """Unit vectors, one row per text; a text without a word piece gets a zero row. Texts of like length
         are batched together (padding costs as much as tokens)."""
         out = np.zeros((len(texts), HIDDEN), dtype=np.float32)
@@ -155,5 +201,5 @@ class MiniLM:
             for r, i in enumerate(rows):
                 ids[r, :len(seqs[i])] = seqs[i]
                 mask[r, :len(seqs[i])] = 1
-            out[rows] = self.forward(ids, mask)
+            out[rows] = self.forward(ids, mask, pause)
         return out

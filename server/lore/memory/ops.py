@@ -77,7 +77,8 @@ def memory_status(graph: Graph) -> dict[str, Any]:
     sem = embed.status()
     con = graph.con
     out: dict[str, Any] = {"recall": embed.recall_label(),
-                           "indexed_tx": max(index.indexed_tx(con), 0), "memories_embedded": vectors.count(con)}
+                           "indexed_tx": max(index.indexed_tx(con), 0), "memories_embedded": vectors.count(con),
+                           "memories_awaiting_embedding": vectors.awaiting(con)}
     out["semantic"] = sem
     return out
 
@@ -96,6 +97,12 @@ def _one_identity(graph: Graph, ops: list[Any]) -> list[Any]:
     if graph.read_only:
         return ops
     return identity.canonical_ops(graph, ops)
+
+
+@operations.register_background
+def _embed_memories(graph: Graph, pause: operations.Pause) -> bool:
+    """The memories' vectors, caught up a few at a time on an owner's background thread."""
+    return vectors.background_step(graph, pause)
 
 
 def _derive(graph: Graph, result: Any) -> None:

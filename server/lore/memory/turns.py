@@ -173,13 +173,19 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     marks = graph.session.get(index.MARKS)
     marks.seen_tx = marks.index_mark = None  # set afresh by the catch-up below, else read when needed
     hot = None
+    awaiting = 0
     if con is None:
         # Catch up with writes that ran no derivation (a bulk ingest): the index, the links, the vectors.
         from lore.memory import linking
 
         linking.derive_links(graph)
         try:
-            vectors.sync(graph)
+            # Boundedly: an owner's prepare-turn embeds only the newest few (its background thread the rest),
+            # a one-shot process for at most vectors.ONE_SHOT_SECONDS of CPU.
+            if graph.session.background is not None:
+                awaiting = vectors.sync(graph, inline=vectors.RESIDENT_INLINE).awaiting
+            else:
+                awaiting = vectors.sync(graph).awaiting
         except Exception:  # recall goes on lexically
             log.exception("memory vectors could not catch up")
         con = graph.con
@@ -301,7 +307,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
     context = _context_block(facts, composed, warns, code_locs)
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
-            "code": code_locs, "recall": embed.recall_label()}
+            "code": code_locs, "recall": embed.recall_label(), "awaiting_embedding": awaiting}
 
 
 def _fact_json(s: dict[str, Any]) -> dict[str, Any]:

@@ -4,8 +4,12 @@ vectors another model wrote is embedded afresh by this one and never compared ag
 
 One vector per memory entity, of its one document: its descriptions, aliases and rationale and the names of
 what it references (``:rejects :module/certifi`` adds "certifi"). Like the token index it is a cache of the
-facts: ``sync`` re-embeds the memories whose facts changed since the vectors last caught up (all of them the
-first time) and is run by prepare-turn, so writes never load the model.
+facts, caught up boundedly (a memory costs 10-50 ms of CPU; a graph of 10,067 memories took 95 s at once):
+the memories whose facts changed since the last catch-up (all of them the first time) are queued in
+``<table>_pending``, then embedded newest first, ``sync`` by prepare-turn (a one-shot process: for at most
+ONE_SHOT_SECONDS of CPU; an owner: only the newest few) and ``background_step`` by an owner's background
+thread (lore.runtime.backend) for the rest. Writes never load the model. A queued memory is found lexically,
+and by its previous vector if it had one, until it is embedded.
 
 Search is brute force. The table is read once per open graph into a matrix (a session slot, reloaded when
 the vectors change) and scored with numpy: DuckDB's ``array_cosine_similarity`` over 10,000 vectors took
@@ -16,8 +20,10 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import warnings
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import pyarrow as pa
 
@@ -37,8 +43,14 @@ def _not_memory_sql() -> str:
     return ", ".join("'" + ns + "'" for ns in _NOT_MEMORY)
 
 
+def pending_table(m: embed.Model) -> str:
+    return m.table + "_pending"
+
+
 def ensure_table(con: Any, m: embed.Model) -> None:
     con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, vec FLOAT[{m.dim}] NOT NULL)")
+    # the memories whose vectors are missing or stale, with the tx that queued them (the newest go first)
+    con.execute(f"CREATE TABLE IF NOT EXISTS {pending_table(m)} (e VARCHAR NOT NULL, tx BIGINT NOT NULL)")
 
 
 def _mark(con: Any, m: embed.Model) -> int:
@@ -47,6 +59,22 @@ def _mark(con: Any, m: embed.Model) -> int:
     except Exception:  # noqa: BLE001 - no index yet
         return -1
     return row[0] if row else 0
+
+
+def _version(con: Any, m: embed.Model) -> tuple[int, int]:
+    """(up to which tx changes were queued, how many embedding steps were written): what the loaded matrix
+    is as of (it changes with either)."""
+    try:
+        rows = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN (?, ?)",
+                                [m.state_key, m.state_key + "+written"]).fetchall())
+    except Exception:  # noqa: BLE001 - no index yet
+        return (-1, 0)
+    return (rows.get(m.state_key, 0), rows.get(m.state_key + "+written", 0))
+
+
+def _set_state(con: Any, key: str, value: int) -> None:
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [value, key])):
+        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [key, value])
 
 
 def count(con: Any) -> int:
@@ -60,12 +88,51 @@ def count(con: Any) -> int:
         return 0
 
 
+def awaiting(con: Any) -> int:
+    """How many memories wait for their vector (new or changed since it was computed): queued ones, and
+    those written since the queue last caught up. Reads only (``lore status`` on any graph)."""
+    m = embed.model()
+    if m is None:
+        return 0
+    done = _mark(con, m)
+    if done < 0:
+        return 0
+    try:
+        if done == 0:
+            return scalar(con.execute(f"SELECT count(DISTINCT e) FROM mem_docs WHERE {_memory_docs()}"))
+        queued = {r[0] for r in con.execute(f"SELECT e FROM {pending_table(m)}").fetchall()}
+    except Exception:  # noqa: BLE001 - no index tables, or a graph embedded before the queue existed
+        queued = set()
+    if index.indexed_tx(con) > done:
+        queued.update(_changed_since(con, done))
+    return len(queued)
+
+
+def _memory_docs() -> str:
+    """The documents of memory entities that make up their text (a WHERE clause over mem_docs)."""
+    return (f"n_ivals > 0 AND ns IS NOT NULL AND ns NOT IN ({_not_memory_sql()}) "
+            f"AND (a IN ({', '.join(repr(a) for a in _TEXT_ATTRS)}) OR (vt = 'k' AND a <> ':entity-type'))")
+
+
+def _has_memories(con: Any) -> bool:
+    try:
+        return con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1").fetchone() is not None
+    except Exception:  # noqa: BLE001 - no index yet
+        return False
+
+
+def _changed_since(con: Any, done: int) -> list[str]:
+    rows = con.execute(
+        f"SELECT DISTINCT e FROM facts WHERE NOT inferred AND (tx_from > ? OR (tx_to > ? AND tx_to <> {MAX_TX}))",
+        [done, done]).fetchall()
+    return [e for (e,) in rows if e.startswith(":") and "/" in e and e[1:].split("/", 1)[0] not in _NOT_MEMORY]
+
+
 def entity_texts(con: Any, entities: list[str] | None) -> dict[str, str]:
     """The one document of each memory entity (None: every memory), from the token index's tables."""
     only = "" if entities is None else f"AND e IN ({index.literal_list(entities)})"
     rows = con.execute(
-        f"SELECT e, a, vt, v FROM mem_docs WHERE n_ivals > 0 AND ns IS NOT NULL AND ns NOT IN ({_not_memory_sql()}) "
-        f"AND (a IN ({', '.join(repr(a) for a in _TEXT_ATTRS)}) OR (vt = 'k' AND a <> ':entity-type')) {only} "
+        f"SELECT e, a, vt, v FROM mem_docs WHERE {_memory_docs()} {only} "
         f"ORDER BY e, a <> ':description', a, v").fetchall()
     out: dict[str, list[str]] = {}
     for e, _a, vt, v in rows:
@@ -77,45 +144,76 @@ def entity_texts(con: Any, entities: list[str] | None) -> dict[str, str]:
     return {e: ". ".join(p) for e, p in out.items()}
 
 
-def sync(graph: Graph) -> int:
-    """Embed the memories changed since the last sync (holding graph.lock). Returns how many were embedded."""
-    m = embed.model()
-    if graph.read_only or m is None:
-        return 0
+# How much embedding a prepare-turn does itself. A memory costs 10-50 ms of CPU; a graph's first
+# prepare-turn used to embed every memory at once (10,067 on ipython: 95 s, holding the graph's lock).
+ONE_SHOT_SECONDS = 1.0  # a one-shot process (CLI, hook): this much CPU on the newest, the rest wait
+RESIDENT_INLINE = 4  # an owner's prepare-turn embeds the newest few itself; a longer queue is its background's
+STEP_MEMORIES = 8  # one bounded step of the owner's background thread (a few hundred ms of CPU at most)
+
+
+@dataclass
+class SyncResult:
+    embedded: int = 0  # memories embedded by this call
+    awaiting: int = 0  # memories still without a current vector (recall finds them lexically meanwhile)
+
+
+def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
+    """Queue the memories changed since the last catch-up (every one the first time) and return how many
+    wait; None without an index. Only SQL, under graph.lock: no embedding here."""
     con = graph.con
-    cache = graph.session.get(MATRIX)
-    seen = graph.session.get(index.MARKS).seen_tx
-    if seen is not None and cache.synced_at == seen:
-        return 0  # nothing written since this process last caught the vectors up
     with graph.lock:
         done = _mark(con, m)
         if done < 0:
-            return 0
+            return None
         cur = index.indexed_tx(con)
-        if cur <= done:
-            cache.synced_at = seen
-            return 0
         ensure_table(con, m)
-        if done == 0:
-            changed = None
-        else:
-            changed = [r[0] for r in con.execute(
-                f"SELECT DISTINCT e FROM facts WHERE NOT inferred AND (tx_from > ? OR (tx_to > ? AND tx_to <> {MAX_TX}))",
-                [done, done]).fetchall()]
-            changed = [e for e in changed if e.startswith(":") and "/" in e
-                       and e[1:].split("/", 1)[0] not in _NOT_MEMORY]
-        texts = entity_texts(con, changed) if changed is None or changed else {}
-        ents = sorted(texts)
-        vecs = embed.embed([texts[e] for e in ents]) if ents else None
+        if cur > done:
+            changed = None if done == 0 else _changed_since(con, done)
+            con.execute("BEGIN TRANSACTION")
+            try:
+                if changed is None:
+                    con.execute(f"DELETE FROM {m.table}")
+                    con.execute(f"DELETE FROM {pending_table(m)}")
+                    con.execute(f"INSERT INTO {pending_table(m)} SELECT DISTINCT e, ? FROM mem_docs "
+                                f"WHERE {_memory_docs()}", [cur])
+                elif changed:
+                    con.execute(f"DELETE FROM {pending_table(m)} WHERE e IN ({index.literal_list(changed)})")
+                    con.execute(f"INSERT INTO {pending_table(m)} SELECT unnest(?::VARCHAR[]), ?", [changed, cur])
+                _set_state(con, m.state_key, cur)
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            cache.version = _version(con, m)
+        return scalar(con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
+
+
+def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
+                 pause: Callable[[], None] | None = None) -> int:
+    """Embed up to ``most`` queued memories, the newest first, and write their vectors; returns how many
+    left the queue. The model runs without graph.lock (writes go on meanwhile); a memory whose text changed
+    while it was embedded stays queued."""
+    con = graph.con
+    ents = [r[0] for r in con.execute(
+        f"SELECT e FROM {pending_table(m)} ORDER BY tx DESC, e LIMIT ?", [most]).fetchall()]
+    if not ents:
+        return 0
+    texts = entity_texts(con, ents)
+    have = sorted(texts)
+    vecs = embed.embed([texts[e] for e in have], pause) if have else None
+    with graph.lock:
+        now = entity_texts(con, ents)
+        keep = [i for i, e in enumerate(have) if now.get(e) == texts[e]]
+        gone = [e for e in ents if e not in texts and e not in now]
+        done = [have[i] for i in keep] + gone
+        if not done:
+            return 0
         con.execute("BEGIN TRANSACTION")
         try:
-            if changed is None:
-                con.execute(f"DELETE FROM {m.table}")
-            elif changed:
-                con.execute(f"DELETE FROM {m.table} WHERE e IN ({index.literal_list(changed)})")
-            if vecs is not None:  # (there are entities)
-                flat = pa.array(vecs.reshape(-1), pa.float32())
-                table = pa.table({"e": pa.array(ents, pa.string()),
+            con.execute(f"DELETE FROM {m.table} WHERE e IN ({index.literal_list(done)})")
+            if keep and vecs is not None:
+                flat = pa.array(vecs[keep].reshape(-1), pa.float32())
+                table = pa.table({"e": pa.array([have[i] for i in keep], pa.string()),
                                   "vec": pa.FixedSizeListArray.from_arrays(flat, m.dim)})
                 name = f"_mem_vec_arrow_{threading.get_ident()}"
                 con.register(name, table)
@@ -123,13 +221,81 @@ def sync(graph: Graph) -> int:
                     con.execute(f"INSERT INTO {m.table} SELECT e, vec::FLOAT[{m.dim}] FROM {name}")
                 finally:
                     con.unregister(name)
-            if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [cur, m.state_key])):
-                con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [m.state_key, cur])
+            con.execute(f"DELETE FROM {pending_table(m)} WHERE e IN ({index.literal_list(done)})")
+            _set_state(con, m.state_key + "+written", _version(con, m)[1] + 1)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
-        return len(ents)  # the next call re-reads the marks: this transaction may have been the last
+        cache.version = _version(con, m)
+    return len(done)
+
+
+def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | None = None) -> SyncResult:
+    """Catch the vectors up with the memories, boundedly: queue what changed, then embed the newest queued
+    ones for at most ``seconds`` of this thread's CPU (None: all of them; at least one batch), or, with
+    ``inline``, all of them when no more than that many wait and none otherwise (an owner's background
+    thread embeds the rest, ``background_step``). Recall meanwhile finds a queued memory lexically and by
+    its previous vector if it had one."""
+    m = embed.model()
+    if graph.read_only or m is None:
+        return SyncResult()
+    cache = graph.session.get(MATRIX)
+    seen = graph.session.get(index.MARKS).seen_tx
+    if seen is not None and cache.synced_at == seen:
+        return SyncResult()  # nothing written since this process last caught the vectors up
+    left = _queue(graph, m, cache)
+    if left is None:
+        return SyncResult()
+    out = SyncResult(awaiting=left)
+    if left and (inline is None or left <= inline):
+        # The background thread pauses while a request runs; this is one: it must not pause while we wait for
+        # its lock (it finishes its step, at most STEP_MEMORIES, and lets go).
+        cache.waiting += 1
+        try:
+            cache.embedding.acquire()
+        finally:
+            cache.waiting -= 1
+        try:
+            start = time.thread_time()
+            while True:
+                n = _embed_batch(graph, m, cache, EMBED_BATCH if inline is None else inline)
+                out.embedded += n
+                if not n or (seconds is not None and inline is None and time.thread_time() - start >= seconds):
+                    break
+        finally:
+            cache.embedding.release()
+        out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
+    if not out.awaiting:
+        cache.synced_at = seen
+    elif graph.session.background is not None:
+        graph.session.background()
+    return out
+
+
+EMBED_BATCH = 16  # memories per forward pass of a one-shot catch-up (lore.memory.minilm batches like lengths)
+
+
+def background_step(graph: Graph, pause: Callable[[Callable[[], bool]], None]) -> bool:
+    """One bounded step of an owner's background thread: queue what changed, embed at most STEP_MEMORIES of
+    the queue (the newest first), one at a time, calling ``pause`` (it blocks while a request runs) between
+    the model's layers. True while more wait. The model is not loaded for a graph without
+    memories (an editor's server on a repository nobody remembered anything about)."""
+    if not embed.loaded() and not _has_memories(graph.con):
+        return False
+    m = embed.model()
+    if graph.read_only or m is None:
+        return False
+    cache = graph.session.get(MATRIX)
+    left = _queue(graph, m, cache)
+    if not left:
+        return False
+    def pause_unless_awaited() -> None:
+        pause(lambda: cache.waiting > 0)  # a request waiting for our lock: finish the step instead
+
+    with cache.embedding:
+        n = _embed_batch(graph, m, cache, STEP_MEMORIES, pause_unless_awaited)
+    return n > 0 and left > n
 
 
 # What an ordinary memory says, on many topics: the reference a question's cosines are measured against
@@ -165,11 +331,16 @@ class _Matrix:
     """The vectors of one graph as a numpy matrix, reloaded when they change."""
 
     def __init__(self) -> None:
-        self.mark: int | None = None  # the index state's tx the matrix was loaded at
+        self.mark: tuple[int, int] | None = None  # the vectors' _version the matrix was loaded at
         self.synced_at: int | None = None  # the graph's tx when sync last found nothing to do
+        # the vectors' _version as this process last wrote or read it: only the process that has the graph
+        # open writes it, so search needs no query to know whether its matrix is current
+        self.version: tuple[int, int] | None = None
         self.entities: list[str] = []
         self.matrix: Any = None
         self.lock = threading.Lock()
+        self.embedding = threading.Lock()  # one embedder at a time (a prepare-turn, the background thread)
+        self.waiting = 0  # prepare-turns waiting for that lock (the background thread then does not pause)
 
 
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
@@ -185,9 +356,10 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
     import numpy as np
 
     cache = graph.session.get(MATRIX)
-    seen = graph.session.get(index.MARKS).seen_tx
-    mark = cache.mark if (seen is not None and cache.synced_at == seen and cache.mark is not None) else _mark(con, m)
-    if mark <= 0:
+    mark = cache.version
+    if mark is None or mark[0] <= 0:
+        mark = cache.version = _version(con, m)
+    if mark[0] <= 0:
         return []
     with cache.lock:
         if cache.mark != mark:
@@ -210,8 +382,12 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
     q = embed.embed_query(text)
     if not q.any():
         return []
-    # einsum's own loop, not BLAS: one thread, 1 ms for 10,000 vectors (BLAS's threads cost 3x the CPU here)
-    scores = np.einsum("ij,j->i", matrix, q)
+    if getattr(m.impl, "single_thread", False):
+        # BLAS once it runs on one thread (MiniLM sets it): 1.6 ms for 10,067 vectors against einsum's 2.0-2.5
+        scores = matrix @ q
+    else:
+        # einsum's own loop, not BLAS: one thread (BLAS's own threads cost 3x the CPU here)
+        scores = np.einsum("ij,j->i", matrix, q)
     reference = np.concatenate([scores, np.einsum("ij,j->i", _background(m), q)])
     mean, sd = float(reference.mean()), float(reference.std()) or 1.0
     k = min(k, len(ents))

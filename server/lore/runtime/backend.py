@@ -11,6 +11,9 @@ Threads of an owner:
 - the deriver: derived work a write triggers (memory links, rule scheduling), batched — it waits for writes
   to pause (``DERIVE_DEBOUNCE``, at most ``DERIVE_MAX_DELAY``) so a burst runs it once, and a write's reply
   never waits for it;
+- the background thread: the features' catch-up work (operations.BACKGROUND: the memories' embeddings) in
+  bounded steps, each only while the worker has nothing to do, woken at start, after derived work and when
+  a feature asks (``graph.session.background``);
 - lore.inference's scheduler and lore.ingest's job run on their own threads.
 
 A server that finds another owner stands by: it forwards, and a thread blocks on the owner lock so that
@@ -82,6 +85,11 @@ class Backend:
         self._derive_stop = False
         self._deriving = False  # the deriver is running a batch
         self._derive_now = False  # someone waits in settle(): run the batch without the debounce
+        self._background_thread: threading.Thread | None = None
+        self._background_cv = threading.Condition()
+        self._background_wake = False
+        self._background_stop = False
+        self._working = False  # the worker runs an operation (the background thread waits for it)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -200,6 +208,8 @@ class Backend:
             self.hover_index = HoverIndex(self.graph)
             self._deriver_thread = threading.Thread(target=self._deriver, name="lore-derive", daemon=True)
             self._deriver_thread.start()
+            self._background_thread = threading.Thread(target=self._background, name="lore-background", daemon=True)
+            self._background_thread.start()
             # Catch derived state (memory index, links) up now, not on the first write after a long pause.
             tx, instant = self.graph.last_tx()
             self._schedule_derive(TxResult(tx, instant, 0, 0, []))
@@ -215,16 +225,26 @@ class Backend:
             if self.graph is None:
                 fut.set_result(error_reply(self.open_error or LoreError("graph-open-failed", "no graph")))
                 continue
+            self._working = True
             try:
                 fut.set_result(fn(self.graph))
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
                 fut.set_exception(exc)
+            finally:
+                with self._background_cv:
+                    self._working = False
+                    self._background_cv.notify_all()
 
     def _shutdown_graph(self) -> None:
         """Finish derived work, stop the threads that use the graph (an ingestion between commits, the
         rules), then close it."""
         if self.graph is None:
             return
+        if self._background_thread is not None:
+            with self._background_cv:
+                self._background_stop = True
+                self._background_cv.notify_all()
+            self._background_thread.join(60)
         if self._deriver_thread is not None:
             with self._derive_cv:
                 self._derive_stop = True
@@ -335,7 +355,48 @@ class Backend:
                         self._derive_now = False
                     self._derive_cv.notify_all()
             log.debug("derived work for %d writes took %.0f ms", len(batch), (time.perf_counter() - t) * 1000)
+            self.wake_background()
             self._notify("derived")
+
+    # ------------------------------------------------------------------ the background thread (owner only)
+
+    def wake_background(self) -> None:
+        with self._background_cv:
+            self._background_wake = True
+            self._background_cv.notify_all()
+
+    def _pause_for_worker(self, unless: Callable[[], bool] = lambda: False) -> None:
+        """Block while the worker has an operation to run, until ``unless()`` or the server stops."""
+        with self._background_cv:
+            while (self._working or not self._queue.empty()) and not self._background_stop and not unless():
+                self._background_cv.wait(0.02)
+
+    def _background(self) -> None:
+        """Run the features' background steps while any has more to do, one step at a time and only while the
+        worker is idle: an operation never waits for more than the step in progress."""
+        graph = self.graph
+        assert graph is not None
+        operations.load_features()
+        graph.session.background = self.wake_background
+        self._background_wake = True  # catch up with what was written while no owner ran
+        while True:
+            with self._background_cv:
+                while not self._background_wake and not self._background_stop:
+                    self._background_cv.wait()
+                if self._background_stop:
+                    return
+                self._background_wake = False
+            more = True
+            while more:
+                self._pause_for_worker()
+                if self._background_stop:
+                    return
+                more = False
+                for fn in list(operations.BACKGROUND):
+                    try:
+                        more = fn(graph, self._pause_for_worker) or more
+                    except Exception:  # a failing step is retried at the next wake, never kills the thread
+                        log.exception("background work %s failed", getattr(fn, "__name__", fn))
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until the derived work of every write acknowledged so far has run — memory links, then the

@@ -46,6 +46,10 @@ class Session:
         # The graph stays open in a long-running process (an owner): features may keep warm in-memory copies
         # of what they read often. A one-shot process (a CLI command) reads once and leaves this False.
         self.resident = False
+        # An owner's background thread (lore.runtime.backend) runs the features' bounded background steps
+        # (operations.BACKGROUND); calling this wakes it. None in a one-shot process: a feature does its
+        # catch-up itself, boundedly.
+        self.background: Callable[[], None] | None = None
 
     def get(self, slot: Slot[T]) -> T:
         """The slot's value, made on first use."""
