@@ -4,6 +4,8 @@
 --   github.com/x/y covers an import of github.com/x/y/z (the external's :name split at "/", so
 --   github.com/x/y-z is not covered), and a JVM package the packages under it (com.google.common covers
 --   com.google.common.collect, split at ".": an npm name's dots, lodash.merge, are not folders).
+--   A package named :dependency/x (:library/, :package/, :lib/, :pkg/) that no code imported yet meets the
+--   first import of x, in a commit or in the working layer.
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
 -- confidence: 0.9
@@ -38,6 +40,16 @@ veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a
     UNION ALL
     SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':forbids' AND NOT inferred AND NOT lore_is_code(e)
 ),
+vetoed AS (  -- what a veto names, as an import's ident: a package named through an alias namespace before
+             -- any code imported it (:dependency/requests, :library/typing_extensions) stays as written until an
+             -- ingest brings it, so an import typed now meets it by the ident ingestion writes for it
+    SELECT id, memory, a,
+           CASE WHEN regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.')
+                THEN ':module/' || trim(regexp_replace(lower(substr(target, strpos(target, '/') + 1)),
+                                                       '[^a-z0-9]+', '-', 'g'), '-')
+                ELSE target END AS covered
+      FROM veto
+),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
      WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM veto)
@@ -51,6 +63,6 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
        [n.memory] AS related
   FROM dep d
   JOIN cover c ON c.target = d.target
-  JOIN veto n ON n.target = c.covered
+  JOIN vetoed n ON n.covered = c.covered
   LEFT JOIN about ab ON ab.e = n.memory
  WHERE lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory)

@@ -63,6 +63,21 @@ def test_a_branch_commit_is_reported_with_exit_1_and_linter_text(repo):
     assert lore(repo, "check", "--fail-on", "never").returncode == 0
 
 
+@pytest.mark.parametrize("written", [":dependency/chardet", ":library/chardet", ":package/chardet"])
+def test_a_package_rejected_before_any_code_imported_it_is_flagged_when_an_edit_imports_it(repo, written):
+    """A decision names a package the way people do (:dependency/x: what capture and agents write) before the
+    code has ever imported it; the reference stays as written (no code to resolve it to), and the first edit
+    that imports it must still be flagged (SPEC §1: the reference means the code's entity)."""
+    decided = (f'[[:decision/no-chardet-2 :rejects {written}] '
+               '[:decision/no-chardet-2 :description "chardet is too slow"]]')
+    assert lore(repo, "transact", decided, "--reason", "decided before any import").returncode == 0
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    code, report = check_json(repo)
+    assert code == 1
+    memories = sorted(w["slots"]["memory"] for w in report["warnings"])
+    assert memories == [":decision/no-chardet", ":decision/no-chardet-2"], report
+
+
 def test_staged_unstaged_and_untracked_changes_count(repo):
     (repo / "src" / "app.py").write_text(WITH_CHARDET)
     code, staged_not = check_json(repo)
