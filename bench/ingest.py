@@ -89,18 +89,13 @@ def _floor_work(items):
     return n
 
 
-def floor(repo: str) -> dict:
+def floor_plan(log: bytes, ignore) -> tuple[list[tuple[str, str]], int]:
+    """(blob, language) of each unique parsable blob of a `git log --first-parent --raw -z -M` output, in
+    order, and the number of commits: what the floor parses (bench/ingest_account.py times the same plan)."""
     from lore.ingest.extract import language_of
-    from lore.ingest.ignore import build_ignore
     from lore.ingest.walk import GITLINK
-    ignore = build_ignore(env="")
-    cpu0 = _cpu()
-    t0 = time.perf_counter()
-    p = subprocess.Popen(["git", "-C", repo, "log", "--first-parent", "--raw", "-z", "-M", "--no-abbrev", "--diff-merges=first-parent",
-                          "--format=%x01%H", "HEAD"], stdout=subprocess.PIPE)
-    out = p.stdout.read()
-    p.wait()
-    toks = out.split(b"\0")
+
+    toks = log.split(b"\0")
     seen, plan, commits, i = set(), [], 0, 0
     while i < len(toks):
         tok = toks[i].lstrip(b"\n")
@@ -122,6 +117,19 @@ def floor(repo: str) -> dict:
         if lang and meta[3] not in seen:
             seen.add(meta[3])
             plan.append((meta[3], lang))
+    return plan, commits
+
+
+def floor(repo: str) -> dict:
+    from lore.ingest.ignore import build_ignore
+    ignore = build_ignore(env="")
+    cpu0 = _cpu()
+    t0 = time.perf_counter()
+    p = subprocess.Popen(["git", "-C", repo, "log", "--first-parent", "--raw", "-z", "-M", "--no-abbrev", "--diff-merges=first-parent",
+                          "--format=%x01%H", "HEAD"], stdout=subprocess.PIPE)
+    out = p.stdout.read()
+    p.wait()
+    plan, commits = floor_plan(out, ignore)
     t_walk = time.perf_counter() - t0
     chunks = [plan[k:k + 24] for k in range(0, len(plan), 24)]
     with mp.get_context("spawn").Pool(2, initializer=_floor_init, initargs=(repo,)) as pool:

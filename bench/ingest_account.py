@@ -240,31 +240,13 @@ def floor_parts(repo: str) -> dict:
     from tree_sitter import QueryCursor
 
     import ingest as B  # bench/ingest.py
-    from lore.ingest.extract import MAX_SOURCE_BYTES, language_of, looks_binary
+    from lore.ingest.extract import MAX_SOURCE_BYTES, looks_binary
     from lore.ingest.ignore import build_ignore
-    from lore.ingest.walk import GITLINK, CatFile
+    from lore.ingest.walk import CatFile
     ignore = build_ignore(env="")
     out = subprocess.run(["git", "-C", repo, "log", "--first-parent", "--raw", "-z", "-M", "--no-abbrev",
                           "--diff-merges=first-parent", "--format=%x01%H", "HEAD"], capture_output=True).stdout
-    toks = out.split(b"\0")
-    seen, plan, i = set(), [], 0
-    while i < len(toks):
-        tok = toks[i].lstrip(b"\n")
-        i += 1
-        if not tok.startswith(b":"):
-            continue
-        meta = tok[1:].decode().split()
-        path = toks[i].decode("utf-8", "backslashreplace")
-        i += 1
-        if meta[4][0] in "RC":
-            path = toks[i].decode("utf-8", "backslashreplace")
-            i += 1
-        if meta[4] == "D" or meta[1] == GITLINK or ignore(path):
-            continue
-        lang = language_of(path)
-        if lang and meta[3] not in seen:
-            seen.add(meta[3])
-            plan.append((meta[3], lang))
+    plan, _ = B.floor_plan(out, ignore)
     cat = CatFile(repo)
     acc = {"read": 0.0, "parse": 0.0, "query": 0.0}
     tt = time.thread_time
