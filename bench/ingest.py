@@ -89,6 +89,18 @@ def _floor_work(items):
     return n
 
 
+def cut_history(repo: str, max_commits: int, prefix: str) -> str:
+    """A shared clone of ``repo`` whose branch main stops at its first ``max_commits`` first-parent commits (a
+    temporary folder the caller removes): the history a cut run ingests."""
+    shas = subprocess.run(["git", "-C", repo, "rev-list", "--first-parent", "--reverse", "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.split()
+    cut_dir = tempfile.mkdtemp(prefix=prefix)
+    subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", repo, cut_dir], check=True)
+    subprocess.run(["git", "-C", cut_dir, "checkout", "-q", "-B", "main", shas[min(max_commits, len(shas)) - 1]],
+                   check=True)
+    return cut_dir
+
+
 def floor_plan(log: bytes, ignore) -> tuple[list[tuple[str, str]], int]:
     """(blob, language) of each unique parsable blob of a `git log --first-parent --raw -z -M` output, in
     order, and the number of commits: what the floor parses (bench/ingest_account.py times the same plan)."""
@@ -280,13 +292,7 @@ def main() -> None:
     repo = str(Path(args.repo).resolve())
     cut_dir = None
     if args.max_commits:
-        shas = subprocess.run(["git", "-C", repo, "rev-list", "--first-parent", "--reverse", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.split()
-        cut_dir = tempfile.mkdtemp(prefix="lore-bench-cut-")
-        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", repo, cut_dir], check=True)
-        subprocess.run(["git", "-C", cut_dir, "checkout", "-q", "-B", "main",
-                        shas[min(args.max_commits, len(shas)) - 1]], check=True)
-        repo = cut_dir
+        cut_dir = repo = cut_history(repo, args.max_commits, "lore-bench-cut-")
     out: dict = {"repo": str(Path(args.repo).resolve()), "max_commits": args.max_commits or None, "head": subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True,
                                                        text=True).stdout.strip(), "cpus": os.cpu_count(),
                  # a shared machine: the load beside the figures (CPU ratio and peak RSS are robust to it)

@@ -283,13 +283,8 @@ def main() -> None:
     repo = str(Path(args.repo).resolve())
     cut_dir = None
     if args.max_commits:
-        shas = subprocess.run(["git", "-C", repo, "rev-list", "--first-parent", "--reverse", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.split()
-        cut_dir = tempfile.mkdtemp(prefix="lore-account-cut-")
-        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", repo, cut_dir], check=True)
-        subprocess.run(["git", "-C", cut_dir, "checkout", "-q", "-B", "main",
-                        shas[min(args.max_commits, len(shas)) - 1]], check=True)
-        repo = cut_dir
+        import ingest as B  # bench/ingest.py
+        cut_dir = repo = B.cut_history(repo, args.max_commits, "lore-account-cut-")
     out: dict = {"repo": str(Path(args.repo).resolve()), "max_commits": args.max_commits or None,
                  "load_before": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory(prefix="lore-account-") as tmp:
