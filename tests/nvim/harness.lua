@@ -24,4 +24,17 @@ function H.request_sync(client, method, params, bufnr, timeout_ms)
   return client.request_sync(method, params, timeout_ms or 10000, bufnr)
 end
 
+-- The plugin set up with the test's server (50 ms diagnostics debounce), $LORE_FILE opened, and its client
+-- attached and initialized: (lore, buf, client).
+function H.open_with_plugin()
+  local lore = require('lore')
+  lore.setup({ cmd = { os.getenv('LORE_CMD'), 'serve' }, init_options = { diagnostics = { debounceMs = 50 } } })
+  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LORE_FILE')))
+  local buf = vim.api.nvim_get_current_buf()
+  assert(vim.wait(20000, function() return vim.b[buf].lore_client ~= nil end, 20), 'no client attached')
+  local client = vim.lsp.get_client_by_id(vim.b[buf].lore_client)
+  assert(vim.wait(20000, function() return client.initialized or client.server_capabilities ~= nil end, 20))
+  return lore, buf, client
+end
+
 return H

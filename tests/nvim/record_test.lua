@@ -16,13 +16,7 @@ end
 vim.notify = function() end
 
 local ok, err = pcall(function()
-  local lore = require('lore')
-  lore.setup({ cmd = { os.getenv('LORE_CMD'), 'serve' }, init_options = { diagnostics = { debounceMs = 50 } } })
-  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LORE_FILE')))
-  local buf = vim.api.nvim_get_current_buf()
-  assert(vim.wait(20000, function() return vim.b[buf].lore_client ~= nil end, 20), 'no client attached')
-  local client = vim.lsp.get_client_by_id(vim.b[buf].lore_client)
-  assert(vim.wait(20000, function() return client.initialized or client.server_capabilities ~= nil end, 20))
+  local lore, buf, client = H.open_with_plugin()
   assert(vim.wait(30000, function()
     local s = lore.request('ingestStatus', nil)
     return s and s.status == 'complete'

@@ -17,13 +17,7 @@ local function qf()
 end
 
 local ok, err = pcall(function()
-  local lore = require('lore')
-  lore.setup({ cmd = { os.getenv('LORE_CMD'), 'serve' }, init_options = { diagnostics = { debounceMs = 50 } } })
-  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LORE_FILE')))
-  local buf = vim.api.nvim_get_current_buf()
-  assert(vim.wait(20000, function() return vim.b[buf].lore_client ~= nil end, 20), 'no client attached')
-  local client = vim.lsp.get_client_by_id(vim.b[buf].lore_client)
-  assert(vim.wait(20000, function() return client.initialized or client.server_capabilities ~= nil end, 20))
+  local lore, buf = H.open_with_plugin()
   -- history's warning (line 1, redis) is shown first
   assert(vim.wait(30000, function() return #vim.diagnostic.get(buf) >= 1 end, 20), 'no first diagnostic')
   -- typed, not saved: a second rejected import on line 2
