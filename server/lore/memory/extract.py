@@ -214,11 +214,23 @@ _REQUEST = re.compile(
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
                   r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
+                  # "…, which drastically reduces the bundle", "…, which reached its end of life": what the relative
+                  # clause says the change does, or says of what it drops
+                  r"(?<=,\s)which\s+(?:\w+ly\s+)?(?:reduces|removes|saves|cuts|improves|avoids|simplifies|speeds up|"
+                  r"eliminates|prevents|fixes|shrinks|halves|reached|has reached|(?:is|are|was|were) (?:no longer|now|"
+                  r"already)\s+(?:\w+\s+)?(?:unmaintained|deprecated|supported|maintained|end[- ]of[- ]life|eol|archived)|"
+                  r"(?:is|are|has been|have been|was|were) (?:unmaintained|deprecated|archived|abandoned|end[- ]of[- ]life))(?=\s)|"
+                  # "Use f-strings as faster and easier to read": a comparative after "as"
+                  r"(?<=\s)as (?:faster|easier|simpler|smaller|cleaner|safer|better|lighter|quicker|cheaper|more|less)(?=\s)|"
+                  # "…, primarily for the stronger patent protections", "mainly because …", "partly to …"
+                  r"(?:mainly|mostly|partly|primarily|largely|chiefly)\s+(?:for|because|due to|to)(?=\s)|"
+                  # "We need to use X otherwise we get this error": what happens without it
+                  r"(?<!unless\s)(?<!than\s)otherwise(?=\s)|"
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
-                  r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|"
+                  r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
@@ -507,7 +519,7 @@ _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|re
                              r"(?:we(?:'ll| will)?\s+)?", re.I)
 # A listed option or alternative ("Option 1: AWS CloudFormation", "Alternatives Considered: Manual configuration,
 # CloudFormation"): what the decision of the same text did not choose.
-_OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|alternatives?(?:\s+(?:considered|consideration|"
+_OPTION_LINE = re.compile(r"^(?:(?:considered\s+)?options?\s*(?:\d{1,2}|[a-z])?|(?:considered\s+)?alternatives?(?:\s+(?:considered|consideration|"
                           r"options?))?|(?:other\s+)?options?\s+considered|"
                           # "Several solutions exist for this purpose: A; B; C"
                           r"(?:several|many|some|various|a few|multiple|the)\s+(?:solutions|options|alternatives|candidates|tools|"
@@ -735,7 +747,9 @@ def sentences(text: str) -> list[str]:
             p = listed[-1]
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
+        # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
         pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
+                          r"[a-z][\w.+#-]*(?:\s+[\w.+#/-]+){0,2}:\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
                           r"adds|uses|needs|makes|gives|brings|requires|supports|provides|pulls|ships|includes|lacks|"
@@ -1102,7 +1116,8 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
                   r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
-                  r"difficult to|eol|end[- ]of[- ]life|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
+                  r"difficult to|eol|end[- ]of[- ]life|old and \w+|busted|stale|crufty|not (?:as|so) (?:\w+ )?(?:reliable|"
+                  r"good|fast|stable|mature|suitable|easy|simple|well)|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))|"
                   r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b|"
                   # "Python 3.7 reached end of life", "Travis is closing down", "X has shut down", "X is a pain"
@@ -1115,6 +1130,11 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation))\b|"
                   # "Having annoying issues with Alpine due to musl", "problems with X"
                   r"\b(?:issues|problems|trouble|bugs|pain)\s+with\s+(?:the\s+)?" + _CNP, re.I)
+
+
+# What a change's dropped thing is called when it is called bad ("the unmaintained OAuth plugin", "rsa (deprecated)").
+_JUDGED_ADJ = (r"unmaintained|deprecated|outdated|obsolete|legacy|abandoned|insecure|vulnerable|eol|end-of-life|archived|"
+               r"dead|broken|bloated|buggy|flaky|slow|heavy|unused|redundant|unnecessary|frivolous")
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
@@ -1284,7 +1304,23 @@ _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!
                         r"(?:a\s+)?good\s+(?:an?\s+)?idea\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
                         r"\b(?:don't|do not)\s+plan\s+to\s+(?:work\s+on|do|implement|tackle|address|pursue|take)\b|"
                         r"\bif\s+time\s+(?:allows|permits)\b|\bfor\s+the\s+time\s+being\b|"
-                        r"\b(?:i|we)(?:'ll|\s+will)\s+be\s+\w+ing\b[^.;]{0,40}\bsoon\b", re.I)
+                        r"\b(?:i|we)(?:'ll|\s+will)\s+be\s+\w+ing\b[^.;]{0,40}\bsoon\b|"
+                        # round 11: an endorsement on a condition ("provisionally", "depending on how the tests go",
+                        # "pending review"), a time to look again ("check again in a month", "in no hurry", "perhaps
+                        # sometime next year", "currently no plans to"), a discussion or an approval still asked for
+                        # ("we've opened an RFC to discuss it", "we ask our contributors for their approval", "let us
+                        # know if you agree"), a guess ("I guess we can …", "might cause more problems than it solves")
+                        r"\bprovisionally\b|\bdepending\s+on\s+(?:how|whether|what)\b|"
+                        r"\bpending\s+(?:\w+\s+){0,2}?(?:testing|tests|review|approval|discussion|agreement|feedback)\b|"
+                        r"\b(?:check|look|try)\s+(?:again|back)\s+in\b|\bin\s+no\s+(?:hurry|rush)\b|"
+                        r"\b(?:perhaps|maybe)\s+sometime\b|\bcurrently\s+(?:have\s+)?no\s+plans?\b|"
+                        r"\b(?:opened|opening|open|started|filed|created)\s+(?:an?\s+)?(?:rfd|rfc|discussion|poll|vote)\b|"
+                        r"\bto\s+discuss\s+(?:it|this|that|the\s+(?:change|idea|proposal))\s+with\b|"
+                        r"\b(?:request|ask)\w*\s+(?:\w+\s+){0,4}?(?:for\s+|to\s+(?:provide|give)\s+)?(?:their|your)\s+"
+                        r"(?:approval|consent|agreement|sign[- ]?off)\b|\blet\s+(?:us|me)\s+know\s+if\s+you\s+(?:agree|object)\b|"
+                        r"\bi\s+guess\s+(?:we|i)\s+(?:can|could)\b|"
+                        r"\b(?:might|may|could)\s+(?:\w+\s+)?(?:cause|create|introduce)\s+more\s+(?:problems|issues|trouble)\s+than\b",
+                        re.I)
 
 
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
@@ -1429,13 +1465,39 @@ def _content_words(text: str) -> set[str]:
 _ENUMERATOR = re.compile(r"\(?\d{1,2}[.)]")
 
 
-def _options(sents: list[str]) -> list[str]:
+# An alternative written as a sentence of its own under "Alternatives considered:" ("Flyway is a mature tool but …",
+# "Buildkite / CircleCI: another vendor", "Memcached (no persistence)", "Running a full three-node cluster"): its name
+# is what opens it. A sentence opened by a pronoun, a verb or a judgement goes on about the item before.
+_ALT_ITEM = re.compile(r"^(?:(?P<g>using|running|supporting|keeping|adopting|writing|building|hosting|staying on|sticking with)\s+)?"
+                       r"(?P<n>[^:();,]{2,60}?)(?:\s*:\s|\s+\(|\s+(?:is|are|was|were|would be|adds?|requires?|needs?|"
+                       r"lacks?|has|have|offers?|provides?)\s|\s*[.!]?$)", re.I)
+_NOT_AN_ITEM = re.compile(r"^(?:it|its|this|that|they|these|those|we|i|you|there|here|adds?|requires?|needs?|makes?|has|"
+                          r"have|is|are|was|were|would|could|can|should|will|too|more|less|much|very|but|and|or|however|"
+                          r"also|not|viable|harder|easier|better|worse|simpler|slower|faster|pros?|cons?|see|note)\b", re.I)
+
+
+def _alt_item(s: str) -> str | None:
+    """The alternative a sentence under "Alternatives considered:" names, if it opens with one."""
+    t = _LIST_ITEM.sub("", s.strip())
+    m = _ALT_ITEM.match(t)
+    if not m or _NOT_AN_ITEM.match(t) or _DECISION_LABEL.match(t) or _SECTION.match(t):
+        return None
+    whole = m.end() >= len(t.rstrip(".! ")) and not re.search(r"\s*[:(]", t[m.end("n"):m.end()])
+    words = m.group("n").split()
+    if whole and not m.group("g") and len(words) > 4 or len(words) > 6:
+        return None
+    return _name(m.group("n").strip())
+
+
+def _options(sents: list[str], items: set[int] | None = None) -> list[str]:
+    """The options a text lists; ``items`` gets the indices of the sentences that are an alternatives part's items."""
     out: list[str] = []
     section: str | None = None
     listing = False  # the sentence before listed alternatives: "structlog: adds complexity" goes on with the list
+    block = False  # in an "Alternatives considered:" part, up to the next label: each sentence may name one more
     numbered = False  # "Alternatives considered: 1. Memcached. Pros: … 2. In-memory caching. Cons: …": numbered items
     item_next = False  # … and the sentence after an item's number names the item
-    for s in sents:
+    for i, s in enumerate(sents):
         heading = _MD_HEADING.match(s)
         if heading:
             section = _section_of(heading.group(1))
@@ -1462,12 +1524,20 @@ def _options(sents: list[str]) -> list[str]:
                 if x and len(x.split()) <= 4 and x not in out:
                     out.append(x)
         more = re.match(r"^([A-Za-z][\w.+#-]{1,30})\s*:\s+\S", s) if listing else None
-        if more and (_DECISION_LABEL.match(s) or _SECTION.match(s) or _WHY_SENTENCE.match(s) or _HEADING.match(s)):
-            more, listing = None, False  # "Decision: …", "Justification: …" end the list
+        if (more or block) and (_DECISION_LABEL.match(s) or _SECTION.match(s) or _WHY_SENTENCE.match(s) or
+                                _HEADING.match(s) or _OPTION_LINE.match(s) or _kind(s) == "decision" and not _alt_item(s)):
+            more, listing, block = None, False, False  # "Decision: …", "Justification: …" end the list
         if more:
             x = _name(more.group(1))
             if x and x not in out:
                 out.append(x)
+            continue
+        if block:
+            x = _alt_item(s)
+            if x and x not in out:
+                out.append(x)
+            if items is not None:
+                items.add(i)
             continue
         s = re.sub(r"^context\s*:\s*", "", s, flags=re.I)  # "Context: Several solutions exist …: A; B"
         listing = bool(_OPTION_LINE.match(s))
@@ -1477,6 +1547,8 @@ def _options(sents: list[str]) -> list[str]:
                 out.append(x)
             continue
         m = _OPTION_LINE.match(s)
+        if m:  # one item said, or items labelled "Name: …": the sentences after it may name more
+            block = bool(re.match(r"^[^,;:]{2,40}:\s", m.group(1))) or not re.search(r"[,;]|\s(?:and|or|vs\.?)\s", m.group(1))
         named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30})\s*:\s", m.group(1)) if m else []
         if m and named:  # "Alternatives considered: loguru: nice API; non-standard. structlog: heavier"
             for part in named:
@@ -1495,7 +1567,9 @@ def _options(sents: list[str]) -> list[str]:
                 part = re.sub(r"^(?:(?:continu(?:e|ing)|keep(?:ing)?)\s+(?:using|with)|stay(?:ing)?\s+with)\s+", "",
                               part.split(":")[0].strip(), flags=re.I)
                 x = _name(part.strip())
-                if x and len(x.split()) <= 4 and x not in out:
+                if x and len(x.split()) > 4:
+                    x = _alt_item(part)  # "Alternatives: Ant is a popular build tool that …": Ant
+                if x and len(x.split()) <= 6 and x not in out:
                     out.append(x)
     return out
 
@@ -1691,7 +1765,8 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        options = _options(sents)
+        alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
+        options = _options(sents, alternative_items)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
         unclaimed: set[int] = set()  # sentences that stated no fact and explained nothing yet
         first_of_turn = len(out)
@@ -1718,6 +1793,15 @@ def heuristic(delta: str) -> list[Extracted]:
             if inline_context and (_DECISION_LABEL.match(_HEADING.sub("", s)) or _SECTION.match(s) or
                                    _OPTION_LINE.match(s) or _WHY_SENTENCE.match(s) and re.match(r"^\w+\s*:", s)):
                 section, inline_context = None, False
+            if i in alternative_items:
+                # "Alternatives considered: … GitLab CI: viable, but moving the repository is out of scope": what an
+                # alternative was weighed for is no fact, and may be the reason of the decision after it
+                if len(out) > first_of_turn and len(s) > 20:
+                    late.append(s.rstrip(".!"))
+                elif len(s) > 20:
+                    context = s.rstrip(".!")  # "… pnpm workspaces: viable, but npm's are built in. Decision: …"
+                    unclaimed.add(i)
+                continue
             if section in ("context", "options") or _OPTION_LINE.match(s):
                 if section == "context" and not re.match(r"^(?:accepted|proposed|rejected|superseded|deprecated)\b", s, re.I):
                     if inline_context and context and len(s) > 20 and context.count("; ") < 3:
@@ -2262,6 +2346,21 @@ def heuristic(delta: str) -> list[Extracted]:
                 if t.rstrip(".!") not in gone.description and len(gone.description) < MAX_DESCRIPTION:
                     gone.description = (gone.description + "; " + t.rstrip(".!"))[:MAX_DESCRIPTION]
                 break
+        # "Replaced the unmaintained OAuth plugin with …", "Replaced rsa (deprecated) with cryptography": the judgement
+        # of what the change drops, said as its adjective, is why it goes.
+        for item in mine:
+            if item.kind == "decision" and item.rejects:
+                for r in item.rejects:
+                    said = re.search(r"\b(" + _JUDGED_ADJ + r")\s+(?:\w+\s+){0,2}?" + re.escape(r.split()[-1]) + r"\b|" +
+                                     re.escape(r.split()[0]) + r"\b(?:\s+[\w.+#-]+){0,2}?\s*\((" + _JUDGED_ADJ + r")\)",
+                                     item.description, re.I)
+                    if said:
+                        adj = (said.group(1) or said.group(2)).lower()
+                        base = re.sub(r"^" + re.escape(adj) + r"\s+", "", r, flags=re.I)
+                        why = f"{base} is {adj}"
+                        if adj not in (item.rationale or "").lower():
+                            item.rationale = "; ".join(x for x in (item.rationale, why) if x)
+                        break
         _version_floor(mine, out, sents)
         if reverted and len(mine) > 1 and born.get(id(mine[0])) == 0 and mine[0].kind == "decision":
             # 'Revert "replace log with logrus". Switch to zap, as it is more active.': the body's choice is what
