@@ -1535,3 +1535,33 @@ def test_a_bad_word_on_what_a_change_drops_is_its_reason(text, why):
 def test_old_and_crufty_turns_down_what_it_is_said_of():
     got = one("Move the docs to MkDocs. Sphinx is old and crufty.")
     assert "sphinx" in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text, why", [
+    # a reason said with a hedge or as one's own view, after the change
+    ("Replace chrono with the time crate. I think this might help compile times a bit, since time has fewer features.",
+     "compile times"),
+    ("Rewrite the scraper with Playwright instead of Selenium. It would be a real boon to the flaky CI runs to use "
+     "Playwright.", "flaky ci runs"),
+    # … or before it
+    ("Writing release notes by hand is a painful chore for me. No pull requests without a changelog entry will be merged.",
+     "painful chore"),
+    # a labelled reasons part, its items said in a word or two
+    ("Switch from Jest to Vitest. There were three reasons for the switch: 1. Speed. Jest took minutes on the monorepo. "
+     "2. ESM support.", "speed"),
+    ("Switch the wiki to Docusaurus. The main reasons for this move: 1. Search. Confluence search misses pages.",
+     "search;"),
+    # the change said as a gerund, then what it does
+    ("Replace Babel with SWC. Switching to SWC cuts the cold build from forty seconds to six.", "cold build"),
+])
+def test_hedged_reasons_labelled_reason_lists_and_effects_are_kept(text, why):
+    assert why in (one(text).rationale or "").lower(), one(text).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: a hedge that waits, a question, and thanks store nothing
+    "Replace chrono with the time crate? I think this might help compile times a bit.",
+    "Maybe move the wiki to Docusaurus. It would be a real boon to search, but we could revisit after the release.",
+])
+def test_hedged_reasons_do_not_make_a_proposal_a_decision(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

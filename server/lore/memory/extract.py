@@ -250,6 +250,12 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
                            r"(?:the\s+)?(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b|"
+                           # "Reasons are two:", "The main reasons for the switch:", "There were two important reasons
+                           # for the change:"
+                           r"(?:there (?:are|were) |the )?(?:(?:main|key|two|three|several|a few|some|important|good)\s+){0,2}"
+                           r"(?:reasons?|motivations?)(?:\s+(?:are|were|is)\s+(?:\w+\s+)?(?:two|three|several|simple|"
+                           r"as follows|these))?(?:\s+(?:for|behind)\s+(?:this|the|these|that)\s+(?:\w+\s+)?(?:switch|change|"
+                           r"move|decision|migration|choice|pr))?\s*:|"
                            # a pull request template's "Why is this needed:", "Why this change:"
                            r"why (?:is (?:this|it) (?:needed|necessary|important|useful|required)|this (?:change|pr)|"
                            r"do we need (?:this|it))\s*[:?])\s*", re.I)
@@ -551,8 +557,11 @@ _HOUSEKEEPING = re.compile(r"\b(?:mov|keep|kept|clos|reopen|merg|lock|transferr?
                            r"(?:new\s+|other\s+|newer\s+|later\s+|follow-up\s+)?(?:pr|pull request|issue|ticket|branch|thread)s?\b)",
                            re.I)
 # A sentence that opens on what a change does ("Removes ~70 kB from the bundle", "This reduces build time").
-_EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+)?(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
-                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents)\b(?!.*\b(?:instead of|in favou?r of|"
+_EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+|(?:this\s+)?change\s+|"
+                     # "Switching to esbuild saves time …": the change said as a gerund, then what it does
+                     r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting)\s+[^.;,]{2,50}?\s+)?"
+                     r"(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
+                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents|produces)\b(?!.*\b(?:instead of|in favou?r of|"
                      r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:(?:there\s+(?:is|are)\s+)?currently|at present|as of now|today|so far|until now|historically|"
@@ -792,6 +801,13 @@ def _transient(s: str) -> bool:
                               r"look)", s, re.I):
             return False
     return bool(hits)
+
+
+# What a hedged sentence says of a change's effect or of a thing's worth: a reason, not chatter.
+_HEDGED_REASON = re.compile(r"\b(?:help|helps|improve|improves|speed up|speeds up|reduce|reduces|save|saves|boon|benefit|"
+                            r"pain|easier|simpler|faster|slower|harder|better|worse|cleaner|safer|lighter|smaller|"
+                            r"(?:too|very|really) (?:slow|big|heavy|complex|complicated|tedious|hard)|a (?:dreaded|tedious|"
+                            r"painful|huge|real) \w+)\b", re.I)
 
 
 def _is_chatter(s: str) -> bool:
@@ -1776,6 +1792,7 @@ def heuristic(delta: str) -> list[Extracted]:
         title_zone = len(sents)  # the sentences before the first heading
         late: list[str] = []  # statements of no fact after the turn's first item: a reason further away
         why_next = False  # the sentence before was a why-question heading this one
+        reasons_listed = False  # … or a labelled reason opening a list ("Reasons are two:", "reasons for it: 1.")
         what_next = False  # … or a what-question
         for i, s in enumerate(sents):
             # "Yes, MSVC support is a hard requirement": an answer's opening word is no part of what it states
@@ -1925,7 +1942,17 @@ def heuristic(delta: str) -> list[Extracted]:
                 if prev.kind in ("decision", "preference"):
                     prev.rejects.extend(r for r in _judged_bad(s[why.end():]) if r not in prev.rejects and
                                         _slug(r) != _slug(prev.subject.removeprefix("no ")))
+                reasons_listed = bool(re.search(r"(?::|\b\d{1,2}[.)])\s*$", s.strip()))
                 continue
+            if prev is not None and (reasons_listed or _ENUMERATOR.fullmatch(s.strip())) and \
+                    (_ENUMERATOR.fullmatch(s.strip()) or len(s.split()) <= 4 and not _kind(s)):
+                # "There were two reasons for the switch: 1. Performance. … 2. Better errors.": a listed reason said in a
+                # word or two, and the numbers between them, go on with the reason
+                if not _ENUMERATOR.fullmatch(s.strip()):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                reasons_listed = True
+                continue
+            reasons_listed = False
             if why and prev is None and why.group(0).rstrip().endswith(":") and len(s) > why.end() + 4:
                 last = recorded[-1] if recorded and recorded[-1] in out[first_of_turn:] else None
                 if last is not None and last.kind in ("decision", "preference"):
@@ -1956,6 +1983,20 @@ def heuristic(delta: str) -> list[Extracted]:
             if not stated and _is_chatter(s):
                 if prev is not None and born.get(id(prev)) == 0 and (outcome or _wish_restates(s, prev, sents[0])):
                     continue  # the discussion of a title carried out, or the title said again as a wish
+                if _HEDGED_REASON.search(s) and not _kind(s) == "decision" and not s.rstrip().endswith("?") and \
+                        len(_CHATTER.sub("", s)) >= 25 and not (_DEFERS.search(s) or _WITHDRAWN.search(s) or
+                                                                _SEEKS.search(s) or PROPOSAL.search(s)):
+                    # "Replace X with Y. I think this might help startup time, since …", "It would be a real boon to
+                    # the build to use Y": a reason said with a hedge or as one's own view is still the reason
+                    if prev is not None and prev.kind in ("decision", "preference", "constraint") and id(prev) in born:
+                        if s.rstrip(".!") not in (prev.rationale or ""):
+                            prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                        continue
+                    # "This makes every release a dreaded task for me. No pull request without tests will be
+                    # merged.": said before the change, it is the change's reason
+                    prev, context = None, s.rstrip(".!")
+                    unclaimed.add(i)
+                    continue
                 prev, context = None, None
                 continue
             bad = _BAD_OPTION.match(s)
