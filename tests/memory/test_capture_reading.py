@@ -1565,3 +1565,25 @@ def test_hedged_reasons_labelled_reason_lists_and_effects_are_kept(text, why):
 ])
 def test_hedged_reasons_do_not_make_a_proposal_a_decision(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, subject", [
+    # a proposal settled in its own thread: the change announced for a release, a go-ahead, "Let's go with it!"
+    ("Drop Ruby 2.7 support. Ruby 2.7 is past its end of life. I propose we drop it. Ruby 2.7 will be dropped in the "
+     "next minor release!", "no Ruby 2.7"),
+    ("Switch the docs host to Netlify. GitHub Pages cannot do redirects. I suggest we move to Netlify. Is that OK? "
+     "sure, please go ahead", "Netlify"),
+    ("Move the changelog to towncrier. Hand-written entries conflict on every merge. I propose we use towncrier. "
+     "Looks fine to me. Let's go with it!", "towncrier"),
+])
+def test_a_proposal_settled_by_a_go_ahead_or_a_release_note_is_a_decision(text, subject):
+    assert one(text).subject == subject, one(text).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: "merging" that is not a go-ahead
+    "Replace Flask with Quart? Merging is blocked until we decide.",
+    "Use towncrier for the changelog. I propose we use it. Merging is blocked until the maintainers agree.",
+])
+def test_merging_said_of_something_else_settles_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

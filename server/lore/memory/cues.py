@@ -79,7 +79,15 @@ OUTCOME = re.compile(
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
     r"switch(?:-|\s)?over\s+(?:was\s+)?(?:made|done|completed|finished)|"
     r"(?:released|shipped|landed|included)\s+(?:as\s+part\s+of|in)\s+v?\d|"
-    r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change))",
+    r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change)|"
+    # round 11: "Fixed in master.", "This seems to be done with the merged PR", "X will be removed in the next release!",
+    # and a go-ahead that ends a thread ("yes please go ahead", "Let's go with it!", "Merging!")
+    r"(?:fixed|done|resolved|implemented|addressed)\s+(?:in|on)\s+(?:master|main|develop|trunk)\b|"
+    r"(?:seems\s+to\s+be|is\s+(?:now\s+)?|has\s+(?:now\s+)?been)\s+done\s+(?:with|in|by|via)\s+(?:the\s+)?(?:merged\s+|linked\s+)?"
+    r"(?:pr|pull\s+request|commit)\b|"
+    r"will\s+be\s+(?:removed|dropped|replaced)\s+in\s+(?:the\s+)?(?:next|upcoming|coming)\s+(?:\w+\s+)?(?:release|version)\b|"
+    r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
+    r"merging\b(?=\s*[.!]*\s*$)))",
     re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
 DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
