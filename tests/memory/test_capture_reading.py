@@ -1587,3 +1587,38 @@ def test_a_proposal_settled_by_a_go_ahead_or_a_release_note_is_a_decision(text, 
 ])
 def test_merging_said_of_something_else_settles_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, kind, words", [
+    # what a project takes from contributors, said in a review, a guide or a thread
+    ("Add a CONTRIBUTING note. We've decided not to accept pull requests that only reformat code.", "constraint",
+     "reformat code"),
+    ("Fix spacing. I don't accept whitespace-only PRs or bulk rename changes.", "constraint", "whitespace-only"),
+    ("Pull requests that only bump versions are usually rejected.", "constraint", "bump versions"),
+    ("We enforce that all commit messages should follow the Angular convention so that the release notes can be "
+     "generated.", "constraint", "angular convention"),
+    ("Nothing from AI code generators please, they invent APIs.", "constraint", "ai code generators"),
+    ("Per project policy, unmaintained Python versions are not supported.", "constraint", "unmaintained python"),
+    ("Run every script through shellcheck before opening a PR.", "constraint", "shellcheck"),
+    ("Please avoid using emoji in commit messages unless the change is user-facing.", "preference", "emoji"),
+    ("Code style: Please format your code using gofmt.", "preference", "gofmt"),
+    ("Tests: Tests are welcome; please use pytest.", "preference", "pytest"),
+])
+def test_what_a_project_takes_from_contributors_is_a_rule(text, kind, words):
+    got = one(text)
+    assert got.kind == kind and words in got.description.lower(), got.to_json()
+
+
+def test_a_refused_contribution_names_what_is_refused():
+    got = one("Fix spacing. I don't accept whitespace-only PRs or bulk rename changes.")
+    assert got.subject == "no whitespace-only PRs" and "accept" not in " ".join(got.rejects).lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # precision guards: accepting a thing, a request about this change, a question
+    "Thanks, we accept the patch; merging now.",
+    "Do you accept pull requests that only fix typos?",
+    "Please use the issue template when you report a bug?",
+])
+def test_acceptance_words_that_set_no_rule_store_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []

@@ -822,11 +822,13 @@ def _is_chatter(s: str) -> bool:
         return True
     # a rule's exception ("… with no upper bound unless its next major is known to break us") keeps it a rule
     hypothetical = {m.group(0).lower() for m in _HYPOTHETICAL.finditer(s)}
-    if hypothetical and hypothetical <= {"unless"} and _POLICY.search(s):
+    if hypothetical and hypothetical <= {"unless"} and (_POLICY.search(s) or _TAKES_RULE.search(s) or
+                                                        re.match(r"^(?:please\s+)?avoid\b", s, re.I)):
         hypothetical = set()
     if _transient(s) or hypothetical or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
         return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
     if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and not _POLICY.search(body) and \
+            not _TAKES_RULE.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
     return False
@@ -858,11 +860,35 @@ _POLICY = re.compile(
     r"^(?:the|our)\s+polic(?:y|ies)\s*(?:is|are|:)\s*(?=\S)", re.I)
 
 
+# What a project takes from contributors (round 11): "We've decided not to accept changes that only …", "I don't
+# accept typo-only PRs", "Pull requests with only formatting changes are usually rejected", "We enforce that all PR
+# titles …", "Nothing from automated tools please", "Please avoid X in this repository", "Per project policy, X are not
+# supported", "run everything through X before making a PR": a constraint. "Please format your code using X", "please
+# use X": a preference.
+_CONTRIBUTION = r"(?:pull requests?|prs?|patches|changes|contributions|commits|issues|submissions)"
+_TAKES_RULE = re.compile(
+    r"\b(?:we|i)(?:'ve| have)?\s+(?:(?:decided|chosen|agreed)\s+)?(?:not\s+to\s+accept|(?:don't|do not|won't|will not|no longer)\s+"
+    r"accept)\s+(?!(?:this|that|it|your|the)\b)|"
+    r"^(?:[\w -]{1,30}:\s*)?" + _CONTRIBUTION + r"\s+(?:that|which|with|for|containing)\b[^.;]{2,80}?\s+(?:are|is)\s+"
+    r"(?:usually\s+|generally\s+|always\s+|typically\s+)?(?:rejected|declined|not (?:accepted|merged))\b|"
+    r"^(?:we|i)\s+enforce\s+that\b|^nothing\s+from\b[^.;]{2,60}\bplease\b|"
+    r"^(?:please\s+)?avoid\s+(?:using\s+)?[^.;]{2,50}?\s+in\s+(?:this|the|our)\s+(?:repo|repository|project|codebase)\b|"
+    r"^(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team|our)\s+polic(?:y|ies)\b|"
+    r"\bbefore\s+(?:making|opening|submitting|sending)\s+(?:a|your|any)\s+(?:pr|pull request|patch)\b", re.I)
+_ASKS_STYLE = re.compile(r"(?:^|:\s*|;\s*)please\s+(?:format|lint|write|type-?check|test)\s+(?:your\s+|all\s+|the\s+)?"
+                         r"(?:code|changes|files|tests)\s+(?:using|with)\s+\S|(?:^|:\s*|;\s*)please\s+use\s+\S+\s*[.!]?$",
+                         re.I)
+
+
 def _kind(s: str) -> str | None:
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
         return None
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
+    if _TAKES_RULE.search(s) and not s.rstrip().endswith("?"):
+        return "constraint"
+    if _ASKS_STYLE.search(s) and not s.rstrip().endswith("?"):
+        return "preference"
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     concession = _CONCESSION.match(s)
@@ -1083,6 +1109,15 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
                   r"from now on|going forward|in (?:the )?future|regarding [^,]{2,60}),\s*)+", "", clause.strip(),
                   flags=re.I)
     main = re.sub(r"^(?:when|whenever|if|once|after|before|while|in|for|on)\b[^,]{2,80},\s*", "", main, flags=re.I)
+    # "Per project policy, EOL versions are not supported", "Code style: Please format …": the rule after its label
+    main = re.sub(r"^(?:(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team)?\s*polic(?:y|ies)\s*,\s*|"
+                  r"[A-Z][\w -]{1,30}:\s+(?=\S))", "", main, flags=re.I) or main
+    if kind == "constraint":
+        refused = re.search(r"\b(?:accept|from)\s+(?:any\s+)?([^,.;]{2,80}?)(?=\s+(?:or|unless|because|since|please|but)\b|"
+                            r"\s*[,.;]|\s*$)", main, re.I) if _TAKES_RULE.search(main) else None
+        if refused and re.search(r"(?:\bnot\s+to|n't|\bnot|\bno longer)\s+accept\b|^nothing\s+from\b", main, re.I) and \
+                _name(refused.group(1)) and len(refused.group(1).split()) <= 7:
+            return "no " + (_name(refused.group(1)) or ""), None  # "We don't accept typo-only PRs": no typo-only PRs
     head = re.split(r"[,;:]\s", main or clause, maxsplit=1)[0]
     if kind == "preference":
         m = _PREFER.search(head) or re.match(r"^(?:always\s+)?use\s+(?:as\s+(?:much|many)\s+of\s+)?(?:the\s+)?" + _CNP +
@@ -2463,7 +2498,7 @@ def heuristic(delta: str) -> list[Extracted]:
     for item in out:  # "got's install size is too large" names got, not "s install size"; "Writing raw SQL …": raw SQL
         names = [re.sub(r"^(?:writing|using|running|maintaining|keeping|(?:the\s+)?(?:use|usage|uses)\s+of|of)\s+(?=\S)", "", r,
                         flags=re.I) for r in item.rejects
-                 if not re.match(r"^s\s", r)]
+                 if not re.match(r"^(?:s|accept)\s", r, re.I)]  # "not to accept pull requests" names no "accept pull"
         item.rejects = [r for i, r in enumerate(names) if r and r not in names[:i]]
     return out
 
