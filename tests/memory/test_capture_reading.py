@@ -1622,3 +1622,43 @@ def test_a_refused_contribution_names_what_is_refused():
 ])
 def test_acceptance_words_that_set_no_rule_store_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text", [
+    # "requires that …", a negated or pronoun subject, "the PR this depends on": no component depends on anything
+    "Something this small doesn't need to depend on a framework.",
+    "The Apache charter requires that every contributor signs the CLA.",
+    "The PR this depends on was closed.",
+])
+def test_a_need_said_of_no_component_is_no_dependency(text):
+    assert [g for g in heuristic(f"User: {text}\nAgent: Noted.") if g.kind == "dependency"] == []
+
+
+def test_a_component_that_depends_on_something_still_does():  # a guard
+    got = one("The API gateway depends on Redis.")
+    assert got.kind == "dependency" and got.subject == "API gateway", got.to_json()
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("We reject Kafka for the event bus because it is heavy to operate.", "kafka"),
+    ("We rejected MongoDB after the load tests.", "mongodb"),
+])
+def test_we_reject_x_turns_x_down(text, rejected):
+    got = one(text)
+    assert got.kind == "decision" and rejected in slugs(got.rejects), got.to_json()
+
+
+def test_go_capitalised_is_the_language_not_a_stopword():
+    assert "Go" in one("Use Go for the CLI.").subject
+
+
+@pytest.mark.parametrize("text, rules", [
+    ("A pull request can be merged only if: 1. Tests pass on CI. 2. The code is formatted with black. 3. One maintainer "
+     "approved it.", ["tests pass", "black", "maintainer"]),
+    ("Release rules. Requirements for a release: 1. The changelog is updated. 2. The docs build without warnings.",
+     ["changelog", "docs build"]),
+])
+def test_a_merge_gate_lists_one_rule_per_condition(text, rules):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert [g.kind for g in got] == ["constraint"] * len(rules), [g.to_json() for g in got]
+    assert all(w in g.description.lower() for w, g in zip(rules, got)), [g.to_json() for g in got]

@@ -270,7 +270,7 @@ _REJECT_PATTERNS = [
                r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?|"
                r"continu(?:ing|e)\s+(?:to\s+use|using|with|on)\s+(?:the\s+)?)?" + _NP,
                re.I),
-    re.compile(r"\b(?:rejected|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
+    re.compile(r"\b(?:rejected|(?<=we )reject|(?<=i )reject|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"(?:moderni[sz]\w*|mov\w*|migrat\w*|transition\w*|get|getting|step\w*) away from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
@@ -363,6 +363,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"discontinu(?:e|es|ed|ing)|decommission(?:s|ed|ing)?|"
                 r"deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|phas(?:e|ed|ing) out|get(?:ting)? rid of|disabl(?:e|es|ed|ing)|"
                 r"stop(?:ped|ping)? using|no longer us(?:e|ing)|mov(?:e|ing|ed) away from|decided against|"
+                r"(?<=we )reject(?:ed)?|(?<=i )reject(?:ed)?|(?<=we have )rejected|(?<=we've )rejected|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
                 r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
@@ -425,8 +426,8 @@ def _name(phrase: str | None) -> str | None:
     x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
                _clean(phrase).lower().endswith(" support") else bare)
     x = re.sub(r"^(?:the|a|an|our|using|usage of|uses of|use)\s+(?=\S)", "", x, flags=re.I)
-    if not x or x.lower() in STOPWORDS or _NOT_A_NAME.match(x) or len(x) < 2 or _PLACEHOLDER.match(x):
-        return None
+    if not x or x.lower() in STOPWORDS and x != "Go" or _NOT_A_NAME.match(x) or len(x) < 2 or _PLACEHOLDER.match(x):
+        return None  # "Go", capitalized, is the language
     return x
 
 
@@ -860,6 +861,14 @@ _POLICY = re.compile(
     r"^(?:the|our)\s+polic(?:y|ies)\s*(?:is|are|:)\s*(?=\S)", re.I)
 
 
+# A merge gate that lists its conditions ("A Pull-Request can be merged into main only if: 1. …", "Requirements for
+# merging: 1. …"): each numbered condition is a rule of its own.
+_GATE = re.compile(r"\b(?:can|may|will|must|should|is|are)\s+(?:only\s+)?(?:be\s+)?(?:merged|accepted|released|approved)\b"
+                   r"[^.:]{0,60}?\bonly\s+(?:if|when)\s*:\s*(?:1[.)])?\s*$|"
+                   r"^(?:the\s+)?(?:requirements?|checklist|criteria|conditions)\s+(?:for|before)\s+(?:merging|a\s+merge|"
+                   r"pull[- ]requests?|prs?|a\s+release|releasing)\b[^:]{0,30}:\s*(?:1[.)])?\s*$", re.I)
+
+
 # What a project takes from contributors (round 11): "We've decided not to accept changes that only …", "I don't
 # accept typo-only PRs", "Pull requests with only formatting changes are usually rejected", "We enforce that all PR
 # titles …", "Nothing from automated tools please", "Please avoid X in this repository", "Per project policy, X are not
@@ -1091,6 +1100,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
             subj, obj = _clean(m.group(1)), _clean(m.group(3))
             # "The test depends on the fixture order" is a fact about a test, not a dependency of a component.
             if re.search(r"\b(?:tests?|specs?|it|this|that|they|which)$", subj, re.I) or \
+                    re.search(r"\b(?:this|that|which|it)\s*$|\b(?:not|never|no longer)\b|n't\b|"
+                              r"^(?:in addition,?\s+)?(?:something|anything|everything|nothing|it|(?:this|that)\s*$)\b",
+                              m.group(1).strip(), re.I) or re.match(r"^that\b", m.group(3).strip(), re.I) or \
                     re.search(r"\b(?:order|ordering|timing|sequence|whether|how|when)\b", obj, re.I) or \
                     len(subj.split()) > 5 or re.search(r"\b(?:and|went|updated|was|were)\b", subj, re.I) or \
                     re.search(r"\b(?:used to|previously|formerly|no longer)\b", m.group(1), re.I):
@@ -1140,8 +1152,8 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     words = [w.rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+#'’-]*", head)]
     # A negation up front ("never log …", "we can't use X") names the memory "no-…", as in :preference/no-db-mocks.
     negated = kind in ("preference", "constraint") and bool(_NEGATION.match(head.strip()))
-    words = [w for w in words if w and w.lower() not in STOPWORDS and w.lower() not in _FILLER
-             and w.lower() not in _VERBS]
+    words = [w for w in words if w and (w == "Go" or w.lower() not in STOPWORDS and w.lower() not in _FILLER
+                                        and w.lower() not in _VERBS)]  # "Use Go for the CLI": Go, the language
     return ("no " if negated else "") + " ".join(words[:5]), None
 
 
@@ -1829,7 +1841,30 @@ def heuristic(delta: str) -> list[Extracted]:
         why_next = False  # the sentence before was a why-question heading this one
         reasons_listed = False  # … or a labelled reason opening a list ("Reasons are two:", "reasons for it: 1.")
         what_next = False  # … or a what-question
+        gate: str | None = None  # "A pull request can be merged only if:" — its numbered items are rules
+        gate_item = False  # the sentence before was the gate or an item's number: this one is an item
         for i, s in enumerate(sents):
+            opens_gate = _GATE.search(s)
+            if opens_gate:
+                gate = re.sub(r"\s*:\s*(?:1[.)])?\s*$", "", s.strip())
+                gate_item = bool(re.search(r"\b1[.)]\s*$", s.strip()))
+                continue
+            if gate is not None:
+                if _ENUMERATOR.fullmatch(s.strip()):
+                    gate_item = True
+                    continue
+                if gate_item:
+                    # "… merged only if: 1. Code is formatted with clang-format. 2. CI is green.": each a rule
+                    rule = re.sub(r"\s+\(?\d{1,2}[.)]$", "", s.strip()).rstrip(".!")
+                    subject = _subject(rule, "constraint", rule)[0]
+                    gate_item = bool(re.search(r"\s\(?\d{1,2}[.)]$", s.strip()))
+                    if subject and _slug(subject):
+                        item = Extracted("constraint", subject, f"{gate}: {rule}"[:MAX_DESCRIPTION], None, [], [], None)
+                        out.append(item)
+                        born[id(item)] = i
+                        prev = item
+                    continue
+                gate = None
             # "Yes, MSVC support is a hard requirement": an answer's opening word is no part of what it states
             answer = re.match(r"^(?:yes|yep|yeah|sure|indeed|correct|right)\s*[,;!-]\s*(?=\S)", s, re.I)
             if answer and i > 0 and len(s) - answer.end() > 12:
