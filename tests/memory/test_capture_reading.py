@@ -1662,3 +1662,19 @@ def test_a_merge_gate_lists_one_rule_per_condition(text, rules):
     got = heuristic(f"User: {text}\nAgent: Noted.")
     assert [g.kind for g in got] == ["constraint"] * len(rules), [g.to_json() for g in got]
     assert all(w in g.description.lower() for w, g in zip(rules, got)), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, rejected", [
+    # what a reason or a record's context speaks ill of, in more forms
+    ("Migrate the docs to Zola. Hugo is becoming hard for us to maintain.", "hugo"),
+    ("ADR 7. Context: Message buses add complexity too early. Decision: Use direct HTTP calls between the modules.",
+     "message-buses"),
+    ("Switch CI to Buildkite. CircleCI no longer runs our ARM jobs.", "circleci"),
+    ("Move CI to GitHub Actions. The free Drone tier will end on May 1st.", "drone"),
+    ("Migrate the tests to Vitest. It outperforms Jest on cold starts.", "jest"),
+    # a name joined last before an aside
+    ("Use ruff instead of flake8, pylint and isort (#812)", "isort"),
+])
+def test_more_forms_of_speaking_ill_name_what_is_turned_down(text, rejected):
+    got = one(text)
+    assert any(rejected in r for r in slugs(got.rejects)), got.to_json()

@@ -279,7 +279,7 @@ _TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s
                           r"(?:a\s+|another\s+|any\s+)?(?:new\s+|hard\s+|runtime\s+|extra\s+)?dependency\s+(?:on|to)|"
                           r"tried(?:\s+out)?(?=\s+\S+(?:\s+\S+){0,2}?\s+but\b))\s+(?:the\s+)?" + _NP, re.I)
 # Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
-_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of|outperform(?:s|ed|ing)?|beats)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                             r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+"
                             r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
 _COMPARED_TO = re.compile(r"\b(?:as\s+)?compared\s+(?:to|with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
@@ -291,7 +291,7 @@ _BETTER_THAN = re.compile(r"\b(?:(?:much|far|way|a lot|significantly|slightly|ge
                           r"maintained|flexible|performant|efficient|robust|modern|readable|consistent|portable)|"
                           r"less (?:buggy|verbose|complex|complicated|error-prone|bloated)|less\s+[a-z]+)\s+(?:\w+\s+)?than\s+"
                           r"(?:the\s+|a\s+|an\s+)?"
-                          + _NP, re.I)
+                          + _NP + r"|\b(?:outperform(?:s|ed)?|beats)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _TOO = re.compile(r"\b" + _NP + r"\s+(?:was|is|were|are|felt|seemed)\s+(?:way\s+|far\s+|much\s+)?too\b", re.I)
 _FORBID = re.compile(r"\b(?:can't|cannot|can not|must not|mustn't|may not|never|do not|don't)\s+(?:use|depend on|import|"
                      r"call|ship)\s+(?:the\s+)?" + _NP, re.I)
@@ -436,7 +436,7 @@ _ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
 # underscore have been replaced by …"): one word (and its version) each, followed by what joins the change again.
 _CONJ_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*[+&]\s*)(?:the\s+)?"
                          r"([A-Za-z0-9][\w.+#/@-]{0,60}(?:\s+v?\d[\w.]{0,20})?)"
-                         r"(?=\s*$|\s*[.,;:!)]|\s*[+&]|\s+(?:with|by|for|in favou?r|to|from|and|or|support|as|"
+                         r"(?=\s*$|\s*[.,;:!)]|\s*[+&]|\s+\(|\s+(?:with|by|for|in favou?r|to|from|and|or|support|as|"
                          r"ha(?:s|ve)|is|are|was|were|will|should|must|because|since|altogether|entirely|completely)\b)", re.I)
 _CONJ_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the\s+)?([A-Za-z0-9][\w.+#/@-]{0,60}(?:\s+v?\d[\w.]{0,20})?)"
                           r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*[+&]\s*)$", re.I)
@@ -1179,10 +1179,17 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"costly|complex|complicated|outdated|unmaintained|deprecated|painful|fragile|flaky|insecure|harder|worse|"
                   r"clunky|clunkier|awkward|dangerous|unsafe|error-prone|imprecise|inaccurate|buggy|redundant|legacy|"
                   r"obsolete|overkill|experimental|unstable|unreliable|abandoned|abandonware|broken|verbose|hard to|"
-                  r"difficult to|eol|end[- ]of[- ]life|old and \w+|busted|stale|crufty|not (?:as|so) (?:\w+ )?(?:reliable|"
+                  r"difficult to|(?:hard|difficult|painful) for (?:us|me|them|people|users|contributors) to|"
+                  r"eol|end[- ]of[- ]life|old and \w+|busted|stale|crufty|not (?:as|so) (?:\w+ )?(?:reliable|"
                   r"good|fast|stable|mature|suitable|easy|simple|well)|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
                   r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))|"
                   r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b|"
+                  # round 11: "Microservices add complexity too early", "Travis.org no longer runs CI for us", "The free
+                  # tier of X will end on June 1st"
+                  r"\b" + _CNP + r"\s+(?:adds?|added|brings?|introduces?)\s+(?:a lot of\s+|too much\s+|unnecessary\s+|"
+                  r"extra\s+|more\s+)?(?:complexity|overhead|bloat|churn)\b|"
+                  r"\b" + _CNP + r"\s+no\s+longer\s+(?:runs?|works?|builds?|supports?|is\s+supported|is\s+free)\b|"
+                  r"\b" + _CNP + r"\s+(?:will\s+end|is\s+ending|ends)\s+(?:on|in|at|by)\b|"
                   # "Python 3.7 reached end of life", "Travis is closing down", "X has shut down", "X is a pain"
                   r"\b" + _CNP + r"\s+(?:(?:has\s+|have\s+)?(?:reached|reaches)\s+(?:its\s+|their\s+)?(?:end[- ]of[- ]life|eol)|"
                   r"(?:has|have|had)\s+(?:been\s+)?(?:shut down|archived|discontinued|sunset)|"
@@ -1212,7 +1219,7 @@ def _beaten(text: str, subject: str) -> list[str]:
     first = _slug(subject.removeprefix("no ")).split("-")[0]
     for m in _BETTER_THAN.finditer(text):
         before = _slug(text[max(0, m.start() - 40):m.start()], 10**6).split("-")
-        x = _name(m.group(1))
+        x = _name(m.group(1) or m.group(2))
         if x and not subject.startswith("no ") and (set(before[-4:]) & {"it", "its", "they", "s", "is", "are"} and
                                                      (first in before or {"it", "its", "they"} & set(before[-4:]))) and \
                 _slug(x) != _slug(subject) and x not in out:
