@@ -1678,3 +1678,12 @@ def test_a_merge_gate_lists_one_rule_per_condition(text, rules):
 def test_more_forms_of_speaking_ill_name_what_is_turned_down(text, rejected):
     got = one(text)
     assert any(rejected in r for r in slugs(got.rejects)), got.to_json()
+
+
+def test_a_changelog_saying_x_is_now_supported_is_a_decision():
+    got = one("Ruby 3.3 is now supported.")
+    assert got.kind == "decision" and got.subject == "Ruby 3.3", got.to_json()
+
+
+def test_asking_whether_x_is_supported_is_no_decision():  # a guard
+    assert heuristic("User: Is Ruby 3.3 now supported?\nAgent: Noted.") == []

@@ -519,7 +519,7 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
 _PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:(?:(?:was|were|is|are|has been|have been)\s+"
                              r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)|will be used|"
                              r"(?:is|are) (?:now )?(?:our|the project's|the team's) (?:\w+ ){0,3}?" + _ROLE +
-                             r"|(?:is|are) the way to go)\b)", re.I)
+                             r"|(?:is|are) the way to go|(?:is|are) now (?:officially\s+)?supported)\b)", re.I)
 # A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
 _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
                              r"solution|(?:decision|consensus)(?:/(?:decision|consensus))?\s+reached)\s*:\s*"
