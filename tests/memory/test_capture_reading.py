@@ -1687,3 +1687,8 @@ def test_a_changelog_saying_x_is_now_supported_is_a_decision():
 
 def test_asking_whether_x_is_supported_is_no_decision():  # a guard
     assert heuristic("User: Is Ruby 3.3 now supported?\nAgent: Noted.") == []
+
+
+def test_a_decision_line_keeps_its_purpose_to_provide():
+    got = one("Decision: We will adopt Zustand to provide one small store per feature.")
+    assert got.subject == "Zustand" and "to provide one small store" in (got.rationale or ""), got.to_json()

@@ -231,7 +231,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|"
+                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
