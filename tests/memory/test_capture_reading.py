@@ -1692,3 +1692,17 @@ def test_asking_whether_x_is_supported_is_no_decision():  # a guard
 def test_a_decision_line_keeps_its_purpose_to_provide():
     got = one("Decision: We will adopt Zustand to provide one small store per feature.")
     assert got.subject == "Zustand" and "to provide one small store" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # a change to one of two targets chose neither
+    "Replace moment with dayjs or luxon to cut the bundle. Moment is huge.",
+    "Migrate the queue to RabbitMQ or NATS.",
+])
+def test_a_change_to_one_of_two_targets_chose_neither(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_a_change_between_two_names_still_chose_one():  # a guard
+    got = one("Switch from yarn to pnpm. pnpm is faster.")
+    assert got.subject == "pnpm" and "yarn" in slugs(got.rejects), got.to_json()

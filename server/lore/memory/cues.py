@@ -57,7 +57,10 @@ TENTATIVE_TITLE = re.compile(
     r"(?:consider(?:ing)?|research(?:ing)?|investigat(?:e|ing)|explor(?:e|ing)|evaluat(?:e|ing)|look(?:ing)?\s+into|"
     r"think(?:ing)?\s+about|maybe|perhaps|possibly)\b)", re.I)
 # A title that offers two changes ("Convert X -> Y or add Z", "Move to X or keep Y") has chosen neither.
-EITHER_OR = re.compile(r"\bor\s+(?:just\s+)?(?:add|use|switch|move|keep|replace|migrate|adopt|go\s+with|stay|stick)\b", re.I)
+EITHER_OR = re.compile(r"\bor\s+(?:just\s+)?(?:add|use|switch|move|keep|replace|migrate|adopt|go\s+with|stay|stick)\b|"
+                       # "Replace moment with dayjs or luxon to cut the bundle": two targets, neither chosen (round 11)
+                       r"\b(?:with|to|by)\s+(?:the\s+)?[\w.+#-]+\s+or\s+(?:the\s+)?[\w.+#-]+"
+                       r"(?=\s*(?:$|[.,;!]|\s+(?:to|for|because|since|as|in|instead)\b))", re.I)
 TENTATIVE_BODY = re.compile(
     r"\b(?:(?:we|i)(?:'ve| have)\s+proposed|(?:we|i)\s+(?:are\s+|am\s+)?proposing|interest\s+in\s+exploring|"
     r"explor(?:e|ing)\s+(?:the\s+use\s+of|using|whether|if|moving|switching|replacing|migrating)|"
