@@ -1706,3 +1706,9 @@ def test_a_change_to_one_of_two_targets_chose_neither(text):
 def test_a_change_between_two_names_still_chose_one():  # a guard
     got = one("Switch from yarn to pnpm. pnpm is faster.")
     assert got.subject == "pnpm" and "yarn" in slugs(got.rejects), got.to_json()
+
+
+def test_this_isnt_going_to_happen_turns_the_title_down():
+    got = one("Switch the docs from Sphinx to MkDocs. I wanted to propose moving to MkDocs. Sorry, but this isn't going "
+              "to happen. All our other projects use Sphinx and we won't port them.")
+    assert got.subject == "no MkDocs" and "mkdocs" in slugs(got.rejects), got.to_json()

@@ -1689,7 +1689,9 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:would|will)\s+(?:find|gain|get|see)\s+(?:very\s+)?little\s+(?:value|benefit|gain)\b|"
     r"\b(?:this|the)\s+(?:pr|pull\s+request|change|proposal|idea)\s+(?:was|has\s+been|is)\s+(?:abandoned|rejected|declined)\b|"
     r"\b(?:so|and)\s+(?:i'm|i\s+am|we're|we\s+are|i'll|we'll)\s+closing\s+(?:it|this)\b|"
-    r"\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:switch|move|migrate|go)\s+(?:over\s+)?to\b", re.I)
+    r"\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:switch|move|migrate|go)\s+(?:over\s+)?to\b|"
+    # round 11: "Sorry, but this isn't going to happen", "that won't happen"
+    r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b", re.I)
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
