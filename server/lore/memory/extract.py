@@ -2471,15 +2471,15 @@ def heuristic(delta: str) -> list[Extracted]:
         for item in mine:
             if item.kind == "decision" and item.rejects:
                 for r in item.rejects:
-                    said = re.search(r"\b(" + _JUDGED_ADJ + r")\s+(?:\w+\s+){0,2}?" + re.escape(r.split()[-1]) + r"\b|" +
+                    called = re.search(r"\b(" + _JUDGED_ADJ + r")\s+(?:\w+\s+){0,2}?" + re.escape(r.split()[-1]) + r"\b|" +
                                      re.escape(r.split()[0]) + r"\b(?:\s+[\w.+#-]+){0,2}?\s*\((" + _JUDGED_ADJ + r")\)",
                                      item.description, re.I)
-                    if said:
-                        adj = (said.group(1) or said.group(2)).lower()
+                    if called:
+                        adj = (called.group(1) or called.group(2)).lower()
                         base = re.sub(r"^" + re.escape(adj) + r"\s+", "", r, flags=re.I)
-                        why = f"{base} is {adj}"
+                        judged = f"{base} is {adj}"
                         if adj not in (item.rationale or "").lower():
-                            item.rationale = "; ".join(x for x in (item.rationale, why) if x)
+                            item.rationale = "; ".join(x for x in (item.rationale, judged) if x)
                         break
         _version_floor(mine, out, sents)
         if reverted and len(mine) > 1 and born.get(id(mine[0])) == 0 and mine[0].kind == "decision":
