@@ -1712,3 +1712,9 @@ def test_this_isnt_going_to_happen_turns_the_title_down():
     got = one("Switch the docs from Sphinx to MkDocs. I wanted to propose moving to MkDocs. Sorry, but this isn't going "
               "to happen. All our other projects use Sphinx and we won't port them.")
     assert got.subject == "no MkDocs" and "mkdocs" in slugs(got.rejects), got.to_json()
+
+
+def test_this_is_done_reports_the_change_and_keeps_what_came_before_so_as_its_reason():
+    got = one("Switch from Docker Hub to GHCR. We were forced to do this by the rate limits, so this is done and just "
+              "needs to be documented.")
+    assert got.subject == "GHCR" and "rate limits" in (got.rationale or ""), got.to_json()

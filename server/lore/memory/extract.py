@@ -869,6 +869,11 @@ _GATE = re.compile(r"\b(?:can|may|will|must|should|is|are)\s+(?:only\s+)?(?:be\s
                    r"pull[- ]requests?|prs?|a\s+release|releasing)\b[^:]{0,30}:\s*(?:1[.)])?\s*$", re.I)
 
 
+# "this is done", "it has already been merged": the change just stated, reported made.
+_DONE_IT = re.compile(r"^(?:and\s+)?(?:this|it|that)\s+(?:is|was|has\s+been|have\s+been)\s+(?:now\s+|already\s+)?"
+                      r"(?:done|finished|complete|completed|merged|in\s+place)\b", re.I)
+
+
 # What a project takes from contributors (round 11): "We've decided not to accept changes that only …", "I don't
 # accept typo-only PRs", "Pull requests with only formatting changes are usually rejected", "We enforce that all PR
 # titles …", "Nothing from automated tools please", "Please avoid X in this repository", "Per project policy, X are not
@@ -2181,6 +2186,13 @@ def heuristic(delta: str) -> list[Extracted]:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             clause, rationale = _split_why(s)
+            if prev is not None and prev.kind == "decision" and id(prev) in born and _DONE_IT.match(clause.strip()):
+                # "Switch to X. We were forced to do this by Y, so this is done and only needs docs.": the change just
+                # stated, reported made; what came before "so" is its reason, not a rule of its own
+                said = rationale or s.rstrip(".!")
+                if said not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + said
+                continue
             subject, relation = _subject(s, kind, clause)
             if subject and kind in ("decision", "preference"):
                 subject = re.sub(r"^(?:using|use of|usage of)\s+(?=\S)", "", subject, flags=re.I)  # "Switch to using X"
