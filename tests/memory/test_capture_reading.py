@@ -1718,3 +1718,17 @@ def test_this_is_done_reports_the_change_and_keeps_what_came_before_so_as_its_re
     got = one("Switch from Docker Hub to GHCR. We were forced to do this by the rate limits, so this is done and just "
               "needs to be documented.")
     assert got.subject == "GHCR" and "rate limits" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text, subject", [
+    # a change said as how things are done now
+    ("chore: remove the Ansible playbooks. Everything is now managed by Terraform.", "Terraform"),
+    ("Changed: Log lines now go to stdout instead of a file.", "stdout"),
+])
+def test_what_things_are_now_managed_by_is_the_choice(text, subject):
+    got = [g for g in heuristic(f"User: {text}\nAgent: Noted.") if g.kind == "decision"]
+    assert [g.subject for g in got] == [subject], [g.to_json() for g in got]
+
+
+def test_asking_what_things_are_managed_by_is_no_decision():  # a guard
+    assert heuristic("User: Is everything now managed by Terraform?\nAgent: Noted.") == []

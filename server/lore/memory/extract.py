@@ -82,6 +82,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:the )?(?:official|default|standard|recommended|preferred|chosen) [\w -]{1,40}? (?:is|are|will be)|"
         r"(?:is|are) (?:not|no longer) used|no \S+(?: \S+)?(?: \([^)]{1,60}\))? (?:is|are) used|"
         r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
+        # round 11: "Everything is now managed by Helm", "Error messages now go to stderr instead of stdout"
+        r"(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
+        r"now (?:go|goes) to \S+ (?:instead of|rather than)|"
         r"(?:we|i)(?:'ll| will) be (?:moving|switching|migrating|replacing|dropping|removing|using|adopting)|"
         # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
         # there may be the subject of a sentence ("Migrating to X brings little benefit")
@@ -1079,6 +1082,10 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         bump = _BUMP.match(clause.strip())
         if bump and _name(bump.group(1)):  # "Bump the minimum Go to 1.22", "Bump MSRV to 1.58.1": Go 1.22, MSRV 1.58.1
             return f"{_name(bump.group(1))} {bump.group(2)}", None
+        now = re.search(r"\b(?:(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
+                        r"now (?:go|goes) to)\s+(?:the\s+)?" + _CNP, clause, re.I)
+        if now and not chosen and _name(now.group(1)):
+            return _name(now.group(1)) or "", None  # "Everything is now managed by Helm": Helm
         took = TOOK_UP_OBJECT.search(clause)
         after_took = re.match(_CNP, clause[took.end():]) if took and not chosen else None
         taken = _name(after_took.group(1)) if after_took else None
