@@ -5,7 +5,7 @@
 
 Twelve labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture12.json (sets 4 to 12,
-all held out; sets 11 and 12 blind); the labels of sets 2 to 12 were written before the extractor was run on their
+all held out; none blind since round 11 read set 12); the labels of sets 2 to 12 were written before the extractor was run on their
 text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
