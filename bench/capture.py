@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
-    python bench/capture.py [--set 1|2|3|4|5|6|7|8|9|10|11|12|all] [--split tune|dev|heldout|all] [--details] [--in-process]
+    python bench/capture.py [--set 1|2|3|4|5|6|7|8|9|10|11|12|13|all] [--split tune|dev|heldout|all] [--details] [--in-process]
 
-Twelve labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
-splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture12.json (sets 4 to 12,
-all held out; none blind since round 11 read set 12); the labels of sets 2 to 12 were written before the extractor was run on their
+Thirteen labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
+splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture13.json (sets 4 to 13,
+all held out; set 13 blind, set 12 read by round 11); the labels of sets 2 to 13 were written before the extractor was run on their
 text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
@@ -33,7 +33,8 @@ REAL = ROOT / "tests" / "memory" / "data" / "real"
 SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "capture3.json",
         "4": REAL / "capture4.json", "5": REAL / "capture5.json", "6": REAL / "capture6.json",
         "7": REAL / "capture7.json", "8": REAL / "capture8.json", "9": REAL / "capture9.json",
-        "10": REAL / "capture10.json", "11": REAL / "capture11.json", "12": REAL / "capture12.json"}
+        "10": REAL / "capture10.json", "11": REAL / "capture11.json", "12": REAL / "capture12.json",
+        "13": REAL / "capture13.json"}
 
 
 def run_cli(delta: str, graph: Path) -> list[dict]:
