@@ -36,6 +36,13 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert any("it is LGPL" in line for line in r["query_from_float"]), r["messages"]
     health = "\n".join(r["health"])
     assert "lore" in health and "client" in health and "ERROR" not in health, health
+    # (found on honojs/hono, Neovim 0.7: "OK: Neovim table: 0x7f…" and, about the file :checkhealth was typed
+    # in, "this buffer is not in a git repository": it looked at the report's own buffer)
+    assert "Neovim " + r["nvim"] in health and "table: 0x" not in health, health
+    assert "git root of the buffer" in health and "not in a git repository" not in health, health
+    # the server's progress, once named: "lore: Lore: ingesting: repo" was how 0.7 showed it (honojs/hono)
+    assert any(m.startswith("lore: ingesting") for m in r["messages"]), r["messages"]
+    assert not any(m.startswith("lore: Lore") for m in r["messages"]), r["messages"]
     assert "deprecated" not in r["_stderr"], r["_stderr"]  # 0.11+ warns once for vim.lsp.start_client
 
 

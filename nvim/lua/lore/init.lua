@@ -72,14 +72,20 @@ local function on_attach(client, bufnr)
 end
 
 local function progress_handler(base)
+  local titles = {}  -- token -> the begin's title, to say what ended
   return function(err, result, ctx, config)
     if base then base(err, result, ctx, config) end
     local value = result and result.value
     if M.config.progress and type(value) == 'table' then
-      if value.kind == 'end' then
-        notify(value.message or 'done')
-      elseif value.kind == 'begin' then
-        notify((value.title or 'working') .. (value.message and (': ' .. value.message) or ''))
+      local token = result.token ~= nil and tostring(result.token) or ''
+      if value.kind == 'begin' then
+        -- the server's titles start with "Lore: " (VS Code shows them among other extensions'); notify() says lore
+        local title = tostring(value.title or 'working'):gsub('^[Ll]ore:%s*', '')
+        titles[token] = title
+        notify(title .. (value.message and (': ' .. value.message) or ''))
+      elseif value.kind == 'end' then
+        notify((titles[token] or 'done') .. ': ' .. (value.message or 'done'))
+        titles[token] = nil
       end
     end
   end
