@@ -14,7 +14,8 @@ from .harness import HERE, LORE, every_neovim, git_workspace, headless
 def workspace(tmp_path: Path) -> Path:
     return git_workspace(
         tmp_path, {"src/auth.py": "import redis\n\n\ndef login(user):\n    return redis.Redis()\n",
-                   "src/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n'},
+                   "src/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n',
+                   "src/edge.ts": "import crypto from 'node:crypto'\nexport const c = crypto\n"},
         ("ingest", "."),
         ("transact", '[[:decision/cache :rejects :module/redis] [:decision/cache :description "no redis"]]',
          "--reason", "review"))
@@ -30,6 +31,10 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert "facts" in r["status"]
     assert r["rejected"] == [["We don't use chardet: it is LGPL"]]
     assert any("redis" in item["text"] and item["file"].endswith("src/auth.py") for item in r["quickfix"])
+    # (found on honojs/hono: with the cursor in 'node:crypto', :Lore reject offered "node", and
+    # :Lore reject node:crypto was refused by the server)
+    assert r["reject_quoted_default"] == "We don't use node:crypto: ", r["reject_quoted_default"]
+    assert r["rejected_quoted"] == [[":module/crypto"]], r["messages"]
     assert any("no-chardet" in line for line in r["history"]) and any("rejects" in line for line in r["history"])
     assert any("it is LGPL" in line for line in r["query"])
     # (found on spf13/cobra: from inside the history float, :Lore query said "no Lore client for this buffer")

@@ -220,9 +220,24 @@ function commands.record(text)
   ask_and_record('governs', entity, note, nil)
 end
 
--- :Lore reject [NAME] — we don't use NAME (the word under the cursor by default): a decision that :rejects it.
+--- The quoted string under the cursor ('node:crypto', "github.com/x/y" in an import), or nil: <cword> stops
+--- at ':' and '/', so it gave "node" or "github".
+function M.string_at_cursor()
+  local line = vim.api.nvim_get_current_line()
+  local col = vim.api.nvim_win_get_cursor(0)[2] + 1
+  for s, _, body, e in line:gmatch('()([\'"`])(.-)%2()') do
+    if col >= s and col < e then return body end
+  end
+  return nil
+end
+
+-- :Lore reject [NAME] — we don't use NAME (the quoted import or the word under the cursor by default): a
+-- decision that :rejects it.
 function commands.reject(name)
-  name = (name and name ~= '') and name or vim.fn.expand('<cword>')
+  if not name or name == '' then
+    local quoted = M.string_at_cursor()
+    name = (quoted and quoted ~= '' and not quoted:find('%s')) and quoted or vim.fn.expand('<cword>')
+  end
   if name == '' then notify('name what to reject: :Lore reject NAME', vim.log.levels.WARN) return end
   ask_and_record('rejects', name, "We don't use " .. name .. ': ', nil)
 end
