@@ -101,7 +101,9 @@ def test_warnings_of_an_edited_file_point_to_lore_check(tmp_path, cli):
     rc, reply, _, _ = cli.run("warnings", "src/app.py")
     assert rc == 0 and reply["warnings"] == [] and "hint" not in reply  # as committed: nothing to say
     (repo / "src" / "app.py").write_text("import redis\nimport os\n")
+    index = (repo / ".git" / "index").read_bytes()
     rc, reply, _, _ = cli.run("warnings", "src/app.py")
+    assert (repo / ".git" / "index").read_bytes() == index  # a read: git's index is not refreshed either
     assert rc == 0 and reply["warnings"] == [], reply
     assert "uncommitted changes" in reply["hint"] and "lore check src/app.py" in reply["hint"], reply
     rc, _, _, out = cli.run("warnings", "src/app.py", json_out=False)

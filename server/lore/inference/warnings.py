@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import logging
+import os
 import re
 import subprocess
 from collections.abc import Callable
@@ -480,8 +481,9 @@ def uncommitted(graph: Graph, wanted: str) -> bool:
     if root is None or Path(wanted).is_absolute() or not (Path(root) / ".git").exists():
         return False
     try:
+        # GIT_OPTIONAL_LOCKS=0: status would otherwise refresh .git/index, and a read changes no file
         p = gitcmd.run(root, "status", "--porcelain", "--untracked-files=all", "--", wanted,
-                       capture_output=True, timeout=10)
+                       env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"}, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return False
     return p.returncode == 0 and bool(p.stdout.strip())
