@@ -297,7 +297,9 @@ try {
   const firstFocus = selectable.findIndex(Boolean);
   for (let i = firstFocus; i < idx; i++) if (selectable[i + 1] !== false) await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  const d1 = await inputStep("(1/5)", "We don't use redis: the token cache is in-process", { clear: true });
+  // The prefilled stem "We don't use redis: " is completed, as a person types after it (found on honojs/hono:
+  // the stem was selected, so the first key replaced it and the decision lost "We don't use node:crypto").
+  const d1 = await inputStep("(1/5)", "the token cache is in-process");
   const d2 = await inputStep("(2/5)", "");
   await inputStep("(3/5)", "one process, no network hop for every login");
   const d4 = await inputStep("(4/5)", rejectionAction ? "" : "redis", { clear: !rejectionAction });
@@ -308,6 +310,8 @@ try {
   const rejects = (hist.history ?? []).filter((h) => h.attribute === ":rejects").map((h) => h.value);
   step("record a rejection from a code action", { actions, rejectionAction, prefilled: { description: d1, name: d2, rejects: d4 }, decision, rejects, screenshot: shotActions });
   if (!rejects.includes(":module/redis")) throw new Error(`the decision does not reject redis: ${JSON.stringify(hist)}`);
+  const described = (hist.history ?? []).filter((h) => h.attribute === ":description").map((h) => h.value);
+  if (rejectionAction && !described.includes("We don't use redis: the token cache is in-process")) throw new Error(`the typed text did not complete the prefilled stem: ${JSON.stringify(described)} (prefilled ${JSON.stringify(d1)})`);
   if (!/no-redis|redis/.test(decision) || /^:decision\/use-redis/.test(decision)) throw new Error(`the short name inverts the meaning: ${decision}`);
 
   // 4. The diagnostic, and the status bar's count following it (from lore/graphChanged, no polling).

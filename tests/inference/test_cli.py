@@ -91,6 +91,27 @@ def test_warnings_for_a_path_that_names_nothing_says_so(tmp_path, cli):
         assert rc == 0 and reply["warnings"] == [] and "hint" not in reply, (path, err)
 
 
+def test_warnings_of_an_edited_file_point_to_lore_check(tmp_path, cli):
+    """(found with an agent on BurntSushi/ripgrep: after it added a rejected import, lore_warnings on the file
+    answered nothing and said nothing; lore check found the warning)"""
+    repo, cli = _ingested_repo(tmp_path, cli)
+    rc, _, err, _ = cli.run("transact", "[[:decision/no-os :rejects :module/os] [:decision/no-os :description "
+                            "\"no os\"]]", "--reason", "r")
+    assert rc == 0, err
+    rc, reply, _, _ = cli.run("warnings", "src/app.py")
+    assert rc == 0 and reply["warnings"] == [] and "hint" not in reply  # as committed: nothing to say
+    (repo / "src" / "app.py").write_text("import redis\nimport os\n")
+    index = (repo / ".git" / "index").read_bytes()
+    rc, reply, _, _ = cli.run("warnings", "src/app.py")
+    assert (repo / ".git" / "index").read_bytes() == index  # a read: git's index is not refreshed either
+    assert rc == 0 and reply["warnings"] == [], reply
+    assert "uncommitted changes" in reply["hint"] and "lore check src/app.py" in reply["hint"], reply
+    rc, _, _, out = cli.run("warnings", "src/app.py", json_out=False)
+    assert "lore check src/app.py" in out, out
+    rc, reply, _, _ = cli.run("check", "src/app.py")
+    assert any("os" in w["message"] for w in reply["warnings"]), reply
+
+
 def test_warnings_from_a_subfolder_name_the_file_from_there(tmp_path, cli):
     repo, cli = _ingested_repo(tmp_path, cli)
     rc, reply, err, _ = cli.run("transact", "[[:decision/no-redis :rejects :module/redis]"

@@ -115,3 +115,25 @@ def test_a_java_package_rejected_as_a_string_covers_the_packages_under_it(tmp_pa
                                     for t in (":module/com-google-common-truth", ":module/com-google-common-base")}
     rc, reply, _, _ = cli.run("query", "[:find ?v :where [:decision/no-guava :rejects ?v]]")
     assert reply["results"] == [[":module/com-google-common"]]
+
+
+def test_dynamic_imports_and_import_require_are_imports(tmp_path, cli):
+    """(found on honojs/hono: `await import('node:crypto')` and `import fs = require('fs')` were not imports,
+    so a decision rejecting node:crypto said nothing about them)"""
+    cli = _repo(tmp_path, cli, {
+        "src/lazy.ts": "export async function hash() {\n  const c = await import('node:crypto')\n  return c\n}\n",
+        "src/old.ts": "import fs = require('fs')\nexport const f = fs\n",
+        "src/lazy.js": "export const load = () => import('./other.js')\n",
+        "src/other.js": "export const x = 1\n",
+        "src/page.tsx": "const Chart = lazy(() => import('chart.js'))\n"})
+    assert _depends(cli, ":module/src-lazy-ts") == {":module/crypto"}
+    assert _depends(cli, ":module/src-old-ts") == {":module/fs"}
+    assert _depends(cli, ":module/src-lazy-js") == {":module/src-other-js"}
+    assert _depends(cli, ":module/src-page-tsx") == {":module/chart-js"}
+    rc, _, err, _ = cli.run("transact", "[[:decision/no-crypto :rejects :module/crypto]"
+                            " [:decision/no-crypto :description \"Web Crypto only\"]]", "--reason", "r")
+    assert rc == 0, err
+    assert _rejected(cli, "src/lazy.ts") == {(":decision/no-crypto", ":module/crypto")}
+    rc, reply, _, _ = cli.run("warnings", "src/lazy.ts")
+    [w] = [w for w in reply["warnings"] if w["rule"] == "rejected_dependency"]
+    assert w["line"] == 2

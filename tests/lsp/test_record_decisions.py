@@ -175,6 +175,28 @@ async def test_malformed_requests_are_answered_and_write_nothing(ws, method, par
     assert cli(graph, "sql", OWN_TXS)[1]["rows"][0][0] == before
 
 
+@pytest.mark.parametrize("target,ident", [
+    ("node:crypto", ":module/crypto"), ("@hono/node-server", ":module/hono-node-server"),
+    ("github.com/stretchr/testify", ":module/github-com-stretchr-testify"), ("anyhow", ":module/anyhow")])
+async def test_a_rejection_names_a_package_as_an_import_does(ws, target, ident):
+    """(found on honojs/hono: `:Lore reject node:crypto` answered "'target' must be an entity ident such as
+    :module/chardet, got 'node:crypto'"; a Go path or a scoped npm package was refused the same way)"""
+    client, root, graph, _ = ws
+    reply = await request(client, "lore/recordDecision", {"kind": "rejects", "target": target, "text": f"no {target}"})
+    assert reply["ok"], reply
+    code, q = cli(graph, "query", f"[:find ?m :where [{reply['decision']} :rejects ?m]]")
+    assert q["results"] == [[ident]], q
+
+
+@pytest.mark.parametrize("target", ["../../etc/passwd", "/etc/passwd", "a b", "x;y", "x" * 201])
+async def test_a_rejection_of_a_path_or_prose_is_refused(ws, target):
+    client, root, graph, _ = ws
+    before = cli(graph, "sql", OWN_TXS)[1]["rows"][0][0]
+    reply = await request(client, "lore/recordDecision", {"kind": "rejects", "target": target, "text": "x"})
+    assert reply["ok"] is False and reply["error"]["code"] == "bad-params", reply
+    assert cli(graph, "sql", OWN_TXS)[1]["rows"][0][0] == before
+
+
 @pytest.mark.parametrize("args", [
     [], [1], [{"kind": "rejects", "target": ":module/os"}],  # no text: the client must ask for it
     [{"kind": "rejects", "target": {"nested": True}, "text": "x"}], [{"text": ["list"], "target": ":module/os"}],

@@ -3,6 +3,7 @@ called once, bad input answered as tool errors, and two processes sharing one gr
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -257,3 +258,24 @@ async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(
             assert err and r["error"]["code"] == "bad-params" and f"'{unknown}'" in r["error"]["message"], (name, r)
         err, r = await call(session, "lore_status")
         assert not err and r["ok"]
+
+
+@pytest.mark.asyncio
+async def test_on_a_fresh_clone_the_instructions_say_to_ingest_and_doing_so_brings_the_code(repo: Path):
+    """(found on BurntSushi/ripgrep: lore mcp on a fresh clone never ingests, so prepare-turn knew no code
+    and the first lore_check ingested 2,287 commits for 44 s; nothing told the agent)"""
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        init = await session.initialize()
+        assert "lore_ingest" in (init.instructions or "") and "total_ingested" in (init.instructions or "")
+        err, r = await call(session, "lore_ingest_status")
+        assert not err and r["total_ingested"] == 0
+        err, r = await call(session, "lore_ingest")
+        assert not err and r["ok"], r
+        for _ in range(600):
+            err, r = await call(session, "lore_ingest_status")
+            if r.get("status") not in ("starting", "running"):
+                break
+            await asyncio.sleep(0.1)
+        assert r["status"] == "complete", r
+        err, r = await call(session, "lore_query", query='[:find ?p :where [?m :path ?p]]')
+        assert ["src/net.py"] in r["results"], r

@@ -9,7 +9,11 @@ local result, finish = H.result, H.finish
 
 -- The person at the keyboard: vim.ui.input answers with what they would type, in order.
 local answers = {}
-vim.ui.input = function(_opts, on_confirm) on_confirm(table.remove(answers, 1)) end
+local defaults = {}
+vim.ui.input = function(opts, on_confirm)
+  defaults[#defaults + 1] = opts and opts.default
+  on_confirm(table.remove(answers, 1))
+end
 local messages = {}
 vim.notify = function(msg) messages[#messages + 1] = msg end
 
@@ -42,6 +46,18 @@ local ok, err = pcall(function()
   lore.command('reject chardet')
   local q = lore.request('query', { query = '[:find ?d :where [?e :rejects :module/chardet] [?e :description ?d]]' })
   result.rejected = q and q.results
+
+  -- :Lore reject with the cursor inside the import's string: the whole 'node:crypto', not "node"
+  vim.cmd('edit ' .. vim.fn.fnameescape(vim.fn.fnamemodify(os.getenv('LORE_FILE'), ':h') .. '/edge.ts'))
+  assert(vim.wait(20000, function() return vim.b.lore_client ~= nil end, 20), 'no client for edge.ts')
+  vim.api.nvim_win_set_cursor(0, { 1, 21 })  -- on the "node" of 'node:crypto'
+  defaults = {}
+  answers = { "We don't use node:crypto: Web Crypto everywhere", '' }
+  lore.command('reject')
+  result.reject_quoted_default = defaults[1]
+  local qc = lore.request('query', { query = '[:find ?m :where [?e :rejects ?m] [?e :description "We don\'t use node:crypto: Web Crypto everywhere"]]' })
+  result.rejected_quoted = qc and qc.results
+  vim.cmd('buffer ' .. py)
 
   -- :Lore warnings all → quickfix (the workspace's ingested decision rejects redis)
   vim.wait(20000, function()

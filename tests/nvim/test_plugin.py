@@ -14,7 +14,8 @@ from .harness import HERE, LORE, every_neovim, git_workspace, headless
 def workspace(tmp_path: Path) -> Path:
     return git_workspace(
         tmp_path, {"src/auth.py": "import redis\n\n\ndef login(user):\n    return redis.Redis()\n",
-                   "src/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n'},
+                   "src/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n',
+                   "src/edge.ts": "import crypto from 'node:crypto'\nexport const c = crypto\n"},
         ("ingest", "."),
         ("transact", '[[:decision/cache :rejects :module/redis] [:decision/cache :description "no redis"]]',
          "--reason", "review"))
@@ -30,12 +31,23 @@ def test_the_plugin_as_a_person_uses_it(workspace: Path, tmp_path: Path, nvim: s
     assert "facts" in r["status"]
     assert r["rejected"] == [["We don't use chardet: it is LGPL"]]
     assert any("redis" in item["text"] and item["file"].endswith("src/auth.py") for item in r["quickfix"])
+    # (found on honojs/hono: with the cursor in 'node:crypto', :Lore reject offered "node", and
+    # :Lore reject node:crypto was refused by the server)
+    assert r["reject_quoted_default"] == "We don't use node:crypto: ", r["reject_quoted_default"]
+    assert r["rejected_quoted"] == [[":module/crypto"]], r["messages"]
     assert any("no-chardet" in line for line in r["history"]) and any("rejects" in line for line in r["history"])
     assert any("it is LGPL" in line for line in r["query"])
     # (found on spf13/cobra: from inside the history float, :Lore query said "no Lore client for this buffer")
     assert any("it is LGPL" in line for line in r["query_from_float"]), r["messages"]
     health = "\n".join(r["health"])
     assert "lore" in health and "client" in health and "ERROR" not in health, health
+    # (found on honojs/hono, Neovim 0.7: "OK: Neovim table: 0x7f…" and, about the file :checkhealth was typed
+    # in, "this buffer is not in a git repository": it looked at the report's own buffer)
+    assert "Neovim " + r["nvim"] in health and "table: 0x" not in health, health
+    assert "git root of the buffer" in health and "not in a git repository" not in health, health
+    # the server's progress, once named: "lore: Lore: ingesting: repo" was how 0.7 showed it (honojs/hono)
+    assert any(m.startswith("lore: ingesting") for m in r["messages"]), r["messages"]
+    assert not any(m.startswith("lore: Lore") for m in r["messages"]), r["messages"]
     assert "deprecated" not in r["_stderr"], r["_stderr"]  # 0.11+ warns once for vim.lsp.start_client
 
 

@@ -18,6 +18,13 @@ export function register(ctx: Ctx): vscode.Disposable[] {
   ];
 }
 
+/** Where the cursor goes in a prefilled description: after a stem ending in ":" (to be completed), else the
+ *  whole text selected (a suggestion to keep or replace). */
+export function prefillSelection(value: string | undefined): [number, number] | undefined {
+  if (!value) return undefined;
+  return /:\s*$/.test(value) ? [value.length, value.length] : [0, value.length];
+}
+
 async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPrefill = {}): Promise<void> {
   const what = { decision: "What was decided?", preference: "What is preferred?", constraint: "What must (or must not) hold?" }[kind];
   const example = {
@@ -30,6 +37,9 @@ async function recordMemory(s: LoreServer, kind: MemoryKind, prefill: MemoryPref
     prompt: `${what} Stored as :description.`,
     placeHolder: example,
     value: prefill.description,
+    // A code action's stem ("We don't use x: ") is to be completed: the cursor at its end, not the whole
+    // text selected (VS Code's default), which the first key typed would replace.
+    valueSelection: prefillSelection(prefill.description),
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? null : "a description is required"),
   });

@@ -72,14 +72,20 @@ local function on_attach(client, bufnr)
 end
 
 local function progress_handler(base)
+  local titles = {}  -- token -> the begin's title, to say what ended
   return function(err, result, ctx, config)
     if base then base(err, result, ctx, config) end
     local value = result and result.value
     if M.config.progress and type(value) == 'table' then
-      if value.kind == 'end' then
-        notify(value.message or 'done')
-      elseif value.kind == 'begin' then
-        notify((value.title or 'working') .. (value.message and (': ' .. value.message) or ''))
+      local token = result.token ~= nil and tostring(result.token) or ''
+      if value.kind == 'begin' then
+        -- the server's titles start with "Lore: " (VS Code shows them among other extensions'); notify() says lore
+        local title = tostring(value.title or 'working'):gsub('^[Ll]ore:%s*', '')
+        titles[token] = title
+        notify(title .. (value.message and (': ' .. value.message) or ''))
+      elseif value.kind == 'end' then
+        notify((titles[token] or 'done') .. ': ' .. (value.message or 'done'))
+        titles[token] = nil
       end
     end
   end
@@ -214,9 +220,24 @@ function commands.record(text)
   ask_and_record('governs', entity, note, nil)
 end
 
--- :Lore reject [NAME] — we don't use NAME (the word under the cursor by default): a decision that :rejects it.
+--- The quoted string under the cursor ('node:crypto', "github.com/x/y" in an import), or nil: <cword> stops
+--- at ':' and '/', so it gave "node" or "github".
+function M.string_at_cursor()
+  local line = vim.api.nvim_get_current_line()
+  local col = vim.api.nvim_win_get_cursor(0)[2] + 1
+  for s, _, body, e in line:gmatch('()([\'"`])(.-)%2()') do
+    if col >= s and col < e then return body end
+  end
+  return nil
+end
+
+-- :Lore reject [NAME] — we don't use NAME (the quoted import or the word under the cursor by default): a
+-- decision that :rejects it.
 function commands.reject(name)
-  name = (name and name ~= '') and name or vim.fn.expand('<cword>')
+  if not name or name == '' then
+    local quoted = M.string_at_cursor()
+    name = (quoted and quoted ~= '' and not quoted:find('%s')) and quoted or vim.fn.expand('<cword>')
+  end
   if name == '' then notify('name what to reject: :Lore reject NAME', vim.log.levels.WARN) return end
   ask_and_record('rejects', name, "We don't use " .. name .. ': ', nil)
 end

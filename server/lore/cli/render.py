@@ -119,6 +119,8 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             head = f"{loc}: " if loc else ""
             text = f"{head}[{w.get('code', w.get('rule', ''))}] {w.get('message', '')}"
             out.append((_YELLOW + text + _RESET) if color else text)
+        if reply.get("hint"):
+            out.append(f"({reply['hint']})")
         return "\n".join(out) + "\n"
     if command == "trust":
         if "revoked" in reply and not reply.get("trusted"):

@@ -20,6 +20,7 @@ from lore.inference.warnings import (
     normalise_file,
     on_disk,
     root_relative,
+    uncommitted,
     warning_ids,
     warnings,
 )
@@ -85,8 +86,12 @@ def warnings_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     errors = [e.to_json() for e in rule_errors(graph)]
     ws = warnings(graph, wanted, threshold=threshold)
     reply: dict[str, Any] = {"ok": True, "warnings": ws, "count": len(ws), "rule_errors": errors}
-    if wanted is not None and not ws and params.get("missingFile") == "error":
-        hint = _unknown_file_hint(graph, wanted)
+    if wanted is not None and params.get("missingFile") == "error":
+        hint = _unknown_file_hint(graph, wanted) if not ws else None
+        if hint is None and uncommitted(graph, wanted):
+            # (found with an agent on BurntSushi/ripgrep: lore_warnings right after its edit said nothing)
+            hint = (f"{wanted} has uncommitted changes, which lore warnings does not read (it describes the "
+                    f"ingested history): `lore check {wanted}` (lore_check) shows the warnings they introduce")
         if hint:
             reply["hint"] = hint
     return reply

@@ -11,7 +11,9 @@ from __future__ import annotations
 import importlib.resources
 import json
 import logging
+import os
 import re
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -457,19 +459,42 @@ def file_known(graph: Graph, wanted: str) -> bool:
         return bool(scalar(con.execute(SQL["file_known"].replace("{head}", head), {"wanted": wanted})))
 
 
+def _repo_root(graph: Graph) -> str | None:
+    """The repository the graph ingested, else the one holding its ``.lore/``, else None."""
+    root = None
+    with graph.lock:
+        con = graph.con
+        if _has_table(con, "ingest_meta"):
+            root = scalar(con.execute(SQL["ingested_repo"]))
+    if not root:
+        gp = Path(graph.path).resolve()
+        root = str(gp.parent.parent) if gp.parent.name == ".lore" else None
+    return root
+
+
+def uncommitted(graph: Graph, wanted: str) -> bool:
+    """Whether the work tree's copy of ``wanted`` (repository-relative) differs from HEAD or is untracked:
+    one ``git status`` (with the repository's programs overridden, lore.gitcmd); False when it cannot tell."""
+    from lore import gitcmd
+
+    root = _repo_root(graph)
+    if root is None or Path(wanted).is_absolute() or not (Path(root) / ".git").exists():
+        return False
+    try:
+        # GIT_OPTIONAL_LOCKS=0: status would otherwise refresh .git/index, and a read changes no file
+        p = gitcmd.run(root, "status", "--porcelain", "--untracked-files=all", "--", wanted,
+                       env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"}, capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return p.returncode == 0 and bool(p.stdout.strip())
+
+
 def on_disk(graph: Graph, wanted: str) -> str | None:
     """``"file"`` or ``"folder"`` when the path is one in the repository the graph ingested (a relative path
     is read from its root: the ingested repository's, else the one holding ``.lore/``), else None."""
     p = Path(wanted)
     if not p.is_absolute():
-        root = None
-        with graph.lock:
-            con = graph.con
-            if _has_table(con, "ingest_meta"):
-                root = scalar(con.execute(SQL["ingested_repo"]))
-        if not root:
-            gp = Path(graph.path).resolve()
-            root = str(gp.parent.parent) if gp.parent.name == ".lore" else None
+        root = _repo_root(graph)
         if root is None:
             return "file"  # nowhere to look: not said to be missing
         p = Path(root) / p

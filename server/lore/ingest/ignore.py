@@ -1,7 +1,8 @@
 """Which paths ingestion skips: the defaults, ``LORE_INGEST_IGNORE`` (comma-separated) and ``.loreignore``.
 
 Pattern forms: ``dir/`` skips that directory at any depth; a glob (``*.min.js``) matches the whole path or
-the file name; a plain name matches a path component or the whole path. Ignored paths get no entities;
+the file name; a plain name matches a path component or the whole path; ``!`` (gitignore's negation) is not
+supported: such a line is skipped with a warning. Ignored paths get no entities;
 imports that would resolve into them are treated as external.
 """
 
@@ -101,6 +102,11 @@ def build_ignore(extra_text: str | None = None, env: str | None = None) -> Ignor
     for p in pats:
         if len(p) > MAX_PATTERN_CHARS:
             log.warning(".loreignore: a pattern of %d characters is skipped", len(p))
+            continue
+        if p.startswith("!"):
+            # gitignore's negation: Lore's patterns only ever skip, so re-including is not possible; said,
+            # not read as a file name that matches nothing
+            log.warning(".loreignore: %r is skipped: negation ('!') is not supported", p[:100])
             continue
         p = p.lstrip("/") if not p.startswith("*") else p
         if not p:

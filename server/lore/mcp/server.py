@@ -37,7 +37,9 @@ INSTRUCTIONS = (
     "Lore is this repository's memory: recorded decisions, constraints and preferences, the code's structure "
     "and history, and warnings where the code contradicts a decision. Call lore_prepare_turn with the user's "
     "message at the start of every turn, lore_check after editing files, and lore_finalize_turn with the "
-    "exchange at the end of the turn."
+    "exchange at the end of the turn. lore mcp does not ingest the repository by itself: when "
+    "lore_ingest_status says nothing was ever ingested (total_ingested 0), call lore_ingest once (it runs in "
+    "the background; the code's structure is there within seconds, its history follows)."
 )
 
 

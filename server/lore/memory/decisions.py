@@ -60,10 +60,14 @@ def target_of(params: dict[str, Any], kind: str) -> str | None:
     t = params.get("target")
     if t is None:
         if kind == "rejects":
-            raise LoreError("bad-params", "a rejection needs 'target': what is rejected (:module/chardet or chardet)")
+            raise LoreError("bad-params", "a rejection needs 'target': what is rejected (:module/chardet, or a "
+                                          "package as imported: chardet, node:crypto, @scope/pkg, github.com/x/y)")
         return None
-    if isinstance(t, str) and kind == "rejects" and not t.startswith(":") and re.fullmatch(r"[A-Za-z0-9_.\-]{1,200}", t):
-        return external_ident(t)
+    if isinstance(t, str) and kind == "rejects" and not t.startswith((":", ".", "/")) and \
+            re.fullmatch(r"[A-Za-z0-9_.@/:\-]{1,200}", t):
+        # a package as an import names it: node:crypto (a Node built-in, as ingestion reads it: crypto),
+        # @scope/pkg, github.com/x/y; slugged as the import's module is
+        return external_ident(t.removeprefix("node:"))
     return _ident(t, "'target'")
 
 

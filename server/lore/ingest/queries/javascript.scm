@@ -13,6 +13,8 @@
 (export_statement source: (string) @import.spec) @import
 ((call_expression function: (identifier) @_req arguments: (arguments (string) @import.spec)) @import
  (#eq? @_req "require"))
+; import('x'): a dynamic import (lazy routes, optional runtimes) is as much a dependency as a static one
+(call_expression function: (import) arguments: (arguments . (string) @import.spec)) @import
 
 (call_expression function: (identifier) @call.name)
 (call_expression function: (member_expression property: (property_identifier) @call.name))
