@@ -160,7 +160,12 @@ def session(model: Any) -> Any:
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     opts.log_severity_level = 3
-    return ort.InferenceSession(model.SerializeToString(), opts, providers=["CPUExecutionProvider"])
+    sess = ort.InferenceSession(model.SerializeToString(), opts, providers=["CPUExecutionProvider"])
+    # The Python wrapper keeps the model's bytes (90 MB) only to rebuild the session on set_providers, which
+    # Lore never calls: without them the process holds 85 MB less (226 MB resident, numpy's encoder 138 MB).
+    if getattr(sess, "_model_bytes", None) is not None:
+        sess._model_bytes = None
+    return sess
 
 
 class OnnxMiniLM(MiniLM):
