@@ -8,9 +8,9 @@ dot-product attention with an additive padding mask, the output projection, Laye
 (erf) GELU feed-forward, LayerNormalization; then mean pooling over the mask and L2 normalisation. The
 vectors equal numpy's to 3e-7 (tests/memory/test_encoder.py, bench/encoder.py).
 
-Why: for a question's dozen tokens every product is bound by reading the weights (~42 MB of float32 per
-question), and numpy pays Python's dispatch for each of ~150 small operations; onnxruntime runs the whole
-graph in C++ (docs/DESIGN-CHOICES.md has the figures). onnxruntime's own fused kernels (com.microsoft
+Why: a question's forward pass is a dozen tokens through 42 MB of float32 weights; numpy pays Python's
+dispatch for each of ~150 small operations and OpenBLAS's small-matrix overheads, onnxruntime runs the whole
+graph in C++ in half the CPU (docs/DESIGN-CHOICES.md has the figures). onnxruntime's own fused kernels (com.microsoft
 Attention, SkipLayerNormalization, BiasGelu) gave the same time: the products' weights are the cost.
 """
 
