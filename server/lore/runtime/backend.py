@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from lore import operations
 from lore.errors import LoreError, error_reply
+from lore.memory import embed
 from lore.runtime import owner
 from lore.store.graph import Graph, TxResult
 
@@ -127,6 +128,7 @@ class Backend:
 
     def _become_owner(self) -> None:
         self.is_owner = True
+        embed.resident()  # a process that serves many requests: MiniLM in onnxruntime (lore.memory.embed)
         # Listen first: clients that connect while the graph opens wait in the queue, not in a retry loop.
         try:
             self.socket = owner.OwnerSocket(self.graph_path, self._run_local)
