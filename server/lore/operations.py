@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from lore import params as P
 from lore.errors import LoreError, error_reply
+from lore.sqlfile import first_row
 from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
 from lore.store.session import Slot
 from lore.store.txdata import parse_tx
@@ -133,7 +134,7 @@ class _HistoryNote:
             try:
                 cur = self.graph.cursor()
                 try:
-                    row = cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'").fetchone()
+                    row = first_row(cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'"))
                 finally:
                     cur.close()
                 self.partial = bool(row and row[0] == "partial")

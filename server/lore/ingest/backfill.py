@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.ingest.engine import SCHEMA_SQL, IngestRun
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import FACT_COLUMNS, MAX_TX, Graph
 
 log = logging.getLogger("lore")
@@ -114,7 +114,7 @@ def _open_side(path: str, token: str) -> Graph:
         if side is not None:
             with side.lock:
                 side.con.execute(SCHEMA_SQL)
-                row = side.con.execute("SELECT value FROM ingest_meta WHERE key = 'backfill_of'").fetchone()
+                row = first_row(side.con.execute("SELECT value FROM ingest_meta WHERE key = 'backfill_of'"))
                 fresh = scalar(side.con.execute("SELECT count(*) FROM facts")) == 0 and row is None
                 if fresh:
                     side.con.execute("INSERT INTO ingest_meta VALUES ('backfill_of', ?)", [token])

@@ -29,7 +29,7 @@ import pyarrow as pa
 
 from lore.memory import embed, index
 from lore.memory.tokens import CODE_NAMESPACES
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -55,7 +55,7 @@ def ensure_table(con: Any, m: embed.Model) -> None:
 
 def _mark(con: Any, m: embed.Model) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [m.state_key]).fetchone()
+        row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [m.state_key]))
     except Exception:  # noqa: BLE001 - no index yet
         return -1
     return row[0] if row else 0
@@ -116,7 +116,7 @@ def _memory_docs() -> str:
 
 def _has_memories(con: Any) -> bool:
     try:
-        return con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1").fetchone() is not None
+        return first_row(con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1")) is not None
     except Exception:  # noqa: BLE001 - no index yet
         return False
 
