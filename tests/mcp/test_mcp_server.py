@@ -257,3 +257,33 @@ async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(
             assert err and r["error"]["code"] == "bad-params" and f"'{unknown}'" in r["error"]["message"], (name, r)
         err, r = await call(session, "lore_status")
         assert not err and r["ok"]
+
+
+@pytest.mark.asyncio
+async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
+    """pydantic's lax mode let "yes", "on" and "1" through as true and "5" as 5 (lore_check {"all": "yes"}
+    checked everything): every parameter of every tool takes its JSON type only, else bad-params naming it;
+    nothing runs."""
+    from lore.mcp.tools import TOOLS
+
+    lax = {"true or false": ["yes", "true", 1, "on"], "an integer": ["5", 5.5, True], "a string": [5, True],
+           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}]}
+    from lore.mcp.server import STRICT
+
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        checked = 0
+        for tool in TOOLS:
+            for name, (_, what) in STRICT[tool.name].items():
+                for bad in lax[what]:
+                    result = await session.call_tool(tool.name, {name: bad})
+                    data = result.structured_content
+                    assert result.is_error and data is not None, (tool.name, name, bad, result.content)
+                    assert data["error"]["code"] == "bad-params", (tool.name, name, bad, data)
+                    assert f"'{name}' must be {what}" in data["error"]["message"], data
+                    checked += 1
+        assert checked > 60
+        err, r = await call(session, "lore_status")
+        assert not err and r["tx"] == 0  # nothing ran
+        err, r = await call(session, "lore_check", all=True)
+        assert not err and r["ok"] and r["all"] is True  # the JSON type itself is taken
