@@ -17,6 +17,23 @@ def test_transact_then_history_json(cli):
     assert out["history"][0]["reason"] == "picked"
 
 
+def test_history_of_something_that_is_not_an_entity_is_an_error(cli):
+    # It answered an empty history, which reads as "this entity never changed".
+    cli.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "picked")
+    for wrong in ("use Postgres", "decision", "", "decision db"):
+        rc, out, _, _ = cli.run("history", wrong)
+        assert rc == 1 and out["ok"] is False and out["error"]["code"] in ("bad-entity", "bad-params"), (wrong, out)
+    rc, out, _, _ = cli.run("history", "use Postgres")
+    assert out["error"]["code"] == "bad-entity" and "'use Postgres'" in out["error"]["message"], out
+    rc, out, err, text = cli.run("history", "decision", json_out=False)
+    assert rc == 1 and "did you mean :decision/" in err + text, (err, text)
+    # an ident with no history is still an ident: an empty history, no error
+    rc, out, _, _ = cli.run("history", ":decision/none")
+    assert rc == 0 and out["history"] == []
+    rc, out, _, _ = cli.run("history", "decision/db")  # the colon may be left out
+    assert rc == 0 and out["entity"] == ":decision/db" and out["history"]
+
+
 def test_valid_window_flags(cli):
     cli.run("transact", "[[:a :b 1]]", "--reason", "r", "--valid-from", "2020-01-01", "--valid-to", "2021-01-01")
     rc, out, _, _ = cli.run("sql", "SELECT valid_from, valid_to FROM facts")

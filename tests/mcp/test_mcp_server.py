@@ -176,6 +176,7 @@ async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Pat
             ("lore_transact", {"facts": "[[:a/b :c 1]]"}, "bad-params", "reason"),
             ("lore_history", {"entity": None}, "bad-params", "entity"),
             ("lore_check", {"all": "perhaps"}, "bad-params", "all"),
+            ("lore_history", {"entity": "the database decision"}, "bad-entity", "the database decision"),
             ("lore_finalize_turn", {"delta": "User: x", "facts": 3}, "bad-params", "facts"),
             ("lore_no_such_tool", {}, "unknown-method", "lore_no_such_tool"),
             ("lore_ingest", {"repo": str(not_a_repo)}, "not-a-repo", str(not_a_repo)),
