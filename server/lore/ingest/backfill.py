@@ -95,9 +95,9 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int, str], Non
     except OSError:
         pass
     # In the server other threads work meanwhile, and the checkpoint waits for their transactions while it
-    # holds the write lock (Graph.checkpoint) — with a memory and an open buffer one of them can be waiting
-    # for that lock: the default 30 s twice stalled every request of a fresh cobra clone for a minute. The
-    # swap is committed either way; DuckDB folds the log later. So: a short wait.
+    # holds the write lock (Graph.checkpoint): a rule's query begun before the swap holds it off while it runs.
+    # The swap is committed either way; DuckDB folds the log later. So: a short wait. (Every wait ran out
+    # once, for an idle thread's half-read result: lore.sqlfile.first_row, DESIGN-CHOICES.)
     checkpoint = "done" if graph.compact(BACKFILL_CHECKPOINT_WAIT) else "deferred"
     return {**run, "branch": branch, "history": "complete", "facts_swapped_in": swapped, "compacted": True,
             "checkpoint": checkpoint, "seconds": round(time.perf_counter() - t0, 3)}
