@@ -191,3 +191,28 @@ def test_export_parquet(cli, tmp_path):
     t = pq.read_table(str(target))
     assert t.num_rows == 1 and t.column("e").to_pylist() == [":decision/db"]
     assert pq.read_table(out["tx_path"]).column("reason").to_pylist() == ["r", "r2"]
+
+
+def test_status_for_people_is_lines_not_json(cli, tmp_path):
+    # `memory` and `rules` were printed as raw JSON objects.
+    cli.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "picked",
+            env={"LORE_EMBED_SECONDS": "0"})
+    rc, out, _, _ = cli.run("status")
+    assert rc == 0 and "memory" in out and "rules" in out
+    rc, _, err, text = cli.run("status", json_out=False)
+    assert rc == 0, err
+    assert "{" not in text, text
+    lines = text.splitlines()
+    assert lines[0].startswith("graph: 1 transaction(s)"), text
+    assert any(line.startswith("memory: recall ") for line in lines), text
+    assert any("memories embedded" in line for line in lines), text
+    assert any(line.startswith("rules: ") for line in lines), text
+    assert not any(line.lstrip().startswith(("{", '"')) for line in lines), text
+    # a workspace rule not trusted yet, and one that does not parse: named, one line each
+    rules = cli.graph.parent / "rules"
+    rules.mkdir()
+    (rules / "mine.sql").write_text("-- name: mine\n-- kind: warning\nSELECT 1\n")
+    (rules / "broken.dl").write_text("((( not datalog")
+    rc, _, err, text = cli.run("status", json_out=False)
+    assert rc == 0 and "{" not in text, (err, text)
+    assert "untrusted workspace rule file(s)" in text and "mine.sql" in text, text

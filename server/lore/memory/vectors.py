@@ -273,6 +273,28 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
     return out
 
 
+def catch_up(graph: Graph, most: int) -> SyncResult:
+    """Embed up to ``most`` waiting memories, the newest first, in batches that each commit on their own (an
+    interrupt between or inside one loses nothing written before; the batch in flight is rolled back and stays
+    queued). For ``lore embed``, which calls it until nothing waits."""
+    m = embed.model()
+    if graph.read_only or m is None:
+        return SyncResult()
+    cache = graph.session.get(MATRIX)
+    left = _queue(graph, m, cache)
+    if left is None:
+        return SyncResult()
+    out = SyncResult(awaiting=left)
+    with cache.embedding:
+        while out.embedded < most:
+            n = _embed_batch(graph, m, cache, min(EMBED_BATCH, most - out.embedded))
+            if not n:
+                break
+            out.embedded += n
+    out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
+    return out
+
+
 EMBED_BATCH = 16  # memories per forward pass of a one-shot catch-up (lore.memory.minilm batches like lengths)
 
 
