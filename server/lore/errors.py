@@ -174,6 +174,7 @@ CODES: dict[str, str] = {
     "journal-unreadable": "a journal folder or entry could not be read (permissions, I/O)",
     "journal-unwritable": "the journal entry of a write could not be written, so the write was not stored",
     "no-history": "there is no ingested history to check against, and the graph cannot be written: run lore ingest",
+    "semantic-unavailable": "semantic recall is off (no model), so `lore embed` has nothing to do; recall is lexical",
     "bad-base": "the --base given is not a revision (empty, or starts with '-')",
     "unknown-base": "the repository has no branch or commit of that name to check against",
     "no-work-tree": ("the graph belongs to no work tree, so it has no journal (keep it in `<work tree>/.lore/`, "

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from lore import params as P
 from lore.errors import LoreError, error_reply
+from lore.sqlfile import first_row
 from lore.store.graph import Graph, Op, TxResult, reset_write_options, set_write_options, storage_error
 from lore.store.session import Slot
 from lore.store.txdata import parse_tx
@@ -133,7 +134,7 @@ class _HistoryNote:
             try:
                 cur = self.graph.cursor()
                 try:
-                    row = cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'").fetchone()
+                    row = first_row(cur.execute("SELECT value FROM ingest_meta WHERE key = 'history'"))
                 finally:
                     cur.close()
                 self.partial = bool(row and row[0] == "partial")
@@ -322,10 +323,27 @@ def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @register("history")
 def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    entity = P.text(params, "entity")
+    entity = P.text(params, "entity").strip()
     if not entity.startswith(":"):
         entity = ":" + entity if "/" in entity else entity
+    if not _names_an_entity(graph, entity):
+        raise LoreError("bad-entity", f"history takes an entity ident such as :decision/db or "
+                        f":function/src-app-py-main (or a #uuid entity), got {entity[:200]!r}"
+                        + (f"; did you mean :{entity}/…?" if re.fullmatch(r"[a-z0-9_.?\-]+", entity) else ""))
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
+
+
+_IDENT = re.compile(r":[A-Za-z0-9_.?\-]+(/[^\s/][^\s]*)?")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _names_an_entity(graph: Graph, entity: str) -> bool:
+    """A keyword ident (code idents may carry more than a memory's: any non-space name after the slash), a
+    #uuid entity, or anything the graph holds facts about. Plain words and sentences are none of these: an
+    empty history for them would read as "never changed"."""
+    if _IDENT.fullmatch(entity) or _UUID.fullmatch(entity):
+        return True
+    return bool(graph.con.execute("SELECT 1 FROM facts WHERE e = ? LIMIT 1", [entity]).fetchall())
 
 
 @register("sql", bounded=True)

@@ -26,13 +26,22 @@ def named_statements(path: str | Path) -> dict[str, str]:
 
 
 class _Result(Protocol):
-    def fetchone(self) -> tuple[Any, ...] | None: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+def first_row(result: _Result) -> Any:
+    """The first row of a statement's result (None when it has none), read to its end. Never ``fetchone()``:
+    a result left half-read keeps its connection's transaction open, and on a thread's idle cursor that
+    transaction, older than a later UPDATE's commit, makes every CHECKPOINT fail ("other write transactions
+    active") until the cursor runs its next statement (DESIGN-CHOICES, the checkpoint stall)."""
+    rows = result.fetchall()
+    return rows[0] if rows else None
 
 
 def scalar(result: _Result) -> Any:
     """The first value of a statement that always returns a row (``count(*)``, ``coalesce(max(x), 0)``, the
     row count an INSERT/UPDATE/DELETE returns): ``scalar(con.execute(sql, params))``."""
-    row = result.fetchone()
+    row = first_row(result)
     if row is None:
         raise ValueError("the statement returned no row")
     return row[0]

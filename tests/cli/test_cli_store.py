@@ -17,6 +17,23 @@ def test_transact_then_history_json(cli):
     assert out["history"][0]["reason"] == "picked"
 
 
+def test_history_of_something_that_is_not_an_entity_is_an_error(cli):
+    # It answered an empty history, which reads as "this entity never changed".
+    cli.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "picked")
+    for wrong in ("use Postgres", "decision", "", "decision db"):
+        rc, out, _, _ = cli.run("history", wrong)
+        assert rc == 1 and out["ok"] is False and out["error"]["code"] in ("bad-entity", "bad-params"), (wrong, out)
+    rc, out, _, _ = cli.run("history", "use Postgres")
+    assert out["error"]["code"] == "bad-entity" and "'use Postgres'" in out["error"]["message"], out
+    rc, out, err, text = cli.run("history", "decision", json_out=False)
+    assert rc == 1 and "did you mean :decision/" in err + text, (err, text)
+    # an ident with no history is still an ident: an empty history, no error
+    rc, out, _, _ = cli.run("history", ":decision/none")
+    assert rc == 0 and out["history"] == []
+    rc, out, _, _ = cli.run("history", "decision/db")  # the colon may be left out
+    assert rc == 0 and out["entity"] == ":decision/db" and out["history"]
+
+
 def test_valid_window_flags(cli):
     cli.run("transact", "[[:a :b 1]]", "--reason", "r", "--valid-from", "2020-01-01", "--valid-to", "2021-01-01")
     rc, out, _, _ = cli.run("sql", "SELECT valid_from, valid_to FROM facts")
@@ -174,3 +191,28 @@ def test_export_parquet(cli, tmp_path):
     t = pq.read_table(str(target))
     assert t.num_rows == 1 and t.column("e").to_pylist() == [":decision/db"]
     assert pq.read_table(out["tx_path"]).column("reason").to_pylist() == ["r", "r2"]
+
+
+def test_status_for_people_is_lines_not_json(cli, tmp_path):
+    # `memory` and `rules` were printed as raw JSON objects.
+    cli.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "picked",
+            env={"LORE_EMBED_SECONDS": "0"})
+    rc, out, _, _ = cli.run("status")
+    assert rc == 0 and "memory" in out and "rules" in out
+    rc, _, err, text = cli.run("status", json_out=False)
+    assert rc == 0, err
+    assert "{" not in text, text
+    lines = text.splitlines()
+    assert lines[0].startswith("graph: 1 transaction(s)"), text
+    assert any(line.startswith("memory: recall ") for line in lines), text
+    assert any("memories embedded" in line for line in lines), text
+    assert any(line.startswith("rules: ") for line in lines), text
+    assert not any(line.lstrip().startswith(("{", '"')) for line in lines), text
+    # a workspace rule not trusted yet, and one that does not parse: named, one line each
+    rules = cli.graph.parent / "rules"
+    rules.mkdir()
+    (rules / "mine.sql").write_text("-- name: mine\n-- kind: warning\nSELECT 1\n")
+    (rules / "broken.dl").write_text("((( not datalog")
+    rc, _, err, text = cli.run("status", json_out=False)
+    assert rc == 0 and "{" not in text, (err, text)
+    assert "untrusted workspace rule file(s)" in text and "mine.sql" in text, text

@@ -517,3 +517,53 @@ def test_lore_journal_says_which_entries_were_refused_not_that_they_wait_for_an_
     text = subprocess.run([str(exe), "journal"], capture_output=True, text=True, cwd=repo, env=env).stdout
     assert "1 in " in text and "not applied yet" in text, text
     assert "1 refused" in text and "source :ingest" in text, text
+
+
+def test_an_entry_that_would_redefine_the_schema_is_refused_whole_and_lore_journal_says_why(tmp_path):
+    # A cloned journal could assert :db/ident or declare a Lore attribute single-valued (:description
+    # cardinality one: each teammate's decision text would close the one before): Lore's schema is never a
+    # repository's to change. The whole entry is refused, its memory facts too (nothing half-written), with the
+    # reason `lore journal` shows. (A team's own attribute may be declared single-valued: the test above.)
+    repo = make_repo(tmp_path / "r")
+    d = repo / ".lore" / "journal"
+    d.mkdir(parents=True)
+    ok = _entry_file(d, _valid_text("a" * 32), eid="a" * 32)
+    schema = {
+        "ident": _entry_file(d, _valid_text("b" * 32, facts='[:db/add :decision/half :description "half"] '
+                                                        '[:db/add :decision/owner :db/ident :decision/owner]'),
+                             eid="b" * 32),
+        "cardinality": _entry_file(d, _valid_text("c" * 32, facts='[:db/add :description :db/cardinality '
+                                                              ':db.cardinality/one]'), eid="c" * 32),
+        "lore-attribute": _entry_file(d, _valid_text("f" * 32, facts='[:db/add :lore/dismissed :db/cardinality '
+                                                                 ':db.cardinality/one]'), eid="f" * 32),
+        "schema-entity": _entry_file(d, _valid_text("d" * 32, facts='[:db/add :db/cardinality :description "x"]'),
+                                     eid="d" * 32),
+        "doc": _entry_file(d, _valid_text("e" * 32, facts='[:db/add :decision/doc :db/doc "schema docs"]'),
+                           eid="e" * 32),
+    }
+    out = lore(repo, "ingest")
+    j = out["journal"]
+    assert j["applied"] == 1 and j["refused"] == len(schema), j
+    messages = {r["entry"]: r["message"] for r in j["refused_entries"]}
+    for name in schema.values():
+        assert "schema" in messages[name], messages
+    with graph_of(repo) as g:
+        assert g.entity(":decision/ok") == [(":description", "fine")]
+        assert g.entity(":decision/half") == []  # nothing of a refused entry is applied
+        rows = g.con.execute("SELECT count(*) FROM facts WHERE a LIKE ':db/%' OR e LIKE ':db/%'").fetchall()
+        assert rows == [(0,)]
+        assert g.cardinality_one() == {}
+    listed = lore(repo, "journal")
+    assert listed["refused"] == len(schema), listed
+    assert all("schema" in r["message"] for r in listed["refused_entries"]), listed
+    exe = Path(sys.executable).with_name("lore")
+    env = {k: v for k, v in os.environ.items() if k not in ("LORE_GRAPH_PATH", "LORE_JOURNAL")}
+    text = subprocess.run([str(exe), "journal"], capture_output=True, text=True, cwd=repo, env=env).stdout
+    assert f"{len(schema)} refused" in text and "is a schema ident" in text, text
+    assert ok in journal_files(repo)
+    # What other clones would refuse is never journaled (this graph's own schema); memories still are.
+    before = journal_files(repo)
+    assert lore(repo, "transact", "[[:description :db/cardinality :db.cardinality/one]]", "--reason", "mine")["ok"]
+    assert journal_files(repo) == before
+    assert lore(repo, "transact", '[[:decision/later :description "kept"]]', "--reason", "r")["ok"]
+    assert len(journal_files(repo)) == len(before) + 1

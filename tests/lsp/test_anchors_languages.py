@@ -61,6 +61,16 @@ def edit(client, uri: str, version: int, line: int, col: int, end_line: int, end
             range=types.Range(types.Position(line, col), types.Position(end_line, end_col)), text=text)]))
 
 
+_VERSIONS = iter(range(2, 1_000_000))  # one document shared by this module's tests: versions only go up
+
+
+def reset(client, uri: str, text: str) -> None:
+    """The buffer back to ``text`` (each test starts from the text it expects, whatever ran before it)."""
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=next(_VERSIONS)),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
 async def hover(client, uri: str, line: int, col: int) -> str | None:
     h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 10)
@@ -87,25 +97,27 @@ async def go_ws(tmp_path_factory):
 @pytest.mark.asyncio(loop_scope="module")
 async def test_go_import_warning_follows_unsaved_edits(go_ws):
     client, uri = go_ws
+    reset(client, uri, AUTH_GO)
     # on the module path inside the quotes of line 5 (0-based 4): `\t"github.com/redis/go-redis/v9"`
-    first = await wait_for(lambda: rejected(client, uri), what="rejected_dependency on the Go import")
+    first = await wait_for(lambda: [x for x in rejected(client, uri) if x.range.start.line == 4],
+                           what="rejected_dependency on the Go import")
     d = first[0]
     assert (d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character) == (4, 2, 4, 30)
     assert d.data["slots"]["memory"] == ":decision/cache" and "no redis in auth" in d.message
     # three lines inserted above: the warning moves with the import before anything is saved or re-ingested
-    edit(client, uri, 2, 0, 0, 0, 0, "// one\n// two\n// three\n")
+    edit(client, uri, next(_VERSIONS), 0, 0, 0, 0, "// one\n// two\n// three\n")
     moved = await wait_for(lambda: [x for x in rejected(client, uri) if x.range.start.line == 7],
                            what="the warning to follow the inserted lines")
     assert (moved[0].range.start.character, moved[0].range.end.character) == (2, 30)
     # an alias written before the path moves it along the line too
-    edit(client, uri, 3, 7, 1, 7, 1, "rds ")
+    edit(client, uri, next(_VERSIONS), 7, 1, 7, 1, "rds ")
     aliased = await wait_for(lambda: [x for x in rejected(client, uri)
                                       if (x.range.start.line, x.range.start.character) == (7, 6)],
                              what="the warning to follow the alias")
     assert aliased[0].range.end.character == 34
     # the import moved into its own declaration further down (and the block lost it): still found
-    edit(client, uri, 4, 7, 0, 8, 0, "")
-    edit(client, uri, 5, 8, 0, 8, 0, 'import rds "github.com/redis/go-redis/v9"\n')
+    edit(client, uri, next(_VERSIONS), 7, 0, 8, 0, "")
+    edit(client, uri, next(_VERSIONS), 8, 0, 8, 0, 'import rds "github.com/redis/go-redis/v9"\n')
     again = await wait_for(lambda: [x for x in rejected(client, uri) if x.range.start.line == 8],
                            what="the warning to follow the import into its own declaration")
     assert (again[0].range.start.character, again[0].range.end.character) == (12, 40)
@@ -115,9 +127,7 @@ async def test_go_import_warning_follows_unsaved_edits(go_ws):
 async def test_go_hovers_name_the_right_definition_and_import(go_ws):
     client, uri = go_ws
     text = "\n".join(["// one", "// two", "// three"] + AUTH_GO.split("\n"))
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=10),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    reset(client, uri, text)
     lines = text.split("\n")
     login = next(i for i, ln in enumerate(lines) if ln.startswith("func Login"))
     md = await hover(client, uri, login, len("func Lo"))

@@ -5,6 +5,7 @@ hover, code actions and their commands."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,12 +29,54 @@ def lore_diags(client, uri: str, code: str | None = None) -> list[types.Diagnost
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module", params=["vscode", "neovim"])
 async def ws(tmp_path_factory, request):
-    """The whole flow once with VS Code's client capabilities and once with Neovim 0.7's."""
+    """The whole flow once with VS Code's client capabilities and once with Neovim 0.7's. Each test sets up
+    what it reads itself (the decisions, the buffer's text: ``buffer``), so any one runs alone or in any
+    order (pytest-xdist's default --dist load spreads a module's tests over workers)."""
     root = make_repo(tmp_path_factory.mktemp("editor") / "repo")
     graph = root / ".lore" / "lore.duckdb"
     async with lsp(graph, root, caps=request.param, init_options={"diagnostics": {"debounceMs": 50}},
                    silent_client=request.param == "neovim") as client:
+        client.__dict__["_editor_state"] = {"version": 1, "open": False, "decided": False}
         yield client, root, graph
+
+
+EDITED = "# one\n# two\n# three\n"  # three lines above the file's text: `def login` moves to line 12
+
+
+async def decided(client) -> None:
+    """The ingest done and REJECT_REDIS recorded (once per server)."""
+    state = client.__dict__["_editor_state"]
+    if state["decided"]:
+        return
+    async def complete():
+        status = await request(client, "lore/ingestStatus", {})
+        return status if status.get("status") == "complete" else None
+
+    await wait_for(complete, 90, "the startup ingest to complete")
+    reply = await request(client, "lore/transact", {"facts": REJECT_REDIS, "reason": "architecture review"})
+    assert reply["ok"], reply
+    state["decided"] = True
+
+
+async def buffer(client, root: Path, prefix: str = "") -> str:
+    """src/auth.py open in the editor with ``prefix`` above its saved text (unsaved), after ``decided``; the
+    rejected_dependency diagnostic of that text is there."""
+    await decided(client)
+    state = client.__dict__["_editor_state"]
+    path = root / "src" / "auth.py"
+    uri = path.as_uri()
+    state["version"] += 1
+    if not state["open"]:
+        open_doc(client, path, text=prefix + path.read_text(), version=state["version"])
+        state["open"] = True
+    else:
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=state["version"]),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=prefix + path.read_text())]))
+    line = prefix.count("\n") + 1  # `import redis`
+    await wait_for(lambda: [d for d in lore_diags(client, uri, "rejected_dependency") if d.range.start.line == line],
+                   what="rejected_dependency on the buffer's import")
+    return uri
 
 
 def _ended(client) -> list[Any]:
@@ -54,10 +97,9 @@ async def test_startup_ingests_with_progress(ws):
 
 async def test_warning_becomes_diagnostic_on_the_import(ws):
     client, root, _ = ws
-    uri = open_doc(client, root / "src" / "auth.py")
-    reply = await request(client, "lore/transact", {"facts": REJECT_REDIS, "reason": "architecture review"})
-    assert reply["ok"]
-    diags = await wait_for(lambda: lore_diags(client, uri, "rejected_dependency"), what="rejected_dependency")
+    uri = await buffer(client, root)
+    diags = await wait_for(lambda: [d for d in lore_diags(client, uri, "rejected_dependency")
+                                    if d.range.start.line == 1], what="rejected_dependency")
     d = diags[0]
     assert d.range.start.line == 1 and d.range.start.character == 7  # `redis` in `import redis`
     assert d.severity == types.DiagnosticSeverity.Warning
@@ -68,11 +110,13 @@ async def test_warning_becomes_diagnostic_on_the_import(ws):
 
 async def test_unsaved_edit_moves_the_anchor(ws):
     client, root, _ = ws
-    uri = (root / "src" / "auth.py").as_uri()
+    uri = await buffer(client, root)
+    state = client.__dict__["_editor_state"]
+    state["version"] += 1
     client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=state["version"]),
         content_changes=[types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="# one\n# two\n# three\n")]))
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)), text=EDITED)]))
     moved = await wait_for(lambda: [d for d in lore_diags(client, uri, "rejected_dependency")
                                     if d.range.start.line == 4], what="diagnostic to follow the edit")
     assert moved[0].range.start.character == 7
@@ -80,7 +124,7 @@ async def test_unsaved_edit_moves_the_anchor(ws):
 
 async def test_hover_shows_memories_and_history(ws):
     client, root, _ = ws
-    uri = (root / "src" / "auth.py").as_uri()
+    uri = await buffer(client, root, EDITED)
     # `def login` is on line 12 of the edited buffer (3 lines were inserted above line 10)
     hover = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(12, 6))), 10)
@@ -93,7 +137,7 @@ async def test_hover_shows_memories_and_history(ws):
 
 async def test_hover_on_method_and_on_import(ws):
     client, root, _ = ws
-    uri = (root / "src" / "auth.py").as_uri()
+    uri = await buffer(client, root, EDITED)
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(8, 9)))  # def evict
     assert hover is not None and ":function/src-auth-py-tokencache-evict" in hover.contents.value
@@ -108,8 +152,14 @@ async def test_hover_on_method_and_on_import(ws):
 
 async def test_code_actions_and_commands(ws):
     client, root, graph = ws
-    uri = (root / "src" / "auth.py").as_uri()
-    diags = lore_diags(client, uri, "rejected_dependency")
+    uri = await buffer(client, root, EDITED)
+    # the warning this test dismisses for good is its own (`import os`), not the one the other tests read
+    reply = await request(client, "lore/transact", {"facts": '[[:decision/no-os :rejects :module/os] '
+                                                              '[:decision/no-os :description "no os here"]]',
+                                                   "reason": "test"})
+    assert reply["ok"], reply
+    diags = await wait_for(lambda: [d for d in lore_diags(client, uri, "rejected_dependency")
+                                    if d.range.start.line == 3], what="rejected_dependency on import os")
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
         range=types.Range(types.Position(12, 5), types.Position(12, 5)),
@@ -139,8 +189,10 @@ async def test_code_actions_and_commands(ws):
     reply = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command=dismiss.command.command, arguments=dismiss.command.arguments))
     assert reply["ok"], reply
-    await wait_for(lambda: uri in client.diagnostics and not lore_diags(client, uri, "rejected_dependency"),
+    await wait_for(lambda: uri in client.diagnostics and not [d for d in lore_diags(client, uri, "rejected_dependency")
+                                                              if d.range.start.line == 3],
                    what="dismissed warning to disappear")
+    assert [d for d in lore_diags(client, uri, "rejected_dependency") if d.range.start.line == 4]  # redis: still
 
 
 @pytest.mark.parametrize("command,args", [
@@ -160,7 +212,7 @@ async def test_bad_command_arguments(ws, command, args):
 
 async def test_save_and_close(ws):
     client, root, _ = ws
-    uri = (root / "src" / "auth.py").as_uri()
+    uri = await buffer(client, root)
     client.diagnostics.pop(uri, None)
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     await wait_for(lambda: uri in client.diagnostics, what="diagnostics after save")
@@ -169,10 +221,12 @@ async def test_save_and_close(ws):
     client.text_document_did_close(types.DidCloseTextDocumentParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     await wait_for(lambda: len(client.diagnostics.get(uri, [None])) == 0, what="diagnostics cleared on close")
+    client.__dict__["_editor_state"]["open"] = False
 
 
 async def test_warnings_request_matches_cli(ws):
     client, root, graph = ws
+    await decided(client)
     via_lsp = await request(client, "lore/warnings", {"uri": (root / "src" / "auth.py").as_uri()})
     code, via_cli = cli(graph, "warnings", "src/auth.py")
     assert via_lsp == via_cli

@@ -73,3 +73,32 @@ def test_the_hover_operation_answers_the_same_without_the_hover_index(tmp_path):
         assert info["memories"] == []
     finally:
         g.close()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("written", [":dependency/chardet", ":library/chardet"])
+async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_imported_it(tmp_path, written):
+    # A decision names the package the way people do (:dependency/x) before the code ever imported it: the
+    # reference stays as written until an ingest brings the code. rejected_dependency meets it (the buffer
+    # that imports x is warned about); the hover on that import must say which decision, too.
+    root = make_repo(tmp_path / "repo", {"src/app.py": "def main():\n    return 1\n"})
+    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+        async def complete():
+            status = await request(client, "lore/ingestStatus", {})
+            return status if status.get("status") == "complete" else None
+
+        await wait_for(complete, 90, "the ingest to complete")
+        reply = await request(client, "lore/transact", {
+            "facts": f'[[:decision/no-chardet :rejects {written}] '
+                     '[:decision/no-chardet :description "chardet is too slow"]]', "reason": "review"})
+        assert reply["ok"], reply
+        text = "import chardet\n\n\ndef main():\n    return chardet.detect(b'')\n"
+        uri = open_doc(client, root / "src" / "app.py", text=text, version=2)  # unsaved: only in the buffer
+
+        async def warned():
+            diags = client.diagnostics.get(uri, [])
+            return diags if any(d.source == "lore" for d in diags) else None
+
+        await wait_for(warned, 60, "the buffer's rejected import to be flagged")
+        shown = await _hover(client, uri, 0, len("import ch"))
+        assert shown is not None and "chardet is too slow" in shown and ":decision/no-chardet" in shown, shown

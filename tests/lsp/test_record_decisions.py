@@ -121,7 +121,21 @@ async def test_suggested_names_keep_the_negation(ws, text, name):
 
 async def test_edit_supersede_and_retract(ws):
     client, root, graph, uri = ws
-    d = ":decision/never-import-pyopenssl-directly"
+    # Its own decisions, under its own names: the other tests' may be there or not, in any order.
+    d = (await request(client, "lore/recordDecision", {
+        "kind": "governs", "target": ":function/src-requests-compat-py-compat-detect",
+        "text": "Never import pyOpenSSL directly, go through urllib3", "name": "edit-test-note"}))["decision"]
+    assert d == ":decision/edit-test-note"
+    old = (await request(client, "lore/recordDecision", {
+        "kind": "rejects", "target": ":module/openssl", "text": "We don't use pyOpenSSL here",
+        "name": "edit-test-no-openssl"}))["decision"]
+    assert old == ":decision/edit-test-no-openssl"
+
+    def its_warnings() -> list:
+        return [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"
+                and (x.data or {}).get("slots", {}).get("memory") == old]
+
+    await wait_for(its_warnings, timeout=60, what="the rejection's warning")
     r = await request(client, "lore/editDecision", {"decision": d, "text": "Never import pyOpenSSL at all"})
     assert r["ok"], r
     code, q = cli(graph, "query", f"[:find ?t :where [{d} :description ?t]]")
@@ -129,18 +143,17 @@ async def test_edit_supersede_and_retract(ws):
     code, q = cli(graph, "query", f"[:find ?t :any-valid-time :where [{d} :description ?t]]")
     assert sorted(q["results"]) == [["Never import pyOpenSSL at all"], ["Never import pyOpenSSL directly, go through urllib3"]]
     # supersede: the new one governs what the old one did; it rejects nothing the old one did not say
-    s = await request(client, "lore/supersedeDecision", {"decision": ":decision/no-openssl",
+    s = await request(client, "lore/supersedeDecision", {"decision": old,
                                                          "text": "pyOpenSSL is allowed in contrib only"})
-    assert s["ok"] and s["supersedes"] == ":decision/no-openssl"
+    assert s["ok"] and s["supersedes"] == old
     assert s["decision"] == ":decision/pyopenssl-allowed-contrib-only"
     code, q = cli(graph, "query", f"[:find ?a ?v :where [{s['decision']} ?a ?v]]")
     assert sorted(map(tuple, q["results"])) == [(":description", "pyOpenSSL is allowed in contrib only"),
                                                 (":entity-type", ":type/decision"), (":governs", ":module/openssl"),
-                                                (":supersedes", ":decision/no-openssl")]
-    code, q = cli(graph, "query", "[:find ?a :where [:decision/no-openssl ?a _]]")
+                                                (":supersedes", old)]
+    code, q = cli(graph, "query", f"[:find ?a :where [{old} ?a _]]")
     assert q["results"] == []  # the old decision holds no more (history keeps it)
-    await wait_for(lambda: not [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"],
-                   timeout=60, what="the superseded rejection's warning to go")
+    await wait_for(lambda: not its_warnings(), timeout=60, what="the superseded rejection's warning to go")
     r = await request(client, "lore/retractDecision", {"decision": s["decision"], "reason": "contrib is gone"})
     assert r["ok"]
     code, q = cli(graph, "query", f"[:find ?a :where [{s['decision']} ?a _]]")

@@ -38,6 +38,22 @@ def lore_diags(client, uri: str) -> list[types.Diagnostic]:
     return [d for d in client.diagnostics.get(uri, []) if d.source == "lore"]
 
 
+def app_open(client, root) -> str:
+    """src/app.py open in the editor with its saved text (once per server: any test may be first to need it)."""
+    path = root / "src" / "app.py"
+    if not client.__dict__.get("_app_open"):
+        open_doc(client, path, version=next_version(client))
+        client.__dict__["_app_open"] = True
+    return path.as_uri()
+
+
+def next_version(client) -> int:
+    """The open documents' versions only go up, whichever test edits them first."""
+    v = client.__dict__.get("_version", 1) + 1
+    client.__dict__["_version"] = v
+    return v
+
+
 def change(client, uri: str, version: int, text: str) -> None:
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -46,10 +62,10 @@ def change(client, uri: str, version: int, text: str) -> None:
 
 async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     client, root, graph = ws
-    uri = open_doc(client, root / "src" / "app.py")
+    uri = app_open(client, root)
     await wait_for(lambda: uri in client.diagnostics, timeout=90, what="first publish")
     assert lore_diags(client, uri) == []
-    change(client, uri, 2, "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n")
+    change(client, uri, next_version(client), "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n")
     [d] = await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
                       timeout=90, what="the rejected import flagged")
     assert d.range.start.line == 1 and "chardet" in d.message
@@ -58,15 +74,16 @@ async def test_unsaved_import_is_flagged_on_its_line_and_cleared(ws):
     q = await request(client, "lore/query", {"query": '[:find ?t :where [:module/src-app-py :depends-on ?t]]'})
     assert [":module/chardet"] not in q["results"]
     assert cli(graph, "warnings", "src/app.py")[1]["warnings"] == []
-    change(client, uri, 3, APP)
+    change(client, uri, next_version(client), APP)
     await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the warning cleared")
 
 
 async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
     client, root, graph = ws
-    uri = (root / "src" / "app.py").as_uri()
+    uri = app_open(client, root)
     text = APP + "\n\ndef normalize_encoding(data):\n    return data\n"
-    change(client, uri, 4, text)
+    version = next_version(client)
+    change(client, uri, version, text)
     line = text.splitlines().index("def normalize_encoding(data):")
 
     async def hovered():
@@ -80,8 +97,8 @@ async def test_buffer_function_named_by_a_memory_shows_it_on_hover(ws):
         "query": '[:find ?m :where [?m :relates-to :function/src-app-py-normalize-encoding]]'})
     assert q["results"] == []  # the link lives in the layer only
     status = await request(client, "lore/layerStatus", {})
-    assert any(f["path"] == "src/app.py" and f["source"] == "buffer" and f["version"] == 4 for f in status["files"])
-    change(client, uri, 5, APP)
+    assert any(f["path"] == "src/app.py" and f["source"] == "buffer" and f["version"] == version for f in status["files"])
+    change(client, uri, next_version(client), APP)
 
 
 async def test_a_memory_recorded_while_a_buffer_is_open_reaches_it(ws):

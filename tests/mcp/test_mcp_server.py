@@ -177,6 +177,7 @@ async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Pat
             ("lore_transact", {"facts": "[[:a/b :c 1]]"}, "bad-params", "reason"),
             ("lore_history", {"entity": None}, "bad-params", "entity"),
             ("lore_check", {"all": "perhaps"}, "bad-params", "all"),
+            ("lore_history", {"entity": "the database decision"}, "bad-entity", "the database decision"),
             ("lore_finalize_turn", {"delta": "User: x", "facts": 3}, "bad-params", "facts"),
             ("lore_no_such_tool", {}, "unknown-method", "lore_no_such_tool"),
             ("lore_ingest", {"repo": str(not_a_repo)}, "not-a-repo", str(not_a_repo)),
@@ -279,3 +280,33 @@ async def test_on_a_fresh_clone_the_instructions_say_to_ingest_and_doing_so_brin
         assert r["status"] == "complete", r
         err, r = await call(session, "lore_query", query='[:find ?p :where [?m :path ?p]]')
         assert ["src/net.py"] in r["results"], r
+
+
+@pytest.mark.asyncio
+async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
+    """pydantic's lax mode let "yes", "on" and "1" through as true and "5" as 5 (lore_check {"all": "yes"}
+    checked everything): every parameter of every tool takes its JSON type only, else bad-params naming it;
+    nothing runs."""
+    from lore.mcp.tools import TOOLS
+
+    lax = {"true or false": ["yes", "true", 1, "on"], "an integer": ["5", 5.5, True], "a string": [5, True],
+           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}]}
+    from lore.mcp.server import STRICT
+
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        checked = 0
+        for tool in TOOLS:
+            for name, (_, what) in STRICT[tool.name].items():
+                for bad in lax[what]:
+                    result = await session.call_tool(tool.name, {name: bad})
+                    data = result.structured_content
+                    assert result.is_error and data is not None, (tool.name, name, bad, result.content)
+                    assert data["error"]["code"] == "bad-params", (tool.name, name, bad, data)
+                    assert f"'{name}' must be {what}" in data["error"]["message"], data
+                    checked += 1
+        assert checked > 60
+        err, r = await call(session, "lore_status")
+        assert not err and r["tx"] == 0  # nothing ran
+        err, r = await call(session, "lore_check", all=True)
+        assert not err and r["ok"] and r["all"] is True  # the JSON type itself is taken

@@ -134,3 +134,58 @@ async def test_a_server_answers_at_once_and_embeds_in_the_background(tmp_path: P
         result = await session.call_tool("lore_sql", {
             "sql": "SELECT count(*) AS n FROM mem_vectors_minilm WHERE e = ':decision/kms'"})
         assert json.loads(result.content[0].text)["rows"] == [[1]], result.content[0].text
+
+
+def _status_memory(cli) -> dict[str, Any]:
+    code, status, err, _ = cli.run("status")
+    assert code == 0, err
+    return status["memory"]
+
+
+def test_lore_embed_catches_the_backlog_up_with_progress_and_json(cli):
+    code, _, err, _ = cli.run("transact", synthetic_memories(60), "--reason", "memories")
+    assert code == 0, err
+    before = _status_memory(cli)
+    total = before["memories_embedded"] + before["memories_awaiting_embedding"]
+    assert before["memories_awaiting_embedding"] > 0, before  # a write does not embed in a one-shot process
+    code, reply, err, _ = cli.run("embed", "--batch", "16")
+    assert code == 0 and reply["ok"], err
+    assert reply["embedded"] == before["memories_awaiting_embedding"] and reply["awaiting"] == 0, reply
+    progress = [line for line in err.splitlines() if line.startswith("lore embed: ")]
+    assert len(progress) >= 2 and progress[-1] == f"lore embed: {reply['embedded']} embedded, 0 awaiting", err
+    after = _status_memory(cli)
+    assert after["memories_embedded"] == total and after["memories_awaiting_embedding"] == 0
+    code, again, err, _ = cli.run("embed")  # nothing waits: nothing to do
+    assert code == 0 and again["embedded"] == 0 and again["awaiting"] == 0, (again, err)
+    code, bad, _, _ = cli.run("embed", "--batch", "0")
+    assert code == 2 and bad["error"]["code"] == "usage"
+
+
+def test_lore_embed_interrupted_keeps_every_finished_step_and_resumes(cli):
+    import os
+    import signal
+    import subprocess
+
+    code, _, err, _ = cli.run("transact", synthetic_memories(SERVER_MANY), "--reason", "memories")
+    assert code == 0, err
+    total = _status_memory(cli)["memories_awaiting_embedding"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
+    p = subprocess.Popen([LORE, "--graph", str(cli.graph), "--json", "embed", "--batch", "4"], cwd=cli.cwd,
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.stderr is not None and p.stdout is not None
+    first = p.stderr.readline()  # the event: a first step is committed
+    assert first.startswith("lore embed: 4 embedded"), first
+    p.send_signal(signal.SIGINT)
+    out, rest = p.communicate(timeout=120)
+    assert p.returncode == 130, (p.returncode, rest)
+    reply = json.loads(out.strip().splitlines()[-1])
+    assert reply["ok"] and reply["interrupted"] is True and reply["embedded"] >= 4, reply
+    mem = _status_memory(cli)
+    # what it said it embedded is there; nothing half-written: every memory is embedded or waits
+    assert mem["memories_embedded"] == reply["embedded"], (mem, reply)  # the step in flight was finished
+    assert mem["memories_embedded"] + mem["memories_awaiting_embedding"] == total, mem
+    assert mem["memories_awaiting_embedding"] > 0, mem  # interrupted before the end
+    code, done, err, _ = cli.run("embed", "--batch", "64")
+    assert code == 0 and done["awaiting"] == 0, (done, err)
+    assert done["embedded"] == mem["memories_awaiting_embedding"]
+    assert _status_memory(cli)["memories_embedded"] == total

@@ -84,3 +84,45 @@ def test_a_checkpoint_waits_for_a_reader_and_does_not_abort_it(tmp_path):
     assert reader.execute("SELECT count(*) FROM facts").fetchall() == [(201_000,)]
     reader.close()
     g.close()
+
+
+def test_a_single_row_read_left_on_an_idle_thread_does_not_block_the_checkpoint(tmp_path):
+    # The backfill's checkpoint stall: the server's background thread read one value (scalar: fetchone)
+    # on its own cursor and went idle; the half-read result kept its transaction open, and once an UPDATE
+    # committed after it (the backfill's swap closes rows), every CHECKPOINT failed with "other write
+    # transactions active" until that thread ran its next statement. Single-row reads read to the end.
+    from lore.sqlfile import scalar
+
+    g = Graph(tmp_path / "g.duckdb")
+    g.share_between_threads()
+    bulk_rows(g, 1000, "old")
+    read = threading.Event()
+    done = threading.Event()
+
+    def idle_reader() -> None:
+        assert scalar(g.con.execute("SELECT count(*) FROM facts")) == 1000
+        read.set()
+        done.wait(60)  # idle, as the background thread waits for work, its cursor untouched
+
+    t = threading.Thread(target=idle_reader)
+    t.start()
+    try:
+        assert read.wait(60)
+        bulk_rows(g, 50_000, "new")  # commits an UPDATE after the reader's statements
+        assert g.checkpoint(wait_seconds=0) is True
+    finally:
+        done.set()
+        t.join()
+    g.close()
+
+
+def test_no_server_code_reads_a_result_with_fetchone():
+    # fetchone leaves the result half-read (the test above): lore.sqlfile.first_row reads one row to the end.
+    from pathlib import Path
+
+    import lore
+
+    server = Path(lore.__file__).parent
+    found = [f"{p.relative_to(server)}:{n}" for p in sorted(server.rglob("*.py"))
+             for n, line in enumerate(p.read_text().splitlines(), 1) if ".fetchone()" in line]
+    assert found == [], found

@@ -122,6 +122,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--limit", type=int, default=50, help="list at most N entries (default 50)")
 
     cmd("status", "what the graph holds")
+    c = cmd("embed", "catch the memories' embedding vectors up (those `lore status` says await embedding)")
+    c.add_argument("--batch", type=int, default=32, metavar="N",
+                   help="memories per step between progress lines (default 32); Ctrl-C stops once the step "
+                        "in flight is written (a second Ctrl-C at once: that step stays queued)")
     c = cmd("trust", "let this repository's own .lore/rules run as they are now (a changed rule asks again)")
     c.add_argument("--revoke", action="store_true", help="stop trusting this repository's rules")
     c = cmd("show", "what Lore knows about this repository: ingests it, then prints a summary")
@@ -241,6 +245,8 @@ def main(argv: list[str] | None = None,
     try:
         if args.command == "hooks":
             return _hooks(args)
+        if args.command == "embed":
+            return _embed(graph_path, args)
         if args.command == "show":
             from lore.cli.showcase import show
 
@@ -258,6 +264,60 @@ def main(argv: list[str] | None = None,
 
         return emit_check(reply, "json" if args.json else (args.format or "text"), args.fail_on)
     return _emit(reply, args.json, args.command)
+
+
+def _embed(graph_path: Path, args: argparse.Namespace) -> int:
+    """``lore embed``: steps of ``--batch`` memories until none waits, a progress line on stderr after each;
+    Ctrl-C ends it after the step in flight (each step commits on its own) with exit 130. A server that owns
+    the graph embeds in its background: the command wakes it and reports."""
+    if args.batch < 1:
+        return _emit(error_reply(LoreError("usage", "--batch takes a positive number")), args.json, None)
+    from lore.runtime.owner import forward
+
+    forwarded = forward(graph_path, "embed", {})
+    if forwarded is not None:
+        return _emit(forwarded, args.json, "embed")
+    import signal
+
+    from lore import operations
+    from lore.store.graph import Graph
+
+    embedded, reply = 0, None
+    try:
+        graph = Graph(graph_path)
+    except LoreError as exc:
+        return _emit(error_reply(exc), args.json, None)
+    # The first Ctrl-C lets the step in flight finish and commit, then stops (a KeyboardInterrupt inside DuckDB
+    # surfaces as its own InterruptException, an operation error); a second one stops at once.
+    asked = {"stop": False}
+
+    def stop(signum: int, frame: Any) -> None:
+        if asked["stop"]:
+            raise KeyboardInterrupt
+        asked["stop"] = True
+
+    previous = signal.signal(signal.SIGINT, stop)
+    try:
+        while not asked["stop"]:
+            reply = operations.run("embed", graph, {"most": args.batch})
+            if not reply.get("ok"):
+                return _emit(reply, args.json, "embed")
+            embedded += reply["embedded"]
+            sys.stderr.write(f"lore embed: {embedded} embedded, {reply['awaiting']} awaiting\n")
+            sys.stderr.flush()
+            if not reply["awaiting"] or not reply["embedded"]:
+                break
+    except KeyboardInterrupt:
+        asked["stop"] = True
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        graph.close()
+    if asked["stop"]:
+        _emit({"ok": True, "interrupted": True, "embedded": embedded, "awaiting": (reply or {}).get("awaiting"),
+               "model": (reply or {}).get("model")}, args.json, "embed")
+        return 130
+    assert reply is not None
+    return _emit({**reply, "embedded": embedded}, args.json, "embed")
 
 
 def _hooks(args: argparse.Namespace) -> int:

@@ -146,6 +146,8 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
             tail += f"; {reply['refused']} refused, never applied (until the file changes):"
             tail += "".join(f"\n  {_plain(r['message'])}" for r in reply.get("refused_entries") or [])
         return head + tail + "\n"
+    if command == "status" and "rows" in reply:
+        return _status(reply)
     if command == "prepare-turn" and "context" in reply:
         return reply["context"].rstrip() + "\n"
     # Anything else: key: value lines.
@@ -160,6 +162,58 @@ def render(command: str | None, reply: dict[str, Any], *, color: bool = False) -
         else:
             lines.append(f"{k}: {_cell(v, 200)}")
     return "\n".join(lines) + "\n"
+
+
+def _n(v: Any) -> str:
+    return f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+
+def _status(reply: dict[str, Any]) -> str:
+    """`lore status` for people: the graph, how memories are recalled, the rules' state; a part it does not
+    know as indented key: value lines (never raw JSON)."""
+    lines = [f"graph: {_n(reply.get('tx'))} transaction(s), {_n(reply.get('rows'))} fact rows "
+             f"({_n(reply.get('current_rows'))} current) about {_n(reply.get('entities'))} entities"]
+    mem = reply.get("memory")
+    if isinstance(mem, dict) and "error" not in mem:
+        sem = mem.get("semantic") or {}
+        lines.append(f"memory: recall {mem.get('recall')}; indexed up to tx {_n(mem.get('indexed_tx'))}")
+        waiting = mem.get("memories_awaiting_embedding") or 0
+        line = f"  {_n(mem.get('memories_embedded'))} memories embedded"
+        if waiting:
+            line += f", {_n(waiting)} awaiting embedding (recall finds them lexically meanwhile; `lore embed` catches up)"
+        lines.append(line)
+        if sem.get("available"):
+            lines.append(f"  semantic model: {sem.get('model')} ({sem.get('dimensions')} dimensions)")
+        elif sem:
+            lines.append(f"  semantic recall off: {_plain(str(sem.get('reason') or 'no model'))}")
+    rules = reply.get("rules")
+    if isinstance(rules, dict) and "error" not in rules:
+        untrusted, errors = rules.get("untrusted") or [], rules.get("errors") or []
+        if not untrusted and not errors:
+            lines.append("rules: every rule loads; none waits for trust")
+        else:
+            lines.append(f"rules: {len(untrusted)} untrusted workspace rule file(s), {len(errors)} problem(s)")
+            lines += [f"  untrusted (lore trust): {_plain(str(p))}" for p in untrusted]
+            for e in errors:
+                where = _plain(str(e.get("file") or "")) + (f":{e['line']}" if e.get("line") else "")
+                lines.append(f"  {where + ': ' if where else ''}[{e.get('code')}] {_plain(str(e.get('message')))}")
+    shown = {"ok", "tx", "rows", "current_rows", "entities"}
+    shown |= {k for k in ("memory", "rules") if isinstance(reply.get(k), dict) and "error" not in reply[k]}
+    for k, v in reply.items():
+        if k not in shown:
+            lines += _key_lines(k, v, "")
+    return "\n".join(lines) + "\n"
+
+
+def _key_lines(k: str, v: Any, indent: str) -> list[str]:
+    if isinstance(v, dict):
+        out = [f"{indent}{k}:"]
+        for kk, vv in v.items():
+            out += _key_lines(str(kk), vv, indent + "  ")
+        return out
+    if isinstance(v, list):
+        return [f"{indent}{k}: " + (", ".join(_plain(str(x)) for x in v) if v else "none")]
+    return [f"{indent}{k}: {_plain(str(v)) if v is not None else '-'}"]
 
 
 _SEVERITY_RANK = {"information": 1, "warning": 2}

@@ -167,6 +167,17 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
             if ns in MEMORY_KINDS:
                 m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
                 m["via"].append({"attribute": a, "package": above[p]})
+    if (attrs.get(":entity-type") or [None])[0] == ":type/external-dependency":
+        # A rejection written as :dependency/x before any code imported x (rejected_dependency meets it): the
+        # reference is not this entity's ident yet, so "around" does not find it.
+        for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above], now=now):
+            ns = e.lstrip(":").split("/")[0]
+            if ns not in MEMORY_KINDS:
+                continue
+            m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
+            via = {"attribute": a} if covered == entity else {"attribute": a, "package": above[covered]}
+            if via not in m["via"]:
+                m["via"].append(via)
     commits = [c for key in (":introduced-by", ":modified-in") for c in attrs.get(key, []) if isinstance(c, str)]
     described: dict[str, dict[str, Any]] = {}
     wanted = list(memories) + commits

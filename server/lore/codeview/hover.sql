@@ -73,3 +73,18 @@ SELECT e, a, v, valid_from, valid_to FROM facts
  WHERE a IN (':rejects', ':forbids') AND vt = 'k' AND v IN (SELECT unnest($es)) AND NOT inferred
    AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now
  ORDER BY e, a, v;
+
+-- name: alias_vetoes_of
+-- The rejections and prohibitions, believed and valid now, that name one of these packages through an alias
+-- namespace (:dependency/x, :library/x, :package/x, :lib/x, :pkg/x) as written before any code imported it
+-- (the reference stays so until an ingest brings the code): the ident it means is slugged as
+-- rules/rejected_dependency.sql slugs it, and returned as the third column.
+SELECT e, a, covered, valid_from, valid_to FROM (
+    SELECT e, a, valid_from, valid_to,
+           ':module/' || trim(regexp_replace(lower(substr(v, strpos(v, '/') + 1)), '[^a-z0-9]+', '-', 'g'), '-')
+               AS covered
+      FROM facts
+     WHERE a IN (':rejects', ':forbids') AND vt = 'k' AND regexp_matches(v, '^:(dependency|library|package|lib|pkg)/.')
+       AND NOT inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now)
+ WHERE covered IN (SELECT unnest($es))
+ ORDER BY e, a, covered;

@@ -20,6 +20,7 @@ from typing import Any
 import duckdb
 
 from lore.inference.rulefile import Rule
+from lore.sqlfile import first_row
 
 # The documented views whose rows are the graph's current facts (views.sql); each select that reads one
 # must name the attribute (``a = ':x'`` or ``a IN (…)``) for the rule to be served from a context.
@@ -53,7 +54,7 @@ def rule_reads(rule: Rule) -> RuleReads | None:
         if _parser is None:
             _parser = duckdb.connect(":memory:")
         try:
-            row = _parser.execute("SELECT json_serialize_sql(?)", [rule.sql]).fetchone()
+            row = first_row(_parser.execute("SELECT json_serialize_sql(?)", [rule.sql]))
             tree: dict[str, Any] = json.loads(row[0]) if row is not None else {"error": True}
         except (duckdb.Error, TypeError, ValueError):
             tree = {"error": True}

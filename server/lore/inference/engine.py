@@ -35,7 +35,7 @@ from lore.inference.rulefile import (
     RuleError,
     all_rules,
 )
-from lore.sqlfile import named_statements
+from lore.sqlfile import first_row, named_statements
 from lore.store.graph import MAX_TX, Graph
 from lore.store.readonly_sql import check_read_only, jsonable
 from lore.store.values import IDENT_RE
@@ -188,7 +188,7 @@ def ensure_views(con: duckdb.DuckDBPyConnection) -> None:
 # ------------------------------------------------------------------ meta helpers
 
 def _meta_get(con: duckdb.DuckDBPyConnection, key: str) -> str | None:
-    row = con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+    row = first_row(con.execute("SELECT value FROM meta WHERE key = ?", [key]))
     return row[0] if row else None
 
 

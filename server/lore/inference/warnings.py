@@ -26,7 +26,7 @@ from lore.errors import LoreError
 from lore.inference.rulefile import WARNING_ATTR, Rule, all_rules
 from lore.query.labels import IDENT_RE, humanise, label_of, slot_idents
 from lore.query.labels import SQL as LABELS_SQL
-from lore.sqlfile import named_statements, scalar
+from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.values import Value
 from lore.timeutil import now_micros
@@ -436,9 +436,9 @@ def dismiss(graph: Graph, wid: Any, reason: Any, *, source: str = "cli",
                         "(from lore warnings --json)")
     if not isinstance(reason, str) or not reason.strip():
         raise LoreError("missing-reason", "dismissing a warning needs a reason (--reason TEXT)")
-    row = graph.con.execute(
+    row = first_row(graph.con.execute(
         "SELECT count(*) FROM facts WHERE a = ? AND inferred AND v LIKE ?",
-        [WARNING_ATTR, f'%"id": "{wid}"%']).fetchone()
+        [WARNING_ATTR, f'%"id": "{wid}"%']))
     if (not row or not row[0]) and not (shown_elsewhere is not None and shown_elsewhere(wid)):
         raise LoreError("unknown-warning", f"no warning has the id {wid}")
     from lore.store.graph import Op

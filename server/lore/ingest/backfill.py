@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.ingest.engine import SCHEMA_SQL, IngestRun
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import FACT_COLUMNS, MAX_TX, Graph
 
 log = logging.getLogger("lore")
@@ -95,9 +95,9 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int, str], Non
     except OSError:
         pass
     # In the server other threads work meanwhile, and the checkpoint waits for their transactions while it
-    # holds the write lock (Graph.checkpoint) — with a memory and an open buffer one of them can be waiting
-    # for that lock: the default 30 s twice stalled every request of a fresh cobra clone for a minute. The
-    # swap is committed either way; DuckDB folds the log later. So: a short wait.
+    # holds the write lock (Graph.checkpoint): a rule's query begun before the swap holds it off while it runs.
+    # The swap is committed either way; DuckDB folds the log later. So: a short wait. (Every wait ran out
+    # once, for an idle thread's half-read result: lore.sqlfile.first_row, DESIGN-CHOICES.)
     checkpoint = "done" if graph.compact(BACKFILL_CHECKPOINT_WAIT) else "deferred"
     return {**run, "branch": branch, "history": "complete", "facts_swapped_in": swapped, "compacted": True,
             "checkpoint": checkpoint, "seconds": round(time.perf_counter() - t0, 3)}
@@ -114,7 +114,7 @@ def _open_side(path: str, token: str) -> Graph:
         if side is not None:
             with side.lock:
                 side.con.execute(SCHEMA_SQL)
-                row = side.con.execute("SELECT value FROM ingest_meta WHERE key = 'backfill_of'").fetchone()
+                row = first_row(side.con.execute("SELECT value FROM ingest_meta WHERE key = 'backfill_of'"))
                 fresh = scalar(side.con.execute("SELECT count(*) FROM facts")) == 0 and row is None
                 if fresh:
                     side.con.execute("INSERT INTO ingest_meta VALUES ('backfill_of', ?)", [token])

@@ -9,7 +9,7 @@ from lore import params as P
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob, persisted_commits
 from lore.operations import register
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import Graph, TxResult
 from lore.store.session import Slot
 
@@ -83,7 +83,7 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if st["status"] == "idle":
         with graph.lock:
             try:
-                row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()
+                row = first_row(graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'"))
                 st["watermark"] = row[0] if row else None
                 st["total_ingested"] = st["processed"] = persisted_commits(graph)
             except Exception:  # noqa: BLE001 - no ingest tables yet: nothing ingested
@@ -129,7 +129,7 @@ def head_watermark_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """The graph branch's ingested head (cheap: the working layer asks before every rebuild)."""
     with graph.lock:
         try:
-            row = graph.con.execute("SELECT max(value) FROM ingest_meta WHERE key = 'watermark'").fetchone()
+            row = first_row(graph.con.execute("SELECT max(value) FROM ingest_meta WHERE key = 'watermark'"))
         except Exception:  # noqa: BLE001 - no ingest tables yet
             row = None
     return {"ok": True, "watermark": row[0] if row else None}

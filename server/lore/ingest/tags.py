@@ -11,6 +11,7 @@ from lore import idents as S
 from lore.errors import LoreError
 from lore.ingest.filestate import SCHEMA_SQL, SQL, date_value
 from lore.ingest.walk import list_tags
+from lore.sqlfile import first_row
 from lore.store.graph import MAX_TX, Graph
 from lore.timeutil import FOREVER
 
@@ -25,7 +26,7 @@ def tag_pass(graph: Graph, repo: str, plausible: Callable[[int | None], int | No
     g = graph
     with g.lock:
         g.con.execute(SCHEMA_SQL)
-        state = g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'").fetchone()
+        state = first_row(g.con.execute("SELECT value FROM ingest_meta WHERE key = 'state'"))
         if state and state[0] == "3":
             known = {r[0] for r in g.con.execute(SQL["known"]).fetchall() if r[0].startswith(":tag/")}
         else:

@@ -23,7 +23,7 @@ from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.resolve import PathIndex, resolve_all
 from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, Aliases, aliases_of
 from lore.ingest.walk import CatFile
-from lore.sqlfile import named_statements, scalar
+from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
 
@@ -78,7 +78,7 @@ class HeadIndex:
         self.known = {r[0] for r in con.execute(SQL["known"]).fetchall()}
         for file, name, entity in con.execute(SQL["top_level_names"]).fetchall():
             self.names.setdefault(file, []).append((name, entity))
-        repo = (con.execute(SQL["repo"]).fetchone() or [None])[0]
+        repo = (first_row(con.execute(SQL["repo"])) or [None])[0]
         self.ignore = build_ignore(_loreignore(repo))
         self.index.aliases = _aliases(repo, con.execute(SQL["tracked_files"]).fetchall())
 

@@ -284,10 +284,46 @@ def parse(name: str, data: bytes) -> Entry:
         ops = ops_from_form(data_form, "add")
     except LoreError as exc:
         raise refuse(name, f":tx-data: {exc.message}") from None
+    refusal = schema_refusal(ops)
+    if refusal is not None:
+        raise refuse(name, f":tx-data: {refusal}")
     for text_value in [author or "", reason] + [op.value.v for op in ops if op.value.vt == "s"]:
         if _SURROGATE.search(text_value):
             raise refuse(name, "a string holds an escaped lone surrogate (not Unicode text)")
     return Entry(str(eid), instant.micros, author, str(source), reason, ops, name, text)
+
+
+def is_schema(ident: str) -> bool:
+    """An ident of the schema's namespace (:db/…, :db.cardinality/…, :db.type/…)."""
+    return ident.startswith((":db/", ":db.")) or ident == ":db"
+
+
+# The attributes Lore itself defines (ingestion's code facts, the relations its rules read, a memory's text,
+# its own :lore/… bookkeeping): their schema is Lore's, never a repository's to change.
+LORE_ATTRIBUTES = frozenset({
+    ":description", ":path", ":entity-type", ":introduced-by", ":modified-in", ":contains", ":depends-on",
+    ":calls", ":parent", ":renamed-from", ":renamed-to", ":name", ":qualified-name", ":motivated-by",
+    ":supersedes", ":governs", ":rejects", ":forbids", ":relates-to", ":imports",
+})
+
+
+def schema_refusal(ops: Any) -> str | None:
+    """Why a journal entry with these operations would change the schema, or None. A team may declare one of
+    its own attributes single-valued (``[:owner :db/cardinality :db.cardinality/one]`` travels like any
+    memory); anything else in the :db namespace (:db/ident, :db/doc, …), a :db entity, and a cardinality of
+    an attribute Lore defines is the graph's own schema, which a cloned repository must not redefine."""
+    for op in ops:
+        if is_schema(op.e):
+            return f"{op.e} is a schema ident (:db/…); a journal carries memories, never schema"
+        if not is_schema(op.a):
+            continue
+        if op.a != ":db/cardinality":
+            return (f"{op.a} is a schema ident (:db/…); a journal carries memories, never schema "
+                    "(declare it with lore transact on this graph)")
+        if op.e in LORE_ATTRIBUTES or op.e.startswith(":lore/"):
+            return (f"{op.e} is an attribute Lore defines: its schema (:db/cardinality) is not a journal's "
+                    "to change")
+    return None
 
 
 def edn_text(x: Any) -> str:

@@ -115,7 +115,9 @@ def observe(graph: Graph, record: TxRecord) -> Callable[[bool], None] | None:
     if record.source not in E.JOURNALED_SOURCES:
         return None
     opts = record.options
-    if opts.get("private"):
+    # A schema change every other clone would refuse (entry.schema_refusal: :db/ident, a cardinality of Lore's
+    # own attributes) is this graph's: kept like a private write, never journaled or exported.
+    if opts.get("private") or E.schema_refusal(record.ops) is not None:
         ensure_schema(graph)
         graph.con.execute("INSERT INTO journal_private VALUES (?)", [record.tx])
         return _after_schema(graph)

@@ -23,7 +23,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from lore import __version__, operations
 from lore.errors import LoreError, error_reply
@@ -132,6 +132,47 @@ OBJECT_PARAMS = {t.name: _object_params(t) for t in TOOLS}
 PARAMS = {t.name: tuple(inspect.signature(t.signature).parameters) for t in TOOLS}
 
 
+_JSON_TYPES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
+               dict: "an object", type(None): "null"}
+
+
+def _what(annotation: Any) -> str:
+    """What a parameter's annotation takes, said in JSON's words (``bool | None`` -> true or false)."""
+    text = str(annotation).replace("typing.", "").replace(" | None", "").replace("Optional[", "")
+    if text.startswith(("bool", "<class 'bool'>")):
+        return "true or false"
+    if text.startswith(("int", "<class 'int'>")):
+        return "an integer"
+    if text.startswith(("str", "<class 'str'>")):
+        return "a string"
+    if text.startswith("list"):
+        return "a list of strings"
+    if text.startswith("dict"):
+        return "an object of strings"
+    return "of the type its schema says"
+
+
+def _adapters(tool: Tool) -> dict[str, tuple[TypeAdapter[Any], str]]:
+    return {name: (TypeAdapter(p.annotation), _what(p.annotation))
+            for name, p in inspect.signature(tool.signature, eval_str=True).parameters.items()}
+
+
+# The SDK validates arguments in pydantic's lax mode: "yes", "on" and "1" pass as true and "5" as 5. An agent
+# that sends those has a bug Lore should name, so each argument is first checked strictly against its schema.
+STRICT = {t.name: _adapters(t) for t in TOOLS}
+
+
+def _strict_error(tool: str, arguments: Mapping[str, Any]) -> LoreError | None:
+    for name, value in arguments.items():
+        adapter, what = STRICT[tool][name]
+        try:
+            adapter.validate_python(value, strict=True)
+        except ValidationError:
+            got = _JSON_TYPES.get(type(value), type(value).__name__)
+            return LoreError("bad-params", f"{tool}: parameter '{name}' must be {what}, got {got}")
+    return None
+
+
 class LoreMCPServer(MCPServer):
     """The SDK's server, with every failure a tool result carrying Lore's ``error`` object (SPEC §4): wrongly
     typed or missing arguments (``bad-params``) and an unknown tool (``unknown-method``) as well as an
@@ -149,6 +190,9 @@ class LoreMCPServer(MCPServer):
             return _result(error_reply(LoreError(
                 "bad-params", f"{name}: unknown parameter " + ", ".join(f"'{k[:100]}'" for k in unknown[:5]) +
                 f" ({name} takes {takes})")))
+        wrong = _strict_error(name, arguments)
+        if wrong is not None:
+            return _result(error_reply(wrong))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from lore.memory.tokens import CODE_NAMESPACES
+from lore.sqlfile import first_row
 from lore.store.graph import Graph
 from lore.store.session import Slot
 
@@ -93,11 +94,11 @@ class HotIndex:
         if mark is not None and mark == self.mark:
             return self.ready  # nothing folded since (what is read below is at least as new as its mark)
         with graph.lock, self.lock:
-            row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'").fetchone()
+            row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'"))
             mark = row[0] if row else 0
             if self.mark == mark:
                 return self.ready
-            stats = con.execute("SELECT n_docs, total_len, mem_first FROM mem_stats").fetchone()
+            stats = first_row(con.execute("SELECT n_docs, total_len, mem_first FROM mem_stats"))
             n_docs, total_len, mem_first = (int(stats[0]), int(stats[1]), int(stats[2] or 0)) if stats else (0, 0, 0)
             if not self.ready or n_docs < self.n_docs:
                 self._build(con, n_docs)

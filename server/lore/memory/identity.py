@@ -24,7 +24,7 @@ import re
 from typing import Any, Iterable
 
 from lore.idents import slug
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
 
@@ -48,9 +48,9 @@ def is_code_ident(ident: str) -> bool:
 
 def _exists(con: Any, ident: str) -> bool:
     """The graph believes ``ident`` is a code entity (ingestion gave it an :entity-type)."""
-    row = con.execute(
+    row = first_row(con.execute(
         f"SELECT 1 FROM facts WHERE e = ? AND a = ':entity-type' AND tx_to = {MAX_TX} AND NOT inferred LIMIT 1",
-        [ident]).fetchone()
+        [ident]))
     return row is not None
 
 
@@ -227,9 +227,9 @@ def _has_own_edges(con: Any, ident: str) -> bool:
     """``ident`` is a node of the memory's own graph: it has relations of its own (``[:dependency/redis
     :depends-on :dependency/libc]``). References to it stay as written, so a walk through it (``reachable``)
     still finds its edges; an alias with no edges of its own (a name, a description) is the code's entity."""
-    row = con.execute(
+    row = first_row(con.execute(
         f"SELECT 1 FROM facts WHERE e = ? AND vt = 'k' AND tx_to = {MAX_TX} AND NOT inferred "
-        f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') LIMIT 1", [ident]).fetchone()
+        f"AND a <> ':entity-type' AND NOT starts_with(a, ':db/') LIMIT 1", [ident]))
     return row is not None
 
 
@@ -288,7 +288,7 @@ STATE_KEY = "identity/2"
 
 def _mark(con: Any) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [STATE_KEY]).fetchone()
+        row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [STATE_KEY]))
     except Exception:  # noqa: BLE001 - no state table yet
         return 0
     return row[0] if row else 0

@@ -27,7 +27,7 @@ from lore.memory.tokens import (
     STOPWORDS,
     sql_list,
 )
-from lore.sqlfile import named_statements, scalar
+from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -81,7 +81,7 @@ def ensure_schema(graph: Graph) -> None:
     con = graph.con
     con.execute(sql("schema"))
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'version'").fetchone()
+        row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = 'version'"))
     except Exception:  # noqa: BLE001 - a damaged state table: rebuild
         row = (-1,)
     if row is None or row[0] != SCHEMA_VERSION:
@@ -102,7 +102,7 @@ def literal_list(items: list[str]) -> str:
 
 def indexed_tx(con: Any) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'").fetchone()
+        row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = 'tx'"))
     except Exception:  # noqa: BLE001 - no index tables yet (read-only graph never synced)
         return -1
     return row[0] if row else 0
@@ -349,7 +349,7 @@ def memory_first_doc(con: Any) -> int:
     """The first memory document (read along with the last search's terms on this connection)."""
     if id(con) in _MEM_FIRST:
         return _MEM_FIRST.pop(id(con))
-    row = con.execute("SELECT mem_first FROM mem_stats").fetchone()
+    row = first_row(con.execute("SELECT mem_first FROM mem_stats"))
     return int(row[0]) if row and row[0] is not None else 0
 
 

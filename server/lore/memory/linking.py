@@ -28,7 +28,7 @@ from typing import Any
 from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
-from lore.sqlfile import named_statements, scalar
+from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -71,7 +71,7 @@ def _sql(name: str, only: str = "", values: str = "") -> str:
 
 
 def _linked_tx(con: Any) -> int:
-    row = con.execute("SELECT tx FROM mem_index_state WHERE key = 'link'").fetchone()
+    row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = 'link'"))
     return row[0] if row else 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore import operations
+from lore import params as P
 from lore.errors import LoreError
 from lore.memory import decisions, embed, identity, index, linking, neighbourhood, vectors
 from lore.memory.turns import prepare_turn
@@ -81,6 +82,26 @@ def memory_status(graph: Graph) -> dict[str, Any]:
                            "memories_awaiting_embedding": vectors.awaiting(con)}
     out["semantic"] = sem
     return out
+
+
+@operations.register("embed", writes=True)
+def embed_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """Catch the memories' vectors up (``lore embed``): at most ``most`` of them per call (default: all), the
+    newest first; the reply says how many were embedded and how many still wait. A server that owns the graph
+    embeds in its background thread: this wakes it and answers at once (``background: true``)."""
+    most = P.integer(params, "most", None, low=1, what="a positive integer")
+    if not embed.available():
+        sem = embed.status()
+        raise LoreError("semantic-unavailable", f"semantic recall is off, so there is nothing to embed: "
+                        f"{sem.get('reason') or 'no model'} (recall is lexical)")
+    if graph.session.background is not None:
+        graph.session.background()
+        return {"ok": True, "embedded": 0, "awaiting": vectors.awaiting(graph.con), "background": True,
+                "model": embed.status().get("model")}
+    index.sync(graph)  # the memories written since the index last caught up are queued too
+    result = vectors.catch_up(graph, most if most is not None else 1 << 62)
+    return {"ok": True, "embedded": result.embedded, "awaiting": result.awaiting,
+            "embedded_total": vectors.count(graph.con), "model": embed.status().get("model")}
 
 
 @operations.register("memoryStatus")

@@ -29,7 +29,7 @@ import pyarrow as pa
 
 from lore.memory import embed, index
 from lore.memory.tokens import CODE_NAMESPACES
-from lore.sqlfile import scalar
+from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
 
@@ -55,7 +55,7 @@ def ensure_table(con: Any, m: embed.Model) -> None:
 
 def _mark(con: Any, m: embed.Model) -> int:
     try:
-        row = con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [m.state_key]).fetchone()
+        row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [m.state_key]))
     except Exception:  # noqa: BLE001 - no index yet
         return -1
     return row[0] if row else 0
@@ -116,7 +116,7 @@ def _memory_docs() -> str:
 
 def _has_memories(con: Any) -> bool:
     try:
-        return con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1").fetchone() is not None
+        return first_row(con.execute(f"SELECT 1 FROM mem_docs WHERE {_memory_docs()} LIMIT 1")) is not None
     except Exception:  # noqa: BLE001 - no index yet
         return False
 
@@ -270,6 +270,28 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
         cache.synced_at = seen
     elif graph.session.background is not None:
         graph.session.background()
+    return out
+
+
+def catch_up(graph: Graph, most: int) -> SyncResult:
+    """Embed up to ``most`` waiting memories, the newest first, in batches that each commit on their own (an
+    interrupt between or inside one loses nothing written before; the batch in flight is rolled back and stays
+    queued). For ``lore embed``, which calls it until nothing waits."""
+    m = embed.model()
+    if graph.read_only or m is None:
+        return SyncResult()
+    cache = graph.session.get(MATRIX)
+    left = _queue(graph, m, cache)
+    if left is None:
+        return SyncResult()
+    out = SyncResult(awaiting=left)
+    with cache.embedding:
+        while out.embedded < most:
+            n = _embed_batch(graph, m, cache, min(EMBED_BATCH, most - out.embedded))
+            if not n:
+                break
+            out.embedded += n
+    out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
     return out
 
 

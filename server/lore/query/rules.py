@@ -15,7 +15,7 @@ from typing import Any
 from lore.errors import LoreError
 from lore.query.compiler import Program
 from lore.query.parser import Fn, Not, Or, Pattern, Rule, RuleCall, Var, parse_rules
-from lore.sqlfile import named_statements, scalar
+from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.session import Slot
 
 _HERE = Path(__file__).parent
@@ -38,7 +38,7 @@ STORED_RULES: "Slot[tuple[tuple[int, ...], list[tuple[int, Rule, int]]]]" = Slot
 
 def stored_rules(graph: Any) -> list[tuple[int, Rule, int]]:
     """(seq, rule, tx) of every registered body, in registration order (cached per graph file)."""
-    stamp = tuple(graph.con.execute(_SQL["stamp"]).fetchone())
+    stamp = tuple(first_row(graph.con.execute(_SQL["stamp"])))
     cached = graph.session.peek(STORED_RULES)
     if cached is not None and cached[0] == stamp:
         return cached[1]

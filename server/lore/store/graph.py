@@ -255,7 +255,7 @@ def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
     if "meta" not in tables:
         return False
     try:
-        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        row = _first(con.execute("SELECT value FROM meta WHERE key = 'schema_version'"))
     except duckdb.Error:
         return False
     return row is not None

@@ -15,6 +15,7 @@ from typing import Any
 from lore import __version__, operations
 from lore import params as P
 from lore.errors import LoreError
+from lore.sqlfile import first_row
 from lore.store.graph import Graph
 from lore.working.gitstate import work_tree_root
 from lore.working.layer import Layer, layer_for
@@ -48,7 +49,7 @@ def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
 def _graph_branch(graph: Graph) -> str | None:
     try:
         with graph.lock:
-            row = graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'branch'").fetchone()
+            row = first_row(graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'branch'"))
     except Exception:  # noqa: BLE001 - no ingest tables: nothing ingested
         return None
     return row[0] if row else None
