@@ -14,7 +14,7 @@ Prints one JSON object. ``ingest``: the same full ingest into a fresh graph that
                          flush, checkpoint, tags and receive;
   workers                each parse worker's own CPU (read from /proc just before the run closes them) and,
                          on its main thread, ``read`` (git cat-file round trips), ``parse`` (tree edit +
-                         tree-sitter parse), ``query`` (QueryCursor.matches), ``extract`` (extract_packed less
+                         tree-sitter parse; the edits' diff included), ``query`` (QueryCursor.matches), ``extract`` (extract_items less
                          the query: Python turning matches into tuples), ``task_get`` (unpickling the chunks);
                          ``other_threads`` = its CPU less its main thread's (the queue's feeder thread:
                          pickling results and writing the pipe);
@@ -104,16 +104,16 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
         acc["blobs"] += 1
         acc["bytes"] += len(data)
         prev = trees.take(path) if trees is not None and path else None
-        reuse = hasattr(P, "items_reused")  # (a baseline from before top-level items were reused)
-        items = [prev[2] if prev is not None and P.items_reused() else None] \
-            if reuse and trees is not None and path else None
+        items_kept = hasattr(X, "extract_items")  # (a baseline from before items' extraction was kept)
         try:
             t = tt()
             tree = X.parse_tree(lang, data, prev[:2] if prev is not None else None)
             t1 = tt()
             shapes = trees.shapes if trees is not None else None
-            out = X.extract_packed(lang, data, tree, shapes, items) if reuse else \
-                X.extract_packed(lang, data, tree, shapes)
+            if items_kept:
+                out, items = X.extract_items(lang, data, tree, shapes, prev[2] if prev is not None else None)
+            else:
+                out = X.extract_packed(lang, data, tree, shapes)
             t2 = tt()
             acc["parse"] += t1 - t
             acc["extract_with_query"] += t2 - t1
@@ -121,8 +121,8 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
             acc["errors"] += 1  # counted: a wrapper that breaks the parse must show, not pass as a cheap run
             return None
         if trees is not None and path:
-            if reuse:
-                trees.put(path, tree, data, items[0] if items is not None else None)
+            if items_kept:
+                trees.put(path, tree, data, items)
             else:
                 trees.put(path, tree, data)
         return out
