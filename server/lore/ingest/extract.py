@@ -115,8 +115,8 @@ def _tools(lang: str) -> tuple[Any, Any]:
 
 def parse_tree(lang: str, data: bytes, prev: tuple[Any, bytes] | None = None) -> Any:
     """``data`` parsed; with ``prev`` (a tree of an earlier text of the same file, and that text),
-    incrementally: the old tree is edited to match (``prev``'s tree is consumed) and tree-sitter reuses its
-    unchanged subtrees. Either way the tree is the same as a fresh parse gives."""
+    incrementally: the old tree is edited to match (``text_edits``; ``prev``'s tree is consumed) and
+    tree-sitter reuses its unchanged subtrees. Either way the tree is the same as a fresh parse gives."""
     parser = _tools(lang)[0]
     if prev is None:
         return parser.parse(data)

@@ -9,8 +9,11 @@ Parsing is incremental across the versions of a file: a blob goes to the worker 
 when that worker is far behind, to the least busy one, which keeps the path from then on), so the
 versions of one path reach one worker in commit order, and each worker keeps the tree of the last
 version it parsed of its most recent paths (``Trees``, bounded). The next version's parse edits that tree
-(the bytes' common prefix and suffix kept) and tree-sitter reuses its unchanged subtrees; the tree is
-the one a fresh parse gives, so the extract is the same either way (tests/ingest/test_incremental_parse.py).
+(``lore.ingest.edits``: the bytes' common prefix and suffix kept, and a long middle split at equal stretches)
+and tree-sitter reuses its unchanged subtrees; the tree is the one a fresh parse gives, so the extract is
+the same either way (tests/ingest/test_incremental_parse.py). Beside each tree the worker keeps the finished
+extraction of its top-level items (``extract.Item``): an item whose subtree tree-sitter reused is neither
+queried nor extracted again (tests/ingest/test_item_reuse.py).
 ``LORE_INCREMENTAL_PARSE=0`` parses every blob from scratch.
 """
 
