@@ -244,3 +244,35 @@ def test_random_edits_of_items_give_fresh_extracts(lang):
             cur[i] = cur[i].replace("(", "( ", 1)
         versions.append(_rust("".join(cur)) if lang == "rust" else _py("".join(cur)))
     assert sum(_walk(lang, versions)) > 100
+
+
+def _rebuilt(o: bytes, n: bytes, edits: list) -> bytes:
+    """The new text as the edits make it: the old text's stretches between them, the new text's in them."""
+    out, at = b"", 0
+    for start, old_end, new_end, *_points in reversed(edits):
+        out += o[at:start]
+        out += n[len(out):len(out) + new_end - start]
+        at = old_end
+    return out + o[at:]
+
+
+def test_text_edits_of_hostile_texts_are_exact_and_bounded():
+    """A crafted file (a megabyte of one repeated line, lines that each occur twice, no newline at all,
+    random bytes) gives edits that still turn the old text into the new, within a bounded time."""
+    import time
+
+    rnd = random.Random(5)
+    line = b"x" * 40 + b"\n"
+    twice = b"".join(f"{i // 2:>40}\n".encode() for i in range(20_000))
+    noise = bytes(rnd.randrange(256) for _ in range(200_000))
+    cases = [
+        (line * 25_000, line * 12_000 + b"changed\n" + line * 13_000),
+        (twice, twice[:1000] + b"!" + twice[1000:500_000] + b"?" + twice[500_000:]),
+        (b"a" * 900_000, b"a" * 300_000 + b"b" + b"a" * 600_000),
+        (noise, noise[:5_000] + b"\n\n" + noise[5_000:150_000] + noise[150_001:]),
+    ]
+    for old, new in cases:
+        t = time.process_time()
+        edits = text_edits(old, new)
+        assert time.process_time() - t < 2.0
+        assert _rebuilt(old, new, edits) == new
