@@ -13,13 +13,15 @@ Prints one JSON object. ``ingest``: the same full ingest into a fresh graph that
                          ``tags``, ``after_ingest`` (rules, links), ``compact``; ``walk_python`` is ``run`` less
                          flush, checkpoint, tags and receive;
   workers                each parse worker's own CPU (read from /proc just before the run closes them) and,
-                         on its main thread, ``read`` (git cat-file round trips), ``parse`` (tree edit +
-                         tree-sitter parse), ``query`` (QueryCursor.matches), ``extract`` (extract_packed less
-                         the query: Python turning matches into tuples), ``task_get`` (unpickling the chunks);
+                         on its main thread, ``read`` (git cat-file round trips), ``parse`` (the text edits,
+                         tree edit + tree-sitter parse), ``query`` (QueryCursor.matches), ``extract``
+                         (extract_items, or extract_packed, less the query: Python turning matches into
+                         tuples, and the reused items' re-basing), ``task_get`` (unpickling the chunks);
                          ``other_threads`` = its CPU less its main thread's (the queue's feeder thread:
                          pickling results and writing the pipe);
   worker_git_cpu_seconds its ``git cat-file --batch`` processes;
-  main_git_cpu_seconds   the other children of the ingest (git log streams, the main process's cat-file).
+  main_git_cpu_seconds   the other children of the ingest (git log streams, the main process's cat-file);
+  peak_rss_mb            the ingest process's peak resident set, parse_worker_peak_rss_mb the largest worker's.
 
 ``floor`` is bench/ingest.py's floor (same code) and ``floor_parts`` the same work in one process with
 timers (read, parse, query), for the split only. With --baseline DIR the ingest of DIR's code (its
@@ -104,16 +106,16 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
         acc["blobs"] += 1
         acc["bytes"] += len(data)
         prev = trees.take(path) if trees is not None and path else None
-        reuse = hasattr(P, "items_reused")  # (a baseline from before top-level items were reused)
-        items = [prev[2] if prev is not None and P.items_reused() else None] \
-            if reuse and trees is not None and path else None
+        items_kept = hasattr(X, "extract_items")  # (a baseline from before items' extraction was kept)
         try:
             t = tt()
             tree = X.parse_tree(lang, data, prev[:2] if prev is not None else None)
             t1 = tt()
             shapes = trees.shapes if trees is not None else None
-            out = X.extract_packed(lang, data, tree, shapes, items) if reuse else \
-                X.extract_packed(lang, data, tree, shapes)
+            if items_kept:
+                out, items = X.extract_items(lang, data, tree, shapes, prev[2] if prev is not None else None)
+            else:
+                out = X.extract_packed(lang, data, tree, shapes)
             t2 = tt()
             acc["parse"] += t1 - t
             acc["extract_with_query"] += t2 - t1
@@ -121,8 +123,8 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
             acc["errors"] += 1  # counted: a wrapper that breaks the parse must show, not pass as a cheap run
             return None
         if trees is not None and path:
-            if reuse:
-                trees.put(path, tree, data, items[0] if items is not None else None)
+            if items_kept:
+                trees.put(path, tree, data, items)
             else:
                 trees.put(path, tree, data)
         return out
@@ -176,6 +178,7 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
     operations.AFTER_INGEST[:] = [timed("after_ingest", fn) for fn in operations.AFTER_INGEST]
     parse._worker = timed_worker  # spawned by reference: __mp_main__.timed_worker in the worker
     seen_workers: dict[int, dict] = {}
+    peaks: dict[str, float] = {}
     real_close = parse.Parser.close
 
     def close(self):
@@ -184,6 +187,8 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
                 kids = _children(p.pid)
                 seen_workers[p.pid] = {"cpu_at_close": _proc_cpu(p.pid),
                                        "git_cpu_at_close": sum(_proc_cpu(k) for k in kids)}
+        peaks["parse_worker_peak_rss_mb"] = max(peaks.get("parse_worker_peak_rss_mb", 0.0),
+                                                round(self.worker_peak_rss_kb / 1024, 1))
         return real_close(self)
     parse.Parser.close = close
 
@@ -218,6 +223,7 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
         "facts_written": res.get("facts_written"), "files_parsed": res.get("files_parsed"),
         "first_parent_commits": res.get("first_parent_commits"),
         "incremental_parses": res.get("incremental_parses"),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1), **peaks,
     }))
 
 

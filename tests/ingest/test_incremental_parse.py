@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from lore.ingest.api import ingest
-from lore.ingest.extract import extract_packed, parse_tree, text_edit
+from lore.ingest.edits import text_edit
+from lore.ingest.extract import extract_packed, parse_tree
 from lore.ingest.parse import Trees, parse_blob_packed
 from lore.ingest.walk import CatFile
 from lore.store.graph import Graph

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from lore.errors import LoreError
 from lore.idents import def_ident, module_ident, slug
+from lore.ingest.edits import text_edits
 
 if TYPE_CHECKING:
     from tree_sitter_language_pack import SupportedLanguage
@@ -110,44 +113,16 @@ def _tools(lang: str) -> tuple[Any, Any]:
     return get_parser(name), Query(get_language(name), src)
 
 
-def _point(data: bytes, byte: int) -> tuple[int, int]:
-    row = data.count(b"\n", 0, byte)
-    return row, byte - (data.rfind(b"\n", 0, byte) + 1)
-
-
-def text_edit(old: bytes, new: bytes) -> tuple[int, int, int, tuple[int, int], tuple[int, int], tuple[int, int]]:
-    """The one edit that turns ``old`` into ``new``: their common prefix and suffix kept, what lies between
-    replaced (``Tree.edit``'s arguments: start, old end, new end bytes, then the same as points)."""
-    n = min(len(old), len(new))
-    lo, hi = 0, n
-    while lo < hi:  # the longest common prefix, by halving (slice comparisons run at memcmp speed)
-        m = (lo + hi + 1) // 2
-        if old[:m] == new[:m]:
-            lo = m
-        else:
-            hi = m - 1
-    start = lo
-    lo, hi = 0, n - start
-    lo_old, lo_new = len(old), len(new)
-    while lo < hi:
-        m = (lo + hi + 1) // 2
-        if old[lo_old - m:] == new[lo_new - m:]:
-            lo = m
-        else:
-            hi = m - 1
-    old_end, new_end = lo_old - lo, lo_new - lo
-    return start, old_end, new_end, _point(old, start), _point(old, old_end), _point(new, new_end)
-
-
 def parse_tree(lang: str, data: bytes, prev: tuple[Any, bytes] | None = None) -> Any:
     """``data`` parsed; with ``prev`` (a tree of an earlier text of the same file, and that text),
-    incrementally: the old tree is edited to match (``prev``'s tree is consumed) and tree-sitter reuses its
-    unchanged subtrees. Either way the tree is the same as a fresh parse gives."""
+    incrementally: the old tree is edited to match (``text_edits``; ``prev``'s tree is consumed) and
+    tree-sitter reuses its unchanged subtrees. Either way the tree is the same as a fresh parse gives."""
     parser = _tools(lang)[0]
     if prev is None:
         return parser.parse(data)
     old_tree, old_data = prev
-    old_tree.edit(*text_edit(old_data, data))
+    for edit in text_edits(old_data, data):
+        old_tree.edit(*edit)
     return parser.parse(data, old_tree)
 
 
@@ -194,16 +169,152 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
     return ex
 
 
+class Item:
+    """A top-level item's finished extraction (a root child of the tree: a function, a class, an impl, a
+    statement), kept per path by a parse worker so that the item's next version, when tree-sitter reused its
+    subtree there (``Node.id`` the same: not edited, the same structure and bytes), costs neither query nor
+    extraction: its rows are moved to where the item is now and the file's rows are assembled again.
+
+    ``cands``: its definitions before the file-wide passes, in source order, each ``(key, (container, kind),
+    Def's fields, tail, place, index)``; ``tail`` is a short definition's text with its name blanked (its
+    shape hash also depends on its place, numbered file-wide; -1: not hashed yet); ``imports``: Import's
+    fields; ``calls``: its (caller, callee) pairs when its functions at indexes ``drops`` are not kept (a
+    definition whose kind and qualified name an earlier one of the file has is dropped, and its calls go to
+    the function around it). Lines are the file's when the item starts on ``row``; its columns hold while
+    the text before it on that line (``prefix``, ``col`` bytes) is the same."""
+
+    __slots__ = ("size", "row", "col", "prefix", "cands", "imports", "drops", "calls")
+
+    def __init__(self, size: int, row: int, col: int, prefix: bytes, cands: list[tuple], imports: list[tuple],
+                 drops: tuple[int, ...], calls: set[tuple[str, str]]) -> None:
+        self.size, self.row, self.col, self.prefix = size, row, col, prefix
+        self.cands, self.imports, self.drops, self.calls = cands, imports, drops, calls
+
+    def move(self, row: int) -> None:
+        """Its lines as they are when the item starts on ``row`` (0-based)."""
+        k = row - self.row
+        self.row = row
+        self.cands = [(c[0], c[1], (*d[:4], d[4] + k, d[5], d[6] + k, d[7], d[8] + k, *d[9:]), c[3], c[4], c[5])
+                      for c in self.cands for d in (c[2],)]
+        self.imports = [(i[0], i[1], i[2] + k, i[3], i[4] + k, i[5]) for i in self.imports]
+
+
+# An item without definitions, imports or calls stays so wherever it moves: one shared record.
+_EMPTY = Item(0, 0, 0, b"", [], [], (), set())
+Items = dict[int, Item]  # Node.id of a root child -> its Item
+
+
 def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None) -> Packed:
     """``extract_source`` as plain tuples (see ``Packed``); ``tree``: ``data`` already parsed
     (``parse_tree``); ``shapes``: body hash -> shape hash of long definitions seen before (a long
     definition's shape depends on its text alone: most definitions of a file's next version are unchanged)."""
-    from tree_sitter import QueryCursor
+    return extract_items(lang, data, tree, shapes)[0]
 
-    query = _tools(lang)[1]
+
+def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None,
+                  prev: Items | None = None) -> tuple[Packed, Items]:
+    """``extract_packed`` and this version's Items; ``prev``: the Items of the version ``tree`` was parsed
+    from (``parse_tree``'s ``prev``, its tree still alive): an item tree-sitter reused is neither queried
+    nor extracted again. The result is the same as without ``prev`` (tests/ingest/test_item_reuse.py)."""
     if tree is None:
         tree = parse_tree(lang, data)
     root = tree.root_node
+    kids = root.children
+    items: list[Item] = []
+    todo: list[int] = []  # indexes of the kids extracted now
+    if prev:
+        for i, k in enumerate(kids):
+            it = prev.get(k.id)
+            if it is _EMPTY:
+                items.append(it)
+                continue
+            if it is not None and it.size == k.end_byte - k.start_byte:
+                sp = k.start_point
+                if it.col == sp[1] and (not it.col or data[k.start_byte - it.col:k.start_byte] == it.prefix):
+                    if it.row != sp[0]:
+                        it.move(sp[0])
+                    items.append(it)
+                    continue
+            items.append(_EMPTY)  # replaced by _extract_kids, unless a leaf (a comment: its id is not kept)
+            if k.child_count:  # no pattern matches a node without children (tests/ingest/test_item_reuse.py)
+                todo.append(i)
+    else:
+        items = [_EMPTY] * len(kids)
+        todo = list(range(len(kids)))
+    fresh: dict[int, tuple[list, list]] = {}  # item index -> its function spans and called names' offsets
+    if todo:
+        _extract_kids(lang, data, root, kids, todo, items, fresh, shapes)
+
+    # File-wide: a definition whose (kind, qualified name) an earlier one has is dropped; places (a short
+    # definition's rank among its container's definitions of its kind) are numbered over the file.
+    seen: set[tuple[str, str]] = set()
+    seen_add = seen.add
+    places: dict[tuple[str, str], int] = {}
+    places_get = places.get
+    defs: list[tuple] = []
+    defs_append = defs.append
+    imports: list[tuple] = []
+    calls: set[tuple[str, str]] = set()
+    redo: list[tuple[int, tuple[int, ...]]] = []
+    for n, it in enumerate(items):
+        cands = it.cands
+        drops: tuple[int, ...] = ()
+        if cands:
+            dropped: list[int] | None = None
+            for c in cands:
+                key = c[0]
+                if key in seen:
+                    if c[2][0] == "function":
+                        if dropped is None:
+                            dropped = []
+                        dropped.append(c[5])
+                    continue
+                seen_add(key)
+                ck = c[1]
+                place = places[ck] = places_get(ck, -1) + 1
+                if c[3] is not None and c[4] != place:
+                    d = c[2]
+                    c = (key, ck, (*d[:12], _hash(f"{ck[1]}\0{ck[0]}\0{place}\0".encode() + c[3])), c[3], place, c[5])
+                    cands[c[5]] = c
+                defs_append(c[2])
+            if dropped is not None:
+                drops = tuple(dropped)
+        if n in fresh:
+            spans, calls_at = fresh[n]
+            it.drops, it.calls = drops, _item_calls(data, spans, calls_at, drops)
+        elif drops != it.drops:
+            redo.append((n, drops))  # its calls are attributed again: the item is queried again (rare)
+            continue
+        if it.imports:
+            imports.extend(it.imports)
+        if it.calls:
+            calls |= it.calls
+    if redo:
+        again: dict[int, tuple[list, list]] = {}
+        old = {n: items[n] for n, _d in redo}
+        _extract_kids(lang, data, root, kids, [n for n, _d in redo], items, again, shapes)
+        for n, drops in redo:
+            it = items[n]
+            it.cands = old[n].cands  # the same subtree: the same definitions, already placed above
+            spans, calls_at = again[n]
+            it.drops, it.calls = drops, _item_calls(data, spans, calls_at, drops)
+            calls |= it.calls
+        # Imports are in the file's order: gathered again with the re-extracted items in place.
+        imports = [i for it in items for i in it.imports]
+    now: Items = {}
+    for k, it in zip(kids, items):
+        now[k.id] = it
+    return (defs, imports, sorted(calls), root.has_error), now
+
+
+def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int], items: list[Item],
+                  fresh: dict[int, tuple[list, list]], shapes: dict[int, int] | None) -> None:
+    """Query and extract the root's children at indexes ``todo`` (ascending): each one's Item into
+    ``items``, and its function spans and called names' offsets into ``fresh`` (its calls are attributed once
+    the file-wide pass knows which of its functions are kept)."""
+    from tree_sitter import QueryCursor
+
+    query = _tools(lang)[1]
     ascii_only = data.isascii()
 
     def col_of(byte: int, col_bytes: int) -> int:
@@ -215,55 +326,109 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
         return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
     raw_defs: list[tuple[int, int, str, Any, Any, Any]] = []  # start, end, kind, node, name node, owner
-    imports: list[tuple] = []  # Import's fields
+    raw_imports: list[tuple[int, tuple]] = []  # start byte, Import's fields
     calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
-    for _pattern, caps in QueryCursor(query).matches(root):
-        # Most matches are a call's name alone: taken first, as plain byte offsets.
-        called = caps.get("call.name")
-        if called is not None and len(caps) == 1:
-            if len(called) == 1:
-                n = called[0]
-                calls_at.append((n.start_byte, n.end_byte))
-            else:
-                calls_at.extend([(n.start_byte, n.end_byte) for n in called])
-            continue
-        for cap, nodes in caps.items():
-            if cap.startswith("def."):
-                name_nodes = caps.get("name")
-                if not name_nodes:
-                    continue
-                owner = caps.get("owner")
-                node = nodes[0]
-                raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name_nodes[0],
-                                 owner[0] if owner else None))
-            elif cap == "import":
-                specs = caps.get("import.spec")
-                if not specs:
-                    continue
-                node = nodes[0]
-                names = caps.get("import.name")
-                spec = _clean_spec(text(specs[0]))
-                if not spec or len(spec) > 500:
-                    continue
-                sp, ep = node.start_point, node.end_point
-                imports.append((spec, text(names[0]) if names else "", sp[0] + 1,
-                                col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1])))
-            elif cap == "call.name":
-                calls_at.extend([(n.start_byte, n.end_byte) for n in nodes])
+    cursor = QueryCursor(query)
+    if len(todo) == len(kids):
+        runs = [root]
+    else:  # the query walks only runs of consecutive items to extract
+        runs = []
+        a = todo[0]
+        for p, q in zip(todo, todo[1:] + [-1]):
+            if q != p + 1:
+                runs.append((kids[a].start_byte, kids[p].end_byte))
+                a = q
+    for run in runs:
+        if run is not root:
+            cursor.set_byte_range(run[0], run[1])
+        for _pattern, caps in cursor.matches(root):
+            # Most matches are a call's name alone: taken first, as plain byte offsets.
+            called = caps.get("call.name")
+            if called is not None and len(caps) == 1:
+                if len(called) == 1:
+                    c = called[0]
+                    calls_at.append((c.start_byte, c.end_byte))
+                else:
+                    calls_at.extend([(c.start_byte, c.end_byte) for c in called])
+                continue
+            for cap, nodes in caps.items():
+                if cap.startswith("def."):
+                    name_nodes = caps.get("name")
+                    if not name_nodes:
+                        continue
+                    owner = caps.get("owner")
+                    node = nodes[0]
+                    raw_defs.append((node.start_byte, node.end_byte, cap[4:], node, name_nodes[0],
+                                     owner[0] if owner else None))
+                elif cap == "import":
+                    specs = caps.get("import.spec")
+                    if not specs:
+                        continue
+                    node = nodes[0]
+                    names = caps.get("import.name")
+                    spec = _clean_spec(text(specs[0]))
+                    if not spec or len(spec) > 500:
+                        continue
+                    sp, ep = node.start_point, node.end_point
+                    raw_imports.append((node.start_byte, (spec, text(names[0]) if names else "", sp[0] + 1,
+                                        col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1]))))
+                elif cap == "call.name":
+                    calls_at.extend([(c.start_byte, c.end_byte) for c in nodes])
 
-    if imports:
-        # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
-        named = {(i[2], i[3], i[0]) for i in imports if i[1]}  # (line, col, spec) of the named forms
-        imports = [i for i in imports if i[1] or (i[2], i[3], i[0]) not in named]
-
-    # One sweep in source order finds each definition's enclosing definitions.
+    # Each match to the item it lies in (nodes nest: a match lies in one root child), by sweeps in order.
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    defs: list[tuple] = []  # Def's fields
-    seen: set[tuple[str, str]] = set()
-    places: dict[tuple[str, str], int] = {}  # (container, kind) -> definitions of that kind seen in it
+    calls_at.sort()
+    bounds = [(kids[n].start_byte, kids[n].end_byte) for n in todo]
+    by_item: dict[int, list[tuple]] = {}  # position in todo -> its imports, in the query's order
+    if raw_imports:
+        starts = [b[0] for b in bounds]
+        for b, i in raw_imports:
+            t = bisect_right(starts, b) - 1
+            if t >= 0 and b < bounds[t][1]:
+                by_item.setdefault(t, []).append(i)
+    di = ci = 0
+    nd, nc = len(raw_defs), len(calls_at)
+    for t, n in enumerate(todo):
+        k = kids[n]
+        s, e = bounds[t]
+        while di < nd and raw_defs[di][0] < s:
+            di += 1
+        j = di
+        while j < nd and raw_defs[j][0] < e:
+            j += 1
+        item_defs, di = raw_defs[di:j], j
+        while ci < nc and calls_at[ci][0] < s:
+            ci += 1
+        j = ci
+        while j < nc and calls_at[j][0] < e:
+            j += 1
+        item_calls, ci = calls_at[ci:j], j
+        item_imports = by_item.get(t, [])
+        if item_imports:
+            # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
+            named = {(i[2], i[3], i[0]) for i in item_imports if i[1]}
+            item_imports = [i for i in item_imports if i[1] or (i[2], i[3], i[0]) not in named]
+        cands, spans = _item_defs(data, item_defs, ascii_only, col_of, text, shapes) if item_defs else ([], [])
+        if not cands and not item_imports and not item_calls:
+            items[n] = _EMPTY
+            continue
+        sp = k.start_point
+        col = sp[1]
+        items[n] = Item(e - s, sp[0], col, data[s - col:s] if col else b"", cands, item_imports, (), set())
+        fresh[n] = (spans, item_calls)
+
+
+def _item_defs(data: bytes, raw_defs: list[tuple], ascii_only: bool, col_of: Any, text: Any,
+               shapes: dict[int, int] | None) -> tuple[list[tuple], list[tuple[int, int, str, int]]]:
+    """One top-level item's definitions (its ``raw_defs`` sorted by start, then longest first) as Item's
+    ``cands``, and its functions' spans (start, end, qualified name, index in cands). Nesting is decided by
+    one sweep in source order; which are dropped as repeats, and short definitions' shapes (they depend on
+    the place) are the file-wide pass's."""
     # (end byte, whether a function encloses or is this entry, the innermost class's qualified name or None)
     stack: list[tuple[int, bool, str | None]] = []
-    spans: list[tuple[int, int, str]] = []  # kept functions: start, end, qualified name (for calls)
+    defs: list[tuple] = []  # Def's fields
+    meta: list[tuple[tuple[str, str], tuple[str, str], bytes | None]] = []  # key, (container, kind), tail
+    spans: list[tuple[int, int, str, int]] = []
     multi: list[tuple[int, int, int]] = []  # definitions of three lines or more: index in defs, start, end
     blake2b, from_bytes = hashlib.blake2b, int.from_bytes  # _hash, inlined: the loop runs per definition
     for start, end, kind, node, name_node, owner in raw_defs:
@@ -291,31 +456,27 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
             stack.append((end, True, inner_class))
         elif base == "class":
             stack.append((end, in_function, qual))
-        if not keep or not name or len(name) > 300 or (base, qual) in seen:
+        if not keep or not name or len(name) > 300:
             continue
-        seen.add((base, qual))
         sp, ep, np_ = node.start_point, node.end_point, name_node.start_point
         container = qual.rsplit(".", 1)[0] if "." in qual else ""
-        place = places[(container, base)] = places.get((container, base), -1) + 1
+        tail = None
         if ep[0] - sp[0] >= 2:
-            shape = 0  # every identifier blanked: hashed below, all such definitions at once
-            multi.append((len(defs), start, end))
+            multi.append((len(defs), start, end))  # every identifier blanked: hashed below, all at once
         elif start <= name_start and name_end <= end:
-            shape = from_bytes(blake2b(f"{base}\0{container}\0{place}\0".encode() + data[start:name_start] + b"_"
-                                       + data[name_end:end], digest_size=8).digest(), "little", signed=True)
-        else:
-            shape = 0
+            tail = data[start:name_start] + b"_" + data[name_end:end]  # hashed with its place, file-wide
         if ascii_only:
             name_col = np_[1]
             defs.append((base, name, qual, static, sp[0] + 1, sp[1], ep[0] + 1, ep[1], np_[0] + 1, name_col,
                          name_col + len(name),
-                         from_bytes(blake2b(data[start:end], digest_size=8).digest(), "little", signed=True), shape))
+                         from_bytes(blake2b(data[start:end], digest_size=8).digest(), "little", signed=True), 0))
         else:
             name_col = col_of(name_start, np_[1])
             defs.append((base, name, qual, static, sp[0] + 1, col_of(start, sp[1]), ep[0] + 1, col_of(end, ep[1]),
-                         np_[0] + 1, name_col, name_col + len(name), _hash(data[start:end]), shape))
+                         np_[0] + 1, name_col, name_col + len(name), _hash(data[start:end]), 0))
         if base == "function":
-            spans.append((start, end, qual))
+            spans.append((start, end, qual, len(meta)))
+        meta.append(((base, qual), (container, base), tail))
 
     if multi and shapes is not None:
         todo = []
@@ -334,32 +495,42 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
                 shapes[defs[i][11]] = defs[i][12]
     elif multi:
         _blanked_shapes(data, defs, multi)
+    return [(m[0], m[1], d, m[2], -1, i) for i, (m, d) in enumerate(zip(meta, defs))], spans
 
-    calls: set[tuple[str, str]] = set()
+
+_NO_CALLS: set[tuple[str, str]] = set()  # shared, never mutated (the pass unions into its own set)
+
+
+def _item_calls(data: bytes, spans: list[tuple[int, int, str, int]], calls_at: list[tuple[int, int]],
+                drops: tuple[int, ...]) -> set[tuple[str, str]]:
+    """An item's (caller, callee) pairs: a called name's caller is the innermost kept function around it
+    (its functions at ``drops`` are not kept), "" at module level."""
+    if not calls_at:
+        return _NO_CALLS
+    kept = sorted((s, e, q) for s, e, q, i in spans if i not in drops) if drops else \
+        sorted((s, e, q) for s, e, q, _i in spans)
     raw_calls: set[tuple[str, bytes]] = set()
-    if calls_at:
-        spans.sort()
-        calls_at.sort()
-        open_spans: list[tuple[int, int, str]] = []
-        i = 0
-        for pos, call_end in calls_at:
-            while i < len(spans) and spans[i][0] <= pos:
-                open_spans.append(spans[i])
-                i += 1
-            while open_spans and open_spans[-1][1] <= pos:
-                open_spans.pop()
-            # The top of the stack starts at or before pos and ends after it: the innermost function.
-            raw_calls.add((open_spans[-1][2] if open_spans else "", data[pos:call_end]))
-        # A name is called from many places: each distinct name is decoded once, into one string that all
-        # its callers share (pickled once to the ingest's process, its hash computed there once).
-        decoded: dict[bytes, str] = {}
-        for caller, raw in raw_calls:
-            callee = decoded.get(raw)
-            if callee is None:
-                callee = decoded[raw] = raw.decode("utf-8", "replace").strip()
-            if callee and len(callee) <= 300:
-                calls.add((caller, callee))
-    return defs, imports, sorted(calls), root.has_error
+    open_spans: list[tuple[int, int, str]] = []
+    i, n = 0, len(kept)
+    for pos, call_end in calls_at:
+        while i < n and kept[i][0] <= pos:
+            open_spans.append(kept[i])
+            i += 1
+        while open_spans and open_spans[-1][1] <= pos:
+            open_spans.pop()
+        # The top of the stack starts at or before pos and ends after it: the innermost function.
+        raw_calls.add((open_spans[-1][2] if open_spans else "", data[pos:call_end]))
+    # A name is called from many places: each distinct name is decoded once, into one string (interned: the
+    # same object in every item and version, pickled once per chunk to the ingest's process).
+    calls: set[tuple[str, str]] = set()
+    decoded: dict[bytes, str] = {}
+    for caller, raw in raw_calls:
+        callee = decoded.get(raw)
+        if callee is None:
+            callee = decoded[raw] = sys.intern(raw.decode("utf-8", "replace").strip())
+        if callee and len(callee) <= 300:
+            calls.add((caller, callee))
+    return calls
 
 
 _ID_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")

@@ -9,8 +9,11 @@ Parsing is incremental across the versions of a file: a blob goes to the worker 
 when that worker is far behind, to the least busy one, which keeps the path from then on), so the
 versions of one path reach one worker in commit order, and each worker keeps the tree of the last
 version it parsed of its most recent paths (``Trees``, bounded). The next version's parse edits that tree
-(the bytes' common prefix and suffix kept) and tree-sitter reuses its unchanged subtrees; the tree is
-the one a fresh parse gives, so the extract is the same either way (tests/ingest/test_incremental_parse.py).
+(``lore.ingest.edits``: the bytes' common prefix and suffix kept, and a long middle split at equal stretches)
+and tree-sitter reuses its unchanged subtrees; the tree is the one a fresh parse gives, so the extract is
+the same either way (tests/ingest/test_incremental_parse.py). Beside each tree the worker keeps the finished
+extraction of its top-level items (``extract.Item``): an item whose subtree tree-sitter reused is neither
+queried nor extracted again (tests/ingest/test_item_reuse.py).
 ``LORE_INCREMENTAL_PARSE=0`` parses every blob from scratch.
 """
 
@@ -26,7 +29,16 @@ from collections import OrderedDict, deque
 from typing import Any, Iterable
 
 from lore.errors import LoreError
-from lore.ingest.extract import MAX_SOURCE_BYTES, Extract, Packed, extract_packed, looks_binary, parse_tree, unpack
+from lore.ingest.extract import (
+    MAX_SOURCE_BYTES,
+    Extract,
+    Items,
+    Packed,
+    extract_items,
+    looks_binary,
+    parse_tree,
+    unpack,
+)
 from lore.ingest.walk import CatFile
 
 log = logging.getLogger("lore")
@@ -37,21 +49,22 @@ def incremental() -> bool:
 
 
 class Trees:
-    """path -> (tree, bytes) of the last version parsed of the most recently parsed paths: at most
-    ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes); and the
-    shape hashes of long definitions already seen (``extract_packed``'s ``shapes``)."""
+    """path -> (tree, bytes, Items) of the last version parsed of the most recently parsed paths: at most
+    ``MAX_PATHS`` paths and ``MAX_BYTES`` of source (a tree takes about 20 times its source's bytes, its
+    Items, the finished extraction of each top-level item, a few times); and the shape hashes of long
+    definitions already seen (``extract_packed``'s ``shapes``)."""
 
     MAX_PATHS = 512
     MAX_BYTES = 8 << 20
 
     def __init__(self) -> None:
-        self.lru: OrderedDict[str, tuple[Any, bytes]] = OrderedDict()
+        self.lru: OrderedDict[str, tuple[Any, bytes, Items]] = OrderedDict()
         self.shapes: dict[int, int] = {}  # body hash -> shape hash of long definitions (extract_packed)
         self.size = 0
         self.hits = 0
         self.misses = 0
 
-    def take(self, path: str) -> tuple[Any, bytes] | None:
+    def take(self, path: str) -> tuple[Any, bytes, Items] | None:
         prev = self.lru.pop(path, None)
         if prev is not None:
             self.size -= len(prev[1])
@@ -60,13 +73,13 @@ class Trees:
             self.misses += 1
         return prev
 
-    def put(self, path: str, tree: Any, data: bytes) -> None:
+    def put(self, path: str, tree: Any, data: bytes, items: Items) -> None:
         if len(data) > self.MAX_BYTES // 4:
             return
-        self.lru[path] = (tree, data)
+        self.lru[path] = (tree, data, items)
         self.size += len(data)
         while len(self.lru) > self.MAX_PATHS or self.size > self.MAX_BYTES:
-            _p, (_t, d) = self.lru.popitem(last=False)
+            _p, (_t, d, _i) = self.lru.popitem(last=False)
             self.size -= len(d)
 
 
@@ -83,13 +96,16 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
         return None
     prev = trees.take(path) if trees is not None and path else None
     try:
-        tree = parse_tree(lang, data, prev)
-        out = extract_packed(lang, data, tree, trees.shapes if trees is not None else None)
+        # The previous version's tree is edited and reparsed; its items that tree-sitter reused keep
+        # their extraction (``prev`` holds that tree alive until they are matched by node id).
+        tree = parse_tree(lang, data, prev[:2] if prev is not None else None)
+        out, items = extract_items(lang, data, tree, trees.shapes if trees is not None else None,
+                                   prev[2] if prev is not None else None)
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
     if trees is not None and path:
-        trees.put(path, tree, data)
+        trees.put(path, tree, data, items)
     return out
 
 
