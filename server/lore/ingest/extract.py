@@ -391,18 +391,8 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
     for t, n in enumerate(todo):
         k = kids[n]
         s, e = bounds[t]
-        while di < nd and raw_defs[di][0] < s:
-            di += 1
-        j = di
-        while j < nd and raw_defs[j][0] < e:
-            j += 1
-        item_defs, di = raw_defs[di:j], j
-        while ci < nc and calls_at[ci][0] < s:
-            ci += 1
-        j = ci
-        while j < nc and calls_at[j][0] < e:
-            j += 1
-        item_calls, ci = calls_at[ci:j], j
+        item_defs, di = _rows_within(raw_defs, nd, di, s, e)
+        item_calls, ci = _rows_within(calls_at, nc, ci, s, e)
         item_imports = by_item.get(t, [])
         if item_imports:
             # `from pkg import name`: the named form (pkg.name, else pkg) replaces the bare one.
@@ -599,3 +589,14 @@ def extract_definitions(path: str, text: str | bytes) -> dict[str, Any]:
                                "range": {"line": im.line, "col": im.col, "end_line": im.end_line,
                                          "end_col": im.end_col}})
     return out
+
+
+def _rows_within(rows: list, n: int, i: int, start: int, end: int) -> tuple[list, int]:
+    """The rows (sorted by their first field, a byte offset) from index i on that lie in [start, end), and the
+    index after them: items come in byte order, so each list is walked once."""
+    while i < n and rows[i][0] < start:
+        i += 1
+    j = i
+    while j < n and rows[j][0] < end:
+        j += 1
+    return rows[i:j], j
