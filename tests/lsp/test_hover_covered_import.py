@@ -23,15 +23,19 @@ async def _hover(client, uri: str, line: int, col: int) -> str | None:
     return h.contents.value if h is not None else None
 
 
+async def _ingest_complete(client) -> None:
+    async def complete():
+        status = await request(client, "lore/ingestStatus", {})
+        return status if status.get("status") == "complete" else None
+
+    await wait_for(complete, 90, "the ingest to complete")
+
+
 @pytest.mark.asyncio
 async def test_hover_on_a_covered_sub_package_import_shows_the_parent_decision(tmp_path):
     root = make_repo(tmp_path / "repo", {PATH: GSON})
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        async def complete():
-            status = await request(client, "lore/ingestStatus", {})
-            return status if status.get("status") == "complete" else None
-
-        await wait_for(complete, 90, "the ingest to complete")
+        await _ingest_complete(client)
         reply = await request(client, "lore/transact", {
             "facts": '[[:decision/no-guava :rejects "com.google.common"] '
                      '[:decision/no-guava :description "no Guava at run time"]]',
@@ -83,11 +87,7 @@ async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_impo
     # that imports x is warned about); the hover on that import must say which decision, too.
     root = make_repo(tmp_path / "repo", {"src/app.py": "def main():\n    return 1\n"})
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        async def complete():
-            status = await request(client, "lore/ingestStatus", {})
-            return status if status.get("status") == "complete" else None
-
-        await wait_for(complete, 90, "the ingest to complete")
+        await _ingest_complete(client)
         reply = await request(client, "lore/transact", {
             "facts": f'[[:decision/no-chardet :rejects {written}] '
                      '[:decision/no-chardet :description "chardet is too slow"]]', "reason": "review"})
