@@ -33,7 +33,7 @@ from lore.query.program import Program
 from lore.query.recursion import Relation
 from lore.query.rows import decode_row, decode_rows
 from lore.query.scope import Scope
-from lore.query.values import T, _dbl, err, rank_sql
+from lore.query.values import T, err, rank_sql
 from lore.query.windows import project as project_windows
 from lore.timeutil import format_instant, parse_instant
 
@@ -139,12 +139,7 @@ def compile_query(q: Query, program: Program, *, as_of: int | None, valid_at: in
             if w.name not in used:
                 used.append(w.name)
         idx = {n: j for j, n in enumerate(used)}
-        inner_cols = []
-        for n in used:
-            t = scope.vars[n]
-            j = idx[n]
-            inner_cols.append(f"{t.vt} AS x{j}_t, {t.v} AS x{j}_v, {_dbl(t.vn)} AS x{j}_n")
-        inner = scope.select(inner_cols)
+        inner = scope.select_bindings(used)
         outs, groups, order_keys = [], [], {}
         for k, f in enumerate(q.find):
             if isinstance(f, Var):

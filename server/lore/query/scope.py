@@ -409,6 +409,13 @@ class Scope:
             sql += " WHERE " + " AND ".join(conds)
         return sql
 
+    def select_bindings(self, names: list[str]) -> str:
+        """The distinct set of bindings of ``names``, the j-th as columns ``xj_t, xj_v, xj_n`` (type tag,
+        value, numeric value): what aggregates and windows run over."""
+        cols = [f"{self.vars[n].vt} AS x{j}_t, {self.vars[n].v} AS x{j}_v, {_dbl(self.vars[n].vn)} AS x{j}_n"
+                for j, n in enumerate(names)]
+        return self.select(cols)
+
 
 def _same_scan(c: Or) -> tuple[Any, list[Any], Any] | None:
     """An or whose branches are single data patterns differing only in a constant attribute, or only

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore.query.parser import WINDOW_OFFSETS, WINDOW_RANKINGS, Query, Var, Window
-from lore.query.values import _dbl, err, rank_sql
+from lore.query.values import err, rank_sql
 
 
 def _key(j: int, desc: bool) -> list[str]:
@@ -41,12 +41,7 @@ def project(q: Query, scope: Any) -> tuple[str, list[tuple[str, Any]], list[str]
                           f"{v.name} in the :over of {f.text} must be a :find or :with variable "
                           f"(add it to :find, or to :with to keep it out of the result)", v.pos or f.pos)
     idx = {n: j for j, n in enumerate(used)}
-    inner_cols = []
-    for n in used:
-        t = scope.vars[n]
-        j = idx[n]
-        inner_cols.append(f"{t.vt} AS x{j}_t, {t.v} AS x{j}_v, {_dbl(t.vn)} AS x{j}_n")
-    inner = scope.select(inner_cols)  # DISTINCT: the set of bindings
+    inner = scope.select_bindings(used)
 
     outs: list[str] = []
     columns: list[tuple[str, Any]] = []
