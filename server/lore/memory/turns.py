@@ -196,6 +196,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
+    asks = _has_content_word(text)
+    # the question's forward pass on the encoder thread (when it runs without the GIL) while we rank lexically
+    encoding = vectors.start_query(text) if asks else None
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
     scored: dict[int, dict[str, Any]] = {}
@@ -210,9 +213,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
-    if _has_content_word(text):
+    if asks:
         try:
-            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
+            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES, query=encoding):
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
