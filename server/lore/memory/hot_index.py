@@ -80,6 +80,17 @@ class _Postings:
         counts = np.bincount(term, minlength=n_terms + 1)
         self.count = counts
         self.start = np.concatenate([[0], np.cumsum(counts)])
+        self.norm_at: tuple[float, float, float, float] | None = None
+        self.norm: Any = None  # every posting's BM25 denominator at norm_at (k1, 1 - b, b, avgdl)
+
+    def denominators(self, k1: float, one_minus_b: float, b: float, avgdl: float) -> Any:
+        """``tf + k1 * (1 - b + b * dl / avgdl)`` of every posting, computed once per average length (a
+        write changes it): a question then divides by its slice, element by element the same doubles."""
+        at = (k1, one_minus_b, b, avgdl)
+        if self.norm_at != at:
+            self.norm = self.tf + k1 * (one_minus_b + (b * self.dl) / avgdl)
+            self.norm_at = at
+        return self.norm
 
     def of(self, term_id: int) -> tuple[Any, Any, Any, Any] | None:
         if term_id >= len(self.count) or not self.count[term_id]:
@@ -241,11 +252,12 @@ class HotIndex:
             idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
             for part in (self.base, self.delta):
                 got = part.of(tid) if part is not None else None
-                if got is None:
+                if part is None or got is None:
                     continue
-                d, tf, dl, mem = got
+                d, tf, _dl, mem = got
+                norm = part.denominators(k1, one_minus_b, b, avgdl)[part.start[tid]:part.start[tid + 1]]
                 docs.append(d)
-                contrib.append((float(qtf) * idf) * tf * k1_plus_1 / (tf + k1 * (one_minus_b + (b * dl) / avgdl)))
+                contrib.append((float(qtf) * idf) * tf * k1_plus_1 / norm)
                 bits.append(bit)
                 mems.append(mem)
         if not docs:
