@@ -7,7 +7,8 @@ GRAPH is copied first (the bench never writes the original). Prints one JSON obj
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
-- MCP: distinct questions (the five recall sets', each once; `--repeat`: the ten below in turn), wall p50/p95/max
+- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, the same questions
+  asked of both in turn, and how many replies were identical): distinct questions (the five recall sets', each once; `--repeat`: the ten below in turn), wall p50/p95/max
   and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
   start once the server is idle (its start-up work on other threads, e.g. the hover index, would be
@@ -154,6 +155,54 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
         return out
 
 
+async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path, n: int,
+                           questions: list[str]) -> dict:
+    """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this
+    one), all running at once; each question goes to every server in turn, the order rotating, so load
+    drifts alike for all. Also counts the questions whose replies (facts, context, composed, warnings,
+    code) were identical across the servers."""
+    from contextlib import AsyncExitStack
+
+    async with AsyncExitStack() as stack:
+        sessions: dict[str, tuple[ClientSession, int]] = {}
+        for name, (graph, server_dir) in graphs.items():
+            env = hook_env(graph)
+            if server_dir:
+                env["PYTHONPATH"] = server_dir
+            before = set(children_named("mcp"))
+            read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
+                command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+            session = await stack.enter_async_context(ClientSession(read, write))
+            await session.initialize()
+            await session.call_tool("lore_prepare_turn", {"message": "warm up"})
+            (pid,) = set(children_named("mcp")) - before
+            sessions[name] = (session, pid)
+        for _, pid in sessions.values():
+            wait_idle(pid)
+        names = list(sessions)
+        wall: dict[str, list[float]] = {k: [] for k in names}
+        cpu: dict[str, list[float]] = {k: [] for k in names}
+        identical = 0
+        for i in range(n):
+            question = questions[i % len(questions)]
+            replies = {}
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                session, pid = sessions[name]
+                s0, t = proc_cpu_fine_ms(pid), time.perf_counter()
+                r = await session.call_tool("lore_prepare_turn", {"message": question})
+                wall[name].append((time.perf_counter() - t) * 1000)
+                cpu[name].append(proc_cpu_fine_ms(pid) - s0)
+                assert not r.is_error, r.content[0].text[:300]
+                reply = json.loads(r.content[0].text)
+                replies[name] = json.dumps({k: reply.get(k) for k in ("facts", "context", "composed", "warnings",
+                                                                      "code")}, sort_keys=True)
+            identical += len(set(replies.values())) == 1
+        out: dict = {"distinct_questions": min(n, len(set(questions))), "identical_replies": identical}
+        for name in names:
+            out[name] = {**summary(wall[name], server_cpu=cpu[name]), "server_rss_mb": rss_mb(sessions[name][1])}
+        return out
+
+
 async def mcp_first_call(graph: Path, cwd: Path, catch_up: float) -> dict:
     """The first lore_prepare_turn of a server just started on the graph (no warm-up), as a user's first
     turn after opening a graph whose memories have no vectors yet; then one call a second for up to
@@ -271,6 +320,9 @@ def main() -> int:
     ap.add_argument("--check-file", default="setup.py", help="the file `lore hook check` is given")
     ap.add_argument("--skip-no-owner", action="store_true", help="skip the hooks without an owner (slow)")
     ap.add_argument("--mcp-only", action="store_true", help="only the MCP round trips")
+    ap.add_argument("--baseline", default=None, metavar="CHECKOUT",
+                    help="MCP only: also run CHECKOUT/server's code (e.g. /work/main) in a second server at the same "
+                         "time, each question asked of both in turn")
     ap.add_argument("--repeat", action="store_true",
                     help="the MCP calls ask the hooks' ten questions in turn (before: the default), not distinct ones")
     ap.add_argument("--first-call", type=float, default=None, metavar="SECONDS",
@@ -287,7 +339,16 @@ def main() -> int:
         print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
         shutil.rmtree(tmp, ignore_errors=True)
         return 0
-    out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n, QUESTIONS if a.repeat else distinct_questions()))
+    questions = QUESTIONS if a.repeat else distinct_questions()
+    if a.baseline:
+        other = tmp / "baseline.duckdb"
+        shutil.copy(a.graph, other)
+        out["mcp_side_by_side"] = asyncio.run(mcp_side_by_side(
+            {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.n, questions))
+        print(json.dumps({**out, "baseline": a.baseline, "load_after": os.getloadavg()}, indent=1))
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 0
+    out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n, questions))
     if a.mcp_only:
         print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
         shutil.rmtree(tmp, ignore_errors=True)

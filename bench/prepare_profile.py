@@ -9,9 +9,7 @@ in order), so no stage gains from a question asked before. Prints one JSON objec
 p95 / mean in ms over the calls and its share of the mean; ``--cprofile N`` adds the N functions with the most
 cumulative time on the worker thread. Every stage is the function the server calls, wrapped in a timer (the
 wrappers cost about 1 us each); ``other`` is the rest of prepare_turn itself (fusion, ranking, fact JSON). Stage
-times are the worker thread's: where the question is embedded on the encoder thread (vectors.start_query) the
-encoder's row is that thread's CPU, and ``vector search`` is the worker's (waiting costs none); ``process CPU per
-call`` counts every thread.
+times are the worker thread's; ``process CPU per call`` counts every thread (settle, the background's).
 """
 
 from __future__ import annotations

@@ -181,36 +181,3 @@ async def test_a_servers_prepare_turn_embeds_the_question_in_onnxruntime(tmp_pat
         status = (await session.call_tool("lore_status", {})).structured_content
         assert status is not None and status["memory"]["semantic"]["runtime"] == "onnxruntime", status
 
-
-ENCODER_THREAD = """
-import json, sys
-import numpy as np
-from lore.memory import embed, vectors
-questions = json.loads(sys.argv[1])
-embed.embed_query("load the model")
-futures = [vectors.start_query(q) for q in questions]
-if embed.model().runtime == "numpy":
-    print(json.dumps({"runtime": "numpy", "started": [f is not None for f in futures]}))
-else:
-    same = [bool(np.array_equal(f.result(), embed.embed_query(q))) for f, q in zip(futures, questions)]
-    print(json.dumps({"runtime": embed.model().runtime, "same": same}))
-"""
-
-
-@pytest.mark.parametrize("encoder", ["onnx", "numpy"])
-def test_the_encoder_thread_gives_the_callers_vector_and_only_without_the_gil(encoder: str):
-    """A resident prepare-turn embeds its question on the encoder thread (vectors.start_query) while it ranks
-    lexically: bit for bit the vector the caller's thread computes, on a sample of the five recall sets; never
-    with numpy's forward pass, which holds the GIL between its operations (overlapping it saved nothing)."""
-    import os
-    import subprocess
-
-    questions, _ = recall_set_texts(12)
-    p = subprocess.run([sys.executable, "-c", ENCODER_THREAD, json.dumps(questions)], capture_output=True, timeout=300,
-                       env={**os.environ, "PYTHONPATH": str(ROOT / "server"), "LORE_ENCODER": encoder})
-    assert p.returncode == 0, p.stderr.decode()[-2000:]
-    got = json.loads(p.stdout.decode().strip().splitlines()[-1])
-    if encoder == "numpy":
-        assert got == {"runtime": "numpy", "started": [False] * len(questions)}
-    else:
-        assert got["runtime"] == "onnxruntime" and got["same"] == [True] * len(questions), got

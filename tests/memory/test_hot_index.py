@@ -225,8 +225,8 @@ def _one_shot(repo: Path, questions: list[str]) -> list[str]:
 
 @pytest.mark.asyncio
 async def test_a_servers_prepare_turn_follows_writes_retractions_and_a_reopened_graph(tmp_path: Path):
-    """An owner answers prepare-turn from memory (the index's columns, the vectors' matrix, the question embedded
-    on the encoder thread): a memory written is recalled by the next prepare-turn, on its words and on its
+    """An owner answers prepare-turn from memory (the index's columns and BM25 denominators, the vectors'
+    matrix): a memory written is recalled by the next prepare-turn, on its words and on its
     meaning; one retracted is no longer current; and every reply is the one a one-shot process gives from
     DuckDB after the server is gone, and the one a server that reopens the graph gives."""
     from mcp.client.session import ClientSession

@@ -207,9 +207,6 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
-    asks = _has_content_word(text)
-    # the question's forward pass on the encoder thread (when it runs without the GIL) while we rank lexically
-    encoding = vectors.start_query(text) if asks else None
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
     scored: dict[int, dict[str, Any]] = {}
@@ -224,9 +221,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
-    if asks:
+    if _has_content_word(text):
         try:
-            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES, query=encoding):
+            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")

@@ -22,7 +22,6 @@ import logging
 import threading
 import time
 import warnings
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -369,33 +368,10 @@ class _Matrix:
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
 
 
-_encoder: ThreadPoolExecutor | None = None
-_encoder_lock = threading.Lock()
-
-
-def start_query(text: str) -> Future[Any] | None:
-    """Begin embedding a question on the encoder thread, so that its forward pass (60% of a prepare-turn's
-    CPU) runs on the other core while the caller ranks lexically; ``search`` takes the result. Only when
-    the loaded model runs in onnxruntime, whose ``run`` releases the GIL for the whole pass (numpy's forward
-    pass holds it between its hundred operations: overlapping it saved nothing). None: embed in ``search``.
-    The vector is the one ``embed.embed_query`` gives in the caller's thread (one intra-op thread, same
-    kernels)."""
-    global _encoder
-    m = embed.model() if embed.loaded() else None  # the first question loads the model in the caller's thread
-    if m is None or not m.runtime.startswith("onnxruntime"):
-        return None
-    with _encoder_lock:
-        if _encoder is None:
-            _encoder = ThreadPoolExecutor(1, thread_name_prefix="lore-encoder")
-        return _encoder.submit(embed.embed_query, text)
-
-
-def search(graph: Graph, con: Any, text: str, k: int = 30,
-           query: Future[Any] | None = None) -> list[tuple[str, float, float]]:
+def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, float, float]]:
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
-    best of an unanswerable question does not). [] when semantic recall is off. ``query``: the text's
-    vector being computed (``start_query``)."""
+    best of an unanswerable question does not). [] when semantic recall is off."""
     m = embed.model()
     if m is None:
         return []
@@ -425,7 +401,7 @@ def search(graph: Graph, con: Any, text: str, k: int = 30,
         ents, matrix = cache.entities, cache.matrix
     if matrix is None or not len(ents):
         return []
-    q = query.result() if query is not None else embed.embed_query(text)
+    q = embed.embed_query(text)
     if not q.any():
         return []
     if getattr(m.impl, "single_thread", False):
