@@ -156,11 +156,12 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
 
 
 async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path, n: int,
-                           questions: list[str]) -> dict:
+                           questions: list[str], writes: int = 0) -> dict:
     """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this
     one), all running at once; each question goes to every server in turn, the order rotating, so load
     drifts alike for all. Also counts the questions whose replies (facts, context, composed, warnings,
-    code) were identical across the servers."""
+    code) were identical across the servers (but for the instant each wrote a --writes memory at). ``writes``: first, each server is sent that many turns of a
+    server in use: a memory written (lore_transact), then a prepare-turn."""
     from contextlib import AsyncExitStack
 
     async with AsyncExitStack() as stack:
@@ -177,6 +178,12 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
             await session.call_tool("lore_prepare_turn", {"message": "warm up"})
             (pid,) = set(children_named("mcp")) - before
             sessions[name] = (session, pid)
+            for i in range(writes):
+                r = await session.call_tool("lore_transact", {"reason": "bench", "facts": (
+                    f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
+                    f'{i % 7 + 1} days"]]')})
+                assert not r.is_error, r.content[0].text[:300]
+                await session.call_tool("lore_prepare_turn", {"message": f"how long are branch {i}'s artefacts kept?"})
         for _, pid in sessions.values():
             wait_idle(pid)
         names = list(sessions)
@@ -194,10 +201,14 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
                 cpu[name].append(proc_cpu_fine_ms(pid) - s0)
                 assert not r.is_error, r.content[0].text[:300]
                 reply = json.loads(r.content[0].text)
+                for fact in reply.get("facts") or []:  # the instants of the memories --writes wrote differ
+                    if isinstance(fact, dict) and str(fact.get("entity", "")).startswith(":decision/bench-write-"):
+                        fact.pop("valid_from", None)
                 replies[name] = json.dumps({k: reply.get(k) for k in ("facts", "context", "composed", "warnings",
                                                                       "code")}, sort_keys=True)
             identical += len(set(replies.values())) == 1
-        out: dict = {"distinct_questions": min(n, len(set(questions))), "identical_replies": identical}
+        out: dict = {"distinct_questions": min(n, len(set(questions))), "identical_replies": identical,
+                     "writes_before": writes}
         for name in names:
             out[name] = {**summary(wall[name], server_cpu=cpu[name]), "server_rss_mb": rss_mb(sessions[name][1])}
         return out
@@ -323,6 +334,8 @@ def main() -> int:
     ap.add_argument("--baseline", default=None, metavar="CHECKOUT",
                     help="MCP only: also run CHECKOUT/server's code (e.g. /work/main) in a second server at the same "
                          "time, each question asked of both in turn")
+    ap.add_argument("--writes", type=int, default=0,
+                    help="with --baseline: first send each server this many turns of a memory written, then a prepare-turn")
     ap.add_argument("--repeat", action="store_true",
                     help="the MCP calls ask the hooks' ten questions in turn (before: the default), not distinct ones")
     ap.add_argument("--first-call", type=float, default=None, metavar="SECONDS",
@@ -344,7 +357,8 @@ def main() -> int:
         other = tmp / "baseline.duckdb"
         shutil.copy(a.graph, other)
         out["mcp_side_by_side"] = asyncio.run(mcp_side_by_side(
-            {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.n, questions))
+            {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.n, questions,
+            a.writes))
         print(json.dumps({**out, "baseline": a.baseline, "load_after": os.getloadavg()}, indent=1))
         shutil.rmtree(tmp, ignore_errors=True)
         return 0
