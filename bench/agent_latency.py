@@ -7,7 +7,9 @@ GRAPH is copied first (the bench never writes the original). Prints one JSON obj
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
-- MCP: wall p50/p95/max and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
+- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, the same questions
+  asked of both in turn, and how many replies were identical): distinct questions (the five recall sets', each once; `--repeat`: the ten below in turn), wall p50/p95/max
+  and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
   start once the server is idle (its start-up work on other threads, e.g. the hover index, would be
   counted in the first calls); the owner of the hook runs likewise.
@@ -38,12 +40,24 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 LORE = str(Path(sys.executable).with_name("lore"))
+# The hooks' prompts, and the MCP calls' questions with --repeat (ten, asked in turn).
 QUESTIONS = [
     "what did we decide about caching?", "which database do we use and why?", "how is configuration loaded?",
     "why do we avoid global state in the shell?", "what is our policy on deprecations?",
     "which test runner do we use?", "how are magics registered?", "what did we reject for serialization?",
     "how should errors be reported to the user?", "why is the history stored in sqlite?",
 ]
+
+
+def distinct_questions() -> list[str]:
+    """Every question of the five recall sets (bench/data/recall*), in order, each once (661): what the MCP
+    calls ask by default, so no call is answered by anything a process kept of an earlier identical one."""
+    out: list[str] = []
+    for d in sorted(Path(__file__).resolve().parent.glob("data/recall*")):
+        out += [q["question"] for q in json.loads((d / "questions.json").read_text())]
+    return list(dict.fromkeys(out))
+
+
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -109,7 +123,7 @@ def children_named(word: str) -> list[int]:
     return found
 
 
-async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
+async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> dict:
     # this environment (the SDK's default passes only a few variables): PYTHONPATH runs another checkout's code
     params = StdioServerParameters(command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd),
                                    env=hook_env(graph))
@@ -121,12 +135,14 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
         wall, server_cpu, client_cpu = [], [], []
         for i in range(n):
             s0, c0, t = proc_cpu_fine_ms(server), time.process_time(), time.perf_counter()
-            r = await session.call_tool("lore_prepare_turn", {"message": QUESTIONS[i % len(QUESTIONS)]})
+            r = await session.call_tool("lore_prepare_turn", {"message": questions[i % len(questions)]})
             wall.append((time.perf_counter() - t) * 1000)
             client_cpu.append((time.process_time() - c0) * 1000)
             server_cpu.append(proc_cpu_fine_ms(server) - s0)
             assert not r.is_error, r.content[0].text[:300]
         out = summary(wall, server_cpu=server_cpu, client_cpu=client_cpu)
+        out["distinct_questions"] = min(n, len(set(questions)))
+        out["server_rss_mb"] = rss_mb(server)
         try:  # which recall the server ran (bm25+semantic: the embedding model loaded in the server)
             out["recall"] = json.loads(r.content[0].text).get("recall")
         except (ValueError, AttributeError, IndexError):
@@ -136,6 +152,65 @@ async def mcp_latency(graph: Path, cwd: Path, n: int) -> dict:
             out["semantic_runtime"] = status["memory"]["semantic"].get("runtime")
         except (ValueError, AttributeError, IndexError, KeyError, TypeError):
             out["semantic_runtime"] = None
+        return out
+
+
+async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path, n: int,
+                           questions: list[str], writes: int = 0) -> dict:
+    """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this
+    one), all running at once; each question goes to every server in turn, the order rotating, so load
+    drifts alike for all. Also counts the questions whose replies (facts, context, composed, warnings,
+    code) were identical across the servers (but for the instant each wrote a --writes memory at). ``writes``: first, each server is sent that many turns of a
+    server in use: a memory written (lore_transact), then a prepare-turn."""
+    from contextlib import AsyncExitStack
+
+    async with AsyncExitStack() as stack:
+        sessions: dict[str, tuple[ClientSession, int]] = {}
+        for name, (graph, server_dir) in graphs.items():
+            env = hook_env(graph)
+            if server_dir:
+                env["PYTHONPATH"] = server_dir
+            before = set(children_named("mcp"))
+            read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
+                command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+            session = await stack.enter_async_context(ClientSession(read, write))
+            await session.initialize()
+            await session.call_tool("lore_prepare_turn", {"message": "warm up"})
+            (pid,) = set(children_named("mcp")) - before
+            sessions[name] = (session, pid)
+            for i in range(writes):
+                r = await session.call_tool("lore_transact", {"reason": "bench", "facts": (
+                    f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
+                    f'{i % 7 + 1} days"]]')})
+                assert not r.is_error, r.content[0].text[:300]
+                await session.call_tool("lore_prepare_turn", {"message": f"how long are branch {i}'s artefacts kept?"})
+        for _, pid in sessions.values():
+            wait_idle(pid)
+        names = list(sessions)
+        wall: dict[str, list[float]] = {k: [] for k in names}
+        cpu: dict[str, list[float]] = {k: [] for k in names}
+        identical = 0
+        for i in range(n):
+            question = questions[i % len(questions)]
+            replies = {}
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                session, pid = sessions[name]
+                s0, t = proc_cpu_fine_ms(pid), time.perf_counter()
+                r = await session.call_tool("lore_prepare_turn", {"message": question})
+                wall[name].append((time.perf_counter() - t) * 1000)
+                cpu[name].append(proc_cpu_fine_ms(pid) - s0)
+                assert not r.is_error, r.content[0].text[:300]
+                reply = json.loads(r.content[0].text)
+                for fact in reply.get("facts") or []:  # the instants of the memories --writes wrote differ
+                    if isinstance(fact, dict) and str(fact.get("entity", "")).startswith(":decision/bench-write-"):
+                        fact.pop("valid_from", None)
+                replies[name] = json.dumps({k: reply.get(k) for k in ("facts", "context", "composed", "warnings",
+                                                                      "code")}, sort_keys=True)
+            identical += len(set(replies.values())) == 1
+        out: dict = {"distinct_questions": min(n, len(set(questions))), "identical_replies": identical,
+                     "writes_before": writes}
+        for name in names:
+            out[name] = {**summary(wall[name], server_cpu=cpu[name]), "server_rss_mb": rss_mb(sessions[name][1])}
         return out
 
 
@@ -167,6 +242,16 @@ async def mcp_first_call(graph: Path, cwd: Path, catch_up: float) -> dict:
             out["during_catch_up"] = {**summary(wall, call_cpu=cpu), "awaiting_at_end": awaiting,
                                       "seconds": round(time.monotonic() - start, 1)}
         return out
+
+
+def rss_mb(pid: int) -> dict | None:
+    """The process's resident set now (VmRSS) and at its peak (VmHWM), in MB."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            got = {k: int(v.split()[0]) / 1024 for k, v in (line.split(":", 1) for line in f) if k in ("VmRSS", "VmHWM")}
+    except OSError:
+        return None
+    return {"rss": round(got.get("VmRSS", 0), 1), "peak": round(got.get("VmHWM", 0), 1)}
 
 
 def hook_env(graph: Path) -> dict:
@@ -246,6 +331,13 @@ def main() -> int:
     ap.add_argument("--check-file", default="setup.py", help="the file `lore hook check` is given")
     ap.add_argument("--skip-no-owner", action="store_true", help="skip the hooks without an owner (slow)")
     ap.add_argument("--mcp-only", action="store_true", help="only the MCP round trips")
+    ap.add_argument("--baseline", default=None, metavar="CHECKOUT",
+                    help="MCP only: also run CHECKOUT/server's code (e.g. /work/main) in a second server at the same "
+                         "time, each question asked of both in turn")
+    ap.add_argument("--writes", type=int, default=0,
+                    help="with --baseline: first send each server this many turns of a memory written, then a prepare-turn")
+    ap.add_argument("--repeat", action="store_true",
+                    help="the MCP calls ask the hooks' ten questions in turn (before: the default), not distinct ones")
     ap.add_argument("--first-call", type=float, default=None, metavar="SECONDS",
                     help="only a fresh server's first prepare-turn, then one call a second for up to SECONDS while "
                          "it embeds memories in the background")
@@ -260,7 +352,17 @@ def main() -> int:
         print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
         shutil.rmtree(tmp, ignore_errors=True)
         return 0
-    out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n))
+    questions = QUESTIONS if a.repeat else distinct_questions()
+    if a.baseline:
+        other = tmp / "baseline.duckdb"
+        shutil.copy(a.graph, other)
+        out["mcp_side_by_side"] = asyncio.run(mcp_side_by_side(
+            {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.n, questions,
+            a.writes))
+        print(json.dumps({**out, "baseline": a.baseline, "load_after": os.getloadavg()}, indent=1))
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 0
+    out["mcp_prepare_turn"] = asyncio.run(mcp_latency(graph, cwd, a.n, questions))
     if a.mcp_only:
         print(json.dumps({**out, "load_after": os.getloadavg()}, indent=1))
         shutil.rmtree(tmp, ignore_errors=True)

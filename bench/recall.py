@@ -29,7 +29,9 @@ synthetic memories plus the real ones, prepare-turn p50/p95 in ms over the quest
 with CPU time and the load average (the machine is shared: wall time is the goal's measure, CPU time
 shows the work itself), twice on the same graph: `one_shot` (as a CLI process asks: DuckDB's index) and
 `resident` (as the server asks: the index held in memory, lore.memory.hot_index).
---latency-only skips the recall figures (they do not depend on --big).
+--latency-only skips the recall figures (they do not depend on --big). --resident scores the questions as a server
+answers them (the graph's session resident: its index and vectors held in memory; MiniLM in onnxruntime, which
+also embeds the set's memories); --server OTHER/server measures another checkout's code.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "server"))
+# --server OTHER/server: another checkout's code measured by this bench (read before the imports below)
+_SERVER = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--server"), str(ROOT / "server"))
+sys.path.insert(0, _SERVER)
 SETS = ("recall", "recall2", "recall3", "recall4", "recall5", "recall6")
 
 
@@ -216,6 +220,9 @@ def main() -> None:
     ap.add_argument("--memories", type=int, default=10_000, help="synthetic memories added to --big")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--latency-only", action="store_true", help="only the latency part (needs --big)")
+    ap.add_argument("--resident", action="store_true",
+                    help="answer as a server does (resident graph, MiniLM in onnxruntime) instead of a one-shot process")
+    ap.add_argument("--server", default=_SERVER, help="the folder of the lore package measured (read at start)")
     ap.add_argument("--big-ready", action="store_true",
                     help="--big already holds the memories (a graph an earlier run built): add none")
     args = ap.parse_args()
@@ -225,9 +232,13 @@ def main() -> None:
     data = HERE / "data" / args.set
     memories = json.loads((data / "memories.json").read_text())
     questions = json.loads((data / "questions.json").read_text())
-    out: dict = {"benchmark": "recall", "set": args.set, "memories": len(memories), "questions": len(questions)}
+    out: dict = {"benchmark": "recall", "set": args.set, "memories": len(memories), "questions": len(questions),
+                 "resident": args.resident}
     try:
         from lore.memory import embed
+
+        if args.resident:
+            embed.resident()
 
         out["semantic"] = embed.status()
     except ImportError:
@@ -245,6 +256,7 @@ def main() -> None:
         load_memories(graph, memories)
         graph.close()
         graph = Graph(path)
+        graph.session.resident = args.resident
         prepare_turn_warm(graph)
         out.update(evaluate(graph, questions, memories))
         graph.close()

@@ -180,3 +180,4 @@ async def test_a_servers_prepare_turn_embeds_the_question_in_onnxruntime(tmp_pat
         assert r["facts"][0]["entity"] == ":decision/shield", r
         status = (await session.call_tool("lore_status", {})).structured_content
         assert status is not None and status["memory"]["semantic"]["runtime"] == "onnxruntime", status
+

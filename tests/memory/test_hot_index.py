@@ -4,15 +4,22 @@ index gives, before and after writes of every kind, on the real-text recall set.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from memory_helpers import add_code, remember
 
 from lore.memory import hot_index, linking, vectors
 from lore.memory.turns import prepare_turn
 from lore.store.txdata import parse_tx
 
-DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "recall"
+ROOT = Path(__file__).resolve().parents[2]
+LORE = str(Path(sys.executable).with_name("lore"))
+DATA = ROOT / "bench" / "data" / "recall"
 DATA2 = DATA.with_name("recall2")  # the second, blind set: 64 NATS and Dependency-Track ADRs, 137 questions
 DATA3 = DATA.with_name("recall3")  # the third, blind set: 61 Jupyter JEPs and NumPy NEPs, 138 questions
 DATA4 = DATA.with_name("recall4")  # the fourth, blind set: 113 Cloud Native Buildpacks RFCs, 150 questions
@@ -155,3 +162,104 @@ def test_a_one_shot_graph_never_builds_it(graph):
     remember(graph, '[[:decision/db :description "use Postgres"]]')
     prepare_turn(graph, "which database?")
     assert graph.session.peek(hot_index.HOT) is None
+
+
+# ---------------------------------------------------------------- a real server's caches follow the graph
+
+SERVER_ADRS = ('[[:decision/shield :description "Use AWS Shield Advanced for protection against DDoS attacks"]'
+               ' [:decision/secrets :description "Use Secrets Manager for secrets storage"]'
+               ' [:decision/secrets :rationale "rotation without redeploys"]'
+               ' [:decision/backup :description "Back up production instances nightly using AWS Backup"]'
+               ' [:decision/backup :rejects :module/cron]]')
+SERVER_QUESTIONS = ["How are we defended from denial of service floods?", "where do secrets live and why?",
+                    "Where do we keep the encryption keys?", "how are backups taken?", "fetch_page",
+                    "what did we reject for backups?", "Do we use AWS Shield Advanced against DDoS attacks?"]
+# What a reply says of the graph (``awaiting_embedding`` and ``code_history`` say what a process has caught up)
+REPLY_KEYS = ("facts", "context", "composed", "warnings", "code")
+
+
+def _repo(tmp_path: Path) -> Path:
+    from gitrepo import git
+
+    repo = tmp_path / "repo"
+    (repo / "src").mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "src" / "net.py").write_text("def fetch_page(url):\n    return url\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "fetch pages")
+    return repo
+
+
+async def _tool(session: Any, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    result = await session.call_tool(name, args)
+    data = result.structured_content or json.loads(result.content[0].text)
+    assert not result.is_error and data["ok"], data
+    return data
+
+
+def _graph_part(reply: dict[str, Any]) -> str:
+    return json.dumps({k: reply.get(k) for k in REPLY_KEYS}, sort_keys=True, default=str)
+
+
+ONE_SHOT = """
+import json, sys
+from lore import operations
+from lore.store.graph import Graph
+graph = Graph(sys.argv[1])
+print(json.dumps([operations.run("prepareTurn", graph, {"message": q}) for q in json.loads(sys.argv[2])], default=str))
+"""
+
+
+def _one_shot(repo: Path, questions: list[str]) -> list[str]:
+    """The replies of a one-shot process with no owner (DuckDB's index, the vectors read from their table), its
+    questions embedded by onnxruntime as the server's are."""
+    p = subprocess.run([sys.executable, "-c", ONE_SHOT, str(repo / ".lore" / "lore.duckdb"), json.dumps(questions)],
+                       capture_output=True, cwd=repo, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "server"), "LORE_ENCODER": "onnx",
+                            "LORE_JOURNAL": "0"})
+    assert p.returncode == 0, p.stderr.decode()[-2000:]
+    replies = json.loads(p.stdout.decode().strip().splitlines()[-1])
+    assert all(r["ok"] and not r.get("awaiting_embedding") for r in replies), replies
+    return [_graph_part(r) for r in replies]
+
+
+@pytest.mark.asyncio
+async def test_a_servers_prepare_turn_follows_writes_retractions_and_a_reopened_graph(tmp_path: Path):
+    """An owner answers prepare-turn from memory (the index's columns and BM25 denominators, the vectors'
+    matrix): a memory written is recalled by the next prepare-turn, on its words and on its
+    meaning; one retracted is no longer current; and every reply is the one a one-shot process gives from
+    DuckDB after the server is gone, and the one a server that reopens the graph gives."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    repo = _repo(tmp_path)
+    params = StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
+                                   env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": "", "LORE_JOURNAL": "0"})
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        await _tool(session, "lore_ingest", {"wait": True})
+        await _tool(session, "lore_transact", {"facts": SERVER_ADRS, "reason": "adrs"})
+        first = await _tool(session, "lore_prepare_turn", {"message": SERVER_QUESTIONS[0]})
+        assert first["facts"][0]["entity"] == ":decision/shield", first  # on its meaning: no word shared
+        for q in SERVER_QUESTIONS:
+            await _tool(session, "lore_prepare_turn", {"message": q})  # the caches built and used
+        # written now: the next prepare-turn finds it on its words and on its meaning
+        await _tool(session, "lore_transact", {"facts": '[[:decision/kms :description "Keep encryption keys in '
+                                                        'AWS KMS"]]', "reason": "keys"})
+        reply = await _tool(session, "lore_prepare_turn", {"message": "Where do we keep the encryption keys?"})
+        assert reply["facts"][0]["entity"] == ":decision/kms" and not reply["awaiting_embedding"], reply
+        reply = await _tool(session, "lore_prepare_turn", {"message": "Which managed service holds our ciphers' "
+                                                                      "master secrets?"})
+        assert ":decision/kms" in [f["entity"] for f in reply["facts"]], reply
+        # retracted: found on its words, no longer current
+        await _tool(session, "lore_retract", {"facts": '[[:decision/shield :description "Use AWS Shield Advanced '
+                                                       'for protection against DDoS attacks"]]', "reason": "gone"})
+        reply = await _tool(session, "lore_prepare_turn", {"message": SERVER_QUESTIONS[-1]})
+        shield = [f["status"] for f in reply["facts"] if f["entity"] == ":decision/shield"]
+        assert shield and "current" not in shield, reply
+        served = [_graph_part(await _tool(session, "lore_prepare_turn", {"message": q})) for q in SERVER_QUESTIONS]
+    assert served == _one_shot(repo, SERVER_QUESTIONS)
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()  # the graph reopened: caches built afresh from it
+        reopened = [_graph_part(await _tool(session, "lore_prepare_turn", {"message": q})) for q in SERVER_QUESTIONS]
+    assert reopened == served

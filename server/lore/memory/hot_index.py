@@ -32,6 +32,33 @@ _SIBLING_ATTRS = (":description", ":rationale")
 REBUILD_DELTA = 200_000  # postings added since the last full build beyond which the CSR is rebuilt
 
 
+def _objects(column: Any) -> Any:
+    """A text column as a numpy array of Python objects (None for null), equal values one object: taking a
+    hundred rows from it costs 50 us where Arrow's ``take`` and ``to_pydict`` cost 500 (a prepare-turn reads
+    its candidates' rows twice)."""
+    import numpy as np
+
+    if hasattr(column, "combine_chunks"):
+        column = column.combine_chunks()
+    enc = column.dictionary_encode()
+    words = np.array(enc.dictionary.to_pylist() + [None], dtype=object)
+    return words[enc.indices.fill_null(len(enc.dictionary)).to_numpy(zero_copy_only=False)]
+
+
+def _numbers(column: Any) -> tuple[Any, Any]:
+    """A numeric column as (numpy values, validity or None when no value is null): ``tolist`` of the values
+    gives the Python ints and floats Arrow's ``to_pydict`` gives. Other types: objects (``_objects``)."""
+    import numpy as np
+    import pyarrow as pa
+
+    if hasattr(column, "combine_chunks"):
+        column = column.combine_chunks()
+    if not (pa.types.is_integer(column.type) or pa.types.is_floating(column.type)):
+        return np.array(column.to_pylist(), dtype=object), None
+    valid = column.is_valid().to_numpy(zero_copy_only=False) if column.null_count else None
+    return column.fill_null(0).to_numpy(zero_copy_only=False), valid
+
+
 def _arrow(con: Any, query: str) -> Any:
     """A query's result as an Arrow table (DuckDB warns of the copy it makes; it is made once per catch-up)."""
     with warnings.catch_warnings():
@@ -53,6 +80,17 @@ class _Postings:
         counts = np.bincount(term, minlength=n_terms + 1)
         self.count = counts
         self.start = np.concatenate([[0], np.cumsum(counts)])
+        self.norm_at: tuple[float, float, float, float] | None = None
+        self.norm: Any = None  # every posting's BM25 denominator at norm_at (k1, 1 - b, b, avgdl)
+
+    def denominators(self, k1: float, one_minus_b: float, b: float, avgdl: float) -> Any:
+        """``tf + k1 * (1 - b + b * dl / avgdl)`` of every posting, computed once per average length (a
+        write changes it): a question then divides by its slice, element by element the same doubles."""
+        at = (k1, one_minus_b, b, avgdl)
+        if self.norm_at != at:
+            self.norm = self.tf + k1 * (one_minus_b + (b * self.dl) / avgdl)
+            self.norm_at = at
+        return self.norm
 
     def of(self, term_id: int) -> tuple[Any, Any, Any, Any] | None:
         if term_id >= len(self.count) or not self.count[term_id]:
@@ -80,8 +118,8 @@ class HotIndex:
         self.base: _Postings | None = None  # postings at the last full build
         self.delta: _Postings | None = None  # postings of documents added since
         self.base_docs = 0  # documents covered by ``base``
-        self.text: Any = None  # pyarrow table of _TEXT_COLS, row i = doc id i + 1
-        self.nums: Any = None  # pyarrow table of _NUM_COLS, the same rows
+        self.text: dict[str, Any] = {}  # _TEXT_COLS as object arrays (_objects), row i = doc id i + 1
+        self.nums: dict[str, tuple[Any, Any]] = {}  # _NUM_COLS as (values, validity) (_numbers), the same rows
         self.siblings: dict[str, list[int]] = {}  # memory entity -> doc ids of its description/rationale
         self.inferred: list[tuple] = []  # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt)
         self.timelines: dict[int, list[tuple[int, int]]] = {}  # doc id -> intervals, of those with several
@@ -118,15 +156,13 @@ class HotIndex:
             return self.ready
 
     def _build(self, con: Any, n_docs: int) -> None:
-        import pyarrow as pa
-
         self.ready = False
         text = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs ORDER BY doc_id")
         ids = text.column("doc_id").to_numpy()
         if len(ids) != n_docs or (n_docs and (ids[0] != 1 or ids[-1] != n_docs)):
-            self.text = None
+            self.text = {}
             return  # not 1..n: the caller asks DuckDB
-        self.text = pa.Table.from_arrays([text.column(c).combine_chunks() for c in _TEXT_COLS], names=list(_TEXT_COLS))
+        self.text = {c: _objects(text.column(c)) for c in _TEXT_COLS}
         self.terms = {}
         self.max_term = 0
         self._read_terms(con)
@@ -134,12 +170,12 @@ class HotIndex:
         self.delta = None
         self.base_docs = n_docs
         self.siblings = {}
-        self._add_siblings(self.text, 1)
+        self._add_siblings(text, 1)
         self.n_docs = n_docs
         self.ready = True
 
     def _append(self, con: Any, n_docs: int) -> None:
-        import pyarrow as pa
+        import numpy as np
 
         first = self.n_docs + 1
         new = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs WHERE doc_id >= {int(first)} "
@@ -148,8 +184,7 @@ class HotIndex:
         if len(ids) != n_docs - self.n_docs or (len(ids) and (ids[0] != first or ids[-1] != n_docs)):
             self._build(con, n_docs)
             return
-        new = new.select(list(_TEXT_COLS))
-        self.text = pa.concat_tables([self.text, new.cast(self.text.schema)])
+        self.text = {c: np.concatenate([self.text[c], _objects(new.column(c))]) for c in _TEXT_COLS}
         self._read_terms(con)
         if n_docs - self.base_docs > REBUILD_DELTA // 4 and self._delta_size() > REBUILD_DELTA:
             self.base = self._read_postings(con, 0)
@@ -183,13 +218,11 @@ class HotIndex:
                 self.siblings.setdefault(e, []).append(first + i)
 
     def _refresh_numbers(self, con: Any, n_docs: int) -> None:
-        import pyarrow as pa
-
         t = _arrow(con, f"SELECT doc_id, {', '.join(_NUM_COLS)} FROM mem_docs ORDER BY doc_id")
         if t.num_rows != n_docs:
             self.ready = False
             return
-        self.nums = pa.Table.from_arrays([t.column(c).combine_chunks() for c in _NUM_COLS], names=list(_NUM_COLS))
+        self.nums = {c: _numbers(t.column(c)) for c in _NUM_COLS}
 
     # ------------------------------------------------------------------ answering
 
@@ -219,11 +252,12 @@ class HotIndex:
             idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
             for part in (self.base, self.delta):
                 got = part.of(tid) if part is not None else None
-                if got is None:
+                if part is None or got is None:
                     continue
-                d, tf, dl, mem = got
+                d, tf, _dl, mem = got
+                norm = part.denominators(k1, one_minus_b, b, avgdl)[part.start[tid]:part.start[tid + 1]]
                 docs.append(d)
-                contrib.append((float(qtf) * idf) * tf * k1_plus_1 / (tf + k1 * (one_minus_b + (b * dl) / avgdl)))
+                contrib.append((float(qtf) * idf) * tf * k1_plus_1 / norm)
                 bits.append(bit)
                 mems.append(mem)
         if not docs:
@@ -271,13 +305,18 @@ class HotIndex:
         """The index.Hit columns (_DOC_COLS) of documents, in the order given."""
         if not doc_ids:
             return []
-        import pyarrow as pa
+        import numpy as np
 
-        take = pa.array([i - 1 for i in doc_ids], pa.int64())
-        text = self.text.take(take).to_pydict()
-        nums = self.nums.take(take).to_pydict()
-        return [(doc_ids[i], *(text[c][i] for c in _TEXT_COLS), *(nums[c][i] for c in _NUM_COLS))
-                for i in range(len(doc_ids))]
+        take = np.array(doc_ids, dtype=np.int64) - 1
+        cols = [self.text[c][take].tolist() for c in _TEXT_COLS]
+        for c in _NUM_COLS:
+            values, valid = self.nums[c]
+            got = values[take].tolist()
+            if valid is not None:
+                for j in np.flatnonzero(~valid[take]).tolist():
+                    got[j] = None
+            cols.append(got)
+        return list(zip(doc_ids, *cols))
 
     def sibling_rows(self, entities: list[str]) -> list[tuple]:
         """index.Hit columns of the description and rationale documents of memory entities (from the first

@@ -100,25 +100,36 @@ def _day(us: int) -> str:
     return s[:10]
 
 
-def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> tuple[str, str | None, int, int]:
-    """(status, label, valid_from, valid_to) of one fact: current, historical, future or retracted."""
+def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> tuple[str, int, int]:
+    """(status, valid_from, valid_to) of one fact: current, historical, future or retracted (its label, for the
+    facts shown only: ``_label``)."""
     if not h.n_ivals:
-        return ("retracted", f"[retracted in tx {h.closed_tx}]" if h.closed_tx else "[retracted]",
-                -FOREVER, -FOREVER)
+        return "retracted", -FOREVER, -FOREVER
     ivals = many.get(h.doc_id) or [h.span()]
-    vfs = [f for f, _ in ivals]
-    vts = [t for _, t in ivals]
-    for f, t in zip(vfs, vts):
+    for f, t in ivals:
         if f <= now < t:
-            return "current", None, f, t
-    past = [(f, t) for f, t in zip(vfs, vts) if t <= now]
+            return "current", f, t
+    past = [(f, t) for f, t in ivals if t <= now]
     if past:
         f, t = past[-1]
+        return "historical", f, t
+    f, t = ivals[0]
+    return "future", f, t
+
+
+def _label(s: dict[str, Any]) -> str | None:
+    """What a fact that is not current says of its validity (or of its retraction)."""
+    status, f, t = s["status"], s["vf"], s["vt"]
+    if status == "retracted":
+        closed = s["hit"].closed_tx
+        return f"[retracted in tx {closed}]" if closed else "[retracted]"
+    if status == "historical":
         start = _day(f) if f > -FOREVER else "the beginning"
-        return "historical", f"[was valid {start} → {_day(t)}]", f, t
-    f, t = vfs[0], vts[0]
-    end = _day(t) if t < FOREVER else "∞"
-    return "future", f"[valid from {_day(f)} → {end}]", f, t
+        return f"[was valid {start} → {_day(t)}]"
+    if status == "future":
+        end = _day(t) if t < FOREVER else "∞"
+        return f"[valid from {_day(f)} → {end}]"
+    return None
 
 
 def _ns(e: str) -> str | None:
@@ -202,10 +213,10 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     entity_best: dict[str, float] = {}
     matched: dict[str, int] = {}
     for h in hits:
-        status, label, vf, vt = _status(h, many, now)
+        status, vf, vt = _status(h, many, now)
         weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
         score = h.bm25 * weight * (1.0 if status == "current" else discount)
-        scored[h.doc_id] = {"hit": h, "own": score, "status": status, "label": label, "vf": vf, "vt": vt}
+        scored[h.doc_id] = {"hit": h, "own": score, "status": status, "vf": vf, "vt": vt}
         entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
@@ -264,8 +275,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         sib = [index.Hit.unscored(row) for row in rows if row[0] not in scored]
         many = index.intervals(con, [h.doc_id for h in sib if h.n_ivals > 1], hot)
         for h in sib:
-            status, label, vf, vt = _status(h, many, now)
-            scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "label": label, "vf": vf, "vt": vt}
+            status, vf, vt = _status(h, many, now)
+            scored[h.doc_id] = {"hit": h, "own": 0.0, "status": status, "vf": vf, "vt": vt}
     asks_why = bool(_WHY.search(text))
     chosen: list[dict[str, Any]] = []
     per_code: set[str] = set()
@@ -319,8 +330,9 @@ def _fact_json(s: dict[str, Any]) -> dict[str, Any]:
     if s["status"] != "retracted":
         out["valid_from"] = format_instant(s["vf"]) if s["vf"] > -FOREVER else None
         out["valid_to"] = format_instant(s["vt"])
-    if s["label"]:
-        out["label"] = s["label"]
+    label = _label(s)
+    if label:
+        out["label"] = label
     out["_edn"] = _edn(h.vt, h.v)
     return out
 
