@@ -34,6 +34,17 @@ def test_history_of_something_that_is_not_an_entity_is_an_error(cli):
     assert rc == 0 and out["entity"] == ":decision/db" and out["history"]
 
 
+def test_history_of_a_uuid_entity_takes_the_form_it_was_written_in(cli):
+    # SPEC §1 writes a uuid entity `#uuid "…"`; history refused that form (bad-entity) while naming it
+    u = "6f1c2a3e-1234-4abc-8def-0123456789ab"
+    cli.run("transact", f'[[#uuid "{u}" :description "a uuid entity"]]', "--reason", "r")
+    for form in (f'#uuid "{u}"', u, f'  #uuid  "{u.upper()}" '):
+        rc, out, _, _ = cli.run("history", form)
+        assert rc == 0 and out["entity"] == u and [h["value"] for h in out["history"]] == ["a uuid entity"], out
+    rc, out, _, _ = cli.run("history", '#uuid "not-a-uuid"')
+    assert rc == 1 and out["error"]["code"] == "bad-entity", out
+
+
 def test_valid_window_flags(cli):
     cli.run("transact", "[[:a :b 1]]", "--reason", "r", "--valid-from", "2020-01-01", "--valid-to", "2021-01-01")
     rc, out, _, _ = cli.run("sql", "SELECT valid_from, valid_to FROM facts")
