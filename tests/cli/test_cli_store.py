@@ -179,6 +179,20 @@ def test_sql_is_read_only_and_sandboxed(cli, sql):
     assert not os.path.exists("/tmp/lore-leak.csv")
 
 
+def test_sql_values_in_json_are_spec_values(cli):
+    # SPEC §3: numbers as numbers, instants as RFC 3339 strings. A DECIMAL came back as text ("1.5") and a
+    # TIMESTAMP as "2024-01-01 10:00:00" (no T, no zone).
+    cli.run("transact", "[[:a/x :n 1]]", "--reason", "r")
+    rc, out, _, _ = cli.run("sql", "SELECT 1.5 AS d, CAST(12 AS DECIMAL(10, 0)) AS w, round(2.345, 2) AS r, "
+                                   "TIMESTAMP '2024-01-01 10:00:00' AS t, "
+                                   "TIMESTAMPTZ '2024-01-01 12:00:00+02:00' AS z, DATE '2024-01-01' AS day, "
+                                   "CAST('123456789012345678.5' AS DECIMAL(38, 1)) AS big, NULL AS n")
+    assert rc == 0, out
+    assert out["rows"] == [[1.5, 12, 2.35, "2024-01-01T10:00:00Z", "2024-01-01T10:00:00Z", "2024-01-01",
+                            123456789012345678.5, None]], out
+    assert isinstance(out["rows"][0][1], int)
+
+
 def test_sql_select_side_effects_do_not_stay(cli):
     cli.run("transact", "[[:a :b 1]]", "--reason", "r")
     rc, out, _, _ = cli.run("sql", "SELECT count(*) AS n FROM facts")
