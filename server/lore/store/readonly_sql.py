@@ -133,7 +133,8 @@ def sql_value(v: Any) -> Any:
     if isinstance(v, decimal.Decimal):
         if not v.is_finite():
             return None
-        return int(v) if v == v.to_integral_value() and v.as_tuple().exponent >= 0 else float(v)
+        exponent = v.as_tuple().exponent  # an int once finite
+        return int(v) if isinstance(exponent, int) and exponent >= 0 else float(v)
     if isinstance(v, datetime.datetime):
         try:
             utc = v.replace(tzinfo=datetime.timezone.utc) if v.tzinfo is None else v.astimezone(datetime.timezone.utc)
