@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 import re
+import uuid
 from typing import Any, Callable
 
+from lore import edn
 from lore import params as P
 from lore.errors import LoreError, error_reply
 from lore.sqlfile import first_row
@@ -324,6 +326,8 @@ def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 @register("history")
 def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     entity = P.text(params, "entity").strip()
+    if entity.startswith("#uuid"):  # the form SPEC §1 writes a uuid entity in; stored as the bare uuid
+        entity = _uuid_entity(entity)
     if not entity.startswith(":"):
         entity = ":" + entity if "/" in entity else entity
     if not _names_an_entity(graph, entity):
@@ -335,6 +339,16 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 _IDENT = re.compile(r":[A-Za-z0-9_.?\-]+(/[^\s/][^\s]*)?")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _uuid_entity(text: str) -> str:
+    try:
+        value = edn.read(text)
+    except LoreError:
+        raise LoreError("bad-entity", f"{text[:200]!r} is not a #uuid \"…\" entity") from None
+    if not isinstance(value, uuid.UUID):
+        raise LoreError("bad-entity", f"{text[:200]!r} is not a #uuid \"…\" entity")
+    return str(value)
 
 
 def _names_an_entity(graph: Graph, entity: str) -> bool:

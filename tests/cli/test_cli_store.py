@@ -34,6 +34,17 @@ def test_history_of_something_that_is_not_an_entity_is_an_error(cli):
     assert rc == 0 and out["entity"] == ":decision/db" and out["history"]
 
 
+def test_history_of_a_uuid_entity_takes_the_form_it_was_written_in(cli):
+    # SPEC §1 writes a uuid entity `#uuid "…"`; history refused that form (bad-entity) while naming it
+    u = "6f1c2a3e-1234-4abc-8def-0123456789ab"
+    cli.run("transact", f'[[#uuid "{u}" :description "a uuid entity"]]', "--reason", "r")
+    for form in (f'#uuid "{u}"', u, f'  #uuid  "{u.upper()}" '):
+        rc, out, _, _ = cli.run("history", form)
+        assert rc == 0 and out["entity"] == u and [h["value"] for h in out["history"]] == ["a uuid entity"], out
+    rc, out, _, _ = cli.run("history", '#uuid "not-a-uuid"')
+    assert rc == 1 and out["error"]["code"] == "bad-entity", out
+
+
 def test_valid_window_flags(cli):
     cli.run("transact", "[[:a :b 1]]", "--reason", "r", "--valid-from", "2020-01-01", "--valid-to", "2021-01-01")
     rc, out, _, _ = cli.run("sql", "SELECT valid_from, valid_to FROM facts")
@@ -166,6 +177,20 @@ def test_sql_is_read_only_and_sandboxed(cli, sql):
     _, s, _, _ = cli.run("sql", "SELECT count(*) FROM facts")
     assert s["rows"] == [[1]]
     assert not os.path.exists("/tmp/lore-leak.csv")
+
+
+def test_sql_values_in_json_are_spec_values(cli):
+    # SPEC §3: numbers as numbers, instants as RFC 3339 strings. A DECIMAL came back as text ("1.5") and a
+    # TIMESTAMP as "2024-01-01 10:00:00" (no T, no zone).
+    cli.run("transact", "[[:a/x :n 1]]", "--reason", "r")
+    rc, out, _, _ = cli.run("sql", "SELECT 1.5 AS d, CAST(12 AS DECIMAL(10, 0)) AS w, round(2.345, 2) AS r, "
+                                   "TIMESTAMP '2024-01-01 10:00:00' AS t, "
+                                   "TIMESTAMPTZ '2024-01-01 12:00:00+02:00' AS z, DATE '2024-01-01' AS day, "
+                                   "CAST('123456789012345678.5' AS DECIMAL(38, 1)) AS big, NULL AS n")
+    assert rc == 0, out
+    assert out["rows"] == [[1.5, 12, 2.35, "2024-01-01T10:00:00Z", "2024-01-01T10:00:00Z", "2024-01-01",
+                            123456789012345678.5, None]], out
+    assert isinstance(out["rows"][0][1], int)
 
 
 def test_sql_select_side_effects_do_not_stay(cli):

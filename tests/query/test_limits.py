@@ -38,6 +38,16 @@ def test_max_results_with_limit_and_aggregates(nums):
     assert out["results"] == [] and out["truncated"] is True
 
 
+def test_max_results_at_the_row_cap_is_truncated_not_too_large(nums, monkeypatch):
+    # :max-results N fetches N + 1 rows to know it truncated; that probe row is not a result, so
+    # :max-results equal to LORE_MAX_RESULT_ROWS is the way out of too-large that errors.md names
+    monkeypatch.setenv("LORE_MAX_RESULT_ROWS", "3")
+    out = run_query(nums.g, "[:find ?e :max-results 3 :where [?e :n _]]")
+    assert len(out["results"]) == 3 and out["truncated"] is True
+    assert nums.error("[:find ?e :max-results 4 :where [?e :n _]]").code == "too-large"
+    assert nums.error("[:find ?e :where [?e :n _]]").code == "too-large"
+
+
 @pytest.mark.parametrize("bad", [":max-results -1", ":max-results 1.5", ":max-results \"3\"", ":max-results",
                                  ":max-results 1 2", ":max-results true"])
 def test_max_results_takes_one_count(nums, bad):

@@ -10,7 +10,7 @@ from lore.errors import LoreError
 from lore.store import limits
 from lore.store.readonly_sql import run_readonly
 
-from .conftest import ENDLESS_SQL
+from .conftest import ENDLESS_RULES, ENDLESS_SQL
 
 
 def test_the_default_limit_is_30_seconds_and_the_environment_sets_it(monkeypatch):
@@ -51,3 +51,32 @@ def test_a_client_may_ask_for_less_time_not_more(filled, monkeypatch):
     for bad in (0, -1, "5", True):
         reply = operations.run("sql", filled, {"sql": "SELECT 1", "timeout": bad})
         assert reply["error"]["code"] == "bad-params"
+
+
+@pytest.mark.parametrize("command", [["sql", ENDLESS_SQL], ["query", "[:find (count ?x) :where (up ?x)]"]])
+def test_a_command_forwarded_to_an_owner_keeps_its_own_shorter_time_limit(cli, lore_cmd, command):
+    """SPEC §3: a command on a graph a server owns works as if it had the graph itself, so its
+    LORE_QUERY_TIMEOUT holds there too (it ran under the owner's 30 s). Never longer than the owner's."""
+    import subprocess
+    import time
+
+    cli.run("transact", "[" + " ".join(f"[:x/{i} :n {i}]" for i in range(3000)) + "]", "--reason", "r")
+    for rule in ENDLESS_RULES:
+        assert cli.run("rule", rule)[0] == 0
+    server = subprocess.Popen([*lore_cmd, "serve", "--graph", str(cli.graph)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in server.stderr:  # the owner says where it listens once it does
+            if "listening on" in line:
+                break
+        start = time.monotonic()
+        rc, out, _, _ = cli.run(*command, env={"LORE_QUERY_TIMEOUT": "1"})
+        took = time.monotonic() - start
+        assert rc != 0 and out["error"]["code"] == "timeout" and "1 s" in out["error"]["message"], out
+        assert took < 20, took  # the owner's 30 s would have run on
+        rc, out, _, _ = cli.run("sql", "SELECT count(*) FROM facts")  # and the owner still answers
+        assert rc == 0 and out["rows"] == [[3000]], out
+    finally:
+        server.stdin.close()
+        server.terminate()
+        server.wait(timeout=60)

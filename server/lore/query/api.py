@@ -34,7 +34,7 @@ from lore.query.compiler import Compiled, Program, compile_query, decode_rows, t
 from lore.query.parser import Query, RuleCall, Var, parse_query, parse_rules, walk_clauses
 from lore.query.rules import load_program
 from lore.sqlfile import scalar
-from lore.store.limits import Deadline, fetch_bounded
+from lore.store.limits import Deadline, fetch_bounded, max_rows
 
 log = logging.getLogger("lore")
 
@@ -142,7 +142,12 @@ def execute(graph: Any, compiled: Compiled, *, timeout: float | None = None, con
     derived = 0
 
     def fetch(res: Any) -> list[tuple]:
-        return fetch_bounded(res) if bounded else res.fetchall()
+        if not bounded:
+            return res.fetchall()
+        rows_cap = max_rows()
+        if compiled.max_results is not None and compiled.max_results <= rows_cap:
+            rows_cap = compiled.max_results + 1  # the probe row that says "truncated" is not a result
+        return fetch_bounded(res, rows_cap=rows_cap)
 
     def count(table: str) -> None:
         nonlocal derived

@@ -17,6 +17,10 @@ def query(graph: Any, params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(qp, dict) or not all(isinstance(k, str) for k in qp):
         raise LoreError("bad-params", "params must be an object of name -> EDN text")
     timeout = P.positive_number(params, "timeout", what="a positive number of seconds")
+    if timeout is not None:
+        from lore.store.limits import query_timeout
+
+        timeout = min(float(timeout), query_timeout())  # a client may ask for less time, never more (as sql)
     return run_query(graph, P.text(params, "query"), qp, explain=bool(params.get("explain")), timeout=timeout)
 
 

@@ -11,9 +11,23 @@ from typing import Any
 from lore.errors import LoreError, error_reply
 from lore.runtime import owner
 
+# Reads bounded by LORE_QUERY_TIMEOUT. Forwarded, they carry this process's limit when its environment sets
+# one, so a command stops where it would have on the graph itself (SPEC §3); the owner takes a shorter limit
+# than its own, never a longer one (it keeps serving everyone else).
+_TIMED_READS = {"query", "sql"}
+
+
+def _with_own_timeout(op: str, params: dict[str, Any]) -> dict[str, Any]:
+    if op not in _TIMED_READS or not isinstance(params, dict) or "timeout" in params \
+            or not os.environ.get("LORE_QUERY_TIMEOUT", "").strip():
+        return params
+    from lore.store.limits import query_timeout
+
+    return {**params, "timeout": query_timeout()}
+
 
 def execute(graph_path: Path, op: str, params: dict[str, Any]) -> dict[str, Any]:
-    forwarded = owner.forward(graph_path, op, params)
+    forwarded = owner.forward(graph_path, op, _with_own_timeout(op, params))
     if forwarded is not None:
         return forwarded
     # Only now the store (DuckDB) and the features: a forwarded call (an agent's hook) stays light.

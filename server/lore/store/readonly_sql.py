@@ -11,6 +11,8 @@ writes go on meanwhile.
 
 from __future__ import annotations
 
+import datetime
+import decimal
 import json
 from typing import Any
 
@@ -106,7 +108,7 @@ def run_readonly(graph: Graph, text: str, limit: Any = None,
             raise LoreError("sql-value", f"a value of the result cannot be returned: {exc}") from None
     finally:
         cur.close()
-    return columns, [[jsonable(v) for v in r] for r in rows]
+    return columns, [[sql_value(v) for v in r] for r in rows]
 
 
 class _Limited:
@@ -122,6 +124,24 @@ class _Limited:
         chunk = self.res.fetchmany(min(size, self.left))
         self.left -= len(chunk)
         return chunk
+
+
+def sql_value(v: Any) -> Any:
+    """A ``lore sql`` result value as SPEC §3 writes values in JSON: a DECIMAL as a number, a TIMESTAMP
+    (taken as UTC) or TIMESTAMPTZ as an RFC 3339 instant in UTC; the rest as ``jsonable``. (``jsonable``
+    itself stays as it is: warning ids are hashed from its output.)"""
+    if isinstance(v, decimal.Decimal):
+        if not v.is_finite():
+            return None
+        exponent = v.as_tuple().exponent  # an int once finite
+        return int(v) if isinstance(exponent, int) and exponent >= 0 else float(v)
+    if isinstance(v, datetime.datetime):
+        try:
+            utc = v.replace(tzinfo=datetime.timezone.utc) if v.tzinfo is None else v.astimezone(datetime.timezone.utc)
+        except (OverflowError, ValueError):  # year 1 east of UTC: before what Python holds; as its text
+            return jsonable(v)
+        return utc.isoformat(timespec="microseconds" if utc.microsecond else "seconds").replace("+00:00", "Z")
+    return jsonable(v)
 
 
 def jsonable(v: Any) -> Any:
