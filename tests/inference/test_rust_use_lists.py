@@ -5,7 +5,6 @@ it names — on a real ingested Rust repository through the real CLI."""
 from __future__ import annotations
 
 from gitrepo import commit_files
-
 from lore.ingest.extract import extract_source
 
 MAIN_RS = '''use std::fmt;
