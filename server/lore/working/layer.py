@@ -368,7 +368,7 @@ class Layer:
         rel = rel.replace(os.sep, "/")
         if rel == ".git" or rel.startswith(".git/"):
             return None
-        return rel
+        return history_path(rel)  # a name that is not UTF-8 as ingestion writes it
 
     def refresh_git(self, base_ref: str | None = None) -> WorkState:
         """Recompute the working tree's change against history and lay it over (buffers stay on top)."""
