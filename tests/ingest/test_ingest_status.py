@@ -79,3 +79,43 @@ async def test_a_second_server_reports_the_owner_pid(tmp_path):
             # The second server forwards to the first: the reply is the owner's, with the owner's pid.
             assert st["owner_pid"] == owner._server.pid != second._server.pid
             assert st["processed"] == 30 and st["status"] == "complete"
+
+
+def test_status_is_never_complete_while_history_is_partial(repo, tmp_path):
+    # Head first: the job said history 'partial' after the head, then set its status to 'complete' and only
+    # afterwards read the graph's history state (under the graph's lock, held meanwhile by any other thread):
+    # in between, ingestStatus said complete beside partial. Hold the graph's lock from the moment the run
+    # ends: the status must not read complete until the history does.
+    import threading
+    import time
+
+    from lore.store.graph import Graph
+
+    synth_history(repo, 20)
+    g = Graph(tmp_path / "g.duckdb")
+    ended, holding = threading.Event(), threading.Event()
+
+    def at_the_end(graph, result) -> None:  # the last step of the run, on the job's thread
+        if result.get("history") == "complete":
+            ended.set()
+            holding.wait(30)
+
+    operations.AFTER_INGEST.append(at_the_end)
+    job = IngestJob(g)
+    try:
+        job.start(str(repo.path), head_first=True)
+        assert ended.wait(120)
+        with g.lock:  # another thread's work on the graph, as the server's are
+            holding.set()
+            until = time.monotonic() + 2.0
+            while time.monotonic() < until:
+                st = job.status()
+                assert not (st["status"] == "complete" and st.get("history") == "partial"), st
+                if st["status"] == "complete":
+                    break
+                time.sleep(0.02)
+        st = job.wait(60)
+        assert st["status"] == "complete" and st["history"] == "complete", st
+    finally:
+        operations.AFTER_INGEST.remove(at_the_end)
+        g.close()

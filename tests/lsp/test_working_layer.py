@@ -283,3 +283,27 @@ async def test_a_server_lays_its_work_tree_over_history_at_its_first_look(tmp_pa
         r = await request(client, "lore/check", {"repo": str(root)})
         assert r["ok"] and [(w["rule"], w["file"]) for w in r["warnings"]] == [("rejected_dependency", "src/fetch.py")]
         assert (await request(client, "lore/layerStatus", {}))["stats"]["updates"] == updates
+
+
+@pytest.mark.parametrize("name", [b"my app.py", "caf\u00e9.py".encode(), b"caf\xe9.py"])
+async def test_a_buffer_whose_uri_is_quoted_is_flagged(ws, name):
+    # pygls keys open documents by the unquoted URI, and the server looked them up by the client's: a file
+    # whose URI needs quoting (a space, a letter outside ASCII) was never found, so it had no diagnostics.
+    # A name that is not UTF-8 (b"caf\xe9.py", caf%E9.py) also decoded to U+FFFD, a file that does not exist.
+    import os
+    from pathlib import Path
+
+    client, root, graph = ws
+    path = Path(os.fsdecode(os.path.join(os.fsencode(root), b"src", name)))
+    path.write_bytes(APP.encode())  # untracked: the working layer's
+    uri = open_doc(client, path, text=APP, version=1)
+    assert "%" in uri
+    change(client, uri, 2, "import os\nimport chardet\n")
+    [d] = await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
+                         timeout=90, what=f"the rejected import in {name!r} flagged")
+    assert d.range.start.line == 1 and "chardet" in d.message
+    change(client, uri, 3, APP)
+    await wait_for(lambda: not lore_diags(client, uri), timeout=90, what="the warning cleared")
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    path.unlink()

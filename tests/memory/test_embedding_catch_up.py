@@ -189,3 +189,45 @@ def test_lore_embed_interrupted_keeps_every_finished_step_and_resumes(cli):
     assert code == 0 and done["awaiting"] == 0, (done, err)
     assert done["embedded"] == mem["memories_awaiting_embedding"]
     assert _status_memory(cli)["memories_embedded"] == total
+
+
+def test_lore_embed_beside_an_owner_wakes_it_and_the_owner_embeds(cli):
+    # While a server owns the graph, `lore embed` does not open it: it forwards, the owner wakes its background
+    # thread and answers at once (background: true), and the owner catches the backlog up by itself.
+    import os
+    import subprocess
+
+    code, _, err, _ = cli.run("transact", synthetic_memories(SERVER_MANY), "--reason", "memories")
+    assert code == 0, err
+    total = _status_memory(cli)["memories_awaiting_embedding"]
+    assert total > 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": str(cli.graph),
+           "LORE_MCP_INGEST": "0"}
+    owner = subprocess.Popen([LORE, "mcp"], cwd=cli.cwd, env=env, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert owner.stderr is not None
+        for line in owner.stderr:  # the event: the server owns the graph and listens
+            if "owning the graph" in line:
+                break
+        else:
+            raise AssertionError("the server never owned the graph")
+        import threading
+
+        threading.Thread(target=owner.stderr.read, daemon=True).start()  # its log never fills the pipe
+        code, reply, err, _ = cli.run("embed")
+        assert code == 0 and reply["ok"] and reply["background"] is True and reply["embedded"] == 0, (reply, err)
+        assert 0 <= reply["awaiting"] <= total and "lore embed:" not in err  # no step ran in this process
+        deadline = time.monotonic() + 600
+        mem = _status_memory(cli)  # forwarded too: the owner's own count
+        while mem["memories_awaiting_embedding"] and time.monotonic() < deadline:
+            code, reply, err, _ = cli.run("embed")  # each call wakes it again
+            assert code == 0 and reply.get("background") is True, (reply, err)
+            mem = _status_memory(cli)
+        assert mem["memories_awaiting_embedding"] == 0 and mem["memories_embedded"] >= total, mem
+    finally:
+        assert owner.stdin is not None
+        owner.stdin.close()  # stdin closing ends an MCP server: the graph is closed and given back
+        owner.wait(60)
+    mem = _status_memory(cli)  # now this process opens the graph itself: the vectors were committed
+    assert mem["memories_awaiting_embedding"] == 0, mem

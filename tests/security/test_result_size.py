@@ -56,3 +56,41 @@ def test_a_datalog_result_over_the_cap(filled, monkeypatch):
 def test_through_the_cli(cli):
     rc, out, _, _ = cli.run("sql", "SELECT range FROM range(200000)", env={"LORE_MAX_RESULT_ROWS": "1000"})
     assert rc != 0 and out["error"]["code"] == "too-large"
+
+
+def test_a_result_stopped_as_too_large_leaves_no_transaction_open(tmp_path, monkeypatch):
+    # A result stopped half-read keeps its cursor's autocommit transaction open, and on a server thread that
+    # then idles, every CHECKPOINT after a committed UPDATE fails until that cursor runs its next statement
+    # (the checkpoint stall, DESIGN-CHOICES): the too-large path must read no further and end the result.
+    import threading
+
+    from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
+
+    monkeypatch.setenv("LORE_MAX_RESULT_ROWS", "10")
+    g = Graph(tmp_path / "g.duckdb")
+    g.share_between_threads()  # as the server's owner does: this thread's cursor is its own
+    many = " ".join(f'[:x/e{i} :a "v{i}"]' for i in range(5000))
+    g.transact(parse_tx(f"[{many}]", default_kind="add"), reason="rows", source="cli")
+    stopped: dict[str, str] = {}
+    idle, done = threading.Event(), threading.Event()
+
+    def reader() -> None:
+        try:
+            run_query(g, "[:find ?e ?v :where [?e :a ?v]]")
+        except LoreError as exc:
+            stopped["code"] = exc.code
+        idle.set()
+        done.wait(60)  # an idle server thread: its cursor runs nothing more
+
+    t = threading.Thread(target=reader)
+    t.start()
+    try:
+        assert idle.wait(60)
+        assert stopped.get("code") == "too-large"
+        g.transact(parse_tx('[[:db/retract :x/e1 :a "v1"]]'), reason="an UPDATE", source="cli")
+        assert g.checkpoint(wait_seconds=0) is True
+    finally:
+        done.set()
+        t.join()
+        g.close()

@@ -126,3 +126,16 @@ def test_no_server_code_reads_a_result_with_fetchone():
     found = [f"{p.relative_to(server)}:{n}" for p in sorted(server.rglob("*.py"))
              for n, line in enumerate(p.read_text().splitlines(), 1) if ".fetchone()" in line]
     assert found == [], found
+
+
+def test_only_the_bounded_fetch_reads_a_result_in_parts():
+    # fetchmany leaves a result half-read when the reader stops early (a too-large result): only
+    # store.limits.fetch_bounded does it, and it ends the result on every early exit
+    # (tests/security/test_result_size.py); readonly_sql's limit wrapper is ended by its ROLLBACK.
+    from pathlib import Path
+
+    import lore
+
+    server = Path(lore.__file__).parent
+    found = sorted({str(p.relative_to(server)) for p in server.rglob("*.py") if ".fetchmany(" in p.read_text()})
+    assert found == ["store/limits.py", "store/readonly_sql.py"], found

@@ -273,3 +273,23 @@ def test_a_thousand_changed_files(repo):
 def test_not_a_repository(tmp_path):
     p = lore(tmp_path, "--graph", str(tmp_path / "g.duckdb"), "check")
     assert p.returncode == 2 and "git" in p.stderr
+
+
+def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(repo):
+    # A cloned repository may name a file in Latin-1 (b"caf\xe9.py"): ingestion calls it src/caf\xe9.py. The
+    # working layer passed git's raw name on, refused as invalid UTF-8, and every `lore check` failed (exit 2).
+    raw = os.path.join(os.fsencode(repo), b"src", b"caf\xe9.py")
+    with open(raw, "wb") as fh:
+        fh.write(APP.encode())
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "a Latin-1 name")
+    assert lore(repo, "ingest", ".").returncode == 0
+    with open(raw, "wb") as fh:
+        fh.write(WITH_CHARDET.encode())  # unstaged: only the working layer has it
+    code, reply = check_json(repo)
+    assert code == 1, reply
+    assert [(w["file"], w["line"], w["rule"]) for w in reply["warnings"]] == [
+        ("src/caf\\xe9.py", 2, "rejected_dependency")]
+    # and the unchanged history of that file is shadowed by the layer's, not doubled
+    code, reply = check_json(repo, "--all")
+    assert code == 1 and len(reply["warnings"]) == 1, reply

@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote_to_bytes, urlparse
 
 import duckdb
 
@@ -65,14 +65,15 @@ def normalise_file(file: str | None, uri: str | None) -> str | None:
         parsed = urlparse(uri)
         if parsed.scheme != "file":
             raise LoreError("bad-params", f"uri must be a file:// URI, got {uri[:100]!r}")
-        file = unquote(parsed.path)
+        # a name whose bytes are not UTF-8 as ingestion writes it (caf%E9.py -> caf\\xe9.py), not U+FFFD
+        file = unquote_to_bytes(parsed.path).decode("utf-8", "backslashreplace")
     if file is None:
         return None
     if not isinstance(file, str):
         raise LoreError("bad-params", "file must be a string")
     if not file.strip() or len(file) > MAX_PATH_CHARS or "\x00" in file:
         raise LoreError("bad-params", "file must be a non-empty path")
-    f = file.strip().replace("\\", "/")
+    f = file.strip().replace(os.sep, "/")  # a backslash is part of a POSIX path (and of the \\xNN form)
     while f.startswith("./"):
         f = f[2:]
     return f

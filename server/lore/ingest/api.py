@@ -26,15 +26,21 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     ``progress(done, total, commit sha)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
     the next call resumes. Raises LoreError for a bad repository or branch."""
-    from lore.ingest import backfill
+    from lore.ingest import backfill, stamp
 
     history = None
+    rebuilt = False
+    if backfill.history_state(graph) == "complete" and stamp.stored_stamp(graph) != stamp.extractor_stamp():
+        rebuilt = backfill.rebuild_history(graph)  # another extractor wrote the code facts (lore.ingest.stamp)
     if backfill.history_state(graph) == "partial":
         # Only the head is here (lore.ingest.backfill): its history first, then on from that head.
         history = backfill.backfill(graph, repo, progress=progress, cancel=cancel)
         if history.get("status") != "complete":
             return history
     result = IngestRun(graph, repo, branch, progress=progress, cancel=cancel).run()
+    # Every code fact the graph has now is this extractor's (a run stopped half-way included: the next one
+    # resumes it with the same extractor).
+    stamp.write_stamp(graph)
     if history is not None:
         # One reply for both runs, as a plain ingest of the same commits would give it.
         result["history_backfilled"] = {k: history.get(k) for k in (
@@ -51,6 +57,8 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
                                               set(history.get("attributes_written") or ()))
         result["history"] = "complete"
         result.pop("up_to_date", None)
+    if rebuilt:
+        result["rebuilt_for_extractor"] = stamp.extractor_stamp()
     if result.get("status", "complete") == "complete":
         after_ingest(graph, result)
     if history is not None:

@@ -185,6 +185,34 @@ def _swap(graph: Graph, side: Graph, branch: str, tip: str) -> int:
     return n
 
 
+def rebuild_history(graph: Graph) -> bool:
+    """Mark a graph whose code facts another extractor wrote (lore.ingest.stamp) for a rebuild: its
+    history up to its watermark is ingested again on the side and swapped in by ``backfill``, as a
+    head-first graph's is. False (nothing marked) for an in-memory graph or one with no history."""
+    meta = _meta(graph)
+    tip = meta.get("watermark")
+    if side_path(graph) is None or not tip or meta.get("history", "complete") != "complete":
+        return False
+    from lore.ingest.stamp import extractor_stamp
+
+    with graph.lock:
+        con = graph.con
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute("DELETE FROM ingest_meta WHERE key IN ('history', 'snapshot', 'backfill_token')")
+            con.executemany("INSERT INTO ingest_meta VALUES (?, ?)", [
+                ("history", "partial"), ("snapshot", tip),
+                # a side graph left by another rebuild or head-first run is replaced, not resumed
+                ("backfill_token", f"rebuild:{tip}:{extractor_stamp()}")])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    log.info("ingest: the graph's code facts come from another extractor; rebuilding its history up to %s",
+             tip[:12])
+    return True
+
+
 def ingest_head_first(graph: Graph, repo: str, branch: str | None = None, *,
                       progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
                       on_head: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:

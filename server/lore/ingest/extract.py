@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from lore.errors import LoreError
 from lore.idents import def_ident, module_ident, slug
+from lore.ingest import rustuse
 from lore.ingest.edits import text_edits
 
 if TYPE_CHECKING:
@@ -365,6 +366,12 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
                     if not specs:
                         continue
                     node = nodes[0]
+                    if specs[0].type in rustuse.LIST_NODES:  # `use {a::X, b::{Y, Z}}`: each path, on its line
+                        for path, at in rustuse.use_paths(specs[0], text):
+                            sp, ep = at.start_point, at.end_point
+                            raw_imports.append((node.start_byte, (path, "", sp[0] + 1, col_of(at.start_byte, sp[1]),
+                                                                  ep[0] + 1, col_of(at.end_byte, ep[1]))))
+                        continue
                     names = caps.get("import.name")
                     spec = _clean_spec(text(specs[0]))
                     if not spec or len(spec) > 500:

@@ -40,6 +40,10 @@ class IngestJob:
         self.state: dict[str, Any] = {"status": "idle", "processed": 0, "processed_this_run": 0, "total": None,
                                       "current_commit": None, "error": None}
         self._base = 0  # the graph's commits when the run started
+        # Set once the run has written the branch head's code (head first) or has ended: a caller that needs
+        # some code to work on (lore check's first ingest) waits on it instead of starting a second ingest.
+        self.head_or_done = threading.Event()
+        self.head_or_done.set()
 
     def status(self) -> dict[str, Any]:
         with self._lock:
@@ -67,6 +71,7 @@ class IngestJob:
                 return {**self.state, "ok": False, "error": {"code": "ingest-running",
                                                              "message": "an ingestion is already in progress"}}
             self._cancel.clear()
+            self.head_or_done.clear()
             self.state = {"status": "starting", "processed": 0, "processed_this_run": 0, "total": None,
                           "current_commit": None, "error": None, "repo": repo, "branch": branch,
                           "started_at": format_instant(now_micros())}
@@ -111,6 +116,7 @@ class IngestJob:
         with self._lock:
             self.state.update(history="partial", head_ingested_at=format_instant(now_micros()),
                               head_seconds=reply.get("head_seconds"), head=reply.get("summary"))
+        self.head_or_done.set()
         if self.on_progress:
             try:
                 self.on_progress(self.status())
@@ -131,14 +137,14 @@ class IngestJob:
                                            on_head=self._on_head)
             else:
                 result = ingest(self.graph, repo, branch, progress=self._progress, cancel=self._cancel)
+            # Read before the status changes, in one update with it: a status of 'complete' beside the
+            # head's 'partial' was seen while this read waited for the graph's lock.
+            history = history_state(self.graph)
             with self._lock:
-                self.state.update(status=result.get("status", "complete"), result=result,
+                self.state.update(status=result.get("status", "complete"), result=result, history=history,
                                   finished_at=format_instant(now_micros()))
                 if self.state.get("total") is None:  # nothing to walk (up to date): what the graph has
                     self.state["total"] = self.state["processed"]
-            history = history_state(self.graph)
-            with self._lock:
-                self.state["history"] = history
         except LoreError as exc:
             if exc.code != "graph-locked":
                 log.error("ingest of %s failed: %s: %s", repo, exc.code, exc.message)
@@ -153,6 +159,7 @@ class IngestJob:
             with self._lock:
                 self.state.update(status="error", error={"code": "ingest-failed", "message": str(exc)},
                                   error_at=format_instant(now_micros()))
+        self.head_or_done.set()
         if self.on_progress:
             try:
                 self.on_progress(self.status())

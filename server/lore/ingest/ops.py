@@ -49,7 +49,11 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     job = job_for(graph)
     if wait:
         if job.running:
-            raise LoreError("ingest-running", "an ingestion is already in progress")
+            # One in the background already (the server's or lore mcp's start-up ingest): waiting for it is
+            # what the caller asked for; then this run catches up on anything it did not cover.
+            job.wait()
+            if job.running:
+                raise LoreError("ingest-running", "an ingestion is already in progress")
         from lore.ingest.api import ingest
 
         reply = ingest(graph, repo, branch)
@@ -90,6 +94,22 @@ def ingest_status_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                 st["watermark"] = None
                 st["total_ingested"] = 0
     return {"ok": True, **st}
+
+
+# How long a caller that needs the branch head's code waits for a running ingest to write it (head first:
+# seconds; a graph with history already has it).
+HEAD_WAIT_SECONDS = 600.0
+
+
+@register("ingestHeadWait")
+def ingest_head_wait_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
+    """When an ingest runs in the background: wait until it has written the branch head's code or has ended
+    (``timeout`` seconds at most), then the head's watermark as ``headWatermark`` gives it (None: nothing
+    ingested). ``lore check`` asks it before ingesting a graph with nothing in it."""
+    job = job_for(graph)
+    if job.running:
+        job.head_or_done.wait(P.positive_number(params, "timeout") or HEAD_WAIT_SECONDS)
+    return head_watermark_op(graph, {})
 
 
 @register("repoSummary")

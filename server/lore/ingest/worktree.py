@@ -11,6 +11,7 @@ committed unchanged gives exactly the facts history has.
 from __future__ import annotations
 
 import logging
+import os
 import posixpath
 import threading
 from pathlib import Path
@@ -118,7 +119,9 @@ def clean_path(path: Any) -> str:
     """A repository-relative path as ingestion keys files (``a/b.py``), or a LoreError."""
     if not isinstance(path, str) or not path.strip() or len(path) > MAX_PATH_CHARS or "\x00" in path:
         raise LoreError("bad-path", "path must be a non-empty repository-relative path")
-    p = posixpath.normpath(path.replace("\\", "/"))
+    # Only this system's separator is one: a backslash is part of a git path on POSIX (and how ingestion
+    # writes a name's bytes that are not UTF-8, ``\\xe9``), never a folder break.
+    p = posixpath.normpath(path.replace(os.sep, "/"))
     if p.startswith("/") or p == ".." or p.startswith("../") or p == ".":
         raise LoreError("bad-path", f"{path[:200]!r} is not inside the work tree")
     return p

@@ -13,6 +13,7 @@ from lsprotocol import types
 from lore import operations
 from lore.errors import LoreError, error_reply
 from lore.lsp import hover
+from lore.lsp.documents import open_document
 from lore.lsp.settings import to_plain
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def _note_on_line(doc: Any, line: int) -> str | None:
 
 
 async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list[types.CodeAction]:
-    doc = ls.workspace.text_documents.get(params.text_document.uri)
+    doc = open_document(ls.workspace, params.text_document.uri)
     if doc is None:
         return []
     out: list[types.CodeAction] = []

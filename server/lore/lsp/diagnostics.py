@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import from_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from lore.lsp import anchors, pull
+from lore.lsp.documents import fs_path, open_document, open_uris
 
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
@@ -178,7 +179,7 @@ class DiagnosticsManager:
     async def _refresh_all_later(self, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
-            for uri in list(self.ls.workspace.text_documents):
+            for uri in open_uris(self.ls.workspace):
                 self.cache.pop(uri, None)
                 self.schedule(uri, 0)
             pull.refresh(self.ls)
@@ -239,16 +240,16 @@ class DiagnosticsManager:
         return warnings
 
     async def publish(self, uri: str) -> None:
-        doc = self.ls.workspace.text_documents.get(uri)
+        doc = open_document(self.ls.workspace, uri)
         if doc is None:
             return
         version = doc.version
         if not self.ls.settings.get("diagnostics.enabled"):
             diags: list[types.Diagnostic] = []
         else:
-            path = doc.path or to_fs_path(uri) or ""
+            path = fs_path(uri) or ""
             warnings = await self.warnings_for(uri, path, doc)
-            doc = self.ls.workspace.text_documents.get(uri)  # may have closed or changed while we waited
+            doc = open_document(self.ls.workspace, uri)  # may have closed or changed while we waited
             if doc is None:
                 return
             if doc.version != version:
@@ -279,6 +280,6 @@ def register(ls: "LoreServer") -> None:
     @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: "LoreServer", params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
-        ls.diagnostics.close(uri, to_fs_path(uri))
+        ls.diagnostics.close(uri, fs_path(uri))
 
     pull.register(ls)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, overload
 
 from lsprotocol import types
+from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument, Workspace
 
 _BREAK = re.compile(r"(\r\n|\r|\n)")
@@ -177,3 +178,37 @@ def summaries(protocol: Any) -> dict[str, dict[str, Any]]:
     except RuntimeError:  # not initialized: no workspace yet
         return {}
     return {uri: summary(doc) for uri, doc in docs.items()}
+
+
+def fs_path(uri: str) -> str | None:
+    """A file URI's path as Lore names the file. pygls decodes a name whose bytes are not UTF-8
+    (``caf%E9.py``) to U+FFFD, a file that does not exist; here those bytes are written as ingestion writes
+    them (``caf\\xe9.py``, lore.ingest.walk.decode_path), text that every operation takes, so the buffer
+    lays over that file's history."""
+    from urllib.parse import unquote_to_bytes, urlparse
+
+    try:
+        parsed = urlparse(uri)
+    except ValueError:
+        return None
+    if parsed.scheme == "file":
+        raw = unquote_to_bytes(parsed.path)
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("utf-8", "backslashreplace")
+    return to_fs_path(uri)
+
+
+def open_document(workspace: Any, uri: str) -> TextDocument | None:
+    """The open document of ``uri`` as the client writes it. pygls keys its documents by the unquoted URI
+    (``file:///a%20b.py`` under ``file:///a b.py``), so a look-up by the client's URI missed every file whose
+    name needs quoting — a space, any letter outside ASCII — and such a file got no diagnostics or hover."""
+    from urllib.parse import unquote
+
+    return workspace.text_documents.get(unquote(uri))
+
+
+def open_uris(workspace: Any) -> list[str]:
+    """The URIs of the open documents as their clients wrote them (pygls's keys are unquoted)."""
+    return [doc.uri for doc in list(workspace.text_documents.values())]

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.uris import to_fs_path
 
 from lore.codeview.hover import OP
 from lore.lsp import anchors
+from lore.lsp.documents import fs_path, open_document
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -96,7 +96,7 @@ def relative(ls: "LoreServer", path: str) -> str:
 def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict[str, Any] | None:
     """What is under the cursor, as params for ``lspHover``."""
     pos = doc.position_from_client_units(position)
-    path = doc.path or to_fs_path(doc.uri) or ""
+    path = fs_path(doc.uri) or ""
     symbols = anchors.parse_document(doc)
     sym = anchors.at(symbols, pos.line, pos.character)
     file = relative(ls, path)
@@ -156,7 +156,7 @@ def register(ls: "LoreServer") -> None:
     async def on_hover(ls: "LoreServer", params: types.HoverParams) -> types.Hover | None:
         if not ls.settings.get("hover.enabled"):
             return None
-        doc = ls.workspace.text_documents.get(params.text_document.uri)
+        doc = open_document(ls.workspace, params.text_document.uri)
         if doc is None:
             return None
         req = symbol_request(ls, doc, params.position)
@@ -164,7 +164,7 @@ def register(ls: "LoreServer") -> None:
             return None
         if ls.root is not None and ls.diagnostics.sent.get(doc.uri, -1) != doc.version:
             # The layer must have this buffer's text before the hover reads it.
-            await ls.diagnostics.warnings_for(doc.uri, doc.path or to_fs_path(doc.uri) or "", doc)
+            await ls.diagnostics.warnings_for(doc.uri, fs_path(doc.uri) or "", doc)
         info = await cached_hover_info(ls, req, doc.version)
         if not info.get("ok") or not info.get("entity"):
             return None

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import from_fs_path
 from pygls.workspace import TextDocument
+
+from lore.lsp.documents import fs_path, open_document, open_uris
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -44,8 +46,8 @@ def _diagnostics_for(ls: "LoreServer", path: Path, warnings: list[Any]) -> list[
 
 def _open_paths(ls: "LoreServer") -> set[str]:
     out = set()
-    for uri, doc in ls.workspace.text_documents.items():
-        p = doc.path or to_fs_path(uri)
+    for uri in open_uris(ls.workspace):
+        p = fs_path(uri)
         if p:
             out.add(str(Path(p).resolve()))
     return out
@@ -69,9 +71,9 @@ def register(ls: "LoreServer") -> None:
     async def document_diagnostic(ls: "LoreServer", params: types.DocumentDiagnosticParams
                                   ) -> types.RelatedFullDocumentDiagnosticReport:
         uri = params.text_document.uri
-        if uri in ls.workspace.text_documents or ls.root is None or not ls.settings.get("diagnostics.enabled"):
+        if open_document(ls.workspace, uri) is not None or ls.root is None or not ls.settings.get("diagnostics.enabled"):
             return types.RelatedFullDocumentDiagnosticReport(items=[])
-        path = to_fs_path(uri)
+        path = fs_path(uri)
         if not path:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         reply = await ls.run_op("layerWarnings", {"root": str(ls.root), "file": path})

@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,9 @@ INSTRUCTIONS = (
     "Lore is this repository's memory: recorded decisions, constraints and preferences, the code's structure "
     "and history, and warnings where the code contradicts a decision. Call lore_prepare_turn with the user's "
     "message at the start of every turn, lore_check after editing files, and lore_finalize_turn with the "
-    "exchange at the end of the turn. lore mcp does not ingest the repository by itself: when "
-    "lore_ingest_status says nothing was ever ingested (total_ingested 0), call lore_ingest once (it runs in "
-    "the background; the code's structure is there within seconds, its history follows)."
+    "exchange at the end of the turn. lore mcp ingests the repository in the background when it starts (the "
+    "code's structure is there within seconds, its history follows; lore_ingest_status says where it is); "
+    "lore_check waits for the code's structure when it has to."
 )
 
 
@@ -229,6 +230,27 @@ CURRENT_MEMORIES = """[:find ?e ?d :where [?e :description ?d]
                     [(starts-with? ?s ":preference/")])]"""
 
 
+def ingest_on_start(backend: Backend) -> threading.Thread | None:
+    """As ``lore serve`` does: the work tree's history, incrementally, in the background (head first on a fresh
+    graph), started at the graph's owner (this process, or the one it forwards to). ``LORE_MCP_INGEST=0``
+    turns it off. An explicit ``lore_ingest`` with ``wait`` then waits for it, and ``lore_check`` on a graph
+    with nothing yet waits for its head (DESIGN-CHOICES)."""
+    if os.environ.get("LORE_MCP_INGEST", "1").strip() == "0":
+        return None
+    root = find_work_tree(Path.cwd())
+    if not (root / ".git").exists():
+        return None
+
+    def start() -> None:
+        reply = backend.run("ingest", {"repo": str(root)})
+        if not reply.get("ok") and (reply.get("error") or {}).get("code") != "ingest-running":
+            log.warning("ingest on start: %s", (reply.get("error") or {}).get("message"))
+
+    t = threading.Thread(target=start, name="lore-mcp-ingest-on-start", daemon=True)
+    t.start()
+    return t
+
+
 def main(graph: str | None = None) -> int:
     """Serve until stdin closes. The SDK keeps fd 1 for the protocol and sends stray output to stderr."""
     logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
@@ -245,6 +267,7 @@ def main(graph: str | None = None) -> int:
             os._exit(0)
 
     signal.signal(signal.SIGTERM, terminate)
+    ingest_on_start(backend)
     server = build_server(backend)
     try:
         asyncio.run(server.run_stdio_async())

@@ -66,23 +66,42 @@ def too_large(what: str) -> LoreError:
 def fetch_bounded(cur: Any, rows_cap: int | None = None, bytes_cap: int | None = None,
                   batch: int = 2048) -> list[tuple]:
     """Fetch a result in batches, stopping with ``too-large`` as soon as it passes a cap (so a huge result
-    is never held whole in memory)."""
+    is never held whole in memory). A result stopped early is ended (``end_result``), never left half-read."""
     rows_cap = max_rows() if rows_cap is None else rows_cap
     bytes_cap = max_bytes() if bytes_cap is None else bytes_cap
     out: list[tuple] = []
     size = 0
-    while True:
-        chunk = cur.fetchmany(batch)
-        if not chunk:
-            return out
-        out.extend(chunk)
-        if len(out) > rows_cap:
-            raise too_large(f"{rows_cap} rows")
-        for r in chunk:
-            for v in r:
-                size += _size(v)
-        if size > bytes_cap:
-            raise too_large(f"{bytes_cap} bytes")
+    try:
+        while True:
+            chunk = cur.fetchmany(batch)
+            if not chunk:
+                return out
+            out.extend(chunk)
+            if len(out) > rows_cap:
+                raise too_large(f"{rows_cap} rows")
+            for r in chunk:
+                for v in r:
+                    size += _size(v)
+            if size > bytes_cap:
+                raise too_large(f"{bytes_cap} bytes")
+    except BaseException:
+        end_result(cur)
+        raise
+
+
+def end_result(cur: Any) -> None:
+    """End a result read only in part, without reading the rest: the connection runs a trivial statement
+    to its end. A half-read result keeps its autocommit transaction open, and on a server thread that
+    then idles it makes every CHECKPOINT fail (the checkpoint stall, DESIGN-CHOICES; lore.sqlfile.first_row
+    is the single-row side of it). A wrapper without ``execute`` (readonly_sql's limit) is ended by its
+    caller's ROLLBACK."""
+    run = getattr(cur, "execute", None)
+    if run is None:
+        return
+    try:
+        run("SELECT 1").fetchall()
+    except Exception:  # noqa: BLE001 - an interrupted or closed connection has no result left to end
+        pass
 
 
 def _size(v: Any) -> int:

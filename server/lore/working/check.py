@@ -37,6 +37,10 @@ def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
     head = _reply_or_raise(operations.run("headWatermark", graph, {}))  # not every file's blob: only whether
     if head.get("watermark"):
         return
+    # An ingest under way (lore mcp's or the editor's at start-up): its head's code is there within seconds
+    # (head first); a second ingest would only be refused as ingest-running.
+    if _reply_or_raise(operations.run("ingestHeadWait", graph, {})).get("watermark"):
+        return
     if graph.read_only:
         raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
     notes.append(f"the graph had no history of {root}: ingested it first")

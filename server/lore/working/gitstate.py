@@ -116,6 +116,12 @@ def resolve_commit(root: str, ref: str) -> str:
     return sha
 
 
+def history_path(path: str) -> str:
+    """A path as read here (bytes that are not UTF-8 kept as surrogates, so the file can be opened) as
+    ingestion names it (those bytes as ``\\xNN``: lore.ingest.walk.decode_path)."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _split_z(data: bytes) -> list[str]:
     return [p.decode("utf-8", "surrogateescape") for p in data.split(b"\x00") if p]
 

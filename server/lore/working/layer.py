@@ -37,7 +37,7 @@ from lore.sqlfile import named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Session, Slot
 from lore.timeutil import FOREVER
-from lore.working.gitstate import WorkState, work_state
+from lore.working.gitstate import WorkState, history_path, work_state
 
 log = logging.getLogger("lore")
 
@@ -368,7 +368,7 @@ class Layer:
         rel = rel.replace(os.sep, "/")
         if rel == ".git" or rel.startswith(".git/"):
             return None
-        return rel
+        return history_path(rel)  # a name that is not UTF-8 as ingestion writes it
 
     def refresh_git(self, base_ref: str | None = None) -> WorkState:
         """Recompute the working tree's change against history and lay it over (buffers stay on top)."""
@@ -384,12 +384,15 @@ class Layer:
                             f"layer (LORE_LAYER_MAX_FILES); ingest the branch for the rest")
             changed = changed[:MAX_LAYER_FILES]
         for path, status in changed:
+            # git's name reads the file; the layer knows it by ingestion's name for it (a name that is not
+            # UTF-8 keeps its bytes as \xNN there, walk.decode_path), so it replaces that file's history.
+            name = history_path(path)
             if status == "D":
-                paths[path] = None
+                paths[name] = None
                 continue
             data = self._read(path)
             if data is not None:
-                paths[path] = data
+                paths[name] = data
         self.git, self.git_paths = st, paths
         self._sync_entries()
         return st

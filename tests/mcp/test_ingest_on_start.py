@@ -1,0 +1,84 @@
+"""`lore mcp` ingests the work tree in the background when it starts (as `lore serve` does), and neither
+`lore_check` nor an explicit `lore_ingest` with `wait` collides with that ingest (`ingest-running`): both
+wait for it. Driven by the official SDK's client over stdio on a real git repository."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from gitrepo import git
+
+from .test_mcp_server import LORE, ROOT, call
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    for i in range(30):  # enough history that the start-up ingest is still running when the agent calls
+        (r / "src" / f"m{i % 7}.py").write_text(f"import os\n\n\ndef f{i}():\n    return {i}\n")
+        git(r, "add", "-A")
+        git(r, "commit", "-q", "-m", f"step {i}")
+    (r / "src" / "net.py").write_text("import json\n\n\ndef fetch_page(url):\n    return json.loads(url)\n")
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+    return r
+
+
+def server(repo: Path, **env: str) -> StdioServerParameters:
+    return StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
+                                 env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": "",
+                                      "PATH": os.environ.get("PATH", ""), **env})
+
+
+async def _status_until(session: ClientSession, done, timeout: float = 120.0) -> dict:
+    end = time.monotonic() + timeout
+    while True:
+        err, st = await call(session, "lore_ingest_status")
+        assert not err, st
+        if done(st) or time.monotonic() > end:
+            return st
+        await asyncio.sleep(0.2)
+
+
+@pytest.mark.asyncio
+async def test_the_repository_is_ingested_without_being_asked(repo: Path):
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        st = await _status_until(session, lambda s: s.get("status") == "complete" and s.get("history") == "complete")
+        assert st["status"] == "complete" and st["history"] == "complete", st
+        assert st["total"] == 31 and st["processed"] == 31, st
+
+
+@pytest.mark.asyncio
+async def test_check_and_a_waited_ingest_right_after_start_wait_for_it(repo: Path):
+    (repo / "src" / "net.py").write_text("import json\nimport requests\n\n\ndef fetch_page(url):\n    return 1\n")
+    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_check")
+        assert not err and r["ok"], r
+        err, r = await call(session, "lore_ingest", wait=True)
+        assert not err and r["ok"] and r["status"] == "complete", r
+        err, r = await call(session, "lore_transact", reason="no HTTP library",
+                            facts='[[:decision/no-requests :rejects :module/requests]'
+                                  ' [:decision/no-requests :description "No requests; urllib only"]]')
+        assert not err, r
+        err, r = await call(session, "lore_check")
+        assert not err and [w["rule"] for w in r["warnings"]] == ["rejected_dependency"], r
+
+
+@pytest.mark.asyncio
+async def test_turned_off_it_stays_idle(repo: Path):
+    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), \
+            ClientSession(read, write) as session:
+        await session.initialize()
+        err, st = await call(session, "lore_ingest_status")
+        assert not err and st["status"] == "idle" and st["total_ingested"] == 0, st
