@@ -5,7 +5,7 @@
 
 Thirteen labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture13.json (sets 4 to 13,
-all held out; set 13 blind, set 12 read by round 11); the labels of sets 2 to 13 were written before the extractor was run on their
+all held out; set 12 read by round 11, set 13 by round 12); the labels of sets 2 to 13 were written before the extractor was run on their
 text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
