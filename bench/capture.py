@@ -5,8 +5,8 @@
 
 Fourteen labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture14.json (sets 4 to 14,
-all held out; sets 13 and 14 blind, set 12 read by round 11); the labels of sets 2 to 14 were written before the
-extractor was run on their text.
+all held out; set 12 read by round 11, set 13 by round 12, set 14 blind); the labels of sets 2 to 14 were written
+before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
 Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the

@@ -1732,3 +1732,62 @@ def test_what_things_are_now_managed_by_is_the_choice(text, subject):
 
 def test_asking_what_things_are_managed_by_is_no_decision():  # a guard
     assert heuristic("User: Is everything now managed by Terraform?\nAgent: Noted.") == []
+
+
+# --------------------------------------------- round 12 (issue 14): contrastive structure, "as" clauses, judgements
+@pytest.mark.parametrize("text, why", [
+    # "as" opening a clause is a reason, with or without a comma
+    ("Switch the status badges to shields.io as badgen is shutting its service down.", "badgen is shutting"),
+    ("Drop the Yarn plugin and use npm workspaces as there is no maintainer for the plugin left.", "no maintainer"),
+    ("Move the nightly job to cron as it has fewer moving parts than the scheduler.", "fewer moving parts"),
+])
+def test_an_as_clause_gives_the_reason(text, why):
+    assert why in (one(text).rationale or "").lower(), one(text).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Use Caddy as the reverse proxy for the preview sites.",
+    "Adopt Ruff as soon as it is able to sort imports.",
+    "Use Vale as well as the spell checker for the docs.",
+])
+def test_as_before_a_role_or_in_a_time_phrase_is_no_reason(text):  # guards
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert all(not (g.rationale or "").lower().startswith("as ") for g in got), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, rejected", [
+    # contrastive words and what the change removes the need for
+    ("Use Flask for the admin app because its request model is simple (unlike Django).", "django"),
+    ("Switch packaging to Nuitka. This obviates the need for PyInstaller on the build hosts.", "pyinstaller"),
+    ("Switch to GitLab CI for the mirrors because we need to move from Jenkins given the upkeep of the agents.",
+     "jenkins"),
+    # a judgement: after a concession, an unneeded thing, a negated participle, a service closing
+    ("Use Bun for scripts because npm works fine but is slow on the monorepo.", "npm"),
+    ("We will keep settings in TOML files because Consul is an unnecessary dependency for a desktop tool.", "consul"),
+    ("Switch the exports to NATS because RabbitMQ is not clustered in our setup.", "rabbitmq"),
+    ("Switch the coverage upload to Codecov as Coveralls is closing its free tier.", "coveralls"),
+])
+def test_contrastive_and_judged_alternatives_are_turned_down(text, rejected):
+    got = one(text)
+    assert rejected in slugs(got.rejects), got.to_json()
+
+
+def test_what_the_choice_removes_the_need_for_is_no_need():  # a guard
+    got = one("Replace black and isort with ruff. ruff is much faster, and replaces the need for isort / black.")
+    assert "need" not in slugs(got.rejects) and {"black", "isort"} <= slugs(got.rejects), got.to_json()
+
+
+def test_praise_with_a_participle_is_no_judgement():  # a guard: "not" is what judges
+    got = one("Use Caddy for the preview sites because Caddy is well tested and its TLS is automated.")
+    assert not got.rejects, got.to_json()
+
+
+def test_a_squash_merged_title_ends_on_its_pull_request_number():
+    got = one("Switch from node-fetch to undici (#412) This drops the last polyfill from the bundle.")
+    assert got.description.endswith("(#412)") and "last polyfill" in (got.rationale or ""), got.to_json()
+
+
+def test_a_participle_after_a_preposition_is_no_change():
+    got = heuristic("User: Change the Ktor version from 3.1 to 2.3 (#88) Ktor 3.1 is not supported by our Android "
+                    "plugin, and builds break on methods marked by deprecated annotations.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["2.3"] and "not supported" in (got[0].rationale or ""), [g.to_json() for g in got]

@@ -214,7 +214,8 @@ _REQUEST = re.compile(
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
-_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it|as they|in order to|thanks to|owing to|"
+_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\bsoon\s)(?<!\blong\s)as (?:it|they)|in order to|"
+                  r"thanks to|owing to|"
                   r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
                   # "…, which drastically reduces the bundle", "…, which reached its end of life": what the relative
@@ -250,7 +251,15 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|as it
                   r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
-                  r"some|[A-Z][\w.+-]*)\s+\w+))\b", re.I)
+                  r"some|[A-Z][\w.+-]*)\s+\w+)|"
+                  # round 12: "switch to X as gocover.io is closing", "… and support java 11 up as there are no advantages":
+                  # "as" opening a clause (a subject of one to three words, then a finite verb) gives the reason, comma
+                  # or not; "as soon as", "as long as" (a condition), "such as", "as well as" are not reasons.
+                  r"(?<!\bsoon\s)(?<!\blong\s)(?<!\bfar\s)(?<!\bmuch\s)(?<!\bwell\s)(?<!\bsuch\s)(?<!\bsame\s)(?<!\bjust\s)"
+                  r"(?<=\s)as(?!\s+(?:soon|long|far|much|well|such|if|though|to|of|for|in|with|part|per)\b)"
+                  r"(?=\s+(?:(?:the|a|an|our|its|their|this|that|these|those)\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?\s+"
+                  r"(?:is|are|was|were|has|have|had|does|do|did|doesn't|don't|didn't|isn't|aren't|wasn't|can't|cannot|"
+                  r"won't|will|would|no longer|gets|got|keeps|brings|causes|needs|requires|offers|provides|supports)\s))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
                            r"(?:the\s+)?(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b|"
                            # "Reasons are two:", "The main reasons for the switch:", "There were two important reasons
@@ -264,17 +273,17 @@ _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because
                            r"do we need (?:this|it))\s*[:?])\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 _REJECT_PATTERNS = [
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus|unlike)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
                r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
                r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?|"
                r"continu(?:ing|e)\s+(?:to\s+use|using|with|on)\s+(?:the\s+)?)?" + _NP,
                re.I),
     re.compile(r"\b(?:rejected|(?<=we )reject|(?<=i )reject|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
-               r"(?:moderni[sz]\w*|mov\w*|migrat\w*|transition\w*|get|getting|step\w*) away from|"
+               r"(?:moderni[sz]\w*|get|getting|step\w*) away from|(?:mov\w*|migrat\w*|transition\w*) (?:away )?from|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
 # "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
@@ -282,9 +291,17 @@ _TURNED_DOWN = re.compile(r"\b(?:(?:don't|do not|won't|will not|not)\s+(?:want\s
                           r"(?:a\s+|another\s+|any\s+)?(?:new\s+|hard\s+|runtime\s+|extra\s+)?dependency\s+(?:on|to)|"
                           r"tried(?:\s+out)?(?=\s+\S+(?:\s+\S+){0,2}?\s+but\b))\s+(?:the\s+)?" + _NP, re.I)
 # Inside a "because …" clause only the unmistakable forms count ("over" there is usually not a choice).
-_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of|outperform(?:s|ed|ing)?|beats)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+_REJECT_IN_WHY = re.compile(r"\b(?:instead of|rather than|in place of|unlike|outperform(?:s|ed|ing)?|beats|"
+                            # round 12: "obviating the need for setup.py", "removes the need for isort"
+                            r"(?:remov|obviat|eliminat|replac)\w*\s+(?:the\s+|any\s+)?need\s+(?:for|of)|"
+                            # "we need to slowly move from Travis given the costs": what a move leaves
+                            r"(?:mov|migrat|switch|transition)\w*\s+(?:away\s+)?from)\s+(?:the\s+|a\s+|an\s+|using\s+|"
                             r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+"
                             r"(?:to|with|on|for|onto)\s+(?:the\s+)?)?" + _NP, re.I)
+# round 12: the forms of _REJECT_IN_WHY that name the change's own alternative in the statement after it
+_NEED_GONE = re.compile(r"\b(?:unlike|(?:remov|obviat|eliminat|replac)\w*\s+(?:the\s+|any\s+)?need\s+(?:for|of)|"
+                        r"(?:mov|migrat|switch|transition)\w*\s+(?:away\s+)?from)\s+(?:the\s+|a\s+|an\s+|using\s+)?" + _NP,
+                        re.I)
 _COMPARED_TO = re.compile(r"\b(?:as\s+)?compared\s+(?:to|with)\s+(?:the\s+|a\s+|an\s+)?" + _NP, re.I)
 _REPLACEMENT_FOR = re.compile(r"\b(?:drop-in )?(?:replacement|substitute|successor) (?:for|of)\s+(?:the\s+)?" + _NP, re.I)
 _PREFER_TO = re.compile(r"\bprefer(?:s|red)?\s+(?:using\s+)?" + _NP + r"\s+to\s+(?:using\s+)?" + _NP, re.I)
@@ -360,6 +377,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"was|were|is being|are being|got|gets|is|are)\s+(?:\w+ly\s+)?(?:replaced|superseded|succeeded)\s+(?:with|by)\s+"
                 + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
+                # round 12: a participle after a preposition or an article is an adjective ("build breakages caused by
+                # deprecated Gradle methods", "the removed files"), no change
+                r"(?!(?:(?<=by )|(?<=of )|(?<=with )|(?<=for )|(?<=the )|(?<=a )|(?<=an ))\w+ed\b)"
                 r"\b(?:drop|drops|dropped|dropping|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|"
                 r"replac(?:e|es|ed|ing)|"
                 r"abandon(?:s|ed|ing)?|(?:am|are|'re|'m|is) not going to (?:use|adopt)|sunset(?:s|ting)?|"
@@ -488,6 +508,9 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     chosen: str | None = None
     dropped: list[str] = []
     clause = _ASIDE.sub("", clause)  # "migrate from yarn (v1) to pnpm"
+    # "ruff … replaces the need for isort / flake8": what is no longer needed is what is dropped
+    clause = re.sub(r"\b((?:replac|remov|eliminat|obviat)\w*)\s+(?:the\s+|any\s+)?need\s+(?:for|of)\s+", r"\1 ", clause,
+                    flags=re.I)
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -747,6 +770,8 @@ _AND_NAME = re.compile(r"\b(squash|rebase|drag|copy|find|search|extract|build)(?
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
+    # round 12: "Switch X to Y (#737) This gets rid of …": a squash-merged title ends on its pull request's number
+    text = re.sub(r"(\(#\d{1,7}\))[ \t]+(?=[A-Z])", "\\1\n", text)
     # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
     out: list[str] = []
@@ -1184,7 +1209,10 @@ _FILLER = {"always", "never", "use", "using", "prefer", "like", "must", "should"
 _ABOUT = re.compile(r"^(?:also,?\s+|and\s+|but\s+)?(?:it|this|that|they|these|which|doing so|the change)\b", re.I)
 
 
-_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had been|will be|would be|can be|tends? to be|"
+_BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+"
+                  # round 12: "Autotools does the job but is complicated": a concession before the judgement
+                  r"(?:(?:does|do|did|works?|worked|has|had)\s+(?:\w+\s+){0,3}?but\s+)?"
+                  r"(?:is|was|are|were|has been|had been|will be|would be|can be|tends? to be|"
                   r"felt|seemed|got|gets|"
                   r"(?:has|have|had) (?:become|gotten)|became|is becoming|remains?)\s+(?:\w+\s+){0,3}?"
                   r"(?:too\b|so (?:big|slow|heavy)|(?:slow|slower|big|bigger|huge|heavy|hefty|bloated|expensive|"
@@ -1194,7 +1222,11 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   r"difficult to|(?:hard|difficult|painful) for (?:us|me|them|people|users|contributors) to|"
                   r"eol|end[- ]of[- ]life|old and \w+|busted|stale|crufty|not (?:as|so) (?:\w+ )?(?:reliable|"
                   r"good|fast|stable|mature|suitable|easy|simple|well)|in maintenance mode|maintenance-only|unbearable|terrible|awful|annoying|frustrating|cumbersome|tedious|"
-                  r"not (?:free|maintained|compatible|suitable))\b|being phased out|no longer (?:free|maintained))|"
+                  r"not (?:free|maintained|compatible|suitable)|"
+                  # round 12: one vocabulary of judgements (the words that call a dropped thing bad), and a negated
+                  # participle or "-able" word ("moment is currently not modularised", "is not supported by")
+                  r"unnecessary|unneeded|unused|vulnerable|dead|archived|overhead|"
+                  r"not\s+(?:\w+ly\s+)?[a-z]+(?:ed|able|ible))\b|being phased out|no longer (?:free|maintained))|"
                   r"\b" + _CNP + r"\s+(?:keeps?|kept)\s+(?:on\s+)?(?:breaking|failing|crashing|timing out)\b|"
                   # round 11: "Microservices add complexity too early", "Travis.org no longer runs CI for us", "The free
                   # tier of X will end on June 1st"
@@ -1205,7 +1237,7 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+(?:is|was|are|were|has been|had b
                   # "Python 3.7 reached end of life", "Travis is closing down", "X has shut down", "X is a pain"
                   r"\b" + _CNP + r"\s+(?:(?:has\s+|have\s+)?(?:reached|reaches)\s+(?:its\s+|their\s+)?(?:end[- ]of[- ]life|eol)|"
                   r"(?:has|have|had)\s+(?:been\s+)?(?:shut down|archived|discontinued|sunset)|"
-                  r"(?:is|are|was|were)\s+(?:shutting down|closing down|going away|archived|discontinued|confusing|"
+                  r"(?:is|are|was|were)\s+(?:shutting down|closing(?: down)?|going away|archived|discontinued|confusing|"
                   r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
                   r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
                   r"bugs|drawbacks)|(?:has|have|had|gives?|shows?)\s+(?:much\s+|far\s+)?(?:worse|poor|poorer|bad|lower|slower)\s+"
@@ -2165,7 +2197,11 @@ def heuristic(delta: str) -> list[Extracted]:
                     # "Switch to Vite. It is much faster.", "Drop X. Mypy dropped it long ago."
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                     prev.rejects.extend(r for r in _judged_bad(s) + _same_head_alternatives(prev.subject, s) +
-                                        _beaten(s, prev.subject)
+                                        _beaten(s, prev.subject) +
+                                        # round 12: "This obviates the need for X", "… unlike X", "we need to move from X"
+                                        # ("instead of" here may be of something else: "issues with Alpine due to musl
+                                        # instead of glibc")
+                                        [x for x in (_clean(m.group(1)) for m in _NEED_GONE.finditer(s)) if x]
                                         if r not in prev.rejects and _slug(r) != _slug(prev.subject.removeprefix("no ")))
                     from_context = False
                 elif i == 0 and record_title:
@@ -2561,7 +2597,8 @@ def heuristic(delta: str) -> list[Extracted]:
     for item in out:  # "got's install size is too large" names got, not "s install size"; "Writing raw SQL …": raw SQL
         names = [re.sub(r"^(?:writing|using|running|maintaining|keeping|(?:the\s+)?(?:use|usage|uses)\s+of|of)\s+(?=\S)", "", r,
                         flags=re.I) for r in item.rejects
-                 if not re.match(r"^(?:s|accept)\s", r, re.I)]  # "not to accept pull requests" names no "accept pull"
+                 if not re.match(r"^(?:s|accept)\s", r, re.I)  # "not to accept pull requests" names no "accept pull"
+                 and not re.fullmatch(r"(?:the\s+)?needs?", r, re.I)]  # "removes the need for X": X, the need is no name
         item.rejects = [r for i, r in enumerate(names) if r and r not in names[:i]]
     return out
 
