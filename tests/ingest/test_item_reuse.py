@@ -276,3 +276,50 @@ def test_text_edits_of_hostile_texts_are_exact_and_bounded():
         edits = text_edits(old, new)
         assert time.process_time() - t < 2.0
         assert _rebuilt(old, new, edits) == new
+
+
+def _c_functions(n: int, broken: bool = False) -> str:
+    out = ["#include <stdio.h>\n#include \"array.h\"\n\n"]
+    for i in range(n):
+        out.append(f"static int\nf{i}(int v)\n{{\n    int total = compute_value(v, {i});\n"
+                   f"    return helper{i % 7}(total);\n}}\n\n")
+        if broken and i == 3:  # a macro call tree-sitter cannot parse: the file has an ERROR
+            out.append("PyObject_HEAD_INIT(&Type) 0, \"name\",\n\n")
+    return "".join(out)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_c_functions_are_reused_though_every_root_child_is_rebuilt(broken):
+    """tree-sitter rebuilds every top-level node of a C file on each incremental parse (their slots, hence
+    their Node.id, are new) while it reuses their insides: an item is recognised by its children's subtrees,
+    so one function's edit extracts that function alone."""
+    versions = [_c_functions(60, broken)]
+    for old, new in [("v, 30)", "v, 31)"), ("v, 50)", "w, 50)"), ("f12(int v)", "f12(long v)"),
+                     ("#include \"array.h\"\n", ""), ("helper3(total)", "helper3(total, 1)")]:
+        versions.append(versions[-1].replace(old, new, 1))  # one change at a time
+    reused = _walk("c", versions)
+    assert all(r >= 58 for r in reused[1:]), reused
+
+
+def test_python_functions_are_reused_though_tree_sitter_rebuilds_them():
+    """A Python function after an edit is a new node whose parameters and block are the old ones: it is
+    reused (its bytes compared) and not extracted again."""
+    fns = "".join(f"def f{i}(v):\n    total = compute(v, {i})\n    return helper(total)\n\n" for i in range(60))
+    versions = [_py(fns), _py(fns.replace("v, 30)", "v, 31)")), _py("X = 0\n" + fns.replace("v, 30)", "v, 31)")),
+                _py("X = 0\n" + fns.replace("v, 30)", "v, 31)").replace("def f40(v)", "def f40(v, w)"))]
+    reused = _walk("python", versions)
+    assert all(r >= 58 for r in reused[1:]), reused
+
+
+def test_identical_items_twice_and_a_root_that_becomes_an_error():
+    """Items made of tokens alone (`const OTHER: u32 = 4;`) have no subtree ids: two equal ones share an
+    identity, and each keeps its own rows. Patterns rooted at the root (`(source_file (const_item …))`)
+    match no item once the root is an ERROR: a broken file's items are not taken from the version before."""
+    versions = [
+        _rust(CONSTS + FN_A + CONSTS + FN_B),
+        _rust(CONSTS + FN_A.replace("+ 1", "+ 2") + CONSTS + FN_B),
+        _rust("const FIRST: u32 = 0;\n" + CONSTS + FN_A + CONSTS + FN_B + CONSTS),
+        _rust(CONSTS + FN_A + CONSTS + FN_B + "fn broken( {\n\n" + CONSTS),
+        _rust(CONSTS + FN_A + CONSTS + FN_B + CONSTS),
+    ]
+    _walk("rust", versions)
