@@ -14,7 +14,16 @@ import re
 import pytest
 
 from lore.ingest.edits import point, text_edits
-from lore.ingest.extract import _EMPTY, QUERY_DIR, _tools, extract_items, extract_packed, parse_tree
+from lore.ingest.extract import (
+    _EMPTY,
+    CONTAINERS,
+    QUERY_DIR,
+    QUERY_FILE,
+    _tools,
+    extract_items,
+    extract_packed,
+    parse_tree,
+)
 from lore.ingest.parse import Trees, parse_blob_packed
 from lore.ingest.walk import CatFile
 
@@ -323,3 +332,32 @@ def test_identical_items_twice_and_a_root_that_becomes_an_error():
         _rust(CONSTS + FN_A + CONSTS + FN_B + CONSTS),
     ]
     _walk("rust", versions)
+
+
+def test_containers_are_named_by_no_pattern():
+    """A container's children are items of their own only while no pattern names the container (or ERROR)
+    or starts at any node whatever (`(_ …)`): then no match spans two of its children."""
+    for lang in ["c", "cpp", "python", "rust", "javascript", "typescript", "go", "java"]:
+        src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_bytes()
+        query = _tools(lang)[1]
+        for i in range(query.pattern_count):
+            text = src[query.start_byte_for_pattern(i):query.end_byte_for_pattern(i)].decode()
+            assert not text.lstrip("([ \n").startswith("_"), (lang, text)
+            for name in (*CONTAINERS.get(lang, ()), "ERROR"):
+                assert not re.search(rf"\b{name}\b", text), (lang, name)
+        assert len(_tools(lang)[2]) == 1 + len(CONTAINERS.get(lang, ()))
+
+
+def test_items_inside_an_include_guard_and_an_error_are_reused_one_by_one():
+    """A C header is one `#ifndef` node: its declarations and functions are items of their own, and so are
+    the parts of a node tree-sitter could not parse."""
+    body = "".join(f"int f{i}(int v)\n{{\n    return helper_{i}(v) + g(v, {i});\n}}\n\n" for i in range(40))
+    header = ("#ifndef ARRAY_H\n#define ARRAY_H\n#include <stdio.h>\n\ntypedef struct { int n; } box;\n\n"
+              + body + "#if defined(WIN)\nint win(void) { return w(); }\n#else\nint nix(void) { return x(); }\n"
+              "#endif\n\n#endif\n")
+    versions = [header]
+    for old, new in [("g(v, 20)", "g(v, 21)"), ("return x()", "return y()"), ("helper_3(v)", "helper_3(v, 1)"),
+                     ("int f30(int v)\n{", "int f30(int v {"), ("int f30(int v {", "int f30(int v)\n{")]:
+        versions.append(versions[-1].replace(old, new, 1))
+    reused = _walk("c", versions)
+    assert all(r >= 38 for r in reused[1:]), reused

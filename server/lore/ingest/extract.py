@@ -102,15 +102,44 @@ def language_of(path: str) -> str | None:
     return EXTENSIONS.get(path[dot:].lower())
 
 
+# Nodes that only group items (a C header's include guard, `#if`/`#else` blocks) and a node tree-sitter could
+# not parse (ERROR): no pattern names them or starts at them and none is a definition, so their children are
+# items of their own, each reused or extracted alone (tests/ingest/test_item_reuse.py checks the .scm files).
+CONTAINERS = {
+    "c": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
+    "cpp": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
+}
+ERROR_SYMBOL = 65535  # tree-sitter's ERROR node's kind_id in every grammar
+
+
 @lru_cache(maxsize=None)
-def _tools(lang: str) -> tuple[Any, Any]:
+def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
+    """The parser, the query and the kind ids of the language's CONTAINERS (with ERROR's)."""
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
     name = cast("SupportedLanguage", lang)
-    return get_parser(name), Query(get_language(name), src)
+    language = get_language(name)
+    kinds = {language.id_for_node_kind(t, True) for t in CONTAINERS.get(lang, ())}
+    return get_parser(name), Query(language, src), frozenset({ERROR_SYMBOL, *(k for k in kinds if k is not None)})
+
+
+def _items_of(root: Any, containers: frozenset[int]) -> list:
+    """The root's children, each container among them replaced by its children (in source order)."""
+    kids = root.children
+    if not any(k.kind_id in containers for k in kids):
+        return kids
+    out: list = []
+    stack = kids[::-1]
+    while stack:
+        k = stack.pop()
+        if k.kind_id in containers and k.child_count:
+            stack.extend(k.children[::-1])
+        else:
+            out.append(k)
+    return out
 
 
 def parse_tree(lang: str, data: bytes, prev: tuple[Any, bytes] | None = None) -> Any:
@@ -170,8 +199,8 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
 
 
 class Item:
-    """A top-level item's finished extraction (a root child of the tree: a function, a class, an impl, a
-    statement), kept per path by a parse worker so that the item's next version, when tree-sitter reused its
+    """A top-level item's finished extraction (a root child of the tree, or a child of a container among
+    them: a function, a class, an impl, a statement), kept per path by a parse worker so that the item's next version, when tree-sitter reused its
     subtrees there (see ``extract_items``), costs neither query nor extraction: its rows are moved to where
     the item is now and the file's rows are assembled again.
 
@@ -254,7 +283,7 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
     if tree is None:
         tree = parse_tree(lang, data)
     root = tree.root_node
-    kids = root.children
+    kids = _items_of(root, _tools(lang)[2])
     items: list[Item] = []
     keys: list[tuple | None] = []  # each kid's identity (None: a leaf)
     todo: list[int] = []  # indexes of the kids extracted now
