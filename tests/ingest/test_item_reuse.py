@@ -4,7 +4,9 @@ rest. Each version's extract must be the one a fresh parse and extraction give: 
 Python, Rust, JavaScript and C files — items edited, moved, inserted above, deleted, nested in a class or an
 impl, a file whose top-level structure changes (wrapped in a module, broken and repaired), repeated
 qualified names whose first holder goes away, short definitions whose place changes, columns after a
-change on the same line, and two changes far apart (several text edits)."""
+change on the same line, and two changes far apart (several text edits); C and Python files whose items
+tree-sitter rebuilds around reused insides (an item is recognised by its children's subtrees), items inside
+an include guard or an ERROR, identical items, and a root that becomes an ERROR."""
 
 from __future__ import annotations
 
