@@ -239,11 +239,14 @@ class Items(dict):
     rooted at the root, `(source_file (const_item …))`, match an item only under that root; a broken file's
     root is an ERROR)."""
 
-    __slots__ = ("data", "root")
+    __slots__ = ("data", "root", "idents")
 
     def __init__(self, data: bytes, root: int) -> None:
         super().__init__()
         self.data, self.root = data, root
+        # Node.id -> identity of this version's items: an item of the next version in the same slot (its
+        # parent array reused, so the same subtree) has the same identity, not computed again.
+        self.idents: dict[int, tuple] = {}
 
 
 def _identity(node: Any) -> tuple:
@@ -296,7 +299,9 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
             items.append(_EMPTY)
             keys.append(None)
             continue
-        key = _identity(k)
+        key = prev.idents.get(k.id) if prev else None
+        if key is None:
+            key = _identity(k)
         keys.append(key)
         it = prev.get(key) if prev else None
         if it is _EMPTY:
@@ -379,9 +384,11 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
         # Imports are in the file's order: gathered again with the re-extracted items in place.
         imports = [i for it in items for i in it.imports]
     now = Items(data, root.kind_id)
-    for ident, it in zip(keys, items):
+    idents = now.idents
+    for k, ident, it in zip(kids, keys, items):
         if ident is not None:
             now[ident] = it
+            idents[k.id] = ident
     return (defs, imports, sorted(calls), root.has_error), now
 
 
