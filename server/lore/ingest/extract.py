@@ -102,19 +102,19 @@ def language_of(path: str) -> str | None:
     return EXTENSIONS.get(path[dot:].lower())
 
 
-# Nodes that only group items (a C header's include guard, `#if`/`#else` blocks) and a node tree-sitter could
-# not parse (ERROR): no pattern names them or starts at them and none is a definition, so their children are
-# items of their own, each reused or extracted alone (tests/ingest/test_item_reuse.py checks the .scm files).
+# Nodes that only group items (a C header's include guard, `#if`/`#else` blocks): no pattern names them or
+# starts at them and none is a definition, so their children are items of their own, each reused or
+# extracted alone (tests/ingest/test_item_reuse.py checks the .scm files). Not an ERROR node: a query over a
+# byte range inside one matched a root-level pattern that the whole query does not (psf/requests).
 CONTAINERS = {
     "c": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
     "cpp": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
 }
-ERROR_SYMBOL = 65535  # tree-sitter's ERROR node's kind_id in every grammar
 
 
 @lru_cache(maxsize=None)
 def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
-    """The parser, the query and the kind ids of the language's CONTAINERS (with ERROR's)."""
+    """The parser, the query and the kind ids of the language's CONTAINERS."""
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
@@ -123,7 +123,7 @@ def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
     name = cast("SupportedLanguage", lang)
     language = get_language(name)
     kinds = {language.id_for_node_kind(t, True) for t in CONTAINERS.get(lang, ())}
-    return get_parser(name), Query(language, src), frozenset({ERROR_SYMBOL, *(k for k in kinds if k is not None)})
+    return get_parser(name), Query(language, src), frozenset(k for k in kinds if k is not None)
 
 
 def _items_of(root: Any, containers: frozenset[int]) -> list:
@@ -309,7 +309,9 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
             continue
         if it is not None:
             s, e = k.start_byte, k.end_byte
-            if it.size == e - s and data[s:e] == old_data[it.start:it.start + it.size]:
+            # An item already taken by an equal one of this version was moved there: its bytes are in ``data``.
+            was = data if id(it) in taken else old_data
+            if it.size == e - s and data[s:e] == was[it.start:it.start + it.size]:
                 sp = k.start_point
                 if it.col == sp[1] and (not it.col or data[s - it.col:s] == it.prefix):
                     if id(it) in taken:  # an item of leaves alone (`const X: u32 = 4;`) twice: a copy
