@@ -4,7 +4,9 @@ rest. Each version's extract must be the one a fresh parse and extraction give: 
 Python, Rust, JavaScript and C files — items edited, moved, inserted above, deleted, nested in a class or an
 impl, a file whose top-level structure changes (wrapped in a module, broken and repaired), repeated
 qualified names whose first holder goes away, short definitions whose place changes, columns after a
-change on the same line, and two changes far apart (several text edits)."""
+change on the same line, and two changes far apart (several text edits); C and Python files whose items
+tree-sitter rebuilds around reused insides (an item is recognised by its children's subtrees), items inside
+an include guard, identical items, and a root that becomes an ERROR."""
 
 from __future__ import annotations
 
@@ -14,7 +16,16 @@ import re
 import pytest
 
 from lore.ingest.edits import point, text_edits
-from lore.ingest.extract import _EMPTY, QUERY_DIR, _tools, extract_items, extract_packed, parse_tree
+from lore.ingest.extract import (
+    _EMPTY,
+    CONTAINERS,
+    QUERY_DIR,
+    QUERY_FILE,
+    _tools,
+    extract_items,
+    extract_packed,
+    parse_tree,
+)
 from lore.ingest.parse import Trees, parse_blob_packed
 from lore.ingest.walk import CatFile
 
@@ -276,3 +287,83 @@ def test_text_edits_of_hostile_texts_are_exact_and_bounded():
         edits = text_edits(old, new)
         assert time.process_time() - t < 2.0
         assert _rebuilt(old, new, edits) == new
+
+
+def _c_functions(n: int, broken: bool = False) -> str:
+    out = ["#include <stdio.h>\n#include \"array.h\"\n\n"]
+    for i in range(n):
+        out.append(f"static int\nf{i}(int v)\n{{\n    int total = compute_value(v, {i});\n"
+                   f"    return helper{i % 7}(total);\n}}\n\n")
+        if broken and i == 3:  # a macro call tree-sitter cannot parse: the file has an ERROR
+            out.append("PyObject_HEAD_INIT(&Type) 0, \"name\",\n\n")
+    return "".join(out)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_c_functions_are_reused_though_every_root_child_is_rebuilt(broken):
+    """tree-sitter rebuilds every top-level node of a C file on each incremental parse (their slots, hence
+    their Node.id, are new) while it reuses their insides: an item is recognised by its children's subtrees,
+    so one function's edit extracts that function alone."""
+    versions = [_c_functions(60, broken)]
+    for old, new in [("v, 30)", "v, 31)"), ("v, 50)", "w, 50)"), ("f12(int v)", "f12(long v)"),
+                     ("#include \"array.h\"\n", ""), ("helper3(total)", "helper3(total, 1)")]:
+        versions.append(versions[-1].replace(old, new, 1))  # one change at a time
+    reused = _walk("c", versions)
+    assert all(r >= 58 for r in reused[1:]), reused
+
+
+def test_python_functions_are_reused_though_tree_sitter_rebuilds_them():
+    """A Python function after an edit is a new node whose parameters and block are the old ones: it is
+    reused (its bytes compared) and not extracted again."""
+    fns = "".join(f"def f{i}(v):\n    total = compute(v, {i})\n    return helper(total)\n\n" for i in range(60))
+    versions = [_py(fns), _py(fns.replace("v, 30)", "v, 31)")), _py("X = 0\n" + fns.replace("v, 30)", "v, 31)")),
+                _py("X = 0\n" + fns.replace("v, 30)", "v, 31)").replace("def f40(v)", "def f40(v, w)"))]
+    reused = _walk("python", versions)
+    assert all(r >= 58 for r in reused[1:]), reused
+
+
+def test_identical_items_twice_and_a_root_that_becomes_an_error():
+    """Items made of tokens alone (`const OTHER: u32 = 4;`) have no subtree ids: two equal ones share an
+    identity, and each keeps its own rows. Patterns rooted at the root (`(source_file (const_item …))`)
+    match no item once the root is an ERROR: a broken file's items are not taken from the version before."""
+    versions = [
+        _rust(CONSTS + FN_A + CONSTS + FN_B),
+        _rust(CONSTS + FN_A.replace("+ 1", "+ 2") + CONSTS + FN_B),
+        _rust("const FIRST: u32 = 0;\n" + CONSTS + FN_A + CONSTS + FN_B + CONSTS),
+        _rust(CONSTS + FN_A + CONSTS + FN_B + "fn broken( {\n\n" + CONSTS),
+        _rust(CONSTS + FN_A + CONSTS + FN_B + CONSTS),
+    ]
+    _walk("rust", versions)
+    # Equal identities, other bytes: the first item taking the old `bbbb` moves it, and the `aaaa` after it
+    # must be compared with that item's bytes where it is now, not at its new offset in the old text.
+    _walk("rust", ["extern crate aaaa;\nextern crate bbbb;\n\n" + FN_A,
+                   "extern crate bbbb;\nextern crate aaaa;\nextern crate bbbb;\n\n" + FN_A])
+
+
+def test_containers_are_named_by_no_pattern():
+    """A container's children are items of their own only while no pattern names the container or starts
+    at any node whatever (`(_ …)`): then no match spans two of its children."""
+    for lang in ["c", "cpp", "python", "rust", "javascript", "typescript", "go", "java"]:
+        src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_bytes()
+        query = _tools(lang)[1]
+        for i in range(query.pattern_count):
+            text = src[query.start_byte_for_pattern(i):query.end_byte_for_pattern(i)].decode()
+            assert not text.lstrip("([ \n").startswith("_"), (lang, text)
+            for name in CONTAINERS.get(lang, ()):
+                assert not re.search(rf"\b{name}\b", text), (lang, name)
+        assert len(_tools(lang)[2]) == len(CONTAINERS.get(lang, ()))
+
+
+def test_items_inside_an_include_guard_are_reused_one_by_one():
+    """A C header is one `#ifndef` node: its declarations and functions are items of their own (and stay
+    exact when one of them is broken and repaired)."""
+    body = "".join(f"int f{i}(int v)\n{{\n    return helper_{i}(v) + g(v, {i});\n}}\n\n" for i in range(40))
+    header = ("#ifndef ARRAY_H\n#define ARRAY_H\n#include <stdio.h>\n\ntypedef struct { int n; } box;\n\n"
+              + body + "#if defined(WIN)\nint win(void) { return w(); }\n#else\nint nix(void) { return x(); }\n"
+              "#endif\n\n#endif\n")
+    versions = [header]
+    for old, new in [("g(v, 20)", "g(v, 21)"), ("return x()", "return y()"), ("helper_3(v)", "helper_3(v, 1)"),
+                     ("int f30(int v)\n{", "int f30(int v {"), ("int f30(int v {", "int f30(int v)\n{")]:
+        versions.append(versions[-1].replace(old, new, 1))
+    reused = _walk("c", versions)
+    assert all(r >= 38 for r in reused[1:]), reused

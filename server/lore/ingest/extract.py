@@ -103,15 +103,44 @@ def language_of(path: str) -> str | None:
     return EXTENSIONS.get(path[dot:].lower())
 
 
+# Nodes that only group items (a C header's include guard, `#if`/`#else` blocks): no pattern names them or
+# starts at them and none is a definition, so their children are items of their own, each reused or
+# extracted alone (tests/ingest/test_item_reuse.py checks the .scm files). Not an ERROR node: a query over a
+# byte range inside one matched a root-level pattern that the whole query does not (psf/requests).
+CONTAINERS = {
+    "c": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
+    "cpp": ("preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"),
+}
+
+
 @lru_cache(maxsize=None)
-def _tools(lang: str) -> tuple[Any, Any]:
+def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
+    """The parser, the query and the kind ids of the language's CONTAINERS."""
     from tree_sitter import Query
     from tree_sitter_language_pack import get_language, get_parser
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
     name = cast("SupportedLanguage", lang)
-    return get_parser(name), Query(get_language(name), src)
+    language = get_language(name)
+    kinds = {language.id_for_node_kind(t, True) for t in CONTAINERS.get(lang, ())}
+    return get_parser(name), Query(language, src), frozenset(k for k in kinds if k is not None)
+
+
+def _items_of(root: Any, containers: frozenset[int]) -> list:
+    """The root's children, each container among them replaced by its children (in source order)."""
+    kids = root.children
+    if not any(k.kind_id in containers for k in kids):
+        return kids
+    out: list = []
+    stack = kids[::-1]
+    while stack:
+        k = stack.pop()
+        if k.kind_id in containers and k.child_count:
+            stack.extend(k.children[::-1])
+        else:
+            out.append(k)
+    return out
 
 
 def parse_tree(lang: str, data: bytes, prev: tuple[Any, bytes] | None = None) -> Any:
@@ -171,24 +200,25 @@ def extract_source(lang: str, data: bytes, *, remember: bool = False) -> Extract
 
 
 class Item:
-    """A top-level item's finished extraction (a root child of the tree: a function, a class, an impl, a
-    statement), kept per path by a parse worker so that the item's next version, when tree-sitter reused its
-    subtree there (``Node.id`` the same: not edited, the same structure and bytes), costs neither query nor
-    extraction: its rows are moved to where the item is now and the file's rows are assembled again.
+    """A top-level item's finished extraction (a root child of the tree, or a child of a container among
+    them: a function, a class, an impl, a statement), kept per path by a parse worker so that the item's next version, when tree-sitter reused its
+    subtrees there (see ``extract_items``), costs neither query nor extraction: its rows are moved to where
+    the item is now and the file's rows are assembled again.
 
     ``cands``: its definitions before the file-wide passes, in source order, each ``(key, (container, kind),
     Def's fields, tail, place, index)``; ``tail`` is a short definition's text with its name blanked (its
     shape hash also depends on its place, numbered file-wide; -1: not hashed yet); ``imports``: Import's
     fields; ``calls``: its (caller, callee) pairs when its functions at indexes ``drops`` are not kept (a
     definition whose kind and qualified name an earlier one of the file has is dropped, and its calls go to
-    the function around it). Lines are the file's when the item starts on ``row``; its columns hold while
-    the text before it on that line (``prefix``, ``col`` bytes) is the same."""
+    the function around it). ``start``: its first byte in the version it was last taken from. Lines are the
+    file's when the item starts on ``row``; its columns hold while the text before it on that line
+    (``prefix``, ``col`` bytes) is the same."""
 
-    __slots__ = ("size", "row", "col", "prefix", "cands", "imports", "drops", "calls")
+    __slots__ = ("start", "size", "row", "col", "prefix", "cands", "imports", "drops", "calls")
 
-    def __init__(self, size: int, row: int, col: int, prefix: bytes, cands: list[tuple], imports: list[tuple],
-                 drops: tuple[int, ...], calls: set[tuple[str, str]]) -> None:
-        self.size, self.row, self.col, self.prefix = size, row, col, prefix
+    def __init__(self, start: int, size: int, row: int, col: int, prefix: bytes, cands: list[tuple],
+                 imports: list[tuple], drops: tuple[int, ...], calls: set[tuple[str, str]]) -> None:
+        self.start, self.size, self.row, self.col, self.prefix = start, size, row, col, prefix
         self.cands, self.imports, self.drops, self.calls = cands, imports, drops, calls
 
     def move(self, row: int) -> None:
@@ -201,8 +231,44 @@ class Item:
 
 
 # An item without definitions, imports or calls stays so wherever it moves: one shared record.
-_EMPTY = Item(0, 0, 0, b"", [], [], (), set())
-Items = dict[int, Item]  # Node.id of a root child -> its Item
+_EMPTY = Item(0, 0, 0, 0, b"", [], [], (), set())
+
+
+class Items(dict):
+    """A version's Items by each top-level item's identity (``_identity``), that version's bytes (``data``:
+    a reused item's bytes are compared with its bytes there) and its root's symbol (``root``: patterns
+    rooted at the root, `(source_file (const_item …))`, match an item only under that root; a broken file's
+    root is an ERROR)."""
+
+    __slots__ = ("data", "root", "idents")
+
+    def __init__(self, data: bytes, root: int) -> None:
+        super().__init__()
+        self.data, self.root = data, root
+        # Node.id -> identity of this version's items: an item of the next version in the same slot (its
+        # parent array reused, so the same subtree) has the same identity, not computed again.
+        self.idents: dict[int, tuple] = {}
+
+
+def _identity(node: Any) -> tuple:
+    """What identifies a top-level item's subtree across an incremental parse, with its bytes (compared by
+    the caller). A ``Node.id`` is the address of the node's slot in its parent's array of children, so it
+    is new whenever the parent was rebuilt: the root always is, and tree-sitter rebuilds many items whose
+    parts it reused (a Python function whose block it kept; every function of a C file). So an item is
+    identified by its symbol and size, each child's symbol and place in it, and, for a child with children,
+    its children's ids: slots inside that child's own subtree, which keep their address when tree-sitter
+    reused it. Both trees are alive while ids are compared: an equal address is the same slot of the same
+    reused subtree, never a new allocation. An item of tokens alone (`const X: u32 = 4;`) has no ids: its
+    symbols, places and bytes are all there is to it, and two equal ones share an identity."""
+    s = node.start_byte
+    key: list = [node.kind_id, node.end_byte - s]
+    for c in node.children:
+        key.append(c.kind_id)
+        key.append(c.start_byte - s)
+        key.append(c.end_byte - s)
+        if c.child_count:
+            key.append(tuple([g.id for g in c.children]))
+    return tuple(key)
 
 
 def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None) -> Packed:
@@ -215,33 +281,51 @@ def extract_packed(lang: str, data: bytes, tree: Any = None, shapes: dict[int, i
 def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, int] | None = None,
                   prev: Items | None = None) -> tuple[Packed, Items]:
     """``extract_packed`` and this version's Items; ``prev``: the Items of the version ``tree`` was parsed
-    from (``parse_tree``'s ``prev``, its tree still alive): an item tree-sitter reused is neither queried
-    nor extracted again. The result is the same as without ``prev`` (tests/ingest/test_item_reuse.py)."""
+    from (``parse_tree``'s ``prev``, its tree still alive): an item whose subtree tree-sitter reused (the same
+    symbol and children's ids, ``_identity``) and whose bytes are the same is neither queried nor extracted
+    again. The result is the same as without ``prev`` (tests/ingest/test_item_reuse.py)."""
     if tree is None:
         tree = parse_tree(lang, data)
     root = tree.root_node
-    kids = root.children
+    kids = _items_of(root, _tools(lang)[2])
     items: list[Item] = []
+    keys: list[tuple | None] = []  # each kid's identity (None: a leaf)
     todo: list[int] = []  # indexes of the kids extracted now
-    if prev:
-        for i, k in enumerate(kids):
-            it = prev.get(k.id)
-            if it is _EMPTY:
-                items.append(it)
-                continue
-            if it is not None and it.size == k.end_byte - k.start_byte:
+    if prev and prev.root != root.kind_id:
+        prev = None
+    taken: set[int] = set()  # the Items reused so far (an identity of leaves alone is not unique)
+    old_data = prev.data if prev else b""
+    for i, k in enumerate(kids):
+        if not k.child_count:  # no pattern matches a node without children (tests/ingest/test_item_reuse.py)
+            items.append(_EMPTY)
+            keys.append(None)
+            continue
+        key = prev.idents.get(k.id) if prev else None
+        if key is None:
+            key = _identity(k)
+        keys.append(key)
+        it = prev.get(key) if prev else None
+        if it is _EMPTY:
+            items.append(it)
+            continue
+        if it is not None:
+            s, e = k.start_byte, k.end_byte
+            # An item already taken by an equal one of this version was moved there: its bytes are in ``data``.
+            was = data if id(it) in taken else old_data
+            if it.size == e - s and data[s:e] == was[it.start:it.start + it.size]:
                 sp = k.start_point
-                if it.col == sp[1] and (not it.col or data[k.start_byte - it.col:k.start_byte] == it.prefix):
+                if it.col == sp[1] and (not it.col or data[s - it.col:s] == it.prefix):
+                    if id(it) in taken:  # an item of leaves alone (`const X: u32 = 4;`) twice: a copy
+                        it = Item(it.start, it.size, it.row, it.col, it.prefix, list(it.cands), it.imports,
+                                  it.drops, it.calls)
+                    taken.add(id(it))
+                    it.start = s
                     if it.row != sp[0]:
                         it.move(sp[0])
                     items.append(it)
                     continue
-            items.append(_EMPTY)  # replaced by _extract_kids, unless a leaf (a comment: its id is not kept)
-            if k.child_count:  # no pattern matches a node without children (tests/ingest/test_item_reuse.py)
-                todo.append(i)
-    else:
-        items = [_EMPTY] * len(kids)
-        todo = list(range(len(kids)))
+        items.append(_EMPTY)  # replaced by _extract_kids
+        todo.append(i)
     fresh: dict[int, tuple[list, list]] = {}  # item index -> its function spans and called names' offsets
     if todo:
         _extract_kids(lang, data, root, kids, todo, items, fresh, shapes)
@@ -302,9 +386,12 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
             calls |= it.calls
         # Imports are in the file's order: gathered again with the re-extracted items in place.
         imports = [i for it in items for i in it.imports]
-    now: Items = {}
-    for k, it in zip(kids, items):
-        now[k.id] = it
+    now = Items(data, root.kind_id)
+    idents = now.idents
+    for k, ident, it in zip(kids, keys, items):
+        if ident is not None:
+            now[ident] = it
+            idents[k.id] = ident
     return (defs, imports, sorted(calls), root.has_error), now
 
 
@@ -330,15 +417,17 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
     raw_imports: list[tuple[int, tuple]] = []  # start byte, Import's fields
     calls_at: list[tuple[int, int]] = []  # (start byte, end byte) of each called name
     cursor = QueryCursor(query)
-    if len(todo) == len(kids):
+    # The query walks only runs of items to extract; leaves between them (comments) have no matches and do
+    # not split a run, so a first version is one run: the whole root.
+    runs: list[Any] = []
+    a = todo[0]
+    for p, q in zip(todo, todo[1:] + [-1]):
+        if q < 0 or any(kids[j].child_count for j in range(p + 1, q)):
+            runs.append((kids[a].start_byte, kids[p].end_byte))
+            a = q
+    if len(runs) == 1 and not any(kids[j].child_count for j in range(todo[0])) and \
+            not any(kids[j].child_count for j in range(todo[-1] + 1, len(kids))):
         runs = [root]
-    else:  # the query walks only runs of consecutive items to extract
-        runs = []
-        a = todo[0]
-        for p, q in zip(todo, todo[1:] + [-1]):
-            if q != p + 1:
-                runs.append((kids[a].start_byte, kids[p].end_byte))
-                a = q
     for run in runs:
         if run is not root:
             cursor.set_byte_range(run[0], run[1])
@@ -411,7 +500,7 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
             continue
         sp = k.start_point
         col = sp[1]
-        items[n] = Item(e - s, sp[0], col, data[s - col:s] if col else b"", cands, item_imports, (), set())
+        items[n] = Item(s, e - s, sp[0], col, data[s - col:s] if col else b"", cands, item_imports, (), set())
         fresh[n] = (spans, item_calls)
 
 

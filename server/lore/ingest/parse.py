@@ -12,8 +12,8 @@ version it parsed of its most recent paths (``Trees``, bounded). The next versio
 (``lore.ingest.edits``: the bytes' common prefix and suffix kept, and a long middle split at equal stretches)
 and tree-sitter reuses its unchanged subtrees; the tree is the one a fresh parse gives, so the extract is
 the same either way (tests/ingest/test_incremental_parse.py). Beside each tree the worker keeps the finished
-extraction of its top-level items (``extract.Item``): an item whose subtree tree-sitter reused is neither
-queried nor extracted again (tests/ingest/test_item_reuse.py).
+extraction of its top-level items (``extract.Item``): an item whose insides tree-sitter reused and whose bytes
+are the same is neither queried nor extracted again (tests/ingest/test_item_reuse.py).
 ``LORE_INCREMENTAL_PARSE=0`` parses every blob from scratch.
 """
 
@@ -97,7 +97,7 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
     prev = trees.take(path) if trees is not None and path else None
     try:
         # The previous version's tree is edited and reparsed; its items that tree-sitter reused keep
-        # their extraction (``prev`` holds that tree alive until they are matched by node id).
+        # their extraction (``prev`` holds that tree alive until they are matched by their children's ids).
         tree = parse_tree(lang, data, prev[:2] if prev is not None else None)
         out, items = extract_items(lang, data, tree, trees.shapes if trees is not None else None,
                                    prev[2] if prev is not None else None)
