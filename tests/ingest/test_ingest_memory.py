@@ -1,11 +1,13 @@
-"""A flush hands DuckDB its rows in bounded slices (lore.ingest.flush.ARROW_ROWS): the last flush of a bulk run
-writes every file's open facts, which as one list, its columns and their Arrow copy were the ingest's peak
-resident set. Slicing bounds what is held at once and changes nothing that is written."""
+"""What an ingest holds in memory: a flush hands DuckDB its rows in bounded slices (lore.ingest.flush.ARROW_ROWS;
+the last flush of a bulk run writes every file's open facts), and the ident caches a walk fills are emptied
+when it ends (their entries kept Python's memory arenas from going back to the system). Neither changes what
+is written."""
 
 from __future__ import annotations
 
 import pyarrow as pa
 
+from lore import idents as S
 from lore.ingest import flush
 from lore.ingest.api import ingest
 from lore.store.graph import Graph
@@ -62,3 +64,21 @@ def test_an_ingest_in_tiny_slices_writes_what_one_slice_writes(repo, tmp_path, m
     finally:
         whole.close()
         sliced.close()
+
+
+def test_the_walks_ident_caches_are_empty_once_it_ends(repo, tmp_path):
+    _history(repo)
+    S.slug("warm")  # whatever the process had cached before goes too
+    g = Graph(tmp_path / "g.duckdb")
+    seen: list[int] = []
+
+    def progress(done, total, sha):  # during the walk the caches fill
+        seen.append(S.def_ident.cache_info().currsize)
+    try:
+        r = ingest(g, str(repo.path), progress=progress)
+        assert r["status"] == "complete" and max(seen) > 10
+        assert S.def_ident.cache_info().currsize == 0 and S.slug.cache_info().currsize == 0
+        # and the next run, an incremental one with nothing new, still works from an empty cache
+        assert ingest(g, str(repo.path)).get("facts_written", 0) == 0
+    finally:
+        g.close()
