@@ -11,6 +11,13 @@ and that file is open in the editor, as a teammate's clone would be (the server 
 and embed while the history is ingested). ``--baseline DIR`` runs the same with DIR/server's code
 (PYTHONPATH) in the same invocation, alternating with this tree's. Goal: checkpoint "done" on every run.
 
+With ``--journal`` it also times the editor's first useful answer (issue 19, goal <= 30 s): from the server's
+start (and from didOpen) to the first publishDiagnostics for the open file carrying a lore diagnostic (the
+journal's decision rejects a package that file imports, so the warning needs the ingested head's imports and
+the journal applied), with the server's CPU seconds to then (its reaped children, the head's parse workers,
+included) and its peak RSS (sampled each 0.1 s). ``--ext rs``: the open file is Rust (``use X::``), for
+repositories without Python; ``--stop-at-diagnostics`` ends the run there instead of at the history's end.
+
 Prints one JSON object: per run, the server's reply (checkpoint, backfill seconds, facts), the wall time from
 start to the history's end, the server's CPU seconds, and the load average.
 """

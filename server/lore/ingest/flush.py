@@ -237,8 +237,8 @@ class BatchWriter(RunState):
             if ex is None or not ex.defs:
                 drows.add((p, "-", "", 0, 0))
             else:
-                for d in ex.defs:
-                    drows.add((p, d.kind, d.qname, d.body_hash, d.shape_hash))
+                for df in ex.defs:
+                    drows.add((p, df.kind, df.qname, df.body_hash, df.shape_hash))
         drows.close()
         self.open_stale = False
 
