@@ -23,6 +23,13 @@ Prints one JSON object. ``ingest``: the same full ingest into a fresh graph that
   main_git_cpu_seconds   the other children of the ingest (git log streams, the main process's cat-file);
   peak_rss_mb            the ingest process's peak resident set, parse_worker_peak_rss_mb the largest worker's.
 
+``--rss-trace FILE``: the ingest's child samples, every half second, its own VmRSS and each descendant's
+(parse workers, git) from /proc, and what its own resident set is made of: DuckDB's buffer pool
+(duckdb_memory(), through a cursor of its own), Arrow's pool, glibc's heap in use (mallinfo2: Python's
+objects and what else mallocs), and the run's state (extracts held, per-file state, rows and closes waiting
+for the flush, commits walked). One JSON line per sample in FILE; ``rss_at_peak`` in the reply is the sample
+with the largest main-process RSS. A sample costs a few ms of the child's CPU.
+
 ``floor`` is bench/ingest.py's floor (same code) and ``floor_parts`` the same work in one process with
 timers (read, parse, query), for the split only. With --baseline DIR the ingest of DIR's code (its
 server/ on the path) is accounted the same way in the same run. Timers cost a little CPU of their own.
@@ -149,9 +156,123 @@ def timed_worker(repo, tasks, results, index, incremental_parse):
             Path(d, f"worker-{os.getpid()}.json").write_text(json.dumps(acc))
 
 
+# ------------------------------------------------------------------ resident set over time (--rss-trace)
+
+def _status_mb(pid: int | str, *keys: str) -> list[float]:
+    """Fields of /proc/<pid>/status in MB (VmRSS, RssAnon, RssFile ...), 0.0 for a process gone."""
+    out = dict.fromkeys(keys, 0.0)
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            k = line.split(":", 1)[0]
+            if k in out:
+                out[k] = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return [out[k] for k in keys]
+
+
+def _vmrss_mb(pid: int | str) -> float:
+    return _status_mb(pid, "VmRSS")[0]
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        out += kids
+        todo += kids
+    return out
+
+
+def _heap_in_use_mb() -> float | None:
+    """glibc's malloc: bytes in use (small-block arenas + mmapped blocks), via mallinfo2."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                   "fsmblks", "uordblks", "fordblks", "keepcost")]
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = MallInfo2
+        m = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return None
+    return round((m.uordblks + m.hblkhd) / 2**20, 1)
+
+
+class RssTrace:
+    """Samples the ingest's process tree and its parts every ``every`` seconds into ``path`` (JSON lines)."""
+
+    def __init__(self, path: str, graph, every: float = 0.5) -> None:
+        import threading
+        self.path, self.every = path, every
+        self.cur = graph._con.cursor()  # its own connection to the database: reads duckdb_memory() only
+        self.run = None  # a weak reference to the IngestRun being walked (set by the child's hook)
+        self.phase: list[str] = []  # the timed parts running now (the child's wrappers push and pop)
+        self.stop = threading.Event()
+        self.peak: dict = {}
+        self.t0 = time.perf_counter()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+
+    def sample(self) -> dict:
+        import pyarrow as pa
+        me = os.getpid()
+        kids = _descendants(me)
+        rss, anon, file = _status_mb(me, "VmRSS", "RssAnon", "RssFile")
+        s: dict = {"t": round(time.perf_counter() - self.t0, 2), "main_mb": round(rss, 1),
+                   "anon_mb": round(anon, 1), "file_mb": round(file, 1)}
+        procs = []
+        for k in kids:
+            try:
+                name = Path(f"/proc/{k}/comm").read_text().strip()
+            except OSError:
+                continue
+            procs.append((name, round(_vmrss_mb(k), 1)))
+        s["children_mb"] = procs
+        s["tree_mb"] = round(s["main_mb"] + sum(r for _n, r in procs), 1)
+        try:
+            rows = self.cur.execute("SELECT sum(memory_usage_bytes), sum(temporary_storage_bytes) "
+                                    "FROM duckdb_memory()").fetchall()
+            s["duckdb_mb"] = round((rows[0][0] or 0) / 2**20, 1)
+            s["duckdb_temp_mb"] = round((rows[0][1] or 0) / 2**20, 1)
+        except Exception as exc:  # noqa: BLE001 - a bench: say it, go on
+            s["duckdb_error"] = str(exc)[:80]
+        s["arrow_mb"] = round(pa.total_allocated_bytes() / 2**20, 1)
+        s["malloc_mb"] = _heap_in_use_mb()
+        s["py_blocks_k"] = sys.getallocatedblocks() // 1000  # Python objects' pymalloc blocks (thousands)
+        s["phase"] = "/".join(self.phase)
+        r = self.run() if self.run is not None else None
+        if r is not None:
+            try:
+                s["run"] = {"commits": r.stats.get("commits"), "extracts": len(r.extracts),
+                            "fstate": len(r.fstate), "files": len(r.files), "rows": len(r.rows),
+                            "closes": len(r.closes), "pending": len(r.pending),
+                            "ready": len(r.parser.ready) if getattr(r, "parser", None) is not None else None}
+            except Exception:  # noqa: BLE001 - the run's state moved under us: next sample
+                pass
+        return s
+
+    def _loop(self) -> None:
+        with open(self.path, "w") as f:
+            while not self.stop.wait(self.every):
+                s = self.sample()
+                f.write(json.dumps(s) + "\n")
+                if s["main_mb"] >= self.peak.get("main_mb", 0):
+                    self.peak = s
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def finish(self) -> dict:
+        self.stop.set()
+        self.thread.join()
+        self.cur.close()
+        return self.peak
+
+
 # ------------------------------------------------------------------ the ingest, accounted (child process)
 
-def child(repo: str, graph_path: str, out_dir: str) -> None:
+def child(repo: str, graph_path: str, out_dir: str, trace_path: str | None = None) -> None:
     from lore import operations
     from lore.ingest import api, engine, parse
     from lore.ingest import flush as F
@@ -159,17 +280,23 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
     os.environ["LORE_ACCOUNT_DIR"] = out_dir
     parts: dict[str, float] = {}
     pc = time.process_time
+    phase: list[str] = []  # what is running now, for the RSS trace
 
     def timed(name, fn):
         def wrapper(*a, **k):
             t = pc()
+            phase.append(name)
             try:
                 return fn(*a, **k)
             finally:
+                phase.pop()
                 parts[name] = parts.get(name, 0.0) + pc() - t
         return wrapper
     engine.IngestRun.run = timed("run", engine.IngestRun.run)
     F.BatchWriter._flush = timed("flush", F.BatchWriter._flush)
+    if trace_path:  # (their CPU is inside flush's)
+        F.BatchWriter._write_open = timed("write_open", F.BatchWriter._write_open)
+        F.BatchWriter._write_locations = timed("write_locations", F.BatchWriter._write_locations)
     parse.Parser._receive = timed("receive", parse.Parser._receive)
     parse._unpacked = timed("unpack", parse._unpacked)
     engine.tag_pass = timed("tags", engine.tag_pass)
@@ -193,12 +320,25 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
     parse.Parser.close = close
 
     g = Graph(graph_path)
+    trace = None
+    if trace_path:
+        import weakref
+        trace = RssTrace(trace_path, g)
+        trace.phase = phase
+        real_prepare = engine.IngestRun._prepare
+
+        def prepare(self, *a, **k):
+            trace.run = weakref.ref(self)  # (a strong one would keep the run's state alive after it)
+            return real_prepare(self, *a, **k)
+        engine.IngestRun._prepare = prepare
+        trace.start()
     prev = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD~1"], capture_output=True, text=True).stdout.strip()
     s0, c0 = _rus()
     t0 = time.perf_counter()
     res = api.ingest(g, repo, prev or None)
     wall = time.perf_counter() - t0
     s1, c1 = _rus()
+    at_peak = trace.finish() if trace is not None else None
     g.close()
     workers = []
     for pid, seen in seen_workers.items():
@@ -224,14 +364,16 @@ def child(repo: str, graph_path: str, out_dir: str) -> None:
         "first_parent_commits": res.get("first_parent_commits"),
         "incremental_parses": res.get("incremental_parses"),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1), **peaks,
+        **({"rss_at_peak": at_peak} if at_peak is not None else {}),
     }))
 
 
-def run_child(repo: str, work: Path, name: str, server: Path) -> dict:
+def run_child(repo: str, work: Path, name: str, server: Path, trace: str | None = None) -> dict:
     out_dir = work / f"acct-{name}"
     out_dir.mkdir()
     env = {**os.environ, "PYTHONPATH": str(server)}
-    p = subprocess.run([sys.executable, __file__, "--_child", repo, str(work / f"{name}.duckdb"), str(out_dir)],
+    p = subprocess.run([sys.executable, __file__, "--_child", repo, str(work / f"{name}.duckdb"), str(out_dir),
+                        *([f"{trace}.{name}.jsonl"] if trace else [])],
                        capture_output=True, text=True, env=env)
     if p.returncode != 0:
         raise SystemExit(f"ingest child failed: {p.stderr[-3000:]}")
@@ -276,13 +418,14 @@ def floor_parts(repo: str) -> dict:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--_child":
         sys.path.insert(0, os.environ.get("PYTHONPATH", str(HERE.parent / "server")))
-        return child(sys.argv[2], sys.argv[3], sys.argv[4])
+        return child(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("repo")
     ap.add_argument("--max-commits", type=int, default=0)
     ap.add_argument("--skip-floor", action="store_true")
     ap.add_argument("--floor-parts", action="store_true", help="also the floor's work in one process, timed")
     ap.add_argument("--baseline", metavar="DIR", help="also account DIR's code (its server/) in the same run")
+    ap.add_argument("--rss-trace", metavar="FILE", help="sample the resident sets into FILE.<ours|base>.jsonl")
     args = ap.parse_args()
     sys.path.insert(0, str(HERE.parent / "server"))
     sys.path.insert(0, str(HERE))
@@ -300,9 +443,10 @@ def main() -> None:
             out["floor"] = B.floor(repo)
         if args.floor_parts:
             out["floor_parts"] = floor_parts(repo)
-        out["ingest"] = run_child(repo, work, "ours", HERE.parent / "server")
+        trace = str(Path(args.rss_trace).resolve()) if args.rss_trace else None
+        out["ingest"] = run_child(repo, work, "ours", HERE.parent / "server", trace)
         if args.baseline:
-            out["baseline"] = run_child(repo, work, "base", Path(args.baseline).resolve() / "server")
+            out["baseline"] = run_child(repo, work, "base", Path(args.baseline).resolve() / "server", trace)
         if "floor" in out:
             for k in ("ingest", "baseline"):
                 if k in out:

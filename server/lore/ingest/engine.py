@@ -100,8 +100,22 @@ def _collector_paused():
     finally:
         with _gc_lock:
             _gc_pauses[0] -= 1
-            if _gc_pauses[0] == 0 and _gc_pauses[1]:
-                gc.enable()
+            if _gc_pauses[0] == 0:
+                _forget_walk_caches()
+                if _gc_pauses[1]:
+                    gc.enable()
+
+
+def _forget_walk_caches() -> None:
+    """The ident caches a walk filled (up to 262,144 entries each, about a hundred bytes of objects per
+    entry), emptied when the last walking run of the process ends. Made all through the walk, their entries
+    were scattered over Python's memory arenas and kept most of them (hundreds of MB on rust-analyzer)
+    from going back to the system once the run's own state was freed: DuckDB's buffer pool then grew on
+    top of them (the compaction after a bulk run sorts the whole table), which was the ingest's peak."""
+    S.slug.cache_clear()
+    S.def_ident.cache_clear()
+    # Arrow's allocator keeps the pages of the batches' tables it freed (41 MB after ipython's history)
+    pa.default_memory_pool().release_unused()
 
 
 NO_EXTRACT = Extract([], [], [], False)

@@ -25,6 +25,43 @@ from lore.timeutil import FOREVER
 
 log = logging.getLogger("lore")
 
+# Rows per Arrow table handed to DuckDB: a batch's rows (up to 150,000) and the last flush's open facts of every
+# file go in slices, so their columns and Arrow copies exist for one slice at a time.
+ARROW_ROWS = 32_768
+
+
+class _Slices:
+    """Rows added one at a time, inserted ``ARROW_ROWS`` at a time: registered as ``name`` (an Arrow table
+    with ``schema``'s columns) and written by ``sql``. ``close`` inserts the rest."""
+
+    def __init__(self, con, name: str, sql: str, schema: tuple[tuple[str, pa.DataType], ...]) -> None:
+        self.con, self.name, self.sql, self.schema = con, name, sql, schema
+        self.rows: list[tuple] = []
+        self.written = 0
+
+    def add(self, row: tuple) -> None:
+        self.rows.append(row)
+        if len(self.rows) >= ARROW_ROWS:
+            self._insert()
+
+    def _insert(self) -> None:
+        cols = list(zip(*self.rows))
+        n = len(self.rows)
+        self.rows = []
+        table = pa.table({name: pa.array(cols[i], typ) for i, (name, typ) in enumerate(self.schema)})
+        del cols
+        self.con.register(self.name, table)
+        try:
+            self.con.execute(self.sql)
+        finally:
+            self.con.unregister(self.name)
+        self.written += n
+
+    def close(self) -> int:
+        if self.rows:
+            self._insert()
+        return self.written
+
 
 class BatchWriter(RunState):
     def _flush(self, *, final: bool, open_rows: bool = False) -> None:
@@ -71,19 +108,10 @@ class BatchWriter(RunState):
                     first = g.allocate_ids(n)
                     for item, pos in pending:
                         item[1] = first + pos
-                    cols = list(zip(*rows))
-                    self.attrs_written.update(set(cols[1]))
-                    table = pa.Table.from_arrays([
-                        pa.array(range(first, first + n), pa.int64()),
-                        pa.array(cols[0], pa.string()), pa.array(cols[1], pa.string()),
-                        pa.array(cols[2], pa.string()), pa.array(cols[3], pa.string()),
-                        pa.array(cols[4], pa.float64()), pa.array(cols[5], pa.int64()),
-                        pa.array(cols[6], pa.int64()), pa.array([tx] * n, pa.int32()),
-                        pa.array([MAX_TX] * n, pa.int32()), pa.array([False] * n, pa.bool_()),
-                        pa.nulls(n, pa.string()), pa.array([1.0] * n, pa.float64()),
-                        pa.nulls(n, pa.list_(pa.int64())),
-                    ], schema=FACT_SCHEMA)
-                    g.insert_arrow(table)
+                    del pending
+                    # In slices: the rows' columns and their Arrow copy exist for one slice at a time.
+                    for lo in range(0, n, ARROW_ROWS):
+                        g.insert_arrow(self._fact_table(rows, lo, min(n, lo + ARROW_ROWS), first, tx))
                 self._write_files(con, open_rows=open_rows)
                 if final:
                     self._write_locations(con)
@@ -103,6 +131,22 @@ class BatchWriter(RunState):
         self.new_idents = []
 
     locations_done = False
+
+    def _fact_table(self, rows: list[tuple], lo: int, hi: int, first: int, tx: int) -> pa.Table:
+        """``rows[lo:hi]`` as facts (row ids from ``first + lo``) written by ``tx``."""
+        cols = list(zip(*rows[lo:hi]))
+        n = hi - lo
+        self.attrs_written.update(set(cols[1]))
+        return pa.Table.from_arrays([
+            pa.array(range(first + lo, first + hi), pa.int64()),
+            pa.array(cols[0], pa.string()), pa.array(cols[1], pa.string()),
+            pa.array(cols[2], pa.string()), pa.array(cols[3], pa.string()),
+            pa.array(cols[4], pa.float64()), pa.array(cols[5], pa.int64()),
+            pa.array(cols[6], pa.int64()), pa.array([tx] * n, pa.int32()),
+            pa.array([MAX_TX] * n, pa.int32()), pa.array([False] * n, pa.bool_()),
+            pa.nulls(n, pa.string()), pa.array([1.0] * n, pa.float64()),
+            pa.nulls(n, pa.list_(pa.int64())),
+        ], schema=FACT_SCHEMA)
 
     def _set_meta(self, con, kv: dict[str, str | None]) -> None:
         con.execute("DELETE FROM ingest_meta WHERE key IN (" + ",".join("?" * len(kv)) + ")", list(kv))
@@ -161,15 +205,25 @@ class BatchWriter(RunState):
         con.execute("DELETE FROM ingest_open WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.execute("DELETE FROM ingest_defs WHERE path IN (SELECT path FROM _ingest_dirty)")
         con.unregister("_ingest_dirty")
-        op: list[tuple] = []
+        # In slices of ARROW_ROWS rows: the last flush of a bulk run writes every file's open facts (half a
+        # million rows on rust-analyzer), which as one list of tuples, its columns and their Arrow copy
+        # were the ingest's peak resident set.
+        op = _Slices(con, "_ingest_op", "INSERT INTO ingest_open (path, e, a, vt, v, valid_from, id) "
+                     "SELECT * FROM _ingest_op", (("path", pa.string()), ("e", pa.string()), ("a", pa.string()),
+                                                  ("vt", pa.string()), ("v", pa.string()),
+                                                  ("valid_from", pa.int64()), ("id", pa.int64())))
+        add = op.add
         for p in dirty:
             fs = self.fstate.get(p)
             if fs is None or p not in self.files:
                 continue
             for d in (fs.facts, *fs.events.values()):
                 for key, item in d.items():
-                    op.append((p, key[0], key[1], key[2], key[3], item[0], item[1]))
-        drows: list[tuple] = []
+                    add((p, key[0], key[1], key[2], key[3], item[0], item[1]))
+        op.close()
+        drows = _Slices(con, "_ingest_defrows", "INSERT INTO ingest_defs SELECT * FROM _ingest_defrows",
+                        (("path", pa.string()), ("kind", pa.string()), ("qname", pa.string()),
+                         ("body_hash", pa.int64()), ("shape_hash", pa.int64())))
         for p in dirty:
             if p not in self.files or p not in self.fstate:
                 continue
@@ -181,26 +235,11 @@ class BatchWriter(RunState):
             else:
                 continue  # unknown here: a later change of this file parses its old version
             if ex is None or not ex.defs:
-                drows.append((p, "-", "", 0, 0))
+                drows.add((p, "-", "", 0, 0))
             else:
-                drows.extend((p, d.kind, d.qname, d.body_hash, d.shape_hash) for d in ex.defs)
-        if drows:
-            c = list(zip(*drows))
-            t = pa.table({"path": pa.array(c[0], pa.string()), "kind": pa.array(c[1], pa.string()),
-                          "qname": pa.array(c[2], pa.string()), "body_hash": pa.array(c[3], pa.int64()),
-                          "shape_hash": pa.array(c[4], pa.int64())})
-            con.register("_ingest_defrows", t)
-            con.execute("INSERT INTO ingest_defs SELECT * FROM _ingest_defrows")
-            con.unregister("_ingest_defrows")
-        if op:
-            c = list(zip(*op))
-            t = pa.table({"path": pa.array(c[0], pa.string()), "e": pa.array(c[1], pa.string()),
-                          "a": pa.array(c[2], pa.string()), "vt": pa.array(c[3], pa.string()),
-                          "v": pa.array(c[4], pa.string()), "valid_from": pa.array(c[5], pa.int64()),
-                          "id": pa.array(c[6], pa.int64())})
-            con.register("_ingest_op", t)
-            con.execute("INSERT INTO ingest_open (path, e, a, vt, v, valid_from, id) SELECT * FROM _ingest_op")
-            con.unregister("_ingest_op")
+                for df in ex.defs:
+                    drows.add((p, df.kind, df.qname, df.body_hash, df.shape_hash))
+        drows.close()
         self.open_stale = False
 
     def _write_locations(self, con) -> None:
@@ -217,8 +256,13 @@ class BatchWriter(RunState):
         else:
             con.execute("DELETE FROM code_locations")
             con.execute("DELETE FROM import_locations")
-        defs_rows: list[tuple] = []
-        imp_rows: list[tuple] = []
+        defs_rows = _Slices(con, "_ingest_defs", "INSERT INTO code_locations SELECT * FROM _ingest_defs", (
+            ("entity", pa.string()), ("file", pa.string()), ("kind", pa.string()), ("name", pa.string()),
+            ("qualified_name", pa.string()), ("line", pa.int32()), ("col", pa.int32()),
+            ("end_line", pa.int32()), ("end_col", pa.int32())))
+        imp_rows = _Slices(con, "_ingest_imps", "INSERT INTO import_locations SELECT * FROM _ingest_imps", (
+            ("module", pa.string()), ("target", pa.string()), ("spec", pa.string()), ("file", pa.string()),
+            ("line", pa.int32()), ("col", pa.int32()), ("end_line", pa.int32()), ("end_col", pa.int32())))
         for p in sorted(paths):
             if p not in self.files:
                 continue
@@ -233,28 +277,13 @@ class BatchWriter(RunState):
             module = self._module_ident(p)
             ms = module.split("/", 1)[1]
             for d in ex.defs:
-                defs_rows.append((S.def_ident(d.kind, ms, d.qname), p, d.kind, d.name, d.qname,
-                                  d.line, d.col, d.end_line, d.end_col))
+                defs_rows.add((S.def_ident(d.kind, ms, d.qname), p, d.kind, d.name, d.qname,
+                               d.line, d.col, d.end_line, d.end_col))
             lang = language_of(p)
             for im in ex.imports:
                 for kind, what in resolve_all(lang, p, im.spec, im.name, self.index):
                     target = self._module_ident(what) if kind == "internal" else S.external_ident(what)
-                    imp_rows.append((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
-        if defs_rows:
-            c = list(zip(*defs_rows))
-            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
-                ("entity", pa.string()), ("file", pa.string()), ("kind", pa.string()), ("name", pa.string()),
-                ("qualified_name", pa.string()), ("line", pa.int32()), ("col", pa.int32()),
-                ("end_line", pa.int32()), ("end_col", pa.int32())))})
-            con.register("_ingest_defs", t)
-            con.execute("INSERT INTO code_locations SELECT * FROM _ingest_defs")
-            con.unregister("_ingest_defs")
-        if imp_rows:
-            c = list(zip(*imp_rows))
-            t = pa.table({n: pa.array(c[i], typ) for i, (n, typ) in enumerate((
-                ("module", pa.string()), ("target", pa.string()), ("spec", pa.string()), ("file", pa.string()),
-                ("line", pa.int32()), ("col", pa.int32()), ("end_line", pa.int32()), ("end_col", pa.int32())))})
-            con.register("_ingest_imps", t)
-            con.execute("INSERT INTO import_locations SELECT * FROM _ingest_imps")
-            con.unregister("_ingest_imps")
+                    imp_rows.add((module, target, im.spec, p, im.line, im.col, im.end_line, im.end_col))
+        defs_rows.close()
+        imp_rows.close()
         self.locations_done = True
