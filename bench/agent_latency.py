@@ -258,6 +258,9 @@ def hook_env(graph: Path) -> dict:
     # Bytecode is cached as after any install (pip compiles it): a PYTHONDONTWRITEBYTECODE=1 in the shell would
     # make every hook recompile the modules it imports.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # `lore mcp` ingests the work tree on start; on a graph older than the extractor's stamp that is a full
+    # rebuild of the history, whose CPU would be counted into every call measured here: off unless asked.
+    env.setdefault("LORE_MCP_INGEST", "0")
     return {**env, "LORE_GRAPH_PATH": str(graph)}
 
 
