@@ -161,14 +161,9 @@ def test_without_onnxruntime_minilm_runs_in_numpy(cli, tmp_path: Path):
 
 @pytest.mark.asyncio
 async def test_a_servers_prepare_turn_embeds_the_question_in_onnxruntime(tmp_path: Path):
-    from gitrepo import git
+    from gitrepo import commit_files
 
-    repo = tmp_path / "repo"
-    (repo / "src").mkdir(parents=True)
-    git(repo, "init", "-q", "-b", "main")
-    (repo / "src" / "net.py").write_text("def fetch_page(url):\n    return url\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "fetch pages")
+    repo = commit_files(tmp_path / "repo", {"src/net.py": "def fetch_page(url):\n    return url\n"}, "fetch pages")
     params = StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
                                    env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": ""})
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:

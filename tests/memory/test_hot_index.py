@@ -179,15 +179,9 @@ REPLY_KEYS = ("facts", "context", "composed", "warnings", "code")
 
 
 def _repo(tmp_path: Path) -> Path:
-    from gitrepo import git
+    from gitrepo import commit_files
 
-    repo = tmp_path / "repo"
-    (repo / "src").mkdir(parents=True)
-    git(repo, "init", "-q", "-b", "main")
-    (repo / "src" / "net.py").write_text("def fetch_page(url):\n    return url\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "fetch pages")
-    return repo
+    return commit_files(tmp_path / "repo", {"src/net.py": "def fetch_page(url):\n    return url\n"}, "fetch pages")
 
 
 async def _tool(session: Any, name: str, args: dict[str, Any]) -> dict[str, Any]:
