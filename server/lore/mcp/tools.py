@@ -82,8 +82,12 @@ TOOLS: tuple[Tool, ...] = (
          "govern lives. Read it before you plan or edit.", _prepare_turn),
     Tool("lore_finalize_turn", "finalizeTurn",
          "Call LAST on every turn with the exchange ('User: … Agent: …'): Lore stores the durable decisions, "
-         "preferences and constraints it states (with the why and the rejected alternatives). Pass `facts` "
-         "(EDN) to store what you extracted yourself instead.", _finalize_turn, read_only=False),
+         "preferences and constraints it states (with the why and the rejected alternatives). Lore's own reader "
+         "is rule-based and misses many phrasings, so when the exchange settled something, pass what you "
+         "extracted as `facts` (EDN; it is stored instead of Lore's reading, validated and linked to the code), "
+         "e.g. [[:decision/http-client :description \"Use httpx for HTTP calls\"] [:decision/http-client "
+         ":rationale \"async support\"] [:decision/http-client :rejects :module/requests]]; kinds "
+         ":decision/…, :constraint/…, :preference/….", _finalize_turn, read_only=False),
     Tool("lore_check", "check",
          "Call after you edit code: the warnings your change introduces (an import a decision rejected, code a "
          "constraint rules out, …) against the recorded memory. `all` for every warning.", _check),
