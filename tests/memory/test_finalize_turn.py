@@ -294,3 +294,21 @@ def test_the_decision_replaced_is_found_by_what_its_description_chooses(graph):
     assert r["memories"][0]["supersedes"] == [":decision/cache-backend"]
     assert valid_now(graph, ":decision/cache-backend") == []
     assert valid_now(graph, ":decision/sessions") != []  # it names Redis but chose Postgres
+
+
+def test_an_agent_decision_that_rejects_what_a_current_one_chose_supersedes_it(graph):
+    capture(graph, "User: We use requests for all HTTP calls.\nAgent: Noted.")
+    remember(graph, '[[:decision/sessions :description "Sessions live in Postgres"]]')
+    r = operations.run("finalizeTurn", graph, {"facts": (
+        '[[:decision/http-client :description "Use httpx for HTTP calls"] '
+        '[:decision/http-client :rejects :module/requests]]')})
+    assert r["ok"] and r["memories"][0]["supersedes"] == [":decision/requests"], r
+    assert (":supersedes", ":decision/requests") in current(graph, ":decision/http-client")
+    assert valid_now(graph, ":decision/requests") == []  # ended at the change ...
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE e = ':decision/requests'").fetchone()[0] > 0  # ... kept
+    assert valid_now(graph, ":decision/sessions") != []
+    # Named by the agent, or asserted again in the same turn, nothing more is superseded.
+    capture(graph, "User: We use celery for background jobs.\nAgent: Noted.")
+    r = operations.run("finalizeTurn", graph, {"facts": (
+        '[[:decision/queue :rejects :dependency/celery] [:decision/celery :rationale "still used by reports"]]')})
+    assert r["ok"] and "supersedes" not in r["memories"][0] and valid_now(graph, ":decision/celery") != [], r

@@ -8,8 +8,8 @@ list of {"entity", "attribute", "value"}), which are validated and resolved inst
 
 Resolution: a phrase reuses an entity the graph has (same ident, or an :alias); new idents are canonical
 (lowercase-hyphen). A change of mind supersedes what it replaces: a new decision that rejects or drops X
-supersedes the current decision that chose X (its ident or alias names X), and an agent's
-``[new :supersedes old]`` does the same. The old decision's facts stop being valid at the transaction's
+supersedes the current decision that chose X (its ident or alias names X), whether capture read it or the agent
+recorded it, and an agent's ``[new :supersedes old]`` does the same. The old decision's facts stop being valid at the transaction's
 instant (their valid time is closed there, so history, ``:as-of`` and ``:valid-at`` before the change keep
 it) and ``[new :supersedes old]`` is stored.
 """
@@ -351,6 +351,7 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
         else:
             raise LoreError("bad-params", f"facts: fact {n}: a value is a string, number, boolean or an ident")
         ops.append(Op("add", ident, a, value))
+    ops += _agent_changes_of_mind(ops, resolver)
     stored: dict[str, dict[str, Any]] = {}
     for op in ops:
         m = stored.setdefault(op.e, {"entity": op.e, "kind": op.e[1:].split("/", 1)[0], "facts": 0,
@@ -361,6 +362,23 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
         if op.a == ":supersedes":
             m.setdefault("supersedes", []).append(op.value.v)
     return ops, list(stored.values())
+
+
+def _agent_changes_of_mind(ops: list[Op], resolver: Resolver) -> list[Op]:
+    """A decision the agent records that rejects X supersedes the current decision that chose X, as a captured
+    one does, unless the agent named what it supersedes or asserts that decision again in the same turn: an
+    agent told "switch from requests to httpx" writes the rejection and need not know the old decision's ident."""
+    named = {op.e for op in ops if op.a == ":supersedes"}
+    asserted = {op.e for op in ops}
+    added: list[Op] = []
+    for op in ops:
+        if (op.a != ":rejects" or op.value.vt != "k" or not op.e.startswith(":decision/") or op.e in named):
+            continue
+        for old in resolver.decisions_choosing(op.value.v.split("/", 1)[1]):
+            edge = Op("add", op.e, ":supersedes", _k(old))
+            if old not in asserted and edge not in added:
+                added.append(edge)
+    return added
 
 
 def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False,
