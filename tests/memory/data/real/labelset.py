@@ -38,7 +38,10 @@ def assert_new_repositories(own):
     used = set(OUTSIDE)
     for f in sorted(set(glob.glob("capture*.json")) - {own}) + glob.glob("../../../../bench/data/**/*.json",
                                                                           recursive=True):
-        used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", open(f).read())}
+        text = open(f).read()
+        used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", text)}
+        # the recall sets name their sources "owner/name:path" (or "owner/name@commit:path") without github.com
+        used |= {m.lower() for m in re.findall(r'"source": "([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)[:@]', text)}
     assert len(used) > 300, len(used)
     repos = ["/".join(x["source"].split("/")[1:3]).lower() for x in X]
     for repo in repos:
