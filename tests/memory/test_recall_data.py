@@ -14,8 +14,8 @@ sys.path.insert(0, str(DATA))
 
 from adrtext import split  # noqa: E402
 
-SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6"]
-BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6"]  # written blind, with a kind per question and hashed splits
+SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7"]
+BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -56,8 +56,16 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
     assert {q["split"] for q in questions} == {"dev", "heldout"}
 
 
-@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6"])
-def test_the_fourth_to_sixth_sets_ask_about_every_memory(name):
+@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7"])
+def test_the_fourth_to_seventh_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
+
+
+def test_the_seventh_set_takes_no_nep_the_third_set_took():
+    third, _ = load("recall3")
+    seventh, _ = load("recall7")
+    assert not {m["source"] for m in third} & {m["source"] for m in seventh}
+    neps = [m for m in seventh if m["entity"].startswith(":decision/nep-")]
+    assert len(neps) == 22 and all(m["source"].startswith("numpy/numpy:doc/neps/") for m in neps)
