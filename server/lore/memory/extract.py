@@ -911,13 +911,14 @@ _NOT_A_RULE_VERB = (r"(?:work|works|pass|fail|happen|compile|succeed|break|help|
                     r"available|included|released|merged|out|there|here|removed|replaced|dropped|deprecated|moved|migrated|"
                     r"switched|renamed|updated|upgraded|bumped|changed|added|aware|careful|reconsidered|discussed|"
                     r"revisited|considered|investigated|looked|checked|fine|safe|backported|land|landed|arrive|ship|"
-                    r"shipped|get|go|come|look|see|know|think|wait|exist|remain\s+open|stay\s+open)")
+                    r"shipped|get|go|come|look|see|know|think|wait|exist|remain\s+open|stay\s+open|comfortable|familiar|"
+                    r"happy|rewritten|ported|converted|retired|discontinued|deleted|archived|split\s+out)")
 _MODAL_RULE = re.compile(
     r"^(?:(?:all|every|each|any|no)\s+)?(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|your\s+|our\s+|a\s+|an\s+)?"
     r"[\w`'\"./#+@<>=-]+(?:,?\s+(?!(?:should|must|shall|we|i|you|they|he|she|it)\b)[\w`'\"./#+@()<>=-]+){0,9}?,?\s+"
     r"(?P<modal>should|must|shall|has\s+to|have\s+to|needs?\s+to|are\s+expected\s+to|is\s+expected\s+to)\s+"
     r"(?P<mod>(?:(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s+)*)(?:be\s+)?"
-    r"(?!" + _NOT_A_RULE_VERB + r"\b)[a-z]", re.I)
+    r"(?!(?:be\s+)?(?:\w+ly\s+)?" + _NOT_A_RULE_VERB + r"\b)[a-z]", re.I)
 _ALL_REQUIRE = re.compile(r"^(?:all|every|each|any)\s+[^.;?]{2,80}?\s+requires?\s+(?!that\b)(?:a\s+|an\s+|the\s+|at\s+least\s+)?\w",
                           re.I)
 _LIMIT = re.compile(r"^(?:the\s+)?(?:maximum|minimum|max\.?|min\.?)\s+[\w -]{1,40}?\s+(?:is|are|of|=)\s+\d", re.I)
@@ -932,8 +933,8 @@ _SUPPORT_WINDOW = re.compile(
     r"\b(?:is|are)\s+(?:only\s+)?(?:provided|supported|maintained|backported|released)\s+only\s+(?:for|to|on)\s+"
     r"(?:the\s+)?(?:last|latest|current|newest|most\s+recent)\b", re.I)
 _PROJECT_USES = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|template|repo(?:sitory)?|library|crate|package|"
-                           r"app(?:lication)?|codebase|module|service|format|changelog|api|sdk|tool|team)\s+"
-                           r"(?:uses|adheres\s+to|follows|is\s+based\s+on|is\s+built\s+(?:on|with))\s+\S", re.I)
+                           r"codebase|format|changelog)\s+"
+                           r"(?:uses|adheres\s+to|is\s+based\s+on|is\s+built\s+(?:on|with))\s+\S", re.I)
 _RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-]*(?:\s+[\w/&'+-]+){0,3}\s*:\s+(?=\S)", re.I)
 
 
@@ -960,14 +961,14 @@ def _distinct_rules(a: Extracted, b: Extracted) -> bool:
     def said(x: Extracted) -> set[str]:
         m = _MODAL_RULE.match(x.description)
         return _content_words(x.description[m.start("modal"):] if m else x.description)
-    return len(said(a) & said(b)) < 2
+    return "distinct" not in _OFF and len(said(a) & said(b)) < 2
 
 
 def _doc_imperative(s: str) -> bool:
     return bool(_DOC_IMPERATIVE.match(s)) and not s.rstrip().endswith("?")
 
 
-def _after_label(s: str) -> str | None:
+def _after_label(s: str, in_rules: bool = False) -> str | None:
     """A rule said after a short label or a lead-in ending on a colon, when the lead-in states nothing itself."""
     if _DECISION_LABEL.match(s) or _WHY_SENTENCE.match(s) or _OPTION_LINE.match(s) or _SECTION.match(s):
         return None
@@ -980,20 +981,29 @@ def _after_label(s: str) -> str | None:
     if not _RULE_LABEL.match(s) and not re.search(r"\b(?:below|following|these|rules?|guidelines?|conventions?|policy)\s*$",
                                                   lead, re.I):
         return None
-    if _kind(lead) or not (_rule_kind(rest) or _kind(rest) or _doc_imperative(rest)):
+    if _kind(lead) or not (_rule_kind(rest, in_rules) or in_rules and (_kind(rest) or _doc_imperative(rest))):
         return None
     return rest
 
 
-def _rule_kind(s: str) -> str | None:
-    """The kind of a sentence stated as a rule or a policy (round 13), or None."""
+import os as _os
+_OFF = set(_os.environ.get("LORE_R13_OFF", "").split(","))
+
+
+def _rule_kind(s: str, in_rules: bool = False) -> str | None:
+    """The kind of a sentence stated as a rule or a policy (round 13), or None. A modal rule counts in a rules document
+    (``in_rules``): in a thread, "the API should return 404" asks for something (and "every PR should …" there cost
+    set 10 a false memory and gained set 14 one fact: left to ``_POLICY``'s things of a sort)."""
     if s.rstrip().endswith("?") or _SYMPTOM.search(s) or _HYPOTHETICAL.search(s):
         return None
-    if _SUPPORT_WINDOW.search(s) or _PROJECT_USES.match(s):
+    if "support" not in _OFF and _SUPPORT_WINDOW.search(s) or "uses" not in _OFF and _PROJECT_USES.match(s):
         return "decision"
-    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
+    if "limit" not in _OFF and _LIMIT.match(s) or "prohibit" not in _OFF and _PROHIBIT.search(s) or \
+            "require" not in _OFF and _ALL_REQUIRE.match(s):
         return "constraint"
-    m = _MODAL_RULE.match(s)
+    m = _MODAL_RULE.match(s) if "modal" not in _OFF else None
+    if m and not in_rules:
+        m = None
     if m:
         modal, mod = m.group("modal").lower(), m.group("mod").lower()
         if modal == "should" and not re.search(r"\b(?:only|never|not)\b", mod) and not s.lower().startswith("no "):
@@ -1038,10 +1048,12 @@ _ASKS_STYLE = re.compile(r"(?:^|:\s*|;\s*)please\s+(?:format|lint|write|type-?ch
 def _kind(s: str) -> str | None:
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
         return None
+    if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
+        return "constraint"
     ruled = _rule_kind(s)
     if ruled:
         return ruled
-    if _BUMP.match(s.strip()) and not s.rstrip().endswith("?"):
+    if "bump" not in _OFF and _BUMP.match(s.strip()) and not s.rstrip().endswith("?"):
         return "decision"  # "Raise the MSRV to 1.81", "This bumps the minimum PHP version from 8.1 to 8.2"
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
@@ -2003,7 +2015,7 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
+        rules_doc = "doc" not in _OFF and bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
         rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
         options = _options(sents, alternative_items)
@@ -2111,7 +2123,7 @@ def heuristic(delta: str) -> list[Extracted]:
             anaphor = _ANAPHORIC_WHY.match(s)
             if anaphor and context and len(s) > anaphor.end() + 8:
                 s = s[anaphor.end()].upper() + s[anaphor.end() + 1:]
-            ruled_after = _after_label(s)
+            ruled_after = _after_label(s, rules_doc) if "label" not in _OFF else None
             if ruled_after:
                 s = ruled_after  # "Naming: Use snake_case for files", "… follow the guidelines below: Maximum …"
             label = _DECISION_LABEL.match(s)
@@ -2230,7 +2242,7 @@ def heuristic(delta: str) -> list[Extracted]:
             if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
                 from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
                 continue
-            if not stated and _is_chatter(s) and not _rule_kind(s) and not (rules_doc and _doc_imperative(s)):
+            if not stated and _is_chatter(s) and not _rule_kind(s, rules_doc) and not (rules_doc and _doc_imperative(s)):
                 if prev is not None and born.get(id(prev)) == 0 and (outcome or _wish_restates(s, prev, sents[0])):
                     continue  # the discussion of a title carried out, or the title said again as a wish
                 if _HEDGED_REASON.search(s) and not _kind(s) == "decision" and not s.rstrip().endswith("?") and \
@@ -2269,9 +2281,9 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             kind = "decision" if labelled else _kind(s)
             ruled = not labelled and not _FOLLOW_RULES.search(s) and \
-                (bool(_rule_kind(s)) or kind is None and rules_doc and _doc_imperative(s))
+                (bool(_rule_kind(s, rules_doc)) or kind is None and rules_doc and _doc_imperative(s))
             if kind is None and ruled:
-                kind = "constraint" if _STRICT_IMPERATIVE.match(s) else "preference"
+                kind = _rule_kind(s, rules_doc) or ("constraint" if _STRICT_IMPERATIVE.match(s) else "preference")
             if kind in ("decision", "dependency") and not labelled and \
                     (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
                 prev, context = None, None
