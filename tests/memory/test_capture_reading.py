@@ -1911,3 +1911,41 @@ def test_a_raised_floor_is_a_decision(text, subject, rejected):
 ])
 def test_a_question_to_decide_or_a_discussion_still_to_have_stores_nothing(text):
     assert kinds_of(text) == []
+
+
+def test_a_floor_raised_in_the_body_names_the_new_floor_and_what_it_leaves():
+    got = one("Drop Elixir 1.13 support. Summary: Bumps the minimum Elixir version from 1.13 to 1.14 in mix.exs.")
+    assert got.subject == "Elixir 1.14" and "elixir-1.13" in slugs(got.rejects), got.to_json()
+
+
+def test_a_rename_chooses_the_new_name_and_leaves_the_old_one():
+    got = one("Rename the `fetchAll` helper to `loadAll`. This matches the naming in the server package.")
+    assert got.kind == "decision" and got.subject == "loadAll" and "fetchall-helper" in slugs(got.rejects), got.to_json()
+
+
+def test_renaming_the_trackers_own_things_is_no_decision():  # a guard
+    assert kinds_of("Rename this issue to something clearer.") == []
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Private registries become the default source for internal packages.", "become the default"),
+    ("We migrate the job runner fully to Temporal. Temporal gives us retries for free.", "temporal"),
+])
+def test_a_new_default_and_a_move_said_in_the_present_are_decisions(text, said):
+    got = one(text)
+    assert got.kind == "decision" and said in got.description.lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, turned", [
+    ("Add a macOS build? Would be great to have it for my laptop. Sorry, there will be no macOS build, as explained "
+     "in the FAQ.", "macos-build"),
+])
+def test_there_will_be_no_x_turns_the_request_down(text, turned):
+    got = one(text)
+    assert got.subject.startswith("no ") and turned in slugs(got.rejects) | {_s for _s in slugs([got.subject[3:]])}, \
+        got.to_json()
+
+
+def test_a_labelled_reason_of_any_sort_is_the_reason():
+    got = one("Pin the protobuf runtime to 4.25. Pinning reason: the 5.x wheels break our generated stubs.")
+    assert "break our generated stubs" in (got.rationale or ""), got.to_json()

@@ -84,6 +84,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
         # round 11: "Everything is now managed by Helm", "Error messages now go to stderr instead of stdout"
         r"(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
+        # round 13: "Private reporting becomes the default route", "We migrate the job runner fully to Temporal"
+        r"\bbecomes?\s+the\s+(?:new\s+)?default\b|"
+        r"^(?:so\s+)?(?:we|i)\s+(?:now\s+)?(?:migrate|switch|move)\s+(?:[\w-]+\s+){0,3}?(?:fully\s+|completely\s+|entirely\s+)?to\s|"
         r"now (?:go|goes) to \S+ (?:instead of|rather than)|"
         r"(?:we|i)(?:'ll| will) be (?:moving|switching|migrating|replacing|dropping|removing|using|adopting)|"
         # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
@@ -261,6 +264,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?:is|are|was|were|has|have|had|does|do|did|doesn't|don't|didn't|isn't|aren't|wasn't|can't|cannot|"
                   r"won't|will|would|no longer|gets|got|keeps|brings|causes|needs|requires|offers|provides|supports)\s))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
+                           # round 13: "Revert reason: …", "Removal reason: …"
+                           r"[a-z]+\s+reason\s*:|"
                            r"(?:the\s+)?(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b|"
                            # "Reasons are two:", "The main reasons for the switch:", "There were two important reasons
                            # for the change:"
@@ -371,6 +376,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
+    # round 13: "Rename the fetchAll helper to loadAll": the new name is chosen, the old one left
+    (re.compile(r"\brenam(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:to|into|as)\s+" + _ART + _CNP, re.I),
+     2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must|is going to|are going to)\s+be\s+"
                 r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|will|must|is going to|are going to|can)\s+be|has been|have been|"
@@ -614,6 +622,7 @@ _IMPERATIVE = re.compile(
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
+    r"rename\s+(?!(?:this|the)\s+(?:issue|pr|pull\s+request|branch|file|title)\b)\S+(?:\s+\S+){0,4}?\s+to\s+\S|"
     r"make\s+(?:\S+\s+){1,3}?the\s+(?:new\s+)?(?:minimum|minimal|lowest|oldest)\s+(?:supported\s+|required\s+)?\w+\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b|"
@@ -839,6 +848,13 @@ _HEDGED_REASON = re.compile(r"\b(?:help|helps|improve|improves|speed up|speeds u
                             r"painful|huge|real) \w+)\b", re.I)
 
 
+# "Raise the MSRV to 1.84", "Bump the minimum Node version to 20": a floor raised to a version is a change of what is
+# supported, not a request (a dependency's own bump, "Bump lodash from 4.17.20 to 4.17.21", stays a request).
+_RAISES_FLOOR = re.compile(r"^(?:let's\s+)?(?:bump|raise|increase|lift|update|set)\s+(?:the\s+|our\s+)?(?:(?:minimum|minimal|min|"
+                           r"required|supported|lowest)\s+(?:supported\s+|required\s+)?[\w.+#-]+(?:\s+version)?|msrv|floor|"
+                           r"baseline)\s+(?:from\s+v?\d[\w.]*\s+)?to\s+v?\d", re.I)
+
+
 def _is_chatter(s: str) -> bool:
     body = _CHATTER.sub("", s).strip()
     if not body or len(body) < 8:
@@ -857,7 +873,7 @@ def _is_chatter(s: str) -> bool:
     if _transient(s) or hypothetical or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
         return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
     if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and not _POLICY.search(body) and \
-            not _TAKES_RULE.search(body) and \
+            not _TAKES_RULE.search(body) and not _RAISES_FLOOR.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
     return False
@@ -976,7 +992,7 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     if at < 2 or at > 160:
         return None
     lead, rest = s[:at], s[at + 2:].strip()
-    if not rest[:1].isupper() and not rest[:1] in "`\"'" or len(rest) < 8:
+    if len(rest) < 8 or not rest[0].isupper() and rest[0] not in "`\"'":
         return None
     if not _RULE_LABEL.match(s) and not re.search(r"\b(?:below|following|these|rules?|guidelines?|conventions?|policy)\s*$",
                                                   lead, re.I):
@@ -1869,7 +1885,10 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:so|and)\s+(?:i'm|i\s+am|we're|we\s+are|i'll|we'll)\s+closing\s+(?:it|this)\b|"
     r"\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:switch|move|migrate|go)\s+(?:over\s+)?to\b|"
     # round 11: "Sorry, but this isn't going to happen", "that won't happen"
-    r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b", re.I)
+    r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b|"
+    # round 13: "Sorry, there will be no Linux version", "No plans - it would be a huge undertaking"
+    r"\bthere\s+(?:will\s+be|is\s+going\s+to\s+be)\s+no\b|\bthere\s+won't\s+be\s+(?:a|an|any)\b|"
+    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))", re.I)
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
@@ -1918,6 +1937,10 @@ _FLOORS = [
     re.compile(r"\brequires?\s+" + _PRODUCT.format(n=4) + r"\s+or\s+(?:a\s+)?(?:newer|later|above|higher)\b", re.I),
     re.compile(r"\b(?:update|raise|bump|set|increase)[sd]?\s+(?:the\s+)?(?:minimum|minimal)\s+(?:\w+\s+){0,2}?"
                r"(?:of|for)\s+(?P<p5>[A-Za-z][\w.+#-]{0,30})\s+to\s+v?(?P<v5>\d{1,4}(?:\.\d{1,4}){0,2})\b", re.I),
+    # round 13: "Bumps the minimum PHP version from 8.1 to 8.2", "raise the minimal supported Go to 1.22"
+    re.compile(r"\b(?:update|raise|bump|set|increase|lift)(?:s|d|ed)?\s+(?:the\s+|our\s+)?(?:minimum|minimal|min)\s+"
+               r"(?:supported\s+|required\s+)?(?P<p6>[A-Za-z][\w.+#-]{0,30})\s+(?:version\s+)?(?:from\s+v?\d{1,4}(?:\.\d{1,4}){0,2}\s+)?"
+               r"to\s+v?(?P<v6>\d{1,4}(?:\.\d{1,4}){0,2})\b", re.I),
 ]
 _DROPS_VERSION = re.compile(r"\b(?:drop(?:s|ped|ping)?|stop(?:s|ped)?\s+supporting|no\s+longer\s+supports?|remov(?:e|es|ed|ing)|"
                             r"end(?:s|ed)?)\s+(?:support\s+(?:for\s+)?)?(?P<p>[A-Za-z][\w.+#-]{0,30})\s+v?(?P<v>\d{1,4}(?:\.\d{1,4}){0,2})\b",
@@ -2011,7 +2034,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 sents[0] = f"Go back to {left[0]} from {put}" + sents[0][reverted.end():]
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
-        labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+\s*:", _HEADING.sub("", t))
+        labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+(?:\s+reason)?\s*:", _HEADING.sub("", t))
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
