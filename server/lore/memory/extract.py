@@ -66,7 +66,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"remove|adopt|get rid of|stop using)\b|(?:i|we)(?:'d| would) (?:really )?(?:like|love) to (?:switch|move|migrate|use|"
         r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
-        r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
+        r"move|switch|accept|stop using|retire|deprecate|enable|disable|turn on|turn off)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
         r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
@@ -84,7 +84,10 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
         # round 11: "Everything is now managed by Helm", "Error messages now go to stderr instead of stdout"
         r"(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
-        # round 13: "Private reporting becomes the default route", "We migrate the job runner fully to Temporal"
+        # round 13: "I enabled private vulnerability reporting", "Private reporting becomes the default route", "We
+        # migrate the job runner fully to Temporal"
+        r"(?:^|(?<=[,;]\s))(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:enabled|disabled|turned\s+(?:on|off))\s+"
+        r"(?!(?:it|this|that|them)\b)\w+|"
         r"\bbecomes?\s+the\s+(?:new\s+)?default\b|"
         r"^(?:so\s+)?(?:we|i)\s+(?:now\s+)?(?:migrate|switch|move)\s+(?:[\w-]+\s+){0,3}?(?:fully\s+|completely\s+|entirely\s+)?to\s|"
         r"now (?:go|goes) to \S+ (?:instead of|rather than)|"
@@ -132,7 +135,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) (?:strictly |always |generally )?follow (?:the )?[\w +.#-]{2,40}?(?:style guide|guidelines?|conventions?|"
         r"standard|specification|rules|semver|semantic versioning)\b|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
-        r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
+        r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer|please\s+(?:also\s+)?(?:add|use|run|update|include|"
+        r"write|document|mention|open|file|rebase|squash))|"
         r"(?<!think )(?<!thinks )(?<!believe )\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
@@ -629,6 +633,8 @@ _IMPERATIVE = re.compile(
     # "Remove jQuery dependency", "Update CLI/argparsing to use click", "use click to handle the argparsing"
     r"(?:drop|remove|ditch)\s+(?:the\s+)?[\w.+#@/-]+\s+(?:dependency|dependencies)\b|"
     r"update\s+(?:\S+\s+){0,4}?to\s+(?:use|allow|require|support|permit|forbid|disallow)\b|"
+    # round 13: "Return an error instead of panicking", "Log a warning rather than raising": a practice preferred
+    r"(?:return|raise|throw|log|write|keep|put|store|send|call|prefer|emit)\s+[^.;,?]{1,60}?\s+(?:instead\s+of|rather\s+than)\s+\S|"
     r"use\s+[\w.+#@/-]+\s+to\s+(?:handle|manage|parse|build|run|test|format|lint|bundle|generate|render|store|cache|"
     r"validate|serve|deploy|schedule|send|log)\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
@@ -924,7 +930,7 @@ _PERSON_OR_PRONOUN = (r"(?:i|we|you|it|its|this|that|these|those|they|there|he|s
                       r"here|so|then|now|maybe|perhaps|also|but|and|if|when|once|until|after|before)")
 _NOT_A_RULE_VERB = (r"(?:work|works|pass|fail|happen|compile|succeed|break|help|improve|fix|solve|make\s+sense|fine|ok|okay|"
                     r"able|possible|enough|good|better|best|easy|easier|trivial|simple|straightforward|fixed|resolved|done|ready|"
-                    r"available|included|released|merged|out|there|here|removed|replaced|dropped|deprecated|moved|migrated|"
+                    r"available|included|out|there|here|removed|replaced|dropped|deprecated|moved|migrated|"
                     r"switched|renamed|updated|upgraded|bumped|changed|added|aware|careful|reconsidered|discussed|"
                     r"revisited|considered|investigated|looked|checked|fine|safe|backported|land|landed|arrive|ship|"
                     r"shipped|get|go|come|look|see|know|think|wait|exist|remain\s+open|stay\s+open|comfortable|familiar|"
@@ -933,7 +939,8 @@ _MODAL_RULE = re.compile(
     r"^(?:(?:all|every|each|any|no)\s+)?(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|your\s+|our\s+|a\s+|an\s+)?"
     r"[\w`'\"./#+@<>=-]+(?:,?\s+(?!(?:should|must|shall|we|i|you|they|he|she|it)\b)[\w`'\"./#+@()<>=-]+){0,9}?,?\s+"
     r"(?P<modal>should|must|shall|has\s+to|have\s+to|needs?\s+to|are\s+expected\s+to|is\s+expected\s+to)\s+"
-    r"(?P<mod>(?:(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s+)*)(?:be\s+)?"
+    r"(?P<mod>(?:(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s+)*)"
+    r"(?!(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s)(?:be\s+)?"
     r"(?!(?:be\s+)?(?:\w+ly\s+)?" + _NOT_A_RULE_VERB + r"\b)[a-z]", re.I)
 _ALL_REQUIRE = re.compile(r"^(?:all|every|each|any)\s+[^.;?]{2,80}?\s+requires?\s+(?!that\b)(?:a\s+|an\s+|the\s+|at\s+least\s+)?\w",
                           re.I)
@@ -2506,7 +2513,7 @@ def heuristic(delta: str) -> list[Extracted]:
             if ruled:
                 rule_ids.add(id(item))
             if same is None and prev is not None and id(prev) in born and _one_choice(prev, item) and \
-                    not (ruled and id(prev) in rule_ids and _distinct_rules(prev, item)):
+                    not (ruled and (id(prev) in rule_ids or prev.kind != "decision") and _distinct_rules(prev, item)):
                 same, restated = prev, True
             if same is not None and same.kind == item.kind == "decision" and same.subject.startswith("no ") and \
                     not item.subject.startswith("no ") and _slug(same.subject[3:]) in {_slug(r) for r in item.rejects}:
@@ -2556,7 +2563,9 @@ def heuristic(delta: str) -> list[Extracted]:
         last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]))),
                            default=0)
-        if mine and any(_WITHDRAWN.search(t) for j, t in enumerate(sents) if j > last_outcome or j == 0):
+        # ("Any pull request found to use AI will be closed": a sanction a rule sets for a class of things withdraws nothing)
+        if mine and any(_WITHDRAWN.search(t) and not re.match(r"^(?:any|every|all|each|no)\s", t, re.I)
+                        for j, t in enumerate(sents) if j > last_outcome or j == 0):
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
@@ -2602,7 +2611,8 @@ def heuristic(delta: str) -> list[Extracted]:
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
                           mine.index(x) < mine.index(later) and (_names(x) & _names(later) or _restates_title(x, later, born)) and
-                          not (id(x) in rule_ids and id(later) in rule_ids and _distinct_rules(x, later))),
+                          not ((id(x) in rule_ids or x.kind != "decision") and id(later) in rule_ids and
+                               _distinct_rules(x, later))),
                          None)
             if first is None and later.kind == "constraint":
                 # "Add upper and lower bounds to all dependencies. … we should add an upper and lower bound for all
