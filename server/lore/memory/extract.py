@@ -984,7 +984,7 @@ def _distinct_rules(a: Extracted, b: Extracted) -> bool:
     def said(x: Extracted) -> set[str]:
         m = _MODAL_RULE.match(x.description)
         return _content_words(x.description[m.start("modal"):] if m else x.description)
-    return "distinct" not in _OFF and len(said(a) & said(b)) < 2
+    return len(said(a) & said(b)) < 2
 
 
 def _doc_imperative(s: str) -> bool:
@@ -1009,22 +1009,17 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     return rest
 
 
-import os as _os
-_OFF = set(_os.environ.get("LORE_R13_OFF", "").split(","))
-
-
 def _rule_kind(s: str, in_rules: bool = False) -> str | None:
     """The kind of a sentence stated as a rule or a policy (round 13), or None. A modal rule counts in a rules document
     (``in_rules``): in a thread, "the API should return 404" asks for something (and "every PR should …" there cost
     set 10 a false memory and gained set 14 one fact: left to ``_POLICY``'s things of a sort)."""
     if s.rstrip().endswith("?") or _SYMPTOM.search(s) or _HYPOTHETICAL.search(s):
         return None
-    if "support" not in _OFF and _SUPPORT_WINDOW.search(s) or "uses" not in _OFF and _PROJECT_USES.match(s):
+    if _SUPPORT_WINDOW.search(s) or _PROJECT_USES.match(s):
         return "decision"
-    if "limit" not in _OFF and _LIMIT.match(s) or "prohibit" not in _OFF and _PROHIBIT.search(s) or \
-            "require" not in _OFF and _ALL_REQUIRE.match(s):
+    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
         return "constraint"
-    m = _MODAL_RULE.match(s) if "modal" not in _OFF else None
+    m = _MODAL_RULE.match(s)
     if m and not in_rules:
         m = None
     if m:
@@ -1076,7 +1071,7 @@ def _kind(s: str) -> str | None:
     ruled = _rule_kind(s)
     if ruled:
         return ruled
-    if "bump" not in _OFF and _BUMP.match(s.strip()) and not s.rstrip().endswith("?"):
+    if _BUMP.match(s.strip()) and not s.rstrip().endswith("?"):
         return "decision"  # "Raise the MSRV to 1.81", "This bumps the minimum PHP version from 8.1 to 8.2"
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
@@ -2045,7 +2040,7 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        rules_doc = "doc" not in _OFF and bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
+        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
         rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
         options = _options(sents, alternative_items)
@@ -2153,7 +2148,7 @@ def heuristic(delta: str) -> list[Extracted]:
             anaphor = _ANAPHORIC_WHY.match(s)
             if anaphor and context and len(s) > anaphor.end() + 8:
                 s = s[anaphor.end()].upper() + s[anaphor.end() + 1:]
-            ruled_after = _after_label(s, rules_doc) if "label" not in _OFF else None
+            ruled_after = _after_label(s, rules_doc)
             if ruled_after:
                 s = ruled_after  # "Naming: Use snake_case for files", "… follow the guidelines below: Maximum …"
             label = _DECISION_LABEL.match(s)
