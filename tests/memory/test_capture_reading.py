@@ -1918,13 +1918,14 @@ def test_a_floor_raised_in_the_body_names_the_new_floor_and_what_it_leaves():
     assert got.subject == "Elixir 1.14" and "elixir-1.13" in slugs(got.rejects), got.to_json()
 
 
-def test_a_rename_chooses_the_new_name_and_leaves_the_old_one():
-    got = one("Rename the `fetchAll` helper to `loadAll`. This matches the naming in the server package.")
+def test_a_rename_with_its_reason_chooses_the_new_name_and_leaves_the_old_one():
+    got = one("Rename the `fetchAll` helper to `loadAll` because the server package already uses that name.")
     assert got.kind == "decision" and got.subject == "loadAll" and "fetchall-helper" in slugs(got.rejects), got.to_json()
 
 
-def test_renaming_the_trackers_own_things_is_no_decision():  # a guard
-    assert kinds_of("Rename this issue to something clearer.") == []
+@pytest.mark.parametrize("text", ["Rename this issue to something clearer.", "Rename the counter to total_rows please"])
+def test_a_bare_rename_asked_of_the_agent_or_of_the_tracker_is_no_decision(text):  # guards
+    assert kinds_of(text) == []
 
 
 @pytest.mark.parametrize("text, said", [

@@ -626,7 +626,6 @@ _IMPERATIVE = re.compile(
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
     r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
-    r"rename\s+(?!(?:this|the)\s+(?:issue|pr|pull\s+request|branch|file|title)\b)\S+(?:\s+\S+){0,4}?\s+to\s+\S|"
     r"make\s+(?:\S+\s+){1,3}?the\s+(?:new\s+)?(?:minimum|minimal|lowest|oldest)\s+(?:supported\s+|required\s+)?\w+\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b|"
@@ -1468,7 +1467,7 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
 
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
-_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
                           r"enforce|make\s+(?:\S+\s+){1,4}?into|turn\s+(?:\S+\s+){1,4}?into|"
                           r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
