@@ -1791,3 +1791,196 @@ def test_a_participle_after_a_preposition_is_no_change():
     got = heuristic("User: Change the Ktor version from 3.1 to 2.3 (#88) Ktor 3.1 is not supported by our Android "
                     "plugin, and builds break on methods marked by deprecated annotations.\nAgent: Noted.")
     assert [g.subject for g in got] == ["2.3"] and "not supported" in (got[0].rationale or ""), [g.to_json() for g in got]
+
+
+# --------------------------------------------- round 13 (issue 14): how rules and policies are stated
+def kinds_of(text: str) -> list[tuple[str, str]]:
+    return [(g.kind, g.description) for g in heuristic(f"User: {text}\nAgent: Noted.")]
+
+
+@pytest.mark.parametrize("text, kind", [
+    # in a rules document, a modal of obligation after a noun phrase of any length: "should" asks, "must"/"should
+    # only" requires
+    ("Commit messages should follow the imperative mood.", "preference"),
+    ("Every public class should carry a docstring.", "preference"),
+    ("Each new endpoint should only be exposed behind the gateway.", "constraint"),
+    ("Any plugin that opens a socket needs to document the port it uses.", "constraint"),
+])
+def test_a_rule_stated_with_a_modal_in_a_rules_document_is_a_memory(text, kind):
+    got = one("Coding guidelines. " + text)
+    assert got.kind == kind and got.description == text.rstrip("."), got.to_json()
+
+
+def test_a_modal_in_a_thread_asks_for_something():  # a guard
+    assert kinds_of("The export endpoint should return a 404 for unknown ids.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "The nightly build should work again now.",
+    "The flaky test should be fixed in the next release.",
+    "Switching the cache backend should be easy enough.",
+])
+def test_what_a_thing_is_expected_to_do_is_no_rule(text):  # guards
+    assert kinds_of(text) == []
+
+
+def test_two_rules_on_one_subject_are_two_memories():
+    got = kinds_of("Contributing. Commit messages should be written in English. Commit messages should reference an "
+                   "issue number.")
+    assert [d for _, d in got] == ["Commit messages should be written in English",
+                                   "Commit messages should reference an issue number"], got
+
+
+def test_one_rule_said_twice_is_one_memory():  # a guard
+    got = kinds_of("Contributing. Pull requests should pass the linter before review. Pull requests should always pass "
+                   "the linter first.")
+    assert len(got) == 1, got
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("All schema changes require sign-off from a second maintainer.", "constraint"),
+    ("Maximum function length is 60 lines.", "constraint"),
+    ("The minimum test coverage is 85 percent.", "constraint"),
+    ("We strictly prohibit committing generated files to the repository.", "constraint"),
+    # which versions a project supports is a decision of support
+    ("We support the two most recent LTS releases of Ubuntu.", "decision"),
+    ("Only the newest patch release is supported.", "decision"),
+    ("Security patches are provided only for the current major line.", "decision"),
+    # what the project says it uses or follows
+    ("This library adheres to calendar versioning.", "decision"),
+    ("The project uses trunk-based development.", "decision"),
+])
+def test_requirements_limits_bans_and_support_policies_are_read(text, kind):
+    got = one(text)
+    assert got.kind == kind and got.description == text.rstrip("."), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Does the plugin support the latest release of Gradle?",
+    "Is the minimum test coverage 85 percent?",
+])
+def test_asking_about_a_policy_is_no_policy(text):  # guards
+    assert kinds_of(text) == []
+
+
+@pytest.mark.parametrize("text, kind, said", [
+    ("Style guide. Formatting: Use Prettier for every TypeScript file.", "preference",
+     "Use Prettier for every TypeScript file"),
+    ("Supported platforms: Only the latest Android release is supported.", "decision",
+     "Only the latest Android release is supported"),
+    ("When you send a patch, keep to the rules below: The maximum line length is 88 characters.", "constraint",
+     "The maximum line length is 88 characters"),
+])
+def test_a_rule_under_a_label_or_a_lead_in_is_read_without_it(text, kind, said):
+    got = one(text)
+    assert got.kind == kind and got.description == said, got.to_json()
+
+
+def test_the_imperatives_of_a_rules_document_are_its_rules():
+    got = kinds_of("Contributing. Run the formatter before you open a pull request. Write one test for each bug you fix. "
+                   "Do not vendor third-party code.")
+    assert got == [("preference", "Run the formatter before you open a pull request"),
+                   ("preference", "Write one test for each bug you fix"),
+                   ("constraint", "Do not vendor third-party code")], got
+
+
+def test_tasks_under_a_title_that_adds_a_policy_are_no_rules():  # a guard
+    got = kinds_of("Implement the logging policy. Now we need to: Document this. Test it in CI.")
+    assert not any(d in ("Document this", "Test it in CI") for _, d in got), got
+
+
+def test_asking_to_follow_the_guidelines_is_no_rule_of_its_own():  # a guard
+    got = kinds_of("Style guide. Please follow the rules below when you contribute. Always use four spaces.")
+    assert got == [("preference", "Always use four spaces")], got
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("Raise the minimum Elixir version to 1.15.", "Elixir 1.15", None),
+    ("This bumps the minimum Node version from 18 to 20.", "Node 20", "node-18"),
+    ("package.json: Require pnpm 9", None, None),
+])
+def test_a_raised_floor_is_a_decision(text, subject, rejected):
+    got = one(text)
+    assert got.kind in ("decision", "constraint") and (subject is None or got.subject == subject), got.to_json()
+    assert rejected is None or rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Decide whether to drop the Windows installer. It has few users.",
+    "Switch the monorepo to Bazel. This should probably be discussed with the infra team first.",
+])
+def test_a_question_to_decide_or_a_discussion_still_to_have_stores_nothing(text):
+    assert kinds_of(text) == []
+
+
+def test_a_floor_raised_in_the_body_names_the_new_floor_and_what_it_leaves():
+    got = one("Drop Elixir 1.13 support. Summary: Bumps the minimum Elixir version from 1.13 to 1.14 in mix.exs.")
+    assert got.subject == "Elixir 1.14" and "elixir-1.13" in slugs(got.rejects), got.to_json()
+
+
+def test_a_rename_with_its_reason_chooses_the_new_name_and_leaves_the_old_one():
+    got = one("Rename the `fetchAll` helper to `loadAll` because the server package already uses that name.")
+    assert got.kind == "decision" and got.subject == "loadAll" and "fetchall-helper" in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", ["Rename this issue to something clearer.", "Rename the counter to total_rows please"])
+def test_a_bare_rename_asked_of_the_agent_or_of_the_tracker_is_no_decision(text):  # guards
+    assert kinds_of(text) == []
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Private registries become the default source for internal packages.", "become the default"),
+    ("We migrate the job runner fully to Temporal. Temporal gives us retries for free.", "temporal"),
+])
+def test_a_new_default_and_a_move_said_in_the_present_are_decisions(text, said):
+    got = one(text)
+    assert got.kind == "decision" and said in got.description.lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, turned", [
+    ("Add a macOS build? Would be great to have it for my laptop. Sorry, there will be no macOS build, as explained "
+     "in the FAQ.", "macos-build"),
+])
+def test_there_will_be_no_x_turns_the_request_down(text, turned):
+    got = one(text)
+    assert got.subject.startswith("no ") and turned in slugs(got.rejects) | {_s for _s in slugs([got.subject[3:]])}, \
+        got.to_json()
+
+
+def test_a_labelled_reason_of_any_sort_is_the_reason():
+    got = one("Pin the protobuf runtime to 4.25. Pinning reason: the 5.x wheels break our generated stubs.")
+    assert "break our generated stubs" in (got.rationale or ""), got.to_json()
+
+
+def test_a_sanction_a_rule_sets_for_a_class_of_things_withdraws_nothing():
+    got = kinds_of("Contribution rules. We do not accept pull requests generated by chatbots. Any pull request found to "
+                   "contain generated code will be closed.")
+    assert got and got[0] == ("constraint", "We do not accept pull requests generated by chatbots"), got
+
+
+def test_this_pull_request_will_be_closed_still_withdraws_it():  # a guard
+    assert kinds_of("Switch the docs to MkDocs. This will probably be closed, the maintainers prefer Sphinx.") == []
+
+
+def test_when_x_please_y_in_a_rules_document_is_a_rule():
+    got = kinds_of("Contributing. Always open an issue before a large change. When your change touches the schema, "
+                   "please add a migration note to the changelog.")
+    assert ("preference", "When your change touches the schema, please add a migration note to the changelog") in got, got
+
+
+def test_a_rule_after_a_preference_on_the_same_subject_is_its_own_memory():
+    got = kinds_of("Contributing. Always use pull requests for changes to main. Pull requests should only be merged "
+                   "after two approvals.")
+    assert len(got) == 2 and got[1][0] == "constraint", got
+
+
+@pytest.mark.parametrize("text", [
+    "We have now enabled branch protection on the main branch.",
+    "Return an error instead of panicking. A library should never take the process down.",
+])
+def test_a_setting_turned_on_and_a_practice_instead_of_another_are_memories(text):
+    assert len(kinds_of(text)) == 1
+
+
+def test_turning_a_setting_on_in_a_bug_report_is_no_decision():  # a guard
+    assert kinds_of("I enabled debug logging and now the server fails to start.") == []

@@ -55,7 +55,9 @@ TENTATIVE_TITLE = re.compile(
     r"^(?:\[?(?:idea|rfc|proposal|suggestion|discussion|draft|question|research|spike|poc|wip|do\s+not\s+merge|dnm|"
     r"experiment(?:al)?)\]?\s*[:\]-]?\s+|"
     r"(?:consider(?:ing)?|research(?:ing)?|investigat(?:e|ing)|explor(?:e|ing)|evaluat(?:e|ing)|look(?:ing)?\s+into|"
-    r"think(?:ing)?\s+about|maybe|perhaps|possibly)\b)", re.I)
+    r"think(?:ing)?\s+about|maybe|perhaps|possibly|"
+    # "Decide whether to change the support policy", "Discuss how to version the API": the question itself
+    r"(?:decide|discuss|determine|figure\s+out)\s+(?:whether|if|how|which|what|on\s+whether))\b)", re.I)
 # A title that offers two changes ("Convert X -> Y or add Z", "Move to X or keep Y") has chosen neither.
 EITHER_OR = re.compile(r"\bor\s+(?:just\s+)?(?:add|use|switch|move|keep|replace|migrate|adopt|go\s+with|stay|stick)\b|"
                        # "Replace moment with dayjs or luxon to cut the bundle": two targets, neither chosen (round 11)
@@ -72,7 +74,8 @@ TENTATIVE_BODY = re.compile(
     r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal)\b|"
     # "a replacement should be evaluated", "look into possibility to switch", "Starting to consider this",
     # "The suggestion: …", "here is a proposal to migrate …", "there are very good chances X will be dropped"
-    r"(?:should|needs?\s+to|has\s+to|must)\s+be\s+(?:evaluated|investigated|considered|discussed|explored|researched)\b|"
+    r"(?:should|needs?\s+to|has\s+to|must)\s+(?:probably\s+|first\s+|still\s+|further\s+)?be\s+(?:further\s+)?"
+    r"(?:evaluated|investigated|considered|discussed|explored|researched)\b|"
     r"^(?:explore|investigate|evaluate|look\s+into|research)\b|\bpossibility\s+(?:of|to)\b|"
     r"(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+to\s+consider\b|^(?:the\s+|my\s+)?suggestion\s*:|"
     r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b|"

@@ -66,7 +66,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"remove|adopt|get rid of|stop using)\b|(?:i|we)(?:'d| would) (?:really )?(?:like|love) to (?:switch|move|migrate|use|"
         r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
-        r"move|switch|accept|stop using|retire|deprecate)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
+        r"move|switch|accept|stop using|retire|deprecate|enable|disable|turn on|turn off)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
         r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
@@ -84,6 +84,12 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) now (?:use|rely on|run|ship|build)|now (?:runs? on|uses|relies on|is built (?:on|with)|builds with)|"
         # round 11: "Everything is now managed by Helm", "Error messages now go to stderr instead of stdout"
         r"(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
+        # round 13: "I enabled private vulnerability reporting", "Private reporting becomes the default route", "We
+        # migrate the job runner fully to Temporal"
+        r"(?:^|(?<=[,;]\s))(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:enabled|disabled|turned\s+(?:on|off))\s+"
+        r"(?!(?:it|this|that|them)\b)\w+|"
+        r"\bbecomes?\s+the\s+(?:new\s+)?default\b|"
+        r"^(?:so\s+)?(?:we|i)\s+(?:now\s+)?(?:migrate|switch|move)\s+(?:[\w-]+\s+){0,3}?(?:fully\s+|completely\s+|entirely\s+)?to\s|"
         r"now (?:go|goes) to \S+ (?:instead of|rather than)|"
         r"(?:we|i)(?:'ll| will) be (?:moving|switching|migrating|replacing|dropping|removing|using|adopting)|"
         # a commit message's past change ("Switched CI to GitHub Actions", "Ended support for Ruby 2.6"); a gerund
@@ -129,7 +135,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:we|i) (?:strictly |always |generally )?follow (?:the )?[\w +.#-]{2,40}?(?:style guide|guidelines?|conventions?|"
         r"standard|specification|rules|semver|semantic versioning)\b|"
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
-        r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer)|"
+        r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer|please\s+(?:also\s+)?(?:add|use|run|update|include|"
+        r"write|document|mention|open|file|rebase|squash))|"
         r"(?<!think )(?<!thinks )(?<!believe )\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
@@ -261,6 +268,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?:is|are|was|were|has|have|had|does|do|did|doesn't|don't|didn't|isn't|aren't|wasn't|can't|cannot|"
                   r"won't|will|would|no longer|gets|got|keeps|brings|causes|needs|requires|offers|provides|supports)\s))\b", re.I)
 _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because|the reason (?:is|was)|"
+                           # round 13: "Revert reason: …", "Removal reason: …"
+                           r"[a-z]+\s+reason\s*:|"
                            r"(?:the\s+)?(?:reasons?|reasoning|rationale|why|motivation|justification)\s*[:?]|since\b|"
                            # "Reasons are two:", "The main reasons for the switch:", "There were two important reasons
                            # for the change:"
@@ -371,6 +380,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
+    # round 13: "Rename the fetchAll helper to loadAll": the new name is chosen, the old one left
+    (re.compile(r"\brenam(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:to|into|as)\s+" + _ART + _CNP, re.I),
+     2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:should|will|must|is going to|are going to)\s+be\s+"
                 r"(?:migrated|moved|switched|converted|ported)\s+to\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|will|must|is going to|are going to|can)\s+be|has been|have been|"
@@ -620,6 +632,8 @@ _IMPERATIVE = re.compile(
     # "Remove jQuery dependency", "Update CLI/argparsing to use click", "use click to handle the argparsing"
     r"(?:drop|remove|ditch)\s+(?:the\s+)?[\w.+#@/-]+\s+(?:dependency|dependencies)\b|"
     r"update\s+(?:\S+\s+){0,4}?to\s+(?:use|allow|require|support|permit|forbid|disallow)\b|"
+    # round 13: "Return an error instead of panicking", "Log a warning rather than raising": a practice preferred
+    r"(?:return|raise|throw|log|write|keep|put|store|send|call|prefer|emit)\s+[^.;,?]{1,60}?\s+(?:instead\s+of|rather\s+than)\s+\S|"
     r"use\s+[\w.+#@/-]+\s+to\s+(?:handle|manage|parse|build|run|test|format|lint|bundle|generate|render|store|cache|"
     r"validate|serve|deploy|schedule|send|log)\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
@@ -702,7 +716,7 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _MD = re.compile(r"\*\*|__|`")
 # A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
 _SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option)\b)"
-                    r"[a-z][a-z0-9-]{1,20}(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
+                    r"[a-z][a-z0-9-]{1,20}(?:\.[a-z0-9]{1,8})?(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
 
 
 def _lines(text: str) -> list[str]:
@@ -839,6 +853,13 @@ _HEDGED_REASON = re.compile(r"\b(?:help|helps|improve|improves|speed up|speeds u
                             r"painful|huge|real) \w+)\b", re.I)
 
 
+# "Raise the MSRV to 1.84", "Bump the minimum Node version to 20": a floor raised to a version is a change of what is
+# supported, not a request (a dependency's own bump, "Bump lodash from 4.17.20 to 4.17.21", stays a request).
+_RAISES_FLOOR = re.compile(r"^(?:let's\s+)?(?:bump|raise|increase|lift|update|set)\s+(?:the\s+|our\s+)?(?:(?:minimum|minimal|min|"
+                           r"required|supported|lowest)\s+(?:supported\s+|required\s+)?[\w.+#-]+(?:\s+version)?|msrv|floor|"
+                           r"baseline)\s+(?:from\s+v?\d[\w.]*\s+)?to\s+v?\d", re.I)
+
+
 def _is_chatter(s: str) -> bool:
     body = _CHATTER.sub("", s).strip()
     if not body or len(body) < 8:
@@ -857,7 +878,7 @@ def _is_chatter(s: str) -> bool:
     if _transient(s) or hypothetical or PROPOSAL.search(WISH_TO_CHANGE.sub("", s)):
         return True  # "I'd like to switch to X", said to an agent, is an instruction (docs/capture-labelling.md)
     if _REQUEST.match(body) and not _IMPERATIVE.match(body) and not BANS.search(body) and not _POLICY.search(body) and \
-            not _TAKES_RULE.search(body) and \
+            not _TAKES_RULE.search(body) and not _RAISES_FLOOR.search(body) and \
             not re.search(r"\b(?:always|never|from now on|going forward)\b", body, re.I):
         return True
     return False
@@ -887,6 +908,125 @@ _POLICY = re.compile(
     r"^(?:add|set|pin|cap|bound)\s+(?:\w+\s+){0,5}?(?:for|to|on)\s+(?:all|every|each)\s+(?:[\w-]+\s+){0,2}?" + _THINGS + r"\b|"
     r"\b(?:is|are)\s+(?:only\s+)?(?:raised|bumped|added|updated|changed|pinned|capped|released)\s+only\s+(?:when|if)\b|"
     r"^(?:the|our)\s+polic(?:y|ies)\s*(?:is|are|:)\s*(?=\S)", re.I)
+
+
+# Round 13: how rules and policies are stated, whatever they are about. Set 14 (support policies, contribution guides,
+# security policies) showed that the decision verbs miss the sentence forms a rule takes:
+# - ``_MODAL_RULE``: a noun phrase (not a person or a pronoun) and a modal of obligation ("Every pull request should
+#   document …", "Each PR that adds a dependency should motivate it", "Release branches must be protected");
+#   what a thing is expected to do ("should work", "should be fine", "should be removed") is no rule;
+# - ``_ALL_REQUIRE``: "All submissions require review", "Every migration requires a rollback script";
+# - ``_LIMIT``: "Maximum line length is 100 characters", "The minimum coverage is 80%";
+# - ``_PROHIBIT``: "We prohibit the use of …", "We do not allow …";
+# - ``_SUPPORT_WINDOW``: which versions are supported ("We support the last three releases", "Only the latest minor
+#   version is supported", "Security fixes are provided only for the current major version"): a decision of support;
+# - ``_PROJECT_USES``: what the project itself says it uses or follows ("This project uses the fork-and-pull model",
+#   "The changelog format is based on X", "This library adheres to semantic versioning"): a decision;
+# - ``_RULE_LABEL``: a rule under a short label ("Naming: Use snake_case …", "Supported versions: Only …") is read
+#   without its label.
+_PERSON_OR_PRONOUN = (r"(?:i|we|you|it|its|this|that|these|those|they|there|he|she|which|what|who|someone|somebody|anyone|"
+                      r"anybody|one|everything|something|nothing|everyone|everybody|people|users?|maintainers?|"
+                      r"here|so|then|now|maybe|perhaps|also|but|and|if|when|once|until|after|before)")
+_NOT_A_RULE_VERB = (r"(?:work|works|pass|fail|happen|compile|succeed|break|help|improve|fix|solve|make\s+sense|fine|ok|okay|"
+                    r"able|possible|enough|good|better|best|easy|easier|trivial|simple|straightforward|fixed|resolved|done|ready|"
+                    r"available|included|out|there|here|removed|replaced|dropped|deprecated|moved|migrated|"
+                    r"switched|renamed|updated|upgraded|bumped|changed|added|aware|careful|reconsidered|discussed|"
+                    r"revisited|considered|investigated|looked|checked|fine|safe|backported|land|landed|arrive|ship|"
+                    r"shipped|get|go|come|look|see|know|think|wait|exist|remain\s+open|stay\s+open|comfortable|familiar|"
+                    r"happy|rewritten|ported|converted|retired|discontinued|deleted|archived|split\s+out)")
+_MODAL_RULE = re.compile(
+    r"^(?:(?:all|every|each|any|no)\s+)?(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|your\s+|our\s+|a\s+|an\s+)?"
+    r"[\w`'\"./#+@<>=-]+(?:,?\s+(?!(?:should|must|shall|we|i|you|they|he|she|it)\b)[\w`'\"./#+@()<>=-]+){0,9}?,?\s+"
+    r"(?P<modal>should|must|shall|has\s+to|have\s+to|needs?\s+to|are\s+expected\s+to|is\s+expected\s+to)\s+"
+    r"(?P<mod>(?:(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s+)*)"
+    r"(?!(?:always|only|never|not|also|all|first|strictly|preferably|ideally)\s)(?:be\s+)?"
+    r"(?!(?:be\s+)?(?:\w+ly\s+)?" + _NOT_A_RULE_VERB + r"\b)[a-z]", re.I)
+_ALL_REQUIRE = re.compile(r"^(?:all|every|each|any)\s+[^.;?]{2,80}?\s+requires?\s+(?!that\b)(?:a\s+|an\s+|the\s+|at\s+least\s+)?\w",
+                          re.I)
+_LIMIT = re.compile(r"^(?:the\s+)?(?:maximum|minimum|max\.?|min\.?)\s+[\w -]{1,40}?\s+(?:is|are|of|=)\s+\d", re.I)
+_PROHIBIT = re.compile(r"\b(?:we|i)\s+(?:\w+ly\s+)?(?:prohibit|forbid|disallow|(?:do\s+not|don't|will\s+not|won't)\s+allow)\b",
+                       re.I)
+_SUPPORT_WINDOW = re.compile(
+    r"\b(?:support(?:s|ed|ing)?|maintain(?:s|ed|ing)?)\s+(?:only\s+)?(?:the\s+)?(?:(?:last|latest|current|newest|most\s+recent)"
+    r"(?:\s+and\s+(?:the\s+)?previous)?\s+(?:(?:two|three|four|five|six|\d{1,2})\s+)?(?:\w+\s+){0,2}?(?:versions?|releases?)|"
+    r"(?:two|three|four|five|\d)\s+(?:most\s+recent\s+|latest\s+|last\s+)?(?:major\s+|minor\s+|stable\s+|lts\s+)?"
+    r"(?:versions?|releases?))\b|"
+    r"^only\s+(?:the\s+)?(?:last|latest|current|newest|most\s+recent)\b[^.;?]{0,60}?\s+(?:is|are)\s+(?:\w+\s+)?supported\b|"
+    r"\b(?:is|are)\s+(?:only\s+)?(?:provided|supported|maintained|backported|released)\s+only\s+(?:for|to|on)\s+"
+    r"(?:the\s+)?(?:last|latest|current|newest|most\s+recent)\b", re.I)
+_PROJECT_USES = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|template|repo(?:sitory)?|library|crate|package|"
+                           r"codebase|format|changelog)\s+"
+                           r"(?:uses|adheres\s+to|is\s+based\s+on|is\s+built\s+(?:on|with))\s+\S", re.I)
+_RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-]*(?:\s+[\w/&'+-]+){0,3}\s*:\s+(?=\S)", re.I)
+
+
+# A text that is a rules document ("Contributing", "Style guide", "Security policy") or asks to follow the rules below:
+# its imperative sentences are its rules ("Run gofmt before pushing", "Write short functions", "Send reports to …").
+_RULES_DOC = re.compile(r"^(?:contributing|how\s+to\s+contribute|contribut(?:ion|ing|or)s?\s+(?:guide(?:lines?)?|rules|policy|"
+                        r"notes)|(?:[\w-]+\s+)?style\s+guide|(?:coding|code|development|commit|naming|api|review|security|"
+                        r"formatting)\s+(?:style|standards?|conventions?|guidelines?|rules|policy)|guidelines|conventions|"
+                        r"security|code\s+of\s+conduct|(?!(?:add|implement|document|update|define|establish|tighten|change|"
+                        r"create|write|introduce|adopt|draft|revise|decide|discuss|new)\b)(?:[\w-]+\s+){0,2}policy)\s*[.:!]?$", re.I)
+_FOLLOW_RULES = re.compile(r"\bplease\s+(?:follow|observe|respect|read|adhere\s+to)\s+(?:the|these|our)\s+(?:\w+\s+){0,2}?"
+                           r"(?:guidelines|rules|conventions|standards)\b", re.I)
+_DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't|only)\s+)?(?:use|run|write|keep|put|name|add|avoid|"
+                             r"prefer|follow|send|report|submit|document|format|include|make|open|create|sign|squash|rebase|"
+                             r"target|base|describe|link|reference|check|ensure|limit|wrap|indent|place|mark|declare|prefix|"
+                             r"separate|split|commit|push|lint|return|raise|log|call|import|store|test|update|give|provide|"
+                             r"explain|attach|file|direct|disclose|email|contact|tag|label|respect|review)\b(?!\s*[:?])", re.I)
+_STRICT_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:never|do\s+not|don't|only)\b", re.I)
+
+
+def _distinct_rules(a: Extracted, b: Extracted) -> bool:
+    """Two rules on one subject ("Pull requests should target develop. Pull requests should be small.") are two
+    memories unless what they require is the same (two content words in common besides their subjects')."""
+    def said(x: Extracted) -> set[str]:
+        m = _MODAL_RULE.match(x.description)
+        return _content_words(x.description[m.start("modal"):] if m else x.description)
+    return len(said(a) & said(b)) < 2
+
+
+def _doc_imperative(s: str) -> bool:
+    return bool(_DOC_IMPERATIVE.match(s)) and not s.rstrip().endswith("?")
+
+
+def _after_label(s: str, in_rules: bool = False) -> str | None:
+    """A rule said after a short label or a lead-in ending on a colon, when the lead-in states nothing itself."""
+    if _DECISION_LABEL.match(s) or _WHY_SENTENCE.match(s) or _OPTION_LINE.match(s) or _SECTION.match(s):
+        return None
+    at = s.find(": ")
+    if at < 2 or at > 160:
+        return None
+    lead, rest = s[:at], s[at + 2:].strip()
+    if len(rest) < 8 or not rest[0].isupper() and rest[0] not in "`\"'":
+        return None
+    if not _RULE_LABEL.match(s) and not re.search(r"\b(?:below|following|these|rules?|guidelines?|conventions?|policy)\s*$",
+                                                  lead, re.I):
+        return None
+    if _kind(lead) or not (_rule_kind(rest, in_rules) or in_rules and (_kind(rest) or _doc_imperative(rest))):
+        return None
+    return rest
+
+
+def _rule_kind(s: str, in_rules: bool = False) -> str | None:
+    """The kind of a sentence stated as a rule or a policy (round 13), or None. A modal rule counts in a rules document
+    (``in_rules``): in a thread, "the API should return 404" asks for something (and "every PR should …" there cost
+    set 10 a false memory and gained set 14 one fact: left to ``_POLICY``'s things of a sort)."""
+    if s.rstrip().endswith("?") or _SYMPTOM.search(s) or _HYPOTHETICAL.search(s):
+        return None
+    if _SUPPORT_WINDOW.search(s) or _PROJECT_USES.match(s):
+        return "decision"
+    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
+        return "constraint"
+    m = _MODAL_RULE.match(s)
+    if m and not in_rules:
+        m = None
+    if m:
+        modal, mod = m.group("modal").lower(), m.group("mod").lower()
+        if modal == "should" and not re.search(r"\b(?:only|never|not)\b", mod) and not s.lower().startswith("no "):
+            return "preference"
+        return "constraint"
+    return None
 
 
 # A merge gate that lists its conditions ("A Pull-Request can be merged into main only if: 1. …", "Requirements for
@@ -925,6 +1065,13 @@ _ASKS_STYLE = re.compile(r"(?:^|:\s*|;\s*)please\s+(?:format|lint|write|type-?ch
 def _kind(s: str) -> str | None:
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
         return None
+    if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
+        return "constraint"
+    ruled = _rule_kind(s)
+    if ruled:
+        return ruled
+    if _BUMP.match(s.strip()) and not s.rstrip().endswith("?"):
+        return "decision"  # "Raise the MSRV to 1.81", "This bumps the minimum PHP version from 8.1 to 8.2"
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
     if _TAKES_RULE.search(s) and not s.rstrip().endswith("?"):
@@ -1088,9 +1235,12 @@ _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must n
                            + _CNP, re.I)
 
 
-_BUMP = re.compile(r"^(?:let's\s+)?(?:bump|bumped|raise|raised|set|increase|increased|update|updated)\s+(?:the\s+|our\s+)?"
-                   r"(?:(?:minimum|minimal|min|lowest|oldest)\s+)?(?:supported\s+|required\s+)?([A-Za-z][\w.+#-]*)\s+"
-                   r"(?:version\s+)?to\s+(v?\d[\w.]*\d)\b", re.I)
+_BUMP = re.compile(r"^(?:let's\s+|this\s+(?:pr\s+|change\s+)?|it\s+|and\s+)?(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|"
+                   r"updat(?:e|es|ed)|lift(?:s|ed)?)\s+"
+                   r"(?:the\s+|our\s+)?(?:(?:minimum|minimal|min|lowest|oldest)\s+)?(?:supported\s+|required\s+)?"
+                   r"(?P<p1>[A-Za-z][\w.+#-]*)\s+(?:(?:version|requirement|standard|target)\s+)?(?:from\s+(?P<old>v?\d[\w.]*)\s+)?"
+                   r"to\s+(?P<v1>v?\d[\w.]*\d)\b|^(?:let's\s+)?set\s+(?:the\s+|our\s+)?(?:(?:minimum|minimal|min)\s+)?"
+                   r"(?P<p2>[A-Za-z][\w.+#-]*)\s+(?:version\s+)?to\s+(?P<v2>v?\d[\w.]*\d)\b", re.I)
 
 
 def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | None]:
@@ -1105,8 +1255,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         if defaults and defaults[-1] and (not chosen or _slug(chosen) == "default"):
             return defaults[-1], None
         bump = _BUMP.match(clause.strip())
-        if bump and _name(bump.group(1)):  # "Bump the minimum Go to 1.22", "Bump MSRV to 1.58.1": Go 1.22, MSRV 1.58.1
-            return f"{_name(bump.group(1))} {bump.group(2)}", None
+        bumped = (bump.group("p1") or bump.group("p2"), bump.group("v1") or bump.group("v2")) if bump else None
+        if bumped and _name(bumped[0]):  # "Bump the minimum Go to 1.22", "Bump MSRV to 1.58.1": Go 1.22, MSRV 1.58.1
+            return f"{_name(bumped[0])} {bumped[1]}", None
         now = re.search(r"\b(?:(?:is|are) now (?:managed|handled|deployed|built|run|done|served) (?:by|with|through|via|from|on)|"
                         r"now (?:go|goes) to)\s+(?:the\s+)?" + _CNP, clause, re.I)
         if now and not chosen and _name(now.group(1)):
@@ -1316,7 +1467,7 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
 
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
-_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|"
+_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
                           r"enforce|make\s+(?:\S+\s+){1,4}?into|turn\s+(?:\S+\s+){1,4}?into|"
                           r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
@@ -1735,7 +1886,10 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:so|and)\s+(?:i'm|i\s+am|we're|we\s+are|i'll|we'll)\s+closing\s+(?:it|this)\b|"
     r"\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:switch|move|migrate|go)\s+(?:over\s+)?to\b|"
     # round 11: "Sorry, but this isn't going to happen", "that won't happen"
-    r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b", re.I)
+    r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b|"
+    # round 13: "Sorry, there will be no Linux version", "No plans - it would be a huge undertaking"
+    r"\bthere\s+(?:will\s+be|is\s+going\s+to\s+be)\s+no\b|\bthere\s+won't\s+be\s+(?:a|an|any)\b|"
+    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))", re.I)
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
@@ -1784,6 +1938,10 @@ _FLOORS = [
     re.compile(r"\brequires?\s+" + _PRODUCT.format(n=4) + r"\s+or\s+(?:a\s+)?(?:newer|later|above|higher)\b", re.I),
     re.compile(r"\b(?:update|raise|bump|set|increase)[sd]?\s+(?:the\s+)?(?:minimum|minimal)\s+(?:\w+\s+){0,2}?"
                r"(?:of|for)\s+(?P<p5>[A-Za-z][\w.+#-]{0,30})\s+to\s+v?(?P<v5>\d{1,4}(?:\.\d{1,4}){0,2})\b", re.I),
+    # round 13: "Bumps the minimum PHP version from 8.1 to 8.2", "raise the minimal supported Go to 1.22"
+    re.compile(r"\b(?:update|raise|bump|set|increase|lift)(?:s|d|ed)?\s+(?:the\s+|our\s+)?(?:minimum|minimal|min)\s+"
+               r"(?:supported\s+|required\s+)?(?P<p6>[A-Za-z][\w.+#-]{0,30})\s+(?:version\s+)?(?:from\s+v?\d{1,4}(?:\.\d{1,4}){0,2}\s+)?"
+               r"to\s+v?(?P<v6>\d{1,4}(?:\.\d{1,4}){0,2})\b", re.I),
 ]
 _DROPS_VERSION = re.compile(r"\b(?:drop(?:s|ped|ping)?|stop(?:s|ped)?\s+supporting|no\s+longer\s+supports?|remov(?:e|es|ed|ing)|"
                             r"end(?:s|ed)?)\s+(?:support\s+(?:for\s+)?)?(?P<p>[A-Za-z][\w.+#-]{0,30})\s+v?(?P<v>\d{1,4}(?:\.\d{1,4}){0,2})\b",
@@ -1877,10 +2035,12 @@ def heuristic(delta: str) -> list[Extracted]:
                 sents[0] = f"Go back to {left[0]} from {put}" + sents[0][reverted.end():]
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
-        labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+\s*:", _HEADING.sub("", t))
+        labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+(?:\s+reason)?\s*:", _HEADING.sub("", t))
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
+        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
+        rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
         options = _options(sents, alternative_items)
         born: dict[int, int] = {}  # id(item) -> the sentence that stated it
@@ -1987,6 +2147,9 @@ def heuristic(delta: str) -> list[Extracted]:
             anaphor = _ANAPHORIC_WHY.match(s)
             if anaphor and context and len(s) > anaphor.end() + 8:
                 s = s[anaphor.end()].upper() + s[anaphor.end() + 1:]
+            ruled_after = _after_label(s, rules_doc)
+            if ruled_after:
+                s = ruled_after  # "Naming: Use snake_case for files", "… follow the guidelines below: Maximum …"
             label = _DECISION_LABEL.match(s)
             labelled = bool(label) and len(s) - label.end() >= 4 if label else False
             if labelled and label:
@@ -2103,7 +2266,7 @@ def heuristic(delta: str) -> list[Extracted]:
             if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
                 from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
                 continue
-            if not stated and _is_chatter(s):
+            if not stated and _is_chatter(s) and not _rule_kind(s, rules_doc) and not (rules_doc and _doc_imperative(s)):
                 if prev is not None and born.get(id(prev)) == 0 and (outcome or _wish_restates(s, prev, sents[0])):
                     continue  # the discussion of a title carried out, or the title said again as a wish
                 if _HEDGED_REASON.search(s) and not _kind(s) == "decision" and not s.rstrip().endswith("?") and \
@@ -2141,6 +2304,10 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            ruled = not labelled and not _FOLLOW_RULES.search(s) and \
+                (bool(_rule_kind(s, rules_doc)) or kind is None and rules_doc and _doc_imperative(s))
+            if kind is None and ruled:
+                kind = _rule_kind(s, rules_doc) or ("constraint" if _STRICT_IMPERATIVE.match(s) else "preference")
             if kind in ("decision", "dependency") and not labelled and \
                     (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
                 prev, context = None, None
@@ -2218,7 +2385,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 # "Drop X. It's a waste of CI time to keep X as users should move off it": a verdict on the change.
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and \
+            if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and not ruled and \
                     not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
                 prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
                 continue
@@ -2293,6 +2460,10 @@ def heuristic(delta: str) -> list[Extracted]:
                 pointed = _pointed_back(clause, subject, rationale)
                 if pointed:
                     subject, rejects = pointed(subject, rejects)
+            bump = _BUMP.match(clause.strip()) if kind == "decision" else None
+            if bump and bump.group("old") and bump.group("p1"):  # "Bump the minimum PHP version from 8.1 to 8.2": PHP 8.1
+                rejects = [f"{_name(bump.group('p1'))} {bump.group('old')}"] + \
+                    [r for r in rejects if _slug(r) not in (_slug(bump.group("old")), _slug(bump.group("v1")))]
             if subject.startswith("no "):
                 dropped = subject[3:]
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
@@ -2333,7 +2504,10 @@ def heuristic(delta: str) -> list[Extracted]:
                     {_slug(r) for r in prev.rejects} & {_slug(r) for r in item.rejects}:
                 same = prev  # "Avoid lodash. Prefer native js vs lodash." is one preference
             restated = False
-            if same is None and prev is not None and id(prev) in born and _one_choice(prev, item):
+            if ruled:
+                rule_ids.add(id(item))
+            if same is None and prev is not None and id(prev) in born and _one_choice(prev, item) and \
+                    not (ruled and (id(prev) in rule_ids or prev.kind != "decision") and _distinct_rules(prev, item)):
                 same, restated = prev, True
             if same is not None and same.kind == item.kind == "decision" and same.subject.startswith("no ") and \
                     not item.subject.startswith("no ") and _slug(same.subject[3:]) in {_slug(r) for r in item.rejects}:
@@ -2383,7 +2557,9 @@ def heuristic(delta: str) -> list[Extracted]:
         last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]))),
                            default=0)
-        if mine and any(_WITHDRAWN.search(t) for j, t in enumerate(sents) if j > last_outcome or j == 0):
+        # ("Any pull request found to use AI will be closed": a sanction a rule sets for a class of things withdraws nothing)
+        if mine and any(_WITHDRAWN.search(t) and not re.match(r"^(?:any|every|all|each|no)\s", t, re.I)
+                        for j, t in enumerate(sents) if j > last_outcome or j == 0):
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
@@ -2428,7 +2604,9 @@ def heuristic(delta: str) -> list[Extracted]:
         # A rule restating the choice ("Stop using the ORM … The ORM must not be used there") is the same memory.
         for later in [x for x in mine if x.kind in ("decision", "preference", "constraint")]:
             first = next((x for x in mine if x is not later and x.kind in ("decision", "preference") and
-                          mine.index(x) < mine.index(later) and (_names(x) & _names(later) or _restates_title(x, later, born))),
+                          mine.index(x) < mine.index(later) and (_names(x) & _names(later) or _restates_title(x, later, born)) and
+                          not ((id(x) in rule_ids or x.kind != "decision") and id(later) in rule_ids and
+                               _distinct_rules(x, later))),
                          None)
             if first is None and later.kind == "constraint":
                 # "Add upper and lower bounds to all dependencies. … we should add an upper and lower bound for all
