@@ -95,11 +95,12 @@ class Ignore:
             for i in range(folders):
                 node = self._dirs
                 for j in range(i, folders):
-                    node = node.get(parts[j])
-                    if node is None:
+                    child = node.get(parts[j])
+                    if child is None:
                         break
-                    if _END in node:
+                    if _END in child:
                         return True
+                    node = child
         if self._globs.match(path) or (len(parts) > 1 and self._globs.match(parts[-1])):
             return True
         return path in self._names or any(p in self._names for p in parts)
