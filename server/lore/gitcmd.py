@@ -174,7 +174,12 @@ def toplevel(path: str) -> str | None:
     lay them over the code, write beside them. A work tree that is not the folder holding ``.git`` is
     refused (``foreign-work-tree``) unless this process's environment chose it (``GIT_DIR`` /
     ``GIT_WORK_TREE``: the person's own setting, not the repository's)."""
-    p = run(path, "rev-parse", "--show-toplevel", capture_output=True)
+    try:
+        # bounded: a FIFO planted as .git/HEAD (an unpacked archive) makes git wait on it forever
+        p = run(path, "rev-parse", "--show-toplevel", capture_output=True, timeout=GIT_CONFIG_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise LoreError("git-failed", f"{path}: git rev-parse --show-toplevel did not answer in "
+                                      f"{GIT_CONFIG_TIMEOUT_S} s (is a file of its .git a FIFO?)") from None
     top = p.stdout.decode("utf-8", "surrogateescape").strip()
     if p.returncode != 0 or not top:
         return None

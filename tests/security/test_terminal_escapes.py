@@ -30,3 +30,17 @@ def test_hostile_commit_subject_and_path_print_without_control_sequences(victim)
         assert rc == 0
         assert "\x1b" not in text and "\x07" not in text and BIDI not in text, (args, text)
         assert "\\x1b]52;c;" in text  # shown, not hidden
+
+
+def test_repository_names_in_log_lines_print_without_control_sequences(victim):
+    """Warnings on stderr name repository files too: a journal file Lore leaves alone was named raw."""
+    journal = victim.repo / ".lore" / "journal"
+    journal.mkdir(parents=True)
+    (journal / f"evil{CLEAR}{OSC52}.edn").write_text("not an entry")
+    git(victim.repo, "add", "-A")
+    git(victim.repo, "commit", "-q", "-m", "a journal file")
+    for json_out in (False, True):
+        rc, _, err, _ = victim.run("ingest", json_out=json_out)
+        assert rc == 0, err
+        assert "evil" in err and "\\x1b[2J" in err, err  # the warning is there, its name shown escaped
+        assert "\x1b" not in err and "\x07" not in err, err

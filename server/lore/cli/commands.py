@@ -227,8 +227,11 @@ def main(argv: list[str] | None = None,
         args = build_parser().parse_args(argv)
     except LoreError as exc:
         return _emit(error_reply(exc), want_json, None)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
-                        format="lore: %(message)s")
+    from lore.cli.render import PrintableFormatter
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(PrintableFormatter("lore: %(message)s"))
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, handlers=[handler])
     if not args.command:
         build_parser().print_help(sys.stderr)
         return 2

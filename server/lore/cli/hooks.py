@@ -37,7 +37,11 @@ def _logger() -> Any:
     import logging
 
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="lore: %(message)s")
+        from lore.cli.render import PrintableFormatter
+
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(PrintableFormatter("lore: %(message)s"))
+        logging.basicConfig(level=logging.WARNING, handlers=[handler])
     return logging.getLogger("lore")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any, Sequence
 
@@ -48,6 +49,13 @@ def printable(text: str) -> str:
     escapes, so that printing it cannot drive the terminal (SPEC §7)."""
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                         else f"\\u{ord(m.group()):04x}", text)
+
+
+class PrintableFormatter(logging.Formatter):
+    """Log lines on stderr carry repository text too (a journal file's name, a branch): printed the same way."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return printable(super().format(record))
 
 
 def _clean(value: Any, depth: int = 0) -> Any:

@@ -482,8 +482,9 @@ def uncommitted(graph: Graph, wanted: str) -> bool:
     if root is None or Path(wanted).is_absolute() or not (Path(root) / ".git").exists():
         return False
     try:
-        # GIT_OPTIONAL_LOCKS=0: status would otherwise refresh .git/index, and a read changes no file
-        p = gitcmd.run(root, "status", "--porcelain", "--untracked-files=all", "--", wanted,
+        # GIT_OPTIONAL_LOCKS=0: status would otherwise refresh .git/index, and a read changes no file;
+        # --ignore-submodules=all: a submodule's status runs the filters of the submodule's own configuration
+        p = gitcmd.run(root, "status", "--porcelain", "--untracked-files=all", "--ignore-submodules=all", "--", wanted,
                        env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"}, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,33 @@ log = logging.getLogger("lore")
 POLL_SECONDS = float(os.environ.get("LORE_GIT_POLL_SECONDS", "0.2") or 0.2)
 
 
+# HEAD, a ref, a .git file or commondir is one line; packed-refs of a large repository is megabytes.
+MAX_REF_FILE_BYTES = 256 * 1024 * 1024
+
+
+def _read_text(path: Path, limit: int = MAX_REF_FILE_BYTES) -> str:
+    """A file of the git directory, read on the server's event loop: a regular file only, opened without
+    waiting (a FIFO planted as HEAD or a ref, or a symlink to /dev/zero, froze every request), and at
+    most ``limit`` bytes; anything else is an OSError, as a missing file is."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if st.st_size > limit:
+            raise OSError(f"{path} has over {limit} bytes")
+        chunks, left = [], limit
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks).decode("utf-8", "replace")
+    finally:
+        os.close(fd)
+
+
 def git_dirs(root: Path) -> tuple[Path, Path] | None:
     """(git dir, common dir) of a work tree; ``.git`` may be a file (worktrees, submodules)."""
     dot = root / ".git"
@@ -33,7 +61,7 @@ def git_dirs(root: Path) -> tuple[Path, Path] | None:
         if dot.is_dir():
             gd = dot
         elif dot.is_file():
-            text = dot.read_text("utf-8", "replace").strip()
+            text = _read_text(dot).strip()
             if not text.startswith("gitdir:"):
                 return None
             gd = Path(text[7:].strip())
@@ -43,7 +71,7 @@ def git_dirs(root: Path) -> tuple[Path, Path] | None:
         common = gd
         cf = gd / "commondir"
         if cf.is_file():
-            c = Path(cf.read_text("utf-8", "replace").strip())
+            c = Path(_read_text(cf).strip())
             common = c if c.is_absolute() else (gd / c)
         return gd.resolve(), common.resolve()
     except OSError:
@@ -62,14 +90,14 @@ def read_ref(gd: Path, common: Path, ref: str) -> str | None:
     for base in (gd, common):
         p = base / ref
         try:
-            text = p.read_text("utf-8", "replace").strip()
+            text = _read_text(p).strip()
         except OSError:
             continue
         if text.startswith("ref:"):
             return read_ref(gd, common, text[4:].strip())
         return text or None
     try:
-        for line in (common / "packed-refs").read_text("utf-8", "replace").splitlines():
+        for line in _read_text(common / "packed-refs").splitlines():
             if line and line[0] not in "#^" and line.endswith(" " + ref):
                 return line.split(" ", 1)[0]
     except OSError:
@@ -95,7 +123,7 @@ class GitWatcher:
         gd, common = self.dirs
         paths = [gd / "HEAD", gd / "index", common / "packed-refs"]
         try:
-            head = (gd / "HEAD").read_text("utf-8", "replace").strip()
+            head = _read_text(gd / "HEAD").strip()
             if head.startswith("ref:"):
                 paths.append(common / head[4:].strip())
         except OSError:

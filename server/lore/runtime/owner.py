@@ -233,11 +233,21 @@ class OwnerLock:
             self.fd = None
 
 
+def _open_lock_file(path: str) -> int:
+    """The owner lock, for reading: a regular file or an OSError. O_NONBLOCK: a FIFO planted there (an
+    unpacked archive) would block the open until a writer came, and every command with it."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    return fd
+
+
 def owner_alive(graph_path: str | os.PathLike[str]) -> bool:
     """Whether some process holds the graph's owner lock (checked without taking it for long)."""
     path = lock_path(graph_path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        fd = _open_lock_file(path)
     except OSError:
         return False
     try:
@@ -251,7 +261,7 @@ def owner_alive(graph_path: str | os.PathLike[str]) -> bool:
 
 def owner_pid(graph_path: str | os.PathLike[str]) -> int | None:
     try:
-        fd = os.open(lock_path(graph_path), os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        fd = _open_lock_file(lock_path(graph_path))
         with os.fdopen(fd, "rb") as f:
             return int(json.loads(f.read(4096).decode() or "{}").get("pid"))
     except (OSError, ValueError, TypeError, AttributeError):

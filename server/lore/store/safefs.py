@@ -113,7 +113,8 @@ def open_file(path: str | os.PathLike[str], flags: int, mode: int = 0o600) -> in
     """``os.open`` for a file Lore writes: no symlink on the way (checked) nor at the end (O_NOFOLLOW)."""
     check(path)
     try:
-        fd = os.open(os.fspath(path), flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+        # O_NONBLOCK: opening a FIFO planted there never waits for a writer (it is refused just below)
+        fd = os.open(os.fspath(path), flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise unsafe(path, "it is a symlink (Lore never writes through one)") from None
@@ -149,11 +150,17 @@ def write_file(path: str | os.PathLike[str], data: bytes | str, *, mode: int = 0
 
 
 def check_graph(graph_path: str | os.PathLike[str]) -> None:
-    """The graph file and every file DuckDB makes beside it: none may be a symlink."""
-    check(graph_path)
+    """The graph file and every file DuckDB makes beside it: none may be a symlink, nor a FIFO, socket or
+    device (DuckDB's open of a FIFO waits for a writer that never comes: every command hung)."""
     base = os.path.abspath(os.fspath(graph_path))
-    for suffix in GRAPH_SIBLINGS:
-        check(base + suffix)
+    for p in (os.fspath(graph_path), *(base + suffix for suffix in GRAPH_SIBLINGS)):
+        check(p)
+        try:
+            st = os.lstat(p)
+        except OSError:
+            continue  # not there (yet)
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            raise unsafe(p, "it is not a regular file (a FIFO, socket or device)")
 
 
 def temp_dir(graph_path: str | os.PathLike[str]) -> str:

@@ -178,8 +178,8 @@ def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict
     elif have_target:
         st.against, st.how = target, "base-commit"
     if st.against is not None:
-        diff = _git(root, "diff", "--no-renames", "--name-status", "-z", "--no-ext-diff", "--ignore-submodules",
-                    st.against, "--")
+        diff = _git(root, "diff", "--no-renames", "--name-status", "-z", "--no-ext-diff",
+                    "--ignore-submodules=all", st.against, "--")
         parts = _split_z(diff.stdout)
         for status, path in zip(parts[0::2], parts[1::2]):
             st.changed[path] = "D" if status.startswith("D") else ("A" if status.startswith("A") else "M")
@@ -204,7 +204,9 @@ def _against_blobs(root: str, head_blobs: dict[str, str], st: WorkState) -> None
         bits = meta.split()
         if len(bits) >= 2:
             staged[path] = bits[1]
-    dirty = set(_split_z(_git(root, "diff", "--name-only", "-z", "--no-ext-diff").stdout))
+    # --ignore-submodules=all: otherwise git runs `git status` inside each submodule, where the submodule's
+    # own configuration (never read by lore.gitcmd) names the filters that hash its files
+    dirty = set(_split_z(_git(root, "diff", "--name-only", "-z", "--no-ext-diff", "--ignore-submodules=all").stdout))
     for path, blob in staged.items():
         if path in dirty or head_blobs.get(path) != blob:
             st.changed[path] = "M" if path in head_blobs else "A"
