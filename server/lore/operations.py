@@ -148,15 +148,24 @@ class _HistoryNote:
 HISTORY_NOTE = Slot("history-note", _HistoryNote)
 
 
-def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    """Run one operation; every failure comes back as ``{"ok": false, "error": …}``."""
+# A reply may hand back the rest of its work as ``reply[THEN]``: ``fn(graph) -> reply``, work that only waits
+# (a waited ingest, run as the background job, waits for that job). ``run`` finishes it at once; an owner's
+# worker asks ``run(..., defer=True)`` and finishes it in the request's own thread (``finish``), so the wait
+# holds up no other client (lore.runtime.backend).
+THEN = "_then"
+
+
+def run(name: str, graph: Graph, params: dict[str, Any], *, defer: bool = False) -> dict[str, Any]:
+    """Run one operation; every failure comes back as ``{"ok": false, "error": …}``. ``defer``: a reply's
+    ``THEN`` is left in it for the caller to ``finish`` (elsewhere)."""
     _load_for(name)
     fn = OPERATIONS.get(name)
     if fn is None:
         return error_reply(LoreError("unknown-method", f"unknown operation {name!r}"))
     if not isinstance(params, dict):
         return error_reply(LoreError("bad-params", f"params for {name} must be an object"))
-    try:
+
+    def call() -> dict[str, Any]:
         check_text(params)
         token = _set_write_options(name, params)
         try:
@@ -164,9 +173,32 @@ def run(name: str, graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         finally:
             if token is not None:
                 reset_write_options(token)
-        if name not in WRITES and isinstance(reply, dict) and reply.get("ok") and graph.session.get(HISTORY_NOTE).get():
-            reply["code_history"] = "partial"  # code facts are the head's only: history is still being ingested
         return reply
+
+    reply = _guarded(name, call)
+    if not isinstance(reply, dict):
+        return reply
+    if not defer and THEN in reply:
+        reply = finish(name, graph, reply)
+    elif name not in WRITES and reply.get("ok") and graph.session.get(HISTORY_NOTE).get():
+        reply["code_history"] = "partial"  # code facts are the head's only: history is still being ingested
+    return reply
+
+
+def finish(name: str, graph: Graph, reply: dict[str, Any]) -> dict[str, Any]:
+    """The reply once its ``THEN`` has run (failures as ``run`` gives them); a reply without one as it is."""
+    then = reply.pop(THEN, None)
+    if then is None:
+        return reply
+    done = _guarded(name, lambda: then(graph))
+    if name not in WRITES and done.get("ok") and graph.session.get(HISTORY_NOTE).get():
+        done["code_history"] = "partial"
+    return done
+
+
+def _guarded(name: str, call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return call()
     except LoreError as exc:
         return error_reply(exc)
     except RecursionError:

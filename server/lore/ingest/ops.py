@@ -8,7 +8,7 @@ from typing import Any
 from lore import params as P
 from lore.errors import LoreError
 from lore.ingest.job import IngestJob, persisted_commits
-from lore.operations import register
+from lore.operations import THEN, register
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import Graph, TxResult
 from lore.store.session import Slot
@@ -48,6 +48,11 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     head_first = P.flag(params, "headFirst", True)
     job = job_for(graph)
     if wait:
+        if graph.session.resident:
+            # In a server the ingest runs as the background job and is waited for by the request's own
+            # thread (operations.THEN), not by the owner's worker: other clients' reads and writes are served
+            # meanwhile, and still only one ingest runs at a time.
+            return {"ok": True, THEN: lambda g: _waited_job(g, repo, branch)}
         if job.running:
             # One in the background already (the server's or lore mcp's start-up ingest): waiting for it is
             # what the caller asked for; then this run catches up on anything it did not cover.
@@ -56,14 +61,7 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                 raise LoreError("ingest-running", "an ingestion is already in progress")
         from lore.ingest.api import ingest
 
-        reply = ingest(graph, repo, branch)
-        if reply.get("facts_written"):
-            # Derived work (rules, memory links) reads which attributes changed; '*' stands for the many
-            # entities of a bulk load.
-            tx, instant = graph.last_tx()
-            reply["_result"] = TxResult(tx, instant, reply["facts_written"], 0,
-                                        [("*", a) for a in reply.get("attributes_written", [])])
-        return reply
+        return _with_result(graph, ingest(graph, repo, branch))
     # A folder that is no repository (or one Lore refuses) is said now, not as "started" followed by an
     # error only ingestStatus shows.
     from lore.ingest.walk import repo_root
@@ -75,6 +73,40 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise
     # In the background, a fresh graph gets the branch head first and its history after (backfill.py).
     return job.start(repo, branch, head_first=head_first)
+
+
+def _with_result(graph: Graph, reply: dict[str, Any]) -> dict[str, Any]:
+    if reply.get("facts_written"):
+        # Derived work (rules, memory links) reads which attributes changed; '*' stands for the many
+        # entities of a bulk load.
+        tx, instant = graph.last_tx()
+        reply["_result"] = TxResult(tx, instant, reply["facts_written"], 0,
+                                    [("*", a) for a in reply.get("attributes_written", [])])
+    return reply
+
+
+WAITED_STARTS = 3  # a waited ingest that finds another one running this many times in a row gives up
+
+
+def _waited_job(graph: Graph, repo: str, branch: str | None) -> dict[str, Any]:
+    """A waited ingest in a server: one running already (the start-up ingest, another client's) is waited
+    for first, then this one runs as the job (catching up on what that one did not cover); its reply is what
+    ``ingest`` returned, or its error."""
+    job = job_for(graph)
+    for _ in range(WAITED_STARTS):
+        if job.running:
+            job.wait()
+        started = job.start(repo, branch)
+        if started.get("ok"):
+            break
+    else:
+        raise LoreError("ingest-running", "an ingestion is already in progress")
+    st = job.wait()
+    if st.get("status") in ("error", "skipped"):
+        err = st.get("error") or {"code": "ingest-failed", "message": "the ingestion failed"}
+        return {"ok": False, "error": err}
+    result = dict(st.get("result") or {})
+    return _with_result(graph, result)
 
 
 @register("ingestStatus")

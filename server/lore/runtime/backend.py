@@ -7,7 +7,10 @@ must not be shared across threads). Writers serialise on ``graph.lock`` as every
 Threads of an owner:
 - the worker: every operation (editor requests, lore/* requests, forwarded CLI commands), one at a time,
   except the bounded reads (``operations.BOUNDED_READS``: queries, ``lore sql``), which run on a small pool
-  of reader threads beside it under their time limit, so a slow query never holds up a write;
+  of reader threads beside it under their time limit, so a slow query never holds up a write. What an
+  operation only waits for (``operations.THEN``: a waited ``ingest`` runs as the ingest job and is waited
+  for) is waited for in the request's own thread (the forwarding connection's, the editor's executor), so
+  a long ingest never holds up the others;
 - the deriver: derived work a write triggers (memory links, rule scheduling), batched — it waits for writes
   to pause (``DERIVE_DEBOUNCE``, at most ``DERIVE_MAX_DELAY``) so a burst runs it once, and a write's reply
   never waits for it;
@@ -296,13 +299,20 @@ class Backend:
             return self._run_reader(op, params)
 
         def job(graph: Graph) -> dict[str, Any]:
-            reply = operations.run(op, graph, params)
+            reply = operations.run(op, graph, params, defer=True)
             result = reply.pop("_result", None)
             if result is not None:
                 self._schedule_derive(result)
             return reply
 
         reply = self.submit(job).result()
+        if operations.THEN in reply and self.graph is not None:
+            # What the operation left to wait for (a waited ingest) is waited for here, in the request's own
+            # thread, while the worker serves the others.
+            reply = operations.finish(op, self.graph, reply)
+            result = reply.pop("_result", None)
+            if result is not None:
+                self._schedule_derive(result)
         if op in operations.WRITES and reply.get("ok"):
             self._notify("write")
         return reply
