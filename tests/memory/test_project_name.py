@@ -121,6 +121,19 @@ def test_no_name_when_no_package_holds_most_of_the_code(graph, tmp_path):
     assert index.project_names(graph, graph.con) == frozenset()
 
 
+def test_a_test_folder_is_never_the_project_name(graph, tmp_path):
+    # Most modules are tests (a src layout without __init__.py beside them): "tests" stays a topic word.
+    from lore.ingest.api import ingest
+    from lore.memory import index
+
+    files = {"tests/__init__.py": ""} | {f"tests/test_{i}.py": "def test():\n    pass\n" for i in range(6)}
+    files |= {"src/app.py": "x = 1\n"}
+    ingest(graph, str(_repo(tmp_path, files)))
+    remember(graph, '[[:decision/z :description "Tests run in parallel"]]')
+    embed_all(graph)
+    assert index.project_names(graph, graph.con) == frozenset()
+
+
 def test_hostile_package_names_are_words_or_nothing(graph, tmp_path):
     # A crafted folder name: quotes, SQL and regex characters, an over-long name; none breaks the question.
     from lore.ingest.api import ingest

@@ -439,6 +439,9 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
 # A package holding at least this share of the code's Python modules is the project's own (a repository's
 # tests, docs or tools are packages too, but hold fewer).
 PROJECT_PACKAGE_SHARE = 0.4
+# Packages a repository has beside its own (their words are topics: "tests", "docs"): never its name.
+NOT_PROJECT_PACKAGES = frozenset("test tests testing doc docs example examples script scripts tool tools "
+                                 "benchmark benchmarks bench".split())
 
 
 @dataclass
@@ -468,12 +471,14 @@ def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[
         row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
         sig = (int(row[0]), int(row[1])) if row else (0, 0)
         if sig != state.sig:
-            top = first_row(con.execute(sql("project_packages", max_valid=FOREVER)))
             names: frozenset[str] = frozenset()
-            if top and top[2] and top[1] >= PROJECT_PACKAGE_SHARE * top[2]:
-                name = str(top[0]).rsplit("/", 1)[-1].lower()
-                if word_token(name) is not None:
+            for folder, n, total in con.execute(sql("project_packages", max_valid=FOREVER)).fetchall():
+                name = str(folder).rsplit("/", 1)[-1].lower()
+                if name in NOT_PROJECT_PACKAGES:
+                    continue
+                if total and n >= PROJECT_PACKAGE_SHARE * total and word_token(name) is not None:
                     names = frozenset({name})
+                break
             state.names, state.sig = names, sig
     except Exception:  # noqa: BLE001 - no index tables (a read-only graph never synced): no names
         return frozenset()

@@ -245,8 +245,9 @@ SELECT {doc_cols}, pick.bm25, pick.mask FROM pick JOIN mem_docs d ON d.doc_id = 
 
 -- name: project_packages
 -- The code's own top-level Python packages (a folder with __init__.py whose parent has none), each with how
--- many of the code's living .py modules it holds, and how many there are in all: the largest one names the
--- project ("numpy", "requests"), a word every memory of that project may say and no question's topic.
+-- many of the code's living .py modules it holds, and how many there are in all, largest first: the largest that
+-- is not a folder of tests, docs or tools names the project ("numpy", "requests"), a word every memory of that
+-- project may say and no question's topic.
 WITH p AS (SELECT DISTINCT v AS path FROM mem_code
             WHERE a = ':path' AND valid_to = {max_valid} AND path LIKE '%.py'),
 inits AS (SELECT DISTINCT regexp_extract(path, '^(.*)/__init__\.py$', 1) AS dir FROM p
@@ -257,4 +258,4 @@ SELECT t.dir, count(*) AS n, (SELECT count(*) FROM p) AS total
   FROM tops t JOIN p ON starts_with(p.path, t.dir || '/')
  GROUP BY t.dir
  ORDER BY n DESC, t.dir
- LIMIT 1
+ LIMIT 8
