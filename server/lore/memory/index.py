@@ -30,6 +30,7 @@ from lore.memory.tokens import (
 from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import MAX_TX, Graph
 from lore.store.session import Slot
+from lore.timeutil import FOREVER
 
 log = logging.getLogger("lore")
 
@@ -245,9 +246,11 @@ def _postings(con: Any) -> None:
     """)
 
 
-def query_terms(con: Any, text: str) -> dict[str, int]:
-    """The query's tokens with their counts (the Python twin of the SQL tokenizer; tests keep them equal)."""
-    return dict(tokenize(text[:MAX_QUERY_CHARS]))
+def query_terms(con: Any, text: str, names: frozenset[str] = frozenset()) -> dict[str, int]:
+    """The query's tokens with their counts (the Python twin of the SQL tokenizer; tests keep them equal).
+    ``names``: words (lowercased) that are no topic here (the project's own name): they and their parts are
+    left out, as stop words are."""
+    return dict(tokenize(text[:MAX_QUERY_CHARS], names))
 
 
 def sql_tokens(con: Any, text: str) -> dict[str, int]:
@@ -291,9 +294,11 @@ def word_token(word: str) -> str | None:
 TOKENIZE_CHARS = 20000  # a document's text is tokenized up to here (index.sql's tokenize says so too)
 
 
-def tokenize(text: str) -> Counter[str]:
+def tokenize(text: str, skip: frozenset[str] = frozenset()) -> Counter[str]:
     out: Counter[str] = Counter()
     for w in _WORD.findall(text[:TOKENIZE_CHARS]):
+        if skip and w.lower() in skip:
+            continue
         parts = [w.lower()]
         if len(w) > 1 and _SPLIT.search(w):
             parts += [x.lower() for x in _PART.findall(w)]
@@ -382,10 +387,20 @@ class Query:
 
 
 def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES,
-           hot: Any = None) -> tuple[list[Hit], Query]:
+           hot: Any = None, names: frozenset[str] = frozenset()) -> tuple[list[Hit], Query]:
     """Documents matching the text by BM25, in two pools (memory, code), best first within each. ``hot``: the
-    index held in memory (hot_index.HotIndex) answers instead of DuckDB, with the same documents."""
-    terms = {tok: n for tok, n in query_terms(con, text).items() if tok not in QUESTION_WORDS}
+    index held in memory (hot_index.HotIndex) answers instead of DuckDB, with the same documents. ``names``:
+    the project's own names (project_names), no topic of a question asked inside that project."""
+    terms = {tok: n for tok, n in query_terms(con, text, names).items() if tok not in QUESTION_WORDS}
+    # The project's own name: its whole word still scores (a memory that says it is that much nearer) but is no
+    # topic term, so it covers nothing of the question; its CamelCase parts (num, py) are no terms at all.
+    named: set[str] = set()
+    if names:
+        for w in _WORD.findall(text[:MAX_QUERY_CHARS]):
+            tok = word_token(w) if w.lower() in names else None
+            if tok is not None and (tok in named or tok not in terms):  # not a word the question also says
+                terms[tok] = 1
+                named.add(tok)
     if not terms:
         return [], Query({}, 0.0)
     if hot is not None:
@@ -400,7 +415,7 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
     avgdl = max(total, 1) / max(n_docs, 1)
     idf = {tok: math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for _, tok, df, *_ in known}
     rarest = math.log(1 + (n_docs - 0.5) / 1.5)  # document frequency 1
-    topic = sorted(terms, key=lambda tok: (-idf.get(tok, rarest), tok))[:TOPIC_TERMS]
+    topic = sorted((t for t in terms if t not in named), key=lambda tok: (-idf.get(tok, rarest), tok))[:TOPIC_TERMS]
     bit_of = {tok: 1 << i for i, tok in enumerate(topic) if tok in idf}
     query = Query({bit_of[tok]: idf[tok] for tok in bit_of}, sum(idf.get(tok, rarest) for tok in topic))
     if hot is not None:
@@ -419,3 +434,53 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
         hits = [Hit(*row) for row in con.execute(q).fetchall()]
     hits.sort(key=lambda h: (h.ns not in MEMORY_NAMESPACES, -h.bm25, h.doc_id))
     return hits, query
+
+
+# A package holding at least this share of the code's Python modules is the project's own (a repository's
+# tests, docs or tools are packages too, but hold fewer).
+PROJECT_PACKAGE_SHARE = 0.4
+# Packages a repository has beside its own (their words are topics: "tests", "docs"): never its name.
+NOT_PROJECT_PACKAGES = frozenset("test tests testing doc docs example examples script scripts tool tools "
+                                 "benchmark benchmarks bench".split())
+
+
+@dataclass
+class ProjectNames:
+    """The project's own names as last read (per open graph): recomputed only when the index's mark moved
+    and the code's paths changed, so a question pays a comparison."""
+
+    mark: int | None = None
+    sig: tuple[int, int] | None = None
+    names: frozenset[str] = frozenset()
+
+
+PROJECT: Slot[ProjectNames] = Slot("memory.project-names", lambda graph: ProjectNames())
+
+
+def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[str]:
+    """Words that name the project itself: its largest top-level Python package, when that holds at least
+    PROJECT_PACKAGE_SHARE of its Python modules ("numpy" in numpy, "requests" in psf/requests). Inside the
+    project every memory may say it, so in a question it names no topic: "NumPy" split into num, py, numpy
+    was half of a short question's topic terms and admitted every memory that named NumPy (recall7)."""
+    state = graph.session.get(PROJECT)
+    if mark is None:
+        mark = indexed_tx(con)
+    if mark == state.mark and state.sig is not None:
+        return state.names
+    try:
+        row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
+        sig = (int(row[0]), int(row[1])) if row else (0, 0)
+        if sig != state.sig:
+            names: frozenset[str] = frozenset()
+            for folder, n, total in con.execute(sql("project_packages", max_valid=FOREVER)).fetchall():
+                name = str(folder).rsplit("/", 1)[-1].lower()
+                if name in NOT_PROJECT_PACKAGES:
+                    continue
+                if total and n >= PROJECT_PACKAGE_SHARE * total and word_token(name) is not None:
+                    names = frozenset({name})
+                break
+            state.names, state.sig = names, sig
+    except Exception:  # noqa: BLE001 - no index tables (a read-only graph never synced): no names
+        return frozenset()
+    state.mark = mark
+    return state.names

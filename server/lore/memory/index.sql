@@ -242,3 +242,20 @@ pick AS (
     (SELECT * FROM sc WHERE NOT mem ORDER BY bm25 DESC, doc_id LIMIT {code_limit})
 )
 SELECT {doc_cols}, pick.bm25, pick.mask FROM pick JOIN mem_docs d ON d.doc_id = pick.doc_id
+
+-- name: project_packages
+-- The code's own top-level Python packages (a folder with __init__.py whose parent has none), each with how
+-- many of the code's living .py modules it holds, and how many there are in all, largest first: the largest that
+-- is not a folder of tests, docs or tools names the project ("numpy", "requests"), a word every memory of that
+-- project may say and no question's topic.
+WITH p AS (SELECT DISTINCT v AS path FROM mem_code
+            WHERE a = ':path' AND valid_to = {max_valid} AND path LIKE '%.py'),
+inits AS (SELECT DISTINCT regexp_extract(path, '^(.*)/__init__\.py$', 1) AS dir FROM p
+           WHERE path LIKE '%/__init__.py'),
+tops AS (SELECT dir FROM inits i
+          WHERE i.dir <> '' AND NOT EXISTS (SELECT 1 FROM inits j WHERE j.dir = regexp_extract(i.dir, '^(.*)/[^/]+$', 1)))
+SELECT t.dir, count(*) AS n, (SELECT count(*) FROM p) AS total
+  FROM tops t JOIN p ON starts_with(p.path, t.dir || '/')
+ GROUP BY t.dir
+ ORDER BY n DESC, t.dir
+ LIMIT 8

@@ -160,6 +160,13 @@ def _has_content_word(text: str) -> bool:
     return any(w.lower() not in STOPWORDS for w in re.findall(r"\w+", text[:MAX_MESSAGE_CHARS]))
 
 
+def _without_names(text: str, names: frozenset[str]) -> str:
+    """The text without the words that name the project itself (index.project_names)."""
+    if not names:
+        return text
+    return re.sub(r"[A-Za-z0-9_]+", lambda m: "" if m.group(0).lower() in names else m.group(0), text)
+
+
 def _ranks(scores: dict[str, float]) -> dict[str, int]:
     """Competition ranks (1 = best; equal scores share a rank, so ties stay ties when fused)."""
     out: dict[str, int] = {}
@@ -207,7 +214,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
-    hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot)
+    names = index.project_names(graph, con, marks.index_mark)
+    hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot,
+                               names=names)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
     scored: dict[int, dict[str, Any]] = {}
     entity_best: dict[str, float] = {}
@@ -221,9 +230,12 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
-    if _has_content_word(text):
+    # The encoder reads the question without the project's name: inside the project it is near every memory
+    # that says it, and says nothing of the topic.
+    asked = _without_names(text, names)
+    if _has_content_word(asked):
         try:
-            for e, cos, z in vectors.search(graph, con, text, k=SEMANTIC_CANDIDATES):
+            for e, cos, z in vectors.search(graph, con, asked, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
