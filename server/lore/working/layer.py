@@ -253,6 +253,10 @@ class Layer:
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
+        for w in reply["warnings"]:
+            # The layer's own rows have negative ids that only this layer knows, numbered by how often it
+            # was rebuilt: a warning cites the graph's facts only, so lore/check and lore check agree.
+            w["provenance"] = [i for i in w.get("provenance") or [] if i > 0]
         self.remember(key, list(reply["warnings"]))
         return reply["warnings"]
 
