@@ -92,11 +92,14 @@ def _report_failure(ls: "LoreServer", root: Path, status: dict[str, Any]) -> Non
 
 async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | None:
     """Start ingesting ``root`` and follow it until it ends; returns the last status (None if not started)."""
-    operations.load_features()
-    if "ingest" not in operations.OPERATIONS or not (root / ".git").exists():
-        log.info("not ingesting %s (no ingestion, or not a git repository)", root)
-        return None
-    started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
+    try:
+        operations.load_features()
+        if "ingest" not in operations.OPERATIONS or not (root / ".git").exists():
+            log.info("not ingesting %s (no ingestion, or not a git repository)", root)
+            return None
+        started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
+    finally:
+        ls.ingest_pending = False  # the job has started (its own status says so from now), or never will
     if not started.get("ok"):
         if (started.get("error") or {}).get("code") != "ingest-running":
             _report_failure(ls, root, started)
