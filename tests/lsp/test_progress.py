@@ -91,3 +91,15 @@ async def test_before_the_start_up_ingestion_starts_its_status_says_starting_not
     # a server told not to ingest says idle from the start
     async with lsp(None, root, init_options={"ingestOnStartup": False}) as client:
         assert (await request(client, "lore/ingestStatus", {}))["status"] == "idle"
+
+
+async def test_an_ingestion_that_ended_says_its_history_is_not_in_progress():
+    # prometheus/alertmanager's history stopped on a missing blob and Neovim showed "ingesting: error, head
+    # ingested, history in progress, git log failed: …": nothing was in progress any more.
+    from lore.lsp.progress import _message
+
+    running = {"status": "running", "history": "partial", "processed": 3, "total": 9}
+    assert _message(running) == "running, head ingested, history in progress, 3/9 commits"
+    for ended in ("error", "stopped"):
+        text = _message({**running, "status": ended, "error": {"code": "git-failed", "message": "git log failed"}})
+        assert "in progress" not in text and "history not complete" in text, text

@@ -58,9 +58,13 @@ def _percent(status: dict[str, Any]) -> int | None:
 
 
 def _message(status: dict[str, Any]) -> str:
-    parts = [str(status.get("status") or status.get("state") or "running")]
+    state = str(status.get("status") or status.get("state") or "running")
+    parts = [state]
     if status.get("history") == "partial":
-        parts.append("head ingested, history in progress")
+        # An ingestion that ended without its history (an error, a cancel) has none in progress: it resumes
+        # on the next ingest ("error, head ingested, history in progress, git log failed: …" was shown).
+        parts.append("head ingested, history in progress" if state in ("starting", "running")
+                     else "head ingested, history not complete")
     if status.get("processed") is not None and status.get("total") is not None:
         parts.append(f"{status['processed']}/{status['total']} commits")
     error = _error_text(status)
