@@ -85,6 +85,21 @@ export class LoreApi {
     return replies.parseWarnings(await this.send("lore/warnings", payloads.warningsParams(uri)));
   }
 
+  /**
+   * Every warning the editor shows: history with the working layer over it — the branch's changes and the
+   * unsaved buffers (lore/layerWarnings) — as the Problems panel has them; lore/warnings is history's alone
+   * (the CLI's `lore warnings`), which left the status bar at "0" beside an unsaved rejected import's warning.
+   * A server without the layer, or a folder that is no work tree, answers with history's.
+   */
+  async editorWarnings(root: string): Promise<replies.WarningItem[]> {
+    try {
+      return replies.parseWarnings(await this.send("lore/layerWarnings", { root }));
+    } catch (e) {
+      if (e instanceof replies.LoreReplyError || (e instanceof Error && /method not found|unhandled method/i.test(e.message))) return this.warnings();
+      throw e;
+    }
+  }
+
   async dismiss(id: string, reason: string): Promise<void> {
     replies.checkReply(await this.send("lore/dismiss", unwrap(payloads.dismissParams(id, reason))), "lore/dismiss");
   }

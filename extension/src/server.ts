@@ -58,7 +58,16 @@ export class LoreServer implements vscode.Disposable {
     private readonly label: () => string,
     /** Clones of the Lore repository to look for a `.venv/bin/lore` in (servers.ts). */
     private readonly clones: () => string[],
-  ) {}
+  ) {
+    // The count follows the editor's warnings, which change without the graph changing (a rejected import
+    // typed into an unsaved buffer): Lore's diagnostics in this folder changing is a reason to count again.
+    this.diagnosticsListener = vscode.languages.onDidChangeDiagnostics((e) => {
+      const mine = e.uris.some((u) => u.scheme === "file" && isInside(u.fsPath, this.root));
+      if (mine && this.running) this.scheduleRefresh();
+    });
+  }
+
+  private readonly diagnosticsListener: vscode.Disposable;
 
   get root(): string {
     return this.folder.uri.fsPath;
@@ -293,7 +302,7 @@ export class LoreServer implements vscode.Disposable {
   private async refresh(): Promise<void> {
     if (!this.running) return;
     try {
-      const [ws, ing] = await Promise.all([this.api.warnings(), this.api.ingestStatus().catch(() => null)]);
+      const [ws, ing] = await Promise.all([this.api.editorWarnings(this.root), this.api.ingestStatus().catch(() => null)]);
       this.set({ warnings: ws.length, ingest: ing ?? this.state.ingest });
     } catch (e) {
       this.say("warn", `could not read the warning count: ${errorText(e)}`);
@@ -306,6 +315,7 @@ export class LoreServer implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.diagnosticsListener.dispose();
     void this.stop();
     this.changed.dispose();
     this.notFound.dispose();

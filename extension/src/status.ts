@@ -74,20 +74,23 @@ export function render(state: StatusState): StatusView {
   const ing = state.ingest;
   const ingBusy = ing !== null && BUSY.has(ing.status);
   const warn = state.warnings === null ? "" : ` $(warning) ${state.warnings}`;
-  if (ingBusy) {
-    const counts = ing.total ? ` ${ing.processed ?? 0}/${ing.total}` : ing.processed !== undefined ? ` ${ing.processed}` : "";
-    tips.push(`Ingesting the repository: ${ing.status}${counts}`);
-    if (state.warnings !== null) tips.push(`${state.warnings} warning(s)`);
-    return { text: `$(sync~spin) Lore: ingesting${counts}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
-  }
+  // Work-done progress is live (every report), and VS Code shows its message — the count — in its own
+  // progress item beside this one: the item says what runs, not a second count (a stale 266/2655 stood
+  // beside VS Code's 1890/2655 for 40 s, since lore/ingestStatus is read only when the graph changes).
   const active = [...state.work.values()];
   if (active.length) {
     const w = active[active.length - 1];
     // The server's titles already say "Lore: …"; the item says "Lore" once.
     const title = w.title.replace(/^\s*lore\s*:\s*/i, "") || "working";
-    const pct = w.percentage !== undefined ? ` ${Math.round(w.percentage)}%` : "";
     for (const a of active) tips.push(`${a.title}${a.message ? ": " + a.message : ""}${a.percentage !== undefined ? ` (${Math.round(a.percentage)}%)` : ""}`);
-    return { text: `$(sync~spin) Lore: ${clampText(title, 30)}${pct}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
+    if (state.warnings !== null) tips.push(`${state.warnings} warning(s)`);
+    return { text: `$(sync~spin) Lore: ${clampText(title, 30)}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
+  }
+  if (ingBusy) {
+    const counts = ing.total ? ` ${ing.processed ?? 0}/${ing.total}` : ing.processed !== undefined ? ` ${ing.processed}` : "";
+    tips.push(`Ingesting the repository: ${ing.status}${counts}`);
+    if (state.warnings !== null) tips.push(`${state.warnings} warning(s)`);
+    return { text: `$(sync~spin) Lore: ingesting${counts}${warn}`, tooltip: tips.join("\n"), tone: null, busy: true };
   }
   if (ing && ing.status === "error") tips.push(`Last ingestion failed${ing.message ? ": " + ing.message : ""}`);
   else if (ing) {

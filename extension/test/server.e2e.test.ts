@@ -219,6 +219,24 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
     assert.ok(n.nodes.some((x) => x.id === ":module/src-auth-py"));
   });
 
+  await t.test("the status bar's count is the editor's: an unsaved buffer's rejected import counts (lore/layerWarnings)", async () => {
+    // The Problems panel lists the working layer's warnings; the count beside it said history's alone
+    // (lore/warnings), "Lore ⚠ 0" beside a warning on an import typed into an unsaved buffer.
+    const history = (await api.warnings()).length;
+    const uri = pathToFileURL(path.join(repo, "src", "cache.py")).href;
+    await conn.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "python", version: 1, text: "import redis\n\n\ndef get(k):\n    return k\n" } });
+    const editor = await waitFor("the unsaved buffer's warning in the editor's count", async () => {
+      const ws = await api.editorWarnings(repo);
+      return ws.some((w) => w.file === "src/cache.py" && /redis/.test(w.message)) ? ws : undefined;
+    }, 60000);
+    assert.equal(editor.length, history + 1, JSON.stringify(editor.map((w) => [w.file, w.message])));
+    assert.equal((await api.warnings()).length, history, "lore/warnings stays history's (the CLI's lore warnings)");
+    await conn.sendNotification("textDocument/didClose", { textDocument: { uri } });
+    await waitFor("the closed buffer's warning gone from the count", async () => ((await api.editorWarnings(repo)).length === history ? true : undefined), 60000);
+    // A folder that is no work tree: history's warnings, no error.
+    assert.equal((await api.editorWarnings(tmpDir("lore-ext-not-a-repo-"))).length, history);
+  });
+
   await t.test("ask memory (lore/prepareTurn)", async () => {
     const r = await api.prepareTurn("which primary database do we use?");
     assert.ok(r.facts.some((f) => f.entity === entity) || r.context.includes("primary-database"), JSON.stringify(r).slice(0, 500));

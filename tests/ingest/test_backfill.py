@@ -178,3 +178,19 @@ def test_head_commit_gone_leaves_the_graph_partial_with_a_clear_error(repo, tmp_
     assert err.value.code in ("unknown-branch", "git-failed")
     assert backfill.history_state(g) == "partial" and current_rows(g) == before
     g.close()
+
+
+def test_a_read_just_after_the_history_is_in_does_not_say_partial(repo, tmp_path):
+    """Reads say "code_history": "partial" while only the head is in; that note was kept for a second unless
+    this process began a transaction since. The swap begins its transaction before it commits: a read in
+    between noted "partial" under the new count, and every read for up to a second after the history was in
+    still said partial. Here the history's end is committed without a new transaction, as that read saw it."""
+    _repo(repo)
+    g = Graph(tmp_path / "g.duckdb")
+    backfill.ingest_head(g, str(repo.path))
+    query = {"query": "[:find ?e :where [?e :entity-type :type/module]]"}
+    assert operations.run("query", g, query)["code_history"] == "partial"
+    with g.lock:
+        g.con.execute("UPDATE ingest_meta SET value = 'complete' WHERE key = 'history'")
+    assert "code_history" not in operations.run("query", g, query)
+    g.close()

@@ -199,3 +199,28 @@ def test_rewritten_history_is_refused_not_corrupted(repo, graph):
         ingest(graph, str(repo.path))
     assert exc.value.code == "history-rewritten"
     assert graph.con.execute("SELECT count(*) FROM facts").fetchone()[0] == before
+
+
+def test_a_blob_missing_from_the_clone_does_not_stop_the_history(repo, graph):
+    """Rename detection reads files deleted and added in one commit; a clone without one of those blobs (a
+    blobless clone offline, a damaged object store — prometheus/alertmanager's vendored sqlite3-binding.c)
+    made `git log -M` die, and the ingest ended in an error with the history half read. The walk goes on
+    without rename detection from the last whole commit: every commit after it is there."""
+    repo.write("app.py", "def one():\n    return 1\n")
+    repo.write("vendor/big.c", "".join(f"int f{i}(void) {{ return {i}; }}\n" for i in range(200)))
+    repo.commit("one", "2024-01-01T00:00:00Z")
+    missing = repo.git("rev-parse", "HEAD:vendor/big.c").strip()
+    repo.rm("vendor/big.c")
+    repo.write("vendor/other.c", "".join(f"int g{i}(void) {{ return {i}; }}\n" for i in range(150)))
+    repo.commit("vendor: big.c goes, other.c comes", "2024-02-01T00:00:00Z")
+    repo.write("app.py", "def one():\n    return 1\n\n\ndef two():\n    return 2\n")
+    last = repo.commit("two", "2024-03-01T00:00:00Z")
+    # The object store loses that one blob (its loose object file): git itself now fails on the second commit.
+    (repo.path / ".git" / "objects" / missing[:2] / missing[2:]).unlink()
+    assert subprocess.run(["git", "-C", str(repo.path), "log", "-M", "--raw", "--first-parent"],
+                          capture_output=True).returncode != 0
+    out = ingest(graph, str(repo.path))
+    assert out["status"] == "complete", out
+    assert graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()[0] == last
+    assert graph.con.execute("SELECT count(*) FROM facts WHERE e = ':function/app-py-two' AND tx_to = 2147483647"
+                             ).fetchone()[0] > 0

@@ -91,3 +91,43 @@ def test_a_stamp_a_repository_cannot_set(repo, tmp_path):
     out = ingest(g, str(repo.path))
     assert out["rebuilt_for_extractor"] == stamp.extractor_stamp()
     assert current_rows(g)
+
+
+def test_a_rebuild_counts_the_commits_it_walks_not_twice(repo, tmp_path, monkeypatch):
+    """ingestStatus while an older extractor's graph is rebuilt: processed/total are the history's commits
+    (the walk on the side), never the old history's added to them — 2,655 commits of caddyserver/caddy were
+    shown as 2,985/5,310 and ended "complete, 5310/5310 commits" — and a rebuild stopped half-way resumes
+    counting what the side graph already has."""
+    from lore.ingest.job import IngestJob
+
+    from .test_incremental import synth_history
+
+    synth_history(repo, 40)
+    g = Graph(tmp_path / "g.duckdb")
+    ingest(g, str(repo.path))
+    _as_if_an_old_extractor_wrote_it(g, None)
+    monkeypatch.setenv("LORE_INGEST_BATCH", "5")
+    seen: list[dict] = []
+    job = IngestJob(g)
+
+    def stop_half_way(st):
+        seen.append(st)
+        if st.get("processed", 0) >= 10:
+            job.cancel()
+    job.on_progress = stop_half_way
+    assert job.start(str(repo.path))["ok"]
+    st = job.wait(120)
+    assert st["status"] == "stopped", st
+    running = [s for s in seen if s["status"] == "running"]
+    assert running and all(s["total"] == 40 and s["processed"] <= 40 for s in running), running[:3]
+    stopped_at = st["processed"]
+    assert 10 <= stopped_at < 40
+    seen.clear()
+    job.on_progress = seen.append
+    assert job.start(str(repo.path))["ok"]
+    st = job.wait(120)
+    assert st["status"] == "complete" and st["history"] == "complete"
+    running = [s for s in seen if s["status"] == "running"]
+    assert running[0]["processed"] >= stopped_at and all(s["total"] == 40 for s in running), running[:3]
+    assert (st["processed"], st["total"]) == (40, 40)
+    g.close()

@@ -67,3 +67,39 @@ async def test_cancel_ingestion_from_the_editor(tmp_path):
     code, out = cli(graph, "sql", "SELECT count(*) FROM facts WHERE a = ':entity-type' AND v = ':type/commit' "
                                   "AND tx_to = 2147483647")
     assert out["rows"][0][0] == N_COMMITS
+
+
+async def test_before_the_start_up_ingestion_starts_its_status_says_starting_not_idle(tmp_path):
+    """The start-up ingestion starts its job once the editor has answered workspace/configuration (or the
+    wait for it ran out); a lore/ingestStatus asked before that said "idle" on a fresh clone that was about to
+    be ingested (pallets/flask in Neovim: "idle" for ~3 s, then "starting"). It says "starting"; then the job
+    runs and completes as before."""
+    from .conftest import make_repo
+
+    root = make_repo(tmp_path / "repo")
+    async with lsp(None, root, caps="neovim-new", silent_client=True,
+                   init_options={"configurationTimeoutMs": 60000}) as client:
+        early = await request(client, "lore/ingestStatus", {})
+        assert early["ok"] and early["status"] == "starting", early
+        client.__dict__["_hold"].set()  # the editor answers the configuration: the ingestion starts
+
+        async def done():
+            st = await request(client, "lore/ingestStatus", {})
+            return st if st["status"] == "complete" else None
+
+        assert (await wait_for(done, timeout=90, what="the start-up ingestion"))["total"] == 1
+    # a server told not to ingest says idle from the start
+    async with lsp(None, root, init_options={"ingestOnStartup": False}) as client:
+        assert (await request(client, "lore/ingestStatus", {}))["status"] == "idle"
+
+
+async def test_an_ingestion_that_ended_says_its_history_is_not_in_progress():
+    # prometheus/alertmanager's history stopped on a missing blob and Neovim showed "ingesting: error, head
+    # ingested, history in progress, git log failed: …": nothing was in progress any more.
+    from lore.lsp.progress import _message
+
+    running = {"status": "running", "history": "partial", "processed": 3, "total": 9}
+    assert _message(running) == "running, head ingested, history in progress, 3/9 commits"
+    for ended in ("error", "stopped"):
+        text = _message({**running, "status": ended, "error": {"code": "git-failed", "message": "git log failed"}})
+        assert "in progress" not in text and "history not complete" in text, text

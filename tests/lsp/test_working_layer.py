@@ -307,3 +307,47 @@ async def test_a_buffer_whose_uri_is_quoted_is_flagged(ws, name):
     client.text_document_did_close(types.DidCloseTextDocumentParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     path.unlink()
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_lore_check_in_the_editor_and_on_the_command_line_agree_on_an_open_buffer(tmp_path):
+    """SPEC §4: lore/check answers as ``lore check --json`` does. With the buffer saved both see the same code,
+    so the same warnings — provenance included. The layer's own rows carry ids only that layer knows,
+    renumbered whenever it is rebuilt (here: a memory recorded while the buffer is open, a function typed
+    and deleted), so the editor's check cited [-31, 1, 2] where the command line's cited [-15, 1, 2]."""
+    import json
+    import subprocess
+
+    from .conftest import LORE
+
+    root = make_repo(tmp_path / "repo", {"src/app.py": APP})
+    graph = root / ".lore" / "lore.duckdb"
+    assert cli(graph, "transact", MEMORIES, "--reason", "team decisions")[0] == 0
+    assert cli(graph, "ingest", str(root))[0] == 0
+    git(root, "checkout", "-q", "-b", "feature")
+    saved = "import os\nimport chardet\n\n\ndef get(key):\n    return os.environ.get(key)\n"
+    (root / "src" / "app.py").write_text(saved)
+    git(root, "commit", "-qam", "chardet")
+    async with lsp(graph, root, init_options={"diagnostics": {"debounceMs": 30}}) as client:
+        uri = open_doc(client, root / "src" / "app.py")
+        await wait_for(lambda: [d for d in lore_diags(client, uri) if d.code == "rejected_dependency"],
+                       timeout=90, what="the committed import flagged")
+        assert cli(graph, "transact", '[[:decision/x :description "logs go to stderr"]]', "--reason", "r")[0] == 0
+        change(client, uri, 2, saved + "\n\ndef more():\n    return 1\n")
+        await wait_for(lambda: any(d.range.start.line == 1 for d in lore_diags(client, uri)), timeout=90,
+                       what="the edited buffer's diagnostics")
+        change(client, uri, 3, saved)
+        layer = await request(client, "lore/layerBuffer", {"root": str(root), "path": str(root / "src" / "app.py"),
+                                                           "text": saved, "version": 3})
+        assert [w["rule"] for w in layer["warnings"]] == ["rejected_dependency"]
+        editor = await request(client, "lore/check", {})
+        proc = subprocess.run([LORE, "--graph", str(graph), "check", "--json"], cwd=root, capture_output=True,
+                              text=True, timeout=120)
+        command_line = json.loads(proc.stdout)
+        assert proc.returncode == 1 and editor["ok"] and command_line["ok"]
+        assert [w["rule"] for w in editor["warnings"]] == ["rejected_dependency"]
+        assert editor["warnings"] == command_line["warnings"]
+        # what it cites are the graph's facts: the decision's
+        [w] = editor["warnings"]
+        cited = await request(client, "lore/sql", {"sql": f"SELECT DISTINCT e FROM facts WHERE id IN ({', '.join(map(str, w['provenance']))})"})
+        assert cited["rows"] == [[":decision/no-chardet"]]

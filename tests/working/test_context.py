@@ -16,7 +16,7 @@ from lore import operations
 from lore.inference.context import rule_reads
 from lore.inference.rulefile import builtin_rules
 from lore.store.graph import Graph
-from lore.working.layer import LayerView, layer_for
+from lore.working.layer import LayerView, cite_graph_facts, layer_for
 
 FILES = {
     "src/a.py": "import os\n\n\ndef get(key):\n    return os.environ.get(key)\n",
@@ -165,7 +165,8 @@ def asked_again(side: Side, file: str | None) -> list[dict]:
     naming facts are each read again from the graph, as lore.inference.warnings does for any other store."""
     layer = layer_for(side.graph)
     bare = LayerView(side.graph, layer.con, layer.lock)
-    return run(bare.as_graph(), "warnings", {"catchUp": False, **({"file": file} if file else {})})["warnings"]
+    return cite_graph_facts(run(bare.as_graph(), "warnings",
+                                {"catchUp": False, **({"file": file} if file else {})})["warnings"])
 
 
 # Anchored on a memory that no code location holds: located at the memory's :path (a file the layer holds).

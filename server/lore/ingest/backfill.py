@@ -25,6 +25,7 @@ import pyarrow as pa
 
 from lore.errors import LoreError
 from lore.ingest.engine import SCHEMA_SQL, IngestRun
+from lore.ingest.job import persisted_commits
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import FACT_COLUMNS, MAX_TX, Graph
 
@@ -47,6 +48,16 @@ def _meta(graph: Graph) -> dict[str, str]:
             return dict(graph.con.execute("SELECT key, value FROM ingest_meta").fetchall())
         except Exception:  # noqa: BLE001 - no ingestion tables yet: nothing ingested
             return {}
+
+
+def history_on_the_side(graph: Graph) -> bool:
+    """Whether the next ingest walks history into the side graph (a head-first graph's history, or a rebuild
+    for another extractor, lore.ingest.stamp): its progress then counts the side graph's commits, not these."""
+    from lore.ingest.stamp import extractor_stamp, stored_stamp
+
+    state = history_state(graph)
+    return side_path(graph) is not None and (
+        state == "partial" or (state == "complete" and stored_stamp(graph) != extractor_stamp()))
 
 
 def history_state(graph: Graph) -> str | None:
@@ -79,7 +90,14 @@ def backfill(graph: Graph, repo: str, *, progress: Callable[[int, int, str], Non
     t0 = time.perf_counter()
     side = _open_side(path, meta.get("backfill_token") or tip)
     try:
-        run = IngestRun(side, repo, tip, progress=progress, cancel=cancel).run()
+        counted = progress
+        if progress is not None:
+            # A side graph resumed after a stop has its commits already: they count as done.
+            resumed, report = persisted_commits(side), progress
+
+            def counted(done: int, total: int, commit: str) -> None:
+                report(resumed + done, resumed + total, commit)
+        run = IngestRun(side, repo, tip, progress=counted, cancel=cancel).run()
         if run.get("status") != "complete":
             return {**run, "history": "partial"}
         swapped = _swap(graph, side, branch or run.get("branch") or "HEAD", tip)

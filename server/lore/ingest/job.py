@@ -125,10 +125,13 @@ class IngestJob:
 
     def _run(self, repo: str, branch: str | None, head_first: bool = False) -> None:
         from lore.ingest.api import ingest
-        from lore.ingest.backfill import history_state, ingest_head_first
+        from lore.ingest.backfill import history_on_the_side, history_state, ingest_head_first
 
         try:
-            base = persisted_commits(self.graph)
+            # processed/total count the commits of the graph being walked: history rebuilt on the side (an
+            # older extractor's graph) counts the side graph's, not the old history's still in place (a
+            # rebuild of 2,655 commits said 2,985/5,310, then "complete, 5310/5310").
+            base = 0 if history_on_the_side(self.graph) else persisted_commits(self.graph)
             with self._lock:
                 self._base = base
                 self.state.update(processed=base)

@@ -93,23 +93,53 @@ def resolve_branch(repo: str, branch: str | None = None) -> tuple[str, str | Non
 
 def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit]:
     """Oldest first: each first-parent commit after ``since`` up to ``tip``, with its raw changes against
-    its first parent (renames detected by ``-M``)."""
-    rng = f"{since}..{tip}" if since else tip
-    proc = gitcmd.popen(
-        repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z", "-M",
-         "--no-abbrev", "--diff-merges=first-parent",
-         "--format=%x01%H %ct %P", rng,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None  # both are pipes (Popen above)
-    try:
-        yield from _parse_log(proc.stdout)
-    finally:
-        proc.stdout.close()
-        err = proc.stderr.read()
-        proc.stderr.close()
-        rc = proc.wait()
-        if rc not in (0, -13):  # -13: SIGPIPE when the reader stopped early
-            raise LoreError("git-failed", f"git log failed: {err.decode('utf-8', 'replace').strip()[:300]}")
+    its first parent (renames detected by ``-M``).
+
+    Rename detection reads the contents of files deleted and added together; a clone missing such a blob (a
+    blobless or size-filtered clone offline, a damaged object store — prometheus/alertmanager's
+    ``vendor/…/sqlite3-binding.c``, a folder Lore skips anyway) made ``git log`` die there, and with it the
+    whole history. Then the walk goes on from the last whole commit without rename detection (renames are
+    seen as a delete and an add from there on), and says so in the log. A commit is handed out only once the
+    next one began or git ended well: the one git died in may be cut short."""
+    last, renames = since, True
+    while True:
+        rng = f"{last}..{tip}" if last else tip
+        proc = gitcmd.popen(
+            repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z",
+            "-M" if renames else "--no-renames", "--no-abbrev", "--diff-merges=first-parent",
+            "--format=%x01%H %ct %P", rng,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None  # both are pipes (Popen above)
+        held: Commit | None = None
+        try:
+            for commit in _parse_log(proc.stdout):
+                if held is not None:
+                    yield held
+                    last = held.sha
+                held = commit
+        finally:
+            proc.stdout.close()
+            err = proc.stderr.read()
+            proc.stderr.close()
+            rc = proc.wait()
+        if rc in (0, -13):  # -13: SIGPIPE when the reader stopped early
+            if held is not None:
+                yield held
+            return
+        text = err.decode("utf-8", "replace").strip()
+        if renames and _unreadable_object(text):
+            log.warning("git could not read an object while detecting renames (%s): history goes on from %s "
+                        "without rename detection", text.splitlines()[-1][:200] if text else "?",
+                        (last or "the first commit")[:12])
+            renames = False
+            continue
+        raise LoreError("git-failed", f"git log failed: {text[:300]}")
+
+
+def _unreadable_object(stderr: str) -> bool:
+    """git's words for an object it does not have: absent from a partial clone, or damaged."""
+    low = stderr.lower()
+    return "unable to read" in low or "promisor remote" in low or "missing blob" in low
 
 
 def _parse_log(stream) -> Iterator[Commit]:

@@ -58,9 +58,13 @@ def _percent(status: dict[str, Any]) -> int | None:
 
 
 def _message(status: dict[str, Any]) -> str:
-    parts = [str(status.get("status") or status.get("state") or "running")]
+    state = str(status.get("status") or status.get("state") or "running")
+    parts = [state]
     if status.get("history") == "partial":
-        parts.append("head ingested, history in progress")
+        # An ingestion that ended without its history (an error, a cancel) has none in progress: it resumes
+        # on the next ingest ("error, head ingested, history in progress, git log failed: …" was shown).
+        parts.append("head ingested, history in progress" if state in ("starting", "running")
+                     else "head ingested, history not complete")
     if status.get("processed") is not None and status.get("total") is not None:
         parts.append(f"{status['processed']}/{status['total']} commits")
     error = _error_text(status)
@@ -92,11 +96,14 @@ def _report_failure(ls: "LoreServer", root: Path, status: dict[str, Any]) -> Non
 
 async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | None:
     """Start ingesting ``root`` and follow it until it ends; returns the last status (None if not started)."""
-    operations.load_features()
-    if "ingest" not in operations.OPERATIONS or not (root / ".git").exists():
-        log.info("not ingesting %s (no ingestion, or not a git repository)", root)
-        return None
-    started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
+    try:
+        operations.load_features()
+        if "ingest" not in operations.OPERATIONS or not (root / ".git").exists():
+            log.info("not ingesting %s (no ingestion, or not a git repository)", root)
+            return None
+        started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
+    finally:
+        ls.ingest_pending = False  # the job has started (its own status says so from now), or never will
     if not started.get("ok"):
         if (started.get("error") or {}).get("code") != "ingest-running":
             _report_failure(ls, root, started)

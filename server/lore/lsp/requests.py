@@ -58,7 +58,10 @@ def _handler(op: str):
         if ls.backend is None:
             return error_reply(LoreError("not-initialized", "the server has not been initialized"))
         # Strict JSON for the editor (JSON.parse rejects NaN): non-finite numbers become null, as in the CLI.
-        return finite(await ls.run_op(op, p))
+        reply = finite(await ls.run_op(op, p))
+        if op == "ingestStatus" and ls.ingest_pending and reply.get("ok") and reply.get("status") == "idle":
+            reply["status"] = "starting"  # the start-up ingestion is about to start its job
+        return reply
 
     handle.__name__ = f"lore_{op}"
     return handle

@@ -95,6 +95,9 @@ class LoreServer(LanguageServer):
         self.diagnostics = diagnostics.DiagnosticsManager(self)
         self.hover_cache = hover.HoverCache()
         self.ingest_task: asyncio.Task[Any] | None = None
+        # From `initialized` until the start-up ingestion's job has started: lore/ingestStatus says
+        # "starting", not "idle" (it answered "idle" for ~3 s on a fresh clone of pallets/flask).
+        self.ingest_pending = False
         self.watch_task: asyncio.Task[Any] | None = None
         self.git_task: asyncio.Task[Any] | None = None
         self.git_watcher: Any = None
@@ -197,6 +200,7 @@ def build_server(graph: str | None = None) -> LoreServer:
     @ls.feature(types.INITIALIZED)
     async def initialized(ls: LoreServer, params: types.InitializedParams) -> None:
         ls.loop = asyncio.get_running_loop()
+        ls.ingest_pending = bool(ls.settings.get("ingestOnStartup")) and ls.root is not None
         handler = _ClientLogHandler(ls)
         handler.setFormatter(logging.Formatter("%(message)s"))
         log.addHandler(handler)
@@ -207,6 +211,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         ls.settings.rejected.clear()
         if ls.settings.get("ingestOnStartup") and ls.root is not None:
             ls.ingest_task = asyncio.ensure_future(progress.ingest_workspace(ls, ls.root))
+        else:
+            ls.ingest_pending = False
         ls.watch_task = asyncio.ensure_future(watch_remote_writes(ls))
         if ls.root is not None and ls.settings.get("watchGit"):
             ls.git_task = asyncio.ensure_future(gitwatch.watch_git(ls, ls.root))

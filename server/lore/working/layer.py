@@ -198,6 +198,15 @@ def _digest(data: bytes | None) -> str:
     return "deleted" if data is None else hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
+def cite_graph_facts(warnings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A warning over the layer cites the graph's facts only: the layer's own rows have negative ids that only
+    that layer knows, renumbered whenever it is rebuilt (so lore/check and ``lore check`` gave one warning
+    different provenance)."""
+    for w in warnings:
+        w["provenance"] = [i for i in w.get("provenance") or [] if i > 0]
+    return warnings
+
+
 class Layer:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
@@ -253,6 +262,7 @@ class Layer:
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise LoreError(err.get("code", "layer-failed"), err.get("message", "warnings failed"))
+        cite_graph_facts(reply["warnings"])
         self.remember(key, list(reply["warnings"]))
         return reply["warnings"]
 
