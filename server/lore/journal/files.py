@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from lore.errors import LoreError
+from lore.store.safefs import read_at_most
 
 LORE_DIR = ".lore"
 JOURNAL_DIR = "journal"
@@ -171,14 +172,7 @@ class JournalDir:
                 raise _unsafe(self.shown(name), "is not a regular file")
             if st.st_size > limit:
                 return b"\0" * (limit + 1)  # refused by size without reading it
-            chunks, left = [], limit + 1
-            while left > 0:
-                chunk = os.read(fd, min(left, 1 << 20))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                left -= len(chunk)
-            return b"".join(chunks)
+            return read_at_most(fd, limit + 1)
         finally:
             os.close(fd)
 

@@ -17,6 +17,8 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lore.store.safefs import read_at_most
+
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
 
@@ -42,14 +44,7 @@ def _read_text(path: Path, limit: int = MAX_REF_FILE_BYTES) -> str:
             raise OSError(f"{path} is not a regular file")
         if st.st_size > limit:
             raise OSError(f"{path} has over {limit} bytes")
-        chunks, left = [], limit
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks).decode("utf-8", "replace")
+        return read_at_most(fd, limit).decode("utf-8", "replace")
     finally:
         os.close(fd)
 
