@@ -109,7 +109,22 @@ def test_a_workspace_member_holding_little_of_the_code_names_nothing(graph, tmp_
     _ingest(graph, tmp_path, CARGO_WORKSPACE)
     remember(graph, '[[:decision/p :description "The parser recovers from errors"]]')
     embed_all(graph)
-    assert "parser" not in index.project_names(graph, graph.con)
+    index.project_names(graph, graph.con)
+    assert graph.session.get(index.PROJECT).candidates == frozenset({"widgetkit"})
+
+
+def test_a_name_few_memories_say_stays_a_topic(graph, tmp_path):
+    # The code is widgetkit's, but of these memories only one says so: the word tells them apart, so it stays
+    # a topic (as "pack" among the Buildpacks RFCs beside buildpacks/pack).
+    _ingest(graph, tmp_path, GO)
+    remember(graph, '[[:decision/a :description "Widgetkit retries failed uploads"] '
+                    '[:decision/b :description "Uploads are chunked at eight megabytes"] '
+                    '[:decision/c :description "Chunks are checksummed with CRC32C"] '
+                    '[:decision/d :description "Checksums are verified on download"]]')
+    embed_all(graph)
+    assert index.project_names(graph, graph.con) == frozenset()
+    assert graph.session.get(index.PROJECT).candidates == frozenset({"widgetkit"})
+    assert _recalled(graph, "Does widgetkit retry?")[:1] == [":decision/a"]
 
 
 def test_the_ingested_manifest_is_read_not_the_working_tree(graph, tmp_path):
