@@ -451,7 +451,8 @@ class ProjectNames:
 
     mark: int | None = None
     sig: tuple[int, int] | None = None
-    names: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()  # those of ``candidates`` the memories say often enough
+    candidates: frozenset[str] = frozenset()  # the names the code states (its package, its manifests)
 
 
 PROJECT: Slot[ProjectNames] = Slot("memory.project-names", lambda graph: ProjectNames())
@@ -459,7 +460,8 @@ PROJECT: Slot[ProjectNames] = Slot("memory.project-names", lambda graph: Project
 
 def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[str]:
     """Words that name the project itself: its largest top-level Python package, when that holds at least
-    PROJECT_PACKAGE_SHARE of its Python modules ("numpy" in numpy, "requests" in psf/requests). Inside the
+    PROJECT_PACKAGE_SHARE of its Python modules ("numpy" in numpy, "requests" in psf/requests), and the names
+    its package manifests state (go.mod, Cargo.toml, package.json, pyproject.toml: manifest_names). Inside the
     project every memory may say it, so in a question it names no topic: "NumPy" split into num, py, numpy
     was half of a short question's topic terms and admitted every memory that named NumPy (recall7)."""
     state = graph.session.get(PROJECT)
@@ -479,8 +481,66 @@ def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[
                 if total and n >= PROJECT_PACKAGE_SHARE * total and word_token(name) is not None:
                     names = frozenset({name})
                 break
-            state.names, state.sig = names, sig
+            state.candidates, state.sig = names | manifest_names(con), sig
+        state.names = frozenset(n for n in state.candidates if said_by_memories(con, n) >= NAME_MEMORY_SHARE)
     except Exception:  # noqa: BLE001 - no index tables (a read-only graph never synced): no names
         return frozenset()
     state.mark = mark
     return state.names
+
+
+# The code's name is no topic only when the memories say it often: then a question's saying it tells no memory
+# from another (numpy: 75 of recall7's 79 memories). Where few say it, it is a topic like any other word: "pack"
+# names buildpacks/pack, and 23 of recall4's 113 Buildpacks RFCs say it, of the pack CLI as against the
+# lifecycle or a platform (as no topic it cost recall4's held-out split 0.917 -> 0.883).
+NAME_MEMORY_SHARE = 1 / 3
+
+
+def said_by_memories(con: Any, name: str) -> float:
+    """The share of the remembered entities whose description says ``name`` (a word: its token)."""
+    tok = word_token(name)
+    if tok is None:
+        return 0.0
+    said = scalar(con.execute(
+        "SELECT count(DISTINCT d.e) FROM mem_postings p JOIN mem_docs d ON d.doc_id = p.doc_id "
+        "WHERE p.term_id = (SELECT term_id FROM mem_terms WHERE token = ?) AND p.mem AND d.a = ':description'",
+        [tok]))
+    if not said:
+        return 0.0
+    total = scalar(con.execute("SELECT count(DISTINCT e) FROM mem_docs WHERE doc_id >= "
+                               "(SELECT coalesce(max(mem_first), 0) FROM mem_stats) AND a = ':description'"))
+    return float(said) / float(total) if total else 0.0
+
+
+# Folders whose files are no part of the project's own code (tests, their data, vendored code): a manifest's
+# share of the code leaves them out (rust-analyzer's parser crate holds 1,134 of its 2,337 files, mostly test
+# data), and a manifest inside one names nothing.
+NOT_PROJECT_FOLDER = re.compile(r"(?:^|/)(?:tests?|testing|test_data|testdata|fixtures?|examples?|docs?|vendor|"
+                                r"third_party|node_modules|benches|benchmarks?|scripts|tools?|\.[^/]*)/", re.I)
+
+
+def manifest_names(con: Any) -> frozenset[str]:
+    """The names the project's package manifests state (lore.memory.manifests), as the graph ingested them:
+    the root's manifest and any whose folder holds at least PROJECT_PACKAGE_SHARE of the code's modules (a
+    workspace's main member; rust-analyzer's 90 crates hold at most 14 % each, so none names it). None when
+    the graph holds no manifest, or the repository it was ingested from is gone: the working tree is never
+    read."""
+    from lore.memory import manifests
+
+    try:
+        has = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name IN "
+                          "('ingest_files', 'ingest_meta')").fetchone()[0] == 2
+        if not has:
+            return frozenset()
+        root = first_row(con.execute("SELECT value FROM ingest_meta WHERE key = 'repo'"))
+        rows = con.execute(sql("project_manifests", max_valid=FOREVER,
+                               not_project="(?i)" + NOT_PROJECT_FOLDER.pattern.replace("'", "''"))).fetchall()
+    except Exception:
+        log.debug("project manifests unreadable", exc_info=True)
+        return frozenset()
+    wanted = [(str(path), str(blob)) for path, blob, held, total in rows
+              if not NOT_PROJECT_FOLDER.search(str(path)) and total and held >= PROJECT_PACKAGE_SHARE * total]
+    if not wanted or not root or not root[0]:
+        return frozenset()
+    found = manifests.names(str(root[0]), wanted)
+    return frozenset(n for n in found if n not in NOT_PROJECT_PACKAGES and word_token(n) is not None)

@@ -259,3 +259,21 @@ SELECT t.dir, count(*) AS n, (SELECT count(*) FROM p) AS total
  GROUP BY t.dir
  ORDER BY n DESC, t.dir
  LIMIT 8
+
+-- name: project_manifests
+-- The code's package manifests as ingested (path, blob) and how many of the code's living modules their folder
+-- holds (all of them for one at the root), with how many there are in all, most first: those whose folder holds
+-- most of the code state the project's name (manifests.py reads them).
+WITH p AS (SELECT DISTINCT v AS path FROM mem_code
+            WHERE a = ':path' AND valid_to = {max_valid} AND starts_with(e, ':module/')
+              AND NOT regexp_matches(v, '{not_project}')),
+m AS (SELECT path, blob, regexp_extract(path, '^(.*)/[^/]+$', 1) AS dir FROM ingest_files
+       WHERE regexp_extract(path, '[^/]+$') IN ('go.mod', 'Cargo.toml', 'package.json', 'pyproject.toml')),
+n AS (SELECT count(*) AS total FROM p)
+SELECT m.path, m.blob,
+       CASE WHEN m.dir = '' THEN n.total
+            ELSE (SELECT count(*) FROM p WHERE starts_with(p.path, m.dir || '/')) END AS held,
+       n.total
+  FROM m, n
+ ORDER BY held DESC, length(m.path), m.path
+ LIMIT 32

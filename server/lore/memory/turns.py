@@ -61,6 +61,12 @@ STATIC_SEMANTIC_ONLY_RANK = 3
 AGREE_COVER_FLOOR = 0.25
 AGREE_LEXICAL_RANK = 3
 AGREE_SEMANTIC_RANK = 5
+# The crowd: many memories on one subject (one library's decisions) share the question's words and lie at about
+# the same distance from its meaning, so no match covers the question enough and none stands out. The memory
+# covering the question best is then admitted when it covers at least CROWD_COVER_FLOOR and its meaning is
+# among the CROWD_SEMANTIC_RANK nearest (after those that pass a floor), rather than nothing at all.
+CROWD_COVER_FLOOR = 0.15
+CROWD_SEMANTIC_RANK = 10
 RRF_K = 10
 SEMANTIC_WEIGHT = 1.0
 EXPLICIT_WEIGHT = 0.3
@@ -259,6 +265,13 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                                                 key=lambda e: (-lexical[e], e)), 1)}
     agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
               and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
+    crowd = min(lex_pos, key=lambda e: (-cover[e], lex_pos[e]), default=None)
+    if (crowd is not None and crowd not in mem_lex and crowd not in mem_sem and crowd not in agreed
+            and cover[crowd] >= CROWD_COVER_FLOOR
+            and sem_pos.get(crowd, CROWD_SEMANTIC_RANK + 1) <= CROWD_SEMANTIC_RANK):
+        agreed.add(crowd)
+    else:
+        crowd = None
     mem_lex.update({e: lexical[e] for e in agreed})
     lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
     weak = agreed | {e for e in mem_sem if e not in mem_lex}  # recalled though under the lexical floor
@@ -272,8 +285,11 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     if _names_code(text) or boost < 1.0:
         # The question names code (or the caller asked memory not to be favoured): code competes on its
         # lexical score with the memories' (times the memory boost).
-        order = sorted(memories + code, key=lambda e: (-(lexical.get(e, 0.0) * (1.0 if is_code[e] else boost)),
-                                                        -fused.get(e, 0.0), e))
+        # The crowd's memory keeps its place last: it is the best lexical match by construction, and no
+        # stronger evidence than the others' (recall3's dev question 113 lost its answer to sixth place).
+        order = sorted((e for e in memories + code if e != crowd),
+                       key=lambda e: (-(lexical.get(e, 0.0) * (1.0 if is_code[e] else boost)), -fused.get(e, 0.0), e))
+        order += [e for e in memories if e == crowd]
     else:
         order = memories + code
     rank_of = {e: i for i, e in enumerate(order)}
