@@ -293,3 +293,36 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
     # and the unchanged history of that file is shadowed by the layer's, not doubled
     code, reply = check_json(repo, "--all")
     assert code == 1 and len(reply["warnings"]) == 1, reply
+
+
+def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
+    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
+    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
+    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
+    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+    origin = tmp_path / "origin"
+    (origin / "src").mkdir(parents=True)
+    (origin / "src" / "app.py").write_text(APP)
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "init")
+    assert lore(origin, "transact", REJECT, "--reason", "team decision").returncode == 0
+    git(origin, "add", ".lore/journal")  # the decision travels with the code (.lore/.gitignore keeps the graph out)
+    git(origin, "commit", "-qm", "decision: no chardet")
+    git(origin, "checkout", "-qb", "pr")
+    (origin / "src" / "app.py").write_text(WITH_CHARDET)
+    git(origin, "commit", "-qam", "use chardet")
+    ci = tmp_path / "ci"
+    git(tmp_path, "clone", "-q", "--no-checkout", str(origin), str(ci))
+    git(ci, "checkout", "-q", "--detach", "origin/pr")
+    for branch in git(ci, "for-each-ref", "--format=%(refname:short)", "refs/heads").split():
+        git(ci, "branch", "-q", "-D", branch)
+    p = lore(ci, "check", "--base", "origin/main", "--format", "sarif")
+    assert p.returncode == 1, (p.stdout, p.stderr)
+    results = json.loads(p.stdout)["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results] == \
+        [("rejected_dependency", "src/app.py")]
+    # the graph follows the base it was measured against, so the next check needs no ingest and agrees
+    code, reply = check_json(ci, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+    assert reply["baseKind"] == "merge-base" and reply["base"] == git(ci, "rev-parse", "origin/main").strip()
