@@ -288,7 +288,8 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
     from lore.mcp.tools import TOOLS
 
     lax = {"true or false": ["yes", "true", 1, "on"], "an integer": ["5", 5.5, True], "a string": [5, True],
-           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}]}
+           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}],
+           "a string or a list of objects": [5, True, ["x"], {"x": 5}]}
     from lore.mcp.server import STRICT
 
     async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), \
