@@ -326,3 +326,21 @@ def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_p
     code, reply = check_json(ci, "--base", "origin/main")
     assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
     assert reply["baseKind"] == "merge-base" and reply["base"] == git(ci, "rev-parse", "origin/main").strip()
+
+
+def test_a_check_that_cannot_run_still_prints_one_sarif_log(repo, tmp_path):
+    """Found in a user trial (scrapy/scrapy, the README's CI recipe): `lore check --format sarif > lore.sarif`
+    with a base the clone does not have (a depth-1 checkout) exited 2 and printed nothing, and the next step,
+    uploading lore.sarif, failed on an empty file. It prints one SARIF log saying the run failed, and why."""
+    for cwd, args, why in [(repo, ["check", "--base", "origin/nope"], "origin/nope"),
+                           (tmp_path, ["--graph", str(tmp_path / "g.duckdb"), "check"], "git")]:
+        p = lore(cwd, *args, "--format", "sarif")
+        assert p.returncode == 2, p.stderr
+        log = json.loads(p.stdout)
+        assert log["version"] == "2.1.0" and log["runs"][0]["tool"]["driver"]["name"] == "lore"
+        assert log["runs"][0]["results"] == []
+        invocation = log["runs"][0]["invocations"][0]
+        assert invocation["executionSuccessful"] is False and invocation["exitCode"] == 2
+        note = invocation["toolExecutionNotifications"][0]
+        assert note["level"] == "error" and why in note["message"]["text"], note
+        assert why in p.stderr  # and said where a person reads it

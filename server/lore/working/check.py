@@ -186,3 +186,14 @@ def fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
         return False
     need = SEVERITY_RANK.get(fail_on, 2)
     return any(SEVERITY_RANK.get(str(w.get("severity")), 2) >= need for w in warnings)
+
+
+def sarif_failure(code: str, message: str, root: str) -> dict[str, Any]:
+    """The SARIF log of a check that could not run (exit 2): no results, and one invocation that says it
+    failed and why, so that a CI step uploading the file gets a valid log rather than an empty file."""
+    log = sarif([], root)
+    log["runs"][0]["invocations"] = [{
+        "executionSuccessful": False, "exitCode": 2,
+        "toolExecutionNotifications": [{"level": "error", "message": {"text": message},
+                                        "descriptor": {"id": code}}]}]
+    return log
