@@ -194,3 +194,23 @@ def test_a_read_just_after_the_history_is_in_does_not_say_partial(repo, tmp_path
         g.con.execute("UPDATE ingest_meta SET value = 'complete' WHERE key = 'history'")
     assert "code_history" not in operations.run("query", g, query)
     g.close()
+
+
+def test_the_side_graph_is_ignored_by_git_while_the_history_is_ingested(repo):
+    """Found in a user trial (trpc/trpc in VS Code): during a fresh clone's first ingest, Source Control
+    counted one change, ``?? .lore/lore.duckdb.backfill`` — the side graph, which `.lore/.gitignore` did not
+    name, so `git add -A` then would have committed a database."""
+    operations.load_features()  # the journal's step after an ingest writes .lore/.gitignore, as in a server
+    _repo(repo)
+    seen: list[str] = []
+
+    def progress(done: int, total: int, commit: str) -> None:
+        side = backfill.side_path(g)
+        if not seen and side is not None and os.path.exists(side):
+            seen.append(repo.git("status", "--porcelain", "--untracked-files=all", "--ignored=no"))
+
+    with Graph(repo.path / ".lore" / "lore.duckdb") as g:  # where a user's graph lives
+        out = backfill.ingest_head_first(g, str(repo.path), progress=progress)
+        assert out["status"] == "complete" and out["history"] == "complete"
+    assert seen, "the backfill reported no progress while its side graph existed"
+    assert seen[0] == "", seen[0]

@@ -288,7 +288,8 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
     from lore.mcp.tools import TOOLS
 
     lax = {"true or false": ["yes", "true", 1, "on"], "an integer": ["5", 5.5, True], "a string": [5, True],
-           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}]}
+           "a list of strings": ["a.py", [1]], "an object of strings": [["x"], {"x": 5}],
+           "a string or a list of objects": [5, True, ["x"], {"x": 5}]}
     from lore.mcp.server import STRICT
 
     async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), \
@@ -309,3 +310,31 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
         assert not err and r["tx"] == 0  # nothing ran
         err, r = await call(session, "lore_check", all=True)
         assert not err and r["ok"] and r["all"] is True  # the JSON type itself is taken
+
+
+@pytest.mark.asyncio
+async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(repo: Path):
+    """Found in a user trial (an agent's session on trpc/trpc): `lore finalize-turn --facts …` needs no
+    exchange and takes EDN or a JSON list of {entity, attribute, value}, but the MCP tool refused facts
+    alone (`missing parameter 'delta'`), a JSON list sent as text (the SDK parses JSON-looking text, then
+    said `input should be a valid string`) and a JSON array — the form an agent's tool call writes."""
+    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        schema = {t.name: t for t in (await session.list_tools()).tools}["lore_finalize_turn"].input_schema
+        assert "delta" not in schema.get("required", []), schema
+        forms = [
+            ("edn", '[[:decision/use-sqlite :description "SQLite for the local cache"]]'),
+            ("json-text", '[{"entity": ":decision/use-lmdb", "attribute": ":description", "value": "LMDB for the index"}]'),
+            ("json", [{"entity": ":decision/use-zstd", "attribute": ":description", "value": "zstd for the blobs"},
+                      {"entity": ":decision/use-zstd", "attribute": ":rejects", "value": ":module/lz4"}]),
+        ]
+        for form, facts in forms:
+            err, r = await call(session, "lore_finalize_turn", facts=facts)
+            assert not err and r["ok"] and r["strategy"] == "agent" and r["stored"] == 1, (form, r)
+        err, r = await call(session, "lore_query", query="[:find ?e ?d :where [?e :description ?d]]")
+        assert sorted(e for e, _ in r["results"]) == [":decision/use-lmdb", ":decision/use-sqlite", ":decision/use-zstd"]
+        err, r = await call(session, "lore_history", entity=":decision/use-zstd")
+        assert any(h["attribute"] == ":rejects" and h["value"] == ":module/lz4" for h in r["history"]), r
+        # Neither an exchange nor facts: said as the missing parameter, nothing written.
+        err, r = await call(session, "lore_finalize_turn")
+        assert err and r["error"]["code"] == "bad-params" and "delta" in r["error"]["message"], r

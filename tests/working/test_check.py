@@ -293,3 +293,54 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
     # and the unchanged history of that file is shadowed by the layer's, not doubled
     code, reply = check_json(repo, "--all")
     assert code == 1 and len(reply["warnings"]) == 1, reply
+
+
+def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
+    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
+    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
+    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
+    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+    origin = tmp_path / "origin"
+    (origin / "src").mkdir(parents=True)
+    (origin / "src" / "app.py").write_text(APP)
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "init")
+    assert lore(origin, "transact", REJECT, "--reason", "team decision").returncode == 0
+    git(origin, "add", ".lore/journal")  # the decision travels with the code (.lore/.gitignore keeps the graph out)
+    git(origin, "commit", "-qm", "decision: no chardet")
+    git(origin, "checkout", "-qb", "pr")
+    (origin / "src" / "app.py").write_text(WITH_CHARDET)
+    git(origin, "commit", "-qam", "use chardet")
+    ci = tmp_path / "ci"
+    git(tmp_path, "clone", "-q", "--no-checkout", str(origin), str(ci))
+    git(ci, "checkout", "-q", "--detach", "origin/pr")
+    for branch in git(ci, "for-each-ref", "--format=%(refname:short)", "refs/heads").split():
+        git(ci, "branch", "-q", "-D", branch)
+    p = lore(ci, "check", "--base", "origin/main", "--format", "sarif")
+    assert p.returncode == 1, (p.stdout, p.stderr)
+    results = json.loads(p.stdout)["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results] == \
+        [("rejected_dependency", "src/app.py")]
+    # the graph follows the base it was measured against, so the next check needs no ingest and agrees
+    code, reply = check_json(ci, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+    assert reply["baseKind"] == "merge-base" and reply["base"] == git(ci, "rev-parse", "origin/main").strip()
+
+
+def test_a_check_that_cannot_run_still_prints_one_sarif_log(repo, tmp_path):
+    """Found in a user trial (scrapy/scrapy, the README's CI recipe): `lore check --format sarif > lore.sarif`
+    with a base the clone does not have (a depth-1 checkout) exited 2 and printed nothing, and the next step,
+    uploading lore.sarif, failed on an empty file. It prints one SARIF log saying the run failed, and why."""
+    for cwd, args, why in [(repo, ["check", "--base", "origin/nope"], "origin/nope"),
+                           (tmp_path, ["--graph", str(tmp_path / "g.duckdb"), "check"], "git")]:
+        p = lore(cwd, *args, "--format", "sarif")
+        assert p.returncode == 2, p.stderr
+        log = json.loads(p.stdout)
+        assert log["version"] == "2.1.0" and log["runs"][0]["tool"]["driver"]["name"] == "lore"
+        assert log["runs"][0]["results"] == []
+        invocation = log["runs"][0]["invocations"][0]
+        assert invocation["executionSuccessful"] is False and invocation["exitCode"] == 2
+        note = invocation["toolExecutionNotifications"][0]
+        assert note["level"] == "error" and why in note["message"]["text"], note
+        assert why in p.stderr  # and said where a person reads it

@@ -248,6 +248,14 @@ def emit_check(reply: dict[str, Any], fmt: str, fail_on: str) -> int:
         err = reply.get("error") or {}
         if fmt == "json":
             sys.stdout.write(json.dumps(reply, ensure_ascii=False, default=str) + "\n")
+        elif fmt == "sarif":
+            import os
+
+            from lore.working.check import sarif_failure
+
+            log = sarif_failure(str(err.get("code") or "check-failed"), str(err.get("message") or "failed"),
+                                os.getcwd())
+            sys.stdout.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
         sys.stderr.write(f"lore check: {plain(err.get('message') or err.get('code') or 'failed')}\n")
         return 2
     for note in reply.get("notes") or []:

@@ -31,6 +31,7 @@ GITIGNORE_TEXT = """\
 *.duckdb.owner
 *.duckdb.sock
 *.duckdb.tmp/
+*.duckdb.backfill
 *.wal
 *.sock
 *.tmp

@@ -119,10 +119,11 @@ class EmptyListArguments(ServerMiddleware[Any]):
 
 
 def _object_params(tool: Tool) -> set[str]:
-    """The tool's parameters that take an object (``lore_query``'s ``params``)."""
+    """The tool's parameters that take an object (``lore_query``'s ``params``; not ``lore_finalize_turn``'s
+    ``facts``, a list of objects, whose ``[]`` is an empty list)."""
     out = set()
     for name, p in inspect.signature(tool.signature, eval_str=True).parameters.items():
-        if "dict" in str(p.annotation):
+        if str(p.annotation).replace("typing.", "").startswith("dict"):
             out.add(name)
     return out
 
@@ -144,6 +145,8 @@ def _what(annotation: Any) -> str:
         return "true or false"
     if text.startswith(("int", "<class 'int'>")):
         return "an integer"
+    if text.startswith("str | list"):
+        return "a string or a list of objects"
     if text.startswith(("str", "<class 'str'>")):
         return "a string"
     if text.startswith("list"):

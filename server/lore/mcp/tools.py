@@ -57,7 +57,9 @@ def _check(base: str | None = None, all: bool = False, paths: list[str] | None =
 def _prepare_turn(message: str) -> None: ...
 
 
-def _finalize_turn(delta: str, facts: str | None = None) -> None: ...
+def _finalize_turn(delta: str | None = None, facts: str | list[dict[str, Any]] | None = None) -> None:
+    """delta: the exchange; facts: the agent's own, as EDN text or a list of {entity, attribute, value} (with
+    them no exchange is needed, as with `lore finalize-turn --facts`)"""
 
 
 def _ingest(repo: str | None = None, branch: str | None = None, wait: bool = False) -> None: ...
@@ -84,7 +86,8 @@ TOOLS: tuple[Tool, ...] = (
          "Call LAST on every turn with the exchange ('User: … Agent: …'): Lore stores the durable decisions, "
          "preferences and constraints it states (with the why and the rejected alternatives). Lore's own reader "
          "is rule-based and misses many phrasings, so when the exchange settled something, pass what you "
-         "extracted as `facts` (EDN; it is stored instead of Lore's reading, validated and linked to the code), "
+         "extracted as `facts` (EDN, or a list of {entity, attribute, value}; it is stored instead of Lore's "
+         "reading, validated and linked to the code; `delta` may then be left out), "
          "e.g. [[:decision/http-client :description \"Use httpx for HTTP calls\"] [:decision/http-client "
          ":rationale \"async support\"] [:decision/http-client :rejects :module/requests]]; kinds "
          ":decision/…, :constraint/…, :preference/….", _finalize_turn, read_only=False),

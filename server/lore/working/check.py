@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from lore import __version__, operations
+from lore import __version__, gitcmd, operations
 from lore import params as P
 from lore.errors import LoreError
 from lore.sqlfile import first_row
@@ -32,8 +32,21 @@ def _reply_or_raise(reply: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
-    """A clone with no graph yet: ingest it (once) so the change has a history to be measured against."""
+def _no_default_branch(root: str) -> bool:
+    """Whether ingestion's choice of the graph's branch (lore.ingest.walk.resolve_branch: LORE_GIT_BRANCH,
+    else main, else master) finds none here and would fall back to HEAD itself."""
+    if os.environ.get("LORE_GIT_BRANCH"):
+        return False
+    return all(gitcmd.run(root, "rev-parse", "--verify", "--quiet", f"refs/heads/{b}^{{commit}}",
+                          capture_output=True).returncode != 0 for b in ("main", "master"))
+
+
+def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = None) -> None:
+    """A clone with no graph yet: ingest it (once) so the change has a history to be measured against.
+
+    With ``base`` on a clone that has no main or master (a CI checkout of a pull request: its commit
+    detached, the base only as origin/<base>), the history is the base's: HEAD's would make the pull
+    request's own commits history, and what they introduce no change."""
     head = _reply_or_raise(operations.run("headWatermark", graph, {}))  # not every file's blob: only whether
     if head.get("watermark"):
         return
@@ -43,8 +56,13 @@ def _ingest_first(graph: Graph, root: str, notes: list[str]) -> None:
         return
     if graph.read_only:
         raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
-    notes.append(f"the graph had no history of {root}: ingested it first")
-    reply = _reply_or_raise(operations.run("ingest", graph, {"repo": root, "wait": True}))
+    params: dict[str, Any] = {"repo": root, "wait": True}
+    if base is not None and _no_default_branch(root):
+        params["branch"] = base
+        notes.append(f"the graph had no history of {root}: ingested {base}'s first (no main or master here)")
+    else:
+        notes.append(f"the graph had no history of {root}: ingested it first")
+    reply = _reply_or_raise(operations.run("ingest", graph, params))
     result = reply.pop("_result", None)
     if result is not None:
         operations.derive(graph, result)
@@ -69,7 +87,7 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     use_buffers = params.get("buffers", True)
     root = work_tree_root(repo)
     notes: list[str] = []
-    _ingest_first(graph, root, notes)
+    _ingest_first(graph, root, notes, base)
     shared = layer_for(graph)
     # History's warnings now (a one-shot process catches the rules up first; a server's are current).
     known = shared.history_warning_ids()
@@ -168,3 +186,14 @@ def fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
         return False
     need = SEVERITY_RANK.get(fail_on, 2)
     return any(SEVERITY_RANK.get(str(w.get("severity")), 2) >= need for w in warnings)
+
+
+def sarif_failure(code: str, message: str, root: str) -> dict[str, Any]:
+    """The SARIF log of a check that could not run (exit 2): no results, and one invocation that says it
+    failed and why, so that a CI step uploading the file gets a valid log rather than an empty file."""
+    log = sarif([], root)
+    log["runs"][0]["invocations"] = [{
+        "executionSuccessful": False, "exitCode": 2,
+        "toolExecutionNotifications": [{"level": "error", "message": {"text": message},
+                                        "descriptor": {"id": code}}]}]
+    return log
