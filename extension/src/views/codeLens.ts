@@ -1,7 +1,8 @@
 // CodeLens above governed code: "2 decisions · 1 warning" over a definition or an import that memories name,
 // and over lines with warnings. The server has no codeLens, so this reads lore/sql (code_locations,
-// import_locations, the memories' facts) and lore/warnings for the file; lenses are recomputed when the
-// server says its graph changed.
+// import_locations, the memories' facts) and the file's warnings as the Problems panel has them (history,
+// the branch's changes and unsaved buffers: lore/layerWarnings, as the status bar counts them); lenses are
+// recomputed when the server says its graph changed or the editor's warnings changed.
 import * as vscode from "vscode";
 import type { LensRow } from "../api";
 import type { WarningItem } from "../replies";
@@ -19,6 +20,7 @@ export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     this.disposables.push(
       this.changed,
       servers.onGraphChanged(() => this.changed.fire()),
+      servers.onWarningsChanged(() => this.changed.fire()),
       servers.onDidChange((s) => s?.state.server === "running" && this.changed.fire()),
     );
   }
@@ -32,7 +34,7 @@ export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     let rows: LensRow[];
     let warnings: WarningItem[];
     try {
-      [rows, warnings] = await Promise.all([viewApi(s).lens(rel), s.api.warnings(doc.uri.toString())]);
+      [rows, warnings] = await Promise.all([viewApi(s).lens(rel), s.api.editorWarnings(s.root, doc.uri.fsPath)]);
     } catch {
       return []; // a server without code_locations (nothing ingested yet): no lenses
     }
