@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -304,3 +305,15 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path, mcp_se
         err, r = await call(session, "lore_check", all=True)
         assert not err and r["ok"] and r["all"] is True  # the JSON type itself is taken
 
+
+def test_importing_the_mcp_face_loads_no_feature_and_no_heavy_module():
+    """`lore mcp` answers an agent's initialize with the SDK alone: the features, the store and what they import
+    (numpy, pyarrow, DuckDB, onnxruntime, tree-sitter) load on a thread meanwhile (lore.mcp.server.Starting).
+    Before, importing the face brought DuckDB and the store, and main() loaded every feature and opened the
+    graph before serving (bench/mcp_start.py measures both)."""
+    heavy = ["numpy", "pyarrow", "duckdb", "onnxruntime", "tokenizers", "tree_sitter", "lore.operations",
+             "lore.store.graph", "lore.runtime.backend", "lore.memory.index"]
+    code = f"import sys, lore.mcp.server; print([m for m in {heavy!r} if m in sys.modules])"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "server")})
+    assert p.stdout.strip() == "[]", p.stdout
