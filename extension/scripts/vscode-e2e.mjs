@@ -396,15 +396,19 @@ try {
   await palette("Lore: Focus on Memory View");
   await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /cache\.py/.test(r.getAttribute("aria-label") ?? r.textContent ?? "")), { timeout: 60000 * scale });
   step("an unsaved buffer's warning: status bar, CodeLens and the Lore view", { statusBar: await itemLabel(), lenses: unsavedLenses, rows: await treeRows(), screenshot: unsavedLensShot, viewScreenshot: await shot("07c-unsaved-view") });
-  await openFile("src/cache.py");
-  await palette("File: Revert File");
+  // The typed line taken out again (select all, delete): the buffer is empty, as the file on disk.
+  await openFile("src/cache.py", 1, 1);
+  await page.keyboard.down("Control");
+  await page.keyboard.press("KeyA");
+  await page.keyboard.up("Control");
+  await page.keyboard.press("Backspace");
   await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 60000 * scale }, itemSel);
   await palette("Lore: Focus on Memory View");
   await page.waitForFunction(() => ![...document.querySelectorAll(".monaco-list-row")].some((r) => /cache\.py/.test(r.getAttribute("aria-label") ?? r.textContent ?? "")), { timeout: 60000 * scale });
   await openFile("src/cache.py");
-  await palette("View: Close Editor");
+  await palette("View: Revert and Close Editor");
   fs.rmSync(path.join(repo, "src/cache.py"));
-  step("the buffer reverted: its warning left the count and the view", { statusBar: await itemLabel() });
+  step("the line taken out: its warning left the count and the view", { statusBar: await itemLabel() });
 
   // 8. History of login() as a rendered timeline.
   await clearNotifications();

@@ -6,6 +6,7 @@
 import * as vscode from "vscode";
 import type { LensRow } from "../api";
 import type { WarningItem } from "../replies";
+import type { LoreServer } from "../server";
 import type { Servers } from "../servers";
 import { repoRelative } from "../symbols";
 import { lensText } from "../lens";
@@ -15,13 +16,20 @@ export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly running = new WeakMap<LoreServer, boolean>();
 
   constructor(private readonly servers: Servers) {
     this.disposables.push(
       this.changed,
       servers.onGraphChanged(() => this.changed.fire()),
       servers.onWarningsChanged(() => this.changed.fire()),
-      servers.onDidChange((s) => s?.state.server === "running" && this.changed.fire()),
+      // A server that started (or stopped): its lenses anew. Not every status change: a count refreshed by a
+      // diagnostics change would ask again, and the layer's answer can change diagnostics (a loop every ~2 s).
+      servers.onDidChange((s) => {
+        if (!s || this.running.get(s) === s.running) return;
+        this.running.set(s, s.running);
+        this.changed.fire();
+      }),
     );
   }
 
