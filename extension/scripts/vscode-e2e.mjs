@@ -2,10 +2,11 @@
 // Chromium) on a small git repository, as a person would, and takes a screenshot at each step (PNG files in
 // $LORE_SCREENSHOTS, default dist/screenshots). Covered: the not-found message and its install command; a
 // fresh first ingest (no graph yet) that completes; recording a rejection from a code action on an import;
-// the diagnostic it causes; the status bar's count following it; hover; CodeLens; the Lore view; dismiss
-// and undo from the view; history as a rendered timeline; the neighbourhood graph; two decisions recorded
-// with the same short name; retracting one from the view's context menu, superseding and editing from the
-// palette; a restart that logs no error; every log line once. Prints one JSON object; exits 1 on failure.
+// the diagnostic it causes; the status bar's count following it; hover; CodeLens; the Lore view; dismiss and
+// undo from the view; an unsaved buffer's warning in the count, CodeLens and the view; history as a rendered
+// timeline; the neighbourhood graph; two decisions recorded with the same short name; retracting one from the
+// view's context menu, superseding and editing from the palette; a restart that logs no error; every log line
+// once. Prints one JSON object; exits 1 on failure.
 // Needs: scripts/install-check.sh run once (it prepares code-server in $LORE_CODE_SERVER_DIR), chromium
 // ($CHROMIUM, default /usr/bin/chromium), puppeteer-core in $LORE_CODE_SERVER_DIR, and a lore ($LORE_BIN
 // or the repository's .venv). Usage: node scripts/vscode-e2e.mjs [lore.vsix]
@@ -380,6 +381,34 @@ try {
   await waitNotification(/is back/);
   await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 30000 * scale }, itemSel);
   step("undo the dismissal", { statusBar: await itemLabel() });
+
+  // 7b. A rejected import typed into an unsaved buffer: Problems has it, and so do the status bar's count,
+  // CodeLens and the Lore view (they read history alone before: no lens, no row, beside the warning).
+  fs.writeFileSync(path.join(repo, "src/cache.py"), "");
+  await clearNotifications();
+  await openFile("src/cache.py", 1, 1);
+  await page.keyboard.type("import redis", { delay: 5 });
+  await page.keyboard.press("Escape"); // a suggestion widget, if one opened
+  await page.waitForFunction((sel) => /warning\s+2\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 60000 * scale }, itemSel);
+  await page.waitForFunction(() => [...document.querySelectorAll(".codelens-decoration")].some((c) => /^1 warning$/.test((c.textContent ?? "").replace(/\u00a0/g, " ").trim())), { timeout: 60000 * scale });
+  const unsavedLenses = await page.$$eval(".codelens-decoration", (cs) => cs.map((c) => (c.textContent ?? "").replace(/\u00a0/g, " ")));
+  const unsavedLensShot = await shot("07b-unsaved-codelens");
+  await palette("Lore: Focus on Memory View");
+  await page.waitForFunction(() => [...document.querySelectorAll(".monaco-list-row")].some((r) => /cache\.py/.test(r.getAttribute("aria-label") ?? r.textContent ?? "")), { timeout: 60000 * scale });
+  step("an unsaved buffer's warning: status bar, CodeLens and the Lore view", { statusBar: await itemLabel(), lenses: unsavedLenses, rows: await treeRows(), screenshot: unsavedLensShot, viewScreenshot: await shot("07c-unsaved-view") });
+  // The typed line taken out again (select all, delete): the buffer is empty, as the file on disk.
+  await openFile("src/cache.py", 1, 1);
+  await page.keyboard.down("Control");
+  await page.keyboard.press("KeyA");
+  await page.keyboard.up("Control");
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction((sel) => /warning\s+1\b/.test(document.querySelector(sel)?.querySelector("a")?.getAttribute("aria-label") ?? ""), { timeout: 60000 * scale }, itemSel);
+  await palette("Lore: Focus on Memory View");
+  await page.waitForFunction(() => ![...document.querySelectorAll(".monaco-list-row")].some((r) => /cache\.py/.test(r.getAttribute("aria-label") ?? r.textContent ?? "")), { timeout: 60000 * scale });
+  await openFile("src/cache.py");
+  await palette("View: Revert and Close Editor");
+  fs.rmSync(path.join(repo, "src/cache.py"));
+  step("the line taken out: its warning left the count and the view", { statusBar: await itemLabel() });
 
   // 8. History of login() as a rendered timeline.
   await clearNotifications();

@@ -89,13 +89,17 @@ export class LoreApi {
    * Every warning the editor shows: history with the working layer over it — the branch's changes and the
    * unsaved buffers (lore/layerWarnings) — as the Problems panel has them; lore/warnings is history's alone
    * (the CLI's `lore warnings`), which left the status bar at "0" beside an unsaved rejected import's warning.
-   * A server without the layer, or a folder that is no work tree, answers with history's.
+   * The status bar, the Lore view, CodeLens and the warnings list all read this. `file` (a path, absolute or
+   * relative to `root`): that file's alone. A server without the layer, or a folder that is no work tree,
+   * answers with history's.
    */
-  async editorWarnings(root: string): Promise<replies.WarningItem[]> {
+  async editorWarnings(root: string, file?: string): Promise<replies.WarningItem[]> {
     try {
-      return replies.parseWarnings(await this.send("lore/layerWarnings", { root }));
+      return replies.parseWarnings(await this.send("lore/layerWarnings", file ? { root, file } : { root }));
     } catch (e) {
-      if (e instanceof replies.LoreReplyError || (e instanceof Error && /method not found|unhandled method/i.test(e.message))) return this.warnings();
+      if (e instanceof replies.LoreReplyError || (e instanceof Error && /method not found|unhandled method/i.test(e.message))) {
+        return replies.parseWarnings(await this.send("lore/warnings", file ? { file } : {}));
+      }
       throw e;
     }
   }
@@ -129,8 +133,8 @@ export class LoreApi {
 }
 
 // ------------------------------------------------------------------------------------ views
-// The views read through requests that exist on every server: lore/query, lore/sql, lore/warnings,
-// lore/history, and lore/graph when the server has it.
+// The views read through requests that exist on every server: lore/query, lore/sql, lore/layerWarnings
+// (lore/warnings before it), lore/history, and lore/graph when the server has it.
 
 /** A SQL string literal. */
 export function sqlText(s: string): string {

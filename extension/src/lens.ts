@@ -1,5 +1,5 @@
 // The CodeLens lines of a file: memories per definition or import (from lore/sql) and the warnings on it
-// (from lore/warnings), one lens per line. Pure data -> data, unit-tested.
+// (the editor's, from lore/layerWarnings), one lens per line. Pure data -> data, unit-tested.
 import type { LensRow } from "./api";
 import type { WarningItem } from "./replies";
 

@@ -85,6 +85,11 @@ export interface WarningItem {
   column?: number;
 }
 
+/** What tells two lists of warnings apart for a view: each one's id and place, in any order. */
+export function warningsKey(ws: WarningItem[]): string {
+  return ws.map((w) => `${w.id} ${w.file ?? ""}:${w.line ?? ""}:${w.column ?? ""}`).sort().join("\n");
+}
+
 export function parseWarnings(reply: unknown): WarningItem[] {
   const r = checkReply(reply, "lore/warnings");
   const list = Array.isArray(r.warnings) ? r.warnings : [];

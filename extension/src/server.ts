@@ -18,7 +18,7 @@ import {
 import { LoreApi } from "./api";
 import { LoreLanguageClient } from "./client";
 import { commandLine, describe, discover, type Discovery, interpreterFromPythonApi, isInside } from "./discovery";
-import { LoreReplyError, parseIngestProgress } from "./replies";
+import { LoreReplyError, parseIngestProgress, warningsKey } from "./replies";
 import { StderrDedup } from "./serverLog";
 import { needsRestart, readSettings, serverOptionsPayload, type Settings } from "./settings";
 import { applyWorkDone, initialState, type StatusState } from "./status";
@@ -50,6 +50,11 @@ export class LoreServer implements vscode.Disposable {
   private readonly graphChanged = new vscode.EventEmitter<GraphChange>();
   /** The graph changed (from the server's lore/graphChanged): views refresh on this, nothing polls. */
   readonly onGraphChanged = this.graphChanged.event;
+  private readonly warningsChanged = new vscode.EventEmitter<void>();
+  /** The editor's warnings (history with the working layer over it) are not those of the last count: an
+   * unsaved buffer's import changes them without the graph changing. */
+  readonly onWarningsChanged = this.warningsChanged.event;
+  private warningsSeen: string | undefined;
 
   constructor(
     readonly folder: vscode.WorkspaceFolder,
@@ -304,6 +309,11 @@ export class LoreServer implements vscode.Disposable {
     try {
       const [ws, ing] = await Promise.all([this.api.editorWarnings(this.root), this.api.ingestStatus().catch(() => null)]);
       this.set({ warnings: ws.length, ingest: ing ?? this.state.ingest });
+      const seen = warningsKey(ws);
+      if (seen !== this.warningsSeen) {
+        this.warningsSeen = seen;
+        this.warningsChanged.fire();
+      }
     } catch (e) {
       this.say("warn", `could not read the warning count: ${errorText(e)}`);
     }
@@ -320,5 +330,6 @@ export class LoreServer implements vscode.Disposable {
     this.changed.dispose();
     this.notFound.dispose();
     this.graphChanged.dispose();
+    this.warningsChanged.dispose();
   }
 }

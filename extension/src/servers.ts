@@ -15,6 +15,9 @@ export class Servers implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly graphChanged = new vscode.EventEmitter<{ server: LoreServer; change: GraphChange }>();
   readonly onGraphChanged = this.graphChanged.event;
+  private readonly warningsChanged = new vscode.EventEmitter<LoreServer>();
+  /** A server's editor warnings (what the status bar counts) changed: the views read them again. */
+  readonly onWarningsChanged = this.warningsChanged.event;
   private readonly notFound = new vscode.EventEmitter<LoreServer>();
   readonly onNotFound = this.notFound.event;
 
@@ -25,6 +28,7 @@ export class Servers implements vscode.Disposable {
     this.disposables.push(
       this.changed,
       this.graphChanged,
+      this.warningsChanged,
       this.notFound,
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.sync()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -65,6 +69,7 @@ export class Servers implements vscode.Disposable {
       const s = new LoreServer(f, this.log, () => (this.byFolder.size > 1 ? `[${f.name}] ` : ""), () => this.clones());
       s.onDidChange(() => this.changed.fire(s));
       s.onGraphChanged((change) => this.graphChanged.fire({ server: s, change }));
+      s.onWarningsChanged(() => this.warningsChanged.fire(s));
       s.onNotFound(() => this.notFound.fire(s));
       this.byFolder.set(k, s);
       started.push(s.start());

@@ -10,6 +10,7 @@ import {
   parseIngestProgress,
   parsePrepareTurn,
   parseWarnings,
+  warningsKey,
   renderHistory,
 } from "../src/replies";
 
@@ -76,6 +77,15 @@ test("warnings: required id and message, numeric ids, severity defaulting", () =
   );
   assert.deepEqual(parseWarnings({ ok: true, warnings: "nope" }), []);
   assert.throws(() => parseWarnings({ ok: false, error: { code: "x", message: "y" } }), LoreReplyError);
+});
+
+test("the views read the warnings again when the list changed, not when it came back in another order", () => {
+  const a = { id: "w-1", code: "c", message: "m", severity: "warning" as const, file: "a.py", line: 1 };
+  const b = { ...a, id: "w-2", file: "b.py" };
+  assert.equal(warningsKey([a, b]), warningsKey([b, a]));
+  assert.notEqual(warningsKey([a]), warningsKey([a, b]), "an unsaved buffer's warning added");
+  assert.notEqual(warningsKey([a, b]), warningsKey([a, { ...b, line: 2 }]), "a warning that moved a line");
+  assert.notEqual(warningsKey([a]), warningsKey([{ ...a, id: "w-3" }]), "one warning for another, the count the same");
 });
 
 test("history rows from the store's shape, open ends as ∞", () => {

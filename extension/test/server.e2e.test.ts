@@ -230,6 +230,12 @@ test("the extension's requests against a real lore serve", { timeout: 120000 }, 
       return ws.some((w) => w.file === "src/cache.py" && /redis/.test(w.message)) ? ws : undefined;
     }, 60000);
     assert.equal(editor.length, history + 1, JSON.stringify(editor.map((w) => [w.file, w.message])));
+    // One file's (what CodeLens reads for the buffer): the unsaved import's warning, and no other file's;
+    // lore/warnings for it has nothing (the file is in no commit), which the lenses showed before.
+    const forFile = await api.editorWarnings(repo, path.join(repo, "src", "cache.py"));
+    assert.deepEqual(forFile.map((w) => [w.file, w.line, /redis/.test(w.message)]), [["src/cache.py", 1, true]]);
+    assert.deepEqual(await api.warnings(uri), []);
+    assert.deepEqual((await api.editorWarnings(repo, "src/cache.py")).map((w) => w.id), forFile.map((w) => w.id), "relative to the root too");
     assert.equal((await api.warnings()).length, history, "lore/warnings stays history's (the CLI's lore warnings)");
     await conn.sendNotification("textDocument/didClose", { textDocument: { uri } });
     await waitFor("the closed buffer's warning gone from the count", async () => ((await api.editorWarnings(repo)).length === history ? true : undefined), 60000);

@@ -14,12 +14,20 @@ configuration defines. Reading the configuration (``git config --list``) runs no
 The drivers are re-read when a file the configuration came from changes (its size or time), so a driver added
 later is overridden too; the overrides of a root are cached between calls, since the working layer asks git
 on every refresh.
+
+Before any git process starts, the few metadata files git reads in nearly every command (``HEAD`` and the
+ref it names, ``config``, ``index``, ``packed-refs``… and the ``.gitignore``/``.gitattributes``/``.loreignore``
+at the work tree's root) are looked at with ``stat``: git opens a FIFO planted as one (a repository unpacked
+from an archive) and waits for a writer that never comes — until Lore's time-out, 20-60 s per git process,
+with the editor's requests queued behind. Such a repository is refused up front with ``unsafe-path``
+(:func:`check_metadata`), in microseconds.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import subprocess
 import threading
 from collections.abc import Mapping, Sequence
@@ -49,6 +57,14 @@ _DRIVER = re.compile(r"^(filter|diff|merge)\.(.+)\.(clean|smudge|process|textcon
 _BASE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat", "PAGER": "cat"}
 
 GIT_CONFIG_TIMEOUT_S = 20
+
+# What git reads in the git dir (and the common dir of a linked work tree) for the commands Lore runs, and at
+# the work tree's root. Not every .gitignore below the root: those are the tree's, read only by status/ls-files,
+# bounded by their time-outs.
+_GIT_DIR_FILES = ("HEAD", "config", "config.worktree", "index", "commondir", "packed-refs", "shallow",
+                  "info/exclude", "info/attributes", "info/grafts", "objects/info/alternates")
+_ROOT_FILES = (".git", ".gitignore", ".gitattributes", ".loreignore", ".gitmodules", ".mailmap")
+_SMALL_FILE = 64 * 1024
 
 
 class _Overrides:
@@ -131,9 +147,94 @@ def overrides(root: str) -> tuple[tuple[str, str], ...]:
     return FIXED + hit.pairs
 
 
+def _special(path: str) -> bool:
+    """Whether ``path`` (followed through symlinks) is a FIFO, a device or a socket: opening one may wait for
+    good, and reading a device may never end. A missing path, a folder, a regular file: no."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode)
+
+
+def _small_text(path: str) -> str | None:
+    """A small regular file's text, read without waiting (O_NONBLOCK: a FIFO swapped in after the check)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > _SMALL_FILE:
+            return None
+        return os.read(fd, _SMALL_FILE).decode("utf-8", "surrogateescape")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _pointed(base: str, text: str | None, prefix: str = "") -> str | None:
+    """The folder a ``.git`` file (``gitdir: X``) or ``commondir`` (``X``) names, relative to ``base``."""
+    if text is None or not text.startswith(prefix):
+        return None
+    target = text[len(prefix):].strip()
+    if not target or "\x00" in target:
+        return None
+    return target if os.path.isabs(target) else os.path.join(base, target)
+
+
+def unsafe_metadata(path: str) -> str | None:
+    """The first of the git metadata files git would read for ``path``'s repository that is a FIFO, a device
+    or a socket; None when there is none (or no repository)."""
+    env_dir = os.environ.get("GIT_DIR")
+    holder = _holder(path) if os.path.isdir(path) else None
+    dirs: list[str] = []
+    if env_dir:
+        dirs.append(env_dir if os.path.isabs(env_dir) else os.path.join(path, env_dir))
+    if holder is not None:
+        for name in _ROOT_FILES:
+            if _special(os.path.join(holder, name)):
+                return os.path.join(holder, name)
+        dot = os.path.join(holder, ".git")
+        if not env_dir:
+            if os.path.isdir(dot):
+                dirs.append(dot)
+            else:
+                gd = _pointed(holder, _small_text(dot), "gitdir:")
+                if gd is not None:
+                    dirs.append(gd)
+    for gd in list(dirs):
+        common = _pointed(gd, _small_text(os.path.join(gd, "commondir")))
+        if common is not None:
+            dirs.append(common)
+    for gd in dirs:
+        for name in _GIT_DIR_FILES:
+            if _special(os.path.join(gd, name)):
+                return os.path.join(gd, name)
+    head = _small_text(os.path.join(dirs[0], "HEAD")) if dirs else None
+    if head is not None and head.startswith("ref:"):
+        ref = head[4:].strip()
+        if ref.startswith("refs/") and ".." not in ref.split("/") and "\x00" not in ref:
+            for gd in dirs:
+                if _special(os.path.join(gd, ref)):
+                    return os.path.join(gd, ref)
+    return None
+
+
+def check_metadata(path: str) -> None:
+    """Refuse (``unsafe-path``) to run git in a repository whose metadata git would wait on."""
+    bad = unsafe_metadata(path)
+    if bad is not None:
+        raise LoreError("unsafe-path", f"{bad} is not a regular file (a FIFO, device or socket): git would wait "
+                                       f"on it, so Lore runs no git in this repository and its history is "
+                                       f"unavailable; replace it with a regular file", path=bad)
+
+
 def environment(root: str, base: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment for a git process in ``root`` (``base``: the environment to start from, this
-    process's by default)."""
+    process's by default); ``unsafe-path`` for a repository whose metadata git would wait on."""
+    check_metadata(root)
     return _with_config(_fixed_env(os.environ if base is None else base), overrides(root))
 
 

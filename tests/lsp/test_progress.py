@@ -103,3 +103,30 @@ async def test_an_ingestion_that_ended_says_its_history_is_not_in_progress():
     for ended in ("error", "stopped"):
         text = _message({**running, "status": ended, "error": {"code": "git-failed", "message": "git log failed"}})
         assert "in progress" not in text and "history not complete" in text, text
+
+
+async def test_a_forwarding_editor_shows_the_ingestion_another_process_runs(tmp_path):
+    """Two editors on one repository: the first owns the graph and ingests at start-up; the second forwards to
+    it, and its own start-up ingest met `ingest-running` and showed nothing (a Neovim beside VS Code: no
+    progress while the other ingested). It follows the running ingestion: progress begins, reports the
+    owner's commits and ends when that run ends; not cancellable from there, since the run is not its own."""
+    root = big_history(tmp_path / "repo", N_COMMITS)
+    graph = root / ".lore" / "lore.duckdb"
+
+    def begun(client):
+        return next((tok for tok, values in client.progress_reports.items()
+                     if values and isinstance(values[0], types.WorkDoneProgressBegin)), None)
+
+    async with lsp(graph, root, caps="vscode") as owner:
+        await wait_for(lambda: begun(owner), 90, "the owner's ingestion to begin")
+        async with lsp(graph, root, caps="neovim-new") as forwarding:
+            status = await request(forwarding, "lore/serverStatus", {})
+            assert status["owner"] is False, status  # it forwards to the first
+            token = await wait_for(lambda: begun(forwarding), 90, "progress in the forwarding editor")
+            assert forwarding.progress_reports[token][0].cancellable is False
+            await wait_for(lambda: any(isinstance(v, types.WorkDoneProgressEnd)
+                                       for v in forwarding.progress_reports[token]), 240, "its progress to end")
+            reports = [v for v in forwarding.progress_reports[token] if isinstance(v, types.WorkDoneProgressReport)]
+            assert any("commits" in (r.message or "") for r in reports), reports[-3:]
+            done = await request(forwarding, "lore/ingestStatus", {})
+            assert done["status"] == "complete", done

@@ -5,17 +5,16 @@ wait for it. Driven by the official SDK's client over stdio on a real git reposi
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from pathlib import Path
 
 import pytest
 from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 
 from gitrepo import git
 
-from .test_mcp_server import LORE, ROOT, call
+from .test_mcp_server import call
 
 
 @pytest.fixture
@@ -33,12 +32,6 @@ def repo(tmp_path: Path) -> Path:
     return r
 
 
-def server(repo: Path, **env: str) -> StdioServerParameters:
-    return StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
-                                 env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": "",
-                                      "PATH": os.environ.get("PATH", ""), **env})
-
-
 async def _status_until(session: ClientSession, done, timeout: float = 120.0) -> dict:
     end = time.monotonic() + timeout
     while True:
@@ -50,8 +43,8 @@ async def _status_until(session: ClientSession, done, timeout: float = 120.0) ->
 
 
 @pytest.mark.asyncio
-async def test_the_repository_is_ingested_without_being_asked(repo: Path):
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+async def test_the_repository_is_ingested_without_being_asked(repo: Path, mcp_server):
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         st = await _status_until(session, lambda s: s.get("status") == "complete" and s.get("history") == "complete")
         assert st["status"] == "complete" and st["history"] == "complete", st
@@ -59,9 +52,9 @@ async def test_the_repository_is_ingested_without_being_asked(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_check_and_a_waited_ingest_right_after_start_wait_for_it(repo: Path):
+async def test_check_and_a_waited_ingest_right_after_start_wait_for_it(repo: Path, mcp_server):
     (repo / "src" / "net.py").write_text("import json\nimport requests\n\n\ndef fetch_page(url):\n    return 1\n")
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         err, r = await call(session, "lore_check")
         assert not err and r["ok"], r
@@ -76,8 +69,8 @@ async def test_check_and_a_waited_ingest_right_after_start_wait_for_it(repo: Pat
 
 
 @pytest.mark.asyncio
-async def test_turned_off_it_stays_idle(repo: Path):
-    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), \
+async def test_turned_off_it_stays_idle(repo: Path, mcp_server):
+    async with stdio_client(mcp_server(repo, LORE_MCP_INGEST="0")) as (read, write), \
             ClientSession(read, write) as session:
         await session.initialize()
         err, st = await call(session, "lore_ingest_status")

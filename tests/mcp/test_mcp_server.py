@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 
 from gitrepo import git
 
-LORE = str(Path(sys.executable).with_name("lore"))
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import LORE, ROOT
+
 SPEC_TOOLS = {"lore_transact", "lore_retract", "lore_query", "lore_sql", "lore_history", "lore_warnings",
               "lore_check", "lore_prepare_turn", "lore_finalize_turn", "lore_ingest", "lore_ingest_status"}
 
@@ -34,11 +34,6 @@ def repo(tmp_path: Path) -> Path:
     return r
 
 
-def server(repo: Path, **env: str) -> StdioServerParameters:
-    return StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
-                                 env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": "", **env})
-
-
 async def call(session: ClientSession, tool_name: str, /, **args: Any) -> tuple[bool, dict[str, Any]]:
     result = await session.call_tool(tool_name, args)
     data = result.structured_content
@@ -49,8 +44,8 @@ async def call(session: ClientSession, tool_name: str, /, **args: Any) -> tuple[
 
 
 @pytest.mark.asyncio
-async def test_tools_are_listed_with_schemas(repo: Path):
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+async def test_tools_are_listed_with_schemas(repo: Path, mcp_server):
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         init = await session.initialize()
         assert init.server_info.name == "lore"
         tools = {t.name: t for t in (await session.list_tools()).tools}
@@ -64,8 +59,8 @@ async def test_tools_are_listed_with_schemas(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_every_tool_once(repo: Path):
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+async def test_every_tool_once(repo: Path, mcp_server):
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         err, r = await call(session, "lore_ingest", wait=True)
         assert not err and r["ok"], r
@@ -117,8 +112,8 @@ async def test_every_tool_once(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_bad_input_is_a_tool_error_and_the_server_stays_up(repo: Path):
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+async def test_bad_input_is_a_tool_error_and_the_server_stays_up(repo: Path, mcp_server):
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         err, r = await call(session, "lore_transact", facts="[[:a :b", reason="broken")
         assert err and r["ok"] is False and r["error"]["code"] == "edn-syntax"
@@ -137,7 +132,7 @@ async def test_bad_input_is_a_tool_error_and_the_server_stays_up(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_beside_a_running_owner_both_share_one_graph(repo: Path):
+async def test_beside_a_running_owner_both_share_one_graph(repo: Path, mcp_server):
     graph = repo / ".lore" / "lore.duckdb"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
     owner = subprocess.Popen([LORE, "serve", "--graph", str(graph)], cwd=repo, env=env, stdin=subprocess.PIPE,
@@ -147,7 +142,7 @@ async def test_beside_a_running_owner_both_share_one_graph(repo: Path):
         for line in owner.stderr:
             if b"listening" in line or b"owner" in line:
                 break
-        async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+        async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
             err, r = await call(session, "lore_transact", facts='[[:decision/x :description "shared"]]',
                                 reason="through the owner")
@@ -162,14 +157,14 @@ async def test_beside_a_running_owner_both_share_one_graph(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Path):
+async def test_wrongly_typed_arguments_are_lore_errors(repo: Path, tmp_path: Path, mcp_server):
     """An agent that sends a number for a string, leaves out a required argument, names a tool that does not
     exist or points ingestion at a folder that is no repository gets Lore's own error object (a code it can
     act on), not the SDK's line of pydantic text; nothing is written, and the server keeps serving."""
     not_a_repo = tmp_path / "plain"
     not_a_repo.mkdir()
     # (without the start-up ingest: the test reads "nothing was written" and the refused ingest's status)
-    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo, LORE_MCP_INGEST="0")) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         cases = [
             ("lore_query", {"query": 5}, "bad-params", "query"),
@@ -209,11 +204,11 @@ async def call_raw(session: ClientSession, tool_name: str, arguments: Any) -> An
 
 @pytest.mark.asyncio
 @pytest.mark.filterwarnings("ignore:Pydantic serializer warnings")  # the unchecked arguments, on purpose
-async def test_arguments_sent_as_an_empty_list_are_no_arguments(repo: Path):
+async def test_arguments_sent_as_an_empty_list_are_no_arguments(repo: Path, mcp_server):
     """vim.json encodes an empty Lua table as []: a tool called with "arguments": [] runs as with none (the
     SDK alone refused it with a bare Invalid Params); so does an object parameter sent as []; arguments that
     are some other non-object are Lore's bad-params."""
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         for name in ("lore_ingest_status", "lore_warnings", "lore_status"):
             result = await call_raw(session, name, [])
@@ -231,14 +226,14 @@ async def test_arguments_sent_as_an_empty_list_are_no_arguments(repo: Path):
 
 
 @pytest.mark.asyncio
-async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(repo: Path, tmp_path: Path):
+async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(repo: Path, tmp_path: Path, mcp_server):
     """Found trying spf13/cobra: lore_warnings called with SPEC §4's `uri` (a file's `file://` URI) ignored it
     and answered every file's warnings, as any tool did with an argument it does not take (a typo'd name reads
     as "no filter"). `uri` is taken; an argument no tool parameter names is bad-params, naming it."""
     (repo / "src" / "quiet.py").write_text("def quiet():\n    return 1\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "a quiet file")
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         err, r = await call(session, "lore_ingest", wait=True)
         assert not err and r["ok"], r
@@ -263,11 +258,11 @@ async def test_warnings_takes_the_uri_of_spec_and_unknown_arguments_are_refused(
 
 
 @pytest.mark.asyncio
-async def test_on_a_fresh_clone_the_code_arrives_without_being_asked(repo: Path):
+async def test_on_a_fresh_clone_the_code_arrives_without_being_asked(repo: Path, mcp_server):
     """(found on BurntSushi/ripgrep: lore mcp on a fresh clone never ingested, so prepare-turn knew no code
     and the first lore_check ingested 2,287 commits for 44 s; now it ingests on start, as lore serve does,
     and the instructions say so)"""
-    async with stdio_client(server(repo)) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
         init = await session.initialize()
         assert "ingests the repository in the background" in (init.instructions or "")
         for _ in range(1200):
@@ -281,7 +276,7 @@ async def test_on_a_fresh_clone_the_code_arrives_without_being_asked(repo: Path)
 
 
 @pytest.mark.asyncio
-async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
+async def test_every_typed_parameter_takes_only_its_json_type(repo: Path, mcp_server):
     """pydantic's lax mode let "yes", "on" and "1" through as true and "5" as 5 (lore_check {"all": "yes"}
     checked everything): every parameter of every tool takes its JSON type only, else bad-params naming it;
     nothing runs."""
@@ -292,7 +287,7 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path):
            "a string or a list of objects": [5, True, ["x"], {"x": 5}]}
     from lore.mcp.server import STRICT
 
-    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), \
+    async with stdio_client(mcp_server(repo, LORE_MCP_INGEST="0")) as (read, write), \
             ClientSession(read, write) as session:  # nothing written: no start-up ingest either
         await session.initialize()
         checked = 0
@@ -318,7 +313,7 @@ async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(
     exchange and takes EDN or a JSON list of {entity, attribute, value}, but the MCP tool refused facts
     alone (`missing parameter 'delta'`), a JSON list sent as text (the SDK parses JSON-looking text, then
     said `input should be a valid string`) and a JSON array — the form an agent's tool call writes."""
-    async with stdio_client(server(repo, LORE_MCP_INGEST="0")) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(mcp_server(repo, LORE_MCP_INGEST="0")) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         schema = {t.name: t for t in (await session.list_tools()).tools}["lore_finalize_turn"].input_schema
         assert "delta" not in schema.get("required", []), schema
@@ -338,3 +333,16 @@ async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(
         # Neither an exchange nor facts: said as the missing parameter, nothing written.
         err, r = await call(session, "lore_finalize_turn")
         assert err and r["error"]["code"] == "bad-params" and "delta" in r["error"]["message"], r
+
+
+def test_importing_the_mcp_face_loads_no_feature_and_no_heavy_module():
+    """`lore mcp` answers an agent's initialize with the SDK alone: the features, the store and what they import
+    (numpy, pyarrow, DuckDB, onnxruntime, tree-sitter) load on a thread meanwhile (lore.mcp.server.Starting).
+    Before, importing the face brought DuckDB and the store, and main() loaded every feature and opened the
+    graph before serving (bench/mcp_start.py measures both)."""
+    heavy = ["numpy", "pyarrow", "duckdb", "onnxruntime", "tokenizers", "tree_sitter", "lore.operations",
+             "lore.store.graph", "lore.runtime.backend", "lore.memory.index"]
+    code = f"import sys, lore.mcp.server; print([m for m in {heavy!r} if m in sys.modules])"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "server")})
+    assert p.stdout.strip() == "[]", p.stdout

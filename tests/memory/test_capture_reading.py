@@ -1984,3 +1984,16 @@ def test_a_setting_turned_on_and_a_practice_instead_of_another_are_memories(text
 
 def test_turning_a_setting_on_in_a_bug_report_is_no_decision():  # a guard
     assert kinds_of("I enabled debug logging and now the server fails to start.") == []
+
+
+@pytest.mark.parametrize("text, subject", [
+    # a verb the negation's list does not know, followed by an article: the memory is named by its object
+    ("render_problem_details must never include the stack trace in production responses.", "no stack trace"),
+    ("The gateway must never forward the session cookie to upstream services.", "no session cookie"),
+    # the verbs it knew keep their names
+    ("Never import pyOpenSSL directly.", "no pyOpenSSL"),
+])
+def test_a_rule_against_doing_something_is_named_by_what_it_is_done_to(text, subject):
+    got = one(text)
+    assert got.kind in ("constraint", "preference") and got.subject == subject, got.to_json()
+    assert got.rejects == [subject.removeprefix("no ")], got.to_json()

@@ -1,4 +1,5 @@
-// Warnings: list them (quick pick), dismiss one with a reason, undo a dismissal.
+// Warnings: list them (quick pick), dismiss one with a reason, undo a dismissal. The list is the editor's
+// (history, the branch's changes and unsaved buffers), as the status bar counts it and CodeLens shows it.
 import * as vscode from "vscode";
 import { warningIdArg } from "../commands";
 import { openAt } from "../editor";
@@ -20,7 +21,7 @@ export function register(ctx: Ctx, tree: LoreTree): vscode.Disposable[] {
 }
 
 async function showWarnings(s: LoreServer): Promise<void> {
-  const ws = await s.api.warnings();
+  const ws = await s.api.editorWarnings(s.root);
   if (!ws.length) {
     void vscode.window.showInformationMessage("Lore: no warnings.");
     return;
@@ -53,7 +54,7 @@ async function showWarnings(s: LoreServer): Promise<void> {
 
 async function dismissWarning(s: LoreServer, id?: string): Promise<void> {
   if (!id) {
-    const ws = await s.api.warnings();
+    const ws = await s.api.editorWarnings(s.root);
     if (!ws.length) {
       void vscode.window.showInformationMessage("Lore: no warnings to dismiss.");
       return;

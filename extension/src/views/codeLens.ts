@@ -1,10 +1,12 @@
 // CodeLens above governed code: "2 decisions · 1 warning" over a definition or an import that memories name,
 // and over lines with warnings. The server has no codeLens, so this reads lore/sql (code_locations,
-// import_locations, the memories' facts) and lore/warnings for the file; lenses are recomputed when the
-// server says its graph changed.
+// import_locations, the memories' facts) and the file's warnings as the Problems panel has them (history,
+// the branch's changes and unsaved buffers: lore/layerWarnings, as the status bar counts them); lenses are
+// recomputed when the server says its graph changed or the editor's warnings changed.
 import * as vscode from "vscode";
 import type { LensRow } from "../api";
 import type { WarningItem } from "../replies";
+import type { LoreServer } from "../server";
 import type { Servers } from "../servers";
 import { repoRelative } from "../symbols";
 import { lensText } from "../lens";
@@ -14,12 +16,20 @@ export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly running = new WeakMap<LoreServer, boolean>();
 
   constructor(private readonly servers: Servers) {
     this.disposables.push(
       this.changed,
       servers.onGraphChanged(() => this.changed.fire()),
-      servers.onDidChange((s) => s?.state.server === "running" && this.changed.fire()),
+      servers.onWarningsChanged(() => this.changed.fire()),
+      // A server that started (or stopped): its lenses anew. Not every status change: a count refreshed by a
+      // diagnostics change would ask again, and the layer's answer can change diagnostics (a loop every ~2 s).
+      servers.onDidChange((s) => {
+        if (!s || this.running.get(s) === s.running) return;
+        this.running.set(s, s.running);
+        this.changed.fire();
+      }),
     );
   }
 
@@ -32,7 +42,7 @@ export class LoreCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     let rows: LensRow[];
     let warnings: WarningItem[];
     try {
-      [rows, warnings] = await Promise.all([viewApi(s).lens(rel), s.api.warnings(doc.uri.toString())]);
+      [rows, warnings] = await Promise.all([viewApi(s).lens(rel), s.api.editorWarnings(s.root, doc.uri.fsPath)]);
     } catch {
       return []; // a server without code_locations (nothing ingested yet): no lenses
     }

@@ -1,6 +1,8 @@
 // The Lore view (activity bar): decisions, constraints and preferences; warnings by file; dismissed warnings
-// with undo. Read through existing requests (lore/sql, lore/warnings) and refreshed when a server says its
-// graph changed. With several folders open, each folder is a branch of its own.
+// with undo. Read through existing requests (lore/sql; the warnings as the Problems panel and the status bar
+// have them: history, the branch's changes and unsaved buffers, lore/layerWarnings) and refreshed when a
+// server says its graph changed or the editor's warnings changed. With several folders open, each folder is
+// a branch of its own.
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { DismissedRow, MemoryRow } from "../api";
@@ -45,6 +47,7 @@ export class LoreTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     this.disposables.push(
       this.changed,
       servers.onGraphChanged(({ server }) => this.refresh(server)),
+      servers.onWarningsChanged((server) => this.refresh(server)),
       servers.onDidChange((s) => {
         // A server that (re)started or stopped: its branch is read anew.
         if (!s || s.state.server !== "running" || !this.snapshots.has(s)) this.refresh(s);
@@ -67,7 +70,7 @@ export class LoreTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         if (!s.running) return { memories: [], warnings: [], dismissed: [], error: s.state.server === "starting" ? "starting…" : `server ${s.state.server}` };
         try {
           const v = viewApi(s);
-          const [memories, warnings, dismissed] = await Promise.all([v.memories(), s.api.warnings(), v.dismissed()]);
+          const [memories, warnings, dismissed] = await Promise.all([v.memories(), s.api.editorWarnings(s.root), v.dismissed()]);
           return { memories, warnings, dismissed };
         } catch (e) {
           return { memories: [], warnings: [], dismissed: [], error: errorText(e) };

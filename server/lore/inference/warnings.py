@@ -486,7 +486,7 @@ def uncommitted(graph: Graph, wanted: str) -> bool:
         # --ignore-submodules=all: a submodule's status runs the filters of the submodule's own configuration
         p = gitcmd.run(root, "status", "--porcelain", "--untracked-files=all", "--ignore-submodules=all", "--", wanted,
                        env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"}, capture_output=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError, LoreError):  # LoreError: git metadata it would wait on
         return False
     return p.returncode == 0 and bool(p.stdout.strip())
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from lore import gitcmd
+from lore.errors import LoreError
 from lore.journal import entry as E
 from lore.journal.files import JournalDir
 from lore.sqlfile import named_statements
@@ -102,7 +103,7 @@ def author_of(graph: Graph, root: Path | None) -> str | None:
         try:
             p = gitcmd.run(str(root or "."), "config", "user.email", capture_output=True, timeout=10)
             email = p.stdout.decode("utf-8", "replace").strip() or None if p.returncode == 0 else None
-        except (OSError, subprocess.SubprocessError):
+        except (OSError, subprocess.SubprocessError, LoreError):  # LoreError: git metadata it would wait on
             email = None
     if email is not None:
         email = email[:E.MAX_AUTHOR_CHARS]

@@ -166,6 +166,11 @@ def register(ls: "LoreServer") -> None:
             # The layer must have this buffer's text before the hover reads it.
             await ls.diagnostics.warnings_for(doc.uri, fs_path(doc.uri) or "", doc)
         info = await cached_hover_info(ls, req, doc.version)
+        err = info.get("error") if not info.get("ok") else None
+        if isinstance(err, dict) and err.get("code") == "unsafe-path":
+            # A repository git would wait on (a FIFO as .git/HEAD): say why Lore has nothing, once asked.
+            return types.Hover(contents=types.MarkupContent(
+                kind=types.MarkupKind.Markdown, value=f"**Lore**: {err.get('message')}"))
         if not info.get("ok") or not info.get("entity"):
             return None
         md = render(info, ls.settings.get("hover.maxMemories"), ls.settings.get("hover.maxHistory"))

@@ -104,10 +104,15 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
         started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
     finally:
         ls.ingest_pending = False  # the job has started (its own status says so from now), or never will
+    following = False
     if not started.get("ok"):
         if (started.get("error") or {}).get("code") != "ingest-running":
             _report_failure(ls, root, started)
-        return started
+            return started
+        # Another process ingests (the graph's owner, which this server forwards to) or an earlier request:
+        # that run is followed and shown here too (a forwarding Neovim showed nothing while another ingested);
+        # not cancellable from here, since it is not this editor's.
+        following = True
     if "ingestStatus" not in operations.OPERATIONS:
         return started
 
@@ -118,13 +123,13 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
     if caps and caps.window and caps.window.work_done_progress:
         try:
             await asyncio.wait_for(progress.create_async(token), 5)
-            progress.begin(token, types.WorkDoneProgressBegin(title="Lore: ingesting", cancellable=True,
+            progress.begin(token, types.WorkDoneProgressBegin(title="Lore: ingesting", cancellable=not following,
                                                               message=f"{root.name}", percentage=0))
             shown = True
         except Exception as exc:  # noqa: BLE001 - a client that refuses progress still gets ingestion
             log.info("work-done progress unavailable: %s", exc)
     status: dict[str, Any] = started
-    if shown and token in progress.tokens:
+    if shown and not following and token in progress.tokens:
         # The editor's cancel resolves pygls's token future: stop the ingestion at once, not at the next poll.
         loop = asyncio.get_running_loop()
 
@@ -154,7 +159,7 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
     finally:
         if shown:
             progress.end(token, types.WorkDoneProgressEnd(message=_message(status)))
-    if status.get("status") == "error" or not status.get("ok"):
+    if not following and (status.get("status") == "error" or not status.get("ok")):
         _report_failure(ls, root, status)
     await ls.run_op("lspCatchUp", {})
     stats = await ls.run_op("stats", {})

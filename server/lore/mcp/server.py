@@ -3,11 +3,16 @@
 It runs every tool through a ``runtime.backend.Backend`` like ``lore serve`` does: the first long-lived
 process on a graph owns it and the others forward to it, so an editor's server and an agent's MCP server
 share one graph (and the CLI forwards to whichever owns it).
+
+The agent's ``initialize`` needs only the SDK and the tools' list: the features (numpy, pyarrow, DuckDB,
+tree-sitter…) are imported and the graph opened on a thread (:class:`Starting`) while the SDK answers it,
+and the first tool call waits for them. Importing this module brings in none of them (tests/mcp).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import inspect
 import json
@@ -18,7 +23,7 @@ import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
@@ -26,11 +31,13 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import TypeAdapter, ValidationError
 
-from lore import __version__, operations
+from lore import __version__
 from lore.errors import LoreError, error_reply
 from lore.mcp.tools import BY_NAME, TOOLS, Tool
-from lore.runtime.backend import Backend
 from lore.runtime.paths import find_work_tree, resolve_graph_path
+
+if TYPE_CHECKING:
+    from lore.runtime.backend import Backend
 
 log = logging.getLogger("lore")
 
@@ -57,7 +64,56 @@ def _result(reply: dict[str, Any]) -> CallToolResult:
 SETTLED = {"warnings", "check", "prepareTurn", "query"}
 
 
-def _handler(tool: Tool, backend: Backend):
+class Starting:
+    """The backend, started on a thread (the features imported, the graph opened or forwarded to, ingestion on
+    start-up begun) while the SDK answers ``initialize``; tool calls wait for it. A start that failed is each
+    call's error."""
+
+    def __init__(self, graph: str | None) -> None:
+        self.graph = graph
+        self.future: concurrent.futures.Future[Backend] = concurrent.futures.Future()
+        self.thread = threading.Thread(target=self._start, name="lore-mcp-start", daemon=True)
+
+    def _start(self) -> None:
+        try:
+            from lore import operations
+            from lore.runtime.backend import Backend
+
+            operations.load_features()
+            backend = Backend(resolve_graph_path(self.graph))
+            backend.start()
+        except BaseException as exc:  # noqa: BLE001 - every tool call reports it
+            log.error("the MCP server could not start its backend: %s", exc)
+            self.future.set_exception(exc)
+            return
+        self.future.set_result(backend)
+        ingest_on_start(backend)
+
+    async def backend(self) -> Backend:
+        return await asyncio.wrap_future(self.future)
+
+    def close(self) -> None:
+        """Close the backend once started (a start under way is waited for: it holds the owner lock)."""
+        if not self.thread.is_alive() and not self.future.done():
+            return  # never started
+        try:
+            backend = self.future.result()
+        except BaseException:  # noqa: BLE001 - it never started: nothing to close
+            return
+        backend.close()
+
+
+async def _run_op(starting: Starting, op: str, params: dict[str, Any]) -> dict[str, Any]:
+    try:
+        backend = await starting.backend()
+    except LoreError as exc:
+        return error_reply(exc)
+    except Exception as exc:  # noqa: BLE001 - the start's failure, said as Lore says errors
+        return error_reply(LoreError("internal", f"the backend did not start: {type(exc).__name__}: {exc}"))
+    return await backend.run_async(op, params)
+
+
+def _handler(tool: Tool, starting: Starting):
     async def run(**arguments: Any) -> CallToolResult:
         params = {k: v for k, v in arguments.items() if v is not None}
         if tool.operation in ("transact", "retract", "finalizeTurn", "dismiss"):
@@ -68,7 +124,7 @@ def _handler(tool: Tool, backend: Backend):
             params.setdefault("repo", str(find_work_tree(Path.cwd())))
         if tool.operation == "warnings":
             params["missingFile"] = "error"  # a path that names nothing is said to (no-such-file)
-        return _result(await backend.run_async(tool.operation, params))
+        return _result(await _run_op(starting, tool.operation, params))
 
     run.__name__ = tool.name
     run.__doc__ = tool.description
@@ -205,24 +261,24 @@ class LoreMCPServer(MCPServer):
             raise
 
 
-def build_server(backend: Backend) -> MCPServer:
+def build_server(starting: Starting) -> MCPServer:
     server = LoreMCPServer("lore", instructions=INSTRUCTIONS, version=__version__,
                            middleware=[EmptyListArguments()])
     for tool in TOOLS:
-        server.add_tool(_handler(tool, backend), name=tool.name, description=tool.description,
+        server.add_tool(_handler(tool, starting), name=tool.name, description=tool.description,
                         annotations=ToolAnnotations(read_only_hint=tool.read_only,
                                                     destructive_hint=False, open_world_hint=False))
 
     @server.resource("lore://decisions", name="decisions", mime_type="application/json",
                      description="The decisions, constraints and preferences that hold now.")
     async def decisions() -> str:
-        reply = await backend.run_async("query", {"query": CURRENT_MEMORIES})
+        reply = await _run_op(starting, "query", {"query": CURRENT_MEMORIES})
         return json.dumps(reply, ensure_ascii=False, default=str)
 
     @server.resource("lore://warnings/{path}", name="warnings", mime_type="application/json",
                      description="The composed warnings of one file (repository-relative path).")
     async def file_warnings(path: str) -> str:
-        reply = await backend.run_async("warnings", {"file": path})
+        reply = await _run_op(starting, "warnings", {"file": path})
         return json.dumps(reply, ensure_ascii=False, default=str)
 
     return server
@@ -258,25 +314,23 @@ def main(graph: str | None = None) -> int:
     """Serve until stdin closes. The SDK keeps fd 1 for the protocol and sends stray output to stderr."""
     logging.basicConfig(stream=sys.stderr, format="lore: %(message)s")
     log.setLevel(logging.DEBUG if os.environ.get("LORE_LOG") == "debug" else logging.INFO)
-    operations.load_features()
-    backend = Backend(resolve_graph_path(graph))
-    backend.start()
+    starting = Starting(graph)
 
     def terminate(signum: int, frame: Any) -> None:
         # like stdin closing: the graph is closed (checkpointed) and ownership given back
         try:
-            backend.close()
+            starting.close()
         finally:
             os._exit(0)
 
     signal.signal(signal.SIGTERM, terminate)
-    ingest_on_start(backend)
-    server = build_server(backend)
+    server = build_server(starting)
+    starting.thread.start()
     try:
         asyncio.run(server.run_stdio_async())
     except KeyboardInterrupt:  # pragma: no cover - a person stopping it by hand
         pass
     finally:
-        backend.close()
+        starting.close()
     sys.stdout.flush()
     return 0

@@ -1231,7 +1231,10 @@ _PREFER = re.compile(r"\bprefer(?:s|red|ring)?\s+(?:to use\s+|using\s+)?(?:the\s
 _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must not|mustn't|not to|avoid|"
                            r"should not|shouldn't|no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
                            r"return|raise|store|import|leave|push|ship|depend on|like|want|log|print|expose|send|"
-                           r"hard-?code|catch|swallow|edit|touch|merge|deploy|check in|rely on)\s+)?(?:the\s+|any\s+)?"
+                           r"hard-?code|catch|swallow|edit|touch|merge|deploy|check in|rely on)\s+|"
+                           # any other verb, known by the article after it ("must never include the stack trace"):
+                           # the memory is named by what it is about, not by the verb (no-stack-trace, not no-include)
+                           r"[a-z]+\s+(?=(?:the|any)\s))?(?:the\s+|any\s+)?"
                            + _CNP, re.I)
 
 

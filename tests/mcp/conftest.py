@@ -1,0 +1,28 @@
+"""What every MCP test starts: `lore mcp` in a repository, as the SDK's stdio client runs it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from mcp.client.stdio import StdioServerParameters
+
+LORE = str(Path(sys.executable).with_name("lore"))
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def server_parameters(repo: Path, **env: str) -> StdioServerParameters:
+    """`lore mcp` in ``repo`` with this checkout's code (PYTHONPATH), the graph where the repository's goes
+    (LORE_GRAPH_PATH emptied) and this PATH (git); ``env`` adds to or overrides that (LORE_MCP_INGEST="0")."""
+    return StdioServerParameters(command=LORE, args=["mcp"], cwd=str(repo),
+                                 env={"PYTHONPATH": str(ROOT / "server"), "LORE_GRAPH_PATH": "",
+                                      "PATH": os.environ.get("PATH", ""), **env})
+
+
+@pytest.fixture
+def mcp_server() -> Callable[..., StdioServerParameters]:
+    """``mcp_server(repo, **env)``: the parameters of a `lore mcp` for ``repo`` (server_parameters)."""
+    return server_parameters
