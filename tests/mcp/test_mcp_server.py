@@ -308,7 +308,7 @@ async def test_every_typed_parameter_takes_only_its_json_type(repo: Path, mcp_se
 
 
 @pytest.mark.asyncio
-async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(repo: Path):
+async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(repo: Path, mcp_server):
     """Found in a user trial (an agent's session on trpc/trpc): `lore finalize-turn --facts …` needs no
     exchange and takes EDN or a JSON list of {entity, attribute, value}, but the MCP tool refused facts
     alone (`missing parameter 'delta'`), a JSON list sent as text (the SDK parses JSON-looking text, then
