@@ -45,6 +45,9 @@ class Model:
     state_key: str  # the mem_index_state row saying up to which tx they are
     impl: Any
     runtime: str = "numpy"  # what runs it: onnxruntime, onnxruntime-int8, numpy
+    # a vector per piece of a memory (lore.memory.chunks; a sentence encoder) rather than one of its whole text
+    pieces: bool = False
+    replaces: tuple[str, ...] = ()  # tables of an earlier scheme of this model's vectors (dropped, re-embedded)
 
 
 _lock = threading.Lock()
@@ -96,10 +99,16 @@ def _load_minilm() -> Model:
             log.info("MiniLM in numpy (onnxruntime unavailable: %s)", _encoder_fallback)
         else:
             if impl.quantized:
-                return Model(MINILM + " int8", HIDDEN, "mem_vectors_minilm_int8", "vectors-minilm-int8", impl,
-                             "onnxruntime-int8")
-            return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", impl, "onnxruntime")
-    return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", MiniLM(base), "numpy")
+                return Model(MINILM + " int8", HIDDEN, "mem_vectors_minilm_int8_pieces", "vectors-minilm-int8-pieces",
+                             impl, "onnxruntime-int8", True, ("mem_vectors_minilm_int8",))
+            return Model(MINILM, HIDDEN, *_MINILM_TABLE, impl, "onnxruntime", True, _MINILM_OLD)
+    return Model(MINILM, HIDDEN, *_MINILM_TABLE, MiniLM(base), "numpy", True, _MINILM_OLD)
+
+
+# MiniLM's vectors, one per piece of a memory since the round after recall8; before, one per memory in
+# mem_vectors_minilm (a graph embedded so is embedded afresh, lazily, as a new graph is).
+_MINILM_TABLE = ("mem_vectors_minilm_pieces", "vectors-minilm-pieces")
+_MINILM_OLD = ("mem_vectors_minilm",)
 
 
 def _load_wordllama() -> Model:
