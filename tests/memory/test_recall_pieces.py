@@ -1,14 +1,42 @@
-"""A memory's pieces (issue 14's synonym goal): beside the vector of its whole text, MiniLM embeds each piece
-of a memory of several sentences (lore.memory.chunks), and the memory scores by the mean of its whole text's
-cosine and its nearest piece's, so a question about one sentence of a long memory finds it on its meaning."""
+"""A memory's pieces (issue 14's synonym goal; ``LORE_RECALL_PIECES=1``, not the default): beside the vector of
+its whole text, MiniLM embeds each piece of a memory of several sentences (lore.memory.chunks), and the memory
+scores by the mean of its whole text's cosine and its nearest piece's, so a question about one sentence of a
+long memory finds it on its meaning. The vectors have their own table: switching pieces on embeds a graph
+afresh, lazily; switching them off finds the one-vector table as it was."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from memory_helpers import embed_all, remember
 from memory_helpers import q as quoted
 
 from lore.memory import chunks, embed, vectors
 from lore.memory.turns import prepare_turn
+
+
+@pytest.fixture
+def pieces(monkeypatch):
+    """This process's MiniLM as LORE_RECALL_PIECES=1 loads it (the model is loaded once per process)."""
+    monkeypatch.setenv("LORE_RECALL_PIECES", "1")
+    m = embed._with_pieces(embed.model())
+    assert (m.table, m.state_key, m.pieces) == ("mem_vectors_minilm_pieces", "vectors-minilm-pieces", True)
+    monkeypatch.setattr(embed, "_model", m)
+    return m
+
+
+def test_pieces_are_off_unless_asked(monkeypatch):
+    monkeypatch.delenv("LORE_RECALL_PIECES", raising=False)
+    m = embed.model()
+    assert (m.table, m.pieces) == ("mem_vectors_minilm", False)
+    for off in ("0", "", "no"):
+        monkeypatch.setenv("LORE_RECALL_PIECES", off)
+        assert embed._with_pieces(m) is m
+    monkeypatch.setenv("LORE_RECALL_PIECES", "on")
+    assert embed._with_pieces(replace(m, table="mem_vectors_minilm_int8", state_key="vectors-minilm-int8")).table == (
+        "mem_vectors_minilm_int8_pieces")
+
 
 # A platform decision whose last sentence (the pager's escalation) is one topic among four; the others are
 # short decisions near the question's words (on-call, incidents).
@@ -40,7 +68,7 @@ def ents(reply):
     return list(dict.fromkeys(f["entity"] for f in reply["facts"]))
 
 
-def test_a_synonym_question_about_one_sentence_of_a_long_memory_is_found_by_that_piece(graph):
+def test_a_synonym_question_about_one_sentence_of_a_long_memory_is_found_by_that_piece(graph, pieces):
     remember(graph, _edn(PLATFORM))
     embed_all(graph)
     # no word in common with the escalation sentence but "the"; its whole text is about clusters and logs
@@ -50,7 +78,7 @@ def test_a_synonym_question_about_one_sentence_of_a_long_memory_is_found_by_that
     assert ents(reply)[:1] == [":decision/platform"], ents(reply)
 
 
-def test_a_memory_keeps_a_vector_per_piece_beside_its_whole_text(graph):
+def test_a_memory_keeps_a_vector_per_piece_beside_its_whole_text(graph, pieces):
     remember(graph, _edn(PLATFORM))
     embed_all(graph)
     rows = graph.con.execute("SELECT e, piece, typeof(vec) FROM mem_vectors_minilm_pieces ORDER BY e, piece").fetchall()
@@ -73,27 +101,32 @@ def test_a_memory_keeps_a_vector_per_piece_beside_its_whole_text(graph):
     assert not np.isclose(found[":decision/platform"], float(whole @ qv))
 
 
-def test_a_graph_embedded_one_vector_per_memory_is_embedded_afresh(graph):
-    """A graph whose vectors an earlier Lore wrote (mem_vectors_minilm, one per memory): its table is dropped
-    and every memory queued again, as for a graph never embedded; recall meanwhile answers lexically."""
+def test_switching_pieces_on_embeds_the_graph_afresh_and_off_finds_the_old_vectors(graph, monkeypatch):
+    """A graph embedded one vector per memory: with pieces on, every memory is queued for the pieces' table
+    (an owner's prepare-turn leaves a long queue to its background thread; recall answers lexically
+    meanwhile), the one-vector table left as it was; with pieces off again, that table serves at once."""
     remember(graph, _edn(PLATFORM))
     embed_all(graph)
     con = graph.con
-    con.execute("DROP TABLE mem_vectors_minilm_pieces")
-    con.execute("DROP TABLE mem_vectors_minilm_pieces_pending")
-    con.execute("DELETE FROM mem_index_state WHERE key LIKE 'vectors-minilm-pieces%'")
-    con.execute("CREATE TABLE mem_vectors_minilm (e VARCHAR NOT NULL, vec FLOAT[384] NOT NULL)")
-    con.execute("CREATE TABLE mem_vectors_minilm_pending (e VARCHAR NOT NULL, tx BIGINT NOT NULL)")
-    con.execute("INSERT INTO mem_index_state VALUES ('vectors-minilm', 1)")
-    graph.session.get(vectors.MATRIX).synced_at = None
-    assert vectors.awaiting(con) == len(PLATFORM)
+    question = "Who is paged when the first responder ignores the alarm?"
+    assert ":decision/platform" not in ents(prepare_turn(graph, question))[:1]
+    one = con.execute("SELECT e, vec FROM mem_vectors_minilm ORDER BY e").fetchall()
+    monkeypatch.setenv("LORE_RECALL_PIECES", "1")
+    monkeypatch.setattr(embed, "_model", embed._with_pieces(embed.model()))
+    cache = graph.session.get(vectors.MATRIX)  # a process loads one model; this test swaps it: forget its matrix
+    cache.synced_at = cache.mark = cache.version = None
+    assert vectors.awaiting(con) == len(PLATFORM) and vectors.count(con) == 0
     result = vectors.sync(graph, inline=2)  # an owner's prepare-turn: too many wait, its background embeds them
     assert result.embedded == 0 and result.awaiting == len(PLATFORM)
-    tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
-    assert "mem_vectors_minilm" not in tables and "mem_vectors_minilm_pending" not in tables
     assert vectors.sync(graph, None).awaiting == 0 and vectors.count(con) == len(PLATFORM)
-    assert ents(prepare_turn(graph, "Who is paged when the first responder ignores the alarm?"))[:1] == [
-        ":decision/platform"]
+    assert ents(prepare_turn(graph, question))[:1] == [":decision/platform"]
+    assert con.execute("SELECT e, vec FROM mem_vectors_minilm ORDER BY e").fetchall() == one
+    monkeypatch.setattr(embed, "_model", replace(embed.model(), table="mem_vectors_minilm",
+                                                 state_key="vectors-minilm", pieces=False))
+    cache = graph.session.get(vectors.MATRIX)  # a process loads one model; this test swaps it: forget its matrix
+    cache.synced_at = cache.mark = cache.version = None
+    assert vectors.sync(graph, inline=2).awaiting == 0
+    assert ":decision/platform" not in ents(prepare_turn(graph, question))[:1]
 
 
 def test_pieces_are_whole_sentences_and_hostile_text_stays_bounded():

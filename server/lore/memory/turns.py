@@ -55,9 +55,6 @@ STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memorie
 # every memory is about) that nearness says nothing of its topic. The sentence encoder (MiniLM) does not take
 # the project's name for the topic: its five nearest above the floor are admitted (dev splits, DESIGN-CHOICES).
 SEMANTIC_ONLY_RANK = 5
-# A semantic match standing this far (cosine) above the median memory's is admitted though under both floors
-# (among the SEMANTIC_ONLY_RANK nearest); >= 1 is off.
-SEMANTIC_MARGIN = 1.0
 STATIC_SEMANTIC_ONLY_RANK = 3
 # Agreement: a memory near the top of both rankings is recalled though each signal alone is under its floor
 # (a synonym question matches a few of the answer's words and lies near its meaning), after those that pass.
@@ -233,13 +230,12 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
-    pool: dict[str, float] = {}
     # The encoder reads the question without the project's name: inside the project it is near every memory
     # that says it, and says nothing of the topic.
     asked = _without_names(text, names)
     if _has_content_word(asked):
         try:
-            for e, cos, z in vectors.search(graph, con, asked, k=SEMANTIC_CANDIDATES, pool=pool):
+            for e, cos, z in vectors.search(graph, con, asked, k=SEMANTIC_CANDIDATES):
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
@@ -257,9 +253,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                                                  key=lambda e: (-semantic[e], e)), 1)}
     loaded = embed.model()
     only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name.startswith(embed.MINILM) else STATIC_SEMANTIC_ONLY_RANK
-    median = pool.get("median", 1.0)
-    mem_sem = {e: c for e, c in semantic.items() if e in sem_pos
-               and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR or c - median >= SEMANTIC_MARGIN)
+    mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
                and (e in mem_lex or sem_pos[e] <= only_rank)}
     lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
                                                 key=lambda e: (-lexical[e], e)), 1)}

@@ -3,7 +3,9 @@ computed it (``mem_vectors_minilm`` for all-MiniLM-L6-v2, ``mem_vectors`` for Wo
 vectors another model wrote is embedded afresh by this one and never compared against it.
 
 One vector per memory entity, of its one document: its descriptions, aliases and rationale and the names of
-what it references (``:rejects :module/certifi`` adds "certifi"). Like the token index it is a cache of the
+what it references (``:rejects :module/certifi`` adds "certifi"); with ``LORE_RECALL_PIECES=1`` (MiniLM; not the
+default) also one per piece of it (lore.memory.chunks), rows ``piece`` 1..n beside the whole text's 0 in a
+table of their own. Like the token index it is a cache of the
 facts, caught up boundedly (a memory costs 10-50 ms of CPU; a graph of 10,067 memories took 95 s at once):
 the memories whose facts changed since the last catch-up (all of them the first time) are queued in
 ``<table>_pending``, then embedded newest first, ``sync`` by prepare-turn (a one-shot process: for at most
@@ -48,12 +50,10 @@ def pending_table(m: embed.Model) -> str:
 
 
 def ensure_table(con: Any, m: embed.Model) -> None:
-    for old in m.replaces:  # an earlier scheme's vectors: never compared with these, so dropped (re-embedded)
-        con.execute(f"DROP TABLE IF EXISTS {old}")
-        con.execute(f"DROP TABLE IF EXISTS {old}_pending")
-    # piece 0: the memory's whole text; 1..n: its pieces (lore.memory.chunks), when it has more than one
-    con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, piece SMALLINT NOT NULL DEFAULT 0, "
-                f"vec FLOAT[{m.dim}] NOT NULL)")
+    # piece 0: the memory's whole text; 1..n: its pieces (lore.memory.chunks), when it has more than one. A
+    # static model's table keeps the one vector per memory it always had.
+    piece = "piece SMALLINT NOT NULL DEFAULT 0, " if m.pieces else ""
+    con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, {piece}vec FLOAT[{m.dim}] NOT NULL)")
     # the memories whose vectors are missing or stale, with the tx that queued them (the newest go first)
     con.execute(f"CREATE TABLE IF NOT EXISTS {pending_table(m)} (e VARCHAR NOT NULL, tx BIGINT NOT NULL)")
 
@@ -238,7 +238,9 @@ def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
                 name = f"_mem_vec_arrow_{threading.get_ident()}"
                 con.register(name, table)
                 try:
-                    con.execute(f"INSERT INTO {m.table} SELECT e, piece, vec::FLOAT[{m.dim}] FROM {name}")
+                    cols = "e, piece, vec" if m.pieces else "e, vec"
+                    con.execute(f"INSERT INTO {m.table} ({cols}) SELECT {cols.replace('vec', f'vec::FLOAT[{m.dim}]')} "
+                                f"FROM {name}")
                 finally:
                     con.unregister(name)
             con.execute(f"DELETE FROM {pending_table(m)} WHERE e IN ({index.literal_list(done)})")
@@ -390,12 +392,11 @@ class _Matrix:
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
 
 
-def search(graph: Graph, con: Any, text: str, k: int = 30,
-           pool: dict[str, float] | None = None) -> list[tuple[str, float, float]]:
+def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, float, float]]:
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
-    best of an unanswerable question does not). [] when semantic recall is off. ``pool`` (if given) gets
-    the median cosine over every memory ("median")."""
+    best of an unanswerable question does not). [] when semantic recall is off. A memory
+    with pieces (``LORE_RECALL_PIECES=1``) scores the mean of its whole text's cosine and its nearest piece's."""
     m = embed.model()
     if m is None:
         return []
@@ -412,7 +413,8 @@ def search(graph: Graph, con: Any, text: str, k: int = 30,
             try:
                 with warnings.catch_warnings():  # the copy it warns of happens once per change of the vectors
                     warnings.simplefilter("ignore")
-                    table = con.execute(f"SELECT e, vec FROM {m.table} ORDER BY e, piece").to_arrow_table()
+                    order = "e, piece" if m.pieces else "e"
+                    table = con.execute(f"SELECT e, vec FROM {m.table} ORDER BY {order}").to_arrow_table()
             except Exception:  # noqa: BLE001 - no table yet
                 table = None
             if table is not None and table.num_rows:
@@ -444,8 +446,6 @@ def search(graph: Graph, con: Any, text: str, k: int = 30,
         # a memory with pieces: the mean of its whole text's cosine and its nearest piece's (the whole alone
         # blurs a memory of several topics; the best piece alone lifted every long memory, set 2's dev split)
         scores = (scores[starts] + np.maximum.reduceat(np.where(whole, -1.0, scores), starts)) / 2
-    if pool is not None:
-        pool["median"] = float(np.median(scores))
     reference = np.concatenate([scores, np.einsum("ij,j->i", _background(m), q)])
     mean, sd = float(reference.mean()), float(reference.std()) or 1.0
     k = min(k, len(ents))
