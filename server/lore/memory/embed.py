@@ -23,7 +23,7 @@ import importlib.util
 import logging
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -45,6 +45,8 @@ class Model:
     state_key: str  # the mem_index_state row saying up to which tx they are
     impl: Any
     runtime: str = "numpy"  # what runs it: onnxruntime, onnxruntime-int8, numpy
+    # beside a memory's whole text, a vector per piece of it (lore.memory.chunks; LORE_RECALL_PIECES=1, MiniLM)
+    pieces: bool = False
 
 
 _lock = threading.Lock()
@@ -96,10 +98,20 @@ def _load_minilm() -> Model:
             log.info("MiniLM in numpy (onnxruntime unavailable: %s)", _encoder_fallback)
         else:
             if impl.quantized:
-                return Model(MINILM + " int8", HIDDEN, "mem_vectors_minilm_int8", "vectors-minilm-int8", impl,
-                             "onnxruntime-int8")
-            return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", impl, "onnxruntime")
-    return Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", MiniLM(base), "numpy")
+                return _with_pieces(Model(MINILM + " int8", HIDDEN, "mem_vectors_minilm_int8", "vectors-minilm-int8",
+                                          impl, "onnxruntime-int8"))
+            return _with_pieces(Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", impl, "onnxruntime"))
+    return _with_pieces(Model(MINILM, HIDDEN, "mem_vectors_minilm", "vectors-minilm", MiniLM(base), "numpy"))
+
+
+def _with_pieces(m: Model) -> Model:
+    """``LORE_RECALL_PIECES=1``: MiniLM also embeds each piece of a memory (not the default: on the recall sets
+    it ranked answers better on meaning alone but, through prepare-turn's floors, lost a held-out answer on
+    two sets of seven; docs/DESIGN-CHOICES.md). Its vectors have their own table and mark, so switching it on
+    embeds a graph afresh (lazily, as a new graph) and switching it off goes back to the one-vector table."""
+    if os.environ.get("LORE_RECALL_PIECES", "").strip().lower() not in ("1", "true", "yes", "on"):
+        return m
+    return replace(m, table=m.table + "_pieces", state_key=m.state_key + "-pieces", pieces=True)
 
 
 def _load_wordllama() -> Model:

@@ -3,7 +3,9 @@ computed it (``mem_vectors_minilm`` for all-MiniLM-L6-v2, ``mem_vectors`` for Wo
 vectors another model wrote is embedded afresh by this one and never compared against it.
 
 One vector per memory entity, of its one document: its descriptions, aliases and rationale and the names of
-what it references (``:rejects :module/certifi`` adds "certifi"). Like the token index it is a cache of the
+what it references (``:rejects :module/certifi`` adds "certifi"); with ``LORE_RECALL_PIECES=1`` (MiniLM; not the
+default) also one per piece of it (lore.memory.chunks), rows ``piece`` 1..n beside the whole text's 0 in a
+table of their own. Like the token index it is a cache of the
 facts, caught up boundedly (a memory costs 10-50 ms of CPU; a graph of 10,067 memories took 95 s at once):
 the memories whose facts changed since the last catch-up (all of them the first time) are queued in
 ``<table>_pending``, then embedded newest first, ``sync`` by prepare-turn (a one-shot process: for at most
@@ -27,7 +29,7 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
-from lore.memory import embed, index
+from lore.memory import chunks, embed, index
 from lore.memory.tokens import CODE_NAMESPACES
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph
@@ -48,7 +50,10 @@ def pending_table(m: embed.Model) -> str:
 
 
 def ensure_table(con: Any, m: embed.Model) -> None:
-    con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, vec FLOAT[{m.dim}] NOT NULL)")
+    # piece 0: the memory's whole text; 1..n: its pieces (lore.memory.chunks), when it has more than one. A
+    # static model's table keeps the one vector per memory it always had.
+    piece = "piece SMALLINT NOT NULL DEFAULT 0, " if m.pieces else ""
+    con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, {piece}vec FLOAT[{m.dim}] NOT NULL)")
     # the memories whose vectors are missing or stale, with the tx that queued them (the newest go first)
     con.execute(f"CREATE TABLE IF NOT EXISTS {pending_table(m)} (e VARCHAR NOT NULL, tx BIGINT NOT NULL)")
 
@@ -83,7 +88,7 @@ def count(con: Any) -> int:
     if m is None:
         return 0
     try:
-        return scalar(con.execute(f"SELECT count(*) FROM {m.table}"))
+        return scalar(con.execute(f"SELECT count(DISTINCT e) FROM {m.table}"))
     except Exception:  # noqa: BLE001 - never synced
         return 0
 
@@ -188,6 +193,14 @@ def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
         return scalar(con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
 
 
+def _pieces(m: embed.Model, text: str) -> list[str]:
+    """The pieces embedded beside a memory's whole text: none for a static model, or a text of one piece."""
+    if not m.pieces:
+        return []
+    out = chunks.chunks(text)
+    return out if len(out) > 1 else []
+
+
 def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
                  pause: Callable[[], None] | None = None) -> int:
     """Embed up to ``most`` queued memories, the newest first, and write their vectors; returns how many
@@ -200,25 +213,34 @@ def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
         return 0
     texts = entity_texts(con, ents)
     have = sorted(texts)
-    vecs = embed.embed([texts[e] for e in have], pause) if have else None
+    # a row of the whole text of each memory, and with a sentence encoder one per piece (lore.memory.chunks)
+    # when it has more than one
+    pieces = {e: [texts[e]] + _pieces(m, texts[e]) for e in have}
+    owner = [e for e in have for _ in pieces[e]]
+    piece = [i for e in have for i in range(len(pieces[e]))]
+    vecs = embed.embed([p for e in have for p in pieces[e]], pause) if have else None
     with graph.lock:
         now = entity_texts(con, ents)
-        keep = [i for i, e in enumerate(have) if now.get(e) == texts[e]]
+        keep = {e for e in have if now.get(e) == texts[e]}
         gone = [e for e in ents if e not in texts and e not in now]
-        done = [have[i] for i in keep] + gone
+        done = sorted(keep) + gone
         if not done:
             return 0
         con.execute("BEGIN TRANSACTION")
         try:
             con.execute(f"DELETE FROM {m.table} WHERE e IN ({index.literal_list(done)})")
-            if keep and vecs is not None:
-                flat = pa.array(vecs[keep].reshape(-1), pa.float32())
-                table = pa.table({"e": pa.array([have[i] for i in keep], pa.string()),
+            rows = [i for i, e in enumerate(owner) if e in keep]
+            if rows and vecs is not None:
+                flat = pa.array(vecs[rows].reshape(-1), pa.float32())
+                table = pa.table({"e": pa.array([owner[i] for i in rows], pa.string()),
+                                  "piece": pa.array([piece[i] for i in rows], pa.int16()),
                                   "vec": pa.FixedSizeListArray.from_arrays(flat, m.dim)})
                 name = f"_mem_vec_arrow_{threading.get_ident()}"
                 con.register(name, table)
                 try:
-                    con.execute(f"INSERT INTO {m.table} SELECT e, vec::FLOAT[{m.dim}] FROM {name}")
+                    cols = "e, piece, vec" if m.pieces else "e, vec"
+                    con.execute(f"INSERT INTO {m.table} ({cols}) SELECT {cols.replace('vec', f'vec::FLOAT[{m.dim}]')} "
+                                f"FROM {name}")
                 finally:
                     con.unregister(name)
             con.execute(f"DELETE FROM {pending_table(m)} WHERE e IN ({index.literal_list(done)})")
@@ -358,8 +380,10 @@ class _Matrix:
         # the vectors' _version as this process last wrote or read it: only the process that has the graph
         # open writes it, so search needs no query to know whether its matrix is current
         self.version: tuple[int, int] | None = None
-        self.entities: list[str] = []
-        self.matrix: Any = None
+        self.entities: list[str] = []  # one per entity, in order
+        self.starts: Any = None  # the matrix row of each entity's whole text (its pieces follow it)
+        self.whole: Any = None  # which rows are a whole text that has pieces beside it (left out of their max)
+        self.matrix: Any = None  # one row per piece
         self.lock = threading.Lock()
         self.embedding = threading.Lock()  # one embedder at a time (a prepare-turn, the background thread)
         self.waiting = 0  # prepare-turns waiting for that lock (the background thread then does not pause)
@@ -371,7 +395,8 @@ MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
 def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, float, float]]:
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
-    best of an unanswerable question does not). [] when semantic recall is off."""
+    best of an unanswerable question does not). [] when semantic recall is off. A memory
+    with pieces (``LORE_RECALL_PIECES=1``) scores the mean of its whole text's cosine and its nearest piece's."""
     m = embed.model()
     if m is None:
         return []
@@ -388,17 +413,24 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
             try:
                 with warnings.catch_warnings():  # the copy it warns of happens once per change of the vectors
                     warnings.simplefilter("ignore")
-                    table = con.execute(f"SELECT e, vec FROM {m.table} ORDER BY e").to_arrow_table()
+                    order = "e, piece" if m.pieces else "e"
+                    table = con.execute(f"SELECT e, vec FROM {m.table} ORDER BY {order}").to_arrow_table()
             except Exception:  # noqa: BLE001 - no table yet
                 table = None
             if table is not None and table.num_rows:
                 vec = table.column("vec").combine_chunks()
-                cache.entities = table.column("e").to_pylist()
+                owners = table.column("e").to_pylist()
+                starts = [i for i in range(len(owners)) if i == 0 or owners[i] != owners[i - 1]]
+                cache.entities = [owners[i] for i in starts]
+                cache.starts = np.array(starts, dtype=np.intp)
+                has_pieces = np.diff(np.append(cache.starts, len(owners))) > 1
+                cache.whole = np.zeros(len(owners), dtype=bool)
+                cache.whole[cache.starts[has_pieces]] = True
                 cache.matrix = vec.values.to_numpy(zero_copy_only=False).astype(np.float32).reshape(-1, m.dim)
             else:
-                cache.entities, cache.matrix = [], None
+                cache.entities, cache.starts, cache.whole, cache.matrix = [], None, None, None
             cache.mark = mark
-        ents, matrix = cache.entities, cache.matrix
+        ents, starts, whole, matrix = cache.entities, cache.starts, cache.whole, cache.matrix
     if matrix is None or not len(ents):
         return []
     q = embed.embed_query(text)
@@ -410,6 +442,10 @@ def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, fl
     else:
         # einsum's own loop, not BLAS: one thread (BLAS's own threads cost 3x the CPU here)
         scores = np.einsum("ij,j->i", matrix, q)
+    if len(starts) != len(scores):
+        # a memory with pieces: the mean of its whole text's cosine and its nearest piece's (the whole alone
+        # blurs a memory of several topics; the best piece alone lifted every long memory, set 2's dev split)
+        scores = (scores[starts] + np.maximum.reduceat(np.where(whole, -1.0, scores), starts)) / 2
     reference = np.concatenate([scores, np.einsum("ij,j->i", _background(m), q)])
     mean, sd = float(reference.mean()), float(reference.std()) or 1.0
     k = min(k, len(ents))
