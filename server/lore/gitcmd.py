@@ -41,6 +41,9 @@ FIXED: tuple[tuple[str, str], ...] = (
     ("credential.helper", ""),
     ("core.sshCommand", "false"),
     ("protocol.allow", "never"),
+    # Lore's formats use %ae, never the mailmapped %aE: git log need not open .mailmap, which an unpacked
+    # archive can make a FIFO (git log waited on it forever) or mailmap.file /dev/zero (read without end)
+    ("log.mailmap", "false"),
 )
 
 # <section>.<driver>.<key> settings that name a program (git config --list lowercases section and key, never
@@ -55,11 +58,14 @@ _DRIVER = re.compile(r"^(filter|diff|merge)\.(.+)\.(clean|smudge|process|textcon
 _BASE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat", "PAGER": "cat", "GIT_ALLOW_PROTOCOL": "",
              "GIT_NO_LAZY_FETCH": "1"}
 
-# An included configuration file must be a regular file outside these: git reads an include as it finds it,
-# so ``include.path=/dev/stdin`` read the editor's messages to the server (until it closed), and
-# ``/proc/self/fd/1`` git's own output pipe (forever).
+# A file the configuration names for git to read must be a regular file outside these (or /dev/null): git
+# reads it as it finds it, so ``include.path=/dev/stdin`` read the editor's messages to the server (until it
+# closed), ``/proc/self/fd/1`` git's own output pipe (forever), ``core.attributesFile=/dev/zero`` memory
+# without end (until git died of it).
 _SPECIAL_DIRS = ("/dev/", "/proc/")
 _INCLUDE = re.compile(r"^include(if\..*)?\.path$", re.S)
+# keys naming a file git reads, relative to the work tree (git config --list lowercases them)
+_READ_FILES = frozenset({"core.attributesfile", "core.excludesfile", "mailmap.file"})
 
 GIT_CONFIG_TIMEOUT_S = 20
 
@@ -107,21 +113,23 @@ def _with_config(env: dict[str, str], pairs: Sequence[tuple[str, str]]) -> dict[
     return env
 
 
-def _unsafe_include(origin: str, value: str, home: str) -> str | None:
-    """Why the configuration file ``value``, included from ``origin``, is not one git may read; None if it
-    may. Relative to the including file's folder, ``~/`` the home folder (as git resolves them)."""
+def _unsafe_file(value: str, relative_to: str, home: str) -> str | None:
+    """Why the file ``value`` that the configuration names is not one git may read; None if it may.
+    Relative paths are taken from ``relative_to``, ``~/`` from the home folder (as git resolves them)."""
     path = value
     if path.startswith("~/"):
         path = os.path.join(home, path[2:])
     elif not os.path.isabs(path):
-        path = os.path.join(os.path.dirname(origin), path)
+        path = os.path.join(relative_to, path)
+    if os.path.normpath(path) == os.devnull:
+        return None
     for name in (os.path.normpath(path), os.path.realpath(path)):
         if name.startswith(_SPECIAL_DIRS):
             return f"{value!r}, a device or process file ({name})"
     try:
         st = os.stat(path)
     except OSError:
-        return None  # git skips an include that does not exist
+        return None  # git skips a file that does not exist
     if not stat.S_ISREG(st.st_mode):
         return f"{value!r} is not a regular file"
     return None
@@ -172,10 +180,11 @@ def _read_drivers(root: str) -> _Overrides:
         m = _DRIVER.match(key)
         if m:
             pairs[key] = "false" if m.group(3) == "required" else ""
-        elif _INCLUDE.match(key) and full and refused is None:
-            why = _unsafe_include(full, value, home)
+        elif refused is None and (key in _READ_FILES or (full and _INCLUDE.match(key))):
+            # an include is relative to the file that includes it, the others to the work tree
+            why = _unsafe_file(value, os.path.dirname(full) if _INCLUDE.match(key) else root, home)
             if why:
-                refused = ("unsafe-git-config", f"{full} includes {why}")
+                refused = ("unsafe-git-config", f"{full or text}: {key}={why}")
     return _Overrides(tuple(sorted(pairs.items())),
                       tuple((path, size, mtime) for path, (size, mtime) in sorted(origins.items())), refused)
 

@@ -9,6 +9,7 @@ front with ``unsafe-git-config``: no git process runs in that repository."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -67,3 +68,28 @@ def test_a_regular_include_is_followed(victim, tmp_path):
     git(victim.repo, "config", "include.path", str(extra))
     rc, out, err, _ = victim.run("ingest")
     assert rc == 0, (out, err)
+
+
+@pytest.mark.parametrize("key", ["core.attributesFile", "mailmap.file"])
+def test_a_file_git_would_read_forever_is_refused(victim, key):
+    """``core.attributesFile`` and ``mailmap.file`` are read like an include: ``/proc/self/fd/1`` made ``git
+    status``/``git diff`` (the working layer, `lore check`) or ``git log`` (`lore ingest`) wait forever, and
+    ``/dev/zero`` made git read until it ran out of memory (not run here: on a machine without limits it
+    takes everything before it dies)."""
+    git(victim.repo, "config", key, "/proc/self/fd/1")
+    (victim.repo / "src" / "app.py").write_text("import json\n")  # a change, so status reads attributes
+    for args in (("ingest",), ("check",)):
+        start = time.monotonic()
+        rc, out, err, _ = victim.run(*args, timeout=150)  # before: ingest ran past 150 s (git log waits)
+        assert rc != 0 and out["error"]["code"] == "unsafe-git-config", (args, out, err)
+        assert key.lower() in out["error"]["message"]
+        assert time.monotonic() - start < 15
+
+
+def test_a_fifo_as_the_mailmap_is_never_opened(victim):
+    """An archive's work tree can hold `.mailmap` as a FIFO: `git log` opened it and waited forever, so
+    `lore ingest` never ended. Lore reads authors as committed (%ae), so its git runs with
+    ``log.mailmap=false`` and never opens the file."""
+    os.mkfifo(victim.repo / ".mailmap")
+    rc, out, err, _ = victim.run("ingest", timeout=150)  # before: no end
+    assert rc == 0 and out["status"] == "complete", (out, err)
