@@ -15,7 +15,9 @@ from typing import Any
 _UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # what makes emphasis, code, links, images, HTML, tables and headings; the rest is text wherever it stands
 # once line breaks are gone, but at the start of a line (a list item's "- ", "1. ")
-_MARKDOWN = re.compile(r"([\\`*_\[\]<>!|~#])")
+_MARKDOWN = re.compile(r"([\\`*\[\]<>!|~#])")
+# an underscore inside a word never starts or ends emphasis (CommonMark): `normalize_encoding` stays as typed
+_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 _LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])")
 
 
@@ -32,7 +34,8 @@ def visible(text: Any, keep_newlines: bool = False) -> str:
 
 def md_text(text: Any) -> str:
     """Repository text as Markdown that shows exactly that text, on one line."""
-    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), _MARKDOWN.sub(r"\\\1", visible(text)))
+    escaped = _UNDERSCORE.sub(r"\\_", _MARKDOWN.sub(r"\\\1", visible(text)))
+    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
 
 
 def md_code(text: Any) -> str:
