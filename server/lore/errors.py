@@ -156,6 +156,8 @@ CODES: dict[str, str] = {
     "bad-repo": "the repository path is not a folder Lore can read",
     "git-missing": "git is not installed",
     "git-failed": "git failed (the message carries its error)",
+    "unsafe-git-config": "the repository's git configuration includes a file git would wait on or read without end "
+                         "(a device, /proc, a FIFO); Lore runs no git there",
     "parse-worker-died": "a parse worker of an ingest stopped without answering (a parser crash, or killed for memory)",
     "bad-branch": "the branch name is not a git ref name",
     "unknown-branch": "the repository has no such branch or commit",

@@ -29,6 +29,7 @@ import os
 import re
 import stat
 import subprocess
+import tempfile
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -47,14 +48,31 @@ FIXED: tuple[tuple[str, str], ...] = (
     ("credential.helper", ""),
     ("core.sshCommand", "false"),
     ("protocol.allow", "never"),
+    # Lore's formats use %ae, never the mailmapped %aE: git log need not open .mailmap, which an unpacked
+    # archive can make a FIFO (git log waited on it forever) or mailmap.file /dev/zero (read without end)
+    ("log.mailmap", "false"),
 )
 
 # <section>.<driver>.<key> settings that name a program (git config --list lowercases section and key, never
 # the driver's name).
 _DRIVER = re.compile(r"^(filter|diff|merge)\.(.+)\.(clean|smudge|process|textconv|command|driver|required)$", re.S)
 
-# Environment git reads that could point it elsewhere or page its output.
-_BASE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat", "PAGER": "cat"}
+# Environment git reads that could point it elsewhere or page its output. GIT_ALLOW_PROTOCOL: no transport at
+# all, whatever the configuration says: ``protocol.allow=never`` is only the default for protocols without a
+# ``protocol.<name>.allow`` of their own, and a repository's config can set ``protocol.ext.allow=always``.
+# GIT_NO_LAZY_FETCH: a missing object in a "partial clone" (``extensions.partialClone``) is never fetched
+# from the promisor remote, whose url or ``uploadpack`` the repository names (``ext::sh -c …``).
+_BASE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat", "PAGER": "cat", "GIT_ALLOW_PROTOCOL": "",
+             "GIT_NO_LAZY_FETCH": "1"}
+
+# A file the configuration names for git to read must be a regular file outside these (or /dev/null): git
+# reads it as it finds it, so ``include.path=/dev/stdin`` read the editor's messages to the server (until it
+# closed), ``/proc/self/fd/1`` git's own output pipe (forever), ``core.attributesFile=/dev/zero`` memory
+# without end (until git died of it).
+_SPECIAL_DIRS = ("/dev/", "/proc/")
+_INCLUDE = re.compile(r"^include(if\..*)?\.path$", re.S)
+# keys naming a file git reads, relative to the work tree (git config --list lowercases them)
+_READ_FILES = frozenset({"core.attributesfile", "core.excludesfile", "mailmap.file"})
 
 GIT_CONFIG_TIMEOUT_S = 20
 
@@ -68,9 +86,11 @@ _SMALL_FILE = 64 * 1024
 
 
 class _Overrides:
-    def __init__(self, pairs: tuple[tuple[str, str], ...], origins: tuple[tuple[str, int, int], ...]) -> None:
+    def __init__(self, pairs: tuple[tuple[str, str], ...], origins: tuple[tuple[str, int, int], ...],
+                 refused: tuple[str, str] | None = None) -> None:
         self.pairs = pairs
         self.origins = origins
+        self.refused = refused  # (code, why) git must not run in this repository at all
 
     def fresh(self) -> bool:
         return all(_stamp(path) == (size, mtime) for path, size, mtime in self.origins)
@@ -108,29 +128,80 @@ def _with_config(env: dict[str, str], pairs: Sequence[tuple[str, str]]) -> dict[
     return env
 
 
+def _unsafe_file(value: str, relative_to: str, home: str) -> str | None:
+    """Why the file ``value`` that the configuration names is not one git may read; None if it may.
+    Relative paths are taken from ``relative_to``, ``~/`` from the home folder (as git resolves them)."""
+    path = value
+    if path.startswith("~/"):
+        path = os.path.join(home, path[2:])
+    elif not os.path.isabs(path):
+        path = os.path.join(relative_to, path)
+    if os.path.normpath(path) == os.devnull:
+        return None
+    for name in (os.path.normpath(path), os.path.realpath(path)):
+        if name.startswith(_SPECIAL_DIRS):
+            return f"{value!r}, a device or process file ({name})"
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None  # git skips a file that does not exist
+    if not stat.S_ISREG(st.st_mode):
+        return f"{value!r} is not a regular file"
+    return None
+
+
+def _config_files(root: str) -> tuple[tuple[str, int, int], ...]:
+    """The repository's own configuration files that exist, stamped: what a refusal depends on when git could
+    not even list the configuration."""
+    holder = _holder(root)
+    found = []
+    if holder is not None and os.path.isdir(os.path.join(holder, ".git")):
+        for name in ("config", "config.worktree"):
+            path = os.path.join(holder, ".git", name)
+            found.append((path, *_stamp(path)))
+    return tuple(found)
+
+
 def _read_drivers(root: str) -> _Overrides:
     env = _with_config(_fixed_env(os.environ), FIXED)
-    try:
-        p = subprocess.run(["git", "-C", root, "config", "--null", "--list", "--show-origin"],
-                           capture_output=True, env=env, timeout=GIT_CONFIG_TIMEOUT_S)
-        out = p.stdout if p.returncode == 0 else b""
-    except (OSError, subprocess.TimeoutExpired):
-        out = b""
+    # stdin from /dev/null and the output to regular files, not pipes: an include of /proc/self/fd/N that this
+    # listing follows reads nothing and waits on nothing (and is refused below)
+    with tempfile.TemporaryFile() as out_file:
+        try:
+            p = subprocess.run(["git", "-C", root, "config", "--null", "--list", "--show-origin"],
+                               stdin=subprocess.DEVNULL, stdout=out_file, stderr=subprocess.DEVNULL, env=env,
+                               timeout=GIT_CONFIG_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return _Overrides((), _config_files(root), refused=(
+                "git-failed", f"git config --list did not answer in {GIT_CONFIG_TIMEOUT_S} s (is a file of its "
+                              f".git, or one its configuration includes, a FIFO?)"))
+        except OSError:
+            return _Overrides((), ())
+        out_file.seek(0)
+        out = out_file.read() if p.returncode == 0 else b""
     fields = out.split(b"\x00")
     pairs: dict[str, str] = {}
     origins: dict[str, tuple[int, int]] = {}
+    refused: tuple[str, str] | None = None
+    home = os.path.expanduser("~")
     for origin, entry in zip(fields[0::2], fields[1::2]):
         text = origin.decode("utf-8", "surrogateescape")
+        full = ""
         if text.startswith("file:"):
             path = text[5:]
             full = path if os.path.isabs(path) else os.path.join(root, path)
             origins.setdefault(full, _stamp(full))
-        key = entry.partition(b"\n")[0].decode("utf-8", "surrogateescape")
+        key, _, value = entry.decode("utf-8", "surrogateescape").partition("\n")
         m = _DRIVER.match(key)
         if m:
             pairs[key] = "false" if m.group(3) == "required" else ""
+        elif refused is None and (key in _READ_FILES or (full and _INCLUDE.match(key))):
+            # an include is relative to the file that includes it, the others to the work tree
+            why = _unsafe_file(value, os.path.dirname(full) if _INCLUDE.match(key) else root, home)
+            if why:
+                refused = ("unsafe-git-config", f"{full or text}: {key}={why}")
     return _Overrides(tuple(sorted(pairs.items())),
-                      tuple((path, size, mtime) for path, (size, mtime) in sorted(origins.items())))
+                      tuple((path, size, mtime) for path, (size, mtime) in sorted(origins.items())), refused)
 
 
 def overrides(root: str) -> tuple[tuple[str, str], ...]:
@@ -144,6 +215,9 @@ def overrides(root: str) -> tuple[tuple[str, str], ...]:
             if len(_cache) > 256:
                 _cache.clear()
             _cache[key] = hit
+    if hit.refused:
+        code, why = hit.refused
+        raise LoreError(code, f"{root}: git is not run here: {why}")
     return FIXED + hit.pairs
 
 
@@ -242,15 +316,27 @@ def argv(root: str, *args: str) -> list[str]:
     return ["git", "-C", root, *args]
 
 
+def _no_stdin(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """stdin from /dev/null unless the caller gives one: git never reads this process's own stdin (the
+    editor's messages to the server, the terminal), which a configuration's ``include.path=/dev/stdin``
+    would make it do."""
+    if kwargs.get("stdin") is None and kwargs.get("input") is None:
+        kwargs["stdin"] = subprocess.DEVNULL
+    return kwargs
+
+
 def run(root: str, *args: str, env: Mapping[str, str] | None = None,
         **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from)."""
-    p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env), **kwargs)
+    """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from).
+    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read."""
+    p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env),
+                                                           **_no_stdin(kwargs))
     return p
 
 
 def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
-    p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env), **kwargs)
+    p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env),
+                                                  **_no_stdin(kwargs))
     return p
 
 

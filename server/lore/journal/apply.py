@@ -30,13 +30,18 @@ from lore.journal import entry as E
 from lore.journal.files import JOURNAL_DIR, LORE_DIR, JournalDir, ensure_gitignore
 from lore.journal.write import SQL, ensure_schema, mark_schema_ready
 from lore.store.graph import CARDINALITY_ATTR, CARDINALITY_ONE, MAX_TX, Graph, Op, TxSpec
-from lore.timeutil import FOREVER, format_instant
+from lore.timeutil import FOREVER, format_instant, now_micros
 
 log = logging.getLogger("lore")
 
 JOURNAL_PATH = f"{LORE_DIR}/{JOURNAL_DIR}"
 MEMORY_NAMESPACES = (":decision/", ":constraint/", ":preference/")
 MAX_REPORTED = 50  # refused entries and conflicts listed in a reply; the counts are always complete
+# How far ahead of this machine's clock an entry's instant may be (clocks differ). Entries apply in instant
+# order and the newest wins a cardinality-one attribute, replayed after every older entry that arrives later:
+# an entry dated 9999 would win over every entry anyone writes, for ever. One further ahead waits (it is not
+# applied, nor remembered as refused) until this clock is near it.
+MAX_AHEAD_US = 24 * 3600 * 1_000_000
 
 
 def _env_int(name: str, default: int) -> int:
@@ -236,6 +241,12 @@ def _load(cands: dict[str, list[Candidate]], jdir: JournalDir | None, repo: str 
                         report.refused_count += 1
                         break  # refused before, unchanged: not reported again
                     entry = E.parse(cand.name, data)
+                    if entry.instant > now_micros() + MAX_AHEAD_US:
+                        last_error = (cand.name, "", f"{JOURNAL_PATH}/{cand.name}: its :instant "
+                                      f"{format_instant(entry.instant)} is more than a day ahead of this "
+                                      f"machine's clock; it waits (an entry from the future would win over "
+                                      f"every later one)")
+                        break
                     entry.origin = cand.origin
                     total += len(data)
                     entries.append(entry)

@@ -20,6 +20,7 @@ from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from lore.lsp import anchors, pull
 from lore.lsp.documents import fs_path, open_document, open_uris
+from lore.lsp.text import visible
 
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
@@ -87,7 +88,7 @@ def _related(w: dict[str, Any], doc: "TextDocument", here: types.Range, root: Pa
     for r in w.get("related") or []:
         if not isinstance(r, dict):
             continue
-        msg = str(r.get("message") or r.get("entity") or "")
+        msg = visible(r.get("message") or r.get("entity") or "", keep_newlines=True)
         ent = str(r.get("entity") or "")
         kind = ent[1:].split("/", 1)[0] if ent.startswith(":") and "/" in ent else ""
         if kind in MEMORY_KINDS and msg != ent:
@@ -119,7 +120,7 @@ def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
             continue
         rng = doc.range_to_client_units(place(doc, w, symbols))
         code = w.get("code") or w.get("rule") or "lore"
-        message = str(w.get("message") or code)
+        message = visible(w.get("message") or code, keep_newlines=True)
         href = w.get("rule_uri")
         out.append(types.Diagnostic(
             range=rng, message=message, source=SOURCE, code=str(code),

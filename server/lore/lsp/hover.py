@@ -14,6 +14,7 @@ from lsprotocol import types
 from lore.codeview.hover import OP
 from lore.lsp import anchors
 from lore.lsp.documents import fs_path, open_document
+from lore.lsp.text import md_code, md_text
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -25,36 +26,36 @@ log = logging.getLogger("lore")
 def _commit_line(label: str, c: dict[str, Any] | None) -> str | None:
     if not c:
         return None
-    bits = [f"`{c['entity'].split('/')[-1]}`"]
+    bits = [md_code(str(c["entity"]).split("/")[-1])]
     if c.get("subject"):
-        bits.append(f"“{c['subject']}”")
+        bits.append(f"“{md_text(c['subject'])}”")
     if c.get("date"):
-        bits.append(str(c["date"])[:10])
+        bits.append(md_text(str(c["date"])[:10]))
     if c.get("author"):
-        bits.append(str(c["author"]))
+        bits.append(md_text(c["author"]))
     return f"- {label}: " + " — ".join(bits)
 
 
 def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) -> str:
     e = info["entity"]
-    lines = [f"**{e}**"]
+    lines = [f"**{e}**"]  # an ident: its grammar has no Markdown in it
     if info.get("description"):
-        lines += ["", str(info["description"])]
+        lines += ["", md_text(info["description"])]
     mems = info.get("memories") or []
     if mems:
         lines += ["", "**Memories**"]
         for m in mems[:max_memories]:
-            text = f"- *{m['kind']}* `{m['entity']}`"
+            text = f"- *{md_text(m['kind'])}* {md_code(m['entity'])}"
             if m.get("description"):
-                text += f": {m['description']}"
+                text += f": {md_text(m['description'])}"
             extra = [m.get("validity")]
             if m.get("rationale"):
-                extra.append(f"rationale: {m['rationale']}")
+                extra.append(f"rationale: {md_text(m['rationale'])}")
             for via in m.get("via", []):
                 if via.get("rule"):
                     extra.append(f"linked by {via['rule']} ({via.get('confidence') or 0:.2f})")
                 elif via.get("package"):
-                    extra.append(f"{via['attribute']} {via['package']}, a package above this one")
+                    extra.append(f"{via['attribute']} {md_text(via['package'])}, a package above this one")
                 elif via.get("attribute") != ":relates-to":
                     extra.append(f"{via['attribute']}")
             text += " — " + "; ".join(x for x in extra if x)
@@ -65,17 +66,17 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
     if rels:
         lines += ["", "**Inferred**"]
         for r in rels[:max_memories]:
-            arrow = f"{r['attribute']} → `{r['other']}`" if r["direction"] == "out" else \
-                f"`{r['other']}` {r['attribute']} this"
+            arrow = f"{r['attribute']} → {md_code(r['other'])}" if r["direction"] == "out" else \
+                f"{md_code(r['other'])} {r['attribute']} this"
             lines.append(f"- {arrow} ({r.get('rule') or 'rule'}, confidence {r.get('confidence') or 0:.2f})")
     h = info.get("history") or {}
     hist = [_commit_line("Introduced by", h.get("introducedBy")),
             _commit_line(f"Last modified in (of {h.get('modifiedCount')})", h.get("lastModified"))]
     for old in h.get("renamedFrom") or []:
-        hist.append(f"- Renamed from `{old}`")
+        hist.append(f"- Renamed from {md_code(old)}")
     deps = h.get("dependents") or []
     if deps:
-        listed = ", ".join(f"`{d}`" for d in deps[:max_history])
+        listed = ", ".join(md_code(d) for d in deps[:max_history])
         hist.append(f"- Dependents ({len(deps)}): {listed}" + (" …" if len(deps) > max_history else ""))
     shown: list[str] = [x for x in hist if x]
     if shown:

@@ -1,0 +1,43 @@
+r"""Text from the repository, shown in the editor as the text it is.
+
+Memories a repository's journal brought, commit subjects, authors, docstrings and paths reach hovers (Markdown)
+and diagnostics (plain text). In a hover they are shown as text, never as Markdown: an image in them
+(``![](https://…)``) was fetched by the editor on hover, a link shown as a fix, a line break followed by
+``**Memories**`` made a section of its own. In both, control and bidirectional characters (Trojan Source:
+``\u202e`` makes text read backwards) are shown as ``\uXXXX``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# what makes emphasis, code, links, images, HTML, tables and headings; the rest is text wherever it stands
+# once line breaks are gone, but at the start of a line (a list item's "- ", "1. ")
+_MARKDOWN = re.compile(r"([\\`*\[\]<>!|~#])")
+# an underscore inside a word never starts or ends emphasis (CommonMark): `normalize_encoding` stays as typed
+_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+_LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])")
+
+
+def visible(text: Any, keep_newlines: bool = False) -> str:
+    """``text`` with control and bidirectional characters as ``\\uXXXX`` (line breaks and tabs as spaces,
+    or line breaks kept)."""
+    def one(m: re.Match[str]) -> str:
+        ch = m.group()
+        if ch == "\n" and keep_newlines:
+            return ch
+        return " " if ch in "\n\r\t" else f"\\u{ord(ch):04x}"
+    return _UNSEEN.sub(one, str(text))
+
+
+def md_text(text: Any) -> str:
+    """Repository text as Markdown that shows exactly that text, on one line."""
+    escaped = _UNDERSCORE.sub(r"\\_", _MARKDOWN.sub(r"\\\1", visible(text)))
+    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
+
+
+def md_code(text: Any) -> str:
+    """Repository text in a code span (a backtick in it would end the span)."""
+    return "`" + visible(text).replace("`", "'") + "`"
