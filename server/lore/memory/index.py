@@ -528,8 +528,8 @@ def manifest_names(con: Any) -> frozenset[str]:
     from lore.memory import manifests
 
     try:
-        has = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name IN "
-                          "('ingest_files', 'ingest_meta')").fetchone()[0] == 2
+        has = scalar(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name IN "
+                                 "('ingest_files', 'ingest_meta')")) == 2
         if not has:
             return frozenset()
         root = first_row(con.execute("SELECT value FROM ingest_meta WHERE key = 'repo'"))
