@@ -46,13 +46,14 @@ SETS = {str(n): REAL / ("capture.json" if n == 1 else f"capture{n}.json") for n 
 KIND_INDEX = {"decision": 1, "preference": 2, "constraint": 3, "dependency": 4, "architecture": 4}
 MEASURES = ("precision", "recall", "right_kind", "rationale_kept", "rejected_kept")
 
-# The shipped setting: of the settings cross-validated, the one with the best mean F1 over the 15 folds (still below the
-# rule reader alone's, so capture serves the model only when LORE_CAPTURE_MODEL=1; docs/DESIGN-CHOICES.md).
+# The shipped setting. Every setting cross-validated lowers the mean F1 of the rules alone, so capture serves the model
+# only when LORE_CAPTURE_MODEL=1; this one finds the most facts per false memory over the 15 folds (40 for 115: recall
+# 0.824 -> 0.856, precision 0.895 -> 0.802; docs/DESIGN-CHOICES.md).
 DIM = 1 << 14
 L2 = 1e-5
 EPOCHS = 300
 NEG_WEIGHT = 1.0
-SHIPPED = {"threshold": 0.9, "max_added": 1, "mode": "empty", "veto": 0.0, "skip_chatter": True}
+SHIPPED = {"threshold": 0.4, "max_added": 1, "mode": "empty", "veto": 0.0, "skip_chatter": False}
 
 
 def load_sets() -> dict[str, list[dict[str, Any]]]:
