@@ -23,7 +23,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.memory import identity
+from lore.memory import identity, learned
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
@@ -396,6 +396,9 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if fn is None:
         raise LoreError("bad-params", f"unknown extraction strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
     items = fn(delta)
+    if name == "heuristic":
+        # the learned sentence reader: phrasings the rules do not know, in sentences they took nothing from
+        items = learned.beside(delta, items)
     resolver = Resolver(graph)
     ops, stored = to_ops(items, resolver)
     reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": name, "memories": stored}
