@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+from lore.unseen import escape_unseen
+
+_ONE_LINE = {"\n": " ", "\r": " ", "\t": " "}
+_KEEP_LINES = {**_ONE_LINE, "\n": "\n"}
+
 # what makes emphasis, code, links, images, HTML, tables and headings; the rest is text wherever it stands
 # once line breaks are gone, but at the start of a line (a list item's "- ", "1. ")
 _MARKDOWN = re.compile(r"([\\`*\[\]<>!|~#])")
@@ -24,12 +28,7 @@ _LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])")
 def visible(text: Any, keep_newlines: bool = False) -> str:
     """``text`` with control and bidirectional characters as ``\\uXXXX`` (line breaks and tabs as spaces,
     or line breaks kept)."""
-    def one(m: re.Match[str]) -> str:
-        ch = m.group()
-        if ch == "\n" and keep_newlines:
-            return ch
-        return " " if ch in "\n\r\t" else f"\\u{ord(ch):04x}"
-    return _UNSEEN.sub(one, str(text))
+    return escape_unseen(str(text), _KEEP_LINES if keep_newlines else _ONE_LINE)
 
 
 def md_text(text: Any) -> str:

@@ -33,6 +33,7 @@ from lore.store.graph import Graph
 from lore.store.session import Slot
 from lore.store.values import decode
 from lore.timeutil import FOREVER, format_instant, now_micros
+from lore.unseen import escape_unseen
 
 log = logging.getLogger("lore")
 SQL = named_statements(Path(__file__).with_name("turns.sql"))
@@ -155,11 +156,8 @@ def _ns(e: str) -> str | None:
 # Characters that would let a value end its line or read otherwise than it is (C0/C1 controls, line and
 # paragraph separators, bidirectional controls: Trojan Source): escaped, so a repository's text cannot add a
 # line of its own to the context, without the mark of where it came from.
-_UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
 def _visible(text: str) -> str:
-    return _UNSEEN.sub(lambda m: "\\n" if m.group() == "\n" else f"\\u{ord(m.group()):04x}", text)
+    return escape_unseen(text, {"\n": "\\n"})
 
 
 def _edn(vt: str, v: str) -> str:
