@@ -55,3 +55,18 @@ def embed_all(graph: Graph) -> None:
 
     linking.derive_links(graph)
     vectors.sync(graph, None)
+
+
+def remember_decisions(graph: Graph, descriptions: dict[str, str]) -> None:
+    """Each ``name: description`` remembered as ``:decision/name``, the index caught up and every memory
+    embedded."""
+    remember(graph, "[" + " ".join(f"[:decision/{k} :description {q(v)}]" for k, v in descriptions.items()) + "]")
+    embed_all(graph)
+
+
+def recalled(graph: Graph, question: str) -> list[str]:
+    """The entities prepare-turn recalls for ``question``, each once, in its order."""
+    from lore.memory.turns import prepare_turn
+
+    reply = prepare_turn(graph, question)
+    return list(dict.fromkeys(f["entity"] for f in reply["facts"]))

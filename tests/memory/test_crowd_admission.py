@@ -7,9 +7,7 @@ would. The sentences are this test's own."""
 from __future__ import annotations
 
 import pytest
-from memory_helpers import embed_all, remember
-
-from lore.memory.turns import prepare_turn
+from memory_helpers import recalled, remember_decisions
 
 # One service's caching and database decisions: a crowd whose members lie at about the same distance from a
 # question about any of them.
@@ -42,34 +40,26 @@ QUESTION = "When a popular entry expires under heavy concurrent traffic, how man
 
 @pytest.fixture
 def crowd(graph):
-    facts = [f'[:decision/{k} :description "{v}"]' for k, v in CROWD.items()]
-    facts.append(f'[:decision/{ANSWER[0]} :description "{ANSWER[1]}"]')
-    remember(graph, "[" + " ".join(facts) + "]")
-    embed_all(graph)
+    remember_decisions(graph, {**CROWD, ANSWER[0]: ANSWER[1]})
     return graph
-
-
-def _recalled(graph, question: str) -> list[str]:
-    reply = prepare_turn(graph, question)
-    return list(dict.fromkeys(f["entity"] for f in reply["facts"]))
 
 
 def test_the_memory_covering_the_question_best_is_recalled_in_a_crowd(crowd):
     # On main the answer was under every floor (coverage 0.21 < 0.35, agreement's 0.25; sixth in meaning) and
     # was never recalled.
-    got = _recalled(crowd, QUESTION)
+    got = recalled(crowd, QUESTION)
     assert f":decision/{ANSWER[0]}" in got[:3]
 
 
 def test_only_the_best_covering_memory_joins(crowd):
     # The rule adds one memory, after those that pass a floor: the context stays lean.
-    got = _recalled(crowd, QUESTION)
+    got = recalled(crowd, QUESTION)
     assert len(got) <= 3
     assert got.index(f":decision/{ANSWER[0]}") == len(got) - 1 or len(got) == 1
 
 
 def test_a_question_sharing_no_word_gains_nothing(crowd):
     # Nothing covers it: the crowd rule admits nothing (what the encoder alone recalls is unchanged).
-    got = _recalled(crowd, "Which colour scheme do the dashboards use at night?")
+    got = recalled(crowd, "Which colour scheme do the dashboards use at night?")
     assert f":decision/{ANSWER[0]}" not in got
     assert len(got) <= 1

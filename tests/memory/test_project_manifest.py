@@ -12,10 +12,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from memory_helpers import embed_all, remember
+from memory_helpers import embed_all, recalled, remember, remember_decisions
 
 from lore.memory import index
-from lore.memory.turns import prepare_turn
 
 # Memories of one project: each names it, one answers the question (as in test_project_name).
 FLOOD = {
@@ -80,15 +79,7 @@ def _ingest(graph, tmp_path: Path, files: dict[str, str | bytes]) -> Path:
 
 
 def _flood(graph) -> None:
-    facts = [f'[:decision/{k} :description "{v}"]' for k, v in FLOOD.items()]
-    facts.append(f'[:decision/{ANSWER[0]} :description "{ANSWER[1]}"]')
-    remember(graph, "[" + " ".join(facts) + "]")
-    embed_all(graph)
-
-
-def _recalled(graph, question: str) -> list[str]:
-    reply = prepare_turn(graph, question)
-    return list(dict.fromkeys(f["entity"] for f in reply["facts"]))
+    remember_decisions(graph, {**FLOOD, ANSWER[0]: ANSWER[1]})
 
 
 @pytest.mark.parametrize("files", [GO, CARGO, CARGO_WORKSPACE, NPM, PYPROJECT],
@@ -99,7 +90,7 @@ def test_a_manifest_names_the_project_and_its_name_admits_nothing(graph, tmp_pat
     _ingest(graph, tmp_path, files)
     _flood(graph)
     assert index.project_names(graph, graph.con) == frozenset({"widgetkit"})
-    got = _recalled(graph, QUESTION)
+    got = recalled(graph, QUESTION)
     assert got[:1] == [":decision/backoff"]
     assert not [e for e in got if e.removeprefix(":decision/") in FLOOD]
 
@@ -124,7 +115,7 @@ def test_a_name_few_memories_say_stays_a_topic(graph, tmp_path):
     embed_all(graph)
     assert index.project_names(graph, graph.con) == frozenset()
     assert graph.session.get(index.PROJECT).candidates == frozenset({"widgetkit"})
-    assert _recalled(graph, "Does widgetkit retry?")[:1] == [":decision/a"]
+    assert recalled(graph, "Does widgetkit retry?")[:1] == [":decision/a"]
 
 
 def test_the_ingested_manifest_is_read_not_the_working_tree(graph, tmp_path):
@@ -139,7 +130,7 @@ def test_no_name_when_the_repository_is_gone(graph, tmp_path):
     shutil.rmtree(repo)
     _flood(graph)
     assert index.project_names(graph, graph.con) == frozenset()
-    assert _recalled(graph, QUESTION)[:1] == [":decision/backoff"]
+    assert recalled(graph, QUESTION)[:1] == [":decision/backoff"]
 
 
 def test_a_manifest_in_a_test_folder_names_nothing(graph, tmp_path):
@@ -202,7 +193,7 @@ def test_hostile_manifests_in_a_repository_break_no_question(graph, tmp_path):
     _ingest(graph, tmp_path, files)
     _flood(graph)
     assert index.project_names(graph, graph.con) == frozenset()
-    assert _recalled(graph, "Is there backoff and jitter?")[:1] == [":decision/backoff"]
+    assert recalled(graph, "Is there backoff and jitter?")[:1] == [":decision/backoff"]
 
 
 def test_the_size_bound_is_the_one_tested():

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from memory_helpers import embed_all, remember
+from memory_helpers import embed_all, recalled, remember, remember_decisions
 
 from lore.memory.turns import prepare_turn
 
@@ -60,29 +60,21 @@ def project(graph, tmp_path):
     from lore.ingest.api import ingest
 
     ingest(graph, str(_repo(tmp_path, PACKAGE)))
-    facts = [f'[:decision/{k} :description "{v}"]' for k, v in FLOOD.items()]
-    facts.append(f'[:decision/{ANSWER[0]} :description "{ANSWER[1]}"]')
-    remember(graph, "[" + " ".join(facts) + "]")
-    embed_all(graph)
+    remember_decisions(graph, {**FLOOD, ANSWER[0]: ANSWER[1]})
     return graph
-
-
-def _recalled(graph, question: str) -> list[str]:
-    reply = prepare_turn(graph, question)
-    return list(dict.fromkeys(f["entity"] for f in reply["facts"]))
 
 
 def test_the_project_name_admits_no_memory_on_its_own(project):
     # "Widgetkit" is the code's own package: on main it was half of this question's topic, and the question's
     # vector lay near every memory saying it (three of them were recalled on their embedding alone).
-    got = _recalled(project, "Does Widgetkit add jitter?")
+    got = recalled(project, "Does Widgetkit add jitter?")
     assert got[:1] == [":decision/backoff"]
     assert not [e for e in got if e.removeprefix(":decision/") in FLOOD]
 
 
 def test_a_camel_case_project_name_is_left_out_whole(project):
     # "WidgetKit" is cut into widgetkit, widget and kit: none of the three is a topic here
-    got = _recalled(project, "Does WidgetKit add jitter to its backoff?")
+    got = recalled(project, "Does WidgetKit add jitter to its backoff?")
     assert got[:1] == [":decision/backoff"]
     assert not [e for e in got if e.removeprefix(":decision/") in FLOOD]
 
@@ -99,7 +91,7 @@ def test_the_name_still_ranks_what_says_it(project):
     remember(project, '[[:decision/a :description "Charts cache their layout in memory"] '
                       '[:decision/b :description "Widgetkit charts cache their layout in memory"]]')
     embed_all(project)
-    got = _recalled(project, "Do Widgetkit charts cache their layout?")
+    got = recalled(project, "Do Widgetkit charts cache their layout?")
     assert got.index(":decision/b") < got.index(":decision/a")
 
 
