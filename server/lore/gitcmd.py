@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lore.errors import LoreError
+from lore.fileread import read_regular
 
 # Settings that make git run a program, set so that it runs none. core.hooksPath: no read command Lore runs
 # starts a hook, but a hostile path is not worth a doubt.
@@ -234,20 +235,11 @@ def _special(path: str) -> bool:
 
 
 def _small_text(path: str) -> str | None:
-    """A small regular file's text, read without waiting (O_NONBLOCK: a FIFO swapped in after the check)."""
+    """A small regular file's text, read without waiting (a FIFO swapped in after the check)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return read_regular(path, _SMALL_FILE).decode("utf-8", "surrogateescape")
     except OSError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _SMALL_FILE:
-            return None
-        return os.read(fd, _SMALL_FILE).decode("utf-8", "surrogateescape")
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _pointed(base: str, text: str | None, prefix: str = "") -> str | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from lore.errors import LoreError
-from lore.store.safefs import read_at_most
+from lore.fileread import read_at_most
 
 LORE_DIR = ".lore"
 JOURNAL_DIR = "journal"

@@ -13,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lore.store.safefs import read_at_most
+from lore.fileread import read_regular
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -37,16 +36,7 @@ def _read_text(path: Path, limit: int = MAX_REF_FILE_BYTES) -> str:
     """A file of the git directory, read on the server's event loop: a regular file only, opened without
     waiting (a FIFO planted as HEAD or a ref, or a symlink to /dev/zero, froze every request), and at
     most ``limit`` bytes; anything else is an OSError, as a missing file is."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(f"{path} is not a regular file")
-        if st.st_size > limit:
-            raise OSError(f"{path} has over {limit} bytes")
-        return read_at_most(fd, limit).decode("utf-8", "replace")
-    finally:
-        os.close(fd)
+    return read_regular(path, limit).decode("utf-8", "replace")
 
 
 def git_dirs(root: Path) -> tuple[Path, Path] | None:

@@ -27,18 +27,6 @@ def unsafe(path: str | os.PathLike[str], why: str) -> LoreError:
     return LoreError("unsafe-path", f"refusing to use {os.fspath(path)}: {why}", path=os.fspath(path))
 
 
-def read_at_most(fd: int, limit: int) -> bytes:
-    """Up to ``limit`` bytes of an open file, read in 1 MB chunks (a file that grows while read stops at the limit)."""
-    chunks, left = [], limit
-    while left > 0:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
 def _work_root(path: Path) -> Path | None:
     """The nearest folder at or above ``path``'s parent holding ``.git`` (the work tree), else None."""
     for d in path.parents:
