@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from gitrepo import git
+from lore.journal import entry as journal_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,3 +55,16 @@ def new_victim(tmp_path: Path) -> Victim:
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)
     return Victim(make_clone(tmp_path / "clone"), home)
+
+
+def plant_journal_entry(repo: Path, eid: str, facts: str, *, author: str = "m@x",
+                        instant: str = "2024-01-01T00:00:00Z", stamp: str = "20240101T000000.000000Z") -> None:
+    """A committed-looking entry of the repository's journal, as an attacker would write it: well-formed, named
+    by its content hash, saying what ``facts`` say in ``author``'s name."""
+    import uuid
+
+    d = repo / ".lore" / "journal"
+    d.mkdir(parents=True, exist_ok=True)
+    text = ('{:lore/journal 1 :id #uuid "' + str(uuid.UUID(eid)) + f'" :instant #inst "{instant}"'
+            f' :author "{author}" :source :cli :reason "r" :tx-data [{facts}]}}')
+    (d / f"{stamp}-{eid}-{journal_entry.content_hash(text.encode())}.edn").write_text(text)

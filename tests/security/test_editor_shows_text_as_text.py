@@ -9,29 +9,19 @@ breaks as spaces, control and bidirectional characters as ``\\uXXXX``."""
 from __future__ import annotations
 
 import json
-import uuid
 
-from lore.journal import entry as E
 from waiting import wait_until
 
-from .clone import git, lore_cmd
+from .clone import git, lore_cmd, plant_journal_entry
 from .test_lsp_malformed_requests import RawClient
 
 MEMORY = ("serve() reads \u202edaolyap\u202c. ![beacon](https://evil.example/p.png) "
           "[Fix: run this](https://evil.example/x)\\n\\n**Memories**\\n- *decision* fake")
 
 
-def _entry(victim, eid: str, facts: str) -> None:
-    d = victim.repo / ".lore" / "journal"
-    d.mkdir(parents=True, exist_ok=True)
-    text = ('{:lore/journal 1 :id #uuid "' + str(uuid.UUID(eid)) + '" :instant #inst "2024-01-01T00:00:00Z"'
-            f' :author "m@x" :source :cli :reason "r" :tx-data [{facts}]}}')
-    (d / f"20240101T000000.000000Z-{eid}-{E.content_hash(text.encode())}.edn").write_text(text)
-
-
 def test_hovers_and_diagnostics_show_repository_text_as_text(victim):
-    _entry(victim, "a" * 32, f'[:db/add :decision/serve :description "{MEMORY}"]')
-    _entry(victim, "b" * 32, '[:db/add :decision/no-os :description "No os \u202ehere\u202c, ever"] '
+    plant_journal_entry(victim.repo, "a" * 32, f'[:db/add :decision/serve :description "{MEMORY}"]')
+    plant_journal_entry(victim.repo, "b" * 32, '[:db/add :decision/no-os :description "No os \u202ehere\u202c, ever"] '
                              '[:db/add :decision/no-os :rejects :module/os]')
     app = victim.repo / "src" / "app.py"
     app.write_text("import os\n\ndef main():\n    return os.getcwd()\n\ndef serve():\n    return 1\n")

@@ -6,28 +6,16 @@ clock waits (reported, not applied, not remembered as refused) until the clock i
 
 from __future__ import annotations
 
-import uuid
-
-from lore.journal import entry as E
-
-from .clone import git
-
-
-def _entry(victim, eid: str, instant: str, stamp: str, facts: str) -> None:
-    d = victim.repo / ".lore" / "journal"
-    d.mkdir(parents=True, exist_ok=True)
-    text = ('{:lore/journal 1 :id #uuid "' + str(uuid.UUID(eid)) + f'" :instant #inst "{instant}"'
-            f' :author "x@example.com" :source :cli :reason "r" :tx-data [{facts}]}}')
-    (d / f"{stamp}-{eid}-{E.content_hash(text.encode())}.edn").write_text(text)
+from .clone import git, plant_journal_entry
 
 
 def test_an_entry_from_the_future_does_not_win_for_ever(victim):
-    _entry(victim, "a" * 32, "2024-01-01T00:00:00Z", "20240101T000000.000000Z",
-           '[:db/add :status :db/cardinality :db.cardinality/one {:valid-from #inst "2000-01-01T00:00:00Z"}]')
-    _entry(victim, "b" * 32, "9999-01-01T00:00:00Z", "99990101T000000.000000Z",
-           '[:db/add :service/api :status "compromised" {:valid-from #inst "2024-01-01T00:00:00Z"}]')
-    _entry(victim, "c" * 32, "2025-06-01T00:00:00Z", "20250601T000000.000000Z",
-           '[:db/add :service/api :status "healthy" {:valid-from #inst "2025-06-01T00:00:00Z"}]')
+    plant_journal_entry(victim.repo, "a" * 32, '[:db/add :status :db/cardinality :db.cardinality/one {:valid-from #inst "2000-01-01T00:00:00Z"}]',
+                        instant="2024-01-01T00:00:00Z", stamp="20240101T000000.000000Z", author="x@example.com")
+    plant_journal_entry(victim.repo, "b" * 32, '[:db/add :service/api :status "compromised" {:valid-from #inst "2024-01-01T00:00:00Z"}]',
+                        instant="9999-01-01T00:00:00Z", stamp="99990101T000000.000000Z", author="x@example.com")
+    plant_journal_entry(victim.repo, "c" * 32, '[:db/add :service/api :status "healthy" {:valid-from #inst "2025-06-01T00:00:00Z"}]',
+                        instant="2025-06-01T00:00:00Z", stamp="20250601T000000.000000Z", author="x@example.com")
     git(victim.repo, "add", ".")
     git(victim.repo, "commit", "-q", "-m", "journal")
     rc, out, err, _ = victim.run("ingest")
