@@ -14,8 +14,9 @@ sys.path.insert(0, str(DATA))
 
 from adrtext import split  # noqa: E402
 
-SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8"]
-BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8"]  # written blind, with a kind per question and hashed splits
+SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9"]
+BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
+         "recall9"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -56,8 +57,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
     assert {q["split"] for q in questions} == {"dev", "heldout"}
 
 
-@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8"])
-def test_the_fourth_to_eighth_sets_ask_about_every_memory(name):
+@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9"])
+def test_the_fourth_to_ninth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -75,3 +76,9 @@ def test_the_eighth_set_takes_every_adr_of_cometbft_but_the_empty_ones():
     memories, _ = load("recall8")
     assert all(m["source"].startswith("cometbft/cometbft:docs/references/architecture/") for m in memories)
     assert len(memories) == 91  # 19 CometBFT and 72 Tendermint Core records; ADR 36 and 38 are titles over the template
+
+
+def test_the_ninth_set_takes_every_adr_of_apache_james():
+    memories, _ = load("recall9")
+    assert all(m["source"].startswith("apache/james-project:src/adr/") for m in memories)
+    assert len(memories) == 77  # every record of src/adr/ at 20bf8083e3 (two records each numbered 9, 42 and 71; none 73)
