@@ -578,10 +578,14 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     lines = ["Relevant memory context (lore):"]
     if any(f.get("origin") in ("journal", "repository") for f in facts):
         lines.append(REPOSITORY_NOTE)
+    # An entity is named once: its further facts (they come together, in rank order) follow on lines of their
+    # own under it, so a memory's rationale does not repeat its 40-character name (what an agent pays in tokens).
+    previous = None
     for f in facts:
         edn = f.pop("_edn")
-        lines.append(f"  {f['entity']} {f['attribute']} {edn}" + (f"  {f['label']}" if f.get("label") else "")
-                     + _origin_mark(f))
+        head = f"    {f['attribute']}" if f["entity"] == previous else f"  {f['entity']} {f['attribute']}"
+        previous = f["entity"]
+        lines.append(f"{head} {edn}" + (f"  {f['label']}" if f.get("label") else "") + _origin_mark(f))
     if composed:
         lines.append("Composed from these facts (rules):")
         for c in composed:
@@ -596,8 +600,14 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     located = [c for c in code if c.get("location")]
     if located:
         lines.append("Linked code:")
+        # Grouped by the memory that links it and how (one line says so), not that said again on every line:
+        # a name-linked memory can bring a dozen functions of one name (set 8: 90 % of the linked lines).
+        via = None
         for c in located:
-            via = f"  ← {c['memory']} ({c['rule']}, {c['relevance']:.2f})" if c.get("memory") else ""
-            lines.append(f"  {_visible(str(c['location']))}  {c['entity']}{via}")
+            link = (c["memory"], c["rule"], round(c["relevance"], 2)) if c.get("memory") else None
+            if link != via and link is not None:
+                lines.append(f"  ← {link[0]} ({link[1]}, {link[2]:.2f}):")
+            via = link
+            lines.append(f"{'    ' if link else '  '}{_visible(str(c['location']))}  {c['entity']}")
     return "\n".join(lines)
 
