@@ -55,6 +55,11 @@ MAX_CODE_ENTITIES = 3
 # The best matches bring their rationale; lower ones, and those recalled on weak evidence (their embedding
 # alone, or agreement), only when the question asks why.
 RATIONALE_ENTITIES = 3
+# Of those, only a memory matching much of the question brings its why unasked: one covering at least half of
+# the question's idf weight, or standing out in meaning. One passing the lexical floor on a third of the question
+# was much of a no-answer question's context (recall5's dev split: three memories with their rationales for
+# "Does the standard library include an HTTP client?").
+RATIONALE_COVER_FLOOR = 0.5
 # The relevance floor: how much of the question's idf-weight a match covers (lexical), or how near it is
 # (cosine of the static embeddings); below both an entity is not recalled at all.
 COVER_FLOOR = 0.35
@@ -336,6 +341,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             continue  # lean context: a lower match shows what it is, its why only when asked (even one it matched)
         if h.a == ":rationale" and not asks_why and h.e in weak:
             continue  # a memory recalled on weak evidence (its embedding alone, or agreement) shows what it is
+        if (h.a == ":rationale" and not asks_why and cover.get(h.e, 0.0) < RATIONALE_COVER_FLOOR
+                and standout.get(h.e, 0.0) < STANDOUT_FLOOR):
+            continue
         base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
         lift = 0.5 * entity_best.get(h.e, 0.0)
         if s["own"] == 0.0:
