@@ -36,7 +36,9 @@ def test_turns_through_the_cli(cli):
     code, reply, _, _ = cli.run("prepare-turn", "which web framework did we pick over Flask?")
     assert code == 0 and reply["ok"]
     assert ":decision/fastapi" in [f["entity"] for f in reply["facts"][:3]]
-    assert ':decision/fastapi :description "We\'re using FastAPI over Flask because async matters"' in reply["context"]
+    # the entity named once, its facts under it (the description here after its :rejects)
+    block = reply["context"].split("  :decision/fastapi ", 1)[1].split("\n  :", 1)[0]
+    assert ':description "We\'re using FastAPI over Flask because async matters"' in block, reply["context"]
     code, reply, _, _ = cli.run("sql", "SELECT source FROM tx WHERE reason LIKE 'finalize-turn%'")
     assert reply["rows"] == [["agent"]]
     # For people: the context block itself.

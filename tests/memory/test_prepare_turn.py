@@ -136,6 +136,26 @@ def test_context_carries_composition_and_linked_code(graph):
     assert all(c["rule"] != "link/name" for c in reply["composed"])
 
 
+def test_the_context_names_an_entity_and_a_linking_memory_once(graph):
+    # What an agent pays in tokens: a memory's rationale and description come under the one name, and the code
+    # a memory links (here four functions of one name) under one line naming the memory and the link.
+    funcs = [add_code(graph, f"src/auth{i}.py", [("function", "validate_token", 10 + i)])["validate_token"]
+             for i in range(4)]
+    remember(graph, '[[:dependency/api :description "the API gateway checks tokens with validate_token"]'
+                    ' [:dependency/api :rationale "the gateway is the one place tokens are checked"]]')
+    linking.derive_links(graph)
+    reply = prepare_turn(graph, "why does the gateway check tokens?")
+    lines = reply["context"].splitlines()
+    first, second = [(f["attribute"], f["value"]) for f in reply["facts"] if f["entity"] == ":dependency/api"]
+    assert sum(":dependency/api" in ln for ln in lines) == 2, lines  # on main: 2 facts + 4 code lines = 6
+    at = lines.index(f'  :dependency/api {first[0]} "{first[1]}"')
+    assert lines[at + 1] == f'    {second[0]} "{second[1]}"', lines
+    linked = lines[lines.index("Linked code:") + 1:]
+    assert linked[0].startswith("  ← :dependency/api (link/name, 0.") and linked[0].endswith("):"), linked
+    assert sorted(linked[1:]) == sorted(f"    src/auth{i}.py:{10 + i}  {f}" for i, f in enumerate(funcs)), linked
+    assert {c["memory"] for c in reply["code"]} == {":dependency/api"} and len(reply["code"]) == 4
+
+
 def test_the_index_catches_up_with_writes_that_skipped_derivation(graph):
     remember(graph, '[[:decision/one :description "blue green deploys"]]')
     assert ents(prepare_turn(graph, "blue green"))[:1] == [":decision/one"]

@@ -252,3 +252,25 @@ def test_a_memory_recalled_on_its_embedding_alone_brings_its_rationale_only_when
     assert (":decision/shield", ":rationale") in attrs("Why are we defended from denial of service floods?")
     # matched on its words, it brings its rationale as before
     assert (":decision/shield", ":rationale") in attrs("Use AWS Shield Advanced for DDoS?")
+
+
+def test_a_memory_matching_a_minority_of_the_question_brings_its_rationale_only_when_asked_why(graph):
+    # What a no-answer question brings is mostly memories passing the lexical floor on a third of its words;
+    # each brought its rationale too. A memory covering under half the question, and not standing out in meaning,
+    # now shows what it is; its why when asked, or when it matches the question well.
+    from test_crowd_admission import CROWD
+
+    remember(graph, "[" + " ".join(f"[:decision/{k} :description {quoted(v)}]" for k, v in CROWD.items())
+             + ' [:decision/db-pool :rationale "the database server accepts one hundred connections in all"]'
+             + ' [:decision/worker-pool :description "The worker pool runs eight threads"]'
+             + ' [:decision/vpn-pool :description "The VPN address pool has 254 addresses"]'
+             + ' [:decision/thread-pool :description "HTTP handlers share one thread pool"]]')
+    embed_all(graph)
+
+    def attrs(question):
+        return {f["attribute"] for f in prepare_turn(graph, question)["facts"] if f["entity"] == ":decision/db-pool"}
+
+    # "holds" and "pool": under half of the question's weight, and the pool memories' meanings crowd together
+    assert attrs("Who holds the swimming pool keys?") == {":description"}  # on main: its rationale as well
+    assert attrs("Why does someone hold the swimming pool keys?") == {":description", ":rationale"}
+    assert attrs("How many connections does the database connection pool hold?") == {":description", ":rationale"}

@@ -55,6 +55,11 @@ MAX_CODE_ENTITIES = 3
 # The best matches bring their rationale; lower ones, and those recalled on weak evidence (their embedding
 # alone, or agreement), only when the question asks why.
 RATIONALE_ENTITIES = 3
+# Of those, only a memory matching much of the question brings its why unasked: one covering at least half of
+# the question's idf weight, or standing out in meaning. One passing the lexical floor on a third of the question
+# was much of a no-answer question's context (recall5's dev split: three memories with their rationales for
+# "Does the standard library include an HTTP client?").
+RATIONALE_COVER_FLOOR = 0.5
 # The relevance floor: how much of the question's idf-weight a match covers (lexical), or how near it is
 # (cosine of the static embeddings); below both an entity is not recalled at all.
 COVER_FLOOR = 0.35
@@ -336,6 +341,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             continue  # lean context: a lower match shows what it is, its why only when asked (even one it matched)
         if h.a == ":rationale" and not asks_why and h.e in weak:
             continue  # a memory recalled on weak evidence (its embedding alone, or agreement) shows what it is
+        if (h.a == ":rationale" and not asks_why and cover.get(h.e, 0.0) < RATIONALE_COVER_FLOOR
+                and standout.get(h.e, 0.0) < STANDOUT_FLOOR):
+            continue
         base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
         lift = 0.5 * entity_best.get(h.e, 0.0)
         if s["own"] == 0.0:
@@ -578,10 +586,14 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     lines = ["Relevant memory context (lore):"]
     if any(f.get("origin") in ("journal", "repository") for f in facts):
         lines.append(REPOSITORY_NOTE)
+    # An entity is named once: its further facts (they come together, in rank order) follow on lines of their
+    # own under it, so a memory's rationale does not repeat its 40-character name (what an agent pays in tokens).
+    previous = None
     for f in facts:
         edn = f.pop("_edn")
-        lines.append(f"  {f['entity']} {f['attribute']} {edn}" + (f"  {f['label']}" if f.get("label") else "")
-                     + _origin_mark(f))
+        head = f"    {f['attribute']}" if f["entity"] == previous else f"  {f['entity']} {f['attribute']}"
+        previous = f["entity"]
+        lines.append(f"{head} {edn}" + (f"  {f['label']}" if f.get("label") else "") + _origin_mark(f))
     if composed:
         lines.append("Composed from these facts (rules):")
         for c in composed:
@@ -596,8 +608,14 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     located = [c for c in code if c.get("location")]
     if located:
         lines.append("Linked code:")
+        # Grouped by the memory that links it and how (one line says so), not that said again on every line:
+        # a name-linked memory can bring a dozen functions of one name (set 8: 90 % of the linked lines).
+        via = None
         for c in located:
-            via = f"  ← {c['memory']} ({c['rule']}, {c['relevance']:.2f})" if c.get("memory") else ""
-            lines.append(f"  {_visible(str(c['location']))}  {c['entity']}{via}")
+            link = (c["memory"], c["rule"], round(c["relevance"], 2)) if c.get("memory") else None
+            if link != via and link is not None:
+                lines.append(f"  ← {link[0]} ({link[1]}, {link[2]:.2f}):")
+            via = link
+            lines.append(f"{'    ' if link else '  '}{_visible(str(c['location']))}  {c['entity']}")
     return "\n".join(lines)
 
