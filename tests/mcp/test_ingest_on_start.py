@@ -75,3 +75,24 @@ async def test_turned_off_it_stays_idle(repo: Path, mcp_server):
         await session.initialize()
         err, st = await call(session, "lore_ingest_status")
         assert not err and st["status"] == "idle" and st["total_ingested"] == 0, st
+
+
+@pytest.mark.asyncio
+async def test_the_first_prepare_turn_waits_for_the_heads_code(tmp_path: Path, mcp_server):
+    """An agent's first turn on a fresh clone comes right after `lore mcp` starts. It waited for nothing and
+    answered an empty context, as if nothing in the repository bore on the question (user trial 9,
+    serde-rs/json: 3.6 s for ""). It waits for the start-up ingest's head, as lore_check does."""
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    for i in range(400):  # a head of some size: its ingest is still running when the agent's first call comes
+        (r / "src" / f"mod{i}.py").write_text("".join(f"def helper_{i}_{j}(x):\n    return x + {j}\n\n\n"
+                                                      for j in range(20)))
+    (r / "src" / "net.py").write_text("import json\n\n\ndef fetch_page(url):\n    return json.loads(url)\n")
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+    async with stdio_client(mcp_server(r)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, reply = await call(session, "lore_prepare_turn", message="Where is fetch_page defined?")
+        assert not err and reply["ok"], reply
+        assert "fetch_page" in reply["context"], reply
