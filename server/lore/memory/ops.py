@@ -30,15 +30,16 @@ HEAD_WAIT_SECONDS = 60.0
 HAS_CODE: Slot[list[bool]] = Slot("memory.has-code", lambda graph: [False])
 
 
-def _wait_for_code(graph: Graph) -> None:
-    """A fresh clone's first turn, while the start-up ingest runs: wait for the head's code, as ``lore check``
-    does, instead of answering that nothing in the repository bears on the question (user trial 9)."""
+def _wait_for_code(graph: Graph, seconds: float) -> None:
+    """A fresh clone's first turn, while the start-up ingest runs: wait for the head's code (and the journal's
+    memories, applied with it), as ``lore check`` does, instead of answering that nothing in the repository
+    bears on the question (user trial 9)."""
     seen = graph.session.get(HAS_CODE)
     if seen[0]:
         return
     reply = operations.run("headWatermark", graph, {})
-    if not reply.get("watermark"):
-        reply = operations.run("ingestHeadWait", graph, {"timeout": HEAD_WAIT_SECONDS})
+    if not reply.get("watermark") and seconds > 0:
+        reply = operations.run("ingestHeadWait", graph, {"timeout": seconds})
     seen[0] = bool(reply.get("watermark"))
 
 
@@ -49,7 +50,10 @@ def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     limit = params.get("limit")
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
         raise LoreError("bad-params", "parameter 'limit' must be a positive integer (at most 50)")
-    _wait_for_code(graph)
+    wait = params.get("codeWait", HEAD_WAIT_SECONDS)  # a hook with a time budget of its own asks for less
+    if not isinstance(wait, (int, float)) or isinstance(wait, bool) or wait < 0:
+        raise LoreError("bad-params", "parameter 'codeWait' must be a number of seconds, 0 or more")
+    _wait_for_code(graph, float(wait))
     return prepare_turn(graph, params["message"], limit=limit)
 
 
