@@ -39,7 +39,7 @@ def _wait_for_code(graph: Graph, seconds: float) -> None:
         return
     reply = operations.run("headWatermark", graph, {})
     if not reply.get("watermark") and seconds > 0:
-        reply = operations.run("ingestHeadWait", graph, {"timeout": seconds})
+        reply = operations.run("ingestHeadWait", graph, {"timeout": seconds, "headFirstOnly": True})
     seen[0] = bool(reply.get("watermark"))
 
 
