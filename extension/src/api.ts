@@ -143,6 +143,21 @@ export function sqlText(s: string): string {
 
 const MAX_TX = 2147483647;
 
+/**
+ * SQL: `mem(e, v)`, each decision, constraint and preference that holds (`now`: a condition on `f`) with its
+ * kind as `:type/…`. Its `:entity-type` says, else its ident's namespace: `lore transact '[[:decision/db
+ * :description …]]'` (the README's way) and an agent's `finalize-turn --facts` write no `:entity-type`, and
+ * the view listed none of them (user trial 9) while hovers, prepare-turn and `lore://decisions` did.
+ */
+function memoryKinds(now: string): string {
+  return (
+    `typed AS (SELECT f.e, f.v, 0 AS rank FROM facts f WHERE f.a = ':entity-type' AND f.v IN (':type/decision', ':type/constraint', ':type/preference') AND ${now} ` +
+    `UNION ALL SELECT f.e, ':type/' || split_part(substr(f.e, 2), '/', 1), 1 FROM facts f ` +
+    `WHERE (starts_with(f.e, ':decision/') OR starts_with(f.e, ':constraint/') OR starts_with(f.e, ':preference/')) AND NOT f.inferred AND ${now}), ` +
+    `mem AS (SELECT e, arg_min(v, rank) AS v FROM typed GROUP BY e)`
+  );
+}
+
 export interface MemoryRow {
   entity: string;
   kind: "decision" | "constraint" | "preference";
@@ -198,9 +213,9 @@ export class ViewApi {
   async memories(): Promise<MemoryRow[]> {
     const now = (f: string) => `${f}.tx_to = ${MAX_TX} AND ${f}.valid_from <= epoch_us(now()) AND ${f}.valid_to > epoch_us(now())`;
     const rows = await this.sql(
-      `SELECT t.e, t.v, coalesce(any_value(d.v), ''), coalesce(any_value(r.v), '') FROM facts t ` +
+      `WITH ${memoryKinds(now("f"))} ` +
+        `SELECT t.e, t.v, coalesce(any_value(d.v), ''), coalesce(any_value(r.v), '') FROM mem t ` +
         `LEFT JOIN facts d ON d.e = t.e AND d.a = ':description' AND ${now("d")} LEFT JOIN facts r ON r.e = t.e AND r.a = ':rationale' AND ${now("r")} ` +
-        `WHERE t.a = ':entity-type' AND t.v IN (':type/decision', ':type/constraint', ':type/preference') AND ${now("t")} ` +
         `GROUP BY t.e, t.v ORDER BY t.v, t.e LIMIT 2000`,
     );
     return rows.map((r) => ({
@@ -240,7 +255,7 @@ export class ViewApi {
     const rows = await this.sql(
       `WITH here AS (SELECT entity, min(line) AS line, max(end_line) AS end_line FROM code_locations WHERE file = ${sqlText(rel)} GROUP BY entity ` +
         `UNION ALL SELECT target, min(line), max(end_line) FROM import_locations WHERE file = ${sqlText(rel)} GROUP BY target), ` +
-        `mem AS (SELECT e, v FROM facts WHERE a = ':entity-type' AND v IN (':type/decision', ':type/constraint', ':type/preference') AND tx_to = ${MAX_TX} AND valid_to > epoch_us(now())) ` +
+        `${memoryKinds(`f.tx_to = ${MAX_TX} AND f.valid_to > epoch_us(now())`)} ` +
         `SELECT h.entity, h.line, h.end_line, ` +
         `count(DISTINCT CASE WHEN m.v = ':type/decision' THEN m.e END), count(DISTINCT CASE WHEN m.v = ':type/constraint' THEN m.e END), ` +
         `count(DISTINCT CASE WHEN m.v = ':type/preference' THEN m.e END) ` +

@@ -18,6 +18,7 @@ COMPAT = ("import os\nimport OpenSSL\n\n\nclass Compat:\n"
           "    def detect(self, data):  # decision: Never import pyOpenSSL directly, go through urllib3\n"
           "        return OpenSSL.rand(data)\n")
 
+DE_RS = "use serde::forward_to_deserialize_any;\n\npub fn parse() {}\n"
 
 # The request's own transactions: the server's derived work (rules, links, identity; source `rule`) lands in
 # the background at any moment, and counting it made these tests fail whenever it fell between two counts.
@@ -26,7 +27,8 @@ OWN_TXS = "SELECT count(*) FROM tx WHERE source <> 'rule'"
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def ws(tmp_path_factory):
-    root = make_repo(tmp_path_factory.mktemp("record") / "repo", {"src/requests/compat.py": COMPAT})
+    root = make_repo(tmp_path_factory.mktemp("record") / "repo", {"src/requests/compat.py": COMPAT,
+                                                                   "native/src/de.rs": DE_RS})
     graph = root / ".lore" / "lore.duckdb"
     assert cli(graph, "ingest", str(root))[0] == 0
     async with lsp(graph, root, init_options={"diagnostics": {"debounceMs": 50}}) as client:
@@ -222,3 +224,17 @@ async def test_malformed_command_arguments(ws, args):
     assert reply["ok"] is False and reply["error"]["code"] == "bad-params", reply
     status = await request(client, "lore/ingestStatus", {})  # the server is still up
     assert status["ok"]
+
+
+async def test_the_rejection_of_an_import_path_names_the_package_it_rejects(ws):
+    """`use serde::forward_to_deserialize_any;` imports the crate serde: the action rejected all of serde
+    but said "we don't use serde::forward_to_deserialize_any…", as if only that macro (user trial 9,
+    serde-rs/json in Neovim)."""
+    client, root, graph, _ = ws
+    uri = open_doc(client, root / "native" / "src" / "de.rs")
+    actions = await _actions(client, uri, 0, 5)  # on `serde`
+    reject = next(a for a in actions if "record a rejection" in a.title)
+    arg = reject.command.arguments[0]
+    assert arg["target"] == ":module/serde", arg
+    assert reject.title == "Lore: we don't use serde… (record a rejection)", reject.title
+    assert arg["text"] == "We don't use serde: " and arg["name"] == "no-serde", arg

@@ -5,6 +5,10 @@ wait for it. Driven by the official SDK's client over stdio on a real git reposi
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -15,6 +19,9 @@ from mcp.client.stdio import stdio_client
 from gitrepo import git
 
 from .test_mcp_server import call
+
+ROOT = Path(__file__).resolve().parents[2]
+LORE_CMD = [sys.executable, "-m", "lore"]
 
 
 @pytest.fixture
@@ -75,3 +82,31 @@ async def test_turned_off_it_stays_idle(repo: Path, mcp_server):
         await session.initialize()
         err, st = await call(session, "lore_ingest_status")
         assert not err and st["status"] == "idle" and st["total_ingested"] == 0, st
+
+
+@pytest.mark.asyncio
+async def test_the_first_prepare_turn_waits_for_the_heads_code(tmp_path: Path, mcp_server):
+    """An agent's first turn on a fresh clone comes right after `lore mcp` starts. It waited for nothing and
+    answered an empty context, as if nothing in the repository bore on the question (user trial 9,
+    serde-rs/json: 3.6 s for ""). It waits for the start-up ingest's head, as lore_check does."""
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    for i in range(400):  # a head of some size: its ingest is still running when the agent's first call comes
+        (r / "src" / f"mod{i}.py").write_text("".join(f"def helper_{i}_{j}(x):\n    return x + {j}\n\n\n"
+                                                      for j in range(20)))
+    (r / "src" / "net.py").write_text("import json\n\n\ndef fetch_page(url):\n    return json.loads(url)\n")
+    # a teammate's decision, committed in the journal: it arrives with the head (SPEC §6)
+    subprocess.run([*LORE_CMD, "transact", '[[:decision/no-httpx :description "No httpx: fetch_page stays on '
+                    'urllib"] [:decision/no-httpx :rejects :module/httpx]]', "--reason", "one HTTP stack"],
+                   cwd=r, env={**os.environ, "LORE_GRAPH_PATH": "", "PYTHONPATH": str(ROOT / "server")},
+                   check=True, capture_output=True)
+    for f in (r / ".lore").glob("lore.duckdb*"):
+        shutil.rmtree(f) if f.is_dir() else f.unlink()  # a fresh clone: the journal, no graph
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+    async with stdio_client(mcp_server(r)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, reply = await call(session, "lore_prepare_turn", message="Where is fetch_page defined, and why not httpx?")
+        assert not err and reply["ok"], reply
+        assert "fetch_page" in reply["context"] and ":decision/no-httpx" in reply["context"], reply

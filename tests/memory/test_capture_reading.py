@@ -1997,3 +1997,24 @@ def test_a_rule_against_doing_something_is_named_by_what_it_is_done_to(text, sub
     got = one(text)
     assert got.kind in ("constraint", "preference") and got.subject == subject, got.to_json()
     assert got.rejects == [subject.removeprefix("no ")], got.to_json()
+
+
+# User trial 9 (serde-rs/json over MCP): "No, let's not pull in simd-json" was stored as a rejection of a package
+# named "pull", or (after "No,") not at all; "let's not use Redis" rejected nothing.
+@pytest.mark.parametrize("text, subject, rejected", [
+    ("Let's not pull in simd-json, it needs unsafe SIMD code per target.", "no simd-json", "simd-json"),
+    ("No, let's not pull in simd-json. It needs unsafe SIMD code per target.", "no simd-json", "simd-json"),
+    ("Let's not bring in tokio, it is too heavy for a library.", "no tokio", "tokio"),
+    ("Let's not use Redis here.", "no Redis", "redis"),
+    ("Nope, let's not add lodash.", "no lodash", "lodash"),
+    ("We should not depend on openssl, because it breaks static builds.", "no openssl", "openssl"),
+])
+def test_not_taking_a_package_on_turns_down_the_package_not_the_verb(text, subject, rejected):
+    got = one(text)
+    assert got.subject == subject and rejected in slugs(got.rejects), got.to_json()
+    assert not slugs(got.rejects) & {"pull", "bring", "use", "add", "depend"}, got.to_json()
+
+
+def test_the_reason_after_a_no_stays_the_reason():
+    got = one("No, let's not pull in simd-json. It needs unsafe SIMD code per target and a mutable input buffer.")
+    assert "mutable input buffer" in (got.rationale or ""), got.to_json()

@@ -249,3 +249,19 @@ def test_a_reader_thread_answers_on_its_own_cursor(graph):
     t.start()
     t.join(30)
     assert ents(out["reply"])[:1] == [":decision/t"] and out["hover"] == []
+
+
+@pytest.mark.parametrize("wait", ["soon", -1, True, [5]])
+def test_code_wait_is_a_number_of_seconds(graph, wait):
+    """codeWait: how long a turn on a graph with no code yet waits for a running ingest's head (a hook with a
+    budget of its own asks for less than the default 60 s; mcp's start-up ingest is tests/mcp's)."""
+    reply = operations.run("prepareTurn", graph, {"message": "caching?", "codeWait": wait})
+    assert not reply["ok"] and reply["error"]["code"] == "bad-params" and "codeWait" in reply["error"]["message"]
+
+
+def test_no_ingest_running_means_no_wait(graph):
+    import time
+
+    t = time.monotonic()
+    reply = operations.run("prepareTurn", graph, {"message": "caching?", "codeWait": 30})
+    assert reply["ok"] and time.monotonic() - t < 10, reply  # nothing to wait for: an answer at once

@@ -67,3 +67,18 @@ def test_hovers_and_diagnostics_show_repository_text_as_text(victim):
     for d in found:
         texts = [d["message"], *(r["message"] for r in d.get("relatedInformation") or [])]
         assert not any("\u202e" in t for t in texts), texts
+
+
+def test_a_hash_is_escaped_where_it_makes_a_heading_and_nowhere_else():
+    """User trial 9 (sinatra/sinatra in Neovim 0.12): every squash-merged commit subject in a hover, "Revert …
+    (#2124)", showed as "(\\#2124)", since Neovim's float shows a Markdown escape as typed. Mid-line a "#" is
+    text; at the start of the line it is a heading, and stays escaped."""
+    from lore.lsp.text import md_text
+
+    assert md_text("Revert PATH_INFO can never be empty (#2124)") == "Revert PATH_INFO can never be empty (#2124)"
+    assert md_text("Adds a #settings method") == "Adds a #settings method"
+    assert md_text("# Memories") == "\\# Memories"
+    assert md_text("  ## fake section") == "  \\## fake section"
+    # an entity reference is shown as typed, never as the character it names (U+202E, the override, here)
+    assert md_text("reads &#x202E;daolyap &rlm;x &amp; y") == "reads \\&#x202E;daolyap \\&rlm;x \\&amp; y"
+    assert md_text("R&D; fish & chips") == "R\\&D; fish & chips"

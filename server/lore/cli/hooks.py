@@ -114,12 +114,16 @@ def _graph_for(event: dict[str, Any], graph: Path | None) -> tuple[Path, Path]:
     return resolve_graph_path(str(graph) if graph else None, cwd), find_work_tree(cwd)
 
 
+HOOK_CODE_WAIT = 5.0
+
+
 def prepare(event: dict[str, Any], graph: Path | None, execute: Execute) -> dict[str, Any] | None:
     prompt = event.get("prompt") or event.get("message")
     if not isinstance(prompt, str) or not prompt.strip():
         return None
     path, _root = _graph_for(event, graph)
-    reply = execute(path, "prepareTurn", {"message": prompt, "settle": True})
+    # Claude Code gives the hook 10 s: a fresh clone's start-up ingest is waited for 5 s at most, not 60.
+    reply = execute(path, "prepareTurn", {"message": prompt, "settle": True, "codeWait": HOOK_CODE_WAIT})
     context = reply.get("context") if reply.get("ok") else None
     if not context:
         if not reply.get("ok"):

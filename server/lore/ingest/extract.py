@@ -523,7 +523,7 @@ def _item_defs(data: bytes, raw_defs: list[tuple], ascii_only: bool, col_of: Any
         static = kind == "field.static"
         base = "field" if static else kind
         name_start, name_end = name_node.start_byte, name_node.end_byte
-        name = data[name_start:name_end].decode("utf-8", "replace").strip().lstrip("@")
+        name = data[name_start:name_end].decode("utf-8", "replace").strip().lstrip("@#")  # @attr, #private
         if stack:
             in_function, inner_class = stack[-1][1], stack[-1][2]
         else:
@@ -605,6 +605,8 @@ def _item_calls(data: bytes, spans: list[tuple[int, int, str, int]], calls_at: l
         while open_spans and open_spans[-1][1] <= pos:
             open_spans.pop()
         # The top of the stack starts at or before pos and ends after it: the innermost function.
+        if data[pos] == 0x23:  # this.#retry(): a private method, named without its # as its definition is
+            pos += 1
         raw_calls.add((open_spans[-1][2] if open_spans else "", data[pos:call_end]))
     # A name is called from many places: each distinct name is decoded once, into one string (interned: the
     # same object in every item and version, pickled once per chunk to the ingest's process).

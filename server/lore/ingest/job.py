@@ -44,6 +44,7 @@ class IngestJob:
         # some code to work on (lore check's first ingest) waits on it instead of starting a second ingest.
         self.head_or_done = threading.Event()
         self.head_or_done.set()
+        self.head_first = False  # whether the run writes the head first (seconds) or only at its end
 
     def status(self) -> dict[str, Any]:
         with self._lock:
@@ -72,6 +73,7 @@ class IngestJob:
                                                              "message": "an ingestion is already in progress"}}
             self._cancel.clear()
             self.head_or_done.clear()
+            self.head_first = head_first
             self.state = {"status": "starting", "processed": 0, "processed_this_run": 0, "total": None,
                           "current_commit": None, "error": None, "repo": repo, "branch": branch,
                           "started_at": format_instant(now_micros())}

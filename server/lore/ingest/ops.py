@@ -137,9 +137,10 @@ HEAD_WAIT_SECONDS = 600.0
 def ingest_head_wait_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """When an ingest runs in the background: wait until it has written the branch head's code or has ended
     (``timeout`` seconds at most), then the head's watermark as ``headWatermark`` gives it (None: nothing
-    ingested). ``lore check`` asks it before ingesting a graph with nothing in it."""
+    ingested). ``lore check`` asks it before ingesting a graph with nothing in it; ``headFirstOnly``: only a
+    run that writes the head first is waited for (a prepare-turn will not wait out a whole history)."""
     job = job_for(graph)
-    if job.running:
+    if job.running and (job.head_first or not params.get("headFirstOnly")):
         job.head_or_done.wait(P.positive_number(params, "timeout") or HEAD_WAIT_SECONDS)
     return head_watermark_op(graph, {})
 

@@ -23,7 +23,8 @@ import duckdb
 from lore.store.graph import Graph
 
 # 2: Rust use lists import each path (lore.ingest.rustuse).
-EXTRACTOR_REVISION = 2
+# 3: JavaScript/TypeScript private members (#name) are definitions and calls, named without the #.
+EXTRACTOR_REVISION = 3
 KEY = "extractor"
 
 

@@ -134,7 +134,10 @@ async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list
             line = doc.position_from_client_units(params.range.start).line
             note = _note_on_line(doc, line)
             if req.get("kind") == "import":
-                # "We don't use X…": a decision that rejects the imported module.
+                # "We don't use X…": a decision that rejects the imported module. A package is named as it is,
+                # not by the import's path into it (`use serde::de::Visitor` rejects all of serde).
+                if info.get("type") == ":type/external-dependency" and isinstance(info.get("description"), str):
+                    label = info["description"]
                 text = note or f"We don't use {label}: "
                 arg = _suggestion(await ls.run_op("suggestDecision", {"kind": "rejects", "target": entity,
                                                                      "text": text}),

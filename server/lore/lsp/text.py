@@ -17,12 +17,15 @@ from lore.unseen import escape_unseen
 _ONE_LINE = {"\n": " ", "\r": " ", "\t": " "}
 _KEEP_LINES = {**_ONE_LINE, "\n": "\n"}
 
-# what makes emphasis, code, links, images, HTML, tables and headings; the rest is text wherever it stands
-# once line breaks are gone, but at the start of a line (a list item's "- ", "1. ")
-_MARKDOWN = re.compile(r"([\\`*\[\]<>!|~#])")
+# what makes emphasis, code, links, images, HTML and tables; the rest is text wherever it stands once line
+# breaks are gone, but at the start of a line (a list item's "- ", "1. ", a heading's "#": mid-line a "#" is
+# text, and escaped there Neovim's hover showed every squash-merged subject's "(#2124)" as "(\#2124)")
+_MARKDOWN = re.compile(r"([\\`*\[\]<>!|~])")
 # an underscore inside a word never starts or ends emphasis (CommonMark): `normalize_encoding` stays as typed
 _UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
-_LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])")
+_LINE_START = re.compile(r"^(\s*)([-+=#]|\d+[.)])")
+# an entity reference shows as the character it names: "&#x202E;" would be the right-to-left override itself
+_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 
 
 def visible(text: Any, keep_newlines: bool = False) -> str:
@@ -33,7 +36,7 @@ def visible(text: Any, keep_newlines: bool = False) -> str:
 
 def md_text(text: Any) -> str:
     """Repository text as Markdown that shows exactly that text, on one line."""
-    escaped = _UNDERSCORE.sub(r"\\_", _MARKDOWN.sub(r"\\\1", visible(text)))
+    escaped = _ENTITY.sub(r"\\&", _UNDERSCORE.sub(r"\\_", _MARKDOWN.sub(r"\\\1", visible(text))))
     return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
 
 

@@ -86,8 +86,13 @@ class Starting:
             log.error("the MCP server could not start its backend: %s", exc)
             self.future.set_exception(exc)
             return
+        # The start-up ingest is asked for before the first tool call can run: queued behind it, an agent's
+        # first prepare-turn found no ingest running and answered from a graph with no code (user trial 9).
+        try:
+            ingest_on_start(backend)
+        except Exception as exc:  # noqa: BLE001 - tools work without it; lore_ingest says what is wrong
+            log.warning("ingest on start: %s", exc)
         self.future.set_result(backend)
-        ingest_on_start(backend)
 
     async def backend(self) -> Backend:
         return await asyncio.wrap_future(self.future)
@@ -289,25 +294,20 @@ CURRENT_MEMORIES = """[:find ?e ?d :where [?e :description ?d]
                     [(starts-with? ?s ":preference/")])]"""
 
 
-def ingest_on_start(backend: Backend) -> threading.Thread | None:
+def ingest_on_start(backend: Backend) -> None:
     """As ``lore serve`` does: the work tree's history, incrementally, in the background (head first on a fresh
     graph), started at the graph's owner (this process, or the one it forwards to). ``LORE_MCP_INGEST=0``
     turns it off. An explicit ``lore_ingest`` with ``wait`` then waits for it, and ``lore_check`` on a graph
     with nothing yet waits for its head (DESIGN-CHOICES)."""
     if os.environ.get("LORE_MCP_INGEST", "1").strip() == "0":
-        return None
+        return
     root = find_work_tree(Path.cwd())
     if not (root / ".git").exists():
-        return None
-
-    def start() -> None:
-        reply = backend.run("ingest", {"repo": str(root)})
-        if not reply.get("ok") and (reply.get("error") or {}).get("code") != "ingest-running":
-            log.warning("ingest on start: %s", (reply.get("error") or {}).get("message"))
-
-    t = threading.Thread(target=start, name="lore-mcp-ingest-on-start", daemon=True)
-    t.start()
-    return t
+        return
+    # Not waited: the reply comes once the run is started, and the run goes on in the owner's background.
+    reply = backend.run("ingest", {"repo": str(root)})
+    if not reply.get("ok") and (reply.get("error") or {}).get("code") != "ingest-running":
+        log.warning("ingest on start: %s", (reply.get("error") or {}).get("message"))
 
 
 def main(graph: str | None = None) -> int:

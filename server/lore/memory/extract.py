@@ -284,8 +284,13 @@ _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 _NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
+# Verbs of taking a package on; after "not" their object is what is turned down.
+_TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
+            r"go\s+with|switch\s+to|move\s+to|migrate\s+to)\b")
 _REJECT_PATTERNS = [
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not|vs\.?|versus|unlike)\s+(?:the\s+|a\s+|an\s+|using\s+|"
+    # "let's not pull in simd-json", "we should not depend on openssl": what the verb takes on, not the verb
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not\s+" + _TAKE_ON + r"|not|vs\.?|versus|unlike)\s+"
+               r"(?:the\s+|a\s+|an\s+|using\s+|"
                # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
                r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
                r"(?:to|with|on|for|onto)\s+(?:the\s+)?|(?:keeping|maintaining)\s+(?:the\s+)?|"
@@ -1228,6 +1233,8 @@ _REQUIREMENT = "\x00requirement"  # _subject's answer for a "requires <an abstra
 # "we don't need to use X as much" in the sentence before a decision: X is what it moves away from.
 _CONTEXT_DROP = re.compile(r"\b(?:don't|do not|no longer) need (?:to use\s+)?" + _CNP, re.I)
 _PREFER = re.compile(r"\bprefer(?:s|red|ring)?\s+(?:to use\s+|using\s+)?(?:the\s+)?" + _CNP, re.I)
+# "Let's not pull in simd-json": no-simd-json (only a verb of taking something on: "let's not merge this" is no rule)
+_LETS_NOT = re.compile(r"\blet(?:'s|\s+us)\s+not\s+" + _TAKE_ON + r"\s+(?:the\s+|any\s+)?" + _CNP, re.I)
 _NEGATED_VERB = re.compile(r"\b(?:never|don't|do not|can't|cannot|can not|must not|mustn't|not to|avoid|"
                            r"should not|shouldn't|no more)\s+(?:(?:\w+ly)\s+)?(?:(?:use|using|write|put|add|run|mock|commit|call|name|"
                            r"return|raise|store|import|leave|push|ship|depend on|like|want|log|print|expose|send|"
@@ -1308,7 +1315,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
         if m:
             return _clean(m.group(1)), None
     # The first clause names it; a leading "When …," or "If …," only says when it applies.
-    main = re.sub(r"^(?:(?:also|however|hence|so|then|and|but|thus|therefore|as such|in light of this|"
+    # "No, let's not pull in simd-json": an answer's interjection before its comma names nothing
+    main = re.sub(r"^(?:(?:no|nope|nah|yes|yeah|ok|okay|right|well|actually|also|however|hence|so|then|and|but|thus|"
+                  r"therefore|as such|in light of this|"
                   r"from now on|going forward|in (?:the )?future|regarding [^,]{2,60}),\s*)+", "", clause.strip(),
                   flags=re.I)
     main = re.sub(r"^(?:when|whenever|if|once|after|before|while|in|for|on)\b[^,]{2,80},\s*", "", main, flags=re.I)
@@ -1336,7 +1345,7 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     if kind in ("preference", "constraint"):
         # "Never import pyOpenSSL directly", "avoid default exports": no-pyopenssl-directly, no-default-exports;
         # "Merge commits are not allowed in main": no-merge-commits.
-        m = _NEGATED_VERB.search(head) or _AVOIDED.search(head) or _DISALLOWED.match(head)
+        m = _LETS_NOT.search(head) or _NEGATED_VERB.search(head) or _AVOIDED.search(head) or _DISALLOWED.match(head)
         if m and _name(m.group(1)):
             return "no " + (_name(m.group(1)) or ""), None
     # Otherwise the clause's content words name it.

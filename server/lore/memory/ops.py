@@ -11,6 +11,7 @@ from lore.errors import LoreError
 from lore.memory import decisions, embed, identity, index, linking, neighbourhood, vectors
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
+from lore.store.session import Slot
 
 
 def _bool(params: dict[str, Any], key: str) -> bool | None:
@@ -22,6 +23,26 @@ def _bool(params: dict[str, Any], key: str) -> bool | None:
     return v
 
 
+# How long a turn on a graph with no code yet waits for a running ingest to write the branch head's code (head
+# first: seconds; `lore mcp` and `lore serve` start one, and an agent's first prepare-turn comes right after).
+HEAD_WAIT_SECONDS = 60.0
+# Whether this graph has code (once it has, it keeps it): one look at ingest_meta until then, none after.
+HAS_CODE: Slot[list[bool]] = Slot("memory.has-code", lambda graph: [False])
+
+
+def _wait_for_code(graph: Graph, seconds: float) -> None:
+    """A fresh clone's first turn, while the start-up ingest runs: wait for the head's code (and the journal's
+    memories, applied with it), as ``lore check`` does, instead of answering that nothing in the repository
+    bears on the question (user trial 9)."""
+    seen = graph.session.get(HAS_CODE)
+    if seen[0]:
+        return
+    reply = operations.run("headWatermark", graph, {})
+    if not reply.get("watermark") and seconds > 0:
+        reply = operations.run("ingestHeadWait", graph, {"timeout": seconds, "headFirstOnly": True})
+    seen[0] = bool(reply.get("watermark"))
+
+
 @operations.register("prepareTurn")
 def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if "message" not in params:
@@ -29,6 +50,10 @@ def prepare_turn_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     limit = params.get("limit")
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
         raise LoreError("bad-params", "parameter 'limit' must be a positive integer (at most 50)")
+    wait = params.get("codeWait", HEAD_WAIT_SECONDS)  # a hook with a time budget of its own asks for less
+    if not isinstance(wait, (int, float)) or isinstance(wait, bool) or wait < 0:
+        raise LoreError("bad-params", "parameter 'codeWait' must be a number of seconds, 0 or more")
+    _wait_for_code(graph, float(wait))
     return prepare_turn(graph, params["message"], limit=limit)
 
 

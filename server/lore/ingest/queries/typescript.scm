@@ -6,12 +6,15 @@
 (enum_declaration name: (identifier) @name) @def.class
 (type_alias_declaration name: (type_identifier) @name) @def.class
 (method_definition name: (property_identifier) @name) @def.function
+; a private method, #name (its name is kept without the #)
+(method_definition name: (private_property_identifier) @name) @def.function
 (abstract_method_signature name: (property_identifier) @name) @def.function
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @def.function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @def.function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (_) @_v)) @def.variable)
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (public_field_definition name: (property_identifier) @name) @def.field
+(public_field_definition name: (private_property_identifier) @name) @def.field
 
 (import_statement source: (string) @import.spec) @import
 (export_statement source: (string) @import.spec) @import
@@ -24,4 +27,5 @@
 
 (call_expression function: (identifier) @call.name)
 (call_expression function: (member_expression property: (property_identifier) @call.name))
+(call_expression function: (member_expression property: (private_property_identifier) @call.name))
 (new_expression constructor: (identifier) @call.name)
