@@ -114,3 +114,18 @@ def test_supersede_decision_keeps_unnamed_rejections_and_governs_the_named(graph
 ])
 def test_what_a_text_names(text, target, names):
     assert text_names(text, target) is names
+
+
+def test_an_edge_of_the_new_decision_speaks_of_a_target_by_name_before_it_is_made_canonical():
+    from lore.memory.supersession import kept
+    from lore.store.graph import Op
+    from lore.store.values import Value
+
+    old_rows = [(":rejects", "k", ":module/redis"), (":rejects", "k", ":module/cache"), (":description", "s", "x")]
+    new_ops = [Op("add", ":decision/n", ":description", Value("s", "Something else entirely", None)),
+               Op("add", ":decision/n", ":supersedes", Value("k", ":decision/cache", None)),
+               Op("add", ":decision/n", ":governs", Value("k", ":dependency/redis", None))]
+    # redis: the new one governs it (as :dependency/redis, made :module/redis later); cache: only the old
+    # decision's own name, which says nothing of the package
+    assert [(op.a, op.value.v) for op in kept(":decision/cache", old_rows, ":decision/n", new_ops)] == [
+        (":rejects", ":module/cache")]

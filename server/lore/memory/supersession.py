@@ -4,7 +4,8 @@
 also rejected MySQL, and nothing in the switch allows MySQL again. So each of the old decision's current
 ``:rejects`` / ``:forbids`` targets passes to the new decision, unless the new one speaks of it:
 
-- it states an edge to it itself (rejects it again, governs it, chooses it), or
+- it states an edge to it itself (rejects it again, governs it, chooses it; by ident or by name, as the new
+  one's edges are made canonical after this), or
 - its text (description, rationale, alias) names it: the target's name is a word of the text, or the start
   or end of one ("pyOpenSSL" names :module/openssl) for names of four characters or more, or
 - the old decision was nothing but that rejection: its ident is ``no-<name>`` (the name a drop or a rejection
@@ -25,6 +26,7 @@ from lore.store.values import Value
 
 CARRIED = (":rejects", ":forbids")
 TEXT_ATTRS = (":description", ":rationale", ":alias")
+NOT_ABOUT = (":supersedes", ":entity-type")  # edges that say what the new decision is, not what it is about
 MIN_AFFIX = 4  # a shorter name ("os", "re") must be a whole word: inside one it is mostly chance
 
 
@@ -48,12 +50,14 @@ def kept(old: str, old_rows: Iterable[tuple[str, str, str]], new: str, new_ops: 
     """``[new :rejects X]`` / ``[new :forbids X]`` for each rejection of ``old`` (its current (a, vt, v) rows)
     that ``new`` (its ops in this transaction) does not speak of."""
     mine = [op for op in new_ops if op.e == new and op.kind == "add"]
-    spoken = {op.value.v for op in mine if op.value.vt == "k"}
+    spoken = {op.value.v for op in mine if op.value.vt == "k" and op.a not in NOT_ABOUT}
+    # by name too: the new one's edges are not yet canonical (:dependency/redis becomes the code's :module/redis)
+    spoken_names = {_names(v) for v in spoken}
     text = " ".join(op.value.v for op in mine if op.a in TEXT_ATTRS and op.value.vt == "s")
     old_name = old.split("/", 1)[1] if "/" in old else old
     out: list[Op] = []
     for a, vt, v in old_rows:
-        if a not in CARRIED or vt != "k" or v in spoken or v == new:
+        if a not in CARRIED or vt != "k" or v in spoken or _names(v) in spoken_names or v == new:
             continue
         if old_name == f"no-{_names(v)}" or text_names(text, v):
             continue
