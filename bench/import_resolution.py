@@ -37,7 +37,7 @@ SELECT DISTINCT v FROM facts WHERE a = ':name' AND tx_to = 2147483647 AND e IN
 """
 
 
-def _side(server: Path, repo: str, graph: Path) -> dict:
+def _side(server: Path, repo: str, graph: Path, with_names: bool = False) -> dict:
     env = {**os.environ, "PYTHONPATH": str(server)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
@@ -58,19 +58,22 @@ def _side(server: Path, repo: str, graph: Path) -> dict:
     return {"seconds": round(wall, 2),
             "cpu_seconds": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
             "imports": counts, "externals": len(names),
-            "alias_like_externals": [n for n in names if n.startswith(("@/", "~/", "~", "#"))]}
+            "alias_like_externals": [n for n in names if n.startswith(("@/", "~/", "~", "#"))],
+            **({"external_names": names} if with_names else {})}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("repo")
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code to compare with (its server/)")
+    ap.add_argument("--names", action="store_true", help="list the distinct externals' names too")
     args = ap.parse_args()
     out: dict = {"repo": args.repo, "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory() as tmp:
-        out["this"] = _side(HERE.parent / "server", args.repo, Path(tmp) / "this.duckdb")
+        out["this"] = _side(HERE.parent / "server", args.repo, Path(tmp) / "this.duckdb", args.names)
         if args.baseline:
-            out["baseline"] = _side(Path(args.baseline).resolve() / "server", args.repo, Path(tmp) / "base.duckdb")
+            out["baseline"] = _side(Path(args.baseline).resolve() / "server", args.repo, Path(tmp) / "base.duckdb",
+                                    args.names)
     out["load_after"] = os.getloadavg()
     print(json.dumps(out))
 

@@ -34,6 +34,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lore import gitdirs
 from lore.errors import LoreError
 from lore.fileread import read_regular
 
@@ -242,16 +243,6 @@ def _small_text(path: str) -> str | None:
         return None
 
 
-def _pointed(base: str, text: str | None, prefix: str = "") -> str | None:
-    """The folder a ``.git`` file (``gitdir: X``) or ``commondir`` (``X``) names, relative to ``base``."""
-    if text is None or not text.startswith(prefix):
-        return None
-    target = text[len(prefix):].strip()
-    if not target or "\x00" in target:
-        return None
-    return target if os.path.isabs(target) else os.path.join(base, target)
-
-
 def unsafe_metadata(path: str) -> str | None:
     """The first of the git metadata files git would read for ``path``'s repository that is a FIFO, a device
     or a socket; None when there is none (or no repository)."""
@@ -264,16 +255,12 @@ def unsafe_metadata(path: str) -> str | None:
         for name in _ROOT_FILES:
             if _special(os.path.join(holder, name)):
                 return os.path.join(holder, name)
-        dot = os.path.join(holder, ".git")
         if not env_dir:
-            if os.path.isdir(dot):
-                dirs.append(dot)
-            else:
-                gd = _pointed(holder, _small_text(dot), "gitdir:")
-                if gd is not None:
-                    dirs.append(gd)
+            gd = gitdirs.git_dir(holder)
+            if gd is not None:
+                dirs.append(gd)
     for gd in list(dirs):
-        common = _pointed(gd, _small_text(os.path.join(gd, "commondir")))
+        common = gitdirs.common_dir(gd)
         if common is not None:
             dirs.append(common)
     for gd in dirs:

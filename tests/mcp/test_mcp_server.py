@@ -346,3 +346,41 @@ def test_importing_the_mcp_face_loads_no_feature_and_no_heavy_module():
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                        env={**os.environ, "PYTHONPATH": str(ROOT / "server")})
     assert p.stdout.strip() == "[]", p.stdout
+
+
+@pytest.mark.asyncio
+async def test_prepare_turn_gives_each_warning_once_briefly_beside_its_context_line(repo: Path, mcp_server):
+    """Over MCP, lore_prepare_turn's reply carried every warning whole — its related facts (the decision's
+    text again, its journal file), slots (the text a third time), provenance, rule file — beside the context's
+    line for it and the recalled decision's own facts: 26 KB on ipython with 20 warnings of one decision. Each
+    warning is now its context line's fields, its id (for lore_dismiss) and its memory; lore_warnings has the
+    rest."""
+    for n in range(12):
+        (repo / "src" / f"page{n}.py").write_text(f"import chardet\n\n\ndef page{n}(b):\n    return chardet.detect(b)\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "pages")
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_ingest", wait=True)
+        assert not err and r["ok"], r
+        text = "Detect encodings with charset-normalizer, never chardet"
+        err, r = await call(session, "lore_transact", reason="review", facts=(
+            f'[[:decision/no-chardet :description "{text}"] [:decision/no-chardet :rejects :module/chardet]]'))
+        assert not err, r
+        err, whole = await call(session, "lore_warnings")
+        by_id = {w["id"]: w for w in whole["warnings"]}
+        assert len(by_id) == 13
+        err, r = await call(session, "lore_prepare_turn", message="what did we decide about chardet?")
+        assert not err and r["ok"], r
+        assert len(r["warnings"]) == 13, r["warnings"]
+        for w in r["warnings"]:
+            assert set(w) <= {"id", "code", "severity", "message", "entity", "file", "line", "memory"}, w
+            full = by_id[w["id"]]
+            assert w["memory"] == ":decision/no-chardet" and w["code"] == full["code"] == "rejected_dependency"
+            assert (w["message"], w["file"], w["line"]) == (full["message"], full["file"], full["line"])
+            assert f"⚠ {w['message']} at {w['file']}:{w['line']}" in r["context"]
+        # the decision's text: once as its fact, once on its context line, and in each warning's message and
+        # its context line (whole, each warning said it three times more: related, slots)
+        blob = json.dumps(r, ensure_ascii=False)
+        assert blob.count(text) == 2 + 2 * 13, blob.count(text)
+        assert len(json.dumps(r["warnings"]).encode()) < 400 * 13

@@ -344,3 +344,67 @@ def test_a_check_that_cannot_run_still_prints_one_sarif_log(repo, tmp_path):
         note = invocation["toolExecutionNotifications"][0]
         assert note["level"] == "error" and why in note["message"]["text"], note
         assert why in p.stderr  # and said where a person reads it
+
+
+def _conflicting_branches(repo: Path) -> None:
+    """feature imports chardet in src/app.py; main changes the same line: replaying or merging one onto the
+    other stops on a conflict."""
+    git(repo, "checkout", "-qb", "feature")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET)
+    git(repo, "commit", "-qam", "chardet")
+    git(repo, "checkout", "-q", "main")
+    (repo / "src" / "app.py").write_text(WITH_CHARDET.replace("chardet", "json"))
+    git(repo, "commit", "-qam", "json")
+
+
+def _stopped(repo: Path, *args: str) -> None:
+    """git ``args``, which stops for the person (a conflict): its failure is the point."""
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com", "GIT_EDITOR": "true"}
+    p = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, env=env)
+    assert p.returncode != 0, "git should have stopped on the conflict"
+
+
+@pytest.mark.parametrize("operation,marker,said", [
+    (("rebase", "main"), "rebase-merge", "a rebase is in progress"),
+    (("merge", "main"), "MERGE_HEAD", "a merge is in progress"),
+    (("cherry-pick", "main"), "CHERRY_PICK_HEAD", "a cherry-pick is in progress"),
+])
+def test_a_rebase_or_merge_in_progress_is_said_in_a_note_not_a_failure(repo, operation, marker, said):
+    _conflicting_branches(repo)
+    git(repo, "checkout", "-q", "feature")
+    _stopped(repo, *operation)
+    git_dir = repo / ".git"
+    assert (git_dir / marker).exists()
+    code, reply = check_json(repo, "--fail-on", "never")
+    assert code == 0 and reply["ok"], reply
+    notes = [n for n in reply["notes"] if "in progress" in n]
+    assert len(notes) == 1 and notes[0].startswith(said) and marker in notes[0], reply["notes"]
+    p = lore(repo, "check", "--fail-on", "never")
+    assert p.returncode == 0 and f"lore check: {said}" in p.stderr, p.stderr
+    # finished (here: aborted), the note goes
+    git(repo, operation[0], "--abort")
+    code, reply = check_json(repo, "--fail-on", "never")
+    assert not [n for n in reply["notes"] if "in progress" in n], reply["notes"]
+
+
+def test_in_progress_markers_in_a_hostile_git_folder_are_only_looked_at(repo):
+    """A marker git would leave may be a FIFO, a folder, a dangling symlink, or the .git a file naming a folder
+    elsewhere: each is only looked at (never opened), so check neither waits nor fails."""
+    git(repo, "checkout", "-qb", "feature")
+    os.mkfifo(repo / ".git" / "MERGE_HEAD")
+    (repo / ".git" / "REVERT_HEAD").symlink_to(repo / "nowhere")
+    code, reply = check_json(repo, "--fail-on", "never")
+    assert code == 0 and reply["ok"], reply
+    assert sorted(n.split(" is in progress")[0] for n in reply["notes"] if "in progress" in n) == [
+        "a merge", "a revert"]
+    # a linked work tree: .git is a file naming its own git folder, where git keeps its markers
+    linked = repo.parent / "linked"
+    git(repo, "worktree", "add", "-q", str(linked), "main")
+    code, reply = check_json(linked, "--fail-on", "never")
+    assert reply["ok"] and not [n for n in reply["notes"] if "in progress" in n], reply["notes"]
+    gd = Path(git(linked, "rev-parse", "--absolute-git-dir").strip())
+    (gd / "rebase-merge").mkdir()
+    code, reply = check_json(linked, "--fail-on", "never")
+    assert [n.split(":")[0] for n in reply["notes"] if "in progress" in n] == [
+        "a rebase is in progress (rebase-merge)"], reply["notes"]

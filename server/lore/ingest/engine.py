@@ -58,6 +58,8 @@ from lore.ingest.walk import (
     repo_root,
     resolve_branch,
 )
+from lore.ingest.workspaces import MANIFEST_FILES, workspaces_of
+from lore.ingest.workspaces import MAX_MANIFEST_BYTES as WORKSPACE_MANIFEST_BYTES
 from lore.store.graph import Graph
 from lore.timeutil import FOREVER, now_micros
 
@@ -123,6 +125,8 @@ NO_EXTRACT = Extract([], [], [], False)
 
 # Files whose imports may go through tsconfig path aliases
 _SCRIPT_EXTS = frozenset((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"))
+# Files whose imports may name a package of the repository's workspace (lore.ingest.workspaces)
+_WORKSPACE_EXTS = _SCRIPT_EXTS | frozenset((".rs", ".go"))
 # Languages whose imports can name a folder of files (resolve.resolve_all)
 _PACKAGE_EXTS = frozenset((".go", ".java", ".kt", ".scala", ".cs"))
 
@@ -316,6 +320,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self._index_version = 0
         self._resolve_version = 0
         self._load_aliases()
+        self._load_workspaces()
 
     # ------------------------------------------------------------------ walk
     def _walk(self, wm: str | None) -> None:
@@ -552,8 +557,9 @@ class IngestRun(StructureFacts, BatchWriter):
             return
         self._preload(set(cs.removed) | set(cs.modified))
         self._move_file_set(cs)
-        aliases_moved = any(CONFIG_FILE.match(posixpath.basename(p))
-                            for p in (*cs.removed, *cs.added, *cs.modified)) and self._load_aliases()
+        touched = [posixpath.basename(p) for p in (*cs.removed, *cs.added, *cs.modified)]
+        aliases_moved = any(CONFIG_FILE.match(b) for b in touched) and self._load_aliases()
+        workspaces_moved = any(b in MANIFEST_FILES for b in touched) and self._load_workspaces()
         old_ex, new_ex = self._extracts_of(cs)
         cid = S.commit_ident(c.sha)
         gone_defs: dict[str, tuple[str, int, str, str]] = {}  # entity -> (kind, shape hash, path, qname)
@@ -565,10 +571,11 @@ class IngestRun(StructureFacts, BatchWriter):
         for olde, newe, path in match_renames(gone_defs, new_defs):
             self._link(olde, newe, path, t)
         self._resolve_dependents(cs, gone_defs, t)
-        if aliases_moved:  # every script may import through them: all are resolved again
+        if aliases_moved or workspaces_moved:  # every script may import through them: all are resolved again
+            exts = (_SCRIPT_EXTS if aliases_moved else frozenset()) | (_WORKSPACE_EXTS if workspaces_moved else frozenset())
             changed = set(cs.removed) | set(cs.added) | set(cs.modified)
             for p in sorted(self.files):
-                if p not in changed and posixpath.splitext(p)[1] in _SCRIPT_EXTS:
+                if p not in changed and posixpath.splitext(p)[1] in exts:
                     self._resolve_again(p, set(), t, force=True)
 
     def _load_aliases(self) -> bool:
@@ -579,6 +586,17 @@ class IngestRun(StructureFacts, BatchWriter):
         if aliases == self.index.aliases:
             return False
         self.index.aliases = aliases
+        self._index_version += 1
+        return True
+
+    def _load_workspaces(self) -> bool:
+        """The tree's workspace packages into the path index; whether they changed."""
+        found = workspaces_of(((p, b, m) for p, (b, m) in self.files.items()),
+                              lambda blob: self.cat.read(blob, WORKSPACE_MANIFEST_BYTES),
+                              lambda mode: mode.startswith("100"))
+        if found == self.index.workspaces:
+            return False
+        self.index.workspaces = found
         self._index_version += 1
         return True
 

@@ -12,6 +12,7 @@ import posixpath
 from collections import defaultdict
 
 from lore.ingest.tsconfig import Aliases
+from lore.ingest.workspaces import Workspaces
 
 JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts", ".mts", ".cts")
 TS_FOR_JS = {".js": (".ts", ".tsx", ".d.ts"), ".jsx": (".tsx",), ".mjs": (".mts", ".d.mts"),
@@ -32,6 +33,8 @@ class PathIndex:
         self.dirs_by_tail: dict[str, set[str]] = defaultdict(set)
         # project folder -> its tsconfig's path aliases (lore.ingest.tsconfig), set by whoever reads the tree
         self.aliases: dict[str, Aliases] = {}
+        # the monorepo's own packages (lore.ingest.workspaces), set by whoever reads the tree
+        self.workspaces = Workspaces()
 
     def add(self, path: str) -> None:
         if path in self.paths:
@@ -148,12 +151,73 @@ def resolve_all(lang: str | None, importer: str, spec: str, name: str, index: Pa
     if fn is None or not spec:
         return []
     if fn is _go:
+        own = _go_workspace(spec, index)
+        if own is not None:
+            return [("internal", f) for f in own]
         files = index.dir_files(spec, (".go",))
         return [("internal", f) for f in files] if files else [r for r in [_ext(spec)] if r]
     r = fn(importer, spec, name, index)
     if isinstance(r, list):
         return [("internal", f) for f in r]
     return [r] if r else []
+
+
+def _go_workspace(spec: str, ix: PathIndex) -> list[str] | None:
+    """The files of the package ``spec`` names in one of the repository's own modules (go.mod, go.work), its
+    folder under the module's whatever the folders are named; None when no module of the repository has it."""
+    for module, folder in ix.workspaces.go:
+        if spec == module or spec.startswith(module + "/"):
+            d = posixpath.join(folder, spec[len(module):].strip("/")).strip("/") if spec != module else folder
+            d = posixpath.normpath(d) if d else ""
+            return sorted(p for p in ix.by_dir.get("" if d == "." else d, ())
+                          if p.endswith(".go") and not p.endswith("_test.go"))
+    return None
+
+
+def _js_workspace(spec: str, ix: PathIndex) -> tuple[bool, str | None]:
+    """(whether ``spec`` names a package of the repository's workspace, the file it names there): a subpath
+    as written, or under the package's src/; the package itself by its stated entry (a built ``dist/``,
+    ``lib/`` or ``build/`` file read as its ``src/`` source), else its src/index or index."""
+    for name, folder, entries in ix.workspaces.js:
+        if spec != name and not spec.startswith(name + "/"):
+            continue
+        sub = spec[len(name):].strip("/")
+        if sub:
+            if ".." in sub.split("/"):
+                return True, None
+            cands = [posixpath.join(folder, sub), posixpath.join(folder, "src", sub)]
+        else:
+            cands = []
+            for e in entries:
+                stem = posixpath.splitext(e)[0].removesuffix(".d")
+                cands.append(e)
+                rel = stem[len(folder):].lstrip("/") if folder and stem.startswith(folder + "/") else stem
+                head, _, rest = rel.partition("/")
+                if head in ("dist", "lib", "build", "out") and rest:
+                    cands.append(posixpath.join(folder, "src", rest))
+                cands.append(stem)
+            cands += [posixpath.join(folder, "src", "index"), posixpath.join(folder, "index")]
+        for c in cands:
+            hit = _js_file(posixpath.normpath(c), ix)
+            if hit:
+                return True, hit
+        return True, None
+    return False, None
+
+
+def _rust_workspace(segs: list[str], ix: PathIndex) -> tuple[bool, str | None]:
+    """(whether the path's first segment is a crate of the repository's workspace, the file it names)."""
+    for name, folder in ix.workspaces.rust:
+        if segs[0] != name:
+            continue
+        src = posixpath.join(folder, "src")
+        for k in range(len(segs) - 1, 0, -1):
+            p = posixpath.join(src, *segs[1:k + 1])
+            hit = ix.first([p + ".rs", p + "/mod.rs"], exact=True)
+            if hit:
+                return True, hit
+        return True, ix.first([posixpath.join(src, "lib.rs"), posixpath.join(src, "main.rs")], exact=True)
+    return False, None
 
 
 def _ext(name: str) -> tuple[str, str] | None:
@@ -234,6 +298,10 @@ def _js(importer: str, spec: str, name: str, ix: PathIndex):
         if matched:  # an alias of the repository's own files ('@/x'): none of them, but no outside package
             return None
     spec = spec.removeprefix("node:")
+    if ix.workspaces.js:
+        own, hit = _js_workspace(spec, ix)
+        if own:  # a package of the repository's workspace: its file, or nothing recorded; never outside
+            return ("internal", hit) if hit else None
     parts = spec.split("/")
     return _ext("/".join(parts[:2]) if spec.startswith("@") else parts[0])
 
@@ -257,6 +325,10 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
             if hit:
                 return ("internal", hit)
         return None
+    if ix.workspaces.rust:
+        own, hit = _rust_workspace(segs, ix)
+        if own:  # a crate of the repository's workspace: its file, or nothing recorded; never outside
+            return ("internal", hit) if hit else None
     return _ext(head)
 
 

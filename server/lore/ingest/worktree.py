@@ -24,6 +24,7 @@ from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.resolve import PathIndex, resolve_all
 from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, Aliases, aliases_of
 from lore.ingest.walk import CatFile
+from lore.ingest.workspaces import MANIFEST_FILES, MAX_MANIFEST_BYTES, Workspaces, workspaces_of
 from lore.sqlfile import first_row, named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -81,7 +82,9 @@ class HeadIndex:
             self.names.setdefault(file, []).append((name, entity))
         repo = (first_row(con.execute(SQL["repo"])) or [None])[0]
         self.ignore = build_ignore(_loreignore(repo))
-        self.index.aliases = _aliases(repo, con.execute(SQL["tracked_files"]).fetchall())
+        tracked = con.execute(SQL["tracked_files"]).fetchall()
+        self.index.aliases = _aliases(repo, tracked)
+        self.index.workspaces = _workspaces(repo, tracked)
 
     def module_of(self, path: str) -> str:
         return self.idents.get(path) or S.module_ident(path)
@@ -98,6 +101,18 @@ def _aliases(repo: str | None, files: list[tuple[str, str, str]]) -> dict[str, A
     except Exception:  # the working layer resolves without aliases rather than not at all
         log.exception("tsconfig path aliases not read")
         return {}
+
+
+def _workspaces(repo: str | None, files: list[tuple[str, str, str]]) -> Workspaces:
+    """The head's workspace packages, read from git's blobs as ingestion read them (never the work tree)."""
+    if not repo or not any(posixpath.basename(p) in MANIFEST_FILES for p, _b, _m in files):
+        return Workspaces()
+    try:
+        with CatFile(repo) as cat:
+            return workspaces_of(files, lambda blob: cat.read(blob, MAX_MANIFEST_BYTES), lambda mode: mode.startswith("100"))
+    except Exception:  # the working layer resolves without them rather than not at all
+        log.exception("workspace packages not read")
+        return Workspaces()
 
 
 def _loreignore(repo: str | None) -> str | None:

@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lore import gitdirs
 from lore.fileread import read_regular
 
 if TYPE_CHECKING:
@@ -40,26 +41,14 @@ def _read_text(path: Path, limit: int = MAX_REF_FILE_BYTES) -> str:
 
 
 def git_dirs(root: Path) -> tuple[Path, Path] | None:
-    """(git dir, common dir) of a work tree; ``.git`` may be a file (worktrees, submodules)."""
-    dot = root / ".git"
+    """(git dir, common dir) of a work tree; ``.git`` may be a file (worktrees, submodules): lore.gitdirs."""
+    gd = gitdirs.git_dir(str(root))
+    if gd is None:
+        return None
+    common = gitdirs.common_dir(gd) or gd
     try:
-        if dot.is_dir():
-            gd = dot
-        elif dot.is_file():
-            text = _read_text(dot).strip()
-            if not text.startswith("gitdir:"):
-                return None
-            gd = Path(text[7:].strip())
-            gd = gd if gd.is_absolute() else (root / gd)
-        else:
-            return None
-        common = gd
-        cf = gd / "commondir"
-        if cf.is_file():
-            c = Path(_read_text(cf).strip())
-            common = c if c.is_absolute() else (gd / c)
-        return gd.resolve(), common.resolve()
-    except OSError:
+        return Path(gd).resolve(), Path(common).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
         return None
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.memory import identity, learned
+from lore.memory import identity, learned, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
@@ -229,13 +229,18 @@ def closing_ops(graph: Graph, old: str, now: int) -> list[Op]:
 
 
 def _with_closings(graph: Graph, ops: list[Op], now: int) -> list[Op]:
-    """Each ``[new :supersedes old]`` among the ops ends old's current facts at this transaction's instant."""
-    olds = [op.value.v for op in ops if op.kind == "add" and op.a == ":supersedes" and op.value.vt == "k"]
+    """Each ``[new :supersedes old]`` among the ops ends old's current facts at this transaction's instant;
+    old's rejections that new does not speak of pass to new (lore.memory.supersession)."""
+    pairs = [(op.e, op.value.v) for op in ops if op.kind == "add" and op.a == ":supersedes" and op.value.vt == "k"]
     out = list(ops)
-    for old in dict.fromkeys(olds):
+    for new, old in dict.fromkeys(pairs):
         if any(op.e == old and op.kind == "add" for op in ops):
             continue  # asserted again in the same transaction: not replaced
-        out.extend(closing_ops(graph, old, now))
+        closing = closing_ops(graph, old, now)
+        if not any(c.e == old for c in out if c.kind == "retract"):
+            out.extend(closing)
+        out.extend(k for k in supersession.kept(old, [(c.a, c.value.vt, c.value.v) for c in closing], new, ops)
+                   if k not in out)
     return out
 
 

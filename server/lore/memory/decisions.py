@@ -14,6 +14,7 @@ from typing import Any
 from lore import operations
 from lore.errors import LoreError
 from lore.idents import external_ident, slug
+from lore.memory import supersession
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import Value
 from lore.timeutil import now_micros
@@ -233,8 +234,8 @@ def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         kind = kind_of(params)
         about = [(":" + kind, target_of(params, kind))]
     else:
-        # The new decision governs what the old one was about; it rejects nothing unless told to (its text
-        # may allow what the old one rejected).
+        # The new decision governs what the old one was about; of the old one's rejections, those its text
+        # names (it may allow them again) are governed too, the others it keeps (lore.memory.supersession).
         kind = "governs"
         about = [(":governs", v) for v in dict.fromkeys(v for a, vt, v, _ in rows if a in TARGET_ATTRS and vt == "k")]
     name = params.get("name")
@@ -244,10 +245,14 @@ def supersede(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
            Op("add", ident, ":supersedes", _k(old))]
     if why:
         ops.append(Op("add", ident, ":rationale", _s(why)))
-    ops += [Op("add", ident, a, _k(v)) for a, v in about if v]
+    kept = supersession.kept(old, [(a, vt, v) for a, vt, v, _ in rows], ident,
+                             ops + [Op("add", ident, a, _k(v)) for a, v in about if v and a != ":governs"])
+    carried = {op.value.v for op in kept}
+    ops += [Op("add", ident, a, _k(v)) for a, v in about if v and not (a == ":governs" and v in carried)]
+    ops += kept
     ops += closing_ops(graph, old, now_micros())
     reply = _commit(graph, ops, params, f"{ident} supersedes {old}")
-    return {**reply, "decision": ident, "supersedes": old}
+    return {**reply, "decision": ident, "supersedes": old, "kept": [[op.a, op.value.v] for op in kept]}
 
 
 def retract(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:

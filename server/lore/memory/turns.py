@@ -512,8 +512,28 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
             continue
         related = {r.get("entity") for r in w.get("related", []) if isinstance(r, dict)}
         if w.get("entity") in wanted or related & wanted:
-            out.append(w)
+            out.append(_brief(w))
     return out[:20]
+
+
+BRIEF_KEYS = ("id", "code", "severity", "message", "entity", "file", "line")
+
+
+def _brief(w: dict[str, Any]) -> dict[str, Any]:
+    """A warning as prepare-turn gives it: what its context line says, and what an agent acts on (its id for
+    dismiss, its code, the memory it comes from). The whole warning (related facts with their journal files,
+    provenance, slots, rule file, columns) is ``warnings``' and ``check``'s: here, whole, each of 20 warnings
+    of one decision repeated that decision's text three times (message, related, slots) beside the context's
+    line and the recalled facts: 19.3 KB of a 26.5 KB reply on ipython (DESIGN-CHOICES)."""
+    out = {k: w[k] for k in BRIEF_KEYS if w.get(k) is not None}
+    slots = w.get("slots")
+    memory = slots.get("memory") if isinstance(slots, dict) else None
+    if not isinstance(memory, str):
+        memory = next((r.get("entity") for r in w.get("related") or [] if isinstance(r, dict)
+                       and _ns(str(r.get("entity") or "")) in ("decision", "constraint", "preference")), None)
+    if isinstance(memory, str):
+        out["memory"] = memory
+    return out
 
 
 # A resident graph's code_locations as {entity: [(file, line)]}, read whole once per write (the query by entity

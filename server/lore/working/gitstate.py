@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Callable
 
-from lore import gitcmd
+from lore import gitcmd, gitdirs
 from lore.errors import LoreError
 
 GIT_TIMEOUT_S = 60.0
@@ -160,6 +160,7 @@ def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict
     st = WorkState(root=root, head=head, branch=branch, against=None, how="none", shallow=shallow)
     if branch is None and head is not None:
         st.notes.append(f"detached HEAD at {head[:12]}")
+    st.notes += in_progress_notes(root)
     target = resolve_commit(root, base_ref) if base_ref else graph_head
     # The graph's head is HEAD (the usual case, every agent edit): a commit, and its own merge base with HEAD.
     at_head = head is not None and target == head
@@ -195,6 +196,32 @@ def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict
     for path in [p for p in st.changed if p == ".lore" or p.startswith(".lore/")]:
         del st.changed[path]
     return st
+
+
+# What git leaves in a work tree's git folder while an operation waits for the person (SPEC §5 measures the change
+# from HEAD: mid-rebase that is the commit being replayed onto, mid-merge the branch merged into).
+IN_PROGRESS = (
+    ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase (or git am)"), ("REBASE_HEAD", "a rebase"),
+    ("MERGE_HEAD", "a merge"), ("CHERRY_PICK_HEAD", "a cherry-pick"), ("REVERT_HEAD", "a revert"),
+)
+
+
+def in_progress_notes(root: str) -> list[str]:
+    """A note for a rebase, merge, cherry-pick or revert under way in ``root``: the work tree is checked as it
+    stands (conflicts and all), HEAD being where the operation has got to. Only whether git's marker files
+    exist is asked (no git process, nothing read)."""
+    gd = gitdirs.git_dir(root)
+    if gd is None:
+        return []
+    seen: dict[str, str] = {}
+    for name, what in IN_PROGRESS:
+        try:
+            if os.path.lexists(os.path.join(gd, name)):
+                seen.setdefault(what.split(" (")[0], f"{what} is in progress ({name})")
+        except (OSError, ValueError):
+            continue
+    return [f"{note}: the work tree was checked as it stands, against HEAD as the operation has left it; "
+            f"finish or abort it for the final result" for note in seen.values()]
 
 
 def _against_blobs(root: str, head_blobs: dict[str, str], st: WorkState) -> None:

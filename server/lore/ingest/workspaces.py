@@ -1,0 +1,220 @@
+"""A monorepo's own packages: what its workspace manifests make of an import that names one of them, so ingestion
+resolves it to the repository's files instead of taking it for an outside package (which a rejected-dependency
+rule could then match, and which would be listed among the dependencies).
+
+- JavaScript/TypeScript: the root ``package.json``'s ``workspaces`` (a list, or ``{"packages": [...]}``) and the
+  root ``pnpm-workspace.yaml``'s ``packages`` name folders (globs, ``!`` excluding); each such folder's
+  ``package.json`` ``name`` is a package of the repository (``@acme/core`` -> ``packages/core``), its entry the
+  ``source``/``types``/``module``/``main`` it states (a built ``dist/…`` read as its ``src/…``).
+- Rust: a ``Cargo.toml`` with ``[workspace] members`` (globs, ``exclude`` left out); each member's
+  ``[package] name`` is a crate of the repository (``my-core`` imported as ``my_core`` -> ``crates/core/src``).
+- Go: the root ``go.work``'s ``use`` directives and the root ``go.mod``: each module's path is the repository's
+  (``example.com/acme/tools/cmd`` -> ``tools/cmd``), however its folder is named.
+
+The manifests are repository input, read as hostile: tracked regular files only (a symlink's blob is never
+followed), at most MAX_MANIFEST_BYTES each, anything malformed ignored (that file gives nothing), names and
+folders checked (a folder must stay inside the repository), at most MAX_PATTERNS globs and MAX_MEMBERS
+packages. Nothing here reads a file: the caller hands the blobs' bytes (as lore.ingest.tsconfig).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+import tomllib
+
+log = logging.getLogger("lore")
+
+MAX_MANIFEST_BYTES = 1_000_000
+MAX_PATTERNS = 200
+MAX_MEMBERS = 2_000
+MAX_TEXT = 300
+# The files that can change what a workspace holds: a reread is due when one of them changes.
+MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml", "go.work", "go.mod"))
+
+_NPM_NAME = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$", re.I)
+_CRATE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
+_GO_PATH = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._~+/-]*$")
+_GO_MODULE = re.compile(r"^\s*module\s+(\"[^\"\n]*\"|`[^`\n]*`|\S+)", re.M)
+_GO_USE_BLOCK = re.compile(r"^\s*use\s*\(([^)]*)\)", re.M)
+_GO_USE_LINE = re.compile(r"^\s*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
+ENTRY_FIELDS = ("source", "types", "typings", "module", "main")
+
+
+@dataclass(frozen=True)
+class Workspaces:
+    """The repository's own packages: (name, folder[, entries]) of each kind; empty when it has none."""
+    js: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (package name, folder, entry files as stated)
+    rust: tuple[tuple[str, str], ...] = ()  # (crate name as code names it: '-' as '_', folder)
+    go: tuple[tuple[str, str], ...] = ()  # (module path, folder), longest path first
+
+    def __bool__(self) -> bool:
+        return bool(self.js or self.rust or self.go)
+
+
+def inside(path: str) -> str | None:
+    """``path`` normalised and repository-relative, or None when it leaves the repository."""
+    if not isinstance(path, str) or len(path) > MAX_TEXT or "\\" in path or "\x00" in path:
+        return None
+    p = posixpath.normpath(path.strip()) if path.strip() else ""
+    if p.startswith("/") or re.match(r"^[A-Za-z]:", p) or p == ".." or p.startswith("../"):
+        return None
+    return "" if p in (".", "") else p
+
+
+def glob_regex(pattern: str) -> re.Pattern[str] | None:
+    """A workspace glob as a regex over folder paths: ``*`` within one folder name, ``**`` across folders."""
+    p = inside(pattern.rstrip("/"))
+    if p is None or not p:
+        return None
+    out = []
+    i = 0
+    while i < len(p):
+        if p.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif p[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif p[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(p[i]))
+            i += 1
+    return re.compile("^" + "".join(out) + "$")
+
+
+def _folders(base: str, patterns: Any, folders: Iterable[str]) -> list[str]:
+    """The folders (each holding the manifest looked for) that ``patterns`` (relative to ``base``) select."""
+    if not isinstance(patterns, list):
+        return []
+    keep: list[re.Pattern[str]] = []
+    drop: list[re.Pattern[str]] = []
+    for raw in patterns[:MAX_PATTERNS]:
+        if not isinstance(raw, str) or not raw.strip():
+            continue
+        neg = raw.startswith("!")
+        rx = glob_regex(posixpath.join(base, raw[1:] if neg else raw))
+        if rx is not None:
+            (drop if neg else keep).append(rx)
+    return sorted(f for f in folders if any(r.match(f) for r in keep) and not any(r.match(f) for r in drop))
+
+
+def _pnpm_packages(text: str) -> list[str]:
+    """``packages:`` of a pnpm-workspace.yaml: its list items (quoted or not), the one form pnpm documents."""
+    out: list[str] = []
+    in_list = False
+    for line in text.splitlines()[:10_000]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            in_list = line.split("#", 1)[0].strip() == "packages:"
+            continue
+        item = line.strip()
+        if in_list and item.startswith("- "):
+            value = item[2:].split(" #", 1)[0].strip()
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            out.append(value)
+    return out
+
+
+def _go_path(raw: str) -> str:
+    return raw.strip().strip("\"`").split("//", 1)[0].strip()
+
+
+def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], bytes | None],
+                  regular: Callable[[str], bool]) -> Workspaces:
+    """The repository's own packages. ``files``: (path, blob, mode) of the tracked tree; ``read``: a blob's bytes
+    (None when missing or larger than MAX_MANIFEST_BYTES); ``regular``: the mode is a regular file's."""
+    blobs = {p: b for p, b, mode in files if posixpath.basename(p) in MANIFEST_FILES and regular(mode)}
+    if not blobs:
+        return Workspaces()
+
+    def text(path: str) -> str | None:
+        data = read(blobs[path]) if path in blobs else None
+        if data is None or len(data) > MAX_MANIFEST_BYTES:
+            return None
+        try:
+            return data.decode("utf-8", "strict").lstrip("\ufeff")
+        except ValueError:
+            log.info("%s is not UTF-8: no workspace from it", path)
+            return None
+
+    def parsed(path: str, parse: Callable[[str], Any]) -> Any:
+        t = text(path)
+        if t is None:
+            return None
+        try:
+            return parse(t)
+        except (ValueError, RecursionError, TypeError) as exc:  # JSONDecodeError, TOMLDecodeError
+            log.info("%s is malformed (%s): no workspace from it", path, exc)
+            return None
+
+    def in_folders(manifest: str) -> dict[str, str]:
+        return {posixpath.dirname(p): p for p in blobs if posixpath.basename(p) == manifest}
+
+    js: list[tuple[str, str, tuple[str, ...]]] = []
+    root_pkg = parsed("package.json", json.loads)
+    patterns: list[Any] = []
+    if isinstance(root_pkg, dict):
+        ws = root_pkg.get("workspaces")
+        ws = ws.get("packages") if isinstance(ws, dict) else ws
+        patterns += ws if isinstance(ws, list) else []
+    pnpm = text("pnpm-workspace.yaml")
+    if pnpm is not None:
+        patterns += _pnpm_packages(pnpm)
+    if patterns:
+        pkgs = in_folders("package.json")
+        for folder in _folders("", patterns, (f for f in pkgs if f))[:MAX_MEMBERS]:
+            pkg = parsed(pkgs[folder], json.loads)
+            name = pkg.get("name") if isinstance(pkg, dict) else None
+            if isinstance(name, str) and len(name) <= 214 and _NPM_NAME.match(name):
+                entries = tuple(e for f in ENTRY_FIELDS if (e := inside(posixpath.join(folder, pkg[f]))
+                                                            if isinstance(pkg.get(f), str) else None))
+                js.append((name, folder, entries))
+
+    rust: list[tuple[str, str]] = []
+    cargos = in_folders("Cargo.toml")
+    for where, path in sorted(cargos.items()):
+        cfg = parsed(path, tomllib.loads)
+        ws = cfg.get("workspace") if isinstance(cfg, dict) else None
+        if not isinstance(ws, dict):
+            continue
+        members = _folders(where, ws.get("members"), cargos)
+        excluded = set(_folders(where, ws.get("exclude"), cargos))
+        for folder in members[:MAX_MEMBERS]:
+            if folder in excluded:
+                continue
+            crate = parsed(cargos[folder], tomllib.loads)
+            pkg = crate.get("package") if isinstance(crate, dict) else None
+            name = pkg.get("name") if isinstance(pkg, dict) else None
+            if isinstance(name, str) and _CRATE_NAME.match(name):
+                rust.append((name.replace("-", "_"), folder))
+
+    go: list[tuple[str, str]] = []
+    mods = in_folders("go.mod")
+    used = [""] if "" in mods else []
+    work = text("go.work")
+    if work is not None:
+        raws = [m.group(1) for m in _GO_USE_LINE.finditer(work)]
+        for block in _GO_USE_BLOCK.finditer(work):
+            raws += [ln for ln in (line.split("//", 1)[0].strip() for line in block.group(1).splitlines()) if ln]
+        for raw in raws[:MAX_PATTERNS]:
+            at = inside(_go_path(raw))
+            if at is not None and at in mods and at not in used:
+                used.append(at)
+    for folder in used[:MAX_MEMBERS]:
+        t = text(mods[folder])
+        m = _GO_MODULE.search(t) if t is not None else None
+        module = _go_path(m.group(1)) if m else ""
+        if module and len(module) <= MAX_TEXT and _GO_PATH.match(module) and ".." not in module.split("/"):
+            go.append((module, folder))
+    go.sort(key=lambda x: (-len(x[0]), x[0]))
+    return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go))
