@@ -203,7 +203,7 @@ def _parse_log(stream) -> Iterator[Commit]:
         yield cur
 
 
-def _skipped_path(raw: bytes, size: int) -> None:
+def _skipped_path(raw: bytes, size: int) -> str | None:
     """Says that a path too long for any checkout is skipped (see _change); None stands for it."""
     log.warning("skipped a path of %d bytes, more than %d (no checkout can hold it): %s…", size, MAX_PATH_BYTES,
                 decode_path(raw[:60]))
@@ -217,14 +217,13 @@ def _change(status: str, paths: list[str | None], old_mode: str, new_mode: str, 
     rename to or from one is the add or delete of the other path), with a warning."""
     if len(paths) == 2:
         old, new = paths
-        if old is None and new is None:
-            return None
-        if old is None:
-            return Change("A", new, None, "000000", new_mode, ZERO, new_blob) if status in "RC" else None
+        if new is not None and old is None:
+            return Change("A", new, None, "000000", new_mode, ZERO, new_blob)
         if new is None:
-            return Change("D", old, None, old_mode, "000000", old_blob, ZERO) if status == "R" else None
+            return Change("D", old, None, old_mode, "000000", old_blob, ZERO) if old is not None and status == "R" else None
         return Change(status, new, old, old_mode, new_mode, old_blob, new_blob)
-    return None if paths[0] is None else Change(status, paths[0], None, old_mode, new_mode, old_blob, new_blob)
+    path = paths[0]
+    return None if path is None else Change(status, path, None, old_mode, new_mode, old_blob, new_blob)
 
 
 @dataclass
