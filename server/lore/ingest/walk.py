@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import subprocess
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -23,6 +24,7 @@ GITLINK = "160000"
 SYMLINK = "120000"
 
 
+DEFAULT_RENAME_MEMORY_MB = 4096
 MAX_PATH_BYTES = 4096  # PATH_MAX: no checkout holds a longer path; a hand-made tree object can name one of megabytes
 MAX_NAME_CHARS = 1000  # an author's address longer than this is kept cut here (the graph stores it whole)
 MAX_RECORD_BYTES = 1 << 20  # what is kept of one record of git's output (a subject, an author); the rest is read and dropped
@@ -129,7 +131,13 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
     ``vendor/…/sqlite3-binding.c``, a folder Lore skips anyway) made ``git log`` die there, and with it the
     whole history. Then the walk goes on from the last whole commit without rename detection (renames are
     seen as a delete and an add from there on), and says so in the log. A commit is handed out only once the
-    next one began or git ended well: the one git died in may be cut short."""
+    next one began or git ended well: the one git died in may be cut short.
+
+    Rename detection also holds both files of a candidate pair in memory: two 1 GB blobs of zeros (1 MB each
+    in the pack) took ``git log`` to 2.1 GB, and ten times as big ones would take a machine's memory. The
+    ``git log`` that detects renames may therefore use at most ``LORE_GIT_RENAME_MEMORY_MB`` (default 4,096)
+    of heap (RLIMIT_DATA; the packs git maps to read count not); past it git dies, and the walk goes on
+    without rename detection as above."""
     last, renames = since, True
     while True:
         rng = f"{last}..{tip}" if last else tip
@@ -137,7 +145,7 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
             repo, "-c", "core.quotepath=off", "log", "--reverse", "--first-parent", "--raw", "-z",
             "-M" if renames else "--no-renames", "--no-abbrev", "--diff-merges=first-parent",
             "--format=%x01%H %ct %P", rng,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_heap_limit() if renames else None)
         assert proc.stdout is not None and proc.stderr is not None  # both are pipes (Popen above)
         held: Commit | None = None
         try:
@@ -157,18 +165,34 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
             return
         text = err.decode("utf-8", "replace").strip()
         if renames and _unreadable_object(text):
-            log.warning("git could not read an object while detecting renames (%s): history goes on from %s "
+            log.warning("git failed while detecting renames (%s): history goes on from %s "
                         "without rename detection", text.splitlines()[-1][:200] if text else "?",
-                        (last or "the first commit")[:12])
+                        last[:12] if last else "the first commit")
             renames = False
             continue
         raise LoreError("git-failed", f"git log failed: {text[:300]}")
 
 
 def _unreadable_object(stderr: str) -> bool:
-    """git's words for an object it does not have: absent from a partial clone, or damaged."""
+    """git's words for an object it does not have (absent from a partial clone, or damaged), or cannot hold
+    (past the heap limit)."""
     low = stderr.lower()
-    return "unable to read" in low or "promisor remote" in low or "missing blob" in low
+    return "unable to read" in low or "promisor remote" in low or "missing blob" in low or "out of memory" in low
+
+
+def _heap_limit():
+    """A preexec function capping the child's heap at LORE_GIT_RENAME_MEMORY_MB (see iter_first_parent)."""
+    try:
+        mb = int(os.environ.get("LORE_GIT_RENAME_MEMORY_MB") or DEFAULT_RENAME_MEMORY_MB)
+    except ValueError:
+        mb = DEFAULT_RENAME_MEMORY_MB
+    limit = max(mb, 64) << 20
+
+    def cap() -> None:  # runs in the child, between fork and exec: a system call, nothing else
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_DATA, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    return cap
 
 
 def _parse_log(stream) -> Iterator[Commit]:
