@@ -31,6 +31,7 @@ import stat
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -322,10 +323,77 @@ def _no_stdin(kwargs: dict[str, Any]) -> dict[str, Any]:
 def run(root: str, *args: str, env: Mapping[str, str] | None = None,
         **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from).
-    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read."""
-    p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env),
-                                                           **_no_stdin(kwargs))
-    return p
+    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read; with
+    a ``timeout``, ``unsafe-path`` as soon as git waits on a FIFO (see ``communicate``)."""
+    if kwargs.get("timeout") is None:
+        kwargs.pop("timeout", None)
+        p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env),
+                                                               **_no_stdin(kwargs))
+        return p
+    timeout = float(kwargs.pop("timeout"))
+    data = kwargs.pop("input", None)
+    if kwargs.pop("capture_output", False):
+        kwargs["stdout"] = kwargs["stderr"] = subprocess.PIPE
+    if data is not None:
+        kwargs["stdin"] = subprocess.PIPE
+    proc = popen(root, *args, env=env, **kwargs)
+    out, err = communicate(proc, timeout, data)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+FIFO_POLL_S = 0.25  # the first look at a git process that has not answered yet; then ever less often
+
+
+def communicate(proc: subprocess.Popen[bytes], timeout: float,
+                data: bytes | None = None) -> tuple[bytes, bytes]:
+    """``proc.communicate`` bounded by ``timeout`` (TimeoutExpired, the process killed), that stops at once
+    with ``unsafe-path`` when git waits to open a FIFO. A FIFO planted as a ``.gitignore`` below the work
+    tree's root (which ``check_metadata`` does not look for: that would walk the whole tree) made ``git
+    status`` and ``git ls-files --others`` wait their whole time-out, 60 s for ``lore check``; Linux says
+    such a process waits in ``wait_for_partner``. A command that answers in time costs nothing more."""
+    deadline = time.monotonic() + timeout
+    wait = FIFO_POLL_S
+    while True:
+        try:
+            out, err = proc.communicate(input=data, timeout=max(0.0, min(wait, deadline - time.monotonic())))
+            return out or b"", err or b""
+        except subprocess.TimeoutExpired:
+            data = None  # sent already; communicate goes on from where it stopped
+            fifo = waiting_on_fifo(proc.pid)
+            if fifo is not None or time.monotonic() >= deadline:
+                proc.kill()
+                proc.communicate()
+                if fifo is None:
+                    raise
+                raise LoreError("unsafe-path", f"{fifo}: git waited to open a FIFO there, so Lore stopped it; "
+                                               f"replace it with a regular file", path=fifo) from None
+            wait = min(wait * 2, 2.0)
+
+
+def waiting_on_fifo(pid: int) -> str | None:
+    """What a process waits to open when it waits for a FIFO's other end (None when it does not, or when
+    the system does not say): the special ``.gitignore`` or ``.gitattributes`` of the deepest folder it
+    holds open (git holds the folders it walks), else that folder."""
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            if f.read().strip() not in ("wait_for_partner", "fifo_open"):
+                return None
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return None
+    folders = []
+    for fd in fds:
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("/") and os.path.isdir(target):
+            folders.append(target)
+    for folder in sorted(folders, key=lambda d: d.count("/"), reverse=True):
+        for name in (".gitignore", ".gitattributes"):
+            if _special(os.path.join(folder, name)):
+                return os.path.join(folder, name)
+    return f"a FIFO below {max(folders, key=lambda d: d.count('/'))}" if folders else "a FIFO"
 
 
 def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:

@@ -80,7 +80,7 @@ class _Started:
             assert self.error is not None
             raise self.error
         try:
-            out, err = self.proc.communicate(timeout=GIT_TIMEOUT_S)
+            out, err = gitcmd.communicate(self.proc, GIT_TIMEOUT_S)
         except subprocess.TimeoutExpired as exc:
             self.discard()
             raise LoreError("git-failed", f"git {self.args[0]} failed: {exc}") from None
