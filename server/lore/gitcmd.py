@@ -281,6 +281,10 @@ def unsafe_metadata(path: str) -> str | None:
         for name in _GIT_DIR_FILES:
             if _special(os.path.join(gd, name)):
                 return os.path.join(gd, name)
+    for gd in dirs:
+        bad = _special_alternate(os.path.join(gd, "objects"))
+        if bad is not None:
+            return bad
     head = _small_text(os.path.join(dirs[0], "HEAD")) if dirs else None
     if head is not None and head.startswith("ref:"):
         ref = head[4:].strip()
@@ -288,6 +292,26 @@ def unsafe_metadata(path: str) -> str | None:
             for gd in dirs:
                 if _special(os.path.join(gd, ref)):
                     return os.path.join(gd, ref)
+    return None
+
+
+def _special_alternate(objects: str, depth: int = 0) -> str | None:
+    """The first ``info/alternates`` that is a FIFO, device or socket in the chain of alternate object stores
+    git follows from ``objects`` (git itself reads alternates of alternates, five deep): a repository may
+    borrow objects from a folder outside it, as git allows, but not make git wait there."""
+    if depth > 5:
+        return None
+    text = _small_text(os.path.join(objects, "info", "alternates"))
+    for line in (text or "").splitlines()[:64]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        alt = line if os.path.isabs(line) else os.path.normpath(os.path.join(objects, line))
+        if _special(os.path.join(alt, "info", "alternates")):
+            return os.path.join(alt, "info", "alternates")
+        bad = _special_alternate(alt, depth + 1)
+        if bad is not None:
+            return bad
     return None
 
 
@@ -323,57 +347,71 @@ def _no_stdin(kwargs: dict[str, Any]) -> dict[str, Any]:
 def run(root: str, *args: str, env: Mapping[str, str] | None = None,
         **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from).
-    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read; with
-    a ``timeout``, ``unsafe-path`` as soon as git waits on a FIFO (see ``communicate``)."""
-    if kwargs.get("timeout") is None:
-        kwargs.pop("timeout", None)
-        p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env),
-                                                               **_no_stdin(kwargs))
-        return p
-    timeout = float(kwargs.pop("timeout"))
+    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read, and
+    ``unsafe-path`` when git waited to open a FIFO (see ``popen``); ``timeout`` as ``subprocess.run``."""
+    timeout = kwargs.pop("timeout", None)
     data = kwargs.pop("input", None)
     if kwargs.pop("capture_output", False):
         kwargs["stdout"] = kwargs["stderr"] = subprocess.PIPE
     if data is not None:
         kwargs["stdin"] = subprocess.PIPE
-    proc = popen(root, *args, env=env, **kwargs)
-    out, err = communicate(proc, timeout, data)
+    with popen(root, *args, env=env, **kwargs) as proc:
+        try:
+            out, err = proc.communicate(data, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+    check_stopped(proc)
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-FIFO_POLL_S = 0.25  # the first look at a git process that has not answered yet; then ever less often
+def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen`` of git as ``run``, watched: one that waits to open a FIFO is stopped at once (see
+    ``_watch``); ``check_stopped`` then says which FIFO."""
+    p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env),
+                                                  **_no_stdin(kwargs))
+    threading.Thread(target=_watch, args=(p,), name="lore-git-watch", daemon=True).start()
+    return p
 
 
-def communicate(proc: subprocess.Popen[bytes], timeout: float,
-                data: bytes | None = None) -> tuple[bytes, bytes]:
-    """``proc.communicate`` bounded by ``timeout`` (TimeoutExpired, the process killed), that stops at once
-    with ``unsafe-path`` when git waits to open a FIFO. A FIFO planted as a ``.gitignore`` below the work
-    tree's root (which ``check_metadata`` does not look for: that would walk the whole tree) made ``git
-    status`` and ``git ls-files --others`` wait their whole time-out, 60 s for ``lore check``; Linux says
-    such a process waits in ``wait_for_partner``. A command that answers in time costs nothing more."""
-    deadline = time.monotonic() + timeout
+FIFO_POLL_S = 0.25  # the first look at a git process that has not ended yet; then ever less often
+_stopped: dict[int, str] = {}  # pid of a git process stopped waiting on a FIFO -> that FIFO
+
+
+def _watch(proc: subprocess.Popen[bytes]) -> None:
+    """Stops ``proc`` if it waits to open a FIFO. Git opens files a clone controls that Lore's look before
+    each git process (``check_metadata``) cannot all cover without walking the whole tree or object store: a
+    ``.gitignore`` below the root (``git status``, ``ls-files --others``), an alternate object store's own
+    ``info/alternates``, a pack's index. A FIFO there made git wait for good: ``lore check`` waited out its
+    60 s time-out, ``lore ingest`` (whose git processes have none) forever. Linux says where a process waits
+    (``wait_for_partner``); a process that ends in time costs a thread that sleeps a quarter of a second."""
     wait = FIFO_POLL_S
     while True:
-        try:
-            out, err = proc.communicate(input=data, timeout=max(0.0, min(wait, deadline - time.monotonic())))
-            return out or b"", err or b""
-        except subprocess.TimeoutExpired:
-            data = None  # sent already; communicate goes on from where it stopped
-            fifo = waiting_on_fifo(proc.pid)
-            if fifo is not None or time.monotonic() >= deadline:
-                proc.kill()
-                proc.communicate()
-                if fifo is None:
-                    raise
-                raise LoreError("unsafe-path", f"{fifo}: git waited to open a FIFO there, so Lore stopped it; "
-                                               f"replace it with a regular file", path=fifo) from None
-            wait = min(wait * 2, 2.0)
+        time.sleep(wait)
+        if proc.poll() is not None:  # ended (and reaped: its pid is not read again below)
+            return
+        fifo = waiting_on_fifo(proc.pid, proc.args[2] if isinstance(proc.args, list) and len(proc.args) > 2 else None)
+        if fifo is not None:
+            _stopped[proc.pid] = fifo
+            proc.kill()
+            return
+        wait = min(wait * 2, 2.0)
 
 
-def waiting_on_fifo(pid: int) -> str | None:
+def check_stopped(proc: subprocess.Popen[bytes]) -> None:
+    """``unsafe-path`` naming the FIFO when ``proc`` (from ``popen``) was stopped waiting on one."""
+    fifo = _stopped.pop(proc.pid, None)
+    if fifo is not None:
+        raise LoreError("unsafe-path", f"{fifo}: git waited to open a FIFO there, so Lore stopped it; replace it "
+                                       f"with a regular file", path=fifo)
+
+
+def waiting_on_fifo(pid: int, root: str | None = None) -> str | None:
     """What a process waits to open when it waits for a FIFO's other end (None when it does not, or when
     the system does not say): the special ``.gitignore`` or ``.gitattributes`` of the deepest folder it
-    holds open (git holds the folders it walks), else that folder."""
+    holds open (git holds the folders it walks), else a special file among ``root``'s packs, else a
+    description."""
     try:
         with open(f"/proc/{pid}/wchan") as f:
             if f.read().strip() not in ("wait_for_partner", "fifo_open"):
@@ -393,13 +431,15 @@ def waiting_on_fifo(pid: int) -> str | None:
         for name in (".gitignore", ".gitattributes"):
             if _special(os.path.join(folder, name)):
                 return os.path.join(folder, name)
-    return f"a FIFO below {max(folders, key=lambda d: d.count('/'))}" if folders else "a FIFO"
-
-
-def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
-    p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env),
-                                                  **_no_stdin(kwargs))
-    return p
+    packs = os.path.join(root, ".git", "objects", "pack") if root else None
+    try:
+        names = os.listdir(packs)[:1000] if packs else []
+    except OSError:
+        names = []
+    for name in names:
+        if _special(os.path.join(packs or "", name)):
+            return os.path.join(packs or "", name)
+    return f"a FIFO below {root or '?'}"
 
 
 def _holder(path: str) -> str | None:

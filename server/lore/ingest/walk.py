@@ -159,6 +159,7 @@ def iter_first_parent(repo: str, tip: str, since: str | None) -> Iterator[Commit
             err = proc.stderr.read()
             proc.stderr.close()
             rc = proc.wait()
+        gitcmd.check_stopped(proc)
         if rc in (0, -13):  # -13: SIGPIPE when the reader stopped early
             if held is not None:
                 yield held
@@ -282,6 +283,7 @@ def iter_all_commits(repo: str, tip: str, since: str | None) -> Iterator[CommitI
         err = proc.stderr.read()
         proc.stderr.close()
         rc = proc.wait()
+        gitcmd.check_stopped(proc)
         if rc not in (0, -13):
             raise LoreError("git-failed", f"git log failed: {err.decode('utf-8', 'replace').strip()[:300]}")
 
@@ -293,7 +295,9 @@ def commit_info(repo: str, sha: str) -> CommitInfo:
     assert proc.stdout is not None  # a pipe
     with proc.stdout:
         infos = [i for rec, _n in nul_records(proc.stdout) if (i := _commit_info(rec)) is not None]
-    if proc.wait() != 0 or not infos:
+    rc = proc.wait()
+    gitcmd.check_stopped(proc)
+    if rc != 0 or not infos:
         raise LoreError("git-failed", f"git log -1 {sha[:12]} failed")
     return infos[0]
 
@@ -355,6 +359,8 @@ class CatFile:
         self.proc.stdin.write(sha.encode() + b"\n")
         self.proc.stdin.flush()
         header = self.proc.stdout.readline()
+        if not header and self.proc.poll() is not None:
+            gitcmd.check_stopped(self.proc)  # stopped waiting on a FIFO: unsafe-path
         parts = header.split()
         if len(parts) < 3 or parts[1] == b"missing":
             return None

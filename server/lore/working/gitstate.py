@@ -80,10 +80,11 @@ class _Started:
             assert self.error is not None
             raise self.error
         try:
-            out, err = gitcmd.communicate(self.proc, GIT_TIMEOUT_S)
+            out, err = self.proc.communicate(timeout=GIT_TIMEOUT_S)
         except subprocess.TimeoutExpired as exc:
             self.discard()
             raise LoreError("git-failed", f"git {self.args[0]} failed: {exc}") from None
+        gitcmd.check_stopped(self.proc)
         p = subprocess.CompletedProcess(self.proc.args, self.proc.returncode, out, err)
         if check and p.returncode != 0:
             msg = err.decode("utf-8", "replace").strip().splitlines()
