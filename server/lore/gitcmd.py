@@ -371,32 +371,52 @@ def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs:
     ``_watch``); ``check_stopped`` then says which FIFO."""
     p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env),
                                                   **_no_stdin(kwargs))
-    threading.Thread(target=_watch, args=(p,), name="lore-git-watch", daemon=True).start()
+    with _watch_lock:
+        _watched.append(p)
+        global _watcher_pid
+        if _watcher_pid != os.getpid():  # none yet, or this is a forked child, which has no threads
+            _watcher_pid = os.getpid()
+            threading.Thread(target=_watch, name="lore-git-watch", daemon=True).start()
+        _watch_lock.notify()
     return p
 
 
-FIFO_POLL_S = 0.25  # the first look at a git process that has not ended yet; then ever less often
+FIFO_POLL_S = 0.25  # how often the running git processes are looked at
 _stopped: dict[int, str] = {}  # pid of a git process stopped waiting on a FIFO -> that FIFO
+_watched: list[subprocess.Popen[bytes]] = []  # git processes started and not yet seen ended
+_watch_lock = threading.Condition()
+_watcher_pid: int | None = None  # the process whose watch thread runs
 
 
-def _watch(proc: subprocess.Popen[bytes]) -> None:
-    """Stops ``proc`` if it waits to open a FIFO. Git opens files a clone controls that Lore's look before
-    each git process (``check_metadata``) cannot all cover without walking the whole tree or object store: a
-    ``.gitignore`` below the root (``git status``, ``ls-files --others``), an alternate object store's own
-    ``info/alternates``, a pack's index. A FIFO there made git wait for good: ``lore check`` waited out its
-    60 s time-out, ``lore ingest`` (whose git processes have none) forever. Linux says where a process waits
-    (``wait_for_partner``); a process that ends in time costs a thread that sleeps a quarter of a second."""
-    wait = FIFO_POLL_S
+def _watch() -> None:
+    """One thread for this process's lifetime: stops a git process that waits to open a FIFO. Git opens
+    files a clone controls that Lore's look before each git process (``check_metadata``) cannot all cover
+    without walking the whole tree or object store: a ``.gitignore`` below the root (``git status``,
+    ``ls-files --others``), a pack's index, a loose object. A FIFO there made git wait for good: ``lore
+    check`` waited out its 60 s time-out, ``lore ingest`` (whose git processes have none) for ever. Linux
+    says where a process waits (``wait_for_partner``). A git process costs a list entry and, a quarter of a
+    second later, one ``waitpid``; one still running then, a read of its ``/proc/<pid>/wchan``."""
     while True:
-        time.sleep(wait)
-        if proc.poll() is not None:  # ended (and reaped: its pid is not read again below)
-            return
-        fifo = waiting_on_fifo(proc.pid, proc.args[2] if isinstance(proc.args, list) and len(proc.args) > 2 else None)
-        if fifo is not None:
-            _stopped[proc.pid] = fifo
-            proc.kill()
-            return
-        wait = min(wait * 2, 2.0)
+        with _watch_lock:
+            while not _watched:
+                _watch_lock.wait()
+        time.sleep(FIFO_POLL_S)
+        with _watch_lock:
+            procs = list(_watched)
+        ended = []
+        for proc in procs:
+            if proc.poll() is not None:  # ended (and reaped: its pid is not read again below)
+                ended.append(proc)
+                continue
+            args = proc.args
+            fifo = waiting_on_fifo(proc.pid, args[2] if isinstance(args, list) and len(args) > 2 else None)
+            if fifo is not None:
+                _stopped[proc.pid] = fifo
+                proc.kill()
+                ended.append(proc)
+        with _watch_lock:
+            for proc in ended:
+                _watched.remove(proc)
 
 
 def check_stopped(proc: subprocess.Popen[bytes]) -> None:
