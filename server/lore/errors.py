@@ -11,10 +11,17 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (an agent's hook imports thi
     from typing import Any
 
 
+MAX_MESSAGE_CHARS = 2_000  # an error quoting what it was given quotes at most this much of it
+
+
 class LoreError(Exception):
-    """A user-facing error with a stable code. Nothing was written when one is raised."""
+    """A user-facing error with a stable code. Nothing was written when one is raised. A message is kept to
+    MAX_MESSAGE_CHARS: one that quoted a 20 MB parameter back made a 20 MB reply (100 s for the MCP SDK's
+    client to read)."""
 
     def __init__(self, code: str, message: str, position: Any = None, **extra: Any) -> None:
+        if len(message) > MAX_MESSAGE_CHARS:
+            message = f"{message[:MAX_MESSAGE_CHARS]}… ({len(message) - MAX_MESSAGE_CHARS:,} characters more)"
         super().__init__(message)
         self.code = code
         self.message = message

@@ -31,6 +31,7 @@ import stat
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -267,6 +268,10 @@ def unsafe_metadata(path: str) -> str | None:
         for name in _GIT_DIR_FILES:
             if _special(os.path.join(gd, name)):
                 return os.path.join(gd, name)
+    for gd in dirs:
+        bad = _special_alternate(os.path.join(gd, "objects"))
+        if bad is not None:
+            return bad
     head = _small_text(os.path.join(dirs[0], "HEAD")) if dirs else None
     if head is not None and head.startswith("ref:"):
         ref = head[4:].strip()
@@ -274,6 +279,26 @@ def unsafe_metadata(path: str) -> str | None:
             for gd in dirs:
                 if _special(os.path.join(gd, ref)):
                     return os.path.join(gd, ref)
+    return None
+
+
+def _special_alternate(objects: str, depth: int = 0) -> str | None:
+    """The first ``info/alternates`` that is a FIFO, device or socket in the chain of alternate object stores
+    git follows from ``objects`` (git itself reads alternates of alternates, five deep): a repository may
+    borrow objects from a folder outside it, as git allows, but not make git wait there."""
+    if depth > 5:
+        return None
+    text = _small_text(os.path.join(objects, "info", "alternates"))
+    for line in (text or "").splitlines()[:64]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        alt = line if os.path.isabs(line) else os.path.normpath(os.path.join(objects, line))
+        if _special(os.path.join(alt, "info", "alternates")):
+            return os.path.join(alt, "info", "alternates")
+        bad = _special_alternate(alt, depth + 1)
+        if bad is not None:
+            return bad
     return None
 
 
@@ -309,16 +334,119 @@ def _no_stdin(kwargs: dict[str, Any]) -> dict[str, Any]:
 def run(root: str, *args: str, env: Mapping[str, str] | None = None,
         **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     """``subprocess.run`` of ``git -C root ARGS`` with the overrides (``env``: the environment to start from).
-    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read."""
-    p: subprocess.CompletedProcess[bytes] = subprocess.run(argv(root, *args), env=environment(root, env),
-                                                           **_no_stdin(kwargs))
-    return p
+    Raises ``unsafe-git-config`` when the repository's configuration includes a file git must not read, and
+    ``unsafe-path`` when git waited to open a FIFO (see ``popen``); ``timeout`` as ``subprocess.run``."""
+    timeout = kwargs.pop("timeout", None)
+    data = kwargs.pop("input", None)
+    if kwargs.pop("capture_output", False):
+        kwargs["stdout"] = kwargs["stderr"] = subprocess.PIPE
+    if data is not None:
+        kwargs["stdin"] = subprocess.PIPE
+    with popen(root, *args, env=env, **kwargs) as proc:
+        try:
+            out, err = proc.communicate(data, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+    check_stopped(proc)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
 def popen(root: str, *args: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen`` of git as ``run``, watched: one that waits to open a FIFO is stopped at once (see
+    ``_watch``); ``check_stopped`` then says which FIFO."""
     p: subprocess.Popen[bytes] = subprocess.Popen(argv(root, *args), env=environment(root, env),
                                                   **_no_stdin(kwargs))
+    with _watch_lock:
+        _watched.append(p)
+        global _watcher_pid
+        if _watcher_pid != os.getpid():  # none yet, or this is a forked child, which has no threads
+            _watcher_pid = os.getpid()
+            threading.Thread(target=_watch, name="lore-git-watch", daemon=True).start()
+        _watch_lock.notify()
     return p
+
+
+FIFO_POLL_S = 0.25  # how often the running git processes are looked at
+_stopped: dict[int, str] = {}  # pid of a git process stopped waiting on a FIFO -> that FIFO
+_watched: list[subprocess.Popen[bytes]] = []  # git processes started and not yet seen ended
+_watch_lock = threading.Condition()
+_watcher_pid: int | None = None  # the process whose watch thread runs
+
+
+def _watch() -> None:
+    """One thread for this process's lifetime: stops a git process that waits to open a FIFO. Git opens
+    files a clone controls that Lore's look before each git process (``check_metadata``) cannot all cover
+    without walking the whole tree or object store: a ``.gitignore`` below the root (``git status``,
+    ``ls-files --others``), a pack's index, a loose object. A FIFO there made git wait for good: ``lore
+    check`` waited out its 60 s time-out, ``lore ingest`` (whose git processes have none) for ever. Linux
+    says where a process waits (``wait_for_partner``). A git process costs a list entry and, a quarter of a
+    second later, one ``waitpid``; one still running then, a read of its ``/proc/<pid>/wchan``."""
+    while True:
+        with _watch_lock:
+            while not _watched:
+                _watch_lock.wait()
+        time.sleep(FIFO_POLL_S)
+        with _watch_lock:
+            procs = list(_watched)
+        ended = []
+        for proc in procs:
+            if proc.poll() is not None:  # ended (and reaped: its pid is not read again below)
+                ended.append(proc)
+                continue
+            args = proc.args
+            fifo = waiting_on_fifo(proc.pid, args[2] if isinstance(args, list) and len(args) > 2 else None)
+            if fifo is not None:
+                _stopped[proc.pid] = fifo
+                proc.kill()
+                ended.append(proc)
+        with _watch_lock:
+            for proc in ended:
+                _watched.remove(proc)
+
+
+def check_stopped(proc: subprocess.Popen[bytes]) -> None:
+    """``unsafe-path`` naming the FIFO when ``proc`` (from ``popen``) was stopped waiting on one."""
+    fifo = _stopped.pop(proc.pid, None)
+    if fifo is not None:
+        raise LoreError("unsafe-path", f"{fifo}: git waited to open a FIFO there, so Lore stopped it; replace it "
+                                       f"with a regular file", path=fifo)
+
+
+def waiting_on_fifo(pid: int, root: str | None = None) -> str | None:
+    """What a process waits to open when it waits for a FIFO's other end (None when it does not, or when
+    the system does not say): the special ``.gitignore`` or ``.gitattributes`` of the deepest folder it
+    holds open (git holds the folders it walks), else a special file among ``root``'s packs, else a
+    description."""
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            if f.read().strip() not in ("wait_for_partner", "fifo_open"):
+                return None
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return None
+    folders = []
+    for fd in fds:
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("/") and os.path.isdir(target):
+            folders.append(target)
+    for folder in sorted(folders, key=lambda d: d.count("/"), reverse=True):
+        for name in (".gitignore", ".gitattributes"):
+            if _special(os.path.join(folder, name)):
+                return os.path.join(folder, name)
+    packs = os.path.join(root, ".git", "objects", "pack") if root else None
+    try:
+        names = os.listdir(packs)[:1000] if packs else []
+    except OSError:
+        names = []
+    for name in names:
+        if _special(os.path.join(packs or "", name)):
+            return os.path.join(packs or "", name)
+    return f"a FIFO below {root or '?'}"
 
 
 def _holder(path: str) -> str | None:

@@ -368,7 +368,7 @@ def history(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     if not _names_an_entity(graph, entity):
         raise LoreError("bad-entity", f"history takes an entity ident such as :decision/db or "
                         f":function/src-app-py-main (or a #uuid entity), got {entity[:200]!r}"
-                        + (f"; did you mean :{entity}/…?" if re.fullmatch(r"[a-z0-9_.?\-]+", entity) else ""))
+                        + (f"; did you mean :{entity[:200]}/…?" if re.fullmatch(r"[a-z0-9_.?\-]+", entity) else ""))
     return {"ok": True, "entity": entity, "history": graph.history(entity)}
 
 

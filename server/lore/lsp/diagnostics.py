@@ -243,6 +243,8 @@ class DiagnosticsManager:
     async def publish(self, uri: str) -> None:
         doc = open_document(self.ls.workspace, uri)
         if doc is None:
+            if uri in self.sent:  # closed for Lore without a didClose (grown too large): clear what it showed
+                self.close(uri, fs_path(uri))
             return
         version = doc.version
         if not self.ls.settings.get("diagnostics.enabled"):

@@ -15,6 +15,7 @@ means the end of the document, as the LSP says.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any, overload
@@ -23,12 +24,26 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument, Workspace
 
+log = logging.getLogger("lore")
+
 _BREAK = re.compile(r"(\r\n|\r|\n)")
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines splits here too
+
+# A document larger than this is not held (no hover, no diagnostics; the log says so): a 100 MB didOpen of
+# six-byte lines made 17.5 million strings, 1.3 GB, and held the server's loop for 20-30 s. The bench's
+# 30 MB buffer of code (860,000 lines) stays well inside.
+MAX_DOCUMENT_CHARS = 50_000_000
+MAX_DOCUMENT_LINES = 2_000_000
 
 
 def split_lines(text: str) -> list[str]:
     """``text`` as lines, each with its own line break; the last item is what follows the last break
     (empty when the text ends with one), so a document always has at least one line."""
+    if not _OTHER_BREAKS.search(text):  # the usual case: str.splitlines (C) breaks where the LSP does
+        lines = text.splitlines(True)
+        if not lines or lines[-1].endswith(("\n", "\r")):
+            lines.append("")
+        return lines
     parts = _BREAK.split(text)
     lines = [parts[i] + parts[i + 1] for i in range(0, len(parts) - 1, 2)]
     lines.append(parts[-1])
@@ -79,6 +94,15 @@ class Document(TextDocument):
         super().__init__(uri, source, *args, **kwargs)
         self._rows: list[str] | None = split_lines(source) if source is not None else None
         self._joined: str | None = source
+        self.chars = len(source) if source is not None else 0
+
+    def too_large(self) -> str | None:
+        """Why this document is more than the server holds (None when it is not)."""
+        if self._rows is not None and len(self._rows) > MAX_DOCUMENT_LINES:
+            return f"more than {MAX_DOCUMENT_LINES:,} lines"
+        if self.chars > MAX_DOCUMENT_CHARS:
+            return f"more than {MAX_DOCUMENT_CHARS:,} characters"
+        return None
 
     # ------------------------------------------------------------------ reading
 
@@ -136,12 +160,14 @@ class Document(TextDocument):
         new = split_lines(window)
         if hi < len(rows) - 1:
             new.pop()  # the window ends with a line break; what follows it is the next line, kept as is
+        self.chars += sum(map(len, new)) - sum(len(r) for r in rows[lo:hi + 1])
         rows[lo:hi + 1] = new
         self._joined = None
 
     def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:
         self._rows = split_lines(change.text)
         self._joined = change.text
+        self.chars = len(change.text)
 
 
 class DocumentWorkspace(Workspace):
@@ -151,6 +177,46 @@ class DocumentWorkspace(Workspace):
                               language_id: str | None = None) -> TextDocument:
         return Document(doc_uri, source=source, version=version, language_id=language_id,
                         sync_kind=self._sync_kind, position_codec=self._position_codec)
+
+    def put_text_document(self, text_document: types.TextDocumentItem, notebook_uri: str | None = None) -> None:
+        """Opens the document unless it is larger than the server holds (``too_large_text``): then it stays
+        closed for Lore, and its changes are ignored until it is opened again."""
+        why = too_large_text(text_document.text)
+        if why is not None:
+            log.warning("%s is %s: Lore does not hold it (no hover or diagnostics there)", text_document.uri, why)
+            self.remove_text_document(text_document.uri)
+            return
+        super().put_text_document(text_document, notebook_uri)
+
+    def update_text_document(self, text_doc: types.VersionedTextDocumentIdentifier,
+                             change: types.TextDocumentContentChangeEvent) -> None:
+        """A change to a document that is not open (never opened, or too large) is ignored; one that makes a
+        document too large closes it for Lore (see put_text_document)."""
+        from urllib.parse import unquote
+
+        doc = self._text_documents.get(unquote(text_doc.uri))
+        if doc is None:
+            log.debug("a change to %s, which is not open: ignored", text_doc.uri)
+            return
+        text = getattr(change, "text", "")
+        if getattr(change, "range", None) is None and too_large_text(text) is not None:
+            why = too_large_text(text)
+        else:
+            super().update_text_document(text_doc, change)
+            why = doc.too_large() if isinstance(doc, Document) else None
+        if why is not None:
+            log.warning("%s is %s: Lore no longer holds it (no hover or diagnostics there)", text_doc.uri, why)
+            self.remove_text_document(text_doc.uri)
+
+
+def too_large_text(text: str) -> str | None:
+    """Why a whole text is more than the server holds as a document (None when it is not); counting its line
+    breaks costs milliseconds where splitting it cost seconds."""
+    if len(text) > MAX_DOCUMENT_CHARS:
+        return f"more than {MAX_DOCUMENT_CHARS:,} characters"
+    if max(text.count("\n"), text.count("\r")) > MAX_DOCUMENT_LINES:
+        return f"more than {MAX_DOCUMENT_LINES:,} lines"
+    return None
 
 
 def install(protocol: Any) -> None:

@@ -84,6 +84,7 @@ class _Started:
         except subprocess.TimeoutExpired as exc:
             self.discard()
             raise LoreError("git-failed", f"git {self.args[0]} failed: {exc}") from None
+        gitcmd.check_stopped(self.proc)
         p = subprocess.CompletedProcess(self.proc.args, self.proc.returncode, out, err)
         if check and p.returncode != 0:
             msg = err.decode("utf-8", "replace").strip().splitlines()
