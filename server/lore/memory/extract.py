@@ -706,7 +706,9 @@ def user_text(delta: str) -> list[str]:
 
 _TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|going|decided|plan(?:s|ning)?|"
                       r"ha(?:ve|s)|like|try(?:ing)?|agreed|able|wish|hope|intend)\s*$", re.I)
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|(?<![\w-])[A-Za-z]\.)$", re.I)
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|(?<![\w/-])[A-Za-z]\.)$", re.I)
+# Round 14: after "etc." a capitalised imperative of a rule opens a sentence ("… classes, functions, etc. Always use tabs").
+_OPENS_RULE = re.compile(r"^(?:always|never|do\s+not|don't|use|avoid|prefer|keep|make|write|run|put)\b", re.I)
 
 
 # A line that ends on its reason's opening word ("… decided to switch to pytest because") and the list items under it
@@ -801,6 +803,7 @@ def sentences(text: str) -> list[str]:
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
         pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
+                          r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
                           r"[a-z][\w.+#-]*(?:\s+[\w.+#/-]+){0,2}:\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
@@ -812,7 +815,8 @@ def sentences(text: str) -> list[str]:
         for piece in pieces:
             piece = piece.strip()
             if piece:
-                if out and _ABBREV.search(out[-1][-8:]) and len(out[-1]) < 4 * MAX_DESCRIPTION:
+                if out and _ABBREV.search(out[-1][-8:]) and len(out[-1]) < 4 * MAX_DESCRIPTION and \
+                        not (out[-1].endswith("etc.") and piece[:1].isupper() and _OPENS_RULE.match(piece)):
                     out[-1] += " " + piece
                 else:
                     out.append(piece if piece.endswith((".", "!", "?")) or piece is pieces[-1] else piece + ".")
@@ -963,17 +967,21 @@ _RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-
 # A text that is a rules document ("Contributing", "Style guide", "Security policy") or asks to follow the rules below:
 # its imperative sentences are its rules ("Run gofmt before pushing", "Write short functions", "Send reports to …").
 _RULES_DOC = re.compile(r"^(?:contributing|how\s+to\s+contribute|contribut(?:ion|ing|or)s?\s+(?:guide(?:lines?)?|rules|policy|"
-                        r"notes)|(?:[\w-]+\s+)?style\s+guide|(?:coding|code|development|commit|naming|api|review|security|"
+                        r"notes)|(?:[\w-]+\s+)?style\s+guides?|(?:[\w#+.-]+\s+)?(?:coding\s+|code\s+)?style|(?:coding|code|development|commit|naming|api|review|security|"
                         r"formatting)\s+(?:style|standards?|conventions?|guidelines?|rules|policy)|guidelines|conventions|"
                         r"security|code\s+of\s+conduct|(?!(?:add|implement|document|update|define|establish|tighten|change|"
                         r"create|write|introduce|adopt|draft|revise|decide|discuss|new)\b)(?:[\w-]+\s+){0,2}policy)\s*[.:!]?$", re.I)
 _FOLLOW_RULES = re.compile(r"\bplease\s+(?:follow|observe|respect|read|adhere\s+to)\s+(?:the|these|our)\s+(?:\w+\s+){0,2}?"
                            r"(?:guidelines|rules|conventions|standards)\b", re.I)
-_DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't|only)\s+)?(?:use|run|write|keep|put|name|add|avoid|"
+_DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't)\s+(?!be\b|have\b|get\b)[a-z]{3,}\b|"
+                             # round 14: "Look up types rather than guessing": a verb and what it is done instead of
+                             r"(?:only\s+)?(?!(?:" + _PERSON_OR_PRONOUN + r"|the|a|an|our|your|their|my)\b)[a-z]{3,}(?<!ing)(?<!ed)(?<!s)\s+"
+                             r"(?:[^.;:?]{1,60}?\s+)?(?:instead\s+of|rather\s+than)\s+\S|"
+                             r"(?:(?:always|never|do\s+not|don't|only)\s+)?(?:use|run|write|keep|put|name|add|avoid|"
                              r"prefer|follow|send|report|submit|document|format|include|make|open|create|sign|squash|rebase|"
                              r"target|base|describe|link|reference|check|ensure|limit|wrap|indent|place|mark|declare|prefix|"
                              r"separate|split|commit|push|lint|return|raise|log|call|import|store|test|update|give|provide|"
-                             r"explain|attach|file|direct|disclose|email|contact|tag|label|respect|review)\b(?!\s*[:?])", re.I)
+                             r"explain|attach|file|direct|disclose|email|contact|tag|label|respect|review)\b(?!\s*[:?]))", re.I)
 _STRICT_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:never|do\s+not|don't|only)\b", re.I)
 
 
@@ -984,6 +992,15 @@ def _distinct_rules(a: Extracted, b: Extracted) -> bool:
         m = _MODAL_RULE.match(x.description)
         return _content_words(x.description[m.start("modal"):] if m else x.description)
     return len(said(a) & said(b)) < 2
+
+
+def _mostly_rules(sents: list[str]) -> bool:
+    """Round 14: a text that is a list of rules with no rules title ("Avoid globals; pass deps via constructors. Use
+    contexts with deadlines …", a CLAUDE.md, a style section): at least three of the sentences after the first are
+    imperatives or modal rules, and they are at least two thirds of them."""
+    body = [t for t in sents[1:] if not t.rstrip().endswith("?")]
+    ruled = sum(1 for t in body if _doc_imperative(t) or _STRICT_IMPERATIVE.match(t) or _MODAL_RULE.match(t))
+    return ruled >= 3 and 3 * ruled >= 2 * (len(sents) - 1)
 
 
 def _doc_imperative(s: str) -> bool:
@@ -1008,6 +1025,17 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     return rest
 
 
+# Round 14: a rules document also states its rules as how things are done there, in the present: "Dependencies are
+# managed using poetry", "Code is formatted using Black", "4 spaces is used for indentation" (a tool or a setting: a
+# decision), "Documentation conforms to the Google Python Style Guide" (a practice followed: a preference).
+_DOC_DONE_WITH = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+|our\s+)?[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+"
+                            r"(?:is|are)\s+(?:\w+ly\s+)?(?:managed|formatted|sorted|linted|checked|built|tested|written|"
+                            r"generated|documented|enforced|handled|packaged|bundled|deployed|released|versioned|styled|"
+                            r"typed|type[- ]checked|used)\s+(?:using|with|by|via|through|for|in)\s+\S", re.I)
+_DOC_CONFORMS = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+|our\s+)?[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+"
+                           r"(?:conforms?\s+to|follows|adheres?\s+to|complies\s+with|comply\s+with)\s+\S", re.I)
+
+
 def _rule_kind(s: str, in_rules: bool = False) -> str | None:
     """The kind of a sentence stated as a rule or a policy (round 13), or None. A modal rule counts in a rules document
     (``in_rules``): in a thread, "the API should return 404" asks for something (and "every PR should …" there cost
@@ -1018,6 +1046,10 @@ def _rule_kind(s: str, in_rules: bool = False) -> str | None:
         return "decision"
     if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
         return "constraint"
+    if in_rules and _DOC_DONE_WITH.match(s):
+        return "decision"
+    if in_rules and _DOC_CONFORMS.match(s):
+        return "preference"
     m = _MODAL_RULE.match(s)
     if m and not in_rules:
         m = None
@@ -2042,7 +2074,8 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
+        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents) or
+                                         _mostly_rules(sents))
         rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
         options = _options(sents, alternative_items)
