@@ -364,9 +364,9 @@ _DISALLOWED = re.compile(r"^" + _ART + _CNP + r"\s+(?:is|are)\s+(?:not\s+(?:allo
 _MORE_NAMES = r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&/]\s*)(?:the\s+)?[A-Za-z0-9][\w.+#@-]{0,60}){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,6}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP + _MORE_NAMES
-                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,4}?)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -1236,7 +1236,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                 forbids.append(banned)
         rejects = [r for r in rejects if r not in forbids]
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
-    rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
+    rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r) or
+               # round 14: "Return an error instead of panicking", "… rather than guessing": the practice turned down
+               # (not one of two joined gerunds: "instead of writing and maintaining raw SQL" names no "writing")
+               re.search(r"\b(?:instead\s+of|rather\s+than)\s+" + re.escape(r) + r"(?!\s+(?:and|or)\s+\w+ing\b)", s, re.I)]
     rejects = [_name(r) or r for r in rejects
                if not re.match(r"^(?:allowed|permitted|supported|needed|required|possible|necessary|recommended|"
                                r"available)$", r, re.I) and
@@ -1523,6 +1526,13 @@ _JUSTIFIES = re.compile(
 _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
           "engine", "service", "queue", "client", "server", "runtime", "language", "solution", "model", "api",
           "style", "system", "bundler", "runner", "orm", "store", "protocol", "architecture"}
+
+
+# Round 14: a title that names what is done and what it is done instead of ("Panic instead of os.Exit for illegal
+# state situations", "GitHub workflows instead of AppVeyor", "Suppress C4702 header-wide instead of restructuring code")
+# is a choice made, whatever its verb (the labelling guide's "Use X instead of Y" directive; a question or a hedge aside).
+_TITLE_INSTEAD = re.compile(r"^(?!(?:why|how|what|should|shall|can|could|would|is|are|do|does|did|any|maybe|perhaps)\b)"
+                            r"[^.;?]{2,80}?\s(?:instead\s+of|rather\s+than)\s+\S", re.I)
 
 
 def _stated_change(s: str, nxt: str | None) -> bool:
@@ -1924,7 +1934,12 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b|"
     # round 13: "Sorry, there will be no Linux version", "No plans - it would be a huge undertaking"
     r"\bthere\s+(?:will\s+be|is\s+going\s+to\s+be)\s+no\b|\bthere\s+won't\s+be\s+(?:a|an|any)\b|"
-    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))", re.I)
+    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))|"
+    # round 14: "We have no plan to do that", "There isn't a lot of value in changing the specs at this point"
+    r"\b(?:we|i)\s+(?:have|had)\s+no\s+(?:plans?|intention)\s+(?:to|of)\s+(?:do(?:ing)?|support(?:ing)?|add(?:ing)?|"
+    r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
+    r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
+    r"(?:in|to)\b", re.I)
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
@@ -1944,6 +1959,7 @@ _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|conver
 _TRACKER_TAG = re.compile(r"^\[(?:feature|feat|enhancement|improvement|chore|refactor|refactoring|task|tech[- ]?debt|"
                           r"maintenance|cleanup|clean-up|dx|infra|ci|build|deps|dependencies|docs?|tooling|perf|"
                           r"performance|security)\]\s*:?\s*", re.I)
+_ANY_TAG = re.compile(r"^\[[^\[\]]{1,24}\]\s*:?\s*(?=\S)")
 _RECORD_TITLE = re.compile(r"^(?:(?:adr|dec|rfc|decision|record)[\s_-]*\d{1,4}|\d{1,4})\s*[:.)—–-]\s*(?=\S)", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|at present|as of now|right now|today)\b"
                        r"[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
@@ -2048,6 +2064,8 @@ def heuristic(delta: str) -> list[Extracted]:
         # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
         # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
         tag = _TRACKER_TAG.match(sents[0]) if sents else None
+        if sents and tag is None and not TENTATIVE_TITLE.match(sents[0]):
+            tag = _ANY_TAG.match(sents[0])  # round 14: "[PHPStan] Use docker image …", "[4.x] Add Laravel 11 support"
         if tag and len(sents[0]) > tag.end() + 3:
             sents[0] = sents[0][tag.end():]  # "[FEATURE] Use SQLite": the tracker's tag is no part of the title
         record_title = bool(sents) and bool(_RECORD_TITLE.match(sents[0]))
@@ -2292,6 +2310,7 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
+                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s)) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
             if not stated and prev is not None and prev.kind in ("decision", "preference") and _WILL_DO.match(s) and \
@@ -2572,7 +2591,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
-        if mine and any(_BUG_REPORT.search(t) for t in sents):
+        if mine and any(_BUG_REPORT.search(t) for t in sents) and not settled:
             del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
             continue
         if mine and any(t.rstrip().endswith("?") and not _WHY_HEADER.match(t) for t in sents) and \
