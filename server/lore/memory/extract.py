@@ -366,7 +366,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,6}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP + _MORE_NAMES
-                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,4}?)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,4}?)?(?:to|onto|into)\s+)" + _ART + _CNP, re.I), 2, 1),
+    # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
+    (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
+                r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -1519,7 +1522,10 @@ _JUSTIFIES = re.compile(
     r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary|could not|couldn't|cannot|can't|lacks|lacked|"
     r"(?:does|did) not support|(?:doesn't|didn't) support|"
     # "Remove X. It doesn't seem like we were actually using this."
-    r"unused|never (?:\w+ )?used|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
+    r"unused|never (?:\w+ )?used|"
+    # round 14: "`async-std` is not active for one month", "Source Link is now included in .NET SDK 8"
+    r"(?:not|no longer) (?:\w+ )?(?:active|maintained|developed)|inactive|"
+    r"(?:now|already) (?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
     r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
@@ -1593,7 +1599,9 @@ _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) wit
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
 # can revisit …", "I don't see the point in doing that").
 _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing|n)?\b|"
-                     r"(?:let's|let us) (?:forget|drop|park|shelve) (?:this|it|that|about it)|"
+                     # (opening its sentence: "`async-std` is not active for one month, let's drop it" drops async-std)
+                     r"(?:^|^(?:ok|okay|so|then|well|alright|i\s+think)\W{0,3}\s*)(?:let's|let us) (?:forget|drop|park|shelve) "
+                     r"(?:this|it|that|about it)|"
                      r"(?:clos|park|shelv|paus|postpon)(?:e|es|ed|ing) (?:this |it )?(?:for now|until)|on hold|"
                      r"(?:will|'ll|can|could|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
                      # "sticking with X, at least for now … then reevaluate", "My plan is to drop it in 2020",
@@ -2735,6 +2743,20 @@ def heuristic(delta: str) -> list[Extracted]:
             into = next((x for x in mine if x is not gone and x.kind == "decision" and not x.subject.startswith("no ") and
                          _slug(gone.subject[3:]) in {_slug(r) for r in x.rejects}), None)
             if into is not None:
+                _merge(into, gone, restated=True)
+                out.remove(gone)
+                mine.remove(gone)
+        # round 14: "Get rid of TensorFlow. We're using PyTorch now!", "Remove X. Use Y instead.": the choice said right
+        # after a drop, naming nothing it replaces, is what takes the dropped thing's place
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
+            into = next((x for x in mine[mine.index(gone) + 1:mine.index(gone) + 2] if x.kind == "decision" and
+                         not x.subject.startswith("no ") and not x.rejects and
+                         re.search(r"\b(?:us(?:e|es|ing)|run(?:s|ning)?\s+on|rel(?:y|ies|ying)\s+on)\s+[^.;]{1,40}?\s+(?:now|instead)\b|"
+                                   r"\bnow\s+(?:use|uses|using|rel(?:y|ies)\s+on)\b|\bstart(?:ed)?\s+using\b",
+                                   x.description.split("; ")[0], re.I) and
+                         born.get(id(x), 0) == born.get(id(gone), 0) + 1), None)
+            if into is not None:
+                into.rejects.append(gone.subject[3:])
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
