@@ -69,7 +69,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"move|switch|accept|stop using|retire|deprecate|enable|disable|turn on|turn off)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
-        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
+        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?|"
+        # round 14: "This PR adds type hints to all functions and runs MyPy in CI", "This commit sets mem_limit on …"
+        r"adds?|sets?|enables?|disables?|pins?)|^this (?:sets|enables|disables|pins) (?!(?:it|this|that|them|us|you)\b)|"
         r"will be (?:\w+ )?(?:split out|moved|dropped|removed|deprecated|retired|discontinued|"
         r"migrated|replaced|converted|encrypted|rewritten|stored in|saved in|kept in|persisted in|written in|emitted as|"
         r"logged as|stored as|saved as)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
@@ -1947,7 +1949,10 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:we|i)\s+(?:have|had)\s+no\s+(?:plans?|intention)\s+(?:to|of)\s+(?:do(?:ing)?|support(?:ing)?|add(?:ing)?|"
     r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
     r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
-    r"(?:in|to)\b", re.I)
+    r"(?:in|to)\b|"
+    # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
+    r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
+    r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b", re.I)
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
