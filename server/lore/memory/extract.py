@@ -1543,6 +1543,12 @@ _TITLE_INSTEAD = re.compile(r"^(?!(?:why|how|what|should|shall|can|could|would|i
                             r"[^.;?]{2,80}?\s(?:instead\s+of|rather\s+than)\s+\S", re.I)
 
 
+_HISTORY = re.compile(r"^(?:(?:at\s+(?:the\s+)?(?:beginning|start|outset)|in\s+the\s+beginning|early\s+on|back\s+then|"
+                      r"(?:years|months)\s+ago|initially|originally|at\s+first)\b[^,]{0,60},?\s+(?:we|i|the\s+team)\b|"
+                      r"(?:we|i|the\s+team)\s+(?:had\s+)?(?:originally|initially|first)\s+(?:decided|chose|picked|went|opted|"
+                      r"settled|agreed|used|adopted))", re.I)
+
+
 def _stated_change(s: str, nxt: str | None) -> bool:
     if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _transient(s):
         return False
@@ -2372,6 +2378,15 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            if kind == "decision" and not labelled and _HISTORY.match(s):
+                # round 14: "We originally decided to have multiple repositories because …", "At the beginning of the
+                # project, we chose not to commit to a backend": what was decided once, said as history, is the
+                # background of what the text decides now (a reason, or what it turns away from), no fact of its own
+                context = s.rstrip(".!")
+                unclaimed.add(i)
+                if len(out) > first_of_turn:
+                    late.append(context)
+                continue
             ruled = not labelled and not _FOLLOW_RULES.search(s) and \
                 (bool(_rule_kind(s, rules_doc)) or kind is None and rules_doc and _doc_imperative(s))
             if kind is None and ruled:
