@@ -131,7 +131,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
         r"^use (?:as much of |as many of )?\S+(?: \S+)? (?:as much as possible|as possible|wherever|whenever|where possible)|"
-        r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged|"
+        r"encouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"(?:we|i) (?:strictly |always |generally )?follow (?:the )?[\w +.#-]{2,40}?(?:style guide|guidelines?|conventions?|"
@@ -1020,7 +1021,7 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     if at < 2 or at > 160:
         return None
     lead, rest = s[:at], s[at + 2:].strip()
-    if len(rest) < 8 or not rest[0].isupper() and rest[0] not in "`\"'":
+    if len(rest) < 8 or not (rest[0].isupper() or rest[0].isdigit()) and rest[0] not in "`\"'":
         return None
     if not _RULE_LABEL.match(s) and not re.search(r"\b(?:below|following|these|rules?|guidelines?|conventions?|policy)\s*$",
                                                   lead, re.I):
@@ -1037,6 +1038,9 @@ _DOC_DONE_WITH = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+
                             r"(?:is|are)\s+(?:\w+ly\s+)?(?:managed|formatted|sorted|linted|checked|built|tested|written|"
                             r"generated|documented|enforced|handled|packaged|bundled|deployed|released|versioned|styled|"
                             r"typed|type[- ]checked|used)\s+(?:using|with|by|via|through|for|in)\s+\S", re.I)
+_DOC_ALL = re.compile(r"^(?:all|every|each)\s+[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+(?:is|are|has|have|uses?|"
+                      r"specif(?:y|ies)|declares?|returns?|includes?|contains?|follows?|gets?|goes|go|lives?|starts?|ends?)\s+"
+                      r"(?!(?:failing|broken|passing|green|red|done|fixed|gone|in\s+place)\b)\S", re.I)
 _DOC_CONFORMS = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+|our\s+)?[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+"
                            r"(?:conforms?\s+to|follows|adheres?\s+to|complies\s+with|comply\s+with)\s+\S", re.I)
 
@@ -1053,6 +1057,12 @@ def _rule_kind(s: str, in_rules: bool = False) -> str | None:
         return "constraint"
     if in_rules and _DOC_DONE_WITH.match(s):
         return "decision"
+    if in_rules and _DOC_ALL.match(s):
+        return "constraint"
+    there = re.match(r"^there\s+(should|must|shall)\s+(?:also\s+|always\s+)*(?:not\s+)?be\s+(?:a|an|one|no|exactly|at\s+least)\b", s, re.I) \
+        if in_rules else None
+    if there:  # "There should be a space between the keyword and the parenthesis": a rule of the document
+        return "preference" if there.group(1).lower() == "should" else "constraint"
     if in_rules and _DOC_CONFORMS.match(s):
         return "preference"
     m = _MODAL_RULE.match(s)
@@ -1090,6 +1100,9 @@ _TAKES_RULE = re.compile(
     r"accept)\s+(?!(?:this|that|it|your|the)\b)|"
     r"^(?:[\w -]{1,30}:\s*)?" + _CONTRIBUTION + r"\s+(?:that|which|with|for|containing)\b[^.;]{2,80}?\s+(?:are|is)\s+"
     r"(?:usually\s+|generally\s+|always\s+|typically\s+)?(?:rejected|declined|not (?:accepted|merged))\b|"
+    # round 14: "… pull requests for which the tests don't pass will not be reviewed"
+    r"\b" + _CONTRIBUTION + r"\b[^.;?]{0,80}?\s+(?:will|shall|would)\s+(?:not|never)\s+be\s+(?:reviewed|merged|accepted|"
+    r"considered|looked\s+at)\b|"
     r"^(?:we|i)\s+enforce\s+that\b|^nothing\s+from\b[^.;]{2,60}\bplease\b|"
     r"^(?:please\s+)?avoid\s+(?:using\s+)?[^.;]{2,50}?\s+in\s+(?:this|the|our)\s+(?:repo|repository|project|codebase)\b|"
     r"^(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team|our)\s+polic(?:y|ies)\b|"
@@ -2111,7 +2124,8 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents) or
+        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or _RULES_DOC.match(sents[0].split(":", 1)[0] + ":") or
+                                         any(_FOLLOW_RULES.search(t) for t in sents) or
                                          _mostly_rules(sents))
         rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
