@@ -64,7 +64,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
         r"chosen option|decided (?:that|against)|(?:we|i) (?:really |just )?need to (?:change|switch|move|migrate|replace|drop|"
         r"remove|adopt|get rid of|stop using)\b|(?:i|we)(?:'d| would) (?:really )?(?:like|love) to (?:switch|move|migrate|use|"
-        r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
+        r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,6}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate|enable|disable|turn on|turn off)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
@@ -369,7 +369,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
                 r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,6}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP + _MORE_NAMES
-                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,4}?)?(?:to|onto|into)\s+)" + _ART + _CNP, re.I), 2, 1),
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,5}?)?(?:to|onto|into)\s+)" + _ART + _CNP, re.I), 2, 1),
     # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
     (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
                 r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -1540,7 +1540,7 @@ _JUSTIFIES = re.compile(
     r"unused|never (?:\w+ )?used|"
     # round 14: "`async-std` is not active for one month", "Source Link is now included in .NET SDK 8"
     r"(?:not|no longer) (?:\w+ )?(?:active|maintained|developed)|inactive|"
-    r"(?:now|already) (?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
+    r"(?:now|already) (?:(?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|built into|part of)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
     r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
@@ -1971,7 +1971,15 @@ _TURNS_DOWN_LATER = re.compile(
     r"(?:in|to)\b|"
     # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
     r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
-    r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b", re.I)
+    r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
+    r"at\s+the\s+moment|yet)\b)", re.I)
+def _verdict(t: str) -> bool:
+    """A later sentence that turns the change down on its merits ("There's little value in it", "We have no plan to do
+    that"), not one that withdraws it ("this PR was abandoned", "so I'm closing it")."""
+    m = _TURNS_DOWN_LATER.search(t) or _TURNS_DOWN_IT.match(t)
+    return bool(m) and not re.search(r"abandon|clos", m.group(0), re.I)
+
+
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
@@ -2652,7 +2660,10 @@ def heuristic(delta: str) -> list[Extracted]:
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
         last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
-                                                                       _content_words(t) & _content_words(sents[0]))),
+                                                                       _content_words(t) & _content_words(sents[0]) or
+                                                                       # round 14: "Is anyone still working on this? There
+                                                                       # isn't much value in it. Closing.": a verdict
+                                                                       _verdict(t))),
                            default=0)
         # ("Any pull request found to use AI will be closed": a sanction a rule sets for a class of things withdraws nothing)
         if mine and any(_WITHDRAWN.search(t) and not re.match(r"^(?:any|every|all|each|no)\s", t, re.I)
