@@ -1973,11 +1973,13 @@ _TURNS_DOWN_LATER = re.compile(
     r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
     r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
     r"at\s+the\s+moment|yet)\b)", re.I)
+
+
 def _verdict(t: str) -> bool:
     """A later sentence that turns the change down on its merits ("There's little value in it", "We have no plan to do
     that"), not one that withdraws it ("this PR was abandoned", "so I'm closing it")."""
     m = _TURNS_DOWN_LATER.search(t) or _TURNS_DOWN_IT.match(t)
-    return bool(m) and not re.search(r"abandon|clos", m.group(0), re.I)
+    return m is not None and not re.search(r"abandon|clos", m.group(0), re.I)
 
 
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
