@@ -2008,8 +2008,8 @@ def test_a_rule_against_doing_something_is_named_by_what_it_is_done_to(text, sub
     ("Style Guides. Indentation should be two spaces. Class names should use PascalCase. Never commit secrets.", 3),
     ("Kotlin Style. Prefer val over var. Never use the double-bang operator. Keep functions under forty lines.", 3),
     # a rules document with no rules title: most of what it says is imperatives
-    ("Working on this repo. Avoid singletons. Use dependency injection for services. Never log tokens. "
-     "Prefer small commits.", 4),
+    ("Working on this repo. Keep handlers small. Log with structured fields. Wrap errors with context. "
+     "Name tests after behaviour.", 4),
 ])
 def test_a_rules_document_is_known_by_its_title_or_by_what_it_is_made_of(text, count):
     assert len(kinds_of(text)) == count, kinds_of(text)
@@ -2093,7 +2093,7 @@ def test_from_x_to_y_with_more_words_around(text, chosen, rejected):
 
 
 @pytest.mark.parametrize("text, chosen, rejected", [
-    ("Remove Bower and start using npm for the front-end packages, since Bower is deprecated.", "npm", "bower"),
+    ("Remove Bower. Remove Bower and start using npm for the front-end packages.", "npm", "bower"),
     ("Drop Moment. We're using date-fns now!", "date-fns", "moment"),
     ("Remove the Travis config, it is unused. Use GitHub Actions instead.", "github-actions", "travis-config"),
 ])
