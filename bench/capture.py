@@ -2,10 +2,12 @@
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
     python bench/capture.py [--set 1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|all] [--split tune|dev|heldout|all] [--details] [--in-process]
+                            [--baseline /work/main]
 
 Seventeen labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture17.json (sets 4 to 17,
-all held out; set 12 read by round 11, set 13 by round 12, sets 14 to 17 blind); the labels of sets 2 to 17
+all held out; set 12 read by round 11, set 13 by round 12, set 14 by round 13, sets 15 and 16 by round 14, set 17
+blind); the labels of sets 2 to 17
 were written before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
@@ -13,6 +15,8 @@ Prints one JSON object per split: precision and recall of capture (goals >= 0.9,
 right kind, rationale kept and rejected alternative kept (goals >= 0.85 each). --details adds the misses,
 false positives and partial captures (for the tune split only, unless asked for by name: the held-out split is
 for measuring, not for reading while tuning). --in-process calls the operation directly (faster, same code).
+--baseline DIR scores DIR's server code (another checkout, e.g. main) the same way in a child process, in the same
+job, and prints its figures beside ("baseline") with the differences of the five measures ("change").
 """
 
 from __future__ import annotations
@@ -38,8 +42,12 @@ SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "ca
         "16": REAL / "capture16.json", "17": REAL / "capture17.json"}
 
 
+SERVER = ROOT / "server"
+MEASURES = ("precision", "recall", "right_kind", "rationale_kept", "rejected_kept")
+
+
 def run_cli(delta: str, graph: Path) -> list[dict]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "server"), LORE_JOURNAL="0")
+    env = dict(os.environ, PYTHONPATH=str(SERVER), LORE_JOURNAL="0")
     p = subprocess.run([sys.executable, "-m", "lore", "--graph", str(graph), "finalize-turn", delta, "--json"],
                        capture_output=True, text=True, env=env, timeout=120)
     reply = json.loads(p.stdout)
@@ -68,14 +76,29 @@ def main() -> None:
     ap.add_argument("--split", default="all", choices=["tune", "dev", "heldout", "all"])
     ap.add_argument("--details", action="store_true")
     ap.add_argument("--in-process", action="store_true")
+    ap.add_argument("--baseline", help="another checkout whose server/ code is scored beside, in a child process")
+    ap.add_argument("--code", help=argparse.SUPPRESS)  # the server/ folder to score (the child of --baseline)
     args = ap.parse_args()
+    global SERVER
+    if args.code:
+        SERVER = Path(args.code).resolve()
+        sys.path.insert(0, str(SERVER))
     from lore.memory.evaluate import capture_scores
 
+    baseline = None
+    if args.baseline:
+        cmd = [sys.executable, __file__, "--set", args.set, "--split", args.split,
+               "--code", str(Path(args.baseline).resolve() / "server")] + (["--in-process"] if args.in_process else [])
+        child = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                               env=dict(os.environ, PYTHONPATH=str(Path(args.baseline).resolve() / "server")))
+        baseline = json.loads(child.stdout)
+
     run = run_in_process if args.in_process else run_cli
-    out: dict = {"benchmark": "capture",
+    out: dict = {"benchmark": "capture", "code": str(SERVER),
                  "through": "in-process operation" if args.in_process else "lore finalize-turn --json (CLI)",
                  "load_before": os.getloadavg()[0]}
     t0 = time.perf_counter()
+    c0 = time.process_time()
     with tempfile.TemporaryDirectory(prefix="lore-capture-bench-") as tmp:
         for name in (list(SETS) if args.set == "all" else [args.set]):
             data = SETS[name]
@@ -92,7 +115,13 @@ def main() -> None:
                         scores.pop(k)
                 out[f"set{name}-{split}"] = scores
     out["seconds"] = round(time.perf_counter() - t0, 1)
+    out["cpu_seconds"] = round(time.process_time() - c0, 1)  # this process only (the CLI's children are not in it)
     out["load_after"] = os.getloadavg()[0]
+    if baseline is not None:
+        out["baseline"] = baseline
+        out["change"] = {k: {m: round(v[m] - baseline[k][m], 4) for m in MEASURES
+                             if v.get(m) is not None and baseline.get(k, {}).get(m) is not None}
+                         for k, v in out.items() if isinstance(v, dict) and k.startswith("set") and k in baseline}
     print(json.dumps(out, indent=1))
 
 

@@ -71,7 +71,7 @@ TENTATIVE_BODY = re.compile(
     r"should\s+be\s+an\s+rfc|opinion[- ]based|to\s+discuss\s+(?:if|whether)|open\s+(?:a\s+)?discussion|"
     r"^(?:maybe|perhaps)\s+(?:this|it|we)\b|(?:we|you|i)\s+(?:may|might)\s+want\s+to|(?:should|will|we)\s+aim\s+to|"
     r"at\s+some\s+point|not\s+(?:for|in)\s+this\s+(?:pr|pull\s+request|release)|some\s?day\b|one\s+day\b|"
-    r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal)\b|"
+    r"it\s+would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:nice|great|good|cool|awesome|ideal|interesting)\b|"
     # "a replacement should be evaluated", "look into possibility to switch", "Starting to consider this",
     # "The suggestion: …", "here is a proposal to migrate …", "there are very good chances X will be dropped"
     r"(?:should|needs?\s+to|has\s+to|must)\s+(?:probably\s+|first\s+|still\s+|further\s+)?be\s+(?:further\s+)?"

@@ -64,12 +64,14 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:i'm|i am|we're|we are) proposing to (?:keep|use|switch|move|adopt|drop|stay)|"
         r"chosen option|decided (?:that|against)|(?:we|i) (?:really |just )?need to (?:change|switch|move|migrate|replace|drop|"
         r"remove|adopt|get rid of|stop using)\b|(?:i|we)(?:'d| would) (?:really )?(?:like|love) to (?:switch|move|migrate|use|"
-        r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,3}?(?:to|from)|"
+        r"replace|drop|remove|adopt|go with)\b|(?:is|are) the (?:best|right) (?:tool|choice|option|fit)|(?:should|will|would) do the (?:job|trick)|(?:drop|dropping|end|ending) (?:the )?support for|(?:we|i) (?:also |then |now |finally |just |already )?(?:switched|moved|migrated|converted) (?:[\w/-]+ ){0,6}?(?:to|from)|"
         r"(?:we|i)(?:'ll| will| are going to|'re going to) (?:\w+ )?(?:be using|remove|drop|replace|convert|migrate|"
         r"move|switch|accept|stop using|retire|deprecate|enable|disable|turn on|turn off)|(?:we|i) should (?:just )?(?:use|write|go with|switch|"
         r"move|drop|stick with|keep|adopt|stop using|pin|replace|remove|migrate|enable|disable|instead use|rather use|"
         r"upgrade|deprecate|standardi[sz]e on)|(?:this|the) (?:pr|pull request|change|commit|patch) "
-        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?)|"
+        r"(?:will )?(?:removes?|replaces?|migrates?|switches|drops?|moves?|implements?|introduces?|adopts?|converts?|"
+        # round 14: "This PR adds type hints to all functions and runs MyPy in CI", "This commit sets mem_limit on …"
+        r"adds?|sets?|enables?|disables?|pins?)|^this (?:sets|enables|disables|pins) (?!(?:it|this|that|them|us|you)\b)|"
         r"will be (?:\w+ )?(?:split out|moved|dropped|removed|deprecated|retired|discontinued|"
         r"migrated|replaced|converted|encrypted|rewritten|stored in|saved in|kept in|persisted in|written in|emitted as|"
         r"logged as|stored as|saved as)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
@@ -129,7 +131,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
         r"^use (?:as much of |as many of )?\S+(?: \S+)? (?:as much as possible|as possible|wherever|whenever|where possible)|"
-        r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
+        r"(?:should|must|is to|are to|ought to) be (?:\w+ly )?(?:avoided|discouraged)|(?:is|are) (?:\w+ly )?(?:avoided|discouraged|"
+        r"encouraged)|(?:we|you) (?:should|must) not (?:use|add|depend|rely)|"
         r"(?:we|you) shouldn't (?:use|add|depend|rely)|(?:i|we) (?:would )?(?:advise|recommend)|"
         r"(?:principle|policy|guideline|convention) (?:\w+ ){0,4}?is to|"
         r"(?:we|i) (?:strictly |always |generally )?follow (?:the )?[\w +.#-]{2,40}?(?:style guide|guidelines?|conventions?|"
@@ -369,9 +372,12 @@ _DISALLOWED = re.compile(r"^" + _ART + _CNP + r"\s+(?:is|are)\s+(?:not\s+(?:allo
 _MORE_NAMES = r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&/]\s*)(?:the\s+)?[A-Za-z0-9][\w.+#@-]{0,60}){0,3}"
 _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, group chosen, group dropped)
     (re.compile(r"\b(?:switch|switches|switched|switching|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|"
-                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,4}?(?:from|off(?:\s+of)?)\s+"
+                r"convert(?:s|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|go(?:ing)? back|re-?licens(?:e|es|ed|ing))\s+(?:\S+\s+){0,6}?(?:from|off(?:\s+of)?)\s+"
                 + _ART + _CNP + _MORE_NAMES
-                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+)?(?:to|onto)\s+)" + _ART + _CNP, re.I), 2, 1),
+                + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,5}?)?(?:to|onto|into)\s+)" + _ART + _CNP, re.I), 2, 1),
+    # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
+    (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
+                r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -711,7 +717,9 @@ def user_text(delta: str) -> list[str]:
 
 _TAKES_TO = re.compile(r"\b(?:propos(?:e|es|ing)|want(?:s|ed)?|need(?:s|ed)?|going|decided|plan(?:s|ning)?|"
                       r"ha(?:ve|s)|like|try(?:ing)?|agreed|able|wish|hope|intend)\s*$", re.I)
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|(?<![\w-])[A-Za-z]\.)$", re.I)
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig|no|incl)\.|(?<![\w/-])[A-Za-z]\.)$", re.I)
+# Round 14: after "etc." a capitalised imperative of a rule opens a sentence ("… classes, functions, etc. Always use tabs").
+_OPENS_RULE = re.compile(r"^(?:always|never|do\s+not|don't|use|avoid|prefer|keep|make|write|run|put)\b", re.I)
 
 
 # A line that ends on its reason's opening word ("… decided to switch to pytest because") and the list items under it
@@ -806,6 +814,7 @@ def sentences(text: str) -> list[str]:
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
         pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
+                          r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
                           r"[a-z][\w.+#-]*(?:\s+[\w.+#/-]+){0,2}:\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
                           r"[a-z][\w-]+(?: [\w.-]+)? (?:is|are|was|were|has|have|"
@@ -817,7 +826,8 @@ def sentences(text: str) -> list[str]:
         for piece in pieces:
             piece = piece.strip()
             if piece:
-                if out and _ABBREV.search(out[-1][-8:]) and len(out[-1]) < 4 * MAX_DESCRIPTION:
+                if out and _ABBREV.search(out[-1][-8:]) and len(out[-1]) < 4 * MAX_DESCRIPTION and \
+                        not (out[-1].endswith("etc.") and piece[:1].isupper() and _OPENS_RULE.match(piece)):
                     out[-1] += " " + piece
                 else:
                     out.append(piece if piece.endswith((".", "!", "?")) or piece is pieces[-1] else piece + ".")
@@ -968,17 +978,21 @@ _RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-
 # A text that is a rules document ("Contributing", "Style guide", "Security policy") or asks to follow the rules below:
 # its imperative sentences are its rules ("Run gofmt before pushing", "Write short functions", "Send reports to …").
 _RULES_DOC = re.compile(r"^(?:contributing|how\s+to\s+contribute|contribut(?:ion|ing|or)s?\s+(?:guide(?:lines?)?|rules|policy|"
-                        r"notes)|(?:[\w-]+\s+)?style\s+guide|(?:coding|code|development|commit|naming|api|review|security|"
+                        r"notes)|(?:[\w-]+\s+)?style\s+guides?|(?:[\w#+.-]+\s+)?(?:coding\s+|code\s+)?style|(?:coding|code|development|commit|naming|api|review|security|"
                         r"formatting)\s+(?:style|standards?|conventions?|guidelines?|rules|policy)|guidelines|conventions|"
                         r"security|code\s+of\s+conduct|(?!(?:add|implement|document|update|define|establish|tighten|change|"
                         r"create|write|introduce|adopt|draft|revise|decide|discuss|new)\b)(?:[\w-]+\s+){0,2}policy)\s*[.:!]?$", re.I)
 _FOLLOW_RULES = re.compile(r"\bplease\s+(?:follow|observe|respect|read|adhere\s+to)\s+(?:the|these|our)\s+(?:\w+\s+){0,2}?"
                            r"(?:guidelines|rules|conventions|standards)\b", re.I)
-_DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't|only)\s+)?(?:use|run|write|keep|put|name|add|avoid|"
+_DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't)\s+(?!be\b|have\b|get\b)[a-z]{3,}\b|"
+                             # round 14: "Look up types rather than guessing": a verb and what it is done instead of
+                             r"(?:only\s+)?(?!(?:" + _PERSON_OR_PRONOUN + r"|the|a|an|our|your|their|my)\b)[a-z]{3,}(?<!ing)(?<!ed)(?<!s)\s+"
+                             r"(?:[^.;:?]{1,60}?\s+)?(?:instead\s+of|rather\s+than)\s+\S|"
+                             r"(?:(?:always|never|do\s+not|don't|only)\s+)?(?:use|run|write|keep|put|name|add|avoid|"
                              r"prefer|follow|send|report|submit|document|format|include|make|open|create|sign|squash|rebase|"
                              r"target|base|describe|link|reference|check|ensure|limit|wrap|indent|place|mark|declare|prefix|"
                              r"separate|split|commit|push|lint|return|raise|log|call|import|store|test|update|give|provide|"
-                             r"explain|attach|file|direct|disclose|email|contact|tag|label|respect|review)\b(?!\s*[:?])", re.I)
+                             r"explain|attach|file|direct|disclose|email|contact|tag|label|respect|review)\b(?!\s*[:?]))", re.I)
 _STRICT_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:never|do\s+not|don't|only)\b", re.I)
 
 
@@ -989,6 +1003,15 @@ def _distinct_rules(a: Extracted, b: Extracted) -> bool:
         m = _MODAL_RULE.match(x.description)
         return _content_words(x.description[m.start("modal"):] if m else x.description)
     return len(said(a) & said(b)) < 2
+
+
+def _mostly_rules(sents: list[str]) -> bool:
+    """Round 14: a text that is a list of rules with no rules title ("Avoid globals; pass deps via constructors. Use
+    contexts with deadlines …", a CLAUDE.md, a style section): at least three of the sentences after the first are
+    imperatives or modal rules, and they are at least two thirds of them."""
+    body = [t for t in sents[1:] if not t.rstrip().endswith("?")]
+    ruled = sum(1 for t in body if _doc_imperative(t) or _STRICT_IMPERATIVE.match(t) or _MODAL_RULE.match(t))
+    return ruled >= 3 and 3 * ruled >= 2 * (len(sents) - 1)
 
 
 def _doc_imperative(s: str) -> bool:
@@ -1003,7 +1026,7 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     if at < 2 or at > 160:
         return None
     lead, rest = s[:at], s[at + 2:].strip()
-    if len(rest) < 8 or not rest[0].isupper() and rest[0] not in "`\"'":
+    if len(rest) < 8 or not (rest[0].isupper() or rest[0].isdigit()) and rest[0] not in "`\"'":
         return None
     if not _RULE_LABEL.match(s) and not re.search(r"\b(?:below|following|these|rules?|guidelines?|conventions?|policy)\s*$",
                                                   lead, re.I):
@@ -1011,6 +1034,20 @@ def _after_label(s: str, in_rules: bool = False) -> str | None:
     if _kind(lead) or not (_rule_kind(rest, in_rules) or in_rules and (_kind(rest) or _doc_imperative(rest))):
         return None
     return rest
+
+
+# Round 14: a rules document also states its rules as how things are done there, in the present: "Dependencies are
+# managed using poetry", "Code is formatted using Black", "4 spaces is used for indentation" (a tool or a setting: a
+# decision), "Documentation conforms to the Google Python Style Guide" (a practice followed: a preference).
+_DOC_DONE_WITH = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+|our\s+)?[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+"
+                            r"(?:is|are)\s+(?:\w+ly\s+)?(?:managed|formatted|sorted|linted|checked|built|tested|written|"
+                            r"generated|documented|enforced|handled|packaged|bundled|deployed|released|versioned|styled|"
+                            r"typed|type[- ]checked|used)\s+(?:using|with|by|via|through|for|in)\s+\S", re.I)
+_DOC_ALL = re.compile(r"^(?:all|every|each)\s+[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+(?:is|are|has|have|uses?|"
+                      r"specif(?:y|ies)|declares?|returns?|includes?|contains?|follows?|gets?|goes|go|lives?|starts?|ends?)\s+"
+                      r"(?!(?:failing|broken|passing|green|red|done|fixed|gone|in\s+place)\b)\S", re.I)
+_DOC_CONFORMS = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?:the\s+|all\s+|our\s+)?[\w`'\"./#+@-]+(?:\s+[\w`'\"./#+@-]+){0,3}?\s+"
+                           r"(?:conforms?\s+to|follows|adheres?\s+to|complies\s+with|comply\s+with)\s+\S", re.I)
 
 
 def _rule_kind(s: str, in_rules: bool = False) -> str | None:
@@ -1023,6 +1060,16 @@ def _rule_kind(s: str, in_rules: bool = False) -> str | None:
         return "decision"
     if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
         return "constraint"
+    if in_rules and _DOC_DONE_WITH.match(s):
+        return "decision"
+    if in_rules and _DOC_ALL.match(s):
+        return "constraint"
+    there = re.match(r"^there\s+(should|must|shall)\s+(?:also\s+|always\s+)*(?:not\s+)?be\s+(?:a|an|one|no|exactly|at\s+least)\b", s, re.I) \
+        if in_rules else None
+    if there:  # "There should be a space between the keyword and the parenthesis": a rule of the document
+        return "preference" if there.group(1).lower() == "should" else "constraint"
+    if in_rules and _DOC_CONFORMS.match(s):
+        return "preference"
     m = _MODAL_RULE.match(s)
     if m and not in_rules:
         m = None
@@ -1058,6 +1105,9 @@ _TAKES_RULE = re.compile(
     r"accept)\s+(?!(?:this|that|it|your|the)\b)|"
     r"^(?:[\w -]{1,30}:\s*)?" + _CONTRIBUTION + r"\s+(?:that|which|with|for|containing)\b[^.;]{2,80}?\s+(?:are|is)\s+"
     r"(?:usually\s+|generally\s+|always\s+|typically\s+)?(?:rejected|declined|not (?:accepted|merged))\b|"
+    # round 14: "… pull requests for which the tests don't pass will not be reviewed"
+    r"\b" + _CONTRIBUTION + r"\b[^.;?]{0,80}?\s+(?:will|shall|would)\s+(?:not|never)\s+be\s+(?:reviewed|merged|accepted|"
+    r"considered|looked\s+at)\b|"
     r"^(?:we|i)\s+enforce\s+that\b|^nothing\s+from\b[^.;]{2,60}\bplease\b|"
     r"^(?:please\s+)?avoid\s+(?:using\s+)?[^.;]{2,50}?\s+in\s+(?:this|the|our)\s+(?:repo|repository|project|codebase)\b|"
     r"^(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team|our)\s+polic(?:y|ies)\b|"
@@ -1209,7 +1259,10 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                 forbids.append(banned)
         rejects = [r for r in rejects if r not in forbids]
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
-    rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r)]
+    rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r) or
+               # round 14: "Return an error instead of panicking", "… rather than guessing": the practice turned down
+               # (not one of two joined gerunds: "instead of writing and maintaining raw SQL" names no "writing")
+               re.search(r"\b(?:instead\s+of|rather\s+than)\s+" + re.escape(r) + r"(?!\s+(?:and|or)\s+\w+ing\b)", s, re.I)]
     rejects = [_name(r) or r for r in rejects
                if not re.match(r"^(?:allowed|permitted|supported|needed|required|possible|necessary|recommended|"
                                r"available)$", r, re.I) and
@@ -1493,13 +1546,29 @@ _JUSTIFIES = re.compile(
     r"(?:too|so) (?:big|slow|heavy|complicated|complex)|necessary|could not|couldn't|cannot|can't|lacks|lacked|"
     r"(?:does|did) not support|(?:doesn't|didn't) support|"
     # "Remove X. It doesn't seem like we were actually using this."
-    r"unused|never (?:\w+ )?used|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
+    r"unused|never (?:\w+ )?used|"
+    # round 14: "`async-std` is not active for one month", "Source Link is now included in .NET SDK 8"
+    r"(?:not|no longer) (?:\w+ )?(?:active|maintained|developed)|inactive|"
+    r"(?:now|already) (?:(?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|built into|part of)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
     r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
 # ("the stronger benefits of a GraphQL approach").
 _HEADS = {"approach", "library", "framework", "database", "db", "tool", "package", "manager", "pattern", "format",
           "engine", "service", "queue", "client", "server", "runtime", "language", "solution", "model", "api",
           "style", "system", "bundler", "runner", "orm", "store", "protocol", "architecture"}
+
+
+# Round 14: a title that names what is done and what it is done instead of ("Panic instead of os.Exit for illegal
+# state situations", "GitHub workflows instead of AppVeyor", "Suppress C4702 header-wide instead of restructuring code")
+# is a choice made, whatever its verb (the labelling guide's "Use X instead of Y" directive; a question or a hedge aside).
+_TITLE_INSTEAD = re.compile(r"^(?!(?:why|how|what|should|shall|can|could|would|is|are|do|does|did|any|maybe|perhaps)\b)"
+                            r"[^.;?]{2,80}?\s(?:instead\s+of|rather\s+than)\s+\S", re.I)
+
+
+_HISTORY = re.compile(r"^(?:(?:at\s+(?:the\s+)?(?:beginning|start|outset)|in\s+the\s+beginning|early\s+on|back\s+then|"
+                      r"(?:years|months)\s+ago|initially|originally|at\s+first)\b[^,]{0,60},?\s+(?:we|i|the\s+team)\b|"
+                      r"(?:we|i|the\s+team)\s+(?:had\s+)?(?:originally|initially|first)\s+(?:decided|chose|picked|went|opted|"
+                      r"settled|agreed|used|adopted))", re.I)
 
 
 def _stated_change(s: str, nxt: str | None) -> bool:
@@ -1560,7 +1629,9 @@ _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) wit
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
 # can revisit …", "I don't see the point in doing that").
 _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing|n)?\b|"
-                     r"(?:let's|let us) (?:forget|drop|park|shelve) (?:this|it|that|about it)|"
+                     # (opening its sentence: "`async-std` is not active for one month, let's drop it" drops async-std)
+                     r"(?:^|^(?:ok|okay|so|then|well|alright|i\s+think)\W{0,3}\s*)(?:let's|let us) (?:forget|drop|park|shelve) "
+                     r"(?:this|it|that|about it)|"
                      r"(?:clos|park|shelv|paus|postpon)(?:e|es|ed|ing) (?:this |it )?(?:for now|until)|on hold|"
                      r"(?:will|'ll|can|could|plan to|going to) do (?:the|this|it|that) (?:\w+ )?(?:once|when|after)|"
                      # "sticking with X, at least for now … then reevaluate", "My plan is to drop it in 2020",
@@ -1901,7 +1972,25 @@ _TURNS_DOWN_LATER = re.compile(
     r"\b(?:this|that|it)\s+(?:isn't|is\s+not|won't|will\s+not|is\s+never)\s+(?:going\s+to\s+)?happen(?:ing)?\b|"
     # round 13: "Sorry, there will be no Linux version", "No plans - it would be a huge undertaking"
     r"\bthere\s+(?:will\s+be|is\s+going\s+to\s+be)\s+no\b|\bthere\s+won't\s+be\s+(?:a|an|any)\b|"
-    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))", re.I)
+    r"^(?:(?:sorry|unfortunately),?\s+)?(?:there\s+are\s+)?no\s+plans?\b(?!\s+to\s+(?:drop|remove|deprecate|stop))|"
+    # round 14: "We have no plan to do that", "There isn't a lot of value in changing the specs at this point"
+    r"\b(?:we|i)\s+(?:have|had)\s+no\s+(?:plans?|intention)\s+(?:to|of)\s+(?:do(?:ing)?|support(?:ing)?|add(?:ing)?|"
+    r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
+    r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
+    r"(?:in|to)\b|"
+    # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
+    r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
+    r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
+    r"at\s+the\s+moment|yet)\b)", re.I)
+
+
+def _verdict(t: str) -> bool:
+    """A later sentence that turns the change down on its merits ("There's little value in it", "We have no plan to do
+    that"), not one that withdraws it ("this PR was abandoned", "so I'm closing it")."""
+    m = _TURNS_DOWN_LATER.search(t) or _TURNS_DOWN_IT.match(t)
+    return m is not None and not re.search(r"abandon|clos", m.group(0), re.I)
+
+
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
@@ -1921,6 +2010,7 @@ _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|conver
 _TRACKER_TAG = re.compile(r"^\[(?:feature|feat|enhancement|improvement|chore|refactor|refactoring|task|tech[- ]?debt|"
                           r"maintenance|cleanup|clean-up|dx|infra|ci|build|deps|dependencies|docs?|tooling|perf|"
                           r"performance|security)\]\s*:?\s*", re.I)
+_ANY_TAG = re.compile(r"^\[[^\[\]]{1,24}\]\s*:?\s*(?=\S)")
 _RECORD_TITLE = re.compile(r"^(?:(?:adr|dec|rfc|decision|record)[\s_-]*\d{1,4}|\d{1,4})\s*[:.)—–-]\s*(?=\S)", re.I)
 _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|at present|as of now|right now|today)\b"
                        r"[^.;]{0,30}?\b|\b(?:we|i)(?:'ve| have) been\s+|"
@@ -2025,6 +2115,8 @@ def heuristic(delta: str) -> list[Extracted]:
         # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
         # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
         tag = _TRACKER_TAG.match(sents[0]) if sents else None
+        if sents and tag is None and not TENTATIVE_TITLE.match(sents[0]):
+            tag = _ANY_TAG.match(sents[0])  # round 14: "[PHPStan] Use docker image …", "[4.x] Add Laravel 11 support"
         if tag and len(sents[0]) > tag.end() + 3:
             sents[0] = sents[0][tag.end():]  # "[FEATURE] Use SQLite": the tracker's tag is no part of the title
         record_title = bool(sents) and bool(_RECORD_TITLE.match(sents[0]))
@@ -2051,7 +2143,9 @@ def heuristic(delta: str) -> list[Extracted]:
                                  for t in sents[1:])
         inline_context = False  # in a record's "Context: …" part, up to its labelled decision
         labels_decision = any(_DECISION_LABEL.match(_HEADING.sub("", t)) for t in sents)
-        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or any(_FOLLOW_RULES.search(t) for t in sents))
+        rules_doc = bool(sents) and bool(_RULES_DOC.match(sents[0]) or _RULES_DOC.match(sents[0].split(":", 1)[0] + ":") or
+                                         any(_FOLLOW_RULES.search(t) for t in sents) or
+                                         _mostly_rules(sents))
         rule_ids: set[int] = set()  # items stated as a rule: two rules on one subject are two memories
         alternative_items: set[int] = set()  # sentences of an "Alternatives considered:" part: no fact of their own
         options = _options(sents, alternative_items)
@@ -2268,6 +2362,7 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
+                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s)) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
             if not stated and prev is not None and prev.kind in ("decision", "preference") and _WILL_DO.match(s) and \
@@ -2316,6 +2411,15 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            if kind == "decision" and not labelled and _HISTORY.match(s):
+                # round 14: "We originally decided to have multiple repositories because …", "At the beginning of the
+                # project, we chose not to commit to a backend": what was decided once, said as history, is the
+                # background of what the text decides now (a reason, or what it turns away from), no fact of its own
+                context = s.rstrip(".!")
+                unclaimed.add(i)
+                if len(out) > first_of_turn:
+                    late.append(context)
+                continue
             ruled = not labelled and not _FOLLOW_RULES.search(s) and \
                 (bool(_rule_kind(s, rules_doc)) or kind is None and rules_doc and _doc_imperative(s))
             if kind is None and ruled:
@@ -2548,7 +2652,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
-        if mine and any(_BUG_REPORT.search(t) for t in sents):
+        if mine and any(_BUG_REPORT.search(t) for t in sents) and not settled:
             del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
             continue
         if mine and any(t.rstrip().endswith("?") and not _WHY_HEADER.match(t) for t in sents) and \
@@ -2567,7 +2671,10 @@ def heuristic(delta: str) -> list[Extracted]:
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
         last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
-                                                                       _content_words(t) & _content_words(sents[0]))),
+                                                                       _content_words(t) & _content_words(sents[0]) or
+                                                                       # round 14: "Is anyone still working on this? There
+                                                                       # isn't much value in it. Closing.": a verdict
+                                                                       _verdict(t))),
                            default=0)
         # ("Any pull request found to use AI will be closed": a sanction a rule sets for a class of things withdraws nothing)
         if mine and any(_WITHDRAWN.search(t) and not re.match(r"^(?:any|every|all|each|no)\s", t, re.I)
@@ -2692,6 +2799,20 @@ def heuristic(delta: str) -> list[Extracted]:
             into = next((x for x in mine if x is not gone and x.kind == "decision" and not x.subject.startswith("no ") and
                          _slug(gone.subject[3:]) in {_slug(r) for r in x.rejects}), None)
             if into is not None:
+                _merge(into, gone, restated=True)
+                out.remove(gone)
+                mine.remove(gone)
+        # round 14: "Get rid of TensorFlow. We're using PyTorch now!", "Remove X. Use Y instead.": the choice said right
+        # after a drop, naming nothing it replaces, is what takes the dropped thing's place
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ")]:
+            into = next((x for x in mine[mine.index(gone) + 1:mine.index(gone) + 2] if x.kind == "decision" and
+                         not x.subject.startswith("no ") and not x.rejects and
+                         re.search(r"\b(?:us(?:e|es|ing)|run(?:s|ning)?\s+on|rel(?:y|ies|ying)\s+on)\s+[^.;]{1,40}?\s+(?:now|instead)\b|"
+                                   r"\bnow\s+(?:use|uses|using|rel(?:y|ies)\s+on)\b|\bstart(?:ed)?\s+using\b",
+                                   x.description.split("; ")[0], re.I) and
+                         born.get(id(x), 0) == born.get(id(gone), 0) + 1), None)
+            if into is not None:
+                into.rejects.append(gone.subject[3:])
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
