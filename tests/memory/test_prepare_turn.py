@@ -138,22 +138,59 @@ def test_context_carries_composition_and_linked_code(graph):
 
 def test_the_context_names_an_entity_and_a_linking_memory_once(graph):
     # What an agent pays in tokens: a memory's rationale and description come under the one name, and the code
-    # a memory links (here four functions of one name) under one line naming the memory and the link.
+    # a memory links (here five functions of one name) under one line naming the memory and the link, the first
+    # three of them shown and the rest counted (the reply's "code" keeps them all).
     funcs = [add_code(graph, f"src/auth{i}.py", [("function", "validate_token", 10 + i)])["validate_token"]
-             for i in range(4)]
+             for i in range(5)]
     remember(graph, '[[:dependency/api :description "the API gateway checks tokens with validate_token"]'
                     ' [:dependency/api :rationale "the gateway is the one place tokens are checked"]]')
     linking.derive_links(graph)
     reply = prepare_turn(graph, "why does the gateway check tokens?")
     lines = reply["context"].splitlines()
     first, second = [(f["attribute"], f["value"]) for f in reply["facts"] if f["entity"] == ":dependency/api"]
-    assert sum(":dependency/api" in ln for ln in lines) == 2, lines  # on main: 2 facts + 4 code lines = 6
+    assert sum(":dependency/api" in ln for ln in lines) == 2, lines  # before: 2 facts + a line per function
     at = lines.index(f'  :dependency/api {first[0]} "{first[1]}"')
     assert lines[at + 1] == f'    {second[0]} "{second[1]}"', lines
     linked = lines[lines.index("Linked code:") + 1:]
     assert linked[0].startswith("  ← :dependency/api (link/name, 0.") and linked[0].endswith("):"), linked
-    assert sorted(linked[1:]) == sorted(f"    src/auth{i}.py:{10 + i}  {f}" for i, f in enumerate(funcs)), linked
-    assert {c["memory"] for c in reply["code"]} == {":dependency/api"} and len(reply["code"]) == 4
+    every = {f"    src/auth{i}.py:{10 + i}  {f}" for i, f in enumerate(funcs)}
+    assert len(linked) == 5 and set(linked[1:4]) <= every, linked  # before: all five lines
+    assert linked[4] == '    +2 more', linked
+    assert {c["memory"] for c in reply["code"]} == {":dependency/api"} and len(reply["code"]) == 5
+
+
+def test_a_memory_linking_code_at_two_relevances_heads_one_group(graph):
+    # Before, the linked code was grouped by (memory, link, relevance): a memory naming a class defined once
+    # (0.70) and a function defined twice (0.49) was named under two headers, another memory's group between.
+    queue = add_code(graph, "src/queue.py", [("class", "MailQueue", 3), ("function", "drain_spool", 9)])
+    spool = add_code(graph, "src/spool.py", [("class", "SpoolStore", 5), ("function", "drain_spool", 7)])
+    remember(graph, '[[:decision/queue :description "MailQueue is distributed and drain_spool empties it"]'
+                    ' [:decision/spool :description "SpoolStore keeps the mail spool on local disk"]]')
+    linking.derive_links(graph)
+    reply = prepare_turn(graph, "how are the mail queue and spool kept?")
+    lines = reply["context"].splitlines()
+    linked = lines[lines.index("Linked code:") + 1:]
+    headers = [ln for ln in linked if ln.startswith("  ←")]
+    assert headers == ["  ← :decision/queue (link/name, 0.70):", "  ← :decision/spool (link/name, 0.70):"], linked
+    assert linked[1] == f"    src/queue.py:3  {queue['MailQueue']}", linked
+    assert set(linked[2:4]) == {f"    src/queue.py:9  {queue['drain_spool']}",
+                                f"    src/spool.py:7  {spool['drain_spool']}"}, linked
+    assert linked[5] == f"    src/spool.py:5  {spool['SpoolStore']}", linked
+
+
+def test_code_two_memories_link_is_shown_once(graph):
+    # Before, a class named by two decisions was listed whole under each (in a Java tree each line a path and an
+    # ident spelling the path again, ~200 characters).
+    code = add_code(graph, "src/events/bus.py", [("class", "EventBus", 35), ("function", "dispatch_later", 50)])
+    remember(graph, '[[:decision/bus :description "the EventBus of the event system is distributed"]'
+                    ' [:decision/retry :description "EventBus events failing go to dispatch_later for the event system"]]')
+    linking.derive_links(graph)
+    reply = prepare_turn(graph, "what did we decide about the event system?")
+    lines = reply["context"].splitlines()
+    linked = lines[lines.index("Linked code:") + 1:]
+    assert sum(code["EventBus"] in ln for ln in linked) == 1, linked  # before: once under each decision
+    assert any(ln.startswith("  ← :decision/") and ln.endswith(" 1 shown above") for ln in linked), linked
+    assert sum(c["entity"] == code["EventBus"] for c in reply["code"]) == 2  # the reply's list keeps both links
 
 
 def test_the_index_catches_up_with_writes_that_skipped_derivation(graph):

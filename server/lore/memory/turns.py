@@ -599,6 +599,38 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str],
     return out
 
 
+# Linked code lines shown under one memory in the context; the rest are counted on one line (the reply's "code"
+# list keeps them all). A name link can bring a dozen same-named functions, each line a path and an ident that
+# spells the path again (~200 characters in a Java tree), at a low relevance.
+LINKED_PER_MEMORY = 3
+
+
+def _linked_code_lines(located: list[dict[str, Any]]) -> list[str]:
+    """Grouped by the memory that links it and how (one line says so, with the best relevance), not that said
+    again on every line, nor one group per relevance; recalled code (no memory) after, each on its line. A
+    location is shown once: a later memory linking it says how many of its lines stand above (one class named
+    by five decisions was five ~200-character lines)."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    loose: list[dict[str, Any]] = []
+    for c in located:  # already in order of relevance
+        if c.get("memory"):
+            groups.setdefault((c["memory"], c["rule"]), []).append(c)
+        else:
+            loose.append(c)
+    lines: list[str] = []
+    shown: set[str] = set()
+    for (memory, rule), items in groups.items():
+        new = [c for c in items if c["entity"] not in shown]
+        above = f" {len(items) - len(new)} shown above" if len(new) < len(items) else ""
+        lines.append(f"  ← {memory} ({rule}, {max(c['relevance'] for c in items):.2f}):{above}")
+        lines += [f"    {_visible(str(c['location']))}  {c['entity']}" for c in new[:LINKED_PER_MEMORY]]
+        shown.update(c["entity"] for c in new[:LINKED_PER_MEMORY])
+        if len(new) > LINKED_PER_MEMORY:
+            lines.append(f"    +{len(new) - LINKED_PER_MEMORY} more")
+    lines += [f"  {_visible(str(c['location']))}  {c['entity']}" for c in loose if c["entity"] not in shown]
+    return lines
+
+
 def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], warns: list[dict[str, Any]],
                    code: list[dict[str, Any]]) -> str:
     if not facts:
@@ -628,14 +660,6 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     located = [c for c in code if c.get("location")]
     if located:
         lines.append("Linked code:")
-        # Grouped by the memory that links it and how (one line says so), not that said again on every line:
-        # a name-linked memory can bring a dozen functions of one name (set 8: 90 % of the linked lines).
-        via = None
-        for c in located:
-            link = (c["memory"], c["rule"], round(c["relevance"], 2)) if c.get("memory") else None
-            if link != via and link is not None:
-                lines.append(f"  ← {link[0]} ({link[1]}, {link[2]:.2f}):")
-            via = link
-            lines.append(f"{'    ' if link else '  '}{_visible(str(c['location']))}  {c['entity']}")
+        lines += _linked_code_lines(located)
     return "\n".join(lines)
 
