@@ -438,7 +438,9 @@ def waiting_on_fifo(pid: int, root: str | None = None) -> str | None:
         for name in (".gitignore", ".gitattributes"):
             if _special(os.path.join(folder, name)):
                 return os.path.join(folder, name)
-    packs = os.path.join(root, ".git", "objects", "pack") if root else None
+    gd = gitdirs.git_dir(root) if root else None
+    shared = (gitdirs.common_dir(gd) or gd) if gd else None  # a linked work tree's objects are the common folder's
+    packs = os.path.join(shared, "objects", "pack") if shared else None
     try:
         names = os.listdir(packs)[:1000] if packs else []
     except OSError:

@@ -16,6 +16,12 @@ def ents(reply):
     return [f["entity"] for f in reply["facts"]]
 
 
+def linked_code(reply):
+    """The context's lines under "Linked code:"."""
+    lines = reply["context"].splitlines()
+    return lines[lines.index("Linked code:") + 1:]
+
+
 def infer(graph, rows, rule="test/rule"):
     """Write inferred rows the way a rule does: its own tx, source 'rule'."""
     graph.con.execute("BEGIN TRANSACTION")
@@ -151,7 +157,7 @@ def test_the_context_names_an_entity_and_a_linking_memory_once(graph):
     assert sum(":dependency/api" in ln for ln in lines) == 2, lines  # before: 2 facts + a line per function
     at = lines.index(f'  :dependency/api {first[0]} "{first[1]}"')
     assert lines[at + 1] == f'    {second[0]} "{second[1]}"', lines
-    linked = lines[lines.index("Linked code:") + 1:]
+    linked = linked_code(reply)
     assert linked[0].startswith("  ← :dependency/api (link/name, 0.") and linked[0].endswith("):"), linked
     every = {f"    src/auth{i}.py:{10 + i}  {f}" for i, f in enumerate(funcs)}
     assert len(linked) == 5 and set(linked[1:4]) <= every, linked  # before: all five lines
@@ -168,8 +174,7 @@ def test_a_memory_linking_code_at_two_relevances_heads_one_group(graph):
                     ' [:decision/spool :description "SpoolStore keeps the mail spool on local disk"]]')
     linking.derive_links(graph)
     reply = prepare_turn(graph, "how are the mail queue and spool kept?")
-    lines = reply["context"].splitlines()
-    linked = lines[lines.index("Linked code:") + 1:]
+    linked = linked_code(reply)
     headers = [ln for ln in linked if ln.startswith("  ←")]
     assert headers == ["  ← :decision/queue (link/name, 0.70):", "  ← :decision/spool (link/name, 0.70):"], linked
     assert linked[1] == f"    src/queue.py:3  {queue['MailQueue']}", linked
@@ -186,8 +191,7 @@ def test_code_two_memories_link_is_shown_once(graph):
                     ' [:decision/retry :description "EventBus events failing go to dispatch_later for the event system"]]')
     linking.derive_links(graph)
     reply = prepare_turn(graph, "what did we decide about the event system?")
-    lines = reply["context"].splitlines()
-    linked = lines[lines.index("Linked code:") + 1:]
+    linked = linked_code(reply)
     assert sum(code["EventBus"] in ln for ln in linked) == 1, linked  # before: once under each decision
     assert any(ln.startswith("  ← :decision/") and ln.endswith(" 1 shown above") for ln in linked), linked
     assert sum(c["entity"] == code["EventBus"] for c in reply["code"]) == 2  # the reply's list keeps both links

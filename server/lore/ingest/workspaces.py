@@ -28,6 +28,8 @@ from typing import Any, Callable, Iterable
 
 import tomllib
 
+from lore import gomod
+
 log = logging.getLogger("lore")
 
 MAX_MANIFEST_BYTES = 1_000_000
@@ -40,7 +42,6 @@ MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml",
 _NPM_NAME = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$", re.I)
 _CRATE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
 _GO_PATH = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._~+/-]*$")
-_GO_MODULE = re.compile(r"^\s*module\s+(\"[^\"\n]*\"|`[^`\n]*`|\S+)", re.M)
 _GO_USE_BLOCK = re.compile(r"^\s*use\s*\(([^)]*)\)", re.M)
 _GO_USE_LINE = re.compile(r"^\s*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
 ENTRY_FIELDS = ("source", "types", "typings", "module", "main")
@@ -125,10 +126,6 @@ def _pnpm_packages(text: str) -> list[str]:
     return out
 
 
-def _go_path(raw: str) -> str:
-    return raw.strip().strip("\"`").split("//", 1)[0].strip()
-
-
 def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], bytes | None],
                   regular: Callable[[str], bool]) -> Workspaces:
     """The repository's own packages. ``files``: (path, blob, mode) of the tracked tree; ``read``: a blob's bytes
@@ -207,13 +204,12 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
         for block in _GO_USE_BLOCK.finditer(work):
             raws += [ln for ln in (line.split("//", 1)[0].strip() for line in block.group(1).splitlines()) if ln]
         for raw in raws[:MAX_PATTERNS]:
-            at = inside(_go_path(raw))
+            at = inside(gomod.unquoted(raw))
             if at is not None and at in mods and at not in used:
                 used.append(at)
     for folder in used[:MAX_MEMBERS]:
         t = text(mods[folder])
-        m = _GO_MODULE.search(t) if t is not None else None
-        module = _go_path(m.group(1)) if m else ""
+        module = (gomod.module_path(t) if t is not None else None) or ""
         if module and len(module) <= MAX_TEXT and _GO_PATH.match(module) and ".." not in module.split("/"):
             go.append((module, folder))
     go.sort(key=lambda x: (-len(x[0]), x[0]))

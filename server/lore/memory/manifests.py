@@ -19,7 +19,7 @@ from typing import Any
 
 import tomllib
 
-from lore import gitcmd
+from lore import gitcmd, gomod
 
 log = logging.getLogger("lore")
 
@@ -29,7 +29,6 @@ MAX_MANIFESTS = 8  # manifests read per graph (the root's and those of the few f
 GIT_TIMEOUT_S = 5.0
 _BLOB = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
 _NAME = re.compile(r"^[a-z0-9_]{2,60}$")
-_GO_MODULE = re.compile(r"^\s*module\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s/][^\s]*)", re.M)
 _GO_MAJOR = re.compile(r"^v[0-9]+$")
 
 
@@ -44,10 +43,9 @@ def _word(name: Any) -> str | None:
 def go_name(text: str) -> str | None:
     """go.mod: the module path's last element (``github.com/buildpacks/pack`` → pack; a major-version
     suffix ``…/v2`` is passed over)."""
-    m = _GO_MODULE.search(text)
-    if not m:
+    path = gomod.module_path(text)
+    if path is None or path.startswith("/"):
         return None
-    path = m.group(1).strip("\"`").split("//", 1)[0].strip()
     parts = [p for p in path.split("/") if p]
     if len(parts) > 1 and _GO_MAJOR.match(parts[-1]):
         parts.pop()
