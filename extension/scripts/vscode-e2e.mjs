@@ -199,10 +199,22 @@ const explorerRow = (name) => `.explorer-folders-view .monaco-list-row[aria-labe
 async function openFile(rel, line, col) {
   await palette("View: Show Explorer");
   const parts = rel.split("/");
-  for (const part of parts) {
+  for (const [i, part] of parts.entries()) {
     await page.waitForSelector(explorerRow(part), { timeout: 30000 * scale });
-    const expanded = await page.$eval(explorerRow(part), (r) => r.getAttribute("aria-expanded"));
-    if (expanded !== "true") await page.click(explorerRow(part));
+    const next = parts[i + 1];
+    // A folder's row can read collapsed while the Explorer is still expanding it, and a click then folds it
+    // (CI saw src left folded, cache.py never shown): until its child shows, look again and click if folded.
+    for (let attempt = 0; ; attempt++) {
+      const expanded = await page.$eval(explorerRow(part), (r) => r.getAttribute("aria-expanded"));
+      if (expanded !== "true") await page.click(explorerRow(part));
+      if (!next) break;
+      try {
+        await page.waitForSelector(explorerRow(next), { timeout: (attempt < 2 ? 10000 : 30000) * scale });
+        break;
+      } catch (err) {
+        if (attempt >= 2) throw err;
+      }
+    }
   }
   // The file's tab must be the active one before Go to Line: another editor may still hold the focus.
   const name = parts[parts.length - 1];
