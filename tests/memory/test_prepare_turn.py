@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
 import pytest
 from memory_helpers import add_code, remember
 
+from gitrepo import git
 from lore import operations
+from lore.ingest import api
+from lore.ingest.ops import job_for
 from lore.memory import index, linking
 from lore.memory.turns import prepare_turn
-from lore.store.graph import MAX_TX
+from lore.store.graph import MAX_TX, Graph
 from lore.store.txdata import parse_tx
 
 
@@ -306,3 +316,52 @@ def test_no_ingest_running_means_no_wait(graph):
     t = time.monotonic()
     reply = operations.run("prepareTurn", graph, {"message": "caching?", "codeWait": 30})
     assert reply["ok"] and time.monotonic() - t < 10, reply  # nothing to wait for: an answer at once
+
+
+def test_a_first_turn_between_the_heads_code_and_its_journal_waits_for_the_journal(tmp_path, monkeypatch):
+    """Head-first ingestion commits the head's code, then applies the journal. A first turn that came between
+    the two saw a watermark, did not wait, and answered without a teammate's decision (a CI run of
+    tests/mcp/test_ingest_on_start.py). Here the journal is held back until the turn has had its chance."""
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    (r / "src" / "net.py").write_text("import json\n\n\ndef fetch_page(url):\n    return json.loads(url)\n")
+    server = Path(__file__).resolve().parents[2] / "server"
+    subprocess.run([sys.executable, "-m", "lore", "transact", '[[:decision/no-httpx :description "No httpx: '
+                    'fetch_page stays on urllib"] [:decision/no-httpx :rejects :module/httpx]]', "--reason", "x"],
+                   cwd=r, env={**os.environ, "LORE_GRAPH_PATH": "", "PYTHONPATH": str(server)}, check=True,
+                   capture_output=True)
+    for f in (r / ".lore").glob("lore.duckdb*"):
+        shutil.rmtree(f) if f.is_dir() else f.unlink()  # a fresh clone: the journal, no graph
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+
+    journal_may_go = threading.Event()
+    real_after_ingest = api.after_ingest
+
+    def held_after_ingest(graph, reply):
+        journal_may_go.wait(60)
+        return real_after_ingest(graph, reply)
+
+    monkeypatch.setattr(api, "after_ingest", held_after_ingest)
+    operations.load_features()  # the journal's step after an ingest, as in a server
+    g = Graph(tmp_path / "g.duckdb")
+    g.share_between_threads()  # as a server's graph: the ingest, the turn and this test each on a cursor
+    try:
+        job = job_for(g)
+        assert job.start(str(r), head_first=True)["ok"]
+        while not operations.run("headWatermark", g, {}).get("watermark"):  # the head's code is committed
+            assert job.running, job.status()
+            journal_may_go.wait(0.05)
+        replies: list[dict] = []
+        turn = threading.Thread(target=lambda: replies.append(
+            operations.run("prepareTurn", g, {"message": "why not httpx for fetch_page?"})))
+        turn.start()
+        turn.join(2.0)  # a turn that does not wait has answered by now (fixed, it waits on the journal)
+        journal_may_go.set()
+        turn.join(60)
+        assert replies and ":decision/no-httpx" in replies[0]["context"], replies
+        job.wait(120)
+    finally:
+        journal_may_go.set()
+        g.close()

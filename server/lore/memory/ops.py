@@ -37,9 +37,12 @@ def _wait_for_code(graph: Graph, seconds: float) -> None:
     seen = graph.session.get(HAS_CODE)
     if seen[0]:
         return
-    reply = operations.run("headWatermark", graph, {})
-    if not reply.get("watermark") and seconds > 0:
+    # Waited on even when the head's watermark is already there: ingestion commits the head's code before it
+    # applies the journal, and a turn between the two answered without a teammate's decision (a CI run).
+    if seconds > 0:
         reply = operations.run("ingestHeadWait", graph, {"timeout": seconds, "headFirstOnly": True})
+    else:
+        reply = operations.run("headWatermark", graph, {})
     seen[0] = bool(reply.get("watermark"))
 
 
