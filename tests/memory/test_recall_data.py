@@ -14,9 +14,9 @@ sys.path.insert(0, str(DATA))
 
 from adrtext import split  # noqa: E402
 
-SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9"]
+SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
-         "recall9"]  # written blind, with a kind per question and hashed splits
+         "recall9", "recall10"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -28,7 +28,8 @@ def test_every_set_is_registered_in_the_bench():
     sys.path.insert(0, str(DATA.parent))
     import recall
 
-    assert list(recall.SETS) == SETS == sorted(p.name for p in DATA.iterdir() if (p / "questions.json").exists())
+    sets = (p.name for p in DATA.iterdir() if (p / "questions.json").exists())
+    assert list(recall.SETS) == SETS == sorted(sets, key=lambda name: int(name[len("recall"):] or 1))  # recall10 after 9
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -57,8 +58,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
     assert {q["split"] for q in questions} == {"dev", "heldout"}
 
 
-@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9"])
-def test_the_fourth_to_ninth_sets_ask_about_every_memory(name):
+@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10"])
+def test_the_fourth_to_tenth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -82,3 +83,9 @@ def test_the_ninth_set_takes_every_adr_of_apache_james():
     memories, _ = load("recall9")
     assert all(m["source"].startswith("apache/james-project:src/adr/") for m in memories)
     assert len(memories) == 77  # every record of src/adr/ at 20bf8083e3 (two records each numbered 9, 42 and 71; none 73)
+
+
+def test_the_tenth_set_takes_every_rfc_of_apache_opendal():
+    memories, _ = load("recall10")
+    assert all(m["source"].startswith("apache/opendal:core/core/src/docs/rfcs/") for m in memories)
+    assert len(memories) == 82  # every RFC of core/core/src/docs/rfcs/ at 68a76e499f but the template (0000_example)
