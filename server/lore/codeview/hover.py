@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lore import params as P
-from lore.idents import slug
+from lore.idents import MEMORY_KINDS, slug
 from lore.sqlfile import named_statements
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -26,7 +26,6 @@ log = logging.getLogger("lore")
 
 
 OP = "lspHover"
-MEMORY_KINDS = ("decision", "preference", "constraint", "dependency", "memory", "fact", "note", "convention")
 DEPENDENT_ATTRS = (":depends-on", ":calls")
 VETO_ATTRS = (":rejects", ":forbids")
 JVM_LANGUAGES = ("java", "kotlin", "scala")
