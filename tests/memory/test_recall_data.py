@@ -12,7 +12,7 @@ import pytest
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
 sys.path.insert(0, str(DATA))
 
-from adrtext import split  # noqa: E402
+from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
@@ -82,3 +82,13 @@ def test_the_ninth_set_takes_every_adr_of_apache_james():
     memories, _ = load("recall9")
     assert all(m["source"].startswith("apache/james-project:src/adr/") for m in memories)
     assert len(memories) == 77  # every record of src/adr/ at 20bf8083e3 (two records each numbered 9, 42 and 71; none 73)
+
+
+@pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6")])
+def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
+    later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
+    shared = getattr(later, earlier)
+    assert Path(shared.__file__) == DATA / earlier / "build.py"
+    assert shared.main is not later.main and callable(shared.main)
+    if earlier == "recall6":
+        assert shared.section("# T\n\n## Decision\n\nUse gRPC.\n", ["Decision"]).strip() == "Use gRPC."
