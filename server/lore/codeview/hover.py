@@ -187,11 +187,17 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
             d.setdefault(a, decode(vt, v))
             if a == ":description":
                 d["_validity"] = _validity(vf, vto)
+    recorded = {}
+    if memories and _has_table(graph, "journal_entries"):  # (the journal's table: none in a graph without it)
+        recorded = {e: {"author": author, "instant": format_instant(instant)}
+                    for e, author, instant in _q(graph, "recorded_by", es=list(memories))}
     for e, m in memories.items():
         d = described.get(e, {})
         m["description"] = d.get(":description")
         m["rationale"] = d.get(":rationale")
         m["validity"] = d.get("_validity", m["validity"])
+        if e in recorded:
+            m["recordedBy"] = recorded[e]  # the journal entry's author (git user.email, repository text)
 
     def commit(c: str) -> dict[str, Any]:
         d = described.get(c, {})
