@@ -1,4 +1,4 @@
-"""A hover on code a journal memory governs says who recorded the memory: the journal entry's author (a
+"""A hover on code a journal memory governs (and lore/memoriesFor) says who recorded the memory: the journal entry's author (a
 teammate's git user.email), shown as text — an author is repository text, and a crafted one shows no Markdown,
 link or bidirectional control. Through a real ``lore serve`` on a real repository whose history carries the
 entries."""
@@ -69,6 +69,10 @@ async def test_a_hover_says_who_recorded_each_journal_memory(tmp_path, monkeypat
         by = {m["entity"]: m.get("recordedBy") for m in info["memories"]}
         assert by[":decision/rate-limit"] == {"author": "ana@example.com", "instant": "2024-01-01T10:00:00Z"}
         assert by[":decision/argon"]["author"] == HOSTILE  # the data is the author as written; the hover escapes it
+        linked = await request(client, "lore/memoriesFor", {"entity": ":function/src-auth-py-login"})
+        by = {m["entity"]: m.get("recordedBy") for m in linked["memories"]}
+        assert by[":decision/rate-limit"] == {"author": "ana@example.com", "instant": "2024-01-01T10:00:00Z"}
+        assert by[":decision/argon"]["author"] == HOSTILE
         # A memory written with no journal (a private write) names nobody.
         reply = await request(client, "lore/transact", {
             "facts": '[[:decision/local :governs :function/src-auth-py-login] [:decision/local :description "x"]]',
@@ -76,3 +80,5 @@ async def test_a_hover_says_who_recorded_each_journal_memory(tmp_path, monkeypat
         assert reply["ok"], reply
         info = await request(client, "lore/lspHover", {"entity": ":function/src-auth-py-login"})
         assert next(m for m in info["memories"] if m["entity"] == ":decision/local").get("recordedBy") is None
+        linked = await request(client, "lore/memoriesFor", {"entity": ":function/src-auth-py-login"})
+        assert next(m for m in linked["memories"] if m["entity"] == ":decision/local").get("recordedBy") is None
