@@ -144,7 +144,7 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
         out["distinct_questions"] = min(n, len(set(questions)))
         out["server_rss_mb"] = rss_mb(server)
         try:  # which recall the server ran (bm25+semantic: the embedding model loaded in the server)
-            out["recall"] = json.loads(r.content[0].text).get("recall")
+            out["recall"] = (r.structured_content or {}).get("recall")
         except (ValueError, AttributeError, IndexError):
             out["recall"] = None
         try:  # what ran the embedding model in the server (onnxruntime or numpy; None before it was said)
@@ -200,7 +200,7 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
                 wall[name].append((time.perf_counter() - t) * 1000)
                 cpu[name].append(proc_cpu_fine_ms(pid) - s0)
                 assert not r.is_error, r.content[0].text[:300]
-                reply = json.loads(r.content[0].text)
+                reply = r.structured_content or {}
                 for fact in reply.get("facts") or []:  # the instants of the memories --writes wrote differ
                     if isinstance(fact, dict) and str(fact.get("entity", "")).startswith(":decision/bench-write-"):
                         fact.pop("valid_from", None)
@@ -229,7 +229,7 @@ async def mcp_first_call(graph: Path, cwd: Path, catch_up: float) -> dict:
         out: dict = {"first_wall_ms": round((time.perf_counter() - t) * 1000, 1),
                      "first_server_cpu_ms": round(proc_cpu_fine_ms(server) - s0, 1)}
         assert not r.is_error, r.content[0].text[:300]
-        out["first_awaiting_embedding"] = json.loads(r.content[0].text).get("awaiting_embedding")
+        out["first_awaiting_embedding"] = (r.structured_content or {}).get("awaiting_embedding")
         start, wall, cpu, awaiting = time.monotonic(), [], [], out["first_awaiting_embedding"]
         while awaiting and time.monotonic() - start < catch_up:
             await asyncio.sleep(1.0)
@@ -237,7 +237,7 @@ async def mcp_first_call(graph: Path, cwd: Path, catch_up: float) -> dict:
             r = await session.call_tool("lore_prepare_turn", {"message": QUESTIONS[len(wall) % len(QUESTIONS)]})
             wall.append((time.perf_counter() - t) * 1000)
             cpu.append(proc_cpu_fine_ms(server) - s0)
-            awaiting = json.loads(r.content[0].text).get("awaiting_embedding")
+            awaiting = (r.structured_content or {}).get("awaiting_embedding")
         if wall:
             out["during_catch_up"] = {**summary(wall, call_cpu=cpu), "awaiting_at_end": awaiting,
                                       "seconds": round(time.monotonic() - start, 1)}

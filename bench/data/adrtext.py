@@ -10,10 +10,23 @@ for its own variant by keyword rather than keeping a copy.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+
+def set_builder(name: str) -> ModuleType:
+    """An earlier set's build script (``recall6`` -> bench/data/recall6/build.py) as a module, for a later set
+    that reads its sources the same way (its section reader, its list of sources already used)."""
+    spec = importlib.util.spec_from_file_location(f"{name}_build", Path(__file__).resolve().parent / name / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def clean(s: str, full: bool = True) -> str:

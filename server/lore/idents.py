@@ -20,6 +20,17 @@ def is_code(entity: str) -> bool:
     return entity.startswith(CODE_PREFIXES) or entity in _CODE_BARE
 
 
+# The namespaces of memories (one list; each reader says which part it means).
+# Captured: seed 001's four memory types, what finalize-turn writes and recall ranks above code.
+CAPTURED_KINDS = ("decision", "preference", "constraint", "dependency")
+# Written by hand (transact, the journal), never by capture: read as memories wherever memories are shown.
+WRITTEN_KINDS = ("problem", "solution", "lesson", "fact", "note", "convention", "memory")
+MEMORY_KINDS = CAPTURED_KINDS + WRITTEN_KINDS
+# Memories that are a sentence (their :description is what they say, quoted in labels and messages). A dependency
+# is a package or service: labelled by its name, and its edges from many teammates' entries are no disagreement.
+STATEMENT_KINDS = tuple(k for k in MEMORY_KINDS if k != "dependency")
+
+
 # :entity-type of each definition kind, and the ident namespace it lives in.
 KIND_NS = {"function": "function", "class": "class", "variable": "variable", "field": "field"}
 

@@ -107,6 +107,27 @@ def test_go_work_modules_are_the_repositorys_packages(tmp_path, cli):
         ":module/lib-store-store-go", ":module/lib-lib-go", ":module/github-com-spf13-cobra"}
 
 
+GO_NESTED = {
+    "go.mod": ("module example.com/acme/app\n\ngo 1.22\n\nrequire example.com/acme/tooling v0.1.0\n\n"
+               "replace (\n\texample.com/acme/tooling v0.1.0 => ./tools // built from the folder\n)\n"
+               "replace example.com/gone => ../outside\n"),
+    "tools/go.mod": "module example.com/acme/tooling\n",
+    "tools/cmd/run.go": "package cmd\n\nfunc Run() {}\n",
+    "extra/go.mod": "module example.com/acme/extras\n",  # neither used nor replaced: a module of its own
+    "extra/x/x.go": "package x\n\nfunc X() {}\n",
+    "main.go": ('package main\n\nimport (\n\t"example.com/acme/tooling/cmd"\n\t"example.com/acme/extras/x"\n)\n\n'
+                "func main() { cmd.Run(); x.X() }\n"),
+}
+
+
+def test_a_go_module_replaced_by_a_folder_is_the_repositorys_and_one_nothing_names_is_not(tmp_path, cli):
+    """As Go builds it (go.dev/ref/mod): a replace by a folder builds that folder for the path; a module in a
+    sub-folder that no go.work uses and no replace names is a module of its own, fetched at its required
+    version, so an import of it is an outside package even though a copy of it sits in the repository."""
+    cli = cli.ingest_in(commit_files(tmp_path / "repo", GO_NESTED))
+    assert _deps(cli, ":module/main-go") == {":module/tools-cmd-run-go", ":module/example-com-acme-extras-x"}
+
+
 def test_a_workspace_that_appears_later_re_points_unchanged_files(repo, tmp_path):
     """The workspace is declared in a later commit than the file that imports its package (which never
     changes): a run per commit writes what one run writes."""
@@ -146,6 +167,10 @@ MEMBER = {"packages/a/package.json": '{"name": "a"}', "crates/a/Cargo.toml": '[p
     {"Cargo.toml": '[workspace]\nmembers = "crates/*"\n'},
     {"go.work": "use ../../etc\nuse /abs\nuse (\n ../up\n)\n"},
     {"go.work": b"use \xff\n"},
+    {"go.work": "replace example.com/a => ../../etc\nreplace (\n example.com/a v1 => /abs\n)\n"},  # leaving it
+    {"go.work": "replace example.com/a => example.com/fork v1.2.0\n"},  # a module, not a folder
+    {"go.work": "replace ../../x => ./a\nreplace `a b` => ./a\n"},  # no module path Go would take
+    {"go.work": "replace example.com/a => ./nowhere\n"},  # a folder with no go.mod
 ])
 def test_a_malformed_or_escaping_workspace_declares_nothing(root):
     assert _in_memory({**MEMBER, **root}) == Workspaces()

@@ -329,9 +329,11 @@ def test_contradicting_entries_resolve_by_instant_and_are_reported(tmp_path):
         run(gb, "ingest", repo=str(b), wait=True)
         # Ana decides first (older instant) but pushes last; Bo decides later.
         with graph_of(a) as ga:
-            run(ga, "transact", facts='[[:module/auth :owner "ana"] [:decision/auth :description "JWT"]]',
+            run(ga, "transact", facts='[[:module/auth :owner "ana"] [:decision/auth :description "JWT"] '
+                                                   '[:lesson/auth :description "tokens leak"]]',
                 reason="ana's view", validFrom="2024-01-01")
-        run(gb, "transact", facts='[[:module/auth :owner "bo"] [:decision/auth :description "sessions"]]',
+        run(gb, "transact", facts='[[:module/auth :owner "bo"] [:decision/auth :description "sessions"] '
+                                               '[:lesson/auth :description "cookies leak"]]',
             reason="bo's view", validFrom="2024-01-01")
         commit_all(b, "bo")
         commit_all(a, "ana")
@@ -340,7 +342,10 @@ def test_contradicting_entries_resolve_by_instant_and_are_reported(tmp_path):
         out = run(gb, "ingest", repo=str(b), wait=True)
         assert out["journal"]["applied"] == 1
         codes = sorted(c["code"] for c in out["journal"]["conflicts"])
-        assert codes == ["journal-conflict", "journal-two-current"], out["journal"]["conflicts"]
+        assert codes == ["journal-conflict", "journal-two-current", "journal-two-current"], out["journal"]["conflicts"]
+        # a hand-written memory (lore.idents.STATEMENT_KINDS) disagreed on is reported as a decision is
+        assert {c["entity"] for c in out["journal"]["conflicts"] if c["code"] == "journal-two-current"} == \
+            {":decision/auth", ":lesson/auth"}
         card = next(c for c in out["journal"]["conflicts"] if c["code"] == "journal-conflict")
         assert card["kept"] == "bo" and "the newer one wins" in card["message"]
         assert [v for a_, v in gb.entity(":module/auth") if a_ == ":owner"] == ["bo"]  # newer instant wins

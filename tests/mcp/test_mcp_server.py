@@ -39,7 +39,10 @@ async def call(session: ClientSession, tool_name: str, /, **args: Any) -> tuple[
     data = result.structured_content
     if data is None:  # argument validation failed in the SDK: text only
         return result.is_error, {"text": result.content[0].text}
-    assert json.loads(result.content[0].text) == data  # the text is the same JSON, for clients without it
+    if data.get("ok") and isinstance(data.get("context"), str):  # prepare-turn: its text is the context, once
+        assert result.content[0].text == data["context"]
+    else:  # the text is the same JSON, for clients that read no structured content
+        assert json.loads(result.content[0].text) == data
     return result.is_error, data
 
 

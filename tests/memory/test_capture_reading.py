@@ -71,6 +71,31 @@ def test_banned_is_a_constraint_on_what_it_bans():
     assert got.kind == "constraint" and "eval" in slugs(got.rejects + got.forbids)
 
 
+@pytest.mark.parametrize("text", [
+    "Let's not merge until CI is green.",
+    "Don't release before the security review is done.",
+    "Hold off on merging until the benchmarks are in.",
+    "Don't merge before the tests pass.",
+    "Let's not upgrade to Django 5 until the plugins support it.",
+    "We shouldn't deploy on Fridays before a holiday.",
+    "Never tag a release prior to updating the changelog.",
+    "Do not use Redis until we have a cache design.",
+])
+def test_not_x_until_y_waits_for_y_and_turns_nothing_down(text):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert all(not g.rejects and not g.forbids and not g.subject.startswith("no ") for g in got), \
+        [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, rejected", [
+    ("Let's not use Redis, at least until we know the load.", "redis"),  # turned down now, whatever later brings
+    ("Let's not use Redis.", "redis"),
+    ("Never use pickle before or after anything: it is unsafe.", "pickle"),
+])
+def test_a_rejection_with_a_time_after_a_comma_still_rejects(text, rejected):
+    assert rejected in slugs(one(text).rejects)
+
+
 @pytest.mark.parametrize("text, subject, rejected", [
     ("chore: switch from yarn to pnpm", "pnpm", "yarn"),
     ("deps: replace moment with dayjs", "dayjs", "moment"),

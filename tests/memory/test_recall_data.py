@@ -12,7 +12,7 @@ import pytest
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
 sys.path.insert(0, str(DATA))
 
-from adrtext import split  # noqa: E402
+from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
@@ -89,3 +89,14 @@ def test_the_tenth_set_takes_every_rfc_of_apache_opendal():
     memories, _ = load("recall10")
     assert all(m["source"].startswith("apache/opendal:core/core/src/docs/rfcs/") for m in memories)
     assert len(memories) == 82  # every RFC of core/core/src/docs/rfcs/ at 68a76e499f but the template (0000_example)
+
+
+@pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
+                                                   ("recall10", "recall6")])
+def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
+    later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
+    shared = getattr(later, earlier)
+    assert Path(shared.__file__) == DATA / earlier / "build.py"
+    assert shared.main is not later.main and callable(shared.main)
+    if earlier == "recall6":
+        assert shared.section("# T\n\n## Decision\n\nUse gRPC.\n", ["Decision"]).strip() == "Use gRPC."

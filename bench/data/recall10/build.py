@@ -19,7 +19,6 @@ dir", is no heading; the cleaner drops the blocks anyway). No other edit.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -28,14 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import command_line, print_memories, sentences, slug
+from adrtext import command_line, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
-_spec = importlib.util.spec_from_file_location("recall6_build", HERE.parent / "recall6" / "build.py")
-assert _spec and _spec.loader
-recall6 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(recall6)
+recall6 = set_builder("recall6")
 
 OPENDAL = "apache/opendal"
 OPENDAL_COMMIT = "68a76e499f57fbf707de0bee9b33e47721c45eb6"

@@ -20,7 +20,6 @@ NUMPY_REPO is a clone of numpy/numpy (BSD-3-Clause). Its decisions are of two ki
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -29,14 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, slug
+from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
-_spec = importlib.util.spec_from_file_location("recall3_build", HERE.parent / "recall3" / "build.py")
-assert _spec and _spec.loader
-recall3 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(recall3)
+recall3 = set_builder("recall3")
 
 NUMPY = "numpy/numpy"
 NUMPY_COMMIT = "1f90bbb55e"  # the third set's commit too

@@ -18,7 +18,6 @@ sixth set's section reader (recall6/build.py: a heading's sub-headings kept as s
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -27,14 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, slug
+from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
-_spec = importlib.util.spec_from_file_location("recall6_build", HERE.parent / "recall6" / "build.py")
-assert _spec and _spec.loader
-recall6 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(recall6)
+recall6 = set_builder("recall6")
 
 COMETBFT = "cometbft/cometbft"
 COMETBFT_COMMIT = "5bba72c14f2be2b06ac4d89dbdf6712e2e5e095c"

@@ -16,7 +16,6 @@ eighth set did. No other edit.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -25,14 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, slug
+from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
-_spec = importlib.util.spec_from_file_location("recall6_build", HERE.parent / "recall6" / "build.py")
-assert _spec and _spec.loader
-recall6 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(recall6)
+recall6 = set_builder("recall6")
 
 JAMES = "apache/james-project"
 JAMES_COMMIT = "20bf8083e39be4a750f606e576a162087bb3f18a"

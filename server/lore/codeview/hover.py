@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lore import params as P
-from lore.idents import slug
+from lore.idents import MEMORY_KINDS, slug
 from lore.sqlfile import named_statements
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -26,7 +26,6 @@ log = logging.getLogger("lore")
 
 
 OP = "lspHover"
-MEMORY_KINDS = ("decision", "preference", "constraint", "dependency", "memory", "fact", "note", "convention")
 DEPENDENT_ATTRS = (":depends-on", ":calls")
 VETO_ATTRS = (":rejects", ":forbids")
 JVM_LANGUAGES = ("java", "kotlin", "scala")
@@ -188,11 +187,17 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
             d.setdefault(a, decode(vt, v))
             if a == ":description":
                 d["_validity"] = _validity(vf, vto)
+    recorded = {}
+    if memories and _has_table(graph, "journal_entries"):  # (the journal's table: none in a graph without it)
+        recorded = {e: {"author": author, "instant": format_instant(instant)}
+                    for e, author, instant in _q(graph, "recorded_by", es=list(memories))}
     for e, m in memories.items():
         d = described.get(e, {})
         m["description"] = d.get(":description")
         m["rationale"] = d.get(":rationale")
         m["validity"] = d.get("_validity", m["validity"])
+        if e in recorded:
+            m["recordedBy"] = recorded[e]  # the journal entry's author (git user.email, repository text)
 
     def commit(c: str) -> dict[str, Any]:
         d = described.get(c, {})

@@ -62,6 +62,14 @@ SELECT e, a, vt, v, valid_from, valid_to
    AND valid_from <= $now AND valid_to > $now
  ORDER BY e, a;
 
+-- name: recorded_by
+-- Who recorded each memory: the journal entry (a teammate's, or this clone's own write) of the earliest
+-- transaction that wrote one of its current facts.
+SELECT f.e, arg_min(j.author, f.tx_from), arg_min(j.instant, f.tx_from)
+  FROM facts f JOIN journal_entries j ON j.tx = f.tx_from
+ WHERE f.e IN (SELECT unnest($es)) AND f.tx_to = 2147483647 AND NOT f.inferred
+ GROUP BY f.e;
+
 -- name: languages_of
 -- The languages of the modules that import an external (rejected_dependency splits a JVM package at '.').
 SELECT DISTINCT v FROM facts

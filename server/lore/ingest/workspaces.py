@@ -9,7 +9,11 @@ rule could then match, and which would be listed among the dependencies).
 - Rust: a ``Cargo.toml`` with ``[workspace] members`` (globs, ``exclude`` left out); each member's
   ``[package] name`` is a crate of the repository (``my-core`` imported as ``my_core`` -> ``crates/core/src``).
 - Go: the root ``go.work``'s ``use`` directives and the root ``go.mod``: each module's path is the repository's
-  (``example.com/acme/tools/cmd`` -> ``tools/cmd``), however its folder is named.
+  (``example.com/acme/tools/cmd`` -> ``tools/cmd``), however its folder is named; and a ``replace`` of the root
+  ``go.mod`` or ``go.work`` by a folder of the repository (``replace example.com/acme/tooling => ./tools``): Go
+  builds that folder for the path. A module in a sub-folder that none of these names is a module of its own to
+  Go (fetched at the version required), not the repository's workspace (lore.ingest.resolve may still find its
+  folder by the import's path, as for any Go import).
 
 The manifests are repository input, read as hostile: tracked regular files only (a symlink's blob is never
 followed), at most MAX_MANIFEST_BYTES each, anything malformed ignored (that file gives nothing), names and
@@ -44,6 +48,11 @@ _CRATE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
 _GO_PATH = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._~+/-]*$")
 _GO_USE_BLOCK = re.compile(r"^\s*use\s*\(([^)]*)\)", re.M)
 _GO_USE_LINE = re.compile(r"^\s*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
+_GO_REPLACE_BLOCK = re.compile(r"^\s*replace\s*\(([^)]*)\)", re.M)
+_GO_REPLACE_LINE = re.compile(r"^\s*replace\s+([^\s(][^\n]*)$", re.M)
+# One replacement, ``old [version] => new [version]``: Go reads ``new`` as a folder when it starts ./ or ../
+_GO_TOKEN = r"(\"[^\"]*\"|`[^`]*`|[^\s\"`]+)"
+_GO_REPLACEMENT = re.compile(rf"^{_GO_TOKEN}(?:\s+{_GO_TOKEN})?\s*=>\s*{_GO_TOKEN}(?:\s+{_GO_TOKEN})?$")
 ENTRY_FIELDS = ("source", "types", "typings", "module", "main")
 
 
@@ -207,10 +216,26 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
             at = inside(gomod.unquoted(raw))
             if at is not None and at in mods and at not in used:
                 used.append(at)
+    replaced: list[tuple[str, str]] = []  # (the path imports name, the folder Go builds for it)
+    for manifest in ("go.mod", "go.work"):
+        t = text(manifest)
+        if t is None:
+            continue
+        lines = [m.group(1) for m in _GO_REPLACE_LINE.finditer(t)]
+        for block in _GO_REPLACE_BLOCK.finditer(t):
+            lines += block.group(1).splitlines()
+        for line in lines[:MAX_PATTERNS]:
+            m = _GO_REPLACEMENT.match(line.split("//", 1)[0].strip())
+            new = gomod.unquoted(m.group(3)) if m else ""
+            at = inside(new) if new.startswith(("./", "../")) else None
+            if m and at is not None and at in mods:
+                replaced.append((gomod.unquoted(m.group(1)), at))
     for folder in used[:MAX_MEMBERS]:
         t = text(mods[folder])
-        module = (gomod.module_path(t) if t is not None else None) or ""
-        if module and len(module) <= MAX_TEXT and _GO_PATH.match(module) and ".." not in module.split("/"):
+        replaced.append(((gomod.module_path(t) if t is not None else None) or "", folder))
+    for module, folder in replaced[:MAX_MEMBERS]:
+        if module and len(module) <= MAX_TEXT and _GO_PATH.match(module) and ".." not in module.split("/") and \
+                (module, folder) not in go:
             go.append((module, folder))
     go.sort(key=lambda x: (-len(x[0]), x[0]))
     return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go))

@@ -26,6 +26,7 @@ from typing import Any
 
 from lore import gitcmd
 from lore.errors import LoreError
+from lore.idents import STATEMENT_KINDS
 from lore.journal import entry as E
 from lore.journal.files import JOURNAL_DIR, LORE_DIR, JournalDir, ensure_gitignore
 from lore.journal.write import SQL, ensure_schema, mark_schema_ready
@@ -35,7 +36,8 @@ from lore.timeutil import FOREVER, format_instant, now_micros
 log = logging.getLogger("lore")
 
 JOURNAL_PATH = f"{LORE_DIR}/{JOURNAL_DIR}"
-MEMORY_NAMESPACES = (":decision/", ":constraint/", ":preference/")
+# Memories two teammates can disagree on (a dependency gathers edges from many entries: no disagreement).
+STATEMENT_PREFIXES = tuple(f":{k}/" for k in STATEMENT_KINDS)
 MAX_REPORTED = 50  # refused entries and conflicts listed in a reply; the counts are always complete
 # How far ahead of this machine's clock an entry's instant may be (clocks differ). Entries apply in instant
 # order and the newest wins a cardinality-one attribute, replayed after every older entry that arrives later:
@@ -450,10 +452,10 @@ def _card_conflicts(timeline: list[tuple], card: dict[str, Any]) -> list[dict[st
 
 
 def _two_current(graph: Graph, entries: list[E.Entry]) -> list[dict[str, Any]]:
-    """After applying: a memory (decision, constraint, preference) whose attribute now has two current
+    """After applying: a memory said in a sentence (STATEMENT_KINDS: a decision, constraint, …) whose attribute now has two current
     values that came from two different journal entries, at least one just applied."""
     pairs = sorted({(op.e, op.a) for e in entries for op in e.ops
-                    if op.kind == "add" and op.e.startswith(MEMORY_NAMESPACES) and op.a != CARDINALITY_ATTR})
+                    if op.kind == "add" and op.e.startswith(STATEMENT_PREFIXES) and op.a != CARDINALITY_ATTR})
     if not pairs:
         return []
     import pyarrow as pa

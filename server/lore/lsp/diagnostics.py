@@ -18,6 +18,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
+from lore.idents import STATEMENT_KINDS
 from lore.lsp import anchors, pull
 from lore.lsp.documents import fs_path, open_document, open_uris
 from lore.lsp.text import visible
@@ -31,8 +32,7 @@ log = logging.getLogger("lore")
 
 SOURCE = "lore"
 LOW_CONFIDENCE = 0.7  # under it a warning is shown one severity lower (Warning -> Information -> Hint)
-REFRESH_COALESCE = 0.2
-MEMORY_KINDS = ("decision", "constraint", "preference", "problem", "solution", "lesson")  # seconds: graph changes within this window refresh diagnostics once
+REFRESH_COALESCE = 0.2  # seconds: graph changes within this window refresh diagnostics once
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
              "information": types.DiagnosticSeverity.Information, "info": types.DiagnosticSeverity.Information,
              "hint": types.DiagnosticSeverity.Hint}
@@ -91,7 +91,7 @@ def _related(w: dict[str, Any], doc: "TextDocument", here: types.Range, root: Pa
         msg = visible(r.get("message") or r.get("entity") or "", keep_newlines=True)
         ent = str(r.get("entity") or "")
         kind = ent[1:].split("/", 1)[0] if ent.startswith(":") and "/" in ent else ""
-        if kind in MEMORY_KINDS and msg != ent:
+        if kind in STATEMENT_KINDS and msg != ent:
             msg = f"the {kind}: {msg}"  # the memory's whole text (the message quotes its start)
         if r.get("journal"):
             msg += " (recorded in the journal)"

@@ -51,6 +51,10 @@ def render(info: dict[str, Any], max_memories: int = 8, max_history: int = 6) ->
             extra = [m.get("validity")]
             if m.get("rationale"):
                 extra.append(f"rationale: {md_text(m['rationale'])}")
+            rec = m.get("recordedBy")
+            if isinstance(rec, dict):
+                who = md_text(rec["author"]) if rec.get("author") else "an unknown author"
+                extra.append(f"recorded by {who} on {md_text(str(rec.get('instant') or '')[:10])}")
             for via in m.get("via", []):
                 if via.get("rule"):
                     extra.append(f"linked by {via['rule']} ({via.get('confidence') or 0:.2f})")

@@ -29,7 +29,8 @@ from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import TypeAdapter, ValidationError
+from mcp_types.version import is_version_at_least
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from lore import __version__
 from lore.errors import LoreError, error_reply
@@ -51,12 +52,39 @@ INSTRUCTIONS = (
 )
 
 
+# The protocol revision that brought structuredContent: a client that negotiated an older one reads text only.
+STRUCTURED_SINCE = "2025-06-18"
+
+
+def _text_of(reply: dict[str, Any]) -> str:
+    """A reply's text content beside its structured content: the text it was made to be read as (prepare-turn's
+    ``context``, what ``lore hook prepare`` gives an agent), else the reply's JSON (the SHOULD of MCP's tools
+    page for clients that read no structured content; the reply is data, with no other rendering)."""
+    context = reply.get("context")
+    if reply.get("ok") and isinstance(context, str):
+        return context
+    return json.dumps(reply, ensure_ascii=False, default=str)
+
+
 def _result(reply: dict[str, Any]) -> CallToolResult:
-    """The operation's reply as the tool's structured result; a failed operation is a tool error carrying
-    the same ``error`` object."""
-    text = json.dumps(reply, ensure_ascii=False, default=str)
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=reply,
+    """The operation's reply as the tool's structured result (SPEC §4); a failed operation is a tool error
+    carrying the same ``error`` object. ``ReplyForClient`` shapes it for a client of an older protocol."""
+    return CallToolResult(content=[TextContent(type="text", text=_text_of(reply))], structured_content=reply,
                           is_error=not reply.get("ok"))
+
+
+def for_client(result: Any, protocol_version: str) -> Any:
+    """A tools/call result as the client can read it: structured content and its text for a client of protocol
+    2025-06-18 or newer; for an older one (it knows no structuredContent) the reply's JSON as text, sent once."""
+    if is_version_at_least(protocol_version, STRUCTURED_SINCE):
+        return result
+    wire = result.model_dump(by_alias=True, mode="json", exclude_none=True) if isinstance(result, BaseModel) \
+        else result
+    if not isinstance(wire, dict) or not isinstance(wire.get("structuredContent"), dict):
+        return result
+    reply = wire["structuredContent"]
+    rest = {k: v for k, v in wire.items() if k not in ("structuredContent", "content")}
+    return {**rest, "content": [{"type": "text", "text": json.dumps(reply, ensure_ascii=False, default=str)}]}
 
 
 # Reads whose answers include derived facts (rules' conclusions, links): they first wait for the derived work
@@ -156,6 +184,15 @@ def _empty_as_object(value: Any) -> Any:
     """An empty list where an object belongs means an empty object: Neovim's Lua (vim.json) encodes an
     empty table ``{}`` as ``[]``."""
     return {} if isinstance(value, list) and not value else value
+
+
+class ReplyForClient(ServerMiddleware[Any]):
+    """Every tool's result (Lore's errors answered early by the middleware after it too) shaped by ``for_client``
+    for the protocol revision this client negotiated."""
+
+    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        result = await call_next(ctx)
+        return for_client(result, ctx.protocol_version) if ctx.method == "tools/call" else result
 
 
 class EmptyListArguments(ServerMiddleware[Any]):
@@ -268,7 +305,7 @@ class LoreMCPServer(MCPServer):
 
 def build_server(starting: Starting) -> MCPServer:
     server = LoreMCPServer("lore", instructions=INSTRUCTIONS, version=__version__,
-                           middleware=[EmptyListArguments()])
+                           middleware=[ReplyForClient(), EmptyListArguments()])
     for tool in TOOLS:
         server.add_tool(_handler(tool, starting), name=tool.name, description=tool.description,
                         annotations=ToolAnnotations(read_only_hint=tool.read_only,

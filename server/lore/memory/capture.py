@@ -23,6 +23,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
+from lore.idents import CAPTURED_KINDS
 from lore.memory import identity, learned, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
@@ -35,7 +36,6 @@ KIND_NS = {"decision": "decision", "preference": "preference", "constraint": "co
            "dependency": "dependency", "architecture": "dependency"}
 KIND_TYPE = {"decision": ":type/decision", "preference": ":type/preference", "constraint": ":type/constraint",
              "dependency": ":type/dependency", "architecture": ":type/dependency"}
-MEMORY_NS = ("decision", "preference", "constraint", "dependency")
 
 
 # ------------------------------------------------------------------ resolving and storing
@@ -331,7 +331,7 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
         if ident is None:
             raise LoreError("bad-params", f"facts: fact {n}: {x[:80]!r} is not an ident such as :decision/use-redis")
         ns, name = ident[1:].split("/", 1)
-        if ns in MEMORY_NS and ident not in resolver.idents:
+        if ns in CAPTURED_KINDS and ident not in resolver.idents:
             # An alias of an entity the graph has ("Redis" for :decision/redis-cache) names that entity.
             for e in sorted(resolver.by_alias.get(_slug(name), [])):
                 if e.startswith(f":{ns}/"):

@@ -1213,6 +1213,13 @@ def _split_why(s: str) -> tuple[str, str | None]:
     return s, None
 
 
+# "Let's not merge until CI is green", "Don't release before the review is done", "Hold off on merging until …": a
+# negated or held-off verb whose clause (no comma between) goes on with a time or condition it waits for. X is done
+# later, not turned down; "Let's not use Redis, at least until …" (after a comma) still turns Redis down now.
+_HELD_UNTIL = re.compile(r"(?:\b(?:not|never|no)\b|n't\b|\bhold(?:s|ing)?\s+off\b)[^,;:.!?]{1,60}?\s"
+                         r"(?:until|till|before|prior\s+to)\s+(?!or\b|and\b)\S", re.I)  # "before or after": no condition
+
+
 _WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)(?:\s|$)|"
                    r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
 
@@ -2611,6 +2618,12 @@ def heuristic(delta: str) -> list[Extracted]:
                     for x in ([head] if head else []) + (_joined(rationale, m, 1, head) if head else []):
                         if x not in rejects and _slug(x) != _slug(subject):
                             rejects.append(x)
+            held = _HELD_UNTIL.search(clause)
+            if held:  # "Let's not merge until CI is green": X waits for Y, X is not turned down
+                span = set(_slug(clause[held.start():], 10**6).split("-"))
+                rejects = [r for r in rejects if not set(_slug(r, 10**6).split("-")) <= span]
+                forbids = [f for f in forbids if not set(_slug(f, 10**6).split("-")) <= span]
+                subject = subject.removeprefix("no ")  # a "no-X" would read as X's rejection (supersession too)
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":

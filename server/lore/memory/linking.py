@@ -662,6 +662,10 @@ def memories_for(graph: Graph, entity: str, *, con: Any = None) -> list[dict[str
             item["rationale"] = decode(h.vt, h.v)
         elif h.a == ":alias":
             item.setdefault("aliases", []).append(decode(h.vt, h.v))
+    if scalar(con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'journal_entries' AND NOT temporary")):
+        for e, author, instant in con.execute(_sql("recorded_by"), [ents]).fetchall():
+            best[e]["recordedBy"] = {"author": author, "instant": format_instant(instant)}  # repository text
     for item in best.values():
         item["type"] = f":type/{_ns(item['entity'])}"
         item["kind"] = _ns(item["entity"])

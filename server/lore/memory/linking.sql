@@ -77,6 +77,14 @@ SELECT e, a, NULL, 1.0, false, vf_min, vt_max, n_ivals FROM mem_docs
  WHERE v = ? AND vt = 'k' AND n_ivals > 0 AND doc_id >= ?
    AND a IN (':relates-to', ':governs', ':forbids', ':rejects', ':depends-on')
 
+-- name: recorded_by
+-- Who recorded each memory (codeview's hover asks the same): the journal entry of the earliest transaction
+-- that wrote one of its current facts.
+SELECT f.e, arg_min(j.author, f.tx_from), arg_min(j.instant, f.tx_from)
+  FROM facts f JOIN journal_entries j ON j.tx = f.tx_from
+ WHERE f.e IN (SELECT unnest(?)) AND f.tx_to = 2147483647 AND NOT f.inferred
+ GROUP BY f.e
+
 -- name: code_names
 -- The names and paths (any valid time) of the given code entities and of those whose :renamed-to chain
 -- (up to 10 steps, as far as a link follows one) leads to one of them: what a memory's text must contain to

@@ -6,6 +6,8 @@ same code; this module only holds the stop-word list and the namespaces the rank
 
 from __future__ import annotations
 
+from lore.idents import CAPTURED_KINDS
+
 # Common English function words and question words: they carry no topic, and every memory has them.
 STOPWORDS = frozenset("""
 a about above after again against all am an and any are as at be because been before being below between
@@ -25,8 +27,9 @@ decid decis choos chose chosen choic pick picked agre polic think know remember 
 discuss talk
 """.split())
 
-# Namespaces of remembered knowledge (boosted over code structure when ranking).
-MEMORY_NAMESPACES = ("decision", "preference", "constraint", "dependency")
+# Namespaces of remembered knowledge boosted over code structure when ranking: the captured kinds, as recall's
+# figures were measured with (a hand-written :note/ ranks as any other entity).
+MEMORY_NAMESPACES = CAPTURED_KINDS
 # Namespaces written by ingestion: code structure and git history.
 CODE_NAMESPACES = ("module", "function", "class", "variable", "field", "commit", "tag", "ingestion")
 # Attributes whose values are identifiers or bookkeeping, not text anyone searches.

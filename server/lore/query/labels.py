@@ -11,12 +11,12 @@ from typing import Any
 
 import duckdb
 
+from lore.idents import STATEMENT_KINDS
 from lore.sqlfile import named_statements
 
 SQL = named_statements(Path(__file__).with_name("labels.sql"))
 
 IDENT_RE = re.compile(r"^:[A-Za-z0-9_.?\-]+/[A-Za-z0-9_.?\-]+$")
-MEMORY_KINDS = ("decision", "constraint", "preference", "problem", "solution", "fact", "lesson")
 CODE_KINDS = ("function", "class", "variable", "field", "method")
 PACKAGE_NS = ("module", "dependency", "library", "package", "lib")
 MAX_QUOTE = 60  # characters of a memory's text quoted in a message
@@ -47,7 +47,7 @@ def label_of(ident: str, facts: dict[str, str]) -> str:
     """One entity's label from its naming facts (attribute -> value)."""
     ns = ident[1:].split("/", 1)[0] if ident.startswith(":") and "/" in ident else ""
     desc = facts.get(":description")
-    if ns in MEMORY_KINDS:
+    if ns in STATEMENT_KINDS:  # a dependency is a package: PACKAGE_NS names it
         return f'the {ns} "{quote(desc)}"' if desc else f"the {ns} {_name_part(ident)}"
     if ns == "commit":
         return f"commit {_name_part(ident)[:12]}"
