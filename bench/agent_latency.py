@@ -73,6 +73,7 @@ def summary(wall: list[float], **cpu: list[float]) -> dict:
         out[f"{name}_p50_ms"] = pct(xs, 50)
         out[f"{name}_p95_ms"] = pct(xs, 95)
         out[f"{name}_max_ms"] = round(max(xs), 2)
+        out[f"{name}_mean_ms"] = round(sum(xs) / len(xs), 2)  # steadier than a percentile for a comparison
     return out
 
 
@@ -86,6 +87,18 @@ def proc_cpu_fine_ms(pid: int) -> float:
         except (FileNotFoundError, ProcessLookupError):
             continue  # a thread that ended meanwhile
     return total / 1e6
+
+
+def cpu_by_thread(pid: int) -> dict[str, float]:
+    """Each thread's CPU so far (ms, from schedstat), by thread id (Python does not name its threads for /proc)."""
+    out: dict[str, float] = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                out[tid] = int(f.read().split()[0]) / 1e6
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return out
 
 
 def wait_idle(pid: int, quiet_ms: float = 5.0, window: float = 0.5, limit: float = 120.0) -> None:
@@ -133,6 +146,7 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
         (server,) = children_named("mcp")
         wait_idle(server)
         wall, server_cpu, client_cpu = [], [], []
+        threads0 = cpu_by_thread(server)
         for i in range(n):
             s0, c0, t = proc_cpu_fine_ms(server), time.process_time(), time.perf_counter()
             r = await session.call_tool("lore_prepare_turn", {"message": questions[i % len(questions)]})
@@ -141,6 +155,11 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
             server_cpu.append(proc_cpu_fine_ms(server) - s0)
             assert not r.is_error, r.content[0].text[:300]
         out = summary(wall, server_cpu=server_cpu, client_cpu=client_cpu)
+        threads1 = cpu_by_thread(server)
+        # where the server's CPU went, per call: each thread's mean, the busiest first (a thread that ended
+        # meanwhile is missing)
+        spent = sorted((v - threads0.get(k, 0.0) for k, v in threads1.items()), reverse=True)
+        out["server_cpu_by_thread_mean_ms"] = [round(v / n, 3) for v in spent if v > 0.001 * n]
         out["distinct_questions"] = min(n, len(set(questions)))
         out["server_rss_mb"] = rss_mb(server)
         try:  # which recall the server ran (bm25+semantic: the embedding model loaded in the server)

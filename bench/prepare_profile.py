@@ -109,7 +109,7 @@ def main() -> int:
     totals: dict[str, list[float]] = {"prepare_turn": [], "operations.run": [], "process CPU per call": [],
                                       "backend.run wall": [], "json.dumps of the reply": []}
     prepare = turns.prepare_turn
-    prof = cProfile.Profile() if a.cprofile else None
+    prof = cProfile.Profile(time.thread_time) if a.cprofile else None
 
     def timed_prepare(*args: Any, **kwargs: Any) -> Any:
         inner.now, stages.now = {}, {}
@@ -128,10 +128,10 @@ def main() -> int:
     turns.prepare_turn = timed_prepare
     run = operations.run
 
-    def timed_run(name: str, g: Any, params: dict) -> Any:
+    def timed_run(name: str, g: Any, params: dict, **kwargs: Any) -> Any:
         t = time.thread_time()
         try:
-            return run(name, g, params)
+            return run(name, g, params, **kwargs)
         finally:
             if name == "prepareTurn":
                 totals["operations.run"].append((time.thread_time() - t) * 1000)
@@ -146,7 +146,7 @@ def main() -> int:
         inner.calls.clear()
         stages.calls.clear()
         if prof is not None:
-            prof = cProfile.Profile()
+            prof = cProfile.Profile(time.thread_time)
         qs = questions()
         load = os.getloadavg()
         for i in range(a.n):

@@ -122,6 +122,8 @@ class HotIndex:
         self.nums: dict[str, tuple[Any, Any]] = {}  # _NUM_COLS as (values, validity) (_numbers), the same rows
         self.siblings: dict[str, list[int]] = {}  # memory entity -> doc ids of its description/rationale
         self.inferred: list[tuple] = []  # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt)
+        # entity -> positions in ``inferred`` of the rows it stands at either end of (e, or v of a ref)
+        self.inferred_at: dict[str, list[int]] = {}
         self.timelines: dict[int, list[tuple[int, int]]] = {}  # doc id -> intervals, of those with several
 
     # ------------------------------------------------------------------ catching up with the index
@@ -148,6 +150,11 @@ class HotIndex:
                 self.inferred = con.execute(
                     "SELECT e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred"
                 ).fetchall()
+                self.inferred_at = {}
+                for i, row in enumerate(self.inferred):
+                    self.inferred_at.setdefault(row[0], []).append(i)
+                    if row[2] == "k" and row[3] != row[0]:
+                        self.inferred_at.setdefault(row[3], []).append(i)
                 # the few documents valid in several intervals (index.intervals reads them per question)
                 self.timelines = {d: list(zip(f or [], t or [])) for d, f, t in con.execute(
                     "SELECT doc_id, vfs, vts FROM mem_docs WHERE n_ivals > 1").fetchall()}
@@ -325,9 +332,12 @@ class HotIndex:
         return self.rows(ids)
 
     def inferred_about(self, entities: list[str], now: int) -> list[tuple]:
-        wanted = set(entities)
-        return [(e, a, vt, v, rule, conf, prov) for e, a, vt, v, rule, conf, prov, vf, vt_ in self.inferred
-                if vf <= now < vt_ and (e in wanted or (vt == "k" and v in wanted))]
+        """The rows valid at ``now`` at either end of which one of ``entities`` stands, in the table's order
+        (found by entity, not by reading every row)."""
+        rows = self.inferred
+        at = sorted({i for e in set(entities) for i in self.inferred_at.get(e, ())})
+        return [(e, a, vt, v, rule, conf, prov) for e, a, vt, v, rule, conf, prov, vf, vt_ in (rows[i] for i in at)
+                if vf <= now < vt_]
 
 
 HOT: Slot[HotIndex] = Slot("memory.hot-index", lambda graph: HotIndex())

@@ -308,7 +308,7 @@ def tokenize(text: str, skip: frozenset[str] = frozenset()) -> Counter[str]:
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class Hit:
     doc_id: int
     e: str
@@ -381,9 +381,15 @@ class Query:
 
     bits: dict[int, float]  # bit -> idf of the known topic terms
     total: float  # idf of every topic term, known or not
+    # coverage by mask, as computed (a question's ~70 candidate entities share a few masks)
+    _covered: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
 
     def coverage(self, mask: int) -> float:
-        return sum(w for bit, w in self.bits.items() if mask & bit) / self.total if self.total else 0.0
+        got = self._covered.get(mask)
+        if got is None:
+            got = self._covered[mask] = (sum(w for bit, w in self.bits.items() if mask & bit) / self.total
+                                         if self.total else 0.0)
+        return got
 
 
 def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CANDIDATES,

@@ -23,6 +23,7 @@ _PATH = re.compile(
 _NAME = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?![\w])")
 _CODE_WORD = re.compile(r"\b(functions?|methods?|class(?:es)?|def|fn|func|callables?)\b", re.I)
 _PLAIN = re.compile(r"^[A-Za-z][a-z]*$")  # one English-looking word: "cache", "Token"
+_FILE_NAME = re.compile(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|txt|json|toml|yaml|yml)$")
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,32 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
         marked = (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
             or bool(_CODE_WORD.search(before)) or bool(_CODE_WORD.match(after.strip()))
         # Dotted text that is really a file name ("auth.py") is a path, not a name.
-        if "." in word and re.search(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|txt|json|toml|yaml|yml)$",
-                                     word):
+        if "." in word and _FILE_NAME.search(word):
             continue
         found[word] = found.get(word, False) or marked
     return [Name(t, m) for t, m in found.items()]
+
+
+def names_code(text: str) -> bool:
+    """Whether ``text`` names code: ``any(n.marked or "." in n.text or distinctive(n.text) for n in
+    names_in(text))``, stopping at the first such name and looking at a name's neighbours (whether it is
+    marked) only when its own letters do not already say so (prepare-turn asks it of every question)."""
+    for m in _NAME.finditer(text):
+        word = m.group(1).rstrip(".")
+        if len(word.replace(".", "")) < MIN_NAME:
+            continue
+        if "." in word:
+            if not _FILE_NAME.search(word):
+                return True
+            continue
+        if distinctive(word):
+            return True
+        s, e = m.start(1), m.end(1)
+        before, after = text[max(0, s - 12):s], text[e:e + 12]
+        if (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
+                or _CODE_WORD.search(before) or _CODE_WORD.match(after.strip()):
+            return True
+    return False
 
 
 def distinctive(name: str) -> bool:

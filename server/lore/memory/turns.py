@@ -127,7 +127,10 @@ def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> t
     facts shown only: ``_label``)."""
     if not h.n_ivals:
         return "retracted", -FOREVER, -FOREVER
-    ivals = many.get(h.doc_id) or [h.span()]
+    ivals = many.get(h.doc_id)
+    if not ivals:  # one interval (most facts): its span, as the loop below reads it
+        f, t = h.span()
+        return ("current" if f <= now < t else "historical" if t <= now else "future"), f, t
     for f, t in ivals:
         if f <= now < t:
             return "current", f, t
@@ -155,7 +158,8 @@ def _label(s: dict[str, Any]) -> str | None:
 
 
 def _ns(e: str) -> str | None:
-    return e[1:].split("/", 1)[0] if e.startswith(":") and "/" in e else None
+    i = e.find("/")
+    return e[1:i] if i > 0 and e[0] == ":" else None
 
 
 # Characters that would let a value end its line or read otherwise than it is (C0/C1 controls, line and
@@ -176,11 +180,9 @@ def _edn(vt: str, v: str) -> str:
 def _names_code(message: str) -> bool:
     """The question names code: a path, or an identifier no English word looks like (snake_case,
     camelCase, dotted), or something in backticks or called like a function."""
-    from lore.memory.mentions import distinctive, names_in, paths_in
+    from lore.memory.mentions import names_code, paths_in
 
-    if paths_in(message, []):
-        return True
-    return any(n.marked or "." in n.text or distinctive(n.text) for n in names_in(message))
+    return bool(paths_in(message, [])) or names_code(message)
 
 
 def _has_content_word(text: str) -> bool:
