@@ -207,6 +207,50 @@ def test_code_two_memories_link_is_shown_once(graph):
     assert sum(c["entity"] == code["EventBus"] for c in reply["code"]) == 2  # the reply's list keeps both links
 
 
+def test_a_lower_memory_long_text_is_cut_in_the_context(graph):
+    # Set 9's contexts (Apache James's ADRs: a 300-character decision and a 300-character context each) were over
+    # the 3,000-character goal. The best two entities are shown whole; a lower one's long value is cut at a word's
+    # end, saying how much was left out; the reply's facts keep every value whole.
+    tail = " ".join(f"clause{i} of the retention policy" for i in range(12))
+    remember(graph, '[[:decision/keep :description "mail retention keeps deleted mail for a year"]'
+                    ' [:decision/vault :description "mail retention moves deleted mail to the vault bucket"]'
+                    f' [:decision/purge :description "mail retention purges the vault monthly: {tail}"]]')
+    reply = prepare_turn(graph, "what is our mail retention for deleted mail?")
+    order = ents(reply)
+    assert set(order[:3]) == {":decision/keep", ":decision/vault", ":decision/purge"}, order
+    long = next(f["value"] for f in reply["facts"] if f["entity"] == ":decision/purge")
+    assert len(long) > 200 and long.endswith("clause11 of the retention policy")  # whole
+    line = next(ln for ln in reply["context"].splitlines() if ":decision/purge" in ln)
+    assert order.index(":decision/purge") >= 2, order
+    shown = line.split(" :description ", 1)[1]
+    cut = shown[1:shown.index("…")]
+    assert long.startswith(cut) and len(cut) <= 200 and not cut.endswith(" "), line
+    assert shown.endswith(f'… (+{len(long) - len(cut)} chars)"'), line  # before: the whole value
+    for e in order[:2]:  # the best two are whole
+        value = next(f["value"] for f in reply["facts"] if f["entity"] == e)
+        assert f'"{value}"' in reply["context"]
+
+
+def test_a_lower_memory_shows_one_line_of_its_linked_code(graph):
+    # Linked code in a Java tree is ~200 characters a line: the best two memories show three lines of what they
+    # link, a lower one its first, the rest counted (the reply's "code" list keeps them all).
+    funcs = [add_code(graph, f"src/spool{i}.py", [("function", "drain_spool", 10 + i)])["drain_spool"]
+             for i in range(3)]
+    remember(graph, '[[:decision/keep :description "the mail spool keeps mail on local disk"]'
+                    ' [:decision/size :description "the mail spool is capped at ten gigabytes"]'
+                    ' [:decision/drain :description "the mail spool is emptied by drain_spool hourly"]]')
+    linking.derive_links(graph)
+    reply = prepare_turn(graph, "is the mail spool kept on disk or capped?")
+    order = ents(reply)
+    assert set(order[:3]) == {":decision/keep", ":decision/size", ":decision/drain"}, order
+    linked = linked_code(reply)
+    head = next(i for i, ln in enumerate(linked) if ln.startswith("  ← :decision/drain "))
+    every = {f"    src/spool{i}.py:{10 + i}  {f}" for i, f in enumerate(funcs)}
+    assert order.index(":decision/drain") >= 2, order
+    assert linked[head + 1] in every and linked[head + 2] == "    +2 more", linked  # before: three lines
+    assert sum(c["memory"] == ":decision/drain" for c in reply["code"]) == 3
+
+
 def test_the_index_catches_up_with_writes_that_skipped_derivation(graph):
     remember(graph, '[[:decision/one :description "blue green deploys"]]')
     assert ents(prepare_turn(graph, "blue green"))[:1] == [":decision/one"]

@@ -60,10 +60,19 @@ RATIONALE_ENTITIES = 3
 # was much of a no-answer question's context (recall5's dev split: three memories with their rationales for
 # "Does the standard library include an HTTP client?").
 RATIONALE_COVER_FLOOR = 0.5
+# The context shows the best WHOLE_ENTITIES entities' values whole; a lower one's text value longer than
+# CONTEXT_VALUE_CHARS is cut there (the reply's facts keep every value whole).
+WHOLE_ENTITIES = 2
+CONTEXT_VALUE_CHARS = 200
 # The relevance floor: how much of the question's idf-weight a match covers (lexical), or how near it is
 # (cosine of the static embeddings); below both an entity is not recalled at all.
 COVER_FLOOR = 0.35
 CODE_COVER_FLOOR = 0.5
+# When every memory recalled is a weak match (none covers half the question, none is near it in meaning), the
+# question is most likely one the memory cannot answer, and code covering half of its words was mostly those words'
+# noise (a no-answer question's code was a third of its facts on sets 7 and 8's dev splits): code then needs two
+# thirds, unless the question names code.
+WEAK_CODE_COVER_FLOOR = 0.67
 COSINE_FLOOR = 0.5
 STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memories
 # A memory recalled on its embedding alone must be among the few nearest: a static embedding is a
@@ -115,6 +124,12 @@ def settings() -> dict[str, float]:
         "memory_boost": _env_float("LORE_MEMORY_BOOST", 2.0, 0.0, 100.0),
         "historical_discount": _env_float("LORE_HISTORICAL_DISCOUNT", 0.5, 0.0, 1.0),
     }
+
+
+def _shortened(text: str, n: int) -> str:
+    """The text cut to at most about n characters at a word's end, saying how much was left out."""
+    cut = (text[:n].rsplit(None, 1)[0] if " " in text[:n] else text[:n]).rstrip(",;: ")
+    return f"{cut}… (+{len(text) - len(cut)} chars)"
 
 
 def _day(us: int) -> str:
@@ -305,9 +320,14 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                  + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
              for e in set(lex_rank) | set(sem_rank)}
     memories = sorted(fused, key=lambda e: (e in agreed, -fused[e], -lexical.get(e, 0.0), e))[:MAX_MEMORY_ENTITIES]
-    code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= CODE_COVER_FLOOR),
+    names_code = _names_code(text)
+    code_floor = CODE_COVER_FLOOR
+    if memories and not names_code and not any(cover.get(e, 0.0) >= RATIONALE_COVER_FLOOR
+                                               or semantic.get(e, 0.0) >= COSINE_FLOOR for e in memories):
+        code_floor = WEAK_CODE_COVER_FLOOR
+    code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= code_floor),
                   key=lambda e: (-lexical[e], e))[:MAX_CODE_ENTITIES]
-    if _names_code(text) or boost < 1.0:
+    if names_code or boost < 1.0:
         # The question names code (or the caller asked memory not to be favoured): code competes on its
         # lexical score with the memories' (times the memory boost).
         # The crowd's memory keeps its place last: it is the best lexical match by construction, and no
@@ -367,13 +387,17 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                                s["hit"].a != ":description", s["hit"].doc_id))
     ranked = chosen[:limit]
     facts = [_fact_json(s) for s in ranked]
+    for s, f in zip(ranked, facts):
+        h = s["hit"]
+        if h.vt == "s" and rank_of[h.e] >= WHOLE_ENTITIES and len(h.v) > CONTEXT_VALUE_CHARS:
+            f["_edn"] = _edn("s", _shortened(h.v, CONTEXT_VALUE_CHARS))
     _mark_origins(graph, con, ranked, facts)
     entities = list(dict.fromkeys(f["entity"] for f in facts))
     inferred = hot.inferred_about(entities, now) if hot is not None else _inferred_about(con, entities, now)
     composed = _composed(inferred)
     code_locs = _code_locations(con, inferred, entities, graph if hot is not None else None)
     warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
-    context = _context_block(facts, composed, warns, code_locs)
+    context = _context_block(facts, composed, warns, code_locs, set(order[:WHOLE_ENTITIES]))
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
             "code": code_locs, "recall": embed.recall_label(), "awaiting_embedding": awaiting}
 
@@ -605,9 +629,10 @@ def _code_locations(con: Any, inferred: list[tuple], entities: list[str],
 # list keeps them all). A name link can bring a dozen same-named functions, each line a path and an ident that
 # spells the path again (~200 characters in a Java tree), at a low relevance.
 LINKED_PER_MEMORY = 3
+LINKED_PER_LOWER_MEMORY = 1
 
 
-def _linked_code_lines(located: list[dict[str, Any]]) -> list[str]:
+def _linked_code_lines(located: list[dict[str, Any]], whole: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """Grouped by the memory that links it and how (one line says so, with the best relevance), not that said
     again on every line, nor one group per relevance; recalled code (no memory) after, each on its line. A
     location is shown once: a later memory linking it says how many of its lines stand above (one class named
@@ -625,16 +650,17 @@ def _linked_code_lines(located: list[dict[str, Any]]) -> list[str]:
         new = [c for c in items if c["entity"] not in shown]
         above = f" {len(items) - len(new)} shown above" if len(new) < len(items) else ""
         lines.append(f"  ← {memory} ({rule}, {max(c['relevance'] for c in items):.2f}):{above}")
-        lines += [f"    {_visible(str(c['location']))}  {c['entity']}" for c in new[:LINKED_PER_MEMORY]]
-        shown.update(c["entity"] for c in new[:LINKED_PER_MEMORY])
-        if len(new) > LINKED_PER_MEMORY:
-            lines.append(f"    +{len(new) - LINKED_PER_MEMORY} more")
+        per = LINKED_PER_MEMORY if memory in whole else LINKED_PER_LOWER_MEMORY
+        lines += [f"    {_visible(str(c['location']))}  {c['entity']}" for c in new[:per]]
+        shown.update(c["entity"] for c in new[:per])
+        if len(new) > per:
+            lines.append(f"    +{len(new) - per} more")
     lines += [f"  {_visible(str(c['location']))}  {c['entity']}" for c in loose if c["entity"] not in shown]
     return lines
 
 
 def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], warns: list[dict[str, Any]],
-                   code: list[dict[str, Any]]) -> str:
+                   code: list[dict[str, Any]], whole: frozenset[str] | set[str] = frozenset()) -> str:
     if not facts:
         return ""
     lines = ["Relevant memory context (lore):"]
@@ -662,6 +688,6 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
     located = [c for c in code if c.get("location")]
     if located:
         lines.append("Linked code:")
-        lines += _linked_code_lines(located)
+        lines += _linked_code_lines(located, whole)
     return "\n".join(lines)
 
