@@ -168,26 +168,27 @@ _loading: threading.Thread | None = None
 _loading_lock = threading.Lock()
 
 
-def _load_quietly(after: threading.Event | None = None, wait: float = 0.0) -> None:
-    if after is not None:
-        after.wait(wait)
+def _load_quietly(first: Callable[[], Any] | None = None) -> None:
+    try:
+        if first is not None:
+            first()
+    except Exception:  # waiting for something else failed: load anyway
+        log.exception("waiting to load the semantic model failed")
     try:
         _load()
     except Exception:  # _load reports its own failures; this only keeps the thread quiet
         log.exception("the semantic model could not load")
 
 
-def load_in_background(after: threading.Event | None = None, wait: float = 0.0) -> threading.Thread | None:
+def load_in_background(first: Callable[[], Any] | None = None) -> threading.Thread | None:
     """Start loading the model on a thread of its own (once a process; None when it is loaded or failed
-    already), once ``after`` is set (at most ``wait`` seconds later): an MCP server's first prepare-turn
-    needs it, and loading it competes with whatever else runs then."""
+    already), after ``first()`` returns (what the load should not compete with: it holds the GIL)."""
     global _loading
     if _model is not None or _error is not None:
         return None
     with _loading_lock:
         if _loading is None:
-            _loading = threading.Thread(target=_load_quietly, args=(after, wait), name="lore-encoder-load",
-                                        daemon=True)
+            _loading = threading.Thread(target=_load_quietly, args=(first,), name="lore-encoder-load", daemon=True)
             _loading.start()
         return _loading
 
