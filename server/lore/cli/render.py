@@ -186,12 +186,17 @@ def _status(reply: dict[str, Any]) -> str:
         sem = mem.get("semantic") or {}
         lines.append(f"memory: recall {mem.get('recall')}; indexed up to tx {_n(mem.get('indexed_tx'))}")
         waiting = mem.get("memories_awaiting_embedding") or 0
-        line = f"  {_n(mem.get('memories_embedded'))} memories embedded"
-        if waiting:
-            line += f", {_n(waiting)} awaiting embedding (recall finds them lexically meanwhile; `lore embed` catches up)"
-        lines.append(line)
+        if mem.get("memories_embedded") is not None:  # None: a server that has not loaded the model yet
+            line = f"  {_n(mem.get('memories_embedded'))} memories embedded"
+            if waiting:
+                line += f", {_n(waiting)} awaiting embedding (recall finds them lexically meanwhile; `lore embed` catches up)"
+            lines.append(line)
         if sem.get("available"):
             lines.append(f"  semantic model: {sem.get('model')} ({sem.get('dimensions')} dimensions)")
+        elif sem.get("loading"):
+            lines.append("  semantic model: loading (a prepare-turn waits for it)")
+        elif sem.get("available") is None and sem:
+            lines.append("  semantic model: not loaded yet (the first prepare-turn or embedding loads it)")
         elif sem:
             lines.append(f"  semantic recall off: {_plain(str(sem.get('reason') or 'no model'))}")
     rules = reply.get("rules")

@@ -104,6 +104,11 @@ async def ingest_workspace(ls: "LoreServer", root: Path) -> dict[str, Any] | Non
         started = await ls.run_op("ingest", {"repo": str(root), "wait": False})
     finally:
         ls.ingest_pending = False  # the job has started (its own status says so from now), or never will
+    if started.get("ok") and ls.backend is not None:
+        # An agent's hook forwarded here prepares its turn with the model: loaded on a thread once this ingest
+        # has ended (not beside the first hovers and typed lines), never on the graph's worker (a status there
+        # held every hover behind the load; user trial 10).
+        ls.backend.warm_encoder(after="done")
     following = False
     if not started.get("ok"):
         if (started.get("error") or {}).get("code") != "ingest-running":

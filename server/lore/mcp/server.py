@@ -120,6 +120,8 @@ class Starting:
             ingest_on_start(backend)
         except Exception as exc:  # noqa: BLE001 - tools work without it; lore_ingest says what is wrong
             log.warning("ingest on start: %s", exc)
+        # An agent's first call is a prepare-turn, which needs the encoder: loaded once that ingest's head is in.
+        backend.warm_encoder()
         self.future.set_result(backend)
 
     async def backend(self) -> Backend:

@@ -77,6 +77,11 @@ def resident() -> None:
     _resident = True
 
 
+def is_resident() -> bool:
+    """Whether this process serves many requests (``resident`` was called)."""
+    return _resident
+
+
 def _load_minilm() -> Model:
     """MiniLM in onnxruntime (``lore.memory.minilm_onnx``) in a resident process, in numpy in a one-shot one
     (``resident``), or as ``LORE_ENCODER`` says; numpy when onnxruntime cannot be imported or the graph
@@ -139,7 +144,7 @@ def _load() -> Model | None:
         if _model is not None or _error is not None:
             return _model
         choice = os.environ.get("LORE_SEMANTIC", "1").strip().lower()
-        if choice in ("0", "false", "no", "off"):
+        if _switched_off():
             _error = "switched off (LORE_SEMANTIC=0)"
             return None
         loaders = [_load_wordllama] if choice == "wordllama" else [_load_minilm, _load_wordllama]
@@ -159,6 +164,44 @@ def _load() -> Model | None:
         return _model
 
 
+_loading: threading.Thread | None = None
+_loading_lock = threading.Lock()
+
+
+def _load_quietly(first: Callable[[], Any] | None = None) -> None:
+    try:
+        if first is not None:
+            first()
+    except Exception:  # waiting for something else failed: load anyway
+        log.exception("waiting to load the semantic model failed")
+    try:
+        _load()
+    except Exception:  # _load reports its own failures; this only keeps the thread quiet
+        log.exception("the semantic model could not load")
+
+
+def load_in_background(first: Callable[[], Any] | None = None) -> threading.Thread | None:
+    """Start loading the model on a thread of its own (once a process; None when it is loaded or failed
+    already), after ``first()`` returns (what the load should not compete with: it holds the GIL)."""
+    global _loading
+    if _model is not None or _error is not None:
+        return None
+    with _loading_lock:
+        if _loading is None:
+            _loading = threading.Thread(target=_load_quietly, args=(first,), name="lore-encoder-load", daemon=True)
+            _loading.start()
+        return _loading
+
+
+def _switched_off() -> bool:
+    return os.environ.get("LORE_SEMANTIC", "1").strip().lower() in ("0", "false", "no", "off")
+
+
+def settled() -> bool:
+    """Whether loading the model is over (loaded, failed or switched off): asking now does not wait."""
+    return _model is not None or _error is not None
+
+
 def loaded() -> bool:
     """Whether a model was loaded in this process already (loading one costs a second and ~100 MB)."""
     return _model is not None
@@ -167,6 +210,10 @@ def loaded() -> bool:
 def model() -> Model | None:
     """The loaded model (None: semantic matching is off or unavailable)."""
     return _load()
+
+
+LOADING_LABEL = "bm25+semantic:loading"  # a server's status while the model loads (status(wait=False))
+NOT_LOADED_LABEL = "bm25+semantic:not-loaded"  # a server's status before anything needed the model
 
 
 def recall_label() -> str:
@@ -179,7 +226,13 @@ def available() -> bool:
     return _load() is not None
 
 
-def status() -> dict[str, Any]:
+def status(wait: bool = True) -> dict[str, Any]:
+    """The model's state; with ``wait`` false a model not loaded yet is said to be (``available``: None;
+    ``loading``: whether its load has started) rather than loaded and waited for (seconds, once a process)."""
+    if not wait and not settled() and not _switched_off():
+        # not started here: an editor's server needs no model for hovers and diagnostics, and loading it
+        # at start-up competes with the head's ingest (a prepare-turn or the embedding of memories loads it)
+        return {"available": None, "loading": _loading is not None, "model": None}
     m = _load()
     if m is not None:
         out = {"available": True, "model": m.name, "dimensions": m.dim, "runtime": m.runtime}

@@ -102,12 +102,22 @@ def memories_for_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def memory_status(graph: Graph) -> dict[str, Any]:
-    """How recall works on this graph: lexical (BM25) and semantic, or lexical only and why."""
-    sem = embed.status()
+    """How recall works on this graph: lexical (BM25) and semantic, or lexical only and why. A server (its
+    graph's worker answers every request in turn) does not wait for the model to load: its first status
+    came at start-up (the editor's trust check) and held hovers and diagnostics for seconds behind the load
+    (user trial 10); it says whether the model is loaded, loading or not yet asked for."""
+    wait = not embed.is_resident()
+    sem = embed.status(wait=wait)
     con = graph.con
-    out: dict[str, Any] = {"recall": embed.recall_label(),
-                           "indexed_tx": max(index.indexed_tx(con), 0), "memories_embedded": vectors.count(con),
-                           "memories_awaiting_embedding": vectors.awaiting(con)}
+    # the label from the same look as the state (the load may end between two looks)
+    label = ((embed.LOADING_LABEL if sem["loading"] else embed.NOT_LOADED_LABEL) if "loading" in sem
+             else embed.recall_label())
+    # The vectors' counts are the loaded model's (its own table): not known, and not asked for, before it is.
+    loaded = "loading" not in sem
+    out: dict[str, Any] = {"recall": label,
+                           "indexed_tx": max(index.indexed_tx(con), 0),
+                           "memories_embedded": vectors.count(con) if loaded else None,
+                           "memories_awaiting_embedding": vectors.awaiting(con) if loaded else None}
     out["semantic"] = sem
     return out
 

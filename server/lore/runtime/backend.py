@@ -61,6 +61,7 @@ def _merge(results: list[TxResult]) -> TxResult:
 
 
 _STOP = object()
+INGEST_WAIT = 600.0  # the encoder's load waits at most this long for the start-up ingest (warm_encoder)
 
 
 class Backend:
@@ -144,6 +145,30 @@ class Backend:
         self._worker_thread = threading.Thread(target=self._worker, name="lore-graph", daemon=True)
         self._worker_thread.start()
         self._owner_ready.set()
+
+    def warm_encoder(self, after: str = "head") -> threading.Thread | None:
+        """Load the semantic encoder on a thread at the graph's owner (a process forwarding to one has no use
+        for it), once a running start-up ingest has written the head (``after="head"``: an agent's first
+        prepare-turn comes right after start-up and waits for the head anyway; loading the model then was
+        most of that turn's wait on a fresh clone, user trial 10: 10 s of 26 at load 19) or has ended
+        (``"done"``: an editor's server, whose first hovers and typed lines come while the history is read,
+        and whose model only an agent's forwarded hook needs). Loading beside the ingest slowed it (the
+        load's Python holds the GIL). Loaded once per process; ``LORE_SEMANTIC=0`` loads nothing."""
+        if not self.is_owner:
+            return None
+        first = None
+        if self.graph is not None:
+            from lore.ingest.ops import job_for
+
+            job = job_for(self.graph)
+            if job.running:
+                if after == "done":
+                    def first() -> None:
+                        job.wait(INGEST_WAIT)
+                elif job.head_first:
+                    def first() -> None:
+                        job.head_or_done.wait(INGEST_WAIT)
+        return embed.load_in_background(first)
 
     def close(self, timeout: float = 30.0) -> None:
         """Stop serving and close the graph (checkpointed), then give up ownership. Waits for the threads:
