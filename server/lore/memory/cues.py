@@ -80,6 +80,8 @@ TENTATIVE_BODY = re.compile(
     r"(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+to\s+consider\b|^(?:the\s+|my\s+)?suggestion\s*:|"
     r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b|"
     r"^check\s+(?:if|whether)\b|(?:i'm|i am|we're|we are)\s+open\s+to\s+(?:whatever|anything|either|both)\b)", re.I)
+_ASSENT = (r"^(?:no\s+(?:problem|objections?)(?:\s+(?:at\s+all|from\s+me|here))?|(?:sounds\s+|looks\s+)?good\s+(?:for|to)\s+me|"
+           r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?)\s*[.!]*\s*$")
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
@@ -93,8 +95,11 @@ OUTCOME = re.compile(
     r"(?:pr|pull\s+request|commit)\b|"
     r"will\s+be\s+(?:removed|dropped|replaced)\s+in\s+(?:the\s+)?(?:next|upcoming|coming)\s+(?:\w+\s+)?(?:release|version)\b|"
     r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
-    r"merging\b(?=\s*[.!]*\s*$)))",
+    r"merging\b(?=\s*[.!]*\s*$))|"
+    # round 15: an assent that is the whole sentence, answering "Any issues with me switching it to MIT?"
+    r"(?:" + _ASSENT + r"))",
     re.I)
+ASSENT = re.compile(_ASSENT, re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
 DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
                      r"\b(?:decision|consensus)(?:/(?:decision|consensus))?\s+(?:was\s+|has\s+been\s+)?reached\b|"

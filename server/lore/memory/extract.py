@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from lore.memory.cues import (
+    ASSENT,
     BANS,
     CHANGE_MADE,
     CHOICE_VERBS,
@@ -285,7 +286,9 @@ _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because
                            r"do we need (?:this|it))\s*[:?])\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+# Round 15: a name may be code that opens with a quote or a dunder ("instead of 'requires' clauses", "__send__").
+_QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
+_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
@@ -358,7 +361,7 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60})(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
@@ -435,7 +438,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
-                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+(?:support|bring back|re-?add|restore|reintroduce)\s+"
+                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+"
+                # round 15: "we will no longer be supporting Internet Explorer", "no longer ship a Windows installer"
+                r"(?:be\s+)?(?:support(?:ing)?|bring back|re-?add|restore|reintroduce|ship(?:ping)?|offer(?:ing)?|"
+                r"provid(?:e|ing)|maintain(?:ing)?|publish(?:ing)?|feature|featuring)\s+"
                 r"(?:support\s+for\s+)?" + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+|(?:won't|will not|wont) be\s+)(?:\w+ly\s+)?"
@@ -611,7 +617,10 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+|(?:this\s+)?change\s+|"
                      # "Switching to esbuild saves time …": the change said as a gerund, then what it does
                      r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting)\s+[^.;,]{2,50}?\s+)?"
                      r"(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
-                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents|produces)\b(?!.*\b(?:instead of|in favou?r of|"
+                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents|produces|"
+                     # round 15: "This addresses the OSSRH sunset deadline", "This is to comply with the DCO"
+                     r"addresses|resolves|solves|ensures|guarantees|(?:is|was)\s+(?:(?:meant|needed|required|necessary|done)\s+)?to\s+"
+                     r"(?!be\b)[a-z]+)\b(?!.*\b(?:instead of|in favou?r of|"
                      r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:(?:there\s+(?:is|are)\s+)?currently|at present|as of now|today|so far|until now|historically|"
@@ -649,10 +658,16 @@ _IMPERATIVE = re.compile(
     r"validate|serve|deploy|schedule|send|log)\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
-                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
+                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before|"
+                       # round 15: "As a team, we have decided …" says who decides, not why
+                       r"an?\s+(?:team|project|community|group|company|org|organi[sz]ation|maintainer)|maintainers)\b)|now that|given(?: that)?|due to|in anticipation of|"
                        r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify|make|get|have|allow|enable|support|ensure|speed up|prevent)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
-                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
+                       r"safety|privacy|clarity)(?=\s|,)|"
+                       # round 15: any purpose infinitive before the clause it explains ("To encourage broader adoption,
+                       # we want to relicense under MIT"; not "To reproduce, run …": a subject must follow)
+                       r"to\s+(?!be\b|do\b|reproduce\b|test\b|check\b|install\b|run\b|build\b)[a-z]{3,20}\b"
+                       r"(?=[^,;.]{5,200}?(?:,|\s(?:—|–|--))\s*(?:we|i|the\s+team|let's)\b))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
                             r"as a (?:result|consequence)|as such|consequently|in light of (?:this|that)|given (?:this|that))"
@@ -726,7 +741,13 @@ _OPENS_RULE = re.compile(r"^(?:always|never|do\s+not|don't|use|avoid|prefer|keep
 # are one sentence: the items are the reason.
 _DANGLING = re.compile(r"(?:\b(?:because|since|as|due to|given that|so that|reasons?|why)|:)\s*$", re.I)
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
-_MD = re.compile(r"\*\*|__|`")
+_MD = re.compile(r"\*\*|__|`")  # the learned reader's features read text this way (lore.memory.learned)
+_MD_MARK = re.compile(r"(?<!\w)(__[a-z][a-z0-9_]{0,40}__)(?!\w)|\*\*|__|`")
+
+
+def _unmark(text: str) -> str:
+    """Markdown's bold and code marks dropped; round 15: a dunder name (`__send__`, `__init__`) is code, not bold."""
+    return _MD_MARK.sub(lambda m: m.group(1) or "", text)
 # A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
 _SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option)\b)"
                     r"[a-z][a-z0-9-]{1,20}(?:\.[a-z0-9]{1,8})?(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
@@ -744,7 +765,7 @@ def _lines(text: str) -> list[str]:
 
     for line in text.split("\n"):
         if joining and _LIST_ITEM.match(line):
-            item = _MD.sub("", _LIST_ITEM.sub("", line)).strip().rstrip(".")
+            item = _unmark(_LIST_ITEM.sub("", line)).strip().rstrip(".")
             if item and sum(map(len, items)) < MAX_DESCRIPTION:
                 items.append(item)
             continue
@@ -794,18 +815,23 @@ _AND_NAME = re.compile(r"\b(squash|rebase|drag|copy|find|search|extract|build)(?
                        r"(merg(?:e|es|ed|ing)|drop|paste|replace|load|push)\b", re.I)
 
 
+# Round 15: a thread's reply opens with whom it answers ("@alice it means that …", "@bob - I see …"); the handles are
+# no part of the sentence (nor of the one before: "Why drop X? @bob X is …" is two sentences).
+_MENTIONS = re.compile(r"^(?:@[\w-]{1,39}(?:\s*,\s*|\s+and\s+|\s*[:,]?\s+(?:-|—|–)?\s*))+(?=\S)")
+
+
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
     # round 12: "Switch X to Y (#737) This gets rid of …": a squash-merged title ends on its pull request's number
     text = re.sub(r"(\(#\d{1,7}\))[ \t]+(?=[A-Z])", "\\1\n", text)
     # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*@])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
     out: list[str] = []
     for p in (q.strip() for part in parts if part for q in part.split("\n")):
         if not p:
             continue
-        p = _MD.sub("", _SCOPE.sub("", p))
+        p = _unmark(_SCOPE.sub("", _MENTIONS.sub("", p)))
         listed = _directive_list(p)
         if len(listed) > 1:
             out.extend(listed[:-1])
@@ -839,6 +865,7 @@ _TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altoget
 
 
 def _clean(phrase: str) -> str:
+    phrase = re.sub(r"(?<!\w)'([\w.+#/-]+)'(?!\w)", r"\1", phrase)  # "'requires' clause": the quotes are no part of it
     phrase = phrase.strip().strip("`'\".,;:!?()[]")
     words = phrase.split()
     while words and (words[-1].lower() in STOPWORDS or words[-1].lower().rstrip(".,;:!?") in _TRAILING_ADVERBS):
@@ -1172,7 +1199,7 @@ def _split_why(s: str) -> tuple[str, str | None]:
     lead = _LEAD_WHY.match(s)
     if lead and _kind(lead.group(3)):
         clause, why = _split_why(lead.group(3).strip())
-        return clause, (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!") + ("; " + why if why else "")
+        return clause, (lead.group(1) + lead.group(2)).strip(" ,;—–-").rstrip(".!") + ("; " + why if why else "")
     for m in _SO.finditer(s):
         head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
         if len(head) > 8 and _kind(tail) and (not _kind(head) or _judged_bad(head)):
@@ -1617,13 +1644,20 @@ def _title_choice(title: str) -> str | None:
     return _name(m.group(1)) if m else None
 
 
-_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change)\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+)?"
+_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
+                      # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
+                      r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)\s+[^.;,]{2,50}?)"
+                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
                       r"enable)\b", re.I)
 
 
 # A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
 # a motivation for the switch?", "Why squash instead of rebase?") asks to be told, and the answer follows.
+# Round 15: how an answer to a why-question opens ("It means that …", "This way …", "Mainly because …", "So that …").
+_ANSWERS_WHY = re.compile(r"^(?:(?:it|this|that)(?:'s|\s+is|\s+was|\s+means|\s+meant|\s+lets|\s+allows|\s+makes|\s+way)\b|"
+                          r"so\s+that\b|(?:mainly|mostly|partly|primarily|simply)\b|because\b|the\s+(?:main\s+|primary\s+)?"
+                          r"(?:reason|motivation|idea|point|goal)\b)", re.I)
 _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) with|(?:any|a|the) (?:motivation|reason|rationale) "
                        r"(?:for|behind)|motivation for|reason for|^why\b|curious (?:why|what|if|about))", re.I)
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
@@ -2022,7 +2056,14 @@ _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|
                        r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b|"
                        # "The original plan specified PostgreSQL as the primary RDBMS. … the team chose MySQL instead"
                        r"\b(?:original|initial|earlier|previous)\s+(?:\w+\s+){0,2}?(?:plan|design|spec(?:ification)?|proposal|choice)\s+"
-                       r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP, re.I)
+                       r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP + r"|"
+                       # round 15: "The app is currently using a default template", "This repo is still on Apache-2.0",
+                       # "we have this under GPL currently"
+                       r"\b(?:is|are)\s+(?:currently|still)\s+(?:on|under|(?:licen[cs]ed|released)\s+under|using|running\s+on|"
+                       r"built\s+(?:on|with))\s+(?:the\s+|a\s+|an\s+)?" + _CNP + r"|"
+                       r"(?:\b(?:we|i)\s+(?:have|keep|ship|run)\s+(?:this|it|the\s+[\w-]+)\s+(?:on|under|in|with)|"
+                       r"\b(?:is|are)\s+(?:on|under|using))\s+(?:the\s+)?" + _CNP +
+                       r"\s+(?:currently|still|today|right\s+now|at\s+the\s+moment)\b", re.I)
 
 
 # A version floor ("Make 3.10 the minimum version", "Python 3.10 is now the minimum supported version", "Min supported
@@ -2188,6 +2229,8 @@ def heuristic(delta: str) -> list[Extracted]:
             answer = re.match(r"^(?:yes|yep|yeah|sure|indeed|correct|right)\s*[,;!-]\s*(?=\S)", s, re.I)
             if answer and i > 0 and len(s) - answer.end() > 12:
                 s = s[answer.end():]
+            if i > 0 and ASSENT.match(s):
+                continue  # round 15: "No problem at all.", "I'm fine with this too.": the thread's outcome, no reason
             heading = _MD_HEADING.match(s)
             if heading:
                 section, opens_section = _section_of(heading.group(1)), True
@@ -2276,6 +2319,9 @@ def heuristic(delta: str) -> list[Extracted]:
             elif template:
                 s = s[template.end():]
             if _WHAT_HEADER.match(s):
+                if prev is not None and _ASKS_WHY.search(s):
+                    from_context = True  # round 15: "What was the motivation for this change?" asks why, not what
+                    continue
                 what_next = prev is not None
                 continue
             if what_next and prev is not None and prev.kind in ("decision", "preference") and \
@@ -2298,6 +2344,13 @@ def heuristic(delta: str) -> list[Extracted]:
                                     _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 continue
             why_next = False
+            if from_context and prev is not None and _ANSWERS_WHY.match(s) and not s.rstrip().endswith("?"):
+                # round 15: "What was the motivation for this change? It means that nobody has to install X by hand":
+                # the answer to a why-question is the reason, whatever it says of its own
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                from_context = False
+                continue
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
             down = down or later_down
