@@ -245,6 +245,9 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
+                  # round 15: "… needs to be relicensed as part of the org-wide migration"
+                  r"(?<=\s)as part of (?:the|an?|our|this)\s+(?:[\w-]+\s+){0,3}?(?:migration|effort|initiative|move|push|plan|"
+                  r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
@@ -253,7 +256,9 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?:(?:mainly|mostly|partly|primarily|largely|chiefly)\s+)?for (?:its|their)(?=\s)|"
                   # "for better performance", "for smaller payloads", "for simplicity", "for security reasons"
                   r"for (?:(?:much\s+|far\s+)?(?:better|improved|faster|easier|simpler|smaller|cleaner|safer|greater|"
-                  r"higher|lower|less|more|reduced|increased|quicker|lighter)\s+\w+|"
+                  r"higher|lower|less|more|reduced|increased|quicker|lighter|"
+                  # round 15: "ktlint is mandatory for consistent formatting", "pin versions for reproducible builds"
+                  r"consistent|reproducible|predictable|deterministic|readable|portable|stable|reliable|secure)\s+\w+|"
                   r"(?:\w+ )?reasons? of \w+|\w+ reasons|"
                   r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy|"
                   r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
@@ -440,8 +445,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
                 r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+"
                 # round 15: "we will no longer be supporting Internet Explorer", "no longer ship a Windows installer"
-                r"(?:be\s+)?(?:support(?:ing)?|bring back|re-?add|restore|reintroduce|ship(?:ping)?|offer(?:ing)?|"
-                r"provid(?:e|ing)|maintain(?:ing)?|publish(?:ing)?|feature|featuring)\s+"
+                r"(?:be\s+)?(?:support(?:ing)?|bring back|re-?add|restore|reintroduce|"
+                r"(?<=no longer )(?:be\s+)?(?:ship(?:ping)?|offer(?:ing)?|provid(?:e|ing)|maintain(?:ing)?|publish(?:ing)?|"
+                r"feature|featuring))\s+"
                 r"(?:support\s+for\s+)?" + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+|(?:won't|will not|wont) be\s+)(?:\w+ly\s+)?"
@@ -464,7 +470,10 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
             r"after|before|when|until|during|every|each|"
             r"which|who|that|because|since|whereas|dealing with")
-_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b(?!-)", re.I)  # "In-memory caching" is a name
+_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b(?!-)|"  # "In-memory caching" is a name
+                          # round 15: "Replacing shouldn't be terribly difficult": a modal opens no name
+                          r"^(?:shouldn't|wouldn't|couldn't|won't|can't|cannot|mustn't|doesn't|don't|didn't|isn't|aren't|"
+                          r"should|would|could|must|might)(?![\w-])", re.I)
 _LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
 
 
@@ -592,6 +601,9 @@ _HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|upda
                       r"closing(?: (?:this|it))?(?: as [\w' -]{1,20})?)\s*:\s*(?=\S)", re.I)
 _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
                       r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
+# Round 15: a record's consequences in its favour ("Positive: …", "Pros: …", "Good, because …").
+_GOOD_CONSEQUENCE = re.compile(r"^(?:positive(?:\s+consequences?)?|pros?|benefits?|advantages?|upsides?|good(?:,\s+because)?)\s*[:,]\s*",
+                               re.I)
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
 _BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
                   r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
@@ -749,7 +761,9 @@ def _unmark(text: str) -> str:
     """Markdown's bold and code marks dropped; round 15: a dunder name (`__send__`, `__init__`) is code, not bold."""
     return _MD_MARK.sub(lambda m: m.group(1) or "", text)
 # A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
-_SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option)\b)"
+_SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option|"
+                    # round 15: "consider: Docusaurus as documentation framework" is a proposal, not a commit's scope
+                    r"consider|proposal|suggestion|idea|question|rfc|discussion|draft|wip|research|spike|poc)\b)"
                     r"[a-z][a-z0-9-]{1,20}(?:\.[a-z0-9]{1,8})?(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
 
 
@@ -1484,7 +1498,12 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+"
                   r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
                   r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
                   r"bugs|drawbacks)|(?:has|have|had|gives?|shows?)\s+(?:much\s+|far\s+)?(?:worse|poor|poorer|bad|lower|slower)\s+"
-                  r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation))\b|"
+                  r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation)|"
+                  # round 15: "the Arduino IDE has such a poor editor", "Cabal has been causing us lots of problems"
+                  r"(?:has|have|had)\s+(?:such\s+)?(?:a\s+|an\s+)?(?:(?:very|really|pretty|rather|quite)\s+)?(?:poor|bad|terrible|"
+                  r"awful|weak|clunky|limited|lousy)\s+[a-z]+|"
+                  r"(?:has\s+been|have\s+been|is|are|was|were|keeps?)\s+causing\s+(?:us\s+|me\s+)?(?:lots\s+of\s+|a\s+lot\s+of\s+|many\s+|"
+                  r"several\s+|constant\s+|endless\s+|so\s+many\s+)?(?:problems|issues|trouble|pain|headaches|grief))\b|"
                   # "Having annoying issues with Alpine due to musl", "problems with X"
                   r"\b(?:issues|problems|trouble|bugs|pain)\s+with\s+(?:the\s+)?" + _CNP, re.I)
 
@@ -1677,13 +1696,21 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
                      r"(?:agrees?|objects?)|"
                      # "we're going to stick with X for now", "Obsolete; will be addressed in the new version"
-                     r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with))\b", re.I)
+                     r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with)|"
+                     # round 15: "closing this out to be reopened when we need it", "It can be discussed during Phase 2",
+                     # "Will do so in a few days if no objection", "Was not worth it yet"
+                     r"to be reopened|reopen(?:ed)? (?:it |this )?(?:when|if|once)|"
+                     r"can be (?:discussed|revisited|reconsidered|picked up) (?:later|again|during|in|at|once|when|after)|"
+                     r"if (?:there (?:is|are) )?no objections?|"
+                     r"not (?:\w+ )?worth (?:it|the \w+|\w+ing) (?:yet|for now|at the moment|right now))\b", re.I)
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
 _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!:]*\s*$|"
                         r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
-                        r"(?:a\s+)?good\s+(?:an?\s+)?idea\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
+                        r"(?:a\s+)?(?:good|great)\s+(?:an?\s+)?idea\b|"
+                        # round 15: "Ok. Let me look into it": a plan to look, not an outcome
+                        r"^(?:ok(?:ay)?[.,!]?\s+)?let\s+me\s+(?:look\s+into|think\s+about|check|investigate)\s+(?:it|this|that)\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
                         r"\b(?:don't|do not)\s+plan\s+to\s+(?:work\s+on|do|implement|tackle|address|pursue|take)\b|"
                         r"\bif\s+time\s+(?:allows|permits)\b|\bfor\s+the\s+time\s+being\b|"
                         r"\b(?:i|we)(?:'ll|\s+will)\s+be\s+\w+ing\b[^.;]{0,40}\bsoon\b|"
@@ -1765,6 +1792,10 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
             re.search(r"(?:^|-)" + re.escape(_slug(prev.subject)) + r"(?:-|$)", _slug(item.description, 10**6)) and \
             not _names_a_choice_other_than(item, prev):
         return True  # "Use Sass. We will write all new styles in Sass."
+    if kinds == {"decision"} and not prev.subject.startswith("no ") and not prev.rejects and \
+            item.subject.startswith("no ") and _CHANGE_WORD.search(prev.description) and \
+            re.match(r"^(?:drop|remove|delete|ditch|get\s+rid\s+of|stop\s+using)\s+(?!support\b)[^,;]{2,60}$", item.description, re.I):
+        return True  # round 15: "Switch to jsbundling-rails. Drop webpacker.": the steps of one change, what it replaces
     if len(kinds) > 1:
         return False
     # "no default exports" and "named exports used": one says what goes, the other what stays.
@@ -1931,7 +1962,8 @@ def _options(sents: list[str], items: set[int] | None = None) -> list[str]:
         m = _OPTION_LINE.match(s)
         if m:  # one item said, or items labelled "Name: …": the sentences after it may name more
             block = bool(re.match(r"^[^,;:]{2,40}:\s", m.group(1))) or not re.search(r"[,;]|\s(?:and|or|vs\.?)\s", m.group(1))
-        named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30})\s*:\s", m.group(1)) if m else []
+        # round 15: a name of a few words before its colon ("Custom JWT auth in Spring Boot: requires us to …")
+        named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30}(?:\s+[\w.+#/-]{1,30}){0,5}?)\s*:\s", m.group(1)) if m else []
         if m and named:  # "Alternatives considered: loguru: nice API; non-standard. structlog: heavier"
             for part in named:
                 x = _name(part)
@@ -2012,6 +2044,12 @@ _TURNS_DOWN_LATER = re.compile(
     r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
     r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
     r"(?:in|to)\b|"
+    # round 15: "After some consideration we've decided to leave Newtonsoft.Json", "we decided to stick with X"
+    r"\b(?:we|i)(?:'ve|\s+have)?\s+(?:finally\s+|now\s+)?(?:decided|chose|agreed)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
+    r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\s|"
+    # round 15: "at the moment we have no reasons to migrate", "I see no reason to switch"
+    r"\b(?:we|i)\s+(?:have|see)\s+no\s+(?:real\s+|good\s+)?(?:reasons?|need|point)\s+to\s+(?:migrate|switch|move|change|"
+    r"convert|port|adopt|replace|drop|do\s+(?:it|this|that))\b|"
     # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
     r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
     r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
@@ -2026,7 +2064,9 @@ def _verdict(t: str) -> bool:
 
 
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
-_STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
+_STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
+                          # round 15: "we've decided to leave Newtonsoft.Json" (as it is)
+                          r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
 _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
                             r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
@@ -2266,6 +2306,19 @@ def heuristic(delta: str) -> list[Extracted]:
                 what_next = True  # "Why: …. What: instead of X we rely on Y.": the change spelt out
             s = _HEADING.sub("", s)
             labelled_section = _SECTION.match(s)
+            good = _GOOD_CONSEQUENCE.match(s[labelled_section.end():].strip() if labelled_section else s)
+            chosen = next((x for x in reversed(out[first_of_turn:]) if x.kind == "decision" and
+                           not x.subject.startswith("no ")), None)
+            if good and chosen is not None and chosen.rationale and (labelled_section or prev is None or prev is chosen):
+                # round 15: "Decision: Use NATS … Consequences: Positive: Better performance at scale. Negative: …": what
+                # the record says the decision gains is its reason (what it costs is not)
+                said = re.split(r"\s+(?:negative|cons?|drawbacks?|bad)\s*[:,]", s[labelled_section.end() if labelled_section
+                                                                                  else 0:].strip()[good.end():], 1,
+                                flags=re.I)[0].strip().rstrip(".!")
+                if len(said) > 4 and said not in (chosen.rationale or ""):
+                    chosen.rationale = (chosen.rationale + "; " if chosen.rationale else "") + said
+                prev = None
+                continue
             if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
