@@ -244,10 +244,10 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
-                  r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   # round 15: "… needs to be relicensed as part of the org-wide migration"
                   r"(?<=\s)as part of (?:the|an?|our|this)\s+(?:[\w-]+\s+){0,3}?(?:migration|effort|initiative|move|push|plan|"
                   r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
+                  r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
@@ -2307,16 +2307,16 @@ def heuristic(delta: str) -> list[Extracted]:
             s = _HEADING.sub("", s)
             labelled_section = _SECTION.match(s)
             good = _GOOD_CONSEQUENCE.match(s[labelled_section.end():].strip() if labelled_section else s)
-            chosen = next((x for x in reversed(out[first_of_turn:]) if x.kind == "decision" and
+            gainer = next((x for x in reversed(out[first_of_turn:]) if x.kind == "decision" and
                            not x.subject.startswith("no ")), None)
-            if good and chosen is not None and chosen.rationale and (labelled_section or prev is None or prev is chosen):
+            if good and gainer is not None and gainer.rationale and (labelled_section or prev is None or prev is gainer):
                 # round 15: "Decision: Use NATS … Consequences: Positive: Better performance at scale. Negative: …": what
                 # the record says the decision gains is its reason (what it costs is not)
-                said = re.split(r"\s+(?:negative|cons?|drawbacks?|bad)\s*[:,]", s[labelled_section.end() if labelled_section
-                                                                                  else 0:].strip()[good.end():], 1,
+                gained = s[labelled_section.end() if labelled_section else 0:].strip()[good.end():]
+                said = re.split(r"\s+(?:negative|cons?|drawbacks?|bad)\s*[:,]", gained, maxsplit=1,
                                 flags=re.I)[0].strip().rstrip(".!")
-                if len(said) > 4 and said not in (chosen.rationale or ""):
-                    chosen.rationale = (chosen.rationale + "; " if chosen.rationale else "") + said
+                if len(said) > 4 and said not in (gainer.rationale or ""):
+                    gainer.rationale = (gainer.rationale + "; " if gainer.rationale else "") + said
                 prev = None
                 continue
             if labelled_section:
