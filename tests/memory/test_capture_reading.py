@@ -2341,3 +2341,20 @@ def test_round15_switch_x_to_use_y_is_no_migration_noun():  # a guard
 def test_round15_a_drop_after_an_addition_stays_its_own():  # a guard: only a change's step list is one change
     got = heuristic("User: Add Babel. Drop IE 11 support.\nAgent: Noted.")
     assert any(g.subject == "no IE 11" and g.rejects == ["IE 11"] for g in got), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, why", [
+    # the change said again with a judgement of what it leaves, after other statements took the reason
+    ("Migration Travis to GitHub Actions. GitHub Actions is a CI service built into GitHub. It runs workflows on every "
+     "push. Travis is outdated and needs to be migrated to GitHub Actions.", "outdated"),
+    # "This addresses …" after a commit's steps points back at the commit's change
+    ("Migrate the build from Travis to GitHub Actions (#311). Replace the travis badge with the actions badge. Update "
+     "the docs. This addresses the Travis credits running out in May.", "credits running out"),
+    # a leading purpose whose aside holds commas and versions
+    ("chore(license): change the license from GPL-3.0 to MIT. The project is currently licensed under GPL-3.0. To "
+     "encourage broader adoption — especially by companies with permissive licenses (MIT, BSD, Apache-2.0) — we want "
+     "to relicense under MIT.", "encourage broader adoption"),
+])
+def test_round15_reasons_said_around_the_change(text, why):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert got and why in (got[0].rationale or "").lower(), [g.to_json() for g in got]

@@ -679,7 +679,7 @@ _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|ag
                        # round 15: any purpose infinitive before the clause it explains ("To encourage broader adoption,
                        # we want to relicense under MIT"; not "To reproduce, run …": a subject must follow)
                        r"to\s+(?!be\b|do\b|reproduce\b|test\b|check\b|install\b|run\b|build\b)[a-z]{3,20}\b"
-                       r"(?=[^,;.]{5,200}?(?:,|\s(?:—|–|--))\s*(?:we|i|the\s+team|let's)\b))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
+                       r"(?=[^;]{5,200}?(?:,|\s(?:—|–|--))\s*(?:we|i|the\s+team|let's)\b))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
                             r"as a (?:result|consequence)|as such|consequently|in light of (?:this|that)|given (?:this|that))"
@@ -1570,6 +1570,11 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
         into.rationale = other.rationale or other.description
     elif other.rationale and other.rationale not in into.rationale:
         into.rationale = (into.rationale + "; " + other.rationale)[:2 * MAX_DESCRIPTION]
+    if restated and into.rationale and other.description not in into.rationale and \
+            {_slug(x) for x in _judged_bad(other.description)} & {_slug(r) for r in into.rejects + other.rejects}:
+        # round 15: "Migration CocoaPods to SPM. … CocoaPods is outdated and needs to be migrated to SPM": the change
+        # said again with a judgement of what it leaves; the judgement is a reason
+        into.rationale = (into.rationale + "; " + other.description)[:2 * MAX_DESCRIPTION]
     if other.description not in into.description and len(into.description) < MAX_DESCRIPTION:
         into.description = (into.description + "; " + other.description)[:MAX_DESCRIPTION]
     into.rejects.extend(r for r in other.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
@@ -2511,10 +2516,15 @@ def heuristic(delta: str) -> list[Extracted]:
                 if s.rstrip(".!") not in (prev.rationale or ""):
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            if prev is not None and _EFFECT.match(s):
-                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made.
-                if s.rstrip(".!") not in (prev.rationale or ""):
-                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+            effect_of = prev if prev is not None else next(
+                (x for x in sorted(out[first_of_turn:], key=lambda x: born.get(id(x), 0) != 0)
+                 if x.kind in ("decision", "preference", "constraint")), None) \
+                if re.match(r"^this\s+(?:addresses|resolves|solves|ensures|is\s+(?:\w+\s+)?to)\b", s, re.I) else None
+            if effect_of is not None and _EFFECT.match(s):
+                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made; round 15: "This
+                # addresses the sunset deadline" after the steps of a commit points back at its change
+                if s.rstrip(".!") not in (effect_of.rationale or ""):
+                    effect_of.rationale = (effect_of.rationale + "; " if effect_of.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
             if kind == "decision" and not labelled and _HISTORY.match(s):
