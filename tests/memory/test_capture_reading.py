@@ -2358,3 +2358,19 @@ def test_round15_a_drop_after_an_addition_stays_its_own():  # a guard: only a ch
 def test_round15_reasons_said_around_the_change(text, why):
     got = _one_of(text)
     assert why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_round15_what_the_project_expects_is_a_rule():
+    got = _one_of("Contributing. If you change dependencies, please run the installer. This repository expects a "
+                  "lockfile for reproducible builds.")
+    assert got.kind == "constraint" and "lockfile" in got.description, got.to_json()
+    assert "reproducible builds" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Replace Bower. This commit removes Bower from the front-end build entirely. It uses npm instead. Bower has been "
+    "causing us lots of problems.",
+])
+def test_round15_a_bare_replace_names_its_replacement_later(text):
+    got = _one_of(text)
+    assert got.subject == "npm" and "Bower" in got.rejects, got.to_json()

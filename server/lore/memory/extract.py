@@ -614,7 +614,9 @@ _BUG_REPORT = re.compile(r"\b(?:looks? (?:wrong|off|broken|incorrect|like a bug)
 # What a bug report or a workaround says ("… the tests fail with ERR_REQUIRE_ESM", "Removing the cache directory fixed
 # it", "This happens because …"): a setting or a fix, not a decision.
 _SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hanging|is broken|are broken|broke|crash(?:es|ed|ing)?|"
-                      r"segfaults?|throws?|fixed it|fixes it|works now|it works|this happens|happens when|reproduc\w+)\b",
+                      r"segfaults?|throws?|fixed it|fixes it|works now|it works|this happens|happens when|"
+                      # round 15: "reproducible builds" is an aim, not a bug being reproduced
+                      r"reproduc(?!ible\s+(?:builds?|outputs?|results?|environments?|installs?)\b)\w+)\b",
                       re.I)
 # Moving the tracker's own things ("We moved this issue to the new repository", "I moved the file to src/utils").
 _HOUSEKEEPING = re.compile(r"\b(?:mov|keep|kept|clos|reopen|merg|lock|transferr?|label|rebas|squash|renam)\w*\s+(?:this|the|that|"
@@ -1013,6 +1015,10 @@ _SUPPORT_WINDOW = re.compile(
 _PROJECT_USES = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|template|repo(?:sitory)?|library|crate|package|"
                            r"codebase|format|changelog)\s+"
                            r"(?:uses|adheres\s+to|is\s+based\s+on|is\s+built\s+(?:on|with))\s+\S", re.I)
+# Round 15: what the project asks of every change ("This repository expects a lockfile for reproducible builds", "The
+# project requires signed commits"): a rule.
+_PROJECT_EXPECTS = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|repo(?:sitory)?|library|crate|package|codebase)\s+"
+                              r"(?:expects|requires|mandates|demands|insists\s+on)\s+(?!that\b)\S", re.I)
 _RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-]*(?:\s+[\w/&'+-]+){0,3}\s*:\s+(?=\S)", re.I)
 
 
@@ -1099,7 +1105,7 @@ def _rule_kind(s: str, in_rules: bool = False) -> str | None:
         return None
     if _SUPPORT_WINDOW.search(s) or _PROJECT_USES.match(s):
         return "decision"
-    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
+    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s) or _PROJECT_EXPECTS.match(s):
         return "constraint"
     if in_rules and _DOC_DONE_WITH.match(s):
         return "decision"
@@ -1600,6 +1606,8 @@ _JUSTIFIES = re.compile(
     r"unused|never (?:\w+ )?used|"
     # round 14: "`async-std` is not active for one month", "Source Link is now included in .NET SDK 8"
     r"(?:not|no longer) (?:\w+ )?(?:active|maintained|developed)|inactive|"
+    # round 15: "Apache Airflow is the de-facto industry standard for …": praise of the choice justifies a bare title
+    r"(?:is|are)\s+(?:now\s+)?(?:the\s+)?(?:de[- ]facto|industry|community)(?:\s+industry)?\s+standard|de[- ]facto\b|"
     r"(?:now|already) (?:(?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|built into|part of)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
     r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
@@ -2994,6 +3002,19 @@ def heuristic(delta: str) -> list[Extracted]:
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
+        # Round 15: "Replace cabal. This commit eliminates cabal from the build. It uses the stack tool instead.": a bare
+        # "Replace X" names its replacement later, as what is used instead
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ") and
+                     re.match(r"^replace\s+(?:the\s+|our\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}$", x.description.split("; ")[0], re.I)]:
+            for t in sents[born.get(id(gone), 0) + 1:]:
+                used = re.search(r"\b(?:uses?|using|relies\s+on|switch(?:es|ed)?\s+to|mov(?:e|es|ed)\s+to)\s+" + _ART + _CNP +
+                                 r"\s+instead\b(?!\s+of)", t, re.I)
+                into_name = _name(used.group(1)) if used else None
+                if into_name and _slug(into_name) != _slug(gone.subject[3:]):
+                    gone.subject = gone.alias = into_name
+                    if len(gone.description) < MAX_DESCRIPTION:
+                        gone.description = (gone.description + "; " + t.rstrip(".!"))[:MAX_DESCRIPTION]
+                    break
         # A reason that compares the choice ("It's better than yarn", "… by using sortable uuid v7 instead of random
         # uuid v4", "RabbitMQ is more flexible here as compared to Kafka") names what it is chosen over.
         for item in mine:
