@@ -1606,8 +1606,6 @@ _JUSTIFIES = re.compile(
     r"unused|never (?:\w+ )?used|"
     # round 14: "`async-std` is not active for one month", "Source Link is now included in .NET SDK 8"
     r"(?:not|no longer) (?:\w+ )?(?:active|maintained|developed)|inactive|"
-    # round 15: "Apache Airflow is the de-facto industry standard for …": praise of the choice justifies a bare title
-    r"(?:is|are)\s+(?:now\s+)?(?:the\s+)?(?:de[- ]facto|industry|community)(?:\s+industry)?\s+standard|de[- ]facto\b|"
     r"(?:now|already) (?:(?:included|built[- ]in|bundled|shipped|provided) (?:in|with|by|into)|built into|part of)|(?:doesn't|does not|didn't|did not) (?:seem|look) like (?:we|it|anyone)(?:'re| are| were| was| is)? "
     r"(?:\w+ )?(?:using|used|needed)|(?:not|never) (?:\w+ )?using|(?:don't|do not|didn't|did not) (?:\w+ )?(?:use|need))\b", re.I)
 # Words that head a choice ("a traditional RESTful approach"): the same head in its reason names the alternative
