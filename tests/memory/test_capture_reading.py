@@ -2374,3 +2374,9 @@ def test_round15_what_the_project_expects_is_a_rule():
 def test_round15_a_bare_replace_names_its_replacement_later(text):
     got = _one_of(text)
     assert got.subject == "npm" and "Bower" in got.rejects, got.to_json()
+
+
+def test_round15_this_should_not_be_too_bad_is_no_rule():
+    got = _one_of("Move the reports to ClickHouse. ClickHouse is much faster for aggregates. This should not be too bad, "
+                  "since we have very few custom queries.")
+    assert got.kind == "decision" and got.subject == "ClickHouse", got.to_json()
