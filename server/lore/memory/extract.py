@@ -2056,8 +2056,9 @@ _TURNS_DOWN_LATER = re.compile(
     r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
     r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
     r"(?:in|to)\b|"
-    # round 15: "After some consideration we've decided to leave Newtonsoft.Json", "we decided to stick with X"
-    r"\b(?:we|i)(?:'ve|\s+have)?\s+(?:finally\s+|now\s+)?(?:decided|chose|agreed)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
+    # round 15: "After some consideration we've decided to leave Newtonsoft.Json" ("decided to stick with X" is
+    # _STICKS_WITH's: it names the choice that a question of a title asked against)
+    r"\b(?:we|i)(?:'ve|\s+have)?\s+(?:finally\s+|now\s+)?(?:decided|chose|agreed)\s+to\s+(?:keep(?:\s+using)?|"
     r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\s|"
     # round 15: "at the moment we have no reasons to migrate", "I see no reason to switch"
     r"\b(?:we|i)\s+(?:have|see)\s+no\s+(?:real\s+|good\s+)?(?:reasons?|need|point)\s+to\s+(?:migrate|switch|move|change|"
