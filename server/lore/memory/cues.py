@@ -37,7 +37,9 @@ PROPOSAL = re.compile(r"\b(?:i\s+think\s+(?:we|you)\s+(?:can|could|should)|we\s+
                       r"(?:it|this|that)\s+would\s+be\s+(?:nice|good|great|better|helpful|useful|cool)|"
                       r"i(?:'d| would)\s+(?:like|love)\s+to|(?:should|could)\s+(?:potentially|possibly)|"
                       r"i\s+(?:figured|thought)\s+i\s+would\s+try|let\s+me\s+know|"
-                      r"(?:we|you)\s+should\s+discuss)\b", re.I)
+                      r"(?:we|you)\s+should\s+discuss|"
+                      # round 15: "We should probably migrate, too."
+                      r"(?:we|i)\s+(?:should|could)\s+probably)\b", re.I)
 WISH_TO_CHANGE = re.compile(r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to\s+(?:switch|move|migrate|use|"
                             r"replace|drop|remove|adopt|go\s+with)\b", re.I)
 BANS = re.compile(r"\bban(?:s|ned|ning)?\s+(?:the\s+)?(?:use[ds]?\s+of\s+|using\s+)?(?P<x>[\w.]+)(?:\(\))?|"
@@ -79,7 +81,13 @@ TENTATIVE_BODY = re.compile(
     r"^(?:explore|investigate|evaluate|look\s+into|research)\b|\bpossibility\s+(?:of|to)\b|"
     r"(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+to\s+consider\b|^(?:the\s+|my\s+)?suggestion\s*:|"
     r"(?:here\s+is|here's|this\s+is)\s+(?:a|my|the)\s+proposal\b|\b(?:good|high|fair|decent)\s+chances?\b|"
-    r"^check\s+(?:if|whether)\b|(?:i'm|i am|we're|we are)\s+open\s+to\s+(?:whatever|anything|either|both)\b)", re.I)
+    r"^check\s+(?:if|whether)\b|"
+    # round 15: "See if Go modules is more suitable", "(Tentative) Replace webpack with Vite"
+    r"^see\s+(?:if|whether)\b|(?<=^[\[(])(?:tentative|proposal|draft|idea|rfc|wip)[\])]|(?:i'm|i am|we're|we are)\s+open\s+to\s+(?:whatever|anything|either|both)\b)", re.I)
+_ASSENT = (r"^(?:clos(?:ing|ed?)\s+(?:this\s+|it\s+)?as\s+(?:completed|done|implemented|resolved)|"  # GitHub's closing words
+           r"(?:i\s+think\s+)?(?:it's|it\s+is)\s+(?:good|fine|ok(?:ay)?)\s+to\s+(?:move\s+forward|go\s+ahead|proceed|merge)|"
+           r"no\s+(?:problem|objections?)(?:\s+(?:at\s+all|from\s+me|here))?|(?:sounds\s+|looks\s+)?good\s+(?:for|to)\s+me|"
+           r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?)\s*[.!]*\s*$")
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
@@ -93,8 +101,11 @@ OUTCOME = re.compile(
     r"(?:pr|pull\s+request|commit)\b|"
     r"will\s+be\s+(?:removed|dropped|replaced)\s+in\s+(?:the\s+)?(?:next|upcoming|coming)\s+(?:\w+\s+)?(?:release|version)\b|"
     r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
-    r"merging\b(?=\s*[.!]*\s*$)))",
+    r"merging\b(?=\s*[.!]*\s*$))|"
+    # round 15: an assent that is the whole sentence, answering "Any issues with me switching it to MIT?"
+    r"(?:" + _ASSENT + r"))",
     re.I)
+ASSENT = re.compile(_ASSENT, re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
 DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
                      r"\b(?:decision|consensus)(?:/(?:decision|consensus))?\s+(?:was\s+|has\s+been\s+)?reached\b|"
@@ -133,6 +144,12 @@ _X_TO_Y = re.compile(r"^(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+(?:->|=>|→|to)\s
                      r"(?:migration|switch|move|transition|port|conversion)\.?$", re.I)
 
 
+# Round 15: "Migration gson to moshi", "Migration Cocoapods to SPM": the noun, then what it leaves and where it goes.
+_MIGRATION_X_TO_Y = re.compile(r"^(?:the\s+)?(?:migration|transition)\s+(?!(?:from|to|of|away|over|back)\b)"
+                               r"(?P<x>[\w.+#/-]+(?:\s+(?!to\b)[\w.+#/-]+)?)\s+(?:->|=>|→|to)\s+(?P<y>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)"
+                               r"(?=\s*[.!]?\s*$)", re.I)
+
+
 def as_imperative(title: str, untentative: bool = False) -> str:
     """The title said as an imperative; with ``untentative``, without its tentative opener ("Consider replacing X
     with Y" -> "Replace X with Y") — for a text whose outcome is reported."""
@@ -144,9 +161,9 @@ def as_imperative(title: str, untentative: bool = False) -> str:
             if words and words[0].lower() in _GERUND:
                 rest = _GERUND[words[0].lower()] + (" " + words[1] if len(words) > 1 else "")
             title = rest[:1].upper() + rest[1:] if rest else title
-    xy = _X_TO_Y.match(title.strip())
+    xy = _X_TO_Y.match(title.strip()) or _MIGRATION_X_TO_Y.match(title.strip())
     if xy:
-        return f"Migrate from {xy.group('x')} to {xy.group('y')}"
+        return f"Migrate from {xy.group('x')} to {xy.group('y')}" + title.strip()[xy.end():]
     for rx, verb in _NOMINAL:
         m = rx.match(title)
         if m:

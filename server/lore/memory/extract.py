@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from lore.memory.cues import (
+    ASSENT,
     BANS,
     CHANGE_MADE,
     CHOICE_VERBS,
@@ -140,7 +141,8 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"^(?:when|whenever)\b[^,?]{3,80},\s*(?:we\s+(?:always\s+|never\s+|first\s+)?(?!\w+ed\b|were\b|had\b|saw\b|"
         r"got\b|could\b|might\b|can\b)\w+|always|never|use|run|prefer|please\s+(?:also\s+)?(?:add|use|run|update|include|"
         r"write|document|mention|open|file|rebase|squash))|"
-        r"(?<!think )(?<!thinks )(?<!believe )\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
+        # round 15: "This should not be too bad" is an expectation: "this", "its" … are no plural subject
+        r"(?<!think )(?<!thinks )(?<!believe )(?!(?:this|its|his|thus|was|is|has|does|yes|less)\s)\w+s should (?!be (?:\w+ly )?(?:comfortable|able|fine|ok|okay|happy|aware|familiar|good)\b)"
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
     ("constraint", re.compile(
@@ -243,6 +245,9 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?<=,\s)which (?:is|are|was|were|has|have) (?:(?:much|far|way|a lot|significantly|slightly|also)\s+)?"
                   r"(?:\w+er|more|less|better|worse)(?=\s)|"
                   r"for the sake of|given|will let us|lets us|allows us to|will allow us to|(?:as\s+)?per (?:our|the|its)|"
+                  # round 15: "… needs to be relicensed as part of the org-wide migration"
+                  r"(?<=\s)as part of (?:the|an?|our|this)\s+(?:[\w-]+\s+){0,3}?(?:migration|effort|initiative|move|push|plan|"
+                  r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
                   r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
@@ -252,7 +257,9 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"(?:(?:mainly|mostly|partly|primarily|largely|chiefly)\s+)?for (?:its|their)(?=\s)|"
                   # "for better performance", "for smaller payloads", "for simplicity", "for security reasons"
                   r"for (?:(?:much\s+|far\s+)?(?:better|improved|faster|easier|simpler|smaller|cleaner|safer|greater|"
-                  r"higher|lower|less|more|reduced|increased|quicker|lighter)\s+\w+|"
+                  r"higher|lower|less|more|reduced|increased|quicker|lighter|"
+                  # round 15: "ktlint is mandatory for consistent formatting", "pin versions for reproducible builds"
+                  r"consistent|reproducible|predictable|deterministic|readable|portable|stable|reliable|secure)\s+\w+|"
                   r"(?:\w+ )?reasons? of \w+|\w+ reasons|"
                   r"(?:the sake of )?(?:\w+(?:ity|ness)|speed|performance|security|consistency|safety|clarity|privacy|"
                   r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
@@ -285,7 +292,9 @@ _WHY_SENTENCE = re.compile(r"^(?:(?:that's|that is|this is|it's) because|because
                            r"do we need (?:this|it))\s*[:?])\s*", re.I)
 _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
-_NP = r"([A-Za-z0-9][\w.+#/-]{0,60}(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+# Round 15: a name may be code that opens with a quote or a dunder ("instead of 'requires' clauses", "__send__").
+_QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
+_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
@@ -358,7 +367,7 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"([A-Za-z0-9][\w.+#/'@-]{0,60}(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60})(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
@@ -435,7 +444,11 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"\s+(?:the\s+)?support\s+for\s+" + _CNP,
                 re.I), None, 1),
     (re.compile(r"\b(?:won't|will not|no longer|don't|do not|not going to|(?:decided|chose) not to|"
-                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+(?:support|bring back|re-?add|restore|reintroduce)\s+"
+                r"(?:do not|don't|does not|doesn't) (?:intend|plan|want) to)\s+"
+                # round 15: "we will no longer be supporting Internet Explorer", "no longer ship a Windows installer"
+                r"(?:be\s+)?(?:support(?:ing)?|bring back|re-?add|restore|reintroduce|"
+                r"(?<=no longer )(?:be\s+)?(?:ship(?:ping)?|offer(?:ing)?|provid(?:e|ing)|maintain(?:ing)?|publish(?:ing)?|"
+                r"feature|featuring))\s+"
                 r"(?:support\s+for\s+)?" + _ART + _CNP, re.I), None, 1),
     (re.compile(r"\b" + _ART + _CNP + r"(?:\(\))?\s+(?:(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:being\s+)?|(?:has|have) been\s+|"
                 r"got\s+|will be\s+|(?:is|are) going to be\s+|shall be\s+|(?:won't|will not|wont) be\s+)(?:\w+ly\s+)?"
@@ -458,7 +471,10 @@ _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anythin
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
             r"after|before|when|until|during|every|each|"
             r"which|who|that|because|since|whereas|dealing with")
-_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b(?!-)", re.I)  # "In-memory caching" is a name
+_NOT_A_START = re.compile(r"^(?:" + _JOINERS + r")\b(?!-)|"  # "In-memory caching" is a name
+                          # round 15: "Replacing shouldn't be terribly difficult": a modal opens no name
+                          r"^(?:shouldn't|wouldn't|couldn't|won't|can't|cannot|mustn't|doesn't|don't|didn't|isn't|aren't|"
+                          r"should|would|could|must|might)(?![\w-])", re.I)
 _LEADING_JOINERS = re.compile(r"^(?:(?:" + _JOINERS + r")\s+){1,3}", re.I)
 
 
@@ -586,6 +602,9 @@ _HEADING = re.compile(r"^(?:title|body|summary|description|details|changes?|upda
                       r"closing(?: (?:this|it))?(?: as [\w' -]{1,20})?)\s*:\s*(?=\S)", re.I)
 _SECTION = re.compile(r"^(?:context|background|problem(?: statement)?|consequences?|(?:positive|negative) consequences|"
                       r"status|date|deciders?|authors?|pros?|cons?|drawbacks?|risks?|notes?|references?)\s*:", re.I)
+# Round 15: a record's consequences in its favour ("Positive: …", "Pros: …", "Good, because …").
+_GOOD_CONSEQUENCE = re.compile(r"^(?:positive(?:\s+consequences?)?|pros?|benefits?|advantages?|upsides?|good(?:,\s+because)?)\s*[:,]\s*",
+                               re.I)
 # A bug report ("… crashes on startup", "the connection drops after 5 minutes") that asks a question states no fact.
 _BUG = re.compile(r"\b(?:crash(?:es|ed|ing)?|segfaults?|exceptions?|traceback|stack ?trace|errors?|fail(?:s|ed|ing)?|"
                   r"drops|broken|(?:doesn't|does not|don't|do not|won't) work|not working|regression|bug)\b", re.I)
@@ -596,7 +615,9 @@ _BUG_REPORT = re.compile(r"\b(?:looks? (?:wrong|off|broken|incorrect|like a bug)
 # What a bug report or a workaround says ("… the tests fail with ERR_REQUIRE_ESM", "Removing the cache directory fixed
 # it", "This happens because …"): a setting or a fix, not a decision.
 _SYMPTOM = re.compile(r"\b(?:fail(?:s|ed|ing)?\s+(?:with|on|when|to)|hangs?|hanging|is broken|are broken|broke|crash(?:es|ed|ing)?|"
-                      r"segfaults?|throws?|fixed it|fixes it|works now|it works|this happens|happens when|reproduc\w+)\b",
+                      r"segfaults?|throws?|fixed it|fixes it|works now|it works|this happens|happens when|"
+                      # round 15: "reproducible builds" is an aim, not a bug being reproduced
+                      r"reproduc(?!ible\s+(?:builds?|outputs?|results?|environments?|installs?)\b)\w+)\b",
                       re.I)
 # Moving the tracker's own things ("We moved this issue to the new repository", "I moved the file to src/utils").
 _HOUSEKEEPING = re.compile(r"\b(?:mov|keep|kept|clos|reopen|merg|lock|transferr?|label|rebas|squash|renam)\w*\s+(?:this|the|that|"
@@ -611,7 +632,10 @@ _EFFECT = re.compile(r"^(?:this\s+|it\s+|which\s+|(?:this\s+)?change\s+|"
                      # "Switching to esbuild saves time …": the change said as a gerund, then what it does
                      r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting)\s+[^.;,]{2,50}?\s+)?"
                      r"(?:removes|reduces|saves|cuts|improves|speeds up|shrinks|fixes|avoids|"
-                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents|produces)\b(?!.*\b(?:instead of|in favou?r of|"
+                     r"allows|enables|simplifies|lowers|halves|eliminates|prevents|produces|"
+                     # round 15: "This addresses the OSSRH sunset deadline", "This is to comply with the DCO"
+                     r"addresses|resolves|solves|ensures|guarantees|(?:is|was)\s+(?:(?:meant|needed|required|necessary|done)\s+)?to\s+"
+                     r"(?!be\b)[a-z]+)\b(?!.*\b(?:instead of|in favou?r of|"
                      r"with)\b)", re.I)
 # A sentence about how things are now ("Currently both default and named exports are used") is context.
 _CURRENTLY = re.compile(r"^(?:(?:there\s+(?:is|are)\s+)?currently|at present|as of now|today|so far|until now|historically|"
@@ -649,10 +673,16 @@ _IMPERATIVE = re.compile(
     r"validate|serve|deploy|schedule|send|log)\b)", re.I)
 # A leading reason: "Since the files are small, we'll use JSON", "In anticipation of X closing down this PR …".
 _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|agreed|described|explained|said|"
-                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before)\b)|now that|given(?: that)?|due to|in anticipation of|"
+                       r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before|"
+                       # round 15: "As a team, we have decided …" says who decides, not why
+                       r"an?\s+(?:team|project|community|group|company|org|organi[sz]ation|maintainer)|maintainers)\b)|now that|given(?: that)?|due to|in anticipation of|"
                        r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
                        r"keep|simplify|make|get|have|allow|enable|support|ensure|speed up|prevent)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
-                       r"safety|privacy|clarity)(?=\s|,))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
+                       r"safety|privacy|clarity)(?=\s|,)|"
+                       # round 15: any purpose infinitive before the clause it explains ("To encourage broader adoption,
+                       # we want to relicense under MIT"; not "To reproduce, run …": a subject must follow)
+                       r"to\s+(?!be\b|do\b|reproduce\b|test\b|check\b|install\b|run\b|build\b)[a-z]{3,20}\b"
+                       r"(?=[^;]{5,200}?(?:,|\s(?:—|–|--))\s*(?:we|i|the\s+team|let's)\b))\b(.{5,200}?)(?:,\s*|\s+(?=(?:this|we|i|the team|let's|it makes sense|it's time)\b))(.+)$",
                        re.I)
 _ANAPHORIC_WHY = re.compile(r"^(?:because of (?:this|that|these|it)|for (?:this|that|these) reasons?|"
                             r"as a (?:result|consequence)|as such|consequently|in light of (?:this|that)|given (?:this|that))"
@@ -726,9 +756,17 @@ _OPENS_RULE = re.compile(r"^(?:always|never|do\s+not|don't|use|avoid|prefer|keep
 # are one sentence: the items are the reason.
 _DANGLING = re.compile(r"(?:\b(?:because|since|as|due to|given that|so that|reasons?|why)|:)\s*$", re.I)
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
-_MD = re.compile(r"\*\*|__|`")
+_MD = re.compile(r"\*\*|__|`")  # the learned reader's features read text this way (lore.memory.learned)
+_MD_MARK = re.compile(r"(?<!\w)(__[a-z][a-z0-9_]{0,40}__)(?!\w)|\*\*|__|`")
+
+
+def _unmark(text: str) -> str:
+    """Markdown's bold and code marks dropped; round 15: a dunder name (`__send__`, `__init__`) is code, not bold."""
+    return _MD_MARK.sub(lambda m: m.group(1) or "", text)
 # A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
-_SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option)\b)"
+_SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option|"
+                    # round 15: "consider: Docusaurus as documentation framework" is a proposal, not a commit's scope
+                    r"consider|proposal|suggestion|idea|question|rfc|discussion|draft|wip|research|spike|poc)\b)"
                     r"[a-z][a-z0-9-]{1,20}(?:\.[a-z0-9]{1,8})?(?:\([\w ./-]{1,30}\))?!?:\s+(?=\S)")
 
 
@@ -744,7 +782,7 @@ def _lines(text: str) -> list[str]:
 
     for line in text.split("\n"):
         if joining and _LIST_ITEM.match(line):
-            item = _MD.sub("", _LIST_ITEM.sub("", line)).strip().rstrip(".")
+            item = _unmark(_LIST_ITEM.sub("", line)).strip().rstrip(".")
             if item and sum(map(len, items)) < MAX_DESCRIPTION:
                 items.append(item)
             continue
@@ -794,18 +832,23 @@ _AND_NAME = re.compile(r"\b(squash|rebase|drag|copy|find|search|extract|build)(?
                        r"(merg(?:e|es|ed|ing)|drop|paste|replace|load|push)\b", re.I)
 
 
+# Round 15: a thread's reply opens with whom it answers ("@alice it means that …", "@bob - I see …"); the handles are
+# no part of the sentence (nor of the one before: "Why drop X? @bob X is …" is two sentences).
+_MENTIONS = re.compile(r"^(?:@[\w-]{1,39}(?:\s*,\s*|\s+and\s+|\s*[:,]?\s+(?:-|—|–)?\s*))+(?=\S)")
+
+
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
     # round 12: "Switch X to Y (#737) This gets rid of …": a squash-merged title ends on its pull request's number
     text = re.sub(r"(\(#\d{1,7}\))[ \t]+(?=[A-Z])", "\\1\n", text)
     # "Drop Python 3.8 support. 3.8 is end-of-life": a sentence may open with a version number.
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`*@])|(?<=[a-z][.!?])\s+(?=\d)|(?<=[.!?])$", "\n".join(_lines(text)))
     out: list[str] = []
     for p in (q.strip() for part in parts if part for q in part.split("\n")):
         if not p:
             continue
-        p = _MD.sub("", _SCOPE.sub("", p))
+        p = _unmark(_SCOPE.sub("", _MENTIONS.sub("", p)))
         listed = _directive_list(p)
         if len(listed) > 1:
             out.extend(listed[:-1])
@@ -839,6 +882,7 @@ _TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altoget
 
 
 def _clean(phrase: str) -> str:
+    phrase = re.sub(r"(?<!\w)'([\w.+#/-]+)'(?!\w)", r"\1", phrase)  # "'requires' clause": the quotes are no part of it
     phrase = phrase.strip().strip("`'\".,;:!?()[]")
     words = phrase.split()
     while words and (words[-1].lower() in STOPWORDS or words[-1].lower().rstrip(".,;:!?") in _TRAILING_ADVERBS):
@@ -972,6 +1016,10 @@ _SUPPORT_WINDOW = re.compile(
 _PROJECT_USES = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|template|repo(?:sitory)?|library|crate|package|"
                            r"codebase|format|changelog)\s+"
                            r"(?:uses|adheres\s+to|is\s+based\s+on|is\s+built\s+(?:on|with))\s+\S", re.I)
+# Round 15: what the project asks of every change ("This repository expects a lockfile for reproducible builds", "The
+# project requires signed commits"): a rule.
+_PROJECT_EXPECTS = re.compile(r"^(?:this|our|the)\s+(?:[\w-]+\s+)?(?:project|repo(?:sitory)?|library|crate|package|codebase)\s+"
+                              r"(?:expects|requires|mandates|demands|insists\s+on)\s+(?!that\b)\S", re.I)
 _RULE_LABEL = re.compile(r"^(?!" + _PERSON_OR_PRONOUN + r"\b)(?-i:[A-Z])[\w/&'+-]*(?:\s+[\w/&'+-]+){0,3}\s*:\s+(?=\S)", re.I)
 
 
@@ -1058,7 +1106,7 @@ def _rule_kind(s: str, in_rules: bool = False) -> str | None:
         return None
     if _SUPPORT_WINDOW.search(s) or _PROJECT_USES.match(s):
         return "decision"
-    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s):
+    if _LIMIT.match(s) or _PROHIBIT.search(s) or _ALL_REQUIRE.match(s) or _PROJECT_EXPECTS.match(s):
         return "constraint"
     if in_rules and _DOC_DONE_WITH.match(s):
         return "decision"
@@ -1172,7 +1220,7 @@ def _split_why(s: str) -> tuple[str, str | None]:
     lead = _LEAD_WHY.match(s)
     if lead and _kind(lead.group(3)):
         clause, why = _split_why(lead.group(3).strip())
-        return clause, (lead.group(1) + lead.group(2)).strip(" ,;").rstrip(".!") + ("; " + why if why else "")
+        return clause, (lead.group(1) + lead.group(2)).strip(" ,;—–-").rstrip(".!") + ("; " + why if why else "")
     for m in _SO.finditer(s):
         head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
         if len(head) > 8 and _kind(tail) and (not _kind(head) or _judged_bad(head)):
@@ -1464,7 +1512,12 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+"
                   r"(?:a\s+)?(?:\w+\s+)?(?:pain|nightmare|mess))|"
                   r"(?:has|have|had)\s+(?:a\s+few\s+|a\s+lot\s+of\s+|many\s+|several\s+|some\s+)?(?:issues|problems|limitations|"
                   r"bugs|drawbacks)|(?:has|have|had|gives?|shows?)\s+(?:much\s+|far\s+)?(?:worse|poor|poorer|bad|lower|slower)\s+"
-                  r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation))\b|"
+                  r"(?:performance|support|compatibility|tooling|ergonomics|docs|documentation)|"
+                  # round 15: "the Arduino IDE has such a poor editor", "Cabal has been causing us lots of problems"
+                  r"(?:has|have|had)\s+(?:such\s+)?(?:a\s+|an\s+)?(?:(?:very|really|pretty|rather|quite)\s+)?(?:poor|bad|terrible|"
+                  r"awful|weak|clunky|limited|lousy)\s+[a-z]+|"
+                  r"(?:has\s+been|have\s+been|is|are|was|were|keeps?)\s+causing\s+(?:us\s+|me\s+)?(?:lots\s+of\s+|a\s+lot\s+of\s+|many\s+|"
+                  r"several\s+|constant\s+|endless\s+|so\s+many\s+)?(?:problems|issues|trouble|pain|headaches|grief))\b|"
                   # "Having annoying issues with Alpine due to musl", "problems with X"
                   r"\b(?:issues|problems|trouble|bugs|pain)\s+with\s+(?:the\s+)?" + _CNP, re.I)
 
@@ -1531,6 +1584,11 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
         into.rationale = other.rationale or other.description
     elif other.rationale and other.rationale not in into.rationale:
         into.rationale = (into.rationale + "; " + other.rationale)[:2 * MAX_DESCRIPTION]
+    if restated and into.rationale and other.description not in into.rationale and \
+            {_slug(x) for x in _judged_bad(other.description)} & {_slug(r) for r in into.rejects + other.rejects}:
+        # round 15: "Migration CocoaPods to SPM. … CocoaPods is outdated and needs to be migrated to SPM": the change
+        # said again with a judgement of what it leaves; the judgement is a reason
+        into.rationale = (into.rationale + "; " + other.description)[:2 * MAX_DESCRIPTION]
     if other.description not in into.description and len(into.description) < MAX_DESCRIPTION:
         into.description = (into.description + "; " + other.description)[:MAX_DESCRIPTION]
     into.rejects.extend(r for r in other.rejects if r not in into.rejects and _slug(r) != _slug(into.subject))
@@ -1624,13 +1682,20 @@ def _title_choice(title: str) -> str | None:
     return _name(m.group(1)) if m else None
 
 
-_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change)\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+)?"
+_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
+                      # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
+                      r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)\s+[^.;,]{2,50}?)"
+                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
                       r"enable)\b", re.I)
 
 
 # A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
 # a motivation for the switch?", "Why squash instead of rebase?") asks to be told, and the answer follows.
+# Round 15: how an answer to a why-question opens ("It means that …", "This way …", "Mainly because …", "So that …").
+_ANSWERS_WHY = re.compile(r"^(?:(?:it|this|that)(?:'s|\s+is|\s+was|\s+means|\s+meant|\s+lets|\s+allows|\s+makes|\s+way)\b|"
+                          r"so\s+that\b|(?:mainly|mostly|partly|primarily|simply)\b|because\b|the\s+(?:main\s+|primary\s+)?"
+                          r"(?:reason|motivation|idea|point|goal)\b)", re.I)
 _ASKS_WHY = re.compile(r"\b(?:what(?:'s| is) (?:wrong|the (?:problem|issue)) with|(?:any|a|the) (?:motivation|reason|rationale) "
                        r"(?:for|behind)|motivation for|reason for|^why\b|curious (?:why|what|if|about))", re.I)
 # A deferral or a refusal later in the same text takes back its title whatever it names ("Not really needed yet. We
@@ -1650,13 +1715,21 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      r"(?:don't|do not) see the point|if (?:everyone|everybody|you all|you|others|nobody|we all) "
                      r"(?:agrees?|objects?)|"
                      # "we're going to stick with X for now", "Obsolete; will be addressed in the new version"
-                     r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with))\b", re.I)
+                     r"stick(?:ing)? with\b[^.;]{0,60}\bfor now|^obsolete\b|will be addressed (?:in|by|with)|"
+                     # round 15: "closing this out to be reopened when we need it", "It can be discussed during Phase 2",
+                     # "Will do so in a few days if no objection", "Was not worth it yet"
+                     r"to be reopened|reopen(?:ed)? (?:it |this )?(?:when|if|once)|"
+                     r"can be (?:discussed|revisited|reconsidered|picked up) (?:later|again|during|in|at|once|when|after)|"
+                     r"if (?:there (?:is|are) )?no objections?|"
+                     r"not (?:\w+ )?worth (?:it|the \w+|\w+ing) (?:yet|for now|at the moment|right now))\b", re.I)
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
 _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!:]*\s*$|"
                         r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
-                        r"(?:a\s+)?good\s+(?:an?\s+)?idea\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
+                        r"(?:a\s+)?(?:good|great)\s+(?:an?\s+)?idea\b|"
+                        # round 15: "Ok. Let me look into it": a plan to look, not an outcome
+                        r"^(?:ok(?:ay)?[.,!]?\s+)?let\s+me\s+(?:look\s+into|think\s+about|check|investigate)\s+(?:it|this|that)\b|\b(?:will|would|should)\s+(?:probably\s+|likely\s+)?be\s+closed\b|"
                         r"\b(?:don't|do not)\s+plan\s+to\s+(?:work\s+on|do|implement|tackle|address|pursue|take)\b|"
                         r"\bif\s+time\s+(?:allows|permits)\b|\bfor\s+the\s+time\s+being\b|"
                         r"\b(?:i|we)(?:'ll|\s+will)\s+be\s+\w+ing\b[^.;]{0,40}\bsoon\b|"
@@ -1738,6 +1811,10 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
             re.search(r"(?:^|-)" + re.escape(_slug(prev.subject)) + r"(?:-|$)", _slug(item.description, 10**6)) and \
             not _names_a_choice_other_than(item, prev):
         return True  # "Use Sass. We will write all new styles in Sass."
+    if kinds == {"decision"} and not prev.subject.startswith("no ") and not prev.rejects and \
+            item.subject.startswith("no ") and _CHANGE_WORD.search(prev.description) and \
+            re.match(r"^(?:drop|remove|delete|ditch|get\s+rid\s+of|stop\s+using)\s+(?!support\b)[^,;]{2,60}$", item.description, re.I):
+        return True  # round 15: "Switch to jsbundling-rails. Drop webpacker.": the steps of one change, what it replaces
     if len(kinds) > 1:
         return False
     # "no default exports" and "named exports used": one says what goes, the other what stays.
@@ -1904,7 +1981,8 @@ def _options(sents: list[str], items: set[int] | None = None) -> list[str]:
         m = _OPTION_LINE.match(s)
         if m:  # one item said, or items labelled "Name: …": the sentences after it may name more
             block = bool(re.match(r"^[^,;:]{2,40}:\s", m.group(1))) or not re.search(r"[,;]|\s(?:and|or|vs\.?)\s", m.group(1))
-        named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30})\s*:\s", m.group(1)) if m else []
+        # round 15: a name of a few words before its colon ("Custom JWT auth in Spring Boot: requires us to …")
+        named = re.findall(r"(?:^|[.;]\s+)([A-Za-z][\w.+#-]{1,30}(?:\s+[\w.+#/-]{1,30}){0,5}?)\s*:\s", m.group(1)) if m else []
         if m and named:  # "Alternatives considered: loguru: nice API; non-standard. structlog: heavier"
             for part in named:
                 x = _name(part)
@@ -1985,6 +2063,13 @@ _TURNS_DOWN_LATER = re.compile(
     r"switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|convert(?:ing)?|chang(?:e|ing))\b|"
     r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:a\s+lot\s+of|much|any|enough)\s+(?:value|point|reason|benefit)\s+"
     r"(?:in|to)\b|"
+    # round 15: "After some consideration we've decided to leave Newtonsoft.Json" ("decided to stick with X" is
+    # _STICKS_WITH's: it names the choice that a question of a title asked against)
+    r"\b(?:we|i)(?:'ve|\s+have)?\s+(?:finally\s+|now\s+)?(?:decided|chose|agreed)\s+to\s+(?:keep(?:\s+using)?|"
+    r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\s|"
+    # round 15: "at the moment we have no reasons to migrate", "I see no reason to switch"
+    r"\b(?:we|i)\s+(?:have|see)\s+no\s+(?:real\s+|good\s+)?(?:reasons?|need|point)\s+to\s+(?:migrate|switch|move|change|"
+    r"convert|port|adopt|replace|drop|do\s+(?:it|this|that))\b|"
     # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
     r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
     r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
@@ -1999,7 +2084,9 @@ def _verdict(t: str) -> bool:
 
 
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
-_STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:stick|stay)\s+with\b", re.I)
+_STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
+                          # round 15: "we've decided to leave Newtonsoft.Json" (as it is)
+                          r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\b", re.I)
 # "It's a waste of …", "This is long overdue", "That would save …": a judgement on what was just stated.
 _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be)\s+(?:\w+\s+){0,2}?(?:a waste|overdue|"
                             r"pointless|wasteful|costly|expensive|painful|unnecessary|needless|a (?:big |huge |real )?"
@@ -2029,7 +2116,14 @@ _USED_NOW = re.compile(r"(?:\b(?:currently|previously|formerly|until now|so far|
                        r"^(?:the\s+)?" + _CNP + r"\s+(?:has|have) been used\b|"
                        # "The original plan specified PostgreSQL as the primary RDBMS. … the team chose MySQL instead"
                        r"\b(?:original|initial|earlier|previous)\s+(?:\w+\s+){0,2}?(?:plan|design|spec(?:ification)?|proposal|choice)\s+"
-                       r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP, re.I)
+                       r"(?:specified|called for|was|used|chose|picked|named)\s+(?:the\s+)?" + _CNP + r"|"
+                       # round 15: "The app is currently using a default template", "This repo is still on Apache-2.0",
+                       # "we have this under GPL currently"
+                       r"\b(?:is|are)\s+(?:currently|still)\s+(?:on|under|(?:licen[cs]ed|released)\s+under|using|running\s+on|"
+                       r"built\s+(?:on|with))\s+(?:the\s+|a\s+|an\s+)?" + _CNP + r"|"
+                       r"(?:\b(?:we|i)\s+(?:have|keep|ship|run)\s+(?:this|it|the\s+[\w-]+)\s+(?:on|under|in|with)|"
+                       r"\b(?:is|are)\s+(?:on|under|using))\s+(?:the\s+)?" + _CNP +
+                       r"\s+(?:currently|still|today|right\s+now|at\s+the\s+moment)\b", re.I)
 
 
 # A version floor ("Make 3.10 the minimum version", "Python 3.10 is now the minimum supported version", "Min supported
@@ -2195,6 +2289,8 @@ def heuristic(delta: str) -> list[Extracted]:
             answer = re.match(r"^(?:yes|yep|yeah|sure|indeed|correct|right)\s*[,;!-]\s*(?=\S)", s, re.I)
             if answer and i > 0 and len(s) - answer.end() > 12:
                 s = s[answer.end():]
+            if i > 0 and ASSENT.match(s):
+                continue  # round 15: "No problem at all.", "I'm fine with this too.": the thread's outcome, no reason
             heading = _MD_HEADING.match(s)
             if heading:
                 section, opens_section = _section_of(heading.group(1)), True
@@ -2230,6 +2326,19 @@ def heuristic(delta: str) -> list[Extracted]:
                 what_next = True  # "Why: …. What: instead of X we rely on Y.": the change spelt out
             s = _HEADING.sub("", s)
             labelled_section = _SECTION.match(s)
+            good = _GOOD_CONSEQUENCE.match(s[labelled_section.end():].strip() if labelled_section else s)
+            gainer = next((x for x in reversed(out[first_of_turn:]) if x.kind == "decision" and
+                           not x.subject.startswith("no ")), None)
+            if good and gainer is not None and gainer.rationale and (labelled_section or prev is None or prev is gainer):
+                # round 15: "Decision: Use NATS … Consequences: Positive: Better performance at scale. Negative: …": what
+                # the record says the decision gains is its reason (what it costs is not)
+                gained = s[labelled_section.end() if labelled_section else 0:].strip()[good.end():]
+                said = re.split(r"\s+(?:negative|cons?|drawbacks?|bad)\s*[:,]", gained, maxsplit=1,
+                                flags=re.I)[0].strip().rstrip(".!")
+                if len(said) > 4 and said not in (gainer.rationale or ""):
+                    gainer.rationale = (gainer.rationale + "; " if gainer.rationale else "") + said
+                prev = None
+                continue
             if labelled_section:
                 meta = re.match(r"^(?:status|date|deciders?|authors?)\b", s, re.I)
                 context = None if meta else (s[labelled_section.end():].strip().rstrip(".!") or None)
@@ -2283,6 +2392,9 @@ def heuristic(delta: str) -> list[Extracted]:
             elif template:
                 s = s[template.end():]
             if _WHAT_HEADER.match(s):
+                if prev is not None and _ASKS_WHY.search(s):
+                    from_context = True  # round 15: "What was the motivation for this change?" asks why, not what
+                    continue
                 what_next = prev is not None
                 continue
             if what_next and prev is not None and prev.kind in ("decision", "preference") and \
@@ -2305,6 +2417,13 @@ def heuristic(delta: str) -> list[Extracted]:
                                     _slug(r) != _slug(prev.subject.removeprefix("no ")))
                 continue
             why_next = False
+            if from_context and prev is not None and _ANSWERS_WHY.match(s) and not s.rstrip().endswith("?"):
+                # round 15: "What was the motivation for this change? It means that nobody has to install X by hand":
+                # the answer to a why-question is the reason, whatever it says of its own
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                from_context = False
+                continue
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
             down = down or later_down
@@ -2412,10 +2531,15 @@ def heuristic(delta: str) -> list[Extracted]:
                 if s.rstrip(".!") not in (prev.rationale or ""):
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
-            if prev is not None and _EFFECT.match(s):
-                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made.
-                if s.rstrip(".!") not in (prev.rationale or ""):
-                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+            effect_of = prev if prev is not None else next(
+                (x for x in sorted(out[first_of_turn:], key=lambda x: born.get(id(x), 0) != 0)
+                 if x.kind in ("decision", "preference", "constraint")), None) \
+                if re.match(r"^this\s+(?:addresses|resolves|solves|ensures|is\s+(?:\w+\s+)?to)\b", s, re.I) else None
+            if effect_of is not None and _EFFECT.match(s):
+                # "… Removes ~70 kB from the served bundle.": what the change does is why it is made; round 15: "This
+                # addresses the sunset deadline" after the steps of a commit points back at its change
+                if s.rstrip(".!") not in (effect_of.rationale or ""):
+                    effect_of.rationale = (effect_of.rationale + "; " if effect_of.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
             if kind == "decision" and not labelled and _HISTORY.match(s):
@@ -2891,6 +3015,19 @@ def heuristic(delta: str) -> list[Extracted]:
                 _merge(into, gone, restated=True)
                 out.remove(gone)
                 mine.remove(gone)
+        # Round 15: "Replace cabal. This commit eliminates cabal from the build. It uses the stack tool instead.": a bare
+        # "Replace X" names its replacement later, as what is used instead
+        for gone in [x for x in mine if x.kind == "decision" and x.subject.startswith("no ") and
+                     re.match(r"^replace\s+(?:the\s+|our\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}$", x.description.split("; ")[0], re.I)]:
+            for t in sents[born.get(id(gone), 0) + 1:]:
+                used = re.search(r"\b(?:uses?|using|relies\s+on|switch(?:es|ed)?\s+to|mov(?:e|es|ed)\s+to)\s+" + _ART + _CNP +
+                                 r"\s+instead\b(?!\s+of)", t, re.I)
+                into_name = _name(used.group(1)) if used else None
+                if into_name and _slug(into_name) != _slug(gone.subject[3:]):
+                    gone.subject = gone.alias = into_name
+                    if len(gone.description) < MAX_DESCRIPTION:
+                        gone.description = (gone.description + "; " + t.rstrip(".!"))[:MAX_DESCRIPTION]
+                    break
         # A reason that compares the choice ("It's better than yarn", "… by using sortable uuid v7 instead of random
         # uuid v4", "RabbitMQ is more flexible here as compared to Kafka") names what it is chosen over.
         for item in mine:
