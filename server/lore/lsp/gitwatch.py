@@ -89,6 +89,7 @@ class GitWatcher:
         self.ingested: str | None = None  # the graph branch's head as last ingested
         self.failed: str | None = None  # a tip whose ingestion failed: not retried until .git moves again
         self.events = 0  # how many changes it acted on (status, tests)
+        self.looks = 0  # how many polls it has made (status: a test waits on looks, not on time)
         self.warm = False  # the first look laid the work tree over history (layerWarm)
 
     def _paths(self) -> list[Path]:
@@ -122,6 +123,7 @@ class GitWatcher:
     async def step(self) -> None:
         if self.dirs is None:
             return
+        self.looks += 1
         moved = self.changed()
         if self.ingested is None and not moved:
             # Which branch history follows and where it stands, until the graph has one: commits made
@@ -129,6 +131,9 @@ class GitWatcher:
             head = await self.ls.run_op("headFiles", {})
             if head.get("ok") and head.get("branch") and head.get("watermark"):
                 self.branch, self.ingested = str(head["branch"]), str(head["watermark"])
+                # The graph branch's ref joins the watched files: its mark now is where it stands, not a
+                # change (on another branch checked out, the next poll counted one; a CI run under load).
+                self.changed()
         # The tip is compared by content, not only by modification times: a commit that lands while the
         # previous one is being ingested (or within one timestamp tick of it) is still seen.
         tip = self.tip()

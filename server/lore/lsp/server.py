@@ -248,6 +248,7 @@ def build_server(graph: str | None = None) -> LoreServer:
                 "pid": os.getpid(), "root": str(ls.root) if ls.root else None,
                 "hoverIndexTx": b.hover_index.n if b and b.hover_index is not None else None,
                 "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None,
+                "gitLooks": ls.git_watcher.looks if ls.git_watcher is not None else None,
                 "layerWarm": ls.git_watcher.warm if ls.git_watcher is not None else None,
                 "documents": documents.summaries(ls.protocol)}
 
