@@ -93,6 +93,8 @@ class BoundedFrames:
     def read(self, n: int) -> bytes:
         if n <= self.limit:
             return self.raw.read(n)
+        # Said before it is read: a Content-Length that lies (10^12) keeps the reader here until the stream ends.
+        log.warning("dropping a message of %d bytes, over the limit of %d (LORE_MAX_MESSAGE_MB)", n, self.limit)
         head = self.raw.read(min(n, HEAD_BYTES))
         got = len(head)
         while got < n:
@@ -101,7 +103,6 @@ class BoundedFrames:
                 break
             got += len(piece)
         self.dropped += 1
-        log.warning("dropped a message of %d bytes, over the limit of %d (LORE_MAX_MESSAGE_MB)", n, self.limit)
         if got < n:
             return b""  # the stream ended inside it
         return stand_in(head, n, self.limit) or b'{"jsonrpc": "2.0", "method": "$/lore/dropped"}'

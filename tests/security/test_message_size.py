@@ -3,13 +3,15 @@ pygls read a header line of any length and a body of whatever ``Content-Length``
 read a line of any length whole: one message held the server's memory. Now a header is read to 64 KB and a
 message to ``LORE_MAX_MESSAGE_MB``; the rest is read in 1 MB pieces and dropped, a dropped request gets an
 error reply, and the server answers the next message. Driven over raw stdio frames (a real ``lore serve``)
-and with the official MCP SDK's client (a real ``lore mcp``)."""
+and with the official MCP SDK's client (a real ``lore mcp``). ``Content-Length: 10^12`` made pygls ask for a
+buffer of that size: the MemoryError ended its loop and the server quit; it now waits for the rest."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
+import subprocess
 
 import pytest
 from mcp.client.session import ClientSession
@@ -102,3 +104,24 @@ def test_mcp_a_line_over_the_limit_gets_an_error_and_the_next_call_is_answered(v
     first, after = asyncio.run(asyncio.wait_for(run(), 300))
     assert first.startswith("error: "), first  # main: the 3 MB call was read and answered (bad-entity)
     assert '"rows": [[1]]' in after  # still serving
+
+
+def test_a_content_length_of_a_terabyte_does_not_end_the_server(victim):
+    """main: pygls asked Python for a buffer of 10^12 bytes, the MemoryError ended its reading loop and the
+    server quit. Now the frame is read (and dropped) as it comes: the server waits for the rest, holding nothing."""
+    proc = subprocess.Popen([*lore_cmd(), "serve"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=victim.env, cwd=victim.repo)
+    try:
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "capabilities": {}, "rootUri": victim.repo.as_uri(),
+            "initializationOptions": {"ingestOnStartup": False}}}).encode()
+        proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        proc.stdin.write(b"Content-Length: %d\r\n\r\n{}" % 10 ** 12)
+        proc.stdin.flush()
+        said = next((line for line in proc.stderr if b"over the limit" in line), None)  # or the end: it quit
+        assert said is not None and proc.poll() is None, said
+        proc.stdin.close()  # the stream ends inside the frame: the server stops as at any end of its input
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+        proc.wait()
