@@ -4,7 +4,8 @@ pygls read a frame's body with ``stdin.read(Content-Length)`` and a header with 
 MCP SDK a message with a text ``readline()``: each held whatever it was sent whole, so one message (a
 header of gigabytes with no line end, a body of gigabytes, a ``Content-Length`` of 10^12) held the server's
 memory. Here a header line is kept to ``MAX_HEADER_BYTES`` and a message to ``LORE_MAX_MESSAGE_MB``
-(256 MB: more than a document at the document cap, 50,000,000 characters, takes in JSON); what is over is
+(LSP 256 MB, more than a document at the document cap, 50,000,000 characters, takes in JSON; MCP 64 MB, what
+the graph's owner takes from any client); what is over is
 read in 1 MB pieces and dropped, so the stream stays framed and the next message is read as usual. A
 dropped request whose ``id`` can be read from its first bytes becomes a small stand-in request
 (``TOO_LARGE_METHOD`` with the sizes), so the client gets an error reply instead of waiting for ever.
@@ -20,7 +21,8 @@ from typing import BinaryIO
 
 log = logging.getLogger("lore")
 
-DEFAULT_MAX_MESSAGE_MB = 256
+DEFAULT_MAX_MESSAGE_MB = 256  # an LSP message: a document may be 50,000,000 characters
+DEFAULT_MCP_MESSAGE_MB = 64  # an MCP message: as much as the graph's owner takes from any client (runtime.owner)
 MAX_HEADER_BYTES = 64 * 1024  # a header is a line such as `Content-Length: 123`
 CHUNK = 1 << 20
 HEAD_BYTES = 64 * 1024  # how much of a dropped message is looked at for its id
@@ -30,11 +32,11 @@ TOO_LARGE_METHOD = "lore/messageTooLarge"
 _ID = re.compile(rb'"id"\s*:\s*(-?\d{1,18}|"(?:[^"\\]|\\.){0,200}")')
 
 
-def max_message_bytes() -> int:
+def max_message_bytes(default_mb: int = DEFAULT_MAX_MESSAGE_MB) -> int:
     try:
-        mb = float(os.environ.get("LORE_MAX_MESSAGE_MB") or DEFAULT_MAX_MESSAGE_MB)
+        mb = float(os.environ.get("LORE_MAX_MESSAGE_MB") or default_mb)
     except ValueError:
-        mb = DEFAULT_MAX_MESSAGE_MB
+        mb = default_mb
     return max(1, int(mb * (1 << 20)))
 
 
@@ -113,27 +115,30 @@ class BoundedLines:
 
     def __init__(self, raw: BinaryIO, limit: int | None = None) -> None:
         self.raw = raw
-        self.limit = max_message_bytes() if limit is None else limit
+        self.limit = max_message_bytes(DEFAULT_MCP_MESSAGE_MB) if limit is None else limit
         self.dropped = 0
 
     def readline(self) -> str:
         while True:
-            line = self.raw.readline(self.limit + 1)
-            if len(line) <= self.limit or line.endswith(b"\n"):
-                return line.decode("utf-8", "replace")
-            head = line[:HEAD_BYTES]
+            # Gathered in one buffer, piece by piece: readline(limit) joined its pieces at the end, holding
+            # a line over the limit twice.
+            line = bytearray()
+            while len(line) <= self.limit:
+                piece = self.raw.readline(CHUNK)
+                line += piece
+                if not piece or piece.endswith(b"\n"):
+                    return line.decode("utf-8", "replace")
+            head = bytes(line[:HEAD_BYTES])
             size = len(line)
-            last = line
+            del line
+            log.warning("dropping a message of more than %d bytes (LORE_MAX_MESSAGE_MB)", self.limit)
+            last = b""
             while not last.endswith(b"\n"):
                 last = self.raw.readline(CHUNK)
                 if not last:
-                    break
+                    return ""  # the stream ended inside it
                 size += len(last)
             self.dropped += 1
-            log.warning("dropped a message of %d bytes, over the limit of %d (LORE_MAX_MESSAGE_MB)", size,
-                        self.limit)
-            if not last:
-                return ""  # the stream ended inside it
             replaced = stand_in(head, size, self.limit)
             if replaced is not None:
                 return replaced.decode() + "\n"
