@@ -8,7 +8,8 @@ over stdio), then runs it once per code tree (PYTHONPATH=<tree>/server), one aft
 
 - ``file_items``: a commit adding one .py file of 60,000 one-line functions (under the 1 MB parse cap);
   `lore ingest`'s peak RSS.
-- ``tags``: 100,000 tags (packed-refs) on a one-commit repository; `lore ingest`'s peak RSS.
+- ``tags``: 100,000 tags (packed-refs) on a one-commit repository; `lore ingest`'s peak RSS, and (``run_only``)
+  the library's ``ingest()`` alone in a fresh process: how much its peak grew over the open graph's.
 - ``huge_commit``: one commit adding 50,000 small .py files; `lore ingest`'s peak RSS (not bounded: measured);
   ``huge_commit_split``: the same files added over 50 commits (what one commit adds beyond the tree's size).
 - ``lsp_body``: a hover whose frame is 1 GB (its Content-Length true), then `lore/stats`.
@@ -119,6 +120,28 @@ def ingest_peak(tree: Path, repo: Path, home: Path) -> dict:
             "wall_s": round(wall, 1), "rc": p.returncode, "ok": reply.get("ok"), "commits": reply.get("commits"),
             "facts_written": reply.get("facts_written"), "tags": reply.get("tags"), "tags_new": reply.get("tags_new"),
             "functions": (reply.get("summary") or {}).get("functions"), "warnings": warnings}
+
+
+RUN_ONLY = """
+import json, resource, sys
+from lore.ingest.api import ingest
+from lore.store.graph import Graph
+def mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+g = Graph(sys.argv[1]); before = mb()
+r = ingest(g, sys.argv[2]); after = mb(); g.close()
+print(json.dumps({"open_graph_mb": round(before, 1), "after_ingest_mb": round(after, 1),
+                  "ingest_grew_mb": round(after - before, 1), "tags_new": r.get("tags_new")}))
+"""
+
+
+def ingest_run_only(tree: Path, repo: Path, home: Path) -> dict:
+    """The library's ingest() alone, in a fresh process: its own peak RSS before and after (what the CLI does
+    after the run left out)."""
+    graph = home / f"g-{time.monotonic_ns()}.duckdb"
+    p = subprocess.run([sys.executable, "-c", RUN_ONLY, str(graph), str(repo)], cwd=repo, env=env_for(tree, home),
+                       capture_output=True, text=True)
+    return json.loads(p.stdout.strip().splitlines()[-1]) if p.returncode == 0 else {"rc": p.returncode,
+                                                                                     "err": p.stderr[-300:]}
 
 
 # ------------------------------------------------------------------ stdio servers
@@ -310,6 +333,8 @@ def main() -> None:
                 INGEST[name](repo, a.scale)
                 for label, tree in trees.items():
                     row[label] = ingest_peak(tree, repo, home)
+                    if name == "tags":
+                        row[label]["run_only"] = ingest_run_only(tree, repo, home)
             else:
                 framing, attack = SERVE[name]
                 for label, tree in trees.items():
