@@ -123,8 +123,8 @@ class BoundedLines:
             # Gathered in one buffer, piece by piece: readline(limit) joined its pieces at the end, holding
             # a line over the limit twice.
             line = bytearray()
-            while len(line) <= self.limit:
-                piece = self.raw.readline(CHUNK)
+            while (room := self.limit + 1 - len(line)) > 0:  # the limit, and its line end
+                piece = self.raw.readline(min(CHUNK, room))
                 line += piece
                 if not piece or piece.endswith(b"\n"):
                     return line.decode("utf-8", "replace")
