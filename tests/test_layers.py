@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "server" / "lore"
 
 # Lower rank = lower layer. Packages of one rank are peers and must not import each other.
 RANKS = {
-    "__init__": 0, "errors": 1, "fileread": 1, "gitdirs": 1.5, "timeutil": 2, "unseen": 2, "idents": 2, "sqlfile": 2, "params": 2,
+    "__init__": 0, "errors": 1, "fileread": 1, "wire": 1, "gitdirs": 1.5, "timeutil": 2, "unseen": 2, "idents": 2, "sqlfile": 2, "params": 2,
     "gitcmd": 2, "gomod": 2, "edn": 3,
     "store": 4,
     "query": 5,

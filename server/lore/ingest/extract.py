@@ -14,6 +14,8 @@ for an open buffer.
 from __future__ import annotations
 
 import hashlib
+import logging
+import os
 import re
 import sys
 import threading
@@ -27,6 +29,8 @@ from lore.errors import LoreError
 from lore.idents import def_ident, module_ident, slug
 from lore.ingest import rustuse
 from lore.ingest.edits import text_edits
+
+log = logging.getLogger("lore")
 
 if TYPE_CHECKING:
     from tree_sitter_language_pack import SupportedLanguage
@@ -44,6 +48,10 @@ EXTENSIONS = {
 }
 LANGUAGES = tuple(sorted(set(EXTENSIONS.values())))
 MAX_SOURCE_BYTES = 1_000_000  # larger files are tracked as modules but not parsed
+# A file with more definitions, imports and calls than this is tracked as a module but its structure is
+# not kept: 1 MB of one-line functions made 420,000 facts (736 MB held by ingestion). The most of any file in
+# the repositories measured is 4,790 (rust-analyzer's generated nodes.rs, 352 KB).
+DEFAULT_MAX_FILE_ITEMS = 25_000
 QUERY_DIR = Path(__file__).with_name("queries")
 # Grammars that share another's query file (TSX is TypeScript's grammar with JSX added).
 QUERY_FILE = {"tsx": "typescript"}
@@ -649,6 +657,23 @@ def _blanked_shapes(data: bytes, defs: list[tuple], multi: list[tuple[int, int, 
         defs[i] = (*defs[i][:12], _hash(blanked[at[s]:at[e]]))
 
 
+def max_file_items() -> int:
+    try:
+        return max(1, int(os.environ.get("LORE_MAX_FILE_ITEMS") or DEFAULT_MAX_FILE_ITEMS))
+    except ValueError:
+        return DEFAULT_MAX_FILE_ITEMS
+
+
+def too_many_items(defs: list, imports: list, calls: list, path: str) -> bool:
+    """Whether a file's extraction is over ``LORE_MAX_FILE_ITEMS`` (said in the log when it is)."""
+    n, cap = len(defs) + len(imports) + len(calls), max_file_items()
+    if n <= cap:
+        return False
+    log.warning("%s: %d definitions, imports and calls, more than %d (LORE_MAX_FILE_ITEMS): tracked as a "
+                "module, its structure not kept", path or "a file", n, cap)
+    return True
+
+
 def looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8000]
 
@@ -673,6 +698,8 @@ def extract_definitions(path: str, text: str | bytes) -> dict[str, Any]:
     if lang is None or len(data) > MAX_SOURCE_BYTES or looks_binary(data):
         return out
     ex = extract_source(lang, data)
+    if too_many_items(ex.defs, ex.imports, ex.calls, rel):
+        return out
     mslug = slug(rel)
     for d in ex.defs:
         out["definitions"].append({

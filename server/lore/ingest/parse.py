@@ -37,6 +37,7 @@ from lore.ingest.extract import (
     extract_items,
     looks_binary,
     parse_tree,
+    too_many_items,
     unpack,
 )
 from lore.ingest.walk import CatFile
@@ -104,6 +105,8 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
     except Exception:  # one file that breaks the parser must not stop the ingest
         log.warning("could not parse blob %s as %s", blob, lang, exc_info=True)
         return None
+    if too_many_items(out[0], out[1], out[2], path or blob):
+        return None  # as a file over MAX_SOURCE_BYTES: a module without structure
     if trees is not None and path:
         trees.put(path, tree, data, items)
     return out

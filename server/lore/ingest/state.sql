@@ -83,3 +83,7 @@ SELECT DISTINCT o.v, i.path
   FROM open_ing o LEFT JOIN owner w ON w.e = o.e
   JOIN ingest_idents i ON i.ident = coalesce(w.module, o.e)
  WHERE o.a IN (':calls', ':depends-on');
+
+-- name: known_of_idents
+-- $_ingest_idents: (ident VARCHAR)
+SELECT k.ident FROM ingest_known k JOIN _ingest_idents i ON k.ident = i.ident;

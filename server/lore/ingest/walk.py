@@ -313,21 +313,36 @@ def _commit_info(rec: bytes) -> CommitInfo | None:
                       f[4].decode("utf-8", "replace"))
 
 
-def list_tags(repo: str) -> list[tuple[str, str, int | None]]:
-    """(tag name, peeled commit sha, creation time) of every tag that points at a commit."""
-    out = git(repo, "for-each-ref", "--format=%(refname:short)%00%(objectname)%00%(*objectname)%00"
-              "%(objecttype)%00%(*objecttype)%00%(creatordate:unix)", "refs/tags")
-    tags = []
-    for line in out.decode("utf-8", "replace").splitlines():
-        f = line.split("\x00")
-        if len(f) < 6:
-            continue
-        name, obj, peeled, otype, ptype, when = f[:6]
-        sha = peeled if otype == "tag" else obj
-        if (ptype if otype == "tag" else otype) != "commit":
-            continue
-        tags.append((name, sha, int(when) if when.strip().lstrip("-").isdigit() else None))
-    return tags
+MAX_TAG_RECORD_BYTES = 64 * 1024  # a tag's line of for-each-ref; git keeps ref names to what a path can be
+
+
+def iter_tags(repo: str) -> Iterator[tuple[str, str, int | None]]:
+    """(tag name, peeled commit sha, creation time) of every tag that points at a commit, streamed from git
+    (100,000 tags were read whole, then split, then listed: every copy held at once)."""
+    proc = gitcmd.popen(repo, "for-each-ref", "--format=%(refname:short)%1f%(objectname)%1f%(*objectname)%1f"
+                        "%(objecttype)%1f%(*objecttype)%1f%(creatordate:unix)%00", "refs/tags",
+                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdout is not None  # a pipe
+    try:
+        for rec, size in nul_records(proc.stdout, MAX_TAG_RECORD_BYTES):
+            if size > MAX_TAG_RECORD_BYTES:
+                log.warning("skipped a tag of %d bytes, more than %d: %s…", size, MAX_TAG_RECORD_BYTES,
+                            rec[:80].decode("utf-8", "replace"))
+                continue
+            f = rec.lstrip(b"\n").decode("utf-8", "replace").split("\x1f")
+            if len(f) < 6:
+                continue
+            name, obj, peeled, otype, ptype, when = f[:6]
+            sha = peeled if otype == "tag" else obj
+            if (ptype if otype == "tag" else otype) != "commit":
+                continue
+            yield name, sha, int(when) if when.strip().lstrip("-").isdigit() else None
+    finally:
+        proc.stdout.close()
+        rc = proc.wait()
+        gitcmd.check_stopped(proc)
+    if rc != 0:
+        raise LoreError("git-failed", f"git for-each-ref failed: {rc}")
 
 
 def ls_tree(repo: str, rev: str) -> list[tuple[str, str, str]]:

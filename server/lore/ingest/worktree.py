@@ -19,7 +19,7 @@ from typing import Any
 
 from lore import idents as S
 from lore.errors import LoreError
-from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary
+from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary, too_many_items
 from lore.ingest.ignore import Ignore, build_ignore
 from lore.ingest.resolve import PathIndex, resolve_all
 from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, Aliases, aliases_of
@@ -230,6 +230,9 @@ def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a parser failure leaves the module without structure
         log.warning("parsing %s failed: %s: %s", path, type(exc).__name__, exc)
         res["reason"] = "parse-failed"
+        return res
+    if too_many_items(ex.defs, ex.imports, ex.calls, path):
+        res["reason"] = "too-many-items"
         return res
     res["parsed"] = True
     if ex.errors:

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
-from lore import __version__, operations
+from lore import __version__, operations, wire
 from lore.errors import LoreError, error_reply
 from lore.lsp import actions, diagnostics, documents, gitwatch, hover, progress, requests
 from lore.lsp.settings import Settings, to_plain
@@ -57,6 +57,11 @@ class _Protocol(LanguageServerProtocol):
     document) without a reply, and the client waits forever: answer it with Invalid Params instead."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if isinstance(data, dict) and data.get("method") == wire.TOO_LARGE_METHOD and "id" in data:
+            # the stand-in for a request too large to read (lore.wire): the client's answer
+            self._send_response(data["id"], None,
+                                JsonRpcInvalidRequest(wire.too_large_text(data.get("params"))).to_response_error())
+            return _UNREADABLE
         try:
             return super().structure_message(data)
         except JsonRpcException as exc:
@@ -372,7 +377,7 @@ def main(graph: str | None = None) -> int:
     if graph:
         ls.start_backend()  # the graph is known: own it (or find its owner) before the editor says hello
     try:
-        ls.start_io(sys.stdin.buffer, lsp_out)
+        ls.start_io(wire.BoundedFrames(sys.stdin.buffer), lsp_out)  # type: ignore[arg-type]
     finally:
         ls.stop_backend()
     return 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import fcntl
 import inspect
 import json
 import logging
@@ -23,16 +24,18 @@ import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+import anyio
 from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from mcp_types.version import is_version_at_least
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from lore import __version__
+from lore import __version__, wire
 from lore.errors import LoreError, error_reply
 from lore.mcp.tools import BY_NAME, TOOLS, Tool
 from lore.runtime.paths import find_work_tree, resolve_graph_path
@@ -303,6 +306,20 @@ class LoreMCPServer(MCPServer):
             if isinstance(exc.__cause__, ValidationError):
                 return _result(error_reply(_bad_arguments(name, exc.__cause__)))
             raise
+
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, but each message read through ``lore.wire.BoundedLines``: the SDK read
+        a line of any length whole (a 1 GB line held 1 GB and more). fd 0 is moved out of the way as the SDK
+        does it (children read /dev/null), the messages read from a private duplicate."""
+        wire_fd = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        lines = wire.BoundedLines(os.fdopen(wire_fd, "rb", closefd=False))
+        async with stdio_server(stdin=anyio.wrap_file(cast(Any, lines))) as (read_stream, write_stream):
+            low = self._lowlevel_server
+            await low.run(read_stream, write_stream, low.create_initialization_options())
 
 
 def build_server(starting: Starting) -> MCPServer:
