@@ -13,10 +13,30 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+
+
+def git(repo: str, *args: str) -> str:
+    """A git command's output in the source repository (every set's builder reads its records this way)."""
+    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
+
+
+def used_sources(folder: Path, earlier: set[str]) -> set[str]:
+    """The repositories every other recall set (``folder`` is this set's own, skipped), the capture sets and
+    ``earlier`` (the first set's and the outside set's) took text from, lower case: any github.com address a
+    capture set names counts (the ninth set's rule)."""
+    used = {r.lower() for r in earlier}
+    for path in folder.parent.glob("recall*/memories.json"):
+        if path.parent != folder:
+            used |= {m["source"].split(":")[0].split("@")[0].lower() for m in json.loads(path.read_text())}
+    for path in (folder.parents[2] / "tests" / "memory" / "data" / "real").glob("*.json"):
+        text = path.read_text()
+        used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", text)}
+    return used
 
 
 def set_builder(name: str) -> ModuleType:

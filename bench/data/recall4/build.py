@@ -13,13 +13,12 @@ nothing that holds now.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, section, sentences, slug
+from adrtext import clean, command_line, git, print_memories, section, sentences, slug
 
 RFCS_COMMIT = "9efea82cc3023dae597f7d1593f928b6a686931b"
 STATUS = {"Implemented", "Approved"}
@@ -27,10 +26,6 @@ STATUS = {"Implemented", "Approved"}
 # RFC (0071) states it under "Objectives" and its context under "Background".
 DECISION = ["Summary", "What it is", "Objectives"]
 CONTEXT = ["Motivation", "Background"]
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
 def meta(text: str, key: str) -> str:

@@ -13,13 +13,12 @@ an IDE such as rust-analyzer, the codebase beside, has to know).
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import command_line, print_memories, section, sentences, slug
+from adrtext import command_line, git, print_memories, section, sentences, slug
 
 RFCS_COMMIT = "354518a8c9025f40be6f730452c1bfe71a12dc22"
 RFCS = ["0135", "0141", "0160", "0195", "0214", "0243", "0453", "0911", "1210", "1216", "1317", "1444", "1522",
@@ -30,10 +29,6 @@ RFCS = ["0135", "0141", "0160", "0195", "0214", "0243", "0453", "0911", "1210", 
         "3513", "3617", "3668"]
 DECISION = ["Summary"]
 CONTEXT = ["Motivation", "Motivation and overview", "Background"]
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
 def memory(number: str, name: str, text: str, source: str) -> dict:

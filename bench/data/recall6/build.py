@@ -22,13 +22,12 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, slug
+from adrtext import clean, command_line, git, print_memories, sentences, slug
 
 SGG = "HHS/simpler-grants-gov"
 SGG_COMMIT = "32d9a126f4f2f54228d77abe8ea4e2395b2c78d6"
@@ -52,10 +51,6 @@ ENDS = ".!?:;"  # sentences, and the items of a list
 # Sources no earlier set drew from (bench/data/recall*, tests/memory/data/real) and the outside held-out set's
 FIRST_SET = {"ministryofjustice/cloud-platform", "ministryofjustice/modernisation-platform", "backstage/backstage"}
 OUTSIDE = {"npryce/adr-tools", "thomvaill/log4brains", "adr/madr", "openedx/openedx-learning"}
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
 def used_sources() -> set[str]:

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
+from adrtext import clean, command_line, git, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
@@ -55,10 +54,6 @@ COMMITS = [
 ]
 DROP_LINE = re.compile(r"^\s*(\*\s|Co-authored-by|Signed-off-by|Closes\b|Fixes\b|Reverts\b|See gh-|\[ci skip\]"
                        r"|\[skip |\(cherry picked|-{3,}\s*$)", re.I)
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
 def nep(repo: str, name: str, number: str) -> dict | None:

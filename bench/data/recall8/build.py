@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
+from adrtext import clean, command_line, git, print_memories, sentences, set_builder, slug
 
 HERE = Path(__file__).resolve().parent
 
@@ -45,10 +45,6 @@ CONTEXT = ["Context", "Background & Context", "Background", "Scope"]
 STATUS = re.compile(r"^\W*(Accepted|Implemented|Rejected in favour of ADR \d+|Rejected|Reverted|Declined|Proposed"
                     r"|Approved|Draft|Pending|In Review|Partially Accepted)\b", re.I)
 ENDS = ".!?:;"
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
 def used_sources() -> set[str]:

@@ -16,15 +16,13 @@ eighth set did. No other edit.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adrtext import clean, command_line, print_memories, sentences, set_builder, slug
+from adrtext import clean, command_line, git, print_memories, sentences, set_builder, slug, used_sources
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,24 +39,6 @@ CONTEXT = ["Context & Problem Statement", "Context"]
 # consensus)", "Proposed, not implemented yet.", "Rejected (leads to concurrency issues)", "Not-Implemented")
 STATUS = re.compile(r"^\W*(Accepted|Adopted|Implemented|Not-Implemented|Rejected|Proposed)\b", re.I)
 ENDS = ".!?:;"
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
-
-
-def used_sources() -> set[str]:
-    """The repositories every other recall set, the capture sets and the outside set took text from (the eighth
-    set's rule: this set's own folder is skipped)."""
-    used = {r.lower() for r in recall6.FIRST_SET | recall6.OUTSIDE}
-    for path in HERE.parent.glob("recall*/memories.json"):
-        if path.parent != HERE:
-            used |= {m["source"].split(":")[0].split("@")[0].lower() for m in json.loads(path.read_text())}
-    for path in (HERE.parents[2] / "tests" / "memory" / "data" / "real").glob("*.json"):
-        text = path.read_text()
-        # every repository a capture set names (its exchanges' sources and any other github.com address)
-        used |= {m.lower() for m in re.findall(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)", text)}
-    return used
 
 
 def record(repo: str, path: str) -> dict:
@@ -88,7 +68,7 @@ def record(repo: str, path: str) -> dict:
 
 
 def main(repo: str) -> None:
-    used = used_sources()
+    used = used_sources(HERE, recall6.FIRST_SET | recall6.OUTSIDE)
     assert JAMES.lower() not in used, "an earlier set drew from this repository"
     # Linagora, whose engineers write most of James, keeps a fork (linagora/james-project) and its own products
     assert not any(name.startswith("linagora/") for name in used), "an earlier set drew from Linagora's James"
