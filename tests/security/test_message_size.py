@@ -81,7 +81,10 @@ def test_a_header_line_of_two_hundred_megabytes_is_not_held(lsp, victim):
     r = lsp.reply()
     assert r["id"] == 6 and r["result"]["ok"] is True, r
     grew_mb = (_peak_kb(lsp.proc.pid) - before) / 1024
-    assert grew_mb < 25, grew_mb  # main: the 200 MB line was held whole
+    # main: the 200 MB line was held whole (2,396 MB peak, bench/attack_memory.py). Dropped piece by piece it still
+    # raises the peak some: 2.4 MB for a 1 MB line, 6.3 for 50 MB, 23-25 for 200 MB here and 27 on a loaded CI
+    # run (not yet explained; see docs/SECURITY.md), so the bound is half the line, not a figure at the edge.
+    assert grew_mb < 100, grew_mb
 
 
 def test_mcp_a_line_over_the_limit_gets_an_error_and_the_next_call_is_answered(victim):
