@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from mcp.client.stdio import StdioServerParameters
 
+from gitrepo import git
+
 LORE = str(Path(sys.executable).with_name("lore"))
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,3 +28,15 @@ def server_parameters(repo: Path, **env: str) -> StdioServerParameters:
 def mcp_server() -> Callable[..., StdioServerParameters]:
     """``mcp_server(repo, **env)``: the parameters of a `lore mcp` for ``repo`` (server_parameters)."""
     return server_parameters
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A one-commit repository whose src/net.py imports chardet (a module the tests' decisions reject)."""
+    r = tmp_path / "repo"
+    (r / "src").mkdir(parents=True)
+    git(r, "init", "-q", "-b", "main")
+    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
+    git(r, "add", "-A")
+    git(r, "commit", "-q", "-m", "fetch pages")
+    return r

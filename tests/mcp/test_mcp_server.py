@@ -23,17 +23,6 @@ SPEC_TOOLS = {"lore_transact", "lore_retract", "lore_query", "lore_sql", "lore_h
               "lore_check", "lore_prepare_turn", "lore_finalize_turn", "lore_ingest", "lore_ingest_status"}
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    r = tmp_path / "repo"
-    (r / "src").mkdir(parents=True)
-    git(r, "init", "-q", "-b", "main")
-    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
-    git(r, "add", "-A")
-    git(r, "commit", "-q", "-m", "fetch pages")
-    return r
-
-
 async def call(session: ClientSession, tool_name: str, /, **args: Any) -> tuple[bool, dict[str, Any]]:
     result = await session.call_tool(tool_name, args)
     data = result.structured_content

@@ -12,22 +12,9 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import stdio_client
 
-from gitrepo import git
-
 from .conftest import LORE, server_parameters
 
 DECISION = '[[:decision/no-chardet :rejects :module/chardet] [:decision/no-chardet :description "Do not use chardet"]]'
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    r = tmp_path / "repo"
-    (r / "src").mkdir(parents=True)
-    git(r, "init", "-q", "-b", "main")
-    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
-    git(r, "add", "-A")
-    git(r, "commit", "-q", "-m", "fetch pages")
-    return r
 
 
 @pytest.mark.asyncio

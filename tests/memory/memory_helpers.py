@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lore.store.graph import Graph
+from lore.store.graph import MAX_TX, Graph
 from lore.store.txdata import parse_tx
 
 
@@ -70,3 +70,13 @@ def recalled(graph: Graph, question: str) -> list[str]:
 
     reply = prepare_turn(graph, question)
     return list(dict.fromkeys(f["entity"] for f in reply["facts"]))
+
+
+def infer(graph: Graph, rows: list[tuple[str, str, str, float]], rule: str = "test/rule") -> None:
+    """Write inferred rows (entity, attribute, value, confidence) the way a rule does: its own tx, source 'rule'."""
+    graph.con.execute("BEGIN TRANSACTION")
+    tx, _ = graph.begin_tx("a rule ran", "rule")
+    first = graph.allocate_ids(len(rows))
+    graph.insert_rows([(first + i, e, a, "k", v, None, 0, 2**62, tx, MAX_TX, True, rule, conf, [1])
+                       for i, (e, a, v, conf) in enumerate(rows)])
+    graph.con.execute("COMMIT")

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from memory_helpers import add_code, remember
+from memory_helpers import add_code, infer, remember
 
 from gitrepo import git
 from lore import operations
@@ -18,7 +18,7 @@ from lore.ingest import api
 from lore.ingest.ops import job_for
 from lore.memory import index, linking
 from lore.memory.turns import prepare_turn
-from lore.store.graph import MAX_TX, Graph
+from lore.store.graph import Graph
 from lore.store.txdata import parse_tx
 
 
@@ -30,16 +30,6 @@ def linked_code(reply):
     """The context's lines under "Linked code:"."""
     lines = reply["context"].splitlines()
     return lines[lines.index("Linked code:") + 1:]
-
-
-def infer(graph, rows, rule="test/rule"):
-    """Write inferred rows the way a rule does: its own tx, source 'rule'."""
-    graph.con.execute("BEGIN TRANSACTION")
-    tx, _ = graph.begin_tx("a rule ran", "rule")
-    first = graph.allocate_ids(len(rows))
-    graph.insert_rows([(first + i, e, a, "k", v, None, 0, 2**62, tx, MAX_TX, True, rule, conf, [1])
-                       for i, (e, a, v, conf) in enumerate(rows)])
-    graph.con.execute("COMMIT")
 
 
 def test_memory_is_boosted_over_code_structure(graph):

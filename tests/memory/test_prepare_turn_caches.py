@@ -51,23 +51,11 @@ def test_names_code_on_hostile_text():
         assert mentions.names_code(text) is names_code_slowly(text)
 
 
-def infer(graph, rows, rule="test/rule"):
-    """Write inferred rows the way a rule does: its own tx, source 'rule'."""
-    from lore.store.graph import MAX_TX
-
-    graph.con.execute("BEGIN TRANSACTION")
-    tx, _ = graph.begin_tx("a rule ran", "rule")
-    first = graph.allocate_ids(len(rows))
-    graph.insert_rows([(first + i, e, a, "k", v, None, 0, 2**62, tx, MAX_TX, True, rule, conf, [1])
-                       for i, (e, a, v, conf) in enumerate(rows)])
-    graph.con.execute("COMMIT")
-
-
 def test_a_resident_turn_sees_inferred_facts_written_after_the_last_turn(graph):
     """The in-memory index finds inferred facts by entity: a rule's conclusion written between two turns, about
     either end of it, is composed into the second turn's context (an index of the first turn's rows would not
     know it)."""
-    from memory_helpers import remember
+    from memory_helpers import infer, remember
 
     from lore.memory import linking
     from lore.memory.turns import prepare_turn
