@@ -31,7 +31,9 @@ from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types.jsonrpc import INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCRequest
 from mcp_types.version import is_version_at_least
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -318,8 +320,26 @@ class LoreMCPServer(MCPServer):
         os.close(null)
         lines = wire.BoundedLines(os.fdopen(wire_fd, "rb", closefd=False))
         async with stdio_server(stdin=anyio.wrap_file(cast(Any, lines))) as (read_stream, write_stream):
-            low = self._lowlevel_server
-            await low.run(read_stream, write_stream, low.create_initialization_options())
+            to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(_answer_too_large, read_stream, to_server, write_stream)
+                low = self._lowlevel_server
+                await low.run(server_reads, write_stream, low.create_initialization_options())
+                tg.cancel_scope.cancel()
+
+
+async def _answer_too_large(read_stream: Any, to_server: Any, write_stream: Any) -> None:
+    """Between the transport and the server: the stand-in for a request too large to read (lore.wire) is
+    answered here with Invalid Request naming the sizes, as the language server answers it; the SDK knew no
+    such method and answered a bare Method not found. Everything else passes on as it came."""
+    async with to_server:
+        async for item in read_stream:
+            msg = getattr(item, "message", None)
+            if isinstance(msg, JSONRPCRequest) and msg.method == wire.TOO_LARGE_METHOD:
+                error = ErrorData(code=INVALID_REQUEST, message=wire.too_large_text(msg.params))
+                await write_stream.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=msg.id, error=error)))
+                continue
+            await to_server.send(item)
 
 
 def build_server(starting: Starting) -> MCPServer:
