@@ -4,6 +4,7 @@ rule (a question's split is drawn from a hash of its text, never chosen)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -14,9 +15,10 @@ sys.path.insert(0, str(DATA))
 
 from adrtext import set_builder, split  # noqa: E402
 
-SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10"]
+SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
+        "recall11"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
-         "recall9", "recall10"]  # written blind, with a kind per question and hashed splits
+         "recall9", "recall10", "recall11"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -58,8 +60,9 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
     assert {q["split"] for q in questions} == {"dev", "heldout"}
 
 
-@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10"])
-def test_the_fourth_to_tenth_sets_ask_about_every_memory(name):
+@pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
+                                  "recall11"])
+def test_the_fourth_to_eleventh_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -91,8 +94,15 @@ def test_the_tenth_set_takes_every_rfc_of_apache_opendal():
     assert len(memories) == 82  # every RFC of core/core/src/docs/rfcs/ at 68a76e499f but the template (0000_example)
 
 
+def test_the_eleventh_set_takes_every_dated_design_of_nuget_home():
+    memories, _ = load("recall11")
+    assert all(re.fullmatch(r"NuGet/Home:(accepted|implemented)/20\d\d/.+\.md", m["source"]) for m in memories)
+    assert len(memories) == 60  # accepted/2020 to 2024 (55) and implemented/2021 to 2024 (5) at f7a4b5e6b0
+    assert not any(m["description"].split(". ", 1)[1].startswith(("Status:", "Author")) for m in memories)
+
+
 @pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
-                                                   ("recall10", "recall6")])
+                                                   ("recall10", "recall6"), ("recall11", "recall6")])
 def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
     later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
     shared = getattr(later, earlier)
