@@ -5,20 +5,7 @@
 # sets, of the recall sets or of the outside held-out set is used again)
 import sys
 
-from labelset import assert_new_repositories, d, ex, noise, write_heldout_set
-
-G = "github.com/"
-
-
-def commit(repo, sha, user, expected):
-    """A commit message, cited by its full hash (each quote was checked against git show of the fetched repository)."""
-    ex(G + repo + "/commit/" + sha, user, expected)
-
-
-def doc(repo, path, user, expected=()):
-    """A document, cited by its path on the default branch (quoted from the text the code search stored)."""
-    ex(G + repo + "/blob/HEAD/" + path, user, list(expected))
-
+from labelset import G, assert_new_repositories, commit, d, doc, ex, noise, write_heldout_set
 
 # ---------------------------------------------------------------- JavaScript package managers and state
 ex(G + "climateinteractive/SDEverywhere/issues/186",

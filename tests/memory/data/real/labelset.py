@@ -1,7 +1,8 @@
-# Shared by the capture-set builders (build_labels_2.py to build_labels_12.py): how an exchange, a noise exchange and
-# an expected fact are written down, and the check that a new set uses no repository of the other sets. A builder
-# imports X, ex, noise and d, calls ex/noise once per exchange in order, then numbers X and writes its json (sets 7
-# to 9 with write_heldout_set). Every builder regenerates its json byte for byte as before this module existed.
+# Shared by the capture-set builders (build_labels_2.py to build_labels_19.py): how an exchange, a noise exchange, a
+# commit message, a document (sets 18 on) and an expected fact are written down, and the check that a new set uses no
+# repository of the other sets. A builder imports X, ex, noise and d, calls ex/noise once per exchange in order, then
+# numbers X and writes its json (sets 7 to 9 with write_heldout_set). Every builder regenerates its json byte for byte
+# as before this module existed.
 import glob
 import json
 import re
@@ -16,6 +17,19 @@ def ex(source, user, expected):
 
 def noise(source, user):
     ex(source, user, [])
+
+
+G = "github.com/"
+
+
+def commit(repo, sha, user, expected):
+    """A commit message, cited by its full hash (each quote was checked against git show of the fetched repository)."""
+    ex(G + repo + "/commit/" + sha, user, expected)
+
+
+def doc(repo, path, user, expected=()):
+    """A document, cited by its path on the default branch (quoted from the text the code search stored)."""
+    ex(G + repo + "/blob/HEAD/" + path, user, list(expected))
 
 
 def d(kind, terms, rationale=None, rejects=None):
