@@ -29,7 +29,6 @@ from lore.memory.cues import (
     CHANGE_MADE,
     CHOICE_VERBS,
     DECIDED,
-    Y_MIGRATION,
     EITHER_OR,
     OUTCOME,
     PROPOSAL,
@@ -38,6 +37,7 @@ from lore.memory.cues import (
     TENTATIVE_TITLE,
     TOOK_UP_OBJECT,
     WISH_TO_CHANGE,
+    Y_MIGRATION,
     as_imperative,
 )
 from lore.memory.tokens import STOPWORDS
@@ -2288,9 +2288,9 @@ def heuristic(delta: str) -> list[Extracted]:
         proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
                                         sents[0].rstrip().endswith("?")) and not reported
         tentative = proposed and not settled
-        named = Y_MIGRATION.match(sents[0].strip()) if sents else None
-        if named and any(_slug(changes(t)[0] or "") == _slug(named.group("y")) for t in sents[1:3]):
-            sents[0] = f"Migrate to {named.group('y')}" + sents[0].strip()[named.end():]  # "TypeScript migration"
+        noun_title = Y_MIGRATION.match(sents[0].strip()) if sents else None
+        if noun_title and any(_slug(changes(t)[0] or "") == _slug(noun_title.group("y")) for t in sents[1:3]):
+            sents[0] = f"Migrate to {noun_title.group('y')}" + sents[0].strip()[noun_title.end():]  # "TypeScript migration"
         if sents and not _GERUND_SUBJECT.match(sents[0]):  # "Switching X to Y will require …" says what a change costs
             sents[0] = as_imperative(sents[0], untentative=reported)
         reverted = re.match(r"^revert(?:s|ed|ing)?\s*:?\s*[\"“'](.{3,200}?)[\"”']", sents[0], re.I) if sents else None
@@ -2556,17 +2556,17 @@ def heuristic(delta: str) -> list[Extracted]:
                     not s.rstrip().endswith("?") and _content_words(effect.group(0)) & _content_words(prev.description):
                 if s.rstrip(".!") not in (prev.rationale or ""):
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
-                gone, _ = _alternatives(s, prev.kind)  # "… removes the need for certbot"
-                prev.rejects.extend(r for r in gone if _slug(r) != _slug(prev.subject) and
+                needless, _ = _alternatives(s, prev.kind)  # "… removes the need for certbot"
+                prev.rejects.extend(r for r in needless if _slug(r) != _slug(prev.subject) and
                                     not any(_slug(r) in _slug(x) or _slug(x) in _slug(r) for x in prev.rejects))
                 continue
             if not stated and prev is not None and prev.kind in ("decision", "preference") and _WILL_DO.match(s) and \
                     not s.rstrip().endswith("?") and s.rstrip(".!") not in (prev.rationale or ""):
                 # "… This will reduce install footprint, which is perhaps even more important …": what it does
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
-                put, left = changes(re.split(r"\s(?:will|should|would)\s", s, maxsplit=1)[0])
-                if put and _slug(put) == _slug(prev.subject):  # round 16: "Moving from C to Rust will …" after its title
-                    prev.rejects.extend(x for x in left if x not in prev.rejects)
+                moved_to, moved_from = changes(re.split(r"\s(?:will|should|would)\s", s, maxsplit=1)[0])
+                if moved_to and _slug(moved_to) == _slug(prev.subject):  # round 16: "Moving from C to Rust will …"
+                    prev.rejects.extend(x for x in moved_from if x not in prev.rejects)
                 continue
             if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
                 from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
