@@ -2509,3 +2509,25 @@ def test_round16_a_noun_title_named_as_the_target_below():
 def test_round16_an_offer_to_do_the_work_reopens_nothing():
     got = _one_of("Migrate to Bazel. Make is too slow, it's time to go for Bazel. I would like to work on this issue")
     assert got.subject == "Bazel" and "too slow" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text, said", [
+    # what a change is for, and a migration reported complete, are no facts of their own (nor names of what goes)
+    ("Tighten the contributor guide. These changes are meant to answer some common questions I've seen during review. "
+     "I've also removed the exception for tabs since there is no reason to mix indentation.", "meant to"),
+    ("Move the site to Astro. Done: the Astro migration is complete and `src/legacy.js` has been retired (300 → 0 "
+     "lines).", "complete"),
+    # "This will especially help when we move to …" says what the change helps
+    ("Use pnpm. We faced stability issues with npm. Let's move to pnpm. This will especially help when we move to a "
+     "monorepo later.", "especially help"),
+])
+def test_round16_purpose_and_completion_are_no_fact_of_their_own(text, said):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert len(got) == 1, [g.to_json() for g in got]
+    assert said not in got[0].description and said not in " ".join(got[0].rejects), got[0].to_json()
+
+
+def test_round16_the_first_of_the_following_reasons_is_kept():
+    got = _one_of("Decision: We chose Vitest for the following reasons: Speed & ESM Support; No Babel config required; "
+                  "Official Vite team recommendation.")
+    assert got.subject == "Vitest" and (got.rationale or "").startswith("Speed & ESM"), got.to_json()

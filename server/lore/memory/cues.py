@@ -93,6 +93,10 @@ _ASSENT = (r"^(?:clos(?:ing|ed?)\s+(?:this\s+|it\s+)?as\s+(?:completed|done|impl
 # Round 16: "Decision is to move this repo to gradle.", "the decision has been made to use helm for all future
 # releases": a decision reported, whoever made it.
 DECISION_MADE = r"\b(?:the\s+)?decision\s+(?:is|was|(?:has|had)\s+been\s+made|was\s+made)\s+to\s+(?!be\b)[a-z]+\b"
+# Round 16: "Done: the Tailwind migration is complete", "The switch to Vite has been finished".
+MIGRATION_DONE = re.compile(r"^(?:done\s*:\s*)?(?:the\s+|our\s+)?(?:[\w.+#/-]+\s+){0,3}?(?:migration|switch|move|transition|"
+                            r"conversion|port|upgrade)(?:\s+(?:to|from)\s+[\w.+#/-]+){0,2}\s+(?:is|has\s+been|was)\s+(?:now\s+)?"
+                            r"(?:complete|completed|done|finished)\b", re.I)
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
@@ -108,7 +112,7 @@ OUTCOME = re.compile(
     r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
     r"merging\b(?=\s*[.!]*\s*$))|"
     # round 15: an assent that is the whole sentence, answering "Any issues with me switching it to MIT?"
-    r"(?:" + _ASSENT + r")|" + DECISION_MADE + r")",
+    r"(?:" + _ASSENT + r")|" + DECISION_MADE + r"|" + MIGRATION_DONE.pattern[1:] + r")",
     re.I)
 ASSENT = re.compile(_ASSENT, re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.

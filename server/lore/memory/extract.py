@@ -29,6 +29,7 @@ from lore.memory.cues import (
     CHANGE_MADE,
     CHOICE_VERBS,
     DECIDED,
+    MIGRATION_DONE,
     EITHER_OR,
     OUTCOME,
     PROPOSAL,
@@ -1196,8 +1197,16 @@ _EITHER = re.compile(r"^(?:let's\s+)?(?:use|adopt|try|switch\s+to|move\s+to|migr
                      r"\s+or\s+(?:not\b|[\w.+#@/-]+(?:\s+[\w.+#@/-]+)?\s*(?:$|[.!?]|\s+(?:to|for)\s+\w+))", re.I)
 
 
+# Round 16: "These changes are meant to clarify …" says what a change is for, "Done: the Tailwind migration is complete
+# and app.css has been retired" that it was carried out: neither is a fact of its own.
+_MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates?|pr|pull\s+request|commits?|patch(?:es)?)\s+"
+                       r"(?:are|is|were|was)\s+(?:(?:mainly|mostly|primarily|only)\s+)?(?:meant|intended|supposed|designed)\s+to\b",
+                       re.I)
+
+
 def _kind(s: str) -> str | None:
-    if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()):
+    if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
+            _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
@@ -1252,6 +1261,9 @@ def _split_why(s: str) -> tuple[str, str | None]:
     if lead and _kind(lead.group(3)):
         clause, why = _split_why(lead.group(3).strip())
         return clause, (lead.group(1) + lead.group(2)).strip(" ,;—–-").rstrip(".!") + ("; " + why if why else "")
+    listed = re.search(r"\s+for\s+the\s+following\s+reasons?\s*:\s*(?=\S)", s, re.I)
+    if listed and listed.start() > 8:  # round 16: "We chose X for the following reasons: A; B; C"
+        return s[:listed.start()].strip(), s[listed.end():].strip().rstrip(".!")
     means = re.match(r"^(by\s+\w+ing\b[^,;]{3,120}),\s*(?:we|this|it)\s+(?:make\s+sure|ensure|guarantee)s?\s+(?:that\s+)?(\S.{5,})$",
                      s, re.I)
     if means and _kind(means.group(1)[3:]):  # round 16: "By changing our base to X, we make sure that Y": Y is why
@@ -1724,7 +1736,8 @@ def _title_choice(title: str) -> str | None:
 _WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
                       # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
                       r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)\s+[^.;,]{2,50}?)"
-                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+)?"
+                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
+                      r"particularly\s+|certainly\s+|definitely\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
                       r"enable|enhance|prevent)\b", re.I)
 
