@@ -2312,6 +2312,13 @@ def test_round15_alternative_names_are_not_the_items_of_their_description():  # 
     "consider: MkDocs as documentation framework. Convert the Sphinx site in docs into an equivalent MkDocs site.",
     "Switch to C++20. The issue is that we support distributions that ship older compilers. So it's not a great idea "
     "to just bump the standard.",
+    # round 16: a future task, a stretch goal, "we still have to wait a little bit"; options named, none chosen
+    "Replace Redis with Memcached. Future task, but standardizing on Memcached would be nice. We opted to move this to "
+    "a stretch goal for the next release.",
+    "Switch the docs from reST to Markdown. Now that MyST exists, it should be easier to do. Apparently we should still "
+    "have to wait a little bit",
+    "Use Bun or Deno to speed up the scripts. We want faster scripts and a more modern toolchain.",
+    "Use semicolons or not. [Insert suggestion]",  # (a guard: main stores nothing either)
 ])
 def test_round15_a_deferral_plan_or_hedge_stores_nothing(text):
     assert kinds_of(text) == [], kinds_of(text)
@@ -2322,6 +2329,11 @@ def test_round15_a_deferral_plan_or_hedge_stores_nothing(text):
      "At the moment we have no reasons to migrate.", "mocha", "vitest"),
     ("Replace Gson with Moshi. Moshi has better Kotlin support. It is not ready yet. After some consideration we've "
      "decided to leave Gson.", "gson", "moshi"),
+    # round 16: "Not using X because Y", "decided not to move to X, but to stay with Y"
+    ("feat: move the monorepo from yarn to Bun, tidy packages. it's faster for workspaces. @ana is this still needed? "
+     "Nope, I'm closing this! Not using Bun because somehow it breaks our native addons lol", "not using bun", "bun"),
+    ("Move the docs to Hugo. Move from Jekyll to Hugo. Ultimately I decided not to move to Hugo, but to stay with "
+     "Jekyll. Hugo just turned out to be harder to theme than expected.", "stay with jekyll", "hugo"),
 ])
 def test_round15_a_thread_that_keeps_what_it_has_turns_the_change_down(text, kept, turned):
     got = _one_of(text)
@@ -2405,3 +2417,103 @@ def test_round15_this_should_not_be_too_bad_is_no_rule():
     got = _one_of("Move the reports to ClickHouse. ClickHouse is much faster for aggregates. This should not be too bad, "
                   "since we have very few custom queries.")
     assert got.kind == "decision" and got.subject == "ClickHouse", got.to_json()
+
+
+# ---------------------------------------------------------------- round 16 (set 18's failure classes, own sentences)
+
+@pytest.mark.parametrize("text, chosen", [
+    # a decision reported as "the decision has been made to …", "Decision is to …", after a question or a wish
+    ("Offer plain YAML manifests as an alternative to the Helm chart. It would be nice to have plain manifests for "
+     "kustomize users. I'm closing this issue because the decision has been made to use Helm for all future releases.",
+     "helm"),
+    ("Replace Ant with Maven. Do we want to show Maven or keep the old way? Decision is to move this repo to Maven.",
+     "maven"),
+])
+def test_round16_a_decision_reported_as_made(text, chosen):
+    got = _one_of(text)
+    assert got.kind == "decision" and _slug_of(got.subject) == chosen, got.to_json()
+
+
+def test_round16_a_guess_and_an_opinion_in_favour_decide_nothing():
+    got = _one_of("Replace Ant with Maven. Do we want to show Maven or keep the old way? I can imagine we'll have to "
+                  "keep Ant for a while, so I'd personally be in favour of showing both. Decision is to move this repo "
+                  "to Maven.")
+    assert got.subject == "Maven" and "Ant" in got.rejects, got.to_json()
+
+
+@pytest.mark.parametrize("text, why", [
+    # a leading rule followed
+    ("Drop support for Node 16. Keeping with the active LTS policy, we should upgrade to Node 18 as the minimum "
+     "version.", "active lts policy"),
+    # the change said again as a gerund, then what it does now
+    ("Use Traefik instead of HAProxy. Using Traefik reduces configuration overhead and removes the need for a separate "
+     "certificate renewal job.", "configuration overhead"),
+    # "so much so that" is no purpose: what comes before it is why
+    ("Move from Travis to CircleCI. I recently moved my team from one to the other and the caching of CircleCI is "
+     "excellent, so much so that I'm going to move things over here too.", "caching of circleci"),
+    # "By VERBing X, we make sure that Y": Y is why
+    ("fix(ci): Use Alpine instead of Debian (#812). By changing our base to alpine/base, we make sure that our image "
+     "stays below 50 MB.", "below 50 mb"),
+    # a lowercase gerund sentence after a commit's change
+    ("use tomllib instead of toml to parse configs. requiring toml 0.10 causes conflicts with e.g. poetry",
+     "causes conflicts"),
+    # a leading absolute construction
+    ("With Sphinx now being too slow for our two thousand pages, we will switch the docs to MkDocs.", "too slow"),
+])
+def test_round16_reasons_in_more_forms(text, why):
+    got = _one_of(text)
+    assert why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_round16_a_gerund_effect_is_no_second_decision():
+    got = _one_of("store ids as Uuid instead of String. Switching to `uuid::Uuid` makes the row plain old data.")
+    assert "plain old data" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Replace the HTTP client from requests to httpx.", "httpx", "requests"),
+    ("Replace our logging library from logrus to zap.", "zap", "logrus"),
+])
+def test_round16_replace_the_role_from_x_to_y(text, chosen, dropped):
+    got = _one_of(text)
+    assert got.subject == chosen and got.rejects == [dropped], got.to_json()
+
+
+def test_round16_deprecated_in_favour_of_still_reads():  # a guard for the opinion reading of "in favour of"
+    got = _one_of("Deprecate the `spawn()` helper in favour of `std::thread::spawn`.")
+    assert got.kind == "decision", got.to_json()
+
+
+def test_round16_a_noun_title_named_as_the_target_below():
+    got = _one_of("Kotlin migration. Moving from Java to Kotlin will remove whole classes of null bugs.")
+    assert got.subject == "Kotlin" and got.rejects == ["Java"] and "null bugs" in (got.rationale or ""), got.to_json()
+    # a guard: a noun title the text does not name as a target stays a noun
+    assert all(g.subject != "Data" for g in heuristic("User: Data migration. We need to move the rows before Friday.\n"
+                                                        "Agent: Noted."))
+
+
+def test_round16_an_offer_to_do_the_work_reopens_nothing():
+    got = _one_of("Migrate to Bazel. Make is too slow, it's time to go for Bazel. I would like to work on this issue")
+    assert got.subject == "Bazel" and "too slow" in (got.rationale or ""), got.to_json()
+
+
+@pytest.mark.parametrize("text, said", [
+    # what a change is for, and a migration reported complete, are no facts of their own (nor names of what goes)
+    ("Tighten the contributor guide. These changes are meant to answer some common questions I've seen during review. "
+     "I've also removed the exception for tabs since there is no reason to mix indentation.", "meant to"),
+    ("Move the site to Astro. Done: the Astro migration is complete and `src/legacy.js` has been retired (300 → 0 "
+     "lines).", "complete"),
+    # "This will especially help when we move to …" says what the change helps
+    ("Use pnpm. We faced stability issues with npm. Let's move to pnpm. This will especially help when we move to a "
+     "monorepo later.", "especially help"),
+])
+def test_round16_purpose_and_completion_are_no_fact_of_their_own(text, said):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert len(got) == 1, [g.to_json() for g in got]
+    assert said not in got[0].description and said not in " ".join(got[0].rejects), got[0].to_json()
+
+
+def test_round16_the_first_of_the_following_reasons_is_kept():
+    got = _one_of("Decision: We chose Vitest for the following reasons: Speed & ESM Support; No Babel config required; "
+                  "Official Vite team recommendation.")
+    assert got.subject == "Vitest" and (got.rationale or "").startswith("Speed & ESM"), got.to_json()

@@ -35,7 +35,9 @@ TOOK_UP_OBJECT = re.compile(r"\b(?:" + _TOOK_UP + r"|port(?:\s+[\w.-]+){0,3}?\s+
 REPLACES = re.compile(r"\bas\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\s+(?:for|of)\s+", re.I)
 PROPOSAL = re.compile(r"\b(?:i\s+think\s+(?:we|you)\s+(?:can|could|should)|we\s+could|"
                       r"(?:it|this|that)\s+would\s+be\s+(?:nice|good|great|better|helpful|useful|cool)|"
-                      r"i(?:'d| would)\s+(?:like|love)\s+to|(?:should|could)\s+(?:potentially|possibly)|"
+                      # (round 16: not "I would like to work on this issue": an offer to do it)
+                      r"i(?:'d| would)\s+(?:like|love)\s+to(?!\s+(?:work\s+on|take\s+on|pick\s+up|tackle)\s+(?:this|it)\b)|"
+                      r"(?:should|could)\s+(?:potentially|possibly)|"
                       r"i\s+(?:figured|thought)\s+i\s+would\s+try|let\s+me\s+know|"
                       r"(?:we|you)\s+should\s+discuss|"
                       # round 15: "We should probably migrate, too."
@@ -88,6 +90,13 @@ _ASSENT = (r"^(?:clos(?:ing|ed?)\s+(?:this\s+|it\s+)?as\s+(?:completed|done|impl
            r"(?:i\s+think\s+)?(?:it's|it\s+is)\s+(?:good|fine|ok(?:ay)?)\s+to\s+(?:move\s+forward|go\s+ahead|proceed|merge)|"
            r"no\s+(?:problem|objections?)(?:\s+(?:at\s+all|from\s+me|here))?|(?:sounds\s+|looks\s+)?good\s+(?:for|to)\s+me|"
            r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?)\s*[.!]*\s*$")
+# Round 16: "Decision is to move this repo to gradle.", "the decision has been made to use helm for all future
+# releases": a decision reported, whoever made it.
+DECISION_MADE = r"\b(?:the\s+)?decision\s+(?:is|was|(?:has|had)\s+been\s+made|was\s+made)\s+to\s+(?!be\b)[a-z]+\b"
+# Round 16: "Done: the Tailwind migration is complete", "The switch to Vite has been finished".
+MIGRATION_DONE = re.compile(r"^(?:done\s*:\s*)?(?:the\s+|our\s+)?(?:[\w.+#/-]+\s+){0,3}?(?:migration|switch|move|transition|"
+                            r"conversion|port|upgrade)(?:\s+(?:to|from)\s+[\w.+#/-]+){0,2}\s+(?:is|has\s+been|was)\s+(?:now\s+)?"
+                            r"(?:complete|completed|done|finished)\b", re.I)
 OUTCOME = re.compile(
     r"\b(?:(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|by|with|via|as\s+of)\s+"
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
@@ -103,11 +112,11 @@ OUTCOME = re.compile(
     r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
     r"merging\b(?=\s*[.!]*\s*$))|"
     # round 15: an assent that is the whole sentence, answering "Any issues with me switching it to MIT?"
-    r"(?:" + _ASSENT + r"))",
+    r"(?:" + _ASSENT + r")|" + DECISION_MADE + r"|" + MIGRATION_DONE.pattern[1:] + r")",
     re.I)
 ASSENT = re.compile(_ASSENT, re.I)
 # A settled choice said after a proposal ("… We've decided to write new tests with X"): a fact of its own.
-DECIDED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
+DECIDED = re.compile(DECISION_MADE + r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:decided|settled\s+on|agreed\s+on)\b|"
                      r"\b(?:decision|consensus)(?:/(?:decision|consensus))?\s+(?:was\s+|has\s+been\s+)?reached\b|"
                      r"\breached\s+(?:a\s+)?(?:decision|consensus)\b", re.I)
 # … and a change reported as made, which is the title's outcome when it names what the title names.
@@ -148,6 +157,10 @@ _X_TO_Y = re.compile(r"^(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+(?:->|=>|→|to)\s
 _MIGRATION_X_TO_Y = re.compile(r"^(?:the\s+)?(?:migration|transition)\s+(?!(?:from|to|of|away|over|back)\b)"
                                r"(?P<x>[\w.+#/-]+(?:\s+(?!to\b)[\w.+#/-]+)?)\s+(?:->|=>|→|to)\s+(?P<y>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)"
                                r"(?=\s*[.!]?\s*$)", re.I)
+
+
+# Round 16: "TypeScript migration": a migration to what it names, when the text names it as the target (extract.py).
+Y_MIGRATION = re.compile(r"^(?P<y>(?-i:[A-Z])[\w.+#/-]*(?:\s+v?\d[\w.]*)?)\s+(?:migration|adoption)(?=\s*[.!]?$)", re.I)
 
 
 def as_imperative(title: str, untentative: bool = False) -> str:

@@ -30,6 +30,7 @@ from lore.memory.cues import (
     CHOICE_VERBS,
     DECIDED,
     EITHER_OR,
+    MIGRATION_DONE,
     OUTCOME,
     PROPOSAL,
     REPLACES,
@@ -37,6 +38,7 @@ from lore.memory.cues import (
     TENTATIVE_TITLE,
     TOOK_UP_OBJECT,
     WISH_TO_CHANGE,
+    Y_MIGRATION,
     as_imperative,
 )
 from lore.memory.tokens import STOPWORDS
@@ -55,7 +57,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:we(?:'ll| will| are going to|'re going to)? (?:use|go with|adopt|switch to|move to|migrate to|"
         r"standardi[sz]e on|keep)|(?:we're|we are|i'm) (?:going with|switching to|moving to|migrating to|"
         r"using|standardi[sz]ing on)|going with|go with|(?:we|i) (?:have |'ve )?decided|decided (?:to|on)|"
-        r"(?:the )?decision (?:is|was|that)|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
+        r"(?:the )?decision (?:is|was|that|(?:has|had) been made to|was made (?:\w+ ){0,4}?(?:to|that))|let's (?:use|go with|switch to|adopt|keep|move to|standardi[sz]e on)|"
         r"(?:we|i) (?:chose|picked|settled on|opted for|selected|went with|ended up (?:using|with|going with)|adopted|"
         r"introduced|standardi[sz]ed on)|(?:we're|we are|i'm|i am) (?:keeping|sticking with|staying with|staying on)|(?:we've|we have) (?:chosen|picked|settled on)|"
         r"go(?:ing)? ahead with|switching (?:from \S+(?: \S+)? )?to|we're replacing|replace[sd]? \S+(?: \S+)? with|"
@@ -77,7 +79,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"migrated|replaced|converted|encrypted|rewritten|stored in|saved in|kept in|persisted in|written in|emitted as|"
         r"logged as|stored as|saved as)|no longer (?:use|using|need|needs)|stop(?:ped)? using|"
         r"(?:won't|will not|wont) (?:be )?(?:use|using|support|adopt|ship)|prioriti[sz]ing removing|"
-        r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|in favou?r of|"
+        r"(?:was|were|has been|have been) (?:rejected|ruled out|abandoned)|"
+        # round 16: "I'd personally be in favour of showing both" is an opinion in a discussion
+        r"(?<!\bbe\s)(?<!\bbe personally\s)(?<!\bam\s)(?<!'m\s)in favou?r of|"
         r"(?:don't|do not) use \S+(?: \S+)? any ?more|(?:i'm|i am|we're|we are) open to|"
         r"we(?:'ll| will) (?:write|build|implement) (?:[\w-]+ ){0,4}?(?:in|on|with)|"
         r"(?:am|are|'re|'m|is) not going to (?:use|adopt|support|switch|move)|"
@@ -220,13 +224,15 @@ _HYPOTHETICAL = re.compile(
     r"can be (?:replaced|removed|dropped|swapped)\b|^check (?:if|whether)\b|"
     r"(?:should|could|might|can|will|'ll|need to|want to) (?:\w+ )?look into\b|this is (?:just |only )?an? (?:experiment|"
     r"proof of concept|poc)\b|not against (?:it|this|that)\b|"
-    r"(?:no|not a) strong (?:opinion|preference|feelings?)|(?:don't|do not) have a (?:strong )?(?:opinion|preference))\b", re.I)
+    r"(?:no|not a) strong (?:opinion|preference|feelings?)|(?:don't|do not) have a (?:strong )?(?:opinion|preference)|"
+    # round 16: "I can imagine in some cases we'll have to keep X": a guess at what may come
+    r"(?:i|we) can (?:\w+ )?imagine)\b", re.I)
 _REQUEST = re.compile(
     r"^(?:please |pls |now )?(?:can you|could you|would you|run|fix|show|open|look|check|try|print|add|"
     r"rename|refactor|delete|remove|update|write|generate|explain|tell|let me|give me|make|help|find|"
     r"debug|test|commit|push|revert|undo|lint|decide|investigate|evaluate|figure out)\b", re.I)
 
-_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\bsoon\s)(?<!\blong\s)as (?:it|they)|in order to|"
+_WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|given that|(?<!\bsoon\s)(?<!\blong\s)as (?:it|they)|in order to|"
                   r"thanks to|owing to|"
                   r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
@@ -265,7 +271,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|so that|due to|given that|(?<!\
                   r"cost|costs|price|licensing|ergonomics|convenience|maintenance|ease of use)"
                   r"(?=\s*(?:[.,;!]|$|\band\b|\bacross\b|\bin\b|\bof\b|\bamong\w*\b)))|"
                   r"(?<=\s)and(?=\s+(?:[\w/-]+\s+){1,4}(?:decreased|dropped|fell|shrank|halved|improved|went down)\b)|"
-                  r"(?<![,;]\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
+                  r"(?<![,;]\s)(?<!\bmuch\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
                   r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
                   r"some|[A-Z][\w.+-]*)\s+\w+)|"
@@ -550,6 +556,9 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     # "ruff … replaces the need for isort / flake8": what is no longer needed is what is dropped
     clause = re.sub(r"\b((?:replac|remov|eliminat|obviat)\w*)\s+(?:the\s+|any\s+)?need\s+(?:for|of)\s+", r"\1 ", clause,
                     flags=re.I)
+    # round 16: "Replace the logging library from logrus to slog": a change of what fills a role, as "change … from … to"
+    clause = re.sub(r"\breplac(?:e|es|ed|ing)\s+((?:the|our|its)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+)from\s+(?=\S+(?:\s+\S+)?\s+to\s+\w)",
+                    r"change \1from ", clause, flags=re.I)
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -676,7 +685,12 @@ _LEAD_WHY = re.compile(r"^(because|since|as(?!\s+(?:discussed|mentioned|noted|ag
                        r"requested|suggested|per|part of|well|usual|always|of|for|in|title|such|above|below|before|"
                        # round 15: "As a team, we have decided …" says who decides, not why
                        r"an?\s+(?:team|project|community|group|company|org|organi[sz]ation|maintainer)|maintainers)\b)|now that|given(?: that)?|due to|in anticipation of|"
-                       r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|to (?:avoid|reduce|improve|"
+                       r"motivated by|driven by|prompted by|thanks to|owing to|as a result of|in view of|"
+                       # round 16: "Keeping with the last two versions policy, we should …", "In line with our LTS
+                       # policy, …": the rule followed is why
+                       r"(?:in\s+)?keeping\s+with|in\s+line\s+with|in\s+accordance\s+with|consistent\s+with|"
+                       # "With the minimum Python version now being high enough to drop X, switch to Y"
+                       r"with(?=\s[^,;]{2,80}?\s(?:now\s+)?being\s)|to (?:avoid|reduce|improve|"
                        r"keep|simplify|make|get|have|allow|enable|support|ensure|speed up|prevent)|for (?:the sake of\s+)?(?:\w+(?:ity|ness|ance|ence|ency|ancy)|security|performance|speed|"
                        r"safety|privacy|clarity)(?=\s|,)|"
                        # round 15: any purpose infinitive before the clause it explains ("To encourage broader adoption,
@@ -837,6 +851,13 @@ _AND_NAME = re.compile(r"\b(squash|rebase|drag|copy|find|search|extract|build)(?
 _MENTIONS = re.compile(r"^(?:@[\w-]{1,39}(?:\s*,\s*|\s+and\s+|\s*[:,]?\s+(?:-|—|–)?\s*))+(?=\S)")
 
 
+# Round 16: "I'm closing this issue because the decision has been made to use helm": the tracker's step, then the
+# decision it reports, which is what the sentence states.
+_CLOSING_FOR = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?closing\s+(?:this|it)(?:\s+(?:issue|pr|pull\s+request|"
+                          r"ticket))?\s+(?:because|since|as)\s+(?=(?:the\s+)?decision\s+(?:is|was|(?:has|had)\s+been\s+made|"
+                          r"was\s+made)\s+to\b|(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?decided\s+to\b)", re.I)
+
+
 def sentences(text: str) -> list[str]:
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
@@ -849,6 +870,9 @@ def sentences(text: str) -> list[str]:
         if not p:
             continue
         p = _unmark(_SCOPE.sub("", _MENTIONS.sub("", p)))
+        closing = _CLOSING_FOR.match(p)
+        if closing:
+            p = p[closing.end()].upper() + p[closing.end() + 1:]
         listed = _directive_list(p)
         if len(listed) > 1:
             out.extend(listed[:-1])
@@ -856,7 +880,9 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
-        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per)\s|"
+        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
+                          # round 16: "… to parse versions. requiring setuptools 60 causes …"
+                          r"requiring|relying|depending|having|keeping)\s|"
                           r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
                           r"[a-z][\w.+#-]*(?:\s+[\w.+#/-]+){0,2}:\s|"
                           r"[a-z][\w-]*[-.][\w-]|[a-z][\w.-]+ (?:and|or) [a-z][\w.-]+ (?:are|were|have)\b|[a-z][\w-]+'s [\w.-]+(?: [\w.-]+)? (?:is|are)\b|"
@@ -878,7 +904,8 @@ def sentences(text: str) -> list[str]:
 
 
 # Adverbs that follow what is named ("we won't use it anymore", "use X instead") and are no part of its name.
-_TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altogether", "entirely", "completely"}
+_TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altogether", "entirely", "completely",
+                     "everywhere"}
 
 
 def _clean(phrase: str) -> str:
@@ -1165,8 +1192,21 @@ _ASKS_STYLE = re.compile(r"(?:^|:\s*|;\s*)please\s+(?:format|lint|write|type-?ch
                          re.I)
 
 
+# Round 16: "Use NX or turborepo to speed up scripts", "Use Oxford comma or not": options named, none chosen.
+_EITHER = re.compile(r"^(?:let's\s+)?(?:use|adopt|try|switch\s+to|move\s+to|migrate\s+to)\s+[\w.+#@/-]+(?:\s+[\w.+#@/-]+)?"
+                     r"\s+or\s+(?:not\b|[\w.+#@/-]+(?:\s+[\w.+#@/-]+)?\s*(?:$|[.!?]|\s+(?:to|for)\s+\w+))", re.I)
+
+
+# Round 16: "These changes are meant to clarify …" says what a change is for, "Done: the Tailwind migration is complete
+# and app.css has been retired" that it was carried out: neither is a fact of its own.
+_MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates?|pr|pull\s+request|commits?|patch(?:es)?)\s+"
+                       r"(?:are|is|were|was)\s+(?:(?:mainly|mostly|primarily|only)\s+)?(?:meant|intended|supposed|designed)\s+to\b",
+                       re.I)
+
+
 def _kind(s: str) -> str | None:
-    if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s):
+    if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
+            _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
         return "constraint"
@@ -1221,6 +1261,16 @@ def _split_why(s: str) -> tuple[str, str | None]:
     if lead and _kind(lead.group(3)):
         clause, why = _split_why(lead.group(3).strip())
         return clause, (lead.group(1) + lead.group(2)).strip(" ,;—–-").rstrip(".!") + ("; " + why if why else "")
+    listed = re.search(r"\s+for\s+the\s+following\s+reasons?\s*:\s*(?=\S)", s, re.I)
+    if listed and listed.start() > 8:  # round 16: "We chose X for the following reasons: A; B; C"
+        return s[:listed.start()].strip(), s[listed.end():].strip().rstrip(".!")
+    means = re.match(r"^(by\s+\w+ing\b[^,;]{3,120}),\s*(?:we|this|it)\s+(?:make\s+sure|ensure|guarantee)s?\s+(?:that\s+)?(\S.{5,})$",
+                     s, re.I)
+    if means and _kind(means.group(1)[3:]):  # round 16: "By changing our base to X, we make sure that Y": Y is why
+        return means.group(1).strip(), means.group(2).strip().rstrip(".!")
+    much = re.search(r"[,;]?\s+so\s+much\s+so\s+that\s+", s, re.I)
+    if much and much.start() > 8:  # round 16: "the UX of X is phenomenal, so much so that I'm moving here too"
+        return s[much.end():].strip().rstrip(".!"), s[:much.start()].strip(" ,;")
     for m in _SO.finditer(s):
         head, tail = s[:m.start()].strip(" ,;"), s[m.end():].strip()
         if len(head) > 8 and _kind(tail) and (not _kind(head) or _judged_bad(head)):
@@ -1637,7 +1687,8 @@ _HISTORY = re.compile(r"^(?:(?:at\s+(?:the\s+)?(?:beginning|start|outset)|in\s+t
 
 
 def _stated_change(s: str, nxt: str | None) -> bool:
-    if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _transient(s):
+    if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _transient(s) or \
+            _EITHER.match(s.strip()):
         return False
     if _split_why(s)[1] is not None or _JUSTIFIES.search(s):
         return True  # "Remove the obsolete Jenkinsfile": the title carries its own reason
@@ -1685,9 +1736,17 @@ def _title_choice(title: str) -> str | None:
 _WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
                       # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
                       r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)\s+[^.;,]{2,50}?)"
-                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+)?"
+                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
+                      r"particularly\s+|certainly\s+|definitely\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
-                      r"enable)\b", re.I)
+                      r"enable|enhance|prevent)\b", re.I)
+
+
+# Round 16: the change said again as a gerund, then what it does now ("Using Caddy removes the need for certbot",
+# "Switching to `ArrayString` makes the cell plain old data"): the reason of the change it names, no change of its own.
+_GERUND_EFFECT = re.compile(r"^(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using|changing)"
+                            r"\s+[^.;?]{2,60}?\s+(?:reduces|removes|makes|improves|speeds\s+up|saves|cuts|simplifies|"
+                            r"eliminates|avoids|prevents|gives|lets|allows|enables|fixes|lowers|ensures|brings)\b", re.I)
 
 
 # A question that asks for the reason of what was stated ("Can you tell me what's wrong with tslint?", "Curious if there is
@@ -1721,7 +1780,12 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      r"to be reopened|reopen(?:ed)? (?:it |this )?(?:when|if|once)|"
                      r"can be (?:discussed|revisited|reconsidered|picked up) (?:later|again|during|in|at|once|when|after)|"
                      r"if (?:there (?:is|are) )?no objections?|"
-                     r"not (?:\w+ )?worth (?:it|the \w+|\w+ing) (?:yet|for now|at the moment|right now))\b", re.I)
+                     r"not (?:\w+ )?worth (?:it|the \w+|\w+ing) (?:yet|for now|at the moment|right now)|"
+                     # round 16: "Future task, but … would be nice", "we opted to move this to a stretch goal",
+                     # "Apparently we should still have to wait a little bit"
+                     r"^future task\b|(?:as|to|into) a stretch goal|"
+                     r"(?:we|i)\s+(?:should\s+|will\s+|'ll\s+|may\s+|might\s+)?(?:still\s+)?(?:have|need)\s+to\s+wait\s+"
+                     r"(?:a\s+(?:little\s+)?(?:bit|while)|(?:a\s+)?(?:little\s+)?longer))\b", re.I)
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
@@ -2070,6 +2134,12 @@ _TURNS_DOWN_LATER = re.compile(
     # round 15: "at the moment we have no reasons to migrate", "I see no reason to switch"
     r"\b(?:we|i)\s+(?:have|see)\s+no\s+(?:real\s+|good\s+)?(?:reasons?|need|point)\s+to\s+(?:migrate|switch|move|change|"
     r"convert|port|adopt|replace|drop|do\s+(?:it|this|that))\b|"
+    # round 16: "Ultimately I decided not to move to Sphinx, but to stay with MkDocs"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:ultimately\s+|finally\s+|eventually\s+|now\s+)?decided\s+not\s+to\s+"
+    r"(?:move|switch|migrate|go|port|convert|transition)\b|"
+    # round 16: "Nope, I'm closing this! Not using pnpm because it makes compilation take forever"
+    r"^(?:(?:we're|we\s+are|i'm|i\s+am)\s+)?not\s+(?:going\s+to\s+(?:be\s+)?)?us(?:ing|e)\s+[\w.+#@/-]+\s+"
+    r"(?:because|since|as|due\s+to)\b|"
     # "Thanks for the PR but I don't like those kinds of bots", "Thanks for the PR, but I'm going to leave X in": declined
     r"^thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much))?\s+for\s+(?:the|this|your)\s+(?:pr|pull\s+request|patch|suggestion|"
     r"contribution|proposal|idea|work|effort)\b[^.;!]{0,20}?,?\s+but\b(?![^.;!]*\b(?:for\s+now|for\s+the\s+time\s+being|"
@@ -2231,6 +2301,9 @@ def heuristic(delta: str) -> list[Extracted]:
         proposed = bool(sents) and bool(TENTATIVE_TITLE.match(sents[0]) or EITHER_OR.search(sents[0]) or
                                         sents[0].rstrip().endswith("?")) and not reported
         tentative = proposed and not settled
+        noun_title = Y_MIGRATION.match(sents[0].strip()) if sents else None
+        if noun_title and any(_slug(changes(t)[0] or "") == _slug(noun_title.group("y")) for t in sents[1:3]):
+            sents[0] = f"Migrate to {noun_title.group('y')}" + sents[0].strip()[noun_title.end():]  # "TypeScript migration"
         if sents and not _GERUND_SUBJECT.match(sents[0]):  # "Switching X to Y will require …" says what a change costs
             sents[0] = as_imperative(sents[0], untentative=reported)
         reverted = re.match(r"^revert(?:s|ed|ing)?\s*:?\s*[\"“'](.{3,200}?)[\"”']", sents[0], re.I) if sents else None
@@ -2491,10 +2564,22 @@ def heuristic(delta: str) -> list[Extracted]:
                 (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s)) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
+            effect = _GERUND_EFFECT.match(s)
+            if effect and prev is not None and prev.kind in ("decision", "preference") and not labelled and \
+                    not s.rstrip().endswith("?") and _content_words(effect.group(0)) & _content_words(prev.description):
+                if s.rstrip(".!") not in (prev.rationale or ""):
+                    prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                needless, _ = _alternatives(s, prev.kind)  # "… removes the need for certbot"
+                prev.rejects.extend(r for r in needless if _slug(r) != _slug(prev.subject) and
+                                    not any(_slug(r) in _slug(x) or _slug(x) in _slug(r) for x in prev.rejects))
+                continue
             if not stated and prev is not None and prev.kind in ("decision", "preference") and _WILL_DO.match(s) and \
                     not s.rstrip().endswith("?") and s.rstrip(".!") not in (prev.rationale or ""):
                 # "… This will reduce install footprint, which is perhaps even more important …": what it does
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
+                moved_to, moved_from = changes(re.split(r"\s(?:will|should|would)\s", s, maxsplit=1)[0])
+                if moved_to and _slug(moved_to) == _slug(prev.subject):  # round 16: "Moving from C to Rust will …"
+                    prev.rejects.extend(x for x in moved_from if x not in prev.rejects)
                 continue
             if not stated and prev is not None and _ASKS_WHY.search(s) and s.rstrip().endswith("?"):
                 from_context = True  # "Can you tell me what's wrong with X?": the answer that follows is the reason
