@@ -102,3 +102,29 @@ async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_impo
         await wait_for(warned, 60, "the buffer's rejected import to be flagged")
         shown = await _hover(client, uri, 0, len("import ch"))
         assert shown is not None and "chardet is too slow" in shown and ":decision/no-chardet" in shown, shown
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name_people_say(tmp_path):
+    # User trial 11 (labstack/echo): "we decided against logrus" is :rejects :dependency/logrus; the import
+    # typed is github.com/sirupsen/logrus. The buffer is warned about, and the hover on the import says why.
+    root = make_repo(tmp_path / "repo", {"go.mod": "module example.com/app\n\ngo 1.22\n",
+                                         "main.go": "package main\n\nfunc main() {}\n"})
+    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+        await _ingest_complete(client)
+        reply = await request(client, "lore/transact", {
+            "facts": '[[:decision/no-logrus :rejects :dependency/logrus] '
+                     '[:decision/no-logrus :description "log/slog, not logrus"]]', "reason": "review"})
+        assert reply["ok"], reply
+        text = 'package main\n\nimport "github.com/sirupsen/logrus"\n\nfunc main() { logrus.Info("x") }\n'
+        uri = open_doc(client, root / "main.go", text=text, version=2)  # unsaved: only in the buffer
+
+        async def warned():
+            diags = client.diagnostics.get(uri, [])
+            return diags if any(d.source == "lore" for d in diags) else None
+
+        [diag] = [d for d in await wait_for(warned, 60, "the buffer's rejected import to be flagged")
+                  if d.source == "lore"]
+        assert diag.range.start.line == 2 and "github.com/sirupsen/logrus" in diag.message, diag
+        shown = await _hover(client, uri, 2, len('import "github.com/sir'))
+        assert shown is not None and "log/slog, not logrus" in shown and ":decision/no-logrus" in shown, shown
