@@ -408,3 +408,41 @@ def test_in_progress_markers_in_a_hostile_git_folder_are_only_looked_at(repo):
     code, reply = check_json(linked, "--fail-on", "never")
     assert [n.split(":")[0] for n in reply["notes"] if "in progress" in n] == [
         "a rebase is in progress (rebase-merge)"], reply["notes"]
+
+
+def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(tmp_path):
+    """Found in user trial 11 (labstack/echo): a teammate clones a pull request's branch (no local main), runs
+    `lore ingest` as the journal section says — the graph follows that HEAD — then `lore check --base
+    origin/main`. The pull request's rejected import was already history, so nothing was new: exit 0. The check
+    now refuses (exit 2, history-past-base) and says how to check; a graph of the base finds the import."""
+    origin = tmp_path / "origin"
+    (origin / "src").mkdir(parents=True)
+    (origin / "src" / "app.py").write_text(APP)
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "init")
+    assert lore(origin, "transact", REJECT, "--reason", "team decision").returncode == 0
+    git(origin, "add", ".lore/journal")
+    git(origin, "commit", "-qm", "decision: no chardet")
+    git(origin, "checkout", "-qb", "pr")
+    (origin / "src" / "app.py").write_text(WITH_CHARDET)
+    git(origin, "commit", "-qam", "use chardet")
+    mate = tmp_path / "mate"
+    git(tmp_path, "clone", "-q", "-b", "pr", str(origin), str(mate))
+    assert lore(mate, "ingest").returncode == 0
+    p = lore(mate, "check", "--base", "origin/main")
+    assert p.returncode == 2 and "--graph" in p.stderr, (p.stdout, p.stderr)
+    code, reply = check_json(mate, "--base", "origin/main")
+    assert code == 2 and reply["error"]["code"] == "history-past-base", reply
+    p = lore(mate, "check", "--base", "origin/main", "--format", "sarif")
+    assert p.returncode == 2 and json.loads(p.stdout)["runs"][0]["invocations"][0]["exitCode"] == 2
+    # what the message says to do
+    p = lore(mate, "check", "--base", "origin/main", "--graph", str(mate / ".lore" / "base.duckdb"))
+    assert p.returncode == 1 and "src/app.py:2" in p.stdout, (p.stdout, p.stderr)
+    # a clone with main, whose graph follows main, is checked against origin/main as before
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", "-b", "main", str(origin), str(fresh))
+    git(fresh, "checkout", "-q", "pr")
+    assert lore(fresh, "ingest").returncode == 0  # main exists here: the graph follows main
+    code, reply = check_json(fresh, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
