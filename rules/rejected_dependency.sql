@@ -5,7 +5,7 @@
 --   github.com/x/y-z is not covered), and a JVM package the packages under it (com.google.common covers
 --   com.google.common.collect, split at ".": an npm name's dots, lodash.merge, are not folders).
 --   A package named :dependency/x (:library/, :package/, :lib/, :pkg/) that no code imported yet meets the
---   first import of x, in a commit or in the working layer. A Go package is named as people say it: a
+--   first import of x, in a commit or in the working layer; so does a package named by a string ("gorm.io/gorm"). A Go package is named as people say it: a
 --   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
 --   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name).
 -- kind: warning
@@ -65,10 +65,17 @@ vetoed AS (  -- what a veto names, as an import's ident: a package named through
                                                        '[^a-z0-9]+', '-', 'g'), '-')
                 ELSE target END AS covered
       FROM veto
+    UNION ALL  -- or by a string, as an import path must be ("gorm.io/gorm", "github.com/x/y"; prose has a space):
+               -- it stays a string until an ingest brings the code, so an import typed now meets it the same way
+    SELECT id, e AS memory, a, true AS aliased,
+           ':module/' || trim(regexp_replace(lower(v), '[^a-z0-9]+', '-', 'g'), '-') AS covered
+      FROM asserted_now
+     WHERE a IN (':rejects', ':forbids') AND vt = 's' AND NOT lore_is_code(e) AND NOT contains(v, ' ')
+       AND length(v) BETWEEN 1 AND 500 AND regexp_matches(v, '[A-Za-z0-9]')
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
-     WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM veto)
+     WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM vetoed)
      GROUP BY e
 )
 SELECT d.module AS entity, d.target AS target, n.memory AS memory,

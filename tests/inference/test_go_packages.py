@@ -61,9 +61,10 @@ import (
 	"github.com/x/logrusx"
 	"gopkg.in/yaml.v3"
 	"github.com/go-redis/redis/v9"
+	"gorm.io/gorm"
 )
 
-func main() { logrus.Info(yaml.Marshal, logrusx.X, redis.Nil) }
+func main() { logrus.Info(yaml.Marshal, logrusx.X, redis.Nil, gorm.Open) }
 '''
 
 
@@ -83,11 +84,16 @@ def test_a_go_package_rejected_by_the_name_people_say_before_any_code_imported_i
     rc, _, err, _ = cli.run("transact", "[[:decision/no-logrus :rejects :dependency/logrus]"
                             " [:decision/no-yaml :rejects :library/yaml]"
                             " [:decision/no-redis :rejects :dependency/go-redis]"
-                            " [:decision/no-x :rejects :module/logrus]]", "--reason", "r")
+                            " [:decision/no-x :rejects :module/logrus]"
+                            # the string an import path must be written as (a keyword cannot hold it); prose
+                            # is no package
+                            " [:decision/no-orm :forbids \"gorm.io/gorm\"]"
+                            " [:decision/prose :rejects \"gorm is slow\"]]", "--reason", "r")
     assert rc == 0, err
     (repo / "logging.go").write_text(LOGGING_GO)
     assert _checked_targets(cli) == {(":decision/no-logrus", ":module/github-com-sirupsen-logrus"),
                                      (":decision/no-yaml", ":module/gopkg-in-yaml-v3"),
-                                     (":decision/no-redis", ":module/github-com-go-redis-redis-v9")}
+                                     (":decision/no-redis", ":module/github-com-go-redis-redis-v9"),
+                                     (":decision/no-orm", ":module/gorm-io-gorm")}
     rc, _, _, out = cli.run("check", json_out=False)
     assert rc == 1 and "logging.go:4" in out and "github.com/sirupsen/logrus" in out, out

@@ -105,15 +105,17 @@ async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_impo
 
 
 @pytest.mark.asyncio
-async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name_people_say(tmp_path):
-    # User trial 11 (labstack/echo): "we decided against logrus" is :rejects :dependency/logrus; the import
-    # typed is github.com/sirupsen/logrus. The buffer is warned about, and the hover on the import says why.
+@pytest.mark.parametrize("written", [":dependency/logrus", '"github.com/sirupsen/logrus"'])
+async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name_people_say(tmp_path, written):
+    # User trial 11 (labstack/echo): "we decided against logrus" is :rejects :dependency/logrus (or the import
+    # path, written as a string), while nothing imports it; the import typed is github.com/sirupsen/logrus.
+    # The buffer is warned about, and the hover on the import says why.
     root = make_repo(tmp_path / "repo", {"go.mod": "module example.com/app\n\ngo 1.22\n",
                                          "main.go": "package main\n\nfunc main() {}\n"})
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
         await _ingest_complete(client)
         reply = await request(client, "lore/transact", {
-            "facts": '[[:decision/no-logrus :rejects :dependency/logrus] '
+            "facts": f'[[:decision/no-logrus :rejects {written}] '
                      '[:decision/no-logrus :description "log/slog, not logrus"]]', "reason": "review"})
         assert reply["ok"], reply
         text = 'package main\n\nimport "github.com/sirupsen/logrus"\n\nfunc main() { logrus.Info("x") }\n'
