@@ -295,11 +295,9 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
     assert code == 1 and len(reply["warnings"]) == 1, reply
 
 
-def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
-    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
-    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
-    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
-    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+def _origin_with_a_pull_request(tmp_path: Path) -> Path:
+    """``tmp_path/origin``: main with the committed decision against chardet in its journal, and branch ``pr``
+    (checked out) whose commit imports chardet."""
     origin = tmp_path / "origin"
     (origin / "src").mkdir(parents=True)
     (origin / "src" / "app.py").write_text(APP)
@@ -312,6 +310,15 @@ def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_p
     git(origin, "checkout", "-qb", "pr")
     (origin / "src" / "app.py").write_text(WITH_CHARDET)
     git(origin, "commit", "-qam", "use chardet")
+    return origin
+
+
+def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
+    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
+    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
+    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
+    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+    origin = _origin_with_a_pull_request(tmp_path)
     ci = tmp_path / "ci"
     git(tmp_path, "clone", "-q", "--no-checkout", str(origin), str(ci))
     git(ci, "checkout", "-q", "--detach", "origin/pr")
@@ -415,18 +422,7 @@ def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(
     `lore ingest` as the journal section says — the graph follows that HEAD — then `lore check --base
     origin/main`. The pull request's rejected import was already history, so nothing was new: exit 0. The check
     now refuses (exit 2, history-past-base) and says how to check; a graph of the base finds the import."""
-    origin = tmp_path / "origin"
-    (origin / "src").mkdir(parents=True)
-    (origin / "src" / "app.py").write_text(APP)
-    git(origin, "init", "-q", "-b", "main")
-    git(origin, "add", ".")
-    git(origin, "commit", "-qm", "init")
-    assert lore(origin, "transact", REJECT, "--reason", "team decision").returncode == 0
-    git(origin, "add", ".lore/journal")
-    git(origin, "commit", "-qm", "decision: no chardet")
-    git(origin, "checkout", "-qb", "pr")
-    (origin / "src" / "app.py").write_text(WITH_CHARDET)
-    git(origin, "commit", "-qam", "use chardet")
+    origin = _origin_with_a_pull_request(tmp_path)
     mate = tmp_path / "mate"
     git(tmp_path, "clone", "-q", "-b", "pr", str(origin), str(mate))
     assert lore(mate, "ingest").returncode == 0
