@@ -37,6 +37,29 @@ cover AS (  -- what an import is covered by: itself, and the ident of every fold
                                              '[^a-z0-9]+', '-', 'g'), '-') AS covered
       FROM (SELECT e, parts, unnest(range(1, len(parts))) AS k FROM named)
 ),
+veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone. A keyword
+           -- names an entity; a string with no space names a package as an import path must be written
+           -- ("gorm.io/gorm", "github.com/x/y"; prose has a space), and stays a string until an ingest brings it
+    SELECT id, e AS memory, v AS target, vt, a FROM asserted_now
+     WHERE a = ':rejects' AND vt IN ('k', 's') AND NOT lore_is_code(e)
+    UNION ALL
+    SELECT id, e AS memory, v AS target, vt, a FROM asserted_now
+     WHERE a = ':forbids' AND vt IN ('k', 's') AND NOT lore_is_code(e)
+),
+vetoed AS (  -- what a veto names, as an import's ident: a package named through an alias namespace (or a string)
+             -- before any code imported it (:dependency/requests, :library/typing_extensions) stays as written
+             -- until an ingest brings it, so an import typed now meets it by the ident ingestion writes for it
+    SELECT id, memory, a, aliased,
+           CASE WHEN aliased
+                THEN ':module/' || trim(regexp_replace(lower(CASE vt WHEN 's' THEN target
+                                                                 ELSE substr(target, strpos(target, '/') + 1) END),
+                                                       '[^a-z0-9]+', '-', 'g'), '-')
+                ELSE target END AS covered
+      FROM (SELECT *, vt = 's' OR regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.') AS aliased
+              FROM veto
+             WHERE vt = 'k' OR (NOT contains(target, ' ') AND length(target) BETWEEN 1 AND 500
+                                AND regexp_matches(target, '[A-Za-z0-9]')))
+),
 said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: logrus, sirupsen-logrus, sirupsen):
            -- each run of its segments after the host, a major version (v2, yaml.v3) aside. Only a veto that names
            -- a package through an alias namespace (:dependency/logrus) is matched by these.
@@ -49,29 +72,8 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                                                   lambda s: s <> '' AND NOT regexp_matches(s, '^v[0-9]+$')) AS segs
                               FROM asserted_now
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM dep)
-                               AND regexp_matches(lower(v), '^[a-z0-9-]+(\.[a-z0-9-]+)+/'))))
-),
-veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone
-    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':rejects' AND NOT inferred AND NOT lore_is_code(e)
-    UNION ALL
-    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':forbids' AND NOT inferred AND NOT lore_is_code(e)
-),
-vetoed AS (  -- what a veto names, as an import's ident: a package named through an alias namespace before
-             -- any code imported it (:dependency/requests, :library/typing_extensions) stays as written until an
-             -- ingest brings it, so an import typed now meets it by the ident ingestion writes for it
-    SELECT id, memory, a, regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.') AS aliased,
-           CASE WHEN regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.')
-                THEN ':module/' || trim(regexp_replace(lower(substr(target, strpos(target, '/') + 1)),
-                                                       '[^a-z0-9]+', '-', 'g'), '-')
-                ELSE target END AS covered
-      FROM veto
-    UNION ALL  -- or by a string, as an import path must be ("gorm.io/gorm", "github.com/x/y"; prose has a space):
-               -- it stays a string until an ingest brings the code, so an import typed now meets it the same way
-    SELECT id, e AS memory, a, true AS aliased,
-           ':module/' || trim(regexp_replace(lower(v), '[^a-z0-9]+', '-', 'g'), '-') AS covered
-      FROM asserted_now
-     WHERE a IN (':rejects', ':forbids') AND vt = 's' AND NOT lore_is_code(e) AND NOT contains(v, ' ')
-       AND length(v) BETWEEN 1 AND 500 AND regexp_matches(v, '[A-Za-z0-9]')
+                               AND regexp_matches(lower(v), '^[a-z0-9-]+(\.[a-z0-9-]+)+/')
+                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
