@@ -5,7 +5,9 @@
 --   github.com/x/y-z is not covered), and a JVM package the packages under it (com.google.common covers
 --   com.google.common.collect, split at ".": an npm name's dots, lodash.merge, are not folders).
 --   A package named :dependency/x (:library/, :package/, :lib/, :pkg/) that no code imported yet meets the
---   first import of x, in a commit or in the working layer.
+--   first import of x, in a commit or in the working layer; so does a package named by a string ("gorm.io/gorm"). A Go package is named as people say it: a
+--   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
+--   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name).
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
 -- confidence: 0.9
@@ -35,24 +37,47 @@ cover AS (  -- what an import is covered by: itself, and the ident of every fold
                                              '[^a-z0-9]+', '-', 'g'), '-') AS covered
       FROM (SELECT e, parts, unnest(range(1, len(parts))) AS k FROM named)
 ),
-veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone
-    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':rejects' AND NOT inferred AND NOT lore_is_code(e)
+veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone. A keyword
+           -- names an entity; a string with no space names a package as an import path must be written
+           -- ("gorm.io/gorm", "github.com/x/y"; prose has a space), and stays a string until an ingest brings it
+    SELECT id, e AS memory, v AS target, vt, a FROM asserted_now
+     WHERE a = ':rejects' AND vt IN ('k', 's') AND NOT lore_is_code(e)
     UNION ALL
-    SELECT id, e AS memory, target, a FROM refs_now WHERE a = ':forbids' AND NOT inferred AND NOT lore_is_code(e)
+    SELECT id, e AS memory, v AS target, vt, a FROM asserted_now
+     WHERE a = ':forbids' AND vt IN ('k', 's') AND NOT lore_is_code(e)
 ),
-vetoed AS (  -- what a veto names, as an import's ident: a package named through an alias namespace before
-             -- any code imported it (:dependency/requests, :library/typing_extensions) stays as written until an
-             -- ingest brings it, so an import typed now meets it by the ident ingestion writes for it
-    SELECT id, memory, a,
-           CASE WHEN regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.')
-                THEN ':module/' || trim(regexp_replace(lower(substr(target, strpos(target, '/') + 1)),
+vetoed AS (  -- what a veto names, as an import's ident: a package named through an alias namespace (or a string)
+             -- before any code imported it (:dependency/requests, :library/typing_extensions) stays as written
+             -- until an ingest brings it, so an import typed now meets it by the ident ingestion writes for it
+    SELECT id, memory, a, aliased,
+           CASE WHEN aliased
+                THEN ':module/' || trim(regexp_replace(lower(CASE vt WHEN 's' THEN target
+                                                                 ELSE substr(target, strpos(target, '/') + 1) END),
                                                        '[^a-z0-9]+', '-', 'g'), '-')
                 ELSE target END AS covered
-      FROM veto
+      FROM (SELECT *, vt = 's' OR regexp_matches(target, '^:(dependency|library|package|lib|pkg)/.') AS aliased
+              FROM veto
+             WHERE vt = 'k' OR (NOT contains(target, ' ') AND length(target) BETWEEN 1 AND 500
+                                AND regexp_matches(target, '[A-Za-z0-9]')))
+),
+said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: logrus, sirupsen-logrus, sirupsen):
+           -- each run of its segments after the host, a major version (v2, yaml.v3) aside. Only a veto that names
+           -- a package through an alias namespace (:dependency/logrus) is matched by these.
+    SELECT e AS target, ':module/' || trim(regexp_replace(array_to_string(list_slice(segs, i, j), '-'),
+                                                       '[^a-z0-9]+', '-', 'g'), '-') AS covered
+      FROM (SELECT e, segs, i, unnest(range(i, len(segs) + 1)) AS j
+              FROM (SELECT e, segs, unnest(range(1, len(segs) + 1)) AS i
+                      FROM (SELECT e, list_filter(list_transform(string_split(lower(v), '/')[2:],
+                                                                 lambda s: regexp_replace(s, '\.v[0-9]+$', '')),
+                                                  lambda s: s <> '' AND NOT regexp_matches(s, '^v[0-9]+$')) AS segs
+                              FROM asserted_now
+                             WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM dep)
+                               AND regexp_matches(lower(v), '^[a-z0-9-]+(\.[a-z0-9-]+)+/')
+                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
-     WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM veto)
+     WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM vetoed)
      GROUP BY e
 )
 SELECT d.module AS entity, d.target AS target, n.memory AS memory,
@@ -62,7 +87,10 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
        'import' AS anchor_kind, d.module AS anchor_entity, d.target AS anchor_target,
        [n.memory] AS related
   FROM dep d
-  JOIN cover c ON c.target = d.target
-  JOIN vetoed n ON n.covered = c.covered
+  JOIN (SELECT target, covered, bool_and(by_name) AS by_name  -- one row per (import, ident) it is covered by
+          FROM (SELECT target, covered, false AS by_name FROM cover
+                UNION ALL SELECT target, covered, true FROM said)
+         GROUP BY target, covered) c ON c.target = d.target
+  JOIN vetoed n ON n.covered = c.covered AND (n.aliased OR NOT c.by_name)
   LEFT JOIN about ab ON ab.e = n.memory
  WHERE lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory)

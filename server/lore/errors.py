@@ -169,6 +169,7 @@ CODES: dict[str, str] = {
     "bad-branch": "the branch name is not a git ref name",
     "unknown-branch": "the repository has no such branch or commit",
     "history-rewritten": "the ingested head is no longer in the branch's history (a force push or rebase)",
+    "history-past-base": "lore check --base REF on a graph whose history already holds the branch's commits past REF",
     "already-ingested": "the branch head alone was asked for, but the graph already has ingested history",
     "ingest-running": "an ingestion of this graph is already in progress",
     "ingest-failed": "the ingestion stopped with an error; what it committed stays",

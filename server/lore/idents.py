@@ -62,3 +62,21 @@ def tag_ident(name: str) -> str:
 
 def external_ident(name: str) -> str:
     return ":module/" + slug(name)
+
+
+# A Go module path: a host with a dot, then its path (github.com/bytedance/sonic, gopkg.in/yaml.v3).
+HOSTED = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+/", re.I)
+_MAJOR = re.compile(r"^v\d+$")
+
+
+@lru_cache(maxsize=65_536)
+def said_names(path: str) -> frozenset[str]:
+    """The slugs of what people call a hosted Go package (``github.com/sirupsen/logrus``: ``logrus``,
+    ``sirupsen-logrus``, ``sirupsen``): each run of its path's segments after the host, a major version
+    (``v2``, ``yaml.v3``) aside. Empty for any other import. rules/rejected_dependency.sql covers an import by
+    the same names."""
+    if not HOSTED.match(path):
+        return frozenset()
+    segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
+    segs = [s for s in segs if s and not _MAJOR.match(s)]
+    return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))

@@ -30,6 +30,8 @@ def test_show_ingests_and_summarises(tmp_path, lore_cmd, ROOT):
     assert out["recent_commits"] == [{"date": "2024-01-02T00:00:00Z", "subject": "first"}]
     people = subprocess.run([*lore_cmd, "show"], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
     assert people.returncode == 0 and "Code now:" in people.stdout and "1 modules" in people.stdout
+    # the second show has nothing new to ingest (user trial 11: "ingested 0 commit(s) … in None s; None file(s)")
+    assert "up to date: main @ " in people.stdout and "None" not in people.stdout, people.stdout
 
 
 def test_show_outside_a_repository_is_a_clear_error(tmp_path, lore_cmd, ROOT):

@@ -140,10 +140,18 @@ async def test_the_cli_refuses_an_unknown_entity(ws):
 
 
 async def test_a_limit_truncates_and_says_so(ws):
-    client, _, _ = ws
+    client, _, graph = ws
     r = await request(client, "lore/graph", {"entity": ":decision/no-chardet", "limit": 1})
     assert r["ok"] and r["truncated"] is True
     assert len([e for e in r["edges"] if e["relation"] != "warns"]) == 1
+    # a warning's edge goes to a node of the graph even when the limit cut the edge that brought that node
+    # (user trial 11: `lore graph :decision/zerolog --limit 12` on labstack/echo was KeyError, exit 1)
+    ids = {n["id"] for n in r["nodes"]}
+    assert all(e["from"] in ids and e["to"] in ids for e in r["edges"]), (ids, r["edges"])
+    for fmt, check in (("mermaid", _check_mermaid), ("dot", _check_dot)):
+        p = _lore(graph, ":decision/no-chardet", "--limit", "1", "--format", fmt)
+        assert p.returncode == 0, p.stderr
+        check(p.stdout)
 
 
 async def test_mcp_tools_for_the_graph_and_a_recorded_decision(tmp_path):

@@ -79,26 +79,49 @@ def test_the_hover_operation_answers_the_same_without_the_hover_index(tmp_path):
         g.close()
 
 
+async def _typed_and_hovered(tmp_path, files: dict[str, str], path: str, decision: str, written: str,
+                             text: str, line: int, col: int):
+    """A repository of ``files`` in a real server; ``decision`` (described "why not") rejects ``written``; the
+    unsaved buffer of ``path`` becomes ``text``: (its lore diagnostics once there are some, the hover at
+    ``line``:``col``)."""
+    root = make_repo(tmp_path / "repo", files)
+    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
+        await _ingest_complete(client)
+        reply = await request(client, "lore/transact", {
+            "facts": f'[[{decision} :rejects {written}] [{decision} :description "why not"]]', "reason": "review"})
+        assert reply["ok"], reply
+        uri = open_doc(client, root / path, text=text, version=2)  # unsaved: only in the buffer
+
+        async def warned():
+            diags = [d for d in client.diagnostics.get(uri, []) if d.source == "lore"]
+            return diags or None
+
+        diags = await wait_for(warned, 60, "the buffer's rejected import to be flagged")
+        return diags, await _hover(client, uri, line, col)
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("written", [":dependency/chardet", ":library/chardet"])
 async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_imported_it(tmp_path, written):
     # A decision names the package the way people do (:dependency/x) before the code ever imported it: the
     # reference stays as written until an ingest brings the code. rejected_dependency meets it (the buffer
     # that imports x is warned about); the hover on that import must say which decision, too.
-    root = make_repo(tmp_path / "repo", {"src/app.py": "def main():\n    return 1\n"})
-    async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        await _ingest_complete(client)
-        reply = await request(client, "lore/transact", {
-            "facts": f'[[:decision/no-chardet :rejects {written}] '
-                     '[:decision/no-chardet :description "chardet is too slow"]]', "reason": "review"})
-        assert reply["ok"], reply
-        text = "import chardet\n\n\ndef main():\n    return chardet.detect(b'')\n"
-        uri = open_doc(client, root / "src" / "app.py", text=text, version=2)  # unsaved: only in the buffer
+    _, shown = await _typed_and_hovered(
+        tmp_path, {"src/app.py": "def main():\n    return 1\n"}, "src/app.py", ":decision/no-chardet", written,
+        "import chardet\n\n\ndef main():\n    return chardet.detect(b'')\n", 0, len("import ch"))
+    assert shown is not None and "why not" in shown and ":decision/no-chardet" in shown, shown
 
-        async def warned():
-            diags = client.diagnostics.get(uri, [])
-            return diags if any(d.source == "lore" for d in diags) else None
 
-        await wait_for(warned, 60, "the buffer's rejected import to be flagged")
-        shown = await _hover(client, uri, 0, len("import ch"))
-        assert shown is not None and "chardet is too slow" in shown and ":decision/no-chardet" in shown, shown
+@pytest.mark.asyncio
+@pytest.mark.parametrize("written", [":dependency/logrus", '"github.com/sirupsen/logrus"'])
+async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name_people_say(tmp_path, written):
+    # User trial 11 (labstack/echo): "we decided against logrus" is :rejects :dependency/logrus (or the import
+    # path, written as a string), while nothing imports it; the import typed is github.com/sirupsen/logrus.
+    # The buffer is warned about, and the hover on the import says why.
+    [diag], shown = await _typed_and_hovered(
+        tmp_path, {"go.mod": "module example.com/app\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"},
+        "main.go", ":decision/no-logrus", written,
+        'package main\n\nimport "github.com/sirupsen/logrus"\n\nfunc main() { logrus.Info("x") }\n',
+        2, len('import "github.com/sir'))
+    assert diag.range.start.line == 2 and "github.com/sirupsen/logrus" in diag.message, diag
+    assert shown is not None and "why not" in shown and ":decision/no-logrus" in shown, shown

@@ -71,14 +71,17 @@ def test_a_captured_rejection_names_the_dependency_not_a_file_called_like_it(cli
 
 
 def test_ambiguous_names_stay_as_written(cli, gorepo):
-    """`testify` is two packages here (assert, require) and `yaml` two majors: neither is guessed."""
+    """`testify` is two packages here (assert, require) and `yaml` two majors: neither reference is rewritten
+    to one of them. The rejection still covers every import it names (user trial 11): a decision against
+    testify is against both of its packages."""
     assert cli.run("ingest", str(gorepo))[0] == 0
     code, reply, err, _ = cli.run("transact", "[[:decision/a :rejects :dependency/testify] "
                                   "[:decision/a :rejects :dependency/yaml] [:decision/a :rejects \"not a package\"]]",
                                   "--reason", "d")
     assert code == 0 and reply["ok"], err
     assert refs(cli, ":decision/a") == [":dependency/testify", ":dependency/yaml", "not a package"]
-    assert rejected_files(cli) == []
+    assert rejected_files(cli) == [("check_test.go", 6, ":decision/a"), ("check_test.go", 7, ":decision/a"),
+                                   ("yaml.go", 4, ":decision/a"), ("yaml.go", 5, ":decision/a")]
 
 
 def test_an_import_path_typed_as_a_keyword_says_how_to_write_it(cli, gorepo):

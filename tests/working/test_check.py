@@ -295,11 +295,9 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
     assert code == 1 and len(reply["warnings"]) == 1, reply
 
 
-def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
-    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
-    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
-    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
-    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+def _origin_with_a_pull_request(tmp_path: Path) -> Path:
+    """``tmp_path/origin``: main with the committed decision against chardet in its journal, and branch ``pr``
+    (checked out) whose commit imports chardet."""
     origin = tmp_path / "origin"
     (origin / "src").mkdir(parents=True)
     (origin / "src" / "app.py").write_text(APP)
@@ -312,6 +310,15 @@ def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_p
     git(origin, "checkout", "-qb", "pr")
     (origin / "src" / "app.py").write_text(WITH_CHARDET)
     git(origin, "commit", "-qam", "use chardet")
+    return origin
+
+
+def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_path):
+    """Found in a user trial (scrapy/scrapy, README's CI recipe): actions/checkout leaves a pull request's
+    commit detached with no local main or master (the base is origin/<base>), and the decision is in the
+    committed journal. `lore check --base origin/main` on that fresh clone ingested HEAD — the pull request
+    itself — as history, so its rejected import was no change: exit 0, an empty SARIF, a green check."""
+    origin = _origin_with_a_pull_request(tmp_path)
     ci = tmp_path / "ci"
     git(tmp_path, "clone", "-q", "--no-checkout", str(origin), str(ci))
     git(ci, "checkout", "-q", "--detach", "origin/pr")
@@ -408,3 +415,30 @@ def test_in_progress_markers_in_a_hostile_git_folder_are_only_looked_at(repo):
     code, reply = check_json(linked, "--fail-on", "never")
     assert [n.split(":")[0] for n in reply["notes"] if "in progress" in n] == [
         "a rebase is in progress (rebase-merge)"], reply["notes"]
+
+
+def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(tmp_path):
+    """Found in user trial 11 (labstack/echo): a teammate clones a pull request's branch (no local main), runs
+    `lore ingest` as the journal section says — the graph follows that HEAD — then `lore check --base
+    origin/main`. The pull request's rejected import was already history, so nothing was new: exit 0. The check
+    now refuses (exit 2, history-past-base) and says how to check; a graph of the base finds the import."""
+    origin = _origin_with_a_pull_request(tmp_path)
+    mate = tmp_path / "mate"
+    git(tmp_path, "clone", "-q", "-b", "pr", str(origin), str(mate))
+    assert lore(mate, "ingest").returncode == 0
+    p = lore(mate, "check", "--base", "origin/main")
+    assert p.returncode == 2 and "--graph" in p.stderr, (p.stdout, p.stderr)
+    code, reply = check_json(mate, "--base", "origin/main")
+    assert code == 2 and reply["error"]["code"] == "history-past-base", reply
+    p = lore(mate, "check", "--base", "origin/main", "--format", "sarif")
+    assert p.returncode == 2 and json.loads(p.stdout)["runs"][0]["invocations"][0]["exitCode"] == 2
+    # what the message says to do
+    p = lore(mate, "check", "--base", "origin/main", "--graph", str(mate / ".lore" / "base.duckdb"))
+    assert p.returncode == 1 and "src/app.py:2" in p.stdout, (p.stdout, p.stderr)
+    # a clone with main, whose graph follows main, is checked against origin/main as before
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", "-b", "main", str(origin), str(fresh))
+    git(fresh, "checkout", "-q", "pr")
+    assert lore(fresh, "ingest").returncode == 0  # main exists here: the graph follows main
+    code, reply = check_json(fresh, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply

@@ -60,11 +60,12 @@ def show(graph_path: Path, repo: str | None, *, as_json: bool, example: bool = F
 
 def render_show(r: dict[str, Any]) -> str:
     ing = r.get("ingest") or {}
-    lines = [f"Lore — memory of {r['repo']}",
-             f"  graph {r['graph']}",
-             f"  ingested {ing.get('commits', 0)} commit(s) of {ing.get('branch') or '?'} "
-             f"@ {(ing.get('head') or '')[:10]} in {ing.get('seconds', 0)} s; "
-             f"{ing.get('files_parsed', 0)} file(s) parsed, {ing.get('facts_written', 0)} fact(s) written", ""]
+    where = f"{ing.get('branch') or '?'} @ {(ing.get('head') or '')[:10]}"
+    # an ingest with nothing new answers no counts (None): say the graph is current, not "None file(s)"
+    done = (f"  ingested {ing['commits']} commit(s) of {where} in {ing.get('seconds') or 0} s; "
+            f"{ing.get('files_parsed') or 0} file(s) parsed, {ing.get('facts_written') or 0} fact(s) written"
+            if ing.get("commits") else f"  up to date: {where}, nothing new to ingest")
+    lines = [f"Lore — memory of {r['repo']}", f"  graph {r['graph']}", done, ""]
     code = r.get("code", {})
     plural = {"class": "classes"}
     parts = [f"{code[k]} {plural.get(k, k + 's')}" for k in ("module", "function", "class", "variable", "field")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lore import params as P
-from lore.idents import MEMORY_KINDS, slug
+from lore.idents import MEMORY_KINDS, said_names, slug
 from lore.sqlfile import named_statements
 from lore.store.session import Slot
 from lore.store.values import decode
@@ -168,13 +168,17 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
                 m["via"].append({"attribute": a, "package": above[p]})
     if (attrs.get(":entity-type") or [None])[0] == ":type/external-dependency":
         # A rejection written as :dependency/x before any code imported x (rejected_dependency meets it): the
-        # reference is not this entity's ident yet, so "around" does not find it.
-        for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above], now=now):
+        # reference is not this entity's ident yet, so "around" does not find it. A hosted Go package is met
+        # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it.
+        name = (attrs.get(":description") or [None])[0]
+        said = {":module/" + n for n in said_names(name)} if isinstance(name, str) and len(name) <= 500 else set()
+        for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]
             if ns not in MEMORY_KINDS:
                 continue
             m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
-            via = {"attribute": a} if covered == entity else {"attribute": a, "package": above[covered]}
+            via = ({"attribute": a} if covered == entity or covered not in above
+                   else {"attribute": a, "package": above[covered]})
             if via not in m["via"]:
                 m["via"].append(via)
     commits = [c for key in (":introduced-by", ":modified-in") for c in attrs.get(key, []) if isinstance(c, str)]

@@ -85,14 +85,17 @@ SELECT e, a, v, valid_from, valid_to FROM facts
 -- name: alias_vetoes_of
 -- The rejections and prohibitions, believed and valid now, that name one of these packages through an alias
 -- namespace (:dependency/x, :library/x, :package/x, :lib/x, :pkg/x) as written before any code imported it
+-- or by a string with no space ("gorm.io/gorm": an import path cannot be a keyword)
 -- (the reference stays so until an ingest brings the code): the ident it means is slugged as
 -- rules/rejected_dependency.sql slugs it, and returned as the third column.
 SELECT e, a, covered, valid_from, valid_to FROM (
     SELECT e, a, valid_from, valid_to,
-           ':module/' || trim(regexp_replace(lower(substr(v, strpos(v, '/') + 1)), '[^a-z0-9]+', '-', 'g'), '-')
-               AS covered
+           ':module/' || trim(regexp_replace(lower(CASE WHEN vt = 's' THEN v ELSE substr(v, strpos(v, '/') + 1) END),
+                                             '[^a-z0-9]+', '-', 'g'), '-') AS covered
       FROM facts
-     WHERE a IN (':rejects', ':forbids') AND vt = 'k' AND regexp_matches(v, '^:(dependency|library|package|lib|pkg)/.')
+     WHERE a IN (':rejects', ':forbids')
+       AND ((vt = 'k' AND regexp_matches(v, '^:(dependency|library|package|lib|pkg)/.'))
+            OR (vt = 's' AND NOT contains(v, ' ') AND length(v) BETWEEN 1 AND 500 AND regexp_matches(v, '[A-Za-z0-9]')))
        AND NOT inferred AND tx_to = 2147483647 AND valid_from <= $now AND valid_to > $now)
  WHERE covered IN (SELECT unnest($es))
  ORDER BY e, a, covered;

@@ -23,7 +23,7 @@ import logging
 import re
 from typing import Any, Iterable
 
-from lore.idents import slug
+from lore.idents import said_names, slug
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
@@ -95,11 +95,6 @@ def _module_for_name(con: Any, name: str, paths: list[tuple[str, str]] | None = 
     return hits[0][2]
 
 
-# A Go module path: a host with a dot, then its path (github.com/bytedance/sonic, gopkg.in/yaml.v3).
-_HOSTED = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+/")
-_MAJOR = re.compile(r"^v\d+$")
-
-
 def _externals(con: Any) -> list[tuple[str, str]]:
     """(import name, module ident) of every believed external dependency (``github.com/x/y``,
     ``com.google.common.collect``, ``requests``)."""
@@ -132,14 +127,7 @@ def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | N
     ambiguous: ``""``, which callers take as "a dependency's name, but not one": no file named like it is
     guessed instead."""
     want = slug(name)
-    hits = set()
-    for path, e in externals if externals is not None else _externals(con):
-        if not _HOSTED.match(path):
-            continue
-        segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
-        segs = [s for s in segs if s and not _MAJOR.match(s)]
-        if any(slug("-".join(segs[i:j])) == want for i in range(len(segs)) for j in range(i + 1, len(segs) + 1)):
-            hits.add(e)
+    hits = {e for path, e in (externals if externals is not None else _externals(con)) if want in said_names(path)}
     return hits.pop() if len(hits) == 1 else ("" if hits else None)
 
 

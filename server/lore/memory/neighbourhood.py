@@ -64,6 +64,8 @@ def neighbourhood(graph: Graph, entity: Any, *, limit: int = MAX_EDGES) -> dict[
             warnings.append({"id": w["id"], "message": w.get("message"), "entity": w.get("entity"),
                              "file": w.get("file"), "line": w.get("line")})
             ids[wid] = None
+            if isinstance(w.get("entity"), str):  # its subject, even when the limit cut the edge that named it
+                ids.setdefault(w["entity"], None)
             edges.append({"from": wid, "to": w["entity"], "relation": "warns", "inferred": True,
                           "confidence": w.get("confidence"), "rule": w.get("rule")})
     cur = graph.cursor()

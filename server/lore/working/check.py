@@ -98,6 +98,14 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         with layer.lock:
             layer.set_root(root)
             st = layer.refresh_git(base)
+            if st.history_past_base is not None:
+                # the history already holds the change's own commits: what they introduce would pass as known
+                raise LoreError(
+                    "history-past-base",
+                    f"the graph's history already holds this branch's commits past {base} (ingested up to "
+                    f"{st.history_past_base[:12]}, which {base} does not have), so what they introduce would count "
+                    f"as known: check against a graph of the base instead, e.g. lore check --base {base} --graph "
+                    f".lore/base.duckdb (a new graph ingests the base's history first)")
             layer.sync()
             if layer.view is None:
                 raise LoreError("no-history", "the graph has no ingested code to check against")

@@ -35,6 +35,9 @@ class WorkState:
     changed: dict[str, str] = field(default_factory=dict)  # path -> "M" | "A" | "D"
     shallow: bool = False
     notes: list[str] = field(default_factory=list)
+    # measured from a base ref: the commit where the graph's history meets HEAD's when that is past the base
+    # (the history holds the branch's own commits, so what they introduce is no change), else None
+    history_past_base: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"root": self.root, "head": self.head, "branch": self.branch, "base": self.against,
@@ -173,6 +176,8 @@ def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict
         mb = _out(root, "merge-base", target, head)
         if mb is not None:
             st.against, st.how = mb, "merge-base"
+            if base_ref and graph_head and graph_head != target:
+                st.history_past_base = _past(root, graph_head, head, mb)
         else:
             st.against, st.how = target, "base-commit"
             st.notes.append(f"no merge base of {target[:12]} with HEAD (a shallow clone?): "
@@ -197,6 +202,17 @@ def _work_state(root: str, graph_head: str | None, head_blobs: Callable[[], dict
     for path in [p for p in st.changed if p == ".lore" or p.startswith(".lore/")]:
         del st.changed[path]
     return st
+
+
+def _past(root: str, graph_head: str, head: str, against: str) -> str | None:
+    """Where the graph's history (at ``graph_head``) meets HEAD's, when that is not at or before ``against``:
+    the history already holds commits of HEAD's branch that the base does not have (a teammate's clone of a
+    pull request, ingested at its HEAD, checked with --base origin/main)."""
+    shared = _out(root, "merge-base", graph_head, head)
+    if shared is None or shared == against:
+        return None
+    ancestor = _git(root, "merge-base", "--is-ancestor", shared, against, check=False).returncode
+    return shared if ancestor == 1 else None
 
 
 # What git leaves in a work tree's git folder while an operation waits for the person (SPEC §5 measures the change
