@@ -78,7 +78,14 @@ async def test_a_hover_says_who_recorded_each_journal_memory(tmp_path, monkeypat
             "facts": '[[:decision/local :governs :function/src-auth-py-login] [:decision/local :description "x"]]',
             "reason": "r", "private": True})
         assert reply["ok"], reply
-        info = await request(client, "lore/lspHover", {"entity": ":function/src-auth-py-login"})
-        assert next(m for m in info["memories"] if m["entity"] == ":decision/local").get("recordedBy") is None
-        linked = await request(client, "lore/memoriesFor", {"entity": ":function/src-auth-py-login"})
-        assert next(m for m in linked["memories"] if m["entity"] == ":decision/local").get("recordedBy") is None
+
+        def local_in(method: str):
+            async def found():
+                # a server brings its indexes up to date after the write's reply: asked until they have it
+                reply = await request(client, method, {"entity": ":function/src-auth-py-login"})
+                return next((m for m in reply["memories"] if m["entity"] == ":decision/local"), None)
+            return found
+
+        for method in ("lore/lspHover", "lore/memoriesFor"):
+            local = await wait_for(local_in(method), 60, f"the private memory in {method}")
+            assert local.get("recordedBy") is None, (method, local)
