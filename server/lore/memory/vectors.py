@@ -49,13 +49,17 @@ def pending_table(m: embed.Model) -> str:
     return m.table + "_pending"
 
 
-def ensure_table(con: Any, m: embed.Model) -> None:
+def ensure_table(con: Any, m: embed.Model, cache: _Matrix | None = None) -> None:
     # piece 0: the memory's whole text; 1..n: its pieces (lore.memory.chunks), when it has more than one. A
     # static model's table keeps the one vector per memory it always had.
+    if cache is not None and m.table in cache.tables:
+        return  # made once per open graph (two statements of each catch-up otherwise)
     piece = "piece SMALLINT NOT NULL DEFAULT 0, " if m.pieces else ""
     con.execute(f"CREATE TABLE IF NOT EXISTS {m.table} (e VARCHAR NOT NULL, {piece}vec FLOAT[{m.dim}] NOT NULL)")
     # the memories whose vectors are missing or stale, with the tx that queued them (the newest go first)
     con.execute(f"CREATE TABLE IF NOT EXISTS {pending_table(m)} (e VARCHAR NOT NULL, tx BIGINT NOT NULL)")
+    if cache is not None:
+        cache.tables.add(m.table)
 
 
 def _mark(con: Any, m: embed.Model) -> int:
@@ -171,7 +175,7 @@ def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
         if done < 0:
             return None
         cur = index.indexed_tx(con)
-        ensure_table(con, m)
+        ensure_table(con, m, cache)
         if cur > done:
             changed = None if done == 0 else _changed_since(con, done)
             before = _version(con, m)
@@ -396,6 +400,7 @@ class _Matrix:
         self.owners: list[str] = []  # the entity of each row
         self.loads = 0  # reads of the whole table (status: memory.semantic_cache)
         self.patches = 0  # writes applied to the matrix in place of a read
+        self.tables: set[str] = set()  # the vector tables made (ensure_table)
         self.lock = threading.Lock()
         self.embedding = threading.Lock()  # one embedder at a time (a prepare-turn, the background thread)
         self.waiting = 0  # prepare-turns waiting for that lock (the background thread then does not pause)
