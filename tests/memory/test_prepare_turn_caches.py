@@ -276,3 +276,61 @@ def test_the_caches_patched_by_writes_are_what_a_whole_read_gives(graph):
     cache.load(graph.con, vectors.embed.model(), cache.mark)
     assert patched[0] == cache.owners and patched[1] == cache.entities
     assert np.array_equal(patched[2], cache.matrix)
+
+
+def test_a_resident_turn_keeps_its_warnings_through_unrelated_writes_and_follows_the_rest(graph, tmp_path,
+                                                                                          monkeypatch):
+    """The composed warnings a resident graph keeps between turns: a write that brings a warning shows it on the
+    next turn; a memory about something else keeps them unread; a new text for the memory a warning quotes, and
+    a dismissal, each show on the next turn as the warnings operation gives them."""
+    from gitrepo import git
+    from lore import operations
+    from lore.ingest.api import ingest
+    from lore.memory import linking
+    from lore.store.txdata import parse_tx
+
+    monkeypatch.setenv("LORE_JOURNAL", "0")
+    monkeypatch.setenv("LORE_SEMANTIC", "0")
+    repo = tmp_path / "repo"
+    (repo / "src" / "shop").mkdir(parents=True)
+    (repo / "src" / "shop" / "__init__.py").write_text("")
+    (repo / "src" / "shop" / "net.py").write_text("import certifi\n\n\ndef fetch():\n    return 1\n")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "first")
+    ingest(graph, str(repo))
+    graph.session.resident = True
+
+    def write(facts: str, rules: bool = True) -> None:
+        result = graph.transact(parse_tx(facts), reason="decided", source="agent")
+        if rules:  # the write's derived work (links, then the rules), as a settled write has it
+            operations.derive(graph, result)
+
+    def shown(question: str) -> list[tuple[str, str]]:
+        linking.derive_links(graph)
+        reply = _reply(graph, question, resident=True)
+        expected = {w["id"]: w["message"] for w in operations.run("warnings", graph, {"catchUp": False})["warnings"]}
+        for w in reply["warnings"]:
+            assert expected.get(w["id"]) == w["message"], (w, expected)
+        return [(w["entity"], w["message"]) for w in reply["warnings"]]
+
+    question = "should we use certifi or truststore?"
+    write('[[:decision/truststore :description "use truststore instead of certifi"] '
+          '[:decision/truststore :rejects :module/certifi]]')
+    shown("warm up")
+    assert shown(question) == [(":module/src-shop-net-py", 'src/shop/net.py imports certifi, which the decision '
+                                                           '"use truststore instead of certifi" rejects')]
+    reads = _caches(graph)["warnings_reads"]
+    write('[[:decision/queue :description "jobs go through a RabbitMQ queue"]]')
+    assert shown(question) == [(":module/src-shop-net-py", 'src/shop/net.py imports certifi, which the decision '
+                                                           '"use truststore instead of certifi" rejects')]
+    assert _caches(graph)["warnings_reads"] == reads  # a memory about something else: kept
+    # the rules not run yet (a turn before the write settled): the stored warning is as it was, its message
+    # names the memory by its text now
+    write('[[:db/retract :decision/truststore :description "use truststore instead of certifi"] '
+          '[:decision/truststore :description "use truststore, never certifi"]]', rules=False)
+    assert shown(question) == [(":module/src-shop-net-py", 'src/shop/net.py imports certifi, which the decision '
+                                                           '"use truststore, never certifi" rejects')]
+    wid = operations.run("warnings", graph, {"catchUp": False})["warnings"][0]["id"]
+    assert operations.run("dismiss", graph, {"id": wid, "reason": "vendored"})["ok"]
+    assert shown(question) == []
