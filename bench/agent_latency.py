@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -174,6 +175,26 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
         return out
 
 
+async def start_servers(stack: Any, graphs: dict[str, tuple[Path, str | None]],
+                        cwd: Path) -> dict[str, tuple[ClientSession, int]]:
+    """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this one),
+    in ``stack``, each asked one warm-up turn: name -> (its client session, its process id)."""
+    sessions: dict[str, tuple[ClientSession, int]] = {}
+    for name, (graph, server_dir) in graphs.items():
+        env = hook_env(graph)
+        if server_dir:
+            env["PYTHONPATH"] = server_dir
+        before = set(children_named("mcp"))
+        read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
+            command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+        session = await stack.enter_async_context(ClientSession(read, write))
+        await session.initialize()
+        await session.call_tool("lore_prepare_turn", {"message": "warm up"})
+        (pid,) = set(children_named("mcp")) - before
+        sessions[name] = (session, pid)
+    return sessions
+
+
 async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path, n: int,
                            questions: list[str], writes: int = 0) -> dict:
     """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this
@@ -184,19 +205,8 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
     from contextlib import AsyncExitStack
 
     async with AsyncExitStack() as stack:
-        sessions: dict[str, tuple[ClientSession, int]] = {}
-        for name, (graph, server_dir) in graphs.items():
-            env = hook_env(graph)
-            if server_dir:
-                env["PYTHONPATH"] = server_dir
-            before = set(children_named("mcp"))
-            read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
-                command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
-            session = await stack.enter_async_context(ClientSession(read, write))
-            await session.initialize()
-            await session.call_tool("lore_prepare_turn", {"message": "warm up"})
-            (pid,) = set(children_named("mcp")) - before
-            sessions[name] = (session, pid)
+        sessions = await start_servers(stack, graphs, cwd)
+        for session, _ in sessions.values():
             for i in range(writes):
                 r = await session.call_tool("lore_transact", {"reason": "bench", "facts": (
                     f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
@@ -254,19 +264,7 @@ async def mcp_after_writes(graphs: dict[str, tuple[Path, str | None]], cwd: Path
     from contextlib import AsyncExitStack
 
     async with AsyncExitStack() as stack:
-        sessions: dict[str, tuple[ClientSession, int]] = {}
-        for name, (graph, server_dir) in graphs.items():
-            env = hook_env(graph)
-            if server_dir:
-                env["PYTHONPATH"] = server_dir
-            before = set(children_named("mcp"))
-            read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
-                command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
-            session = await stack.enter_async_context(ClientSession(read, write))
-            await session.initialize()
-            await session.call_tool("lore_prepare_turn", {"message": "warm up"})
-            (pid,) = set(children_named("mcp")) - before
-            sessions[name] = (session, pid)
+        sessions = await start_servers(stack, graphs, cwd)
         for _, pid in sessions.values():
             wait_idle(pid)
         names = list(sessions)
