@@ -2,6 +2,7 @@
 `lore hook prepare` / `lore hook check` processes with and without a running owner.
 
   python bench/agent_latency.py --graph GRAPH [--repo REPO] [--n 200] [--hooks 20]
+  python bench/agent_latency.py --graph GRAPH --baseline CHECKOUT --after-writes 30
 
 GRAPH is copied first (the bench never writes the original). Prints one JSON object. Every process it starts
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
@@ -17,6 +18,10 @@ The machine is shared, so beside wall time every figure has its CPU time, which 
   forwarded call (from /proc, around the call): `cpu_total` is their sum, what one hook costs the machine.
   `owner_children_cpu_mean_ms`: what the owner's own subprocesses (git, for `check`) used per call, not in
   `cpu_total` (/proc counts it in 10 ms ticks, so only the mean over the runs is given).
+- `--after-writes ROUNDS` (with `--baseline`): an agent's turns on servers in use, each round a memory written
+  (lore_transact, every other one lore_finalize_turn with the agent's facts), the prepare-turn right after it
+  (it waits for the write's derived work, links and rules: `settle`) and one more with no write between (the
+  steady state): wall and server CPU of each beside the baseline's, and how many replies were identical.
 - `cli_transact_no_owner`: a whole CLI write in one process (start-up, the write, links, rules).
 - `python_start_floor`: this Python starting and doing nothing, the part of a hook that is not Lore's.
 The goals (issue 15): MCP lore_prepare_turn p95 <= 20 ms; hooks with a running owner p95 <= 300 ms.
