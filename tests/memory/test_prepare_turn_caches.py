@@ -124,6 +124,20 @@ def test_a_servers_settled_turn_right_after_a_write_sees_the_rules_conclusions(t
 REPLY_KEYS = ("facts", "context", "composed", "warnings", "code")
 
 
+@pytest.fixture
+def semantic(monkeypatch):
+    """The sentence encoder on for this test, whichever test of this process switched it off before (the switch
+    is read once a process); as it was after."""
+    from lore.memory import embed
+
+    monkeypatch.delenv("LORE_SEMANTIC", raising=False)
+    for name in ("_model", "_error", "MODEL", "DIM"):
+        monkeypatch.setattr(embed, name, getattr(embed, name))
+    if embed._model is None:
+        embed._error = None
+    assert embed.model() is not None
+
+
 def _reply(graph, question: str, *, resident: bool) -> dict:
     """prepare-turn's reply (the graph part), as a resident graph gives it from its caches or as DuckDB does."""
     from lore.memory.turns import prepare_turn
@@ -156,7 +170,8 @@ def _fetch_repo(tmp_path, line: int):
     return repo
 
 
-def test_a_resident_turn_after_each_write_sees_it_without_reading_its_caches_whole(graph, tmp_path, monkeypatch):
+def test_a_resident_turn_after_each_write_sees_it_without_reading_its_caches_whole(graph, tmp_path, monkeypatch,
+                                                                                  semantic):
     """A server's prepare-turn right after a write: a new memory is found, a retracted one is no longer current,
     a superseded decision no longer current, and code ingested again is where the new commit has it; each reply
     is the one DuckDB's index gives. A memory written updates the vectors' matrix and the index in memory by
@@ -218,7 +233,7 @@ def test_a_resident_turn_after_each_write_sees_it_without_reading_its_caches_who
     assert _caches(graph)["code_locations_reads"] == after_memories["code_locations_reads"] + 1
 
 
-def test_the_caches_patched_by_writes_are_what_a_whole_read_gives(graph):
+def test_the_caches_patched_by_writes_are_what_a_whole_read_gives(graph, semantic):
     """The index in memory and the vectors' matrix, updated write by write (memories new, retracted, valid in
     several intervals, superseded; inferred rows added and closed; code), hold exactly what reading the
     tables afresh gives: every document's columns, the timelines, the inferred rows in the table's order, the
