@@ -2,6 +2,7 @@
 `lore hook prepare` / `lore hook check` processes with and without a running owner.
 
   python bench/agent_latency.py --graph GRAPH [--repo REPO] [--n 200] [--hooks 20]
+  python bench/agent_latency.py --graph GRAPH --baseline CHECKOUT --after-writes 30
 
 GRAPH is copied first (the bench never writes the original). Prints one JSON object. Every process it starts
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
@@ -17,6 +18,10 @@ The machine is shared, so beside wall time every figure has its CPU time, which 
   forwarded call (from /proc, around the call): `cpu_total` is their sum, what one hook costs the machine.
   `owner_children_cpu_mean_ms`: what the owner's own subprocesses (git, for `check`) used per call, not in
   `cpu_total` (/proc counts it in 10 ms ticks, so only the mean over the runs is given).
+- `--after-writes ROUNDS` (with `--baseline`): an agent's turns on servers in use, each round a memory written
+  (lore_transact, every other one lore_finalize_turn with the agent's facts), the prepare-turn right after it
+  (it waits for the write's derived work, links and rules: `settle`) and one more with no write between (the
+  steady state): wall and server CPU of each beside the baseline's, and how many replies were identical.
 - `cli_transact_no_owner`: a whole CLI write in one process (start-up, the write, links, rules).
 - `python_start_floor`: this Python starting and doing nothing, the part of a hook that is not Lore's.
 The goals (issue 15): MCP lore_prepare_turn p95 <= 20 ms; hooks with a running owner p95 <= 300 ms.
@@ -35,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -174,6 +180,26 @@ async def mcp_latency(graph: Path, cwd: Path, n: int, questions: list[str]) -> d
         return out
 
 
+async def start_servers(stack: Any, graphs: dict[str, tuple[Path, str | None]],
+                        cwd: Path) -> dict[str, tuple[ClientSession, int]]:
+    """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this one),
+    in ``stack``, each asked one warm-up turn: name -> (its client session, its process id)."""
+    sessions: dict[str, tuple[ClientSession, int]] = {}
+    for name, (graph, server_dir) in graphs.items():
+        env = hook_env(graph)
+        if server_dir:
+            env["PYTHONPATH"] = server_dir
+        before = set(children_named("mcp"))
+        read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
+            command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+        session = await stack.enter_async_context(ClientSession(read, write))
+        await session.initialize()
+        await session.call_tool("lore_prepare_turn", {"message": "warm up"})
+        (pid,) = set(children_named("mcp")) - before
+        sessions[name] = (session, pid)
+    return sessions
+
+
 async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path, n: int,
                            questions: list[str], writes: int = 0) -> dict:
     """One `lore mcp` per checkout (name -> its own copy of the graph, its server folder or None for this
@@ -184,19 +210,8 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
     from contextlib import AsyncExitStack
 
     async with AsyncExitStack() as stack:
-        sessions: dict[str, tuple[ClientSession, int]] = {}
-        for name, (graph, server_dir) in graphs.items():
-            env = hook_env(graph)
-            if server_dir:
-                env["PYTHONPATH"] = server_dir
-            before = set(children_named("mcp"))
-            read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
-                command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
-            session = await stack.enter_async_context(ClientSession(read, write))
-            await session.initialize()
-            await session.call_tool("lore_prepare_turn", {"message": "warm up"})
-            (pid,) = set(children_named("mcp")) - before
-            sessions[name] = (session, pid)
+        sessions = await start_servers(stack, graphs, cwd)
+        for session, _ in sessions.values():
             for i in range(writes):
                 r = await session.call_tool("lore_transact", {"reason": "bench", "facts": (
                     f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
@@ -230,6 +245,71 @@ async def mcp_side_by_side(graphs: dict[str, tuple[Path, str | None]], cwd: Path
                      "writes_before": writes}
         for name in names:
             out[name] = {**summary(wall[name], server_cpu=cpu[name]), "server_rss_mb": rss_mb(sessions[name][1])}
+        return out
+
+
+def _write_call(i: int) -> tuple[str, dict]:
+    """The ``i``-th memory write of an agent's turn: a lore_transact, every other one a lore_finalize_turn with
+    the agent's own facts (how an agent records what a turn settled)."""
+    fact = (f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
+            f'{i % 7 + 1} days"]]')
+    if i % 2:
+        return "lore_finalize_turn", {"facts": fact}
+    return "lore_transact", {"reason": "bench", "facts": fact}
+
+
+async def mcp_after_writes(graphs: dict[str, tuple[Path, str | None]], cwd: Path, rounds: int,
+                           questions: list[str]) -> dict:
+    """An agent's turns on servers in use: each round, on every server in turn (the order rotating), one memory
+    written (``_write_call``), then the prepare-turn right after it (asking of what was just written), then one
+    more prepare-turn with no write between (a distinct question: the steady state). Each server has its own
+    copy of the graph and its own checkout's code, as ``mcp_side_by_side``. Gives the turn-after-write and the
+    steady turn's wall and server CPU, the write's, how many after-write replies held the memory just
+    written, and how many replies were identical across the servers (but for the written memories' instants)."""
+    from contextlib import AsyncExitStack
+
+    async with AsyncExitStack() as stack:
+        sessions = await start_servers(stack, graphs, cwd)
+        for _, pid in sessions.values():
+            wait_idle(pid)
+        names = list(sessions)
+        kinds = ("after_write", "steady", "write")
+        wall = {k: {n: [] for n in names} for k in kinds}
+        cpu = {k: {n: [] for n in names} for k in kinds}
+        identical = {"after_write": 0, "steady": 0}
+        saw_write = {n: 0 for n in names}
+
+        async def timed(name: str, kind: str, tool: str, args: dict) -> dict:
+            session, pid = sessions[name]
+            s0, t = proc_cpu_fine_ms(pid), time.perf_counter()
+            r = await session.call_tool(tool, args)
+            wall[kind][name].append((time.perf_counter() - t) * 1000)
+            cpu[kind][name].append(proc_cpu_fine_ms(pid) - s0)
+            assert not r.is_error, r.content[0].text[:300]
+            return r.structured_content or {}
+
+        for i in range(rounds):
+            replies: dict[str, dict[str, str]] = {"after_write": {}, "steady": {}}
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                tool, args = _write_call(i)
+                await timed(name, "write", tool, args)
+                after = await timed(name, "after_write", "lore_prepare_turn",
+                                    {"message": f"how long are branch {i}'s artefacts kept?"})
+                saw_write[name] += f":decision/bench-write-{i}" in [f.get("entity") for f in after.get("facts") or []]
+                steady = await timed(name, "steady", "lore_prepare_turn", {"message": questions[i % len(questions)]})
+                for kind, reply in (("after_write", after), ("steady", steady)):
+                    for fact in reply.get("facts") or []:  # the instants of the written memories differ
+                        if isinstance(fact, dict) and str(fact.get("entity", "")).startswith(":decision/bench-write-"):
+                            fact.pop("valid_from", None)
+                    replies[kind][name] = json.dumps({k: reply.get(k) for k in ("facts", "context", "composed",
+                                                                                "warnings", "code")}, sort_keys=True)
+            for kind in identical:
+                identical[kind] += len(set(replies[kind].values())) == 1
+        out: dict = {"rounds": rounds, "identical_replies": identical}
+        for name in names:
+            out[name] = {kind: summary(wall[kind][name], server_cpu=cpu[kind][name]) for kind in kinds}
+            out[name]["after_write_saw_the_write"] = saw_write[name]
+            out[name]["server_rss_mb"] = rss_mb(sessions[name][1])
         return out
 
 
@@ -358,6 +438,9 @@ def main() -> int:
                          "time, each question asked of both in turn")
     ap.add_argument("--writes", type=int, default=0,
                     help="with --baseline: first send each server this many turns of a memory written, then a prepare-turn")
+    ap.add_argument("--after-writes", type=int, default=0, metavar="ROUNDS",
+                    help="with --baseline: ROUNDS of an agent's turn on each server (a memory written, the prepare-turn "
+                         "right after it, one more prepare-turn): turn-after-write and steady figures side by side")
     ap.add_argument("--repeat", action="store_true",
                     help="the MCP calls ask the hooks' ten questions in turn (before: the default), not distinct ones")
     ap.add_argument("--first-call", type=float, default=None, metavar="SECONDS",
@@ -378,6 +461,13 @@ def main() -> int:
     if a.baseline:
         other = tmp / "baseline.duckdb"
         shutil.copy(a.graph, other)
+        if a.after_writes:
+            out["mcp_after_writes"] = asyncio.run(mcp_after_writes(
+                {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.after_writes,
+                questions))
+            print(json.dumps({**out, "baseline": a.baseline, "load_after": os.getloadavg()}, indent=1))
+            shutil.rmtree(tmp, ignore_errors=True)
+            return 0
         out["mcp_side_by_side"] = asyncio.run(mcp_side_by_side(
             {"this": (graph, None), "baseline": (other, str(Path(a.baseline) / "server"))}, cwd, a.n, questions,
             a.writes))

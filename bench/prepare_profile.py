@@ -2,7 +2,7 @@
 thread, resident graph, onnxruntime encoder, settle) asked ``prepareTurn`` as the MCP tool asks it, with each
 stage of ``lore.memory.turns.prepare_turn`` timed in its thread's CPU time.
 
-  python bench/prepare_profile.py --graph GRAPH [--n 300] [--cprofile 40] [--server OTHER/server]
+  python bench/prepare_profile.py --graph GRAPH [--n 300] [--cprofile 40] [--server OTHER/server] [--after-writes]
 
 GRAPH is copied first. The questions are distinct (every question of the five recall sets, bench/data/recall*,
 in order), so no stage gains from a question asked before. Prints one JSON object: per stage the CPU p50 /
@@ -10,6 +10,8 @@ p95 / mean in ms over the calls and its share of the mean; ``--cprofile N`` adds
 cumulative time on the worker thread. Every stage is the function the server calls, wrapped in a timer (the
 wrappers cost about 1 us each); ``other`` is the rest of prepare_turn itself (fusion, ranking, fact JSON). Stage
 times are the worker thread's; ``process CPU per call`` counts every thread (settle, the background's).
+``--after-writes``: each call is the turn right after a memory written (a ``transact`` before it, not timed, the
+write's own settle done), what an agent's next turn costs after its finalize.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def main() -> int:
     ap.add_argument("--graph", required=True)
     ap.add_argument("--n", type=int, default=300)
     ap.add_argument("--cprofile", type=int, default=0)
+    ap.add_argument("--after-writes", action="store_true", help="a memory written before each call")
     ap.add_argument("--server", default=str(HERE.parent / "server"),
                     help="the folder of the lore package measured (another checkout's: OTHER/server)")
     a = ap.parse_args()
@@ -107,7 +110,8 @@ def main() -> int:
             (embed, "recall_label", "recall label")):
         inner.wrap(owner, attr, name)
     totals: dict[str, list[float]] = {"prepare_turn": [], "operations.run": [], "process CPU per call": [],
-                                      "backend.run wall": [], "json.dumps of the reply": []}
+                                      "backend.run wall": [], "json.dumps of the reply": [],
+                                      "settle after the write wall": [], "settle after the write CPU": []}
     prepare = turns.prepare_turn
     prof = cProfile.Profile(time.thread_time) if a.cprofile else None
 
@@ -150,6 +154,15 @@ def main() -> int:
         qs = questions()
         load = os.getloadavg()
         for i in range(a.n):
+            if a.after_writes:
+                wrote = backend.run("transact", {"reason": "bench", "facts": (
+                    f'[[:decision/bench-write-{i} :description "keep the build artefacts of branch {i} for '
+                    f'{i % 7 + 1} days"]]')})
+                assert wrote.get("ok"), wrote
+                t, c = time.perf_counter(), time.process_time()
+                backend.settle()  # the write's derivation (rules, links): an MCP turn right after it waits for it
+                totals["settle after the write wall"].append((time.perf_counter() - t) * 1000)
+                totals["settle after the write CPU"].append((time.process_time() - c) * 1000)
             t, c = time.perf_counter(), time.process_time()
             reply = backend.run("prepareTurn", {"message": qs[i % len(qs)], "settle": True})
             totals["backend.run wall"].append((time.perf_counter() - t) * 1000)
@@ -158,7 +171,8 @@ def main() -> int:
             json.dumps(reply, ensure_ascii=False, default=str)
             totals["json.dumps of the reply"].append((time.thread_time() - t) * 1000)
             assert reply.get("ok"), reply
-        out: dict[str, Any] = {"graph": a.graph, "n": a.n, "distinct_questions": min(a.n, len(qs)),
+        out: dict[str, Any] = {"graph": a.graph, "n": a.n, "after_writes": a.after_writes,
+                               "distinct_questions": min(a.n, len(qs)),
                                "load": [round(x, 2) for x in load + os.getloadavg()],
                                "recall": reply.get("recall"), "runtime": embed.model().runtime if embed.model() else None}
         out["totals_cpu_ms"] = {k: {"p50": pct(v, 50), "p95": pct(v, 95), "mean": round(sum(v) / len(v), 3)}

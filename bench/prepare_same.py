@@ -5,13 +5,15 @@ index, the numpy encoder); every reply is compared whole.
 
   python bench/prepare_same.py --baseline /work/main --case recall=/work/graphs/requests.duckdb \\
       [--case recall6=/work/graphs/recall6-sgg.duckdb ...] [--case all=/work/graphs/ipython-10k.duckdb:ready] \\
-      [--n 200] [--modes resident,one-shot]
+      [--n 200] [--modes resident,one-shot] [--write-every K]
 
 A case is SET=GRAPH: the questions of bench/data/SET/questions.json (``all``: every recall set's, each once)
 asked beside GRAPH, a graph with the set's code ingested (copied, never changed), into which this checkout
 first writes the set's memories and embeds them, as bench/recall.py does (``GRAPH:ready``: the graph already
 holds its memories). Prints one JSON object: per case and mode, how many replies were identical, and the first
-few that were not (the question and the keys that differ).
+few that were not (the question and the keys that differ). ``--write-every K``: before every K-th question a memory
+is written (a transact and its derived work, links then rules, as a write runs them), so the replies after writes
+are compared too (a resident graph's caches follow each write; the written memories' instants are left out).
 """
 
 from __future__ import annotations
@@ -51,19 +53,31 @@ def build(src: str, set_name: str, out: Path) -> None:
     graph.close()
 
 
-def answer(path: Path, set_name: str, mode: str, n: int) -> None:
+WRITTEN = ":decision/prepare-same-"  # the memories --write-every writes
+
+
+def answer(path: Path, set_name: str, mode: str, n: int, write_every: int = 0) -> None:
     """(child) One JSON line per question: the prepareTurn reply as the operation gives it."""
     from lore import operations
     from lore.memory import embed
     from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
 
     if mode == "resident":
         embed.resident()
     graph = Graph(path)
     graph.session.resident = mode == "resident"
     operations.run("prepareTurn", graph, {"message": "warm up"})
-    for q in set_questions(set_name)[:n]:
+    for i, q in enumerate(set_questions(set_name)[:n]):
+        if write_every and i % write_every == 0:
+            words = " ".join(q.split()[:8])
+            result = graph.transact(parse_tx(f'[[{WRITTEN}{i} :description {json.dumps("we decided: " + words)}]]'),
+                                    reason="bench", source="agent")
+            operations.derive(graph, result)
         reply = operations.run("prepareTurn", graph, {"message": q})
+        for fact in reply.get("facts") or []:  # the written memories' instants differ from run to run
+            if str(fact.get("entity", "")).startswith(WRITTEN):
+                fact.pop("valid_from", None)
         print(json.dumps(reply, sort_keys=True, ensure_ascii=False, default=str), flush=True)
     graph.close()
 
@@ -82,16 +96,17 @@ def main() -> int:
         if sys.argv[1] == "--child-build":
             build(sys.argv[2], sys.argv[3], Path(sys.argv[4]))
         else:
-            answer(Path(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5]))
+            answer(Path(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
         return 0
     ap = argparse.ArgumentParser()
     ap.add_argument("--baseline", required=True, metavar="CHECKOUT", help="the other checkout (e.g. /work/main)")
     ap.add_argument("--case", action="append", required=True, metavar="SET=GRAPH[:ready]")
     ap.add_argument("--n", type=int, default=200, help="questions per case (the first n)")
     ap.add_argument("--modes", default="resident,one-shot")
+    ap.add_argument("--write-every", type=int, default=0, metavar="K", help="a memory written before every K-th question")
     a = ap.parse_args()
     servers = {"this": ROOT / "server", "baseline": Path(a.baseline) / "server"}
-    out: dict = {"baseline": a.baseline, "load_before": os.getloadavg(), "cases": {}}
+    out: dict = {"baseline": a.baseline, "write_every": a.write_every, "load_before": os.getloadavg(), "cases": {}}
     tmp = Path(tempfile.mkdtemp(prefix="lore-prepare-same-"))
     try:
         for case in a.case:
@@ -110,7 +125,8 @@ def main() -> int:
                 for name, server in servers.items():
                     copy = tmp / f"{set_name}-{mode}-{name}.duckdb"
                     shutil.copy(built, copy)
-                    replies[name] = child(["--child-answer", str(copy), set_name, mode, str(a.n)], server).splitlines()
+                    replies[name] = child(["--child-answer", str(copy), set_name, mode, str(a.n), str(a.write_every)],
+                                          server).splitlines()
                     copy.unlink()
                 pairs = list(zip(replies["this"], replies["baseline"]))
                 differ = []

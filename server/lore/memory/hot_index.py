@@ -7,7 +7,9 @@ memories' description/rationale documents by entity and the small mirror of infe
 the index tables (index.sql) and gives the same candidates in the same order (tests/memory/test_hot_index.py
 compares both on every question). It catches up from the index when the index's transaction mark moves:
 documents and postings are append-only (a document's text never changes), so only new ones are read; the
-per-document numbers a write can change (validity, connections) and the inferred mirror are re-read whole.
+per-document numbers a write can change (validity, connections) and the inferred mirror are re-read for what
+the folds since (index.IndexMarks.folds) say they touched: the documents of the entities they changed and the
+inferred rows they closed or added; whole only when the log does not cover them (a fold of thousands).
 
 A one-shot process never builds it (reading the index costs more than one search): only a graph whose
 session is ``resident`` uses it.
@@ -21,6 +23,7 @@ import warnings
 from decimal import Decimal
 from typing import Any
 
+from lore.memory import index
 from lore.memory.tokens import CODE_NAMESPACES
 from lore.sqlfile import first_row
 from lore.store.graph import Graph
@@ -59,6 +62,22 @@ def _numbers(column: Any) -> tuple[Any, Any]:
     return column.fill_null(0).to_numpy(zero_copy_only=False), valid
 
 
+def _grown(array: Any, n: int, fill: Any = None) -> Any:
+    """``array`` when it is writable and holds at least ``n`` rows, else a writable copy with room for half as
+    many again (rows appended one write at a time are not copied each time)."""
+    import numpy as np
+
+    if len(array) >= n and array.flags.writeable:
+        return array
+    out = np.empty(max(n, len(array) + len(array) // 2), dtype=array.dtype)
+    out[:len(array)] = array
+    if fill is not None:
+        out[len(array):] = fill
+    elif out.dtype != object:
+        out[len(array):] = 0
+    return out
+
+
 def _arrow(con: Any, query: str) -> Any:
     """A query's result as an Arrow table (DuckDB warns of the copy it makes; it is made once per catch-up)."""
     with warnings.catch_warnings():
@@ -81,16 +100,21 @@ class _Postings:
         self.count = counts
         self.start = np.concatenate([[0], np.cumsum(counts)])
         self.norm_at: tuple[float, float, float, float] | None = None
-        self.norm: Any = None  # every posting's BM25 denominator at norm_at (k1, 1 - b, b, avgdl)
+        self.norm: dict[int, Any] = {}  # term id -> its postings' BM25 denominators at norm_at (k1, 1 - b, b, avgdl)
 
-    def denominators(self, k1: float, one_minus_b: float, b: float, avgdl: float) -> Any:
-        """``tf + k1 * (1 - b + b * dl / avgdl)`` of every posting, computed once per average length (a
-        write changes it): a question then divides by its slice, element by element the same doubles."""
+    def denominators(self, term_id: int, k1: float, one_minus_b: float, b: float, avgdl: float) -> Any:
+        """``tf + k1 * (1 - b + b * dl / avgdl)`` of the term's postings, computed once per term and average
+        length: a write changes the average, and then only the terms asked are computed again (every posting's
+        was 5 ms of the turn after a write on 10,067 memories); element by element the same doubles."""
         at = (k1, one_minus_b, b, avgdl)
         if self.norm_at != at:
-            self.norm = self.tf + k1 * (one_minus_b + (b * self.dl) / avgdl)
+            self.norm = {}
             self.norm_at = at
-        return self.norm
+        got = self.norm.get(term_id)
+        if got is None:
+            a, z = self.start[term_id], self.start[term_id + 1]
+            got = self.norm[term_id] = self.tf[a:z] + k1 * (one_minus_b + (b * self.dl[a:z]) / avgdl)
+        return got
 
     def of(self, term_id: int) -> tuple[Any, Any, Any, Any] | None:
         if term_id >= len(self.count) or not self.count[term_id]:
@@ -121,10 +145,18 @@ class HotIndex:
         self.text: dict[str, Any] = {}  # _TEXT_COLS as object arrays (_objects), row i = doc id i + 1
         self.nums: dict[str, tuple[Any, Any]] = {}  # _NUM_COLS as (values, validity) (_numbers), the same rows
         self.siblings: dict[str, list[int]] = {}  # memory entity -> doc ids of its description/rationale
-        self.inferred: list[tuple] = []  # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt)
-        # entity -> positions in ``inferred`` of the rows it stands at either end of (e, or v of a ref)
-        self.inferred_at: dict[str, list[int]] = {}
+        # mem_inferred rows (e, a, vt, v, rule, confidence, provenance, vf, vt) by id, in the table's order (a
+        # dict keeps it: rows deleted leave it, rows added come last, as in the table)
+        self.inferred: dict[int, tuple] = {}
+        self.inferred_seq: dict[int, int] = {}  # id -> its place in that order (increasing)
+        self.next_seq = 0
+        # entity -> ids of the rows it stands at either end of (e, or v of a ref)
+        self.inferred_at: dict[str, set[int]] = {}
         self.timelines: dict[int, list[tuple[int, int]]] = {}  # doc id -> intervals, of those with several
+        self.docs_of: dict[str, list[int]] = {}  # entity -> its doc ids (the numbers a fold rewrites are by entity)
+        # what catching up cost: builds (everything read), whole re-reads of the numbers and the inferred
+        # mirror, and patches (only what the folds since touched)
+        self.counts = {"builds": 0, "rereads": 0, "patches": 0}
 
     # ------------------------------------------------------------------ catching up with the index
 
@@ -140,30 +172,105 @@ class HotIndex:
                 return self.ready
             stats = first_row(con.execute("SELECT n_docs, total_len, mem_first FROM mem_stats"))
             n_docs, total_len, mem_first = (int(stats[0]), int(stats[1]), int(stats[2] or 0)) if stats else (0, 0, 0)
+            changes = None
+            if self.ready and self.mark is not None and n_docs >= self.n_docs:
+                changes = graph.session.get(index.MARKS).changes(self.mark, mark)
+            old_docs, builds = self.n_docs, self.counts["builds"]
             if not self.ready or n_docs < self.n_docs:
                 self._build(con, n_docs)
             elif n_docs > self.n_docs:
                 self._append(con, n_docs)
-            if self.ready:
-                self._refresh_numbers(con, n_docs)
-                # in the table's own order, as turns' SQL reads it (ties among links keep that order)
-                self.inferred = con.execute(
-                    "SELECT e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred"
-                ).fetchall()
-                self.inferred_at = {}
-                for i, row in enumerate(self.inferred):
-                    self.inferred_at.setdefault(row[0], []).append(i)
-                    if row[2] == "k" and row[3] != row[0]:
-                        self.inferred_at.setdefault(row[3], []).append(i)
-                # the few documents valid in several intervals (index.intervals reads them per question)
-                self.timelines = {d: list(zip(f or [], t or [])) for d, f, t in con.execute(
-                    "SELECT doc_id, vfs, vts FROM mem_docs WHERE n_ivals > 1").fetchall()}
+            if self.ready and changes is not None and self.counts["builds"] == builds and self.n_docs == n_docs:
+                self._patch(con, old_docs, n_docs, changes.entities, changes.inferred)
+                self.counts["patches"] += 1
+            elif self.ready:
+                self._reread(con, n_docs)
+                self.counts["rereads"] += 1
             self.n_docs, self.total_len, self.mem_first = n_docs, total_len, mem_first
             self.mark = mark
             return self.ready
 
+    def _reread(self, con: Any, n_docs: int) -> None:
+        """The numbers of every document, the inferred mirror and the timelines, read whole."""
+        self._refresh_numbers(con, n_docs)
+        if not self.ready:
+            return
+        # in the table's own order, as turns' SQL reads it (ties among links keep that order)
+        self.inferred, self.inferred_seq, self.inferred_at, self.next_seq = {}, {}, {}, 0
+        self._add_inferred(con.execute(
+            "SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred").fetchall())
+        # the few documents valid in several intervals (index.intervals reads them per question)
+        self.timelines = {d: list(zip(f or [], t or [])) for d, f, t in con.execute(
+            "SELECT doc_id, vfs, vts FROM mem_docs WHERE n_ivals > 1").fetchall()}
+
+    def _add_inferred(self, rows: list[tuple]) -> None:
+        for row in rows:
+            i = int(row[0])
+            self.inferred[i] = row[1:]
+            self.inferred_seq[i] = self.next_seq
+            self.next_seq += 1
+            self.inferred_at.setdefault(row[1], set()).add(i)
+            if row[3] == "k" and row[4] != row[1]:
+                self.inferred_at.setdefault(row[4], set()).add(i)
+
+    def _drop_inferred(self, i: int) -> None:
+        row = self.inferred.pop(i)
+        del self.inferred_seq[i]
+        for e in (row[0], row[3]):
+            at = self.inferred_at.get(e)
+            if at is not None:
+                at.discard(i)
+                if not at:
+                    del self.inferred_at[e]
+
+    def _patch(self, con: Any, old_docs: int, n_docs: int, entities: set[str], inferred: set[int]) -> None:
+        """What the folds since the last catch-up touched (index.IndexMarks.changes): the numbers and timelines
+        of the documents of ``entities`` and of the new ones, and the inferred rows of the ids ``inferred`` as
+        the table holds them now (a row no longer there is dropped; one new to this copy comes last, as a row
+        added to the table does)."""
+        import numpy as np
+
+        ids = sorted({d for e in entities for d in self.docs_of.get(e, ()) if d <= old_docs})
+        where = f"doc_id > {int(old_docs)}" + (f" OR doc_id IN ({', '.join(map(str, ids))})" if ids else "")
+        t = _arrow(con, f"SELECT doc_id, {', '.join(_NUM_COLS)}, vfs, vts FROM mem_docs WHERE {where} ORDER BY doc_id")
+        got = t.column("doc_id").to_numpy()
+        if len(got) != len(ids) + n_docs - old_docs:
+            self._reread(con, n_docs)  # documents not where this copy has them: read whole
+            return
+        take = got.astype(np.int64) - 1
+        # in place (only the graph's worker reads this copy, under no lock: a turn never runs beside a catch-up)
+        for c in _NUM_COLS:
+            values, valid = self.nums[c]
+            new_values, new_valid = _numbers(t.column(c))
+            if values.dtype != new_values.dtype:
+                values = values.astype(np.result_type(values, new_values))
+            values = _grown(values, n_docs)
+            values[take] = new_values
+            if valid is None and new_valid is not None and not new_valid.all():
+                valid = np.ones(len(values), dtype=bool)
+            if valid is not None:
+                valid = _grown(valid, len(values), True)
+                valid[take] = True if new_valid is None else new_valid
+            self.nums[c] = (values, valid)
+        n_ivals = t.column("n_ivals").to_pylist()
+        for d, n, f, to in zip(got.tolist(), n_ivals, t.column("vfs").to_pylist(), t.column("vts").to_pylist()):
+            if n is not None and n > 1:
+                self.timelines[d] = list(zip(f or [], to or []))
+            else:
+                self.timelines.pop(d, None)
+        if inferred:
+            rows = con.execute(
+                "SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM mem_inferred "
+                f"WHERE id IN ({', '.join(str(int(i)) for i in sorted(inferred))})").fetchall()
+            there = {int(r[0]) for r in rows}
+            for i in inferred:
+                if i in self.inferred and i not in there:
+                    self._drop_inferred(i)
+            self._add_inferred([r for r in rows if int(r[0]) not in self.inferred])
+
     def _build(self, con: Any, n_docs: int) -> None:
         self.ready = False
+        self.counts["builds"] += 1
         text = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs ORDER BY doc_id")
         ids = text.column("doc_id").to_numpy()
         if len(ids) != n_docs or (n_docs and (ids[0] != 1 or ids[-1] != n_docs)):
@@ -177,12 +284,12 @@ class HotIndex:
         self.delta = None
         self.base_docs = n_docs
         self.siblings = {}
+        self.docs_of = {}
         self._add_siblings(text, 1)
         self.n_docs = n_docs
         self.ready = True
 
     def _append(self, con: Any, n_docs: int) -> None:
-        import numpy as np
 
         first = self.n_docs + 1
         new = _arrow(con, f"SELECT doc_id, {', '.join(_TEXT_COLS)} FROM mem_docs WHERE doc_id >= {int(first)} "
@@ -191,7 +298,9 @@ class HotIndex:
         if len(ids) != n_docs - self.n_docs or (len(ids) and (ids[0] != first or ids[-1] != n_docs)):
             self._build(con, n_docs)
             return
-        self.text = {c: np.concatenate([self.text[c], _objects(new.column(c))]) for c in _TEXT_COLS}
+        for c in _TEXT_COLS:
+            self.text[c] = _grown(self.text[c], n_docs)
+            self.text[c][first - 1:n_docs] = _objects(new.column(c))
         self._read_terms(con)
         if n_docs - self.base_docs > REBUILD_DELTA // 4 and self._delta_size() > REBUILD_DELTA:
             self.base = self._read_postings(con, 0)
@@ -220,7 +329,9 @@ class HotIndex:
 
     def _add_siblings(self, text: Any, first: int) -> None:
         es, as_, nss = text.column("e").to_pylist(), text.column("a").to_pylist(), text.column("ns").to_pylist()
+        docs_of = self.docs_of
         for i, (e, a, ns) in enumerate(zip(es, as_, nss)):
+            docs_of.setdefault(e, []).append(first + i)
             if a in _SIBLING_ATTRS and ns not in CODE_NAMESPACES:
                 self.siblings.setdefault(e, []).append(first + i)
 
@@ -262,7 +373,7 @@ class HotIndex:
                 if part is None or got is None:
                     continue
                 d, tf, _dl, mem = got
-                norm = part.denominators(k1, one_minus_b, b, avgdl)[part.start[tid]:part.start[tid + 1]]
+                norm = part.denominators(tid, k1, one_minus_b, b, avgdl)
                 docs.append(d)
                 contrib.append((float(qtf) * idf) * tf * k1_plus_1 / norm)
                 bits.append(bit)
@@ -334,8 +445,8 @@ class HotIndex:
     def inferred_about(self, entities: list[str], now: int) -> list[tuple]:
         """The rows valid at ``now`` at either end of which one of ``entities`` stands, in the table's order
         (found by entity, not by reading every row)."""
-        rows = self.inferred
-        at = sorted({i for e in set(entities) for i in self.inferred_at.get(e, ())})
+        rows, seq = self.inferred, self.inferred_seq
+        at = sorted({i for e in set(entities) for i in self.inferred_at.get(e, ())}, key=seq.__getitem__)
         return [(e, a, vt, v, rule, conf, prov) for e, a, vt, v, rule, conf, prov, vf, vt_ in (rows[i] for i in at)
                 if vf <= now < vt_]
 

@@ -8,6 +8,7 @@ bulk writes that skipped the derivation (an ingest) are indexed by the next sync
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -42,19 +43,55 @@ B = 0.75
 MAX_QUERY_CHARS = 20_000
 
 
+_SQL_FILE = Path(__file__).with_name("index.sql")
+
+
 def _sections() -> dict[str, str]:
-    return named_statements(Path(__file__).with_name("index.sql"))
+    return named_statements(_SQL_FILE)
+
+
+@functools.cache
+def _fixed() -> dict[str, Any]:
+    """The fixed fragments every statement may use (formatted once: the stop words' list was 4 ms of a write's
+    fold, formatted for each of its dozen statements)."""
+    return {"max_tx": MAX_TX, "stopwords": sql_list(STOPWORDS), "skip_attrs": sql_list(SKIP_ATTRS),
+            "memory_ns": sql_list(MEMORY_NAMESPACES), "code_ns": sql_list(CODE_NAMESPACES)}
 
 
 def sql(name: str, **fill: Any) -> str:
-    base = {"max_tx": MAX_TX, "stopwords": sql_list(STOPWORDS), "skip_attrs": sql_list(SKIP_ATTRS),
-            "memory_ns": sql_list(MEMORY_NAMESPACES), "code_ns": sql_list(CODE_NAMESPACES)}
-    return _sections()[name].format(**{**base, **fill})
+    return _sections()[name].format(**{**_fixed(), **fill})
 
 
 SCHEMA_VERSION = 13
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
            "mem_index_state")
+
+
+FOLD_LOG = 64  # folds remembered per open graph (a cache further behind than that is read whole)
+
+
+@dataclass(frozen=True)
+class Fold:
+    """What one fold changed of the index, as far as a copy of it held in memory must know (hot_index): the
+    entities whose documents' numbers (validity, connections) it may have rewritten and the mem_inferred rows
+    it may have deleted or added. None: too many to say (the copy is read whole). Noted before the fold's
+    transaction commits, so a rolled-back one is noted too: a reader takes what they name as candidates, and
+    reads what the tables hold of them."""
+
+    last: int  # the index's mark before and after
+    cur: int
+    entities: frozenset[str] | None
+    inferred: frozenset[int] | None
+    attrs: frozenset[str] | None = None  # the attributes of the rows it folded (inferred ones too)
+
+
+@dataclass
+class Changes:
+    """What the folds between two marks changed (IndexMarks.changes): the union of their Fold's sets."""
+
+    entities: set[str] = field(default_factory=set)
+    inferred: set[int] = field(default_factory=set)
+    attrs: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -68,6 +105,25 @@ class IndexMarks:
     # A resident graph's last "up to date" answer, (graph.tx_begun, linking on, the newest tx, the index's
     # mark), while no write began since (memory.linking._up_to_date)
     fresh_at: tuple[int, bool, int, int | None] | None = None
+    folds: list[Fold] = field(default_factory=list)  # the last FOLD_LOG folds this process ran, oldest first
+
+    def changes(self, since: int, upto: int) -> Changes | None:
+        """What the folds from mark ``since`` to ``upto`` changed (Fold), or None when the log does not cover
+        every one of them or one changed too much to say."""
+        if upto < since:
+            return None  # the index was rebuilt
+        out = Changes()
+        covered = since
+        for f in sorted(self.folds, key=lambda f: (f.last, f.cur)):
+            if f.cur <= since or f.last >= upto:
+                continue
+            if f.last > covered or f.entities is None or f.inferred is None or f.attrs is None:
+                return None
+            out.entities |= f.entities
+            out.inferred |= f.inferred
+            out.attrs |= f.attrs
+            covered = max(covered, f.cur)
+        return out if covered >= upto else None
 
 
 MARKS: Slot[IndexMarks] = Slot("memory.index-marks", lambda graph: IndexMarks())
@@ -133,16 +189,23 @@ def sync_in_tx(graph: Graph) -> int:
     cur = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     if cur <= last:
         return 0
-    n_new = _fold(con, last)
+    n_new, noted = _fold(con, last)
     if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'tx'", [cur])):
         con.execute("INSERT INTO mem_index_state VALUES ('tx', ?)", [cur])
-    graph.session.get(MARKS).new_docs += n_new
+    marks = graph.session.get(MARKS)
+    marks.new_docs += n_new
+    marks.folds = marks.folds[-(FOLD_LOG - 1):] + [Fold(last, cur, *noted)]
     return cur - last
 
 
-def _fold(con: Any, last: int) -> int:
+def _fold(con: Any, last: int) -> tuple[int, tuple[frozenset[str] | None, frozenset[int] | None,
+                                                   frozenset[str] | None]]:
+    """Fold the rows changed after tx ``last``; returns how many documents are new and what the fold changed
+    (Fold's entities and inferred rows)."""
     con.execute(sql("changed_rows", last=last))
     con.execute(sql("changed_entities"))
+    inferred = [r[0] for r in con.execute(f"SELECT id FROM _mem_chg WHERE inferred LIMIT {LITERAL_MAX + 1}").fetchall()]
+    attrs = [r[0] for r in con.execute(f"SELECT DISTINCT a FROM _mem_chg LIMIT {LITERAL_MAX + 1}").fetchall()]
     ents = [r[0] for r in con.execute(f"SELECT e FROM _mem_ents LIMIT {LITERAL_MAX + 1}").fetchall()]
     ents_sql = literal_list(ents) if len(ents) <= LITERAL_MAX else "SELECT e FROM _mem_ents"
     con.execute(sql("current_rows", ents=ents_sql))
@@ -166,6 +229,9 @@ def _fold(con: Any, last: int) -> int:
         con.execute(sql("refresh_code", last=last))
         deg = [r[0] for r in con.execute(f"SELECT e FROM _mem_deg LIMIT {LITERAL_MAX + 1}").fetchall()]
         deg_sql = literal_list(deg) if len(deg) <= LITERAL_MAX else "SELECT e FROM _mem_deg"
+        noted = (frozenset(ents) | frozenset(deg) if len(ents) <= LITERAL_MAX and len(deg) <= LITERAL_MAX else None,
+                 frozenset(int(i) for i in inferred) if len(inferred) <= LITERAL_MAX else None,
+                 frozenset(attrs) if len(attrs) <= LITERAL_MAX else None)
         if deg:
             con.execute(f"""
                 UPDATE mem_docs SET explicit = d.explicit, inferred_conf = d.inferred_conf
@@ -180,7 +246,7 @@ def _fold(con: Any, last: int) -> int:
     finally:
         for t in ("_mem_chg", "_mem_ents", "_mem_cur", "_mem_new", "_mem_val", "_mem_new_tok", "_mem_deg"):
             con.execute(f"DROP TABLE IF EXISTS {t}")
-    return n_new
+    return n_new, noted
 
 
 def checkpoint_after_bulk(graph: Graph, n_new: int) -> None:
@@ -469,20 +535,25 @@ class ProjectNames:
 PROJECT: Slot[ProjectNames] = Slot("memory.project-names", lambda graph: ProjectNames())
 
 
-def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[str]:
+def project_names(graph: Graph, con: Any, mark: int | None = None, hot: Any = None) -> frozenset[str]:
     """Words that name the project itself: its largest top-level Python package, when that holds at least
     PROJECT_PACKAGE_SHARE of its Python modules ("numpy" in numpy, "requests" in psf/requests), and the names
     its package manifests state (go.mod, Cargo.toml, package.json, pyproject.toml: manifest_names). Inside the
     project every memory may say it, so in a question it names no topic: "NumPy" split into num, py, numpy
-    was half of a short question's topic terms and admitted every memory that named NumPy (recall7)."""
+    was half of a short question's topic terms and admitted every memory that named NumPy (recall7).
+    ``hot``: the index held in memory, caught up (hot_index.HotIndex): the memories' counts from it."""
     state = graph.session.get(PROJECT)
     if mark is None:
         mark = indexed_tx(con)
     if mark == state.mark and state.sig is not None:
         return state.names
     try:
-        row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
-        sig = (int(row[0]), int(row[1])) if row else (0, 0)
+        sig = state.sig
+        changes = graph.session.get(MARKS).changes(state.mark, mark) if (
+            sig is not None and state.mark is not None and mark is not None) else None
+        if changes is None or ":path" in changes.attrs:  # mem_code's :path rows change with :path facts only
+            row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
+            sig = (int(row[0]), int(row[1])) if row else (0, 0)
         if sig != state.sig:
             names: frozenset[str] = frozenset()
             for folder, n, total in con.execute(sql("project_packages", max_valid=FOREVER)).fetchall():
@@ -493,7 +564,7 @@ def project_names(graph: Graph, con: Any, mark: int | None = None) -> frozenset[
                     names = frozenset({name})
                 break
             state.candidates, state.sig = names | manifest_names(con), sig
-        state.names = _said_often(con, state)
+        state.names = _said_often(con, state, hot)
     except Exception:  # noqa: BLE001 - no index tables (a read-only graph never synced): no names
         return frozenset()
     state.mark = mark
@@ -527,7 +598,7 @@ def said_counts(con: Any, name: str) -> tuple[int, int]:
     return int(said or 0), int(total or 0)
 
 
-def _said_often(con: Any, state: ProjectNames) -> frozenset[str]:
+def _said_often(con: Any, state: ProjectNames, hot: Any = None) -> frozenset[str]:
     """The candidates that at least NAME_MEMORY_SHARE of the remembered entities' descriptions say. Counted
     again only when the documents added since the last count could move a share across that line: k new
     descriptions move each count by at most k, so a write of a few memories to a graph of thousands costs one
@@ -535,12 +606,17 @@ def _said_often(con: Any, state: ProjectNames) -> frozenset[str]:
     if not state.candidates:
         state.counts, state.counted_at = {}, None
         return frozenset()
-    at = first_row(con.execute("SELECT max(mem_first), (SELECT max(doc_id) FROM mem_docs) FROM mem_stats"))
+    # (doc ids start at 1: the index in memory's 0 is SQL's NULL)
+    at = ((hot.mem_first or None, hot.n_docs or None) if hot is not None else
+          first_row(con.execute("SELECT max(mem_first), (SELECT max(doc_id) FROM mem_docs) FROM mem_stats")))
     fresh = (at is None or state.counted_at is None or set(state.counts) != state.candidates
              or at[0] != state.counted_at[0] or (at[1] or 0) < (state.counted_at[1] or 0))
     if not fresh and at is not None and state.counted_at is not None and at[1] != state.counted_at[1]:
-        k = int(scalar(con.execute("SELECT count(*) FROM mem_docs WHERE doc_id > ? AND a = ':description'",
-                                   [state.counted_at[1] or 0])) or 0)
+        if hot is not None:
+            k = int((hot.text["a"][(state.counted_at[1] or 0):hot.n_docs] == ":description").sum())
+        else:
+            k = int(scalar(con.execute("SELECT count(*) FROM mem_docs WHERE doc_id > ? AND a = ':description'",
+                                       [state.counted_at[1] or 0])) or 0)
         for said, total in state.counts.values():
             most = (said + k) / (total or 1) if said + k else 0.0
             least = said / (total + k) if said and total + k else 0.0

@@ -8,7 +8,7 @@ from typing import Any
 from lore import operations
 from lore import params as P
 from lore.errors import LoreError
-from lore.memory import decisions, embed, identity, index, linking, neighbourhood, vectors
+from lore.memory import decisions, embed, hot_index, identity, index, linking, neighbourhood, turns, vectors
 from lore.memory.turns import prepare_turn
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -119,7 +119,22 @@ def memory_status(graph: Graph) -> dict[str, Any]:
                            "memories_embedded": vectors.count(con) if loaded else None,
                            "memories_awaiting_embedding": vectors.awaiting(con) if loaded else None}
     out["semantic"] = sem
+    out["caches"] = cache_reads(graph)
     return out
+
+
+def cache_reads(graph: Graph) -> dict[str, Any]:
+    """How often a resident graph's prepare-turn caches were read whole, against updated by what a write changed
+    (the vectors' matrix, the index in memory) or kept (code locations, composed warnings): what a write costs
+    the next turn."""
+    matrix = graph.session.peek(vectors.MATRIX)
+    hot = graph.session.peek(hot_index.HOT)
+    warned = graph.session.peek(turns.WARNINGS_AT)
+    located = graph.session.peek(turns.LOCATION_READS)
+    return {"vector_matrix": {"loads": matrix.loads, "patches": matrix.patches} if matrix else None,
+            "hot_index": dict(hot.counts) if hot else None,
+            "code_locations_reads": located[0] if located else 0,
+            "warnings_reads": warned.reads if warned else 0}
 
 
 @operations.register("embed", writes=True)

@@ -21,6 +21,7 @@ import math
 import os
 import re
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +261,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         hot = hot_index.for_graph(graph, con, marks.index_mark)
     now = now_micros()
     text = message[:MAX_MESSAGE_CHARS]
-    names = index.project_names(graph, con, marks.index_mark)
+    names = index.project_names(graph, con, marks.index_mark, hot)
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot,
                                names=names)
     many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
@@ -507,8 +508,54 @@ def _composed(inferred: list[tuple]) -> list[dict[str, Any]]:
              "provenance": list(prov or [])} for e, a, vt, v, rule, conf, prov in rows]
 
 
-# The composed warnings of the graph as of one tx (they change only with a write).
-WARNINGS_AT: "Slot[tuple[int, list[dict[str, Any]]]]" = Slot("memory.warnings-at")
+@dataclass
+class _WarningsAt:
+    """The composed warnings of the graph as of one tx (they change only with a write), and what they were read
+    from: the entities they name and the newest ingestion, when read with nothing pending (``extendable``)."""
+
+    tx: int
+    found: list[dict[str, Any]]
+    extendable: bool = False
+    named: frozenset[str] = frozenset()
+    ingested: int = 0
+    reads: int = 0  # how many times the warnings were composed (status: memory.caches)
+
+
+WARNINGS_AT: "Slot[_WarningsAt]" = Slot("memory.warnings-at")
+# What a composed warning, as prepare-turn gives it (_brief), is read from besides the entities it names (their
+# naming facts): the warnings' own rows, dismissals, and an anchor placed by its :path or :file when no code
+# location has it; code and import locations are ingestion's (lore.inference.warnings).
+_WARNING_INPUTS = frozenset({":lore/warning", ":lore/dismissed", ":path", ":file"})
+
+
+def _named(found: list[dict[str, Any]]) -> frozenset[str]:
+    """The entities composed warnings name: theirs, their related ones and their slots' idents."""
+    from lore.query.labels import slot_idents
+
+    out: set[str] = set()
+    for w in found:
+        if not isinstance(w, dict):
+            continue
+        if isinstance(w.get("entity"), str):
+            out.add(w["entity"])
+        out |= {r["entity"] for r in w.get("related") or [] if isinstance(r, dict) and isinstance(r.get("entity"), str)}
+        slots = w.get("slots")
+        for v in (slots.values() if isinstance(slots, dict) else ()):
+            out |= slot_idents(v)
+    return frozenset(out)
+
+
+def _warnings_hold(graph: Graph, con: Any, cached: _WarningsAt, tx: int) -> bool:
+    """The warnings read at ``cached.tx`` are those of ``tx`` too: a resident graph with nothing pending, whose
+    folds since (index.IndexMarks.changes) wrote no warning, dismissal or path and touched no entity they name,
+    and no ingestion since (a memory written about something else leaves them as they were)."""
+    marks = graph.session.get(index.MARKS)
+    if not cached.extendable or marks.fresh_at is None or marks.index_mark != tx:
+        return False
+    changes = marks.changes(cached.tx, tx)
+    return (changes is not None and not (changes.attrs & _WARNING_INPUTS)
+            and not any(e in cached.named or e.startswith(":warning/") for e in changes.entities)
+            and _ingested_tx(graph, con, marks.fresh_at) == cached.ingested)
 
 
 def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any]]:
@@ -520,8 +567,10 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
     if tx is None:
         tx = scalar(con.execute("SELECT coalesce(max(tx), 0) FROM tx"))
     cached = graph.session.peek(WARNINGS_AT)
-    if cached is not None and cached[0] == tx:
-        found = cached[1]
+    if cached is not None and cached.tx != tx and graph.session.resident and _warnings_hold(graph, con, cached, tx):
+        cached.tx = tx
+    if cached is not None and cached.tx == tx:
+        found = cached.found
     else:
         # The rules' conclusions as they stand: a read (prepare-turn) runs no rules.
         reply = operations.run("warnings", graph, {"catchUp": False})
@@ -530,7 +579,11 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
             log.warning("composed warnings unavailable for prepare-turn: %s", reply.get("error"))
             return []
         found = reply.get("warnings") or []
-        graph.session.set(WARNINGS_AT, (tx, found))
+        marks = graph.session.get(index.MARKS)
+        extendable = bool(graph.session.resident and marks.fresh_at is not None and marks.index_mark == tx)
+        graph.session.set(WARNINGS_AT, _WarningsAt(
+            tx, found, extendable, _named(found) if extendable else frozenset(),
+            _ingested_tx(graph, con, marks.fresh_at) if extendable else 0, (cached.reads if cached else 0) + 1))
     wanted = set(entities)
     out = []
     for w in found or []:
@@ -562,22 +615,37 @@ def _brief(w: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# A resident graph's code_locations as {entity: [(file, line)]}, read whole once per write (the query by entity
-# costs 2-4 ms however few it names), with the marks.fresh_at it was read under.
-LOCATIONS: "Slot[tuple[Any, dict[str, list[tuple[str, int]]]]]" = Slot("memory.code-locations")
+# A resident graph's code_locations as {entity: [(file, line)]}, read whole once per ingestion (the query by entity
+# costs 2-4 ms however few it names), with the newest ingestion tx it was read at, and how often it was read.
+LOCATIONS: "Slot[tuple[int, dict[str, list[tuple[str, int]]]]]" = Slot("memory.code-locations")
+LOCATION_READS: "Slot[list[int]]" = Slot("memory.code-location-reads", lambda graph: [0])
+# The newest ingestion tx, as of the marks.fresh_at it was read under (a query after each write, not each turn).
+INGESTED_AT: "Slot[tuple[Any, int]]" = Slot("memory.ingested-at")
+
+
+def _ingested_tx(graph: Graph, con: Any, fresh: Any) -> int:
+    """The newest transaction ingestion wrote: only ingestion writes code_locations, in a transaction of its
+    own source, so the table is as it was while this stays (a memory written leaves it)."""
+    seen = graph.session.peek(INGESTED_AT)
+    if seen is not None and seen[0] == fresh:
+        return seen[1]
+    tx = int(scalar(con.execute(SQL["newest_ingestion"])) or 0)
+    graph.session.set(INGESTED_AT, (fresh, tx))
+    return tx
 
 
 def _locations(con: Any, idents: list[str], resident: Graph | None) -> list[tuple[str, str, int]]:
     """(entity, file, line) of the code_locations rows of these idents, in the table's order."""
-    # only while nothing was written since every tx was seen (memory.linking._up_to_date): ingestion writes
-    # code_locations in the transaction of its tx
-    key = resident.session.get(index.MARKS).fresh_at if resident is not None else None
-    if resident is None or key is None:
+    # only while nothing was written since every tx was seen (memory.linking._up_to_date): an ingestion still
+    # writing (its transaction not committed) is not read into the cache
+    fresh = resident.session.get(index.MARKS).fresh_at if resident is not None else None
+    if resident is None or fresh is None:
         try:
             return con.execute(f"SELECT entity, file, line FROM code_locations WHERE entity IN "
                                f"({index.literal_list(idents)})").fetchall()
         except Exception:  # noqa: BLE001 - no code ingested yet: no side table
             return []
+    key = _ingested_tx(resident, con, fresh)
     cached = resident.session.peek(LOCATIONS)
     if cached is None or cached[0] != key:
         where: dict[str, list[tuple[str, int]]] = {}
@@ -588,6 +656,7 @@ def _locations(con: Any, idents: list[str], resident: Graph | None) -> list[tupl
             pass
         cached = (key, where)
         resident.session.set(LOCATIONS, cached)
+        resident.session.get(LOCATION_READS)[0] += 1
     got = cached[1]
     return [(e, f, ln) for e in idents for f, ln in got.get(e, ())]
 

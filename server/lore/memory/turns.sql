@@ -11,3 +11,7 @@ SELECT f.e, f.a, f.vt, f.v, t.source, j.author
   JOIN tx t ON t.tx = f.tx_from
   LEFT JOIN (SELECT tx, author FROM {entries}) j ON j.tx = f.tx_from
  WHERE f.tx_from > $since AND f.tx_from <= $upto AND NOT f.inferred AND t.source IN ('cli', 'lsp', 'agent', 'mcp', 'journal')
+
+-- name: newest_ingestion
+-- The newest transaction ingestion wrote (0: none): code_locations changes only in one of those.
+SELECT coalesce(max(tx), 0) FROM tx WHERE source = 'ingest'
