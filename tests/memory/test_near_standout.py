@@ -1,5 +1,5 @@
 """Near the standout floor (issue 14, recall round 12): a memory among the few nearest in meaning whose standout is
-just under the floor is recalled, after those that pass a floor. A question paraphrasing its answer meets a flat
+just under the floor, and among the best lexical matches, is recalled after those that pass a floor. A question paraphrasing its answer meets a flat
 top of cosines; the answer lost there stood 1st-4th nearest at z 2.00-2.09 on the recall sets' dev splits.
 
 Memories are written to a real graph and embedded by the real sentence encoder; prepare-turn is asked as a user
@@ -33,10 +33,13 @@ MEMORIES = {
     "backups-nightly": "The primary database is snapshotted nightly and restores are rehearsed each quarter",
     "dns-ttl": "Public DNS records carry a five minute time to live so failover is quick",
 }
-ANSWER = ":decision/deploy-canary"
-# Says the canary decision in other words (no word shared with it): third nearest in meaning at z 2.01, behind two
-# memories the floor admits.
-QUESTION = "Does a tiny slice of machines get the new build before everyone else?"
+# Third nearest in meaning at z 2.096, under the floor of 2.1, behind two memories the floor admits (the canary
+# decision it means, and the approvals), and among the best lexical matches by one word of the question ("build").
+NEAR = ":decision/deploy-artifacts"
+QUESTION = "Does a small share of hosts receive each new build before everyone else?"
+# The canary decision in other words, sharing none of them: third nearest at z 2.01, but no lexical match at all.
+UNSAID = ":decision/deploy-canary"
+UNSAID_QUESTION = "Does a tiny slice of machines get the new build before everyone else?"
 
 
 @pytest.fixture
@@ -52,19 +55,28 @@ def _place(graph, question: str, entity: str) -> tuple[int, float]:
     return next((i + 1, z) for i, (e, _c, z) in enumerate(ranked) if e == entity)
 
 
-def test_the_answer_just_under_the_standout_floor_is_recalled(team):
-    # What this exercises: the answer is among the few nearest, its standout under the floor but near it.
-    rank, z = _place(team, QUESTION, ANSWER)
+def test_a_memory_just_under_the_standout_floor_and_matching_a_word_is_recalled(team):
+    # What this exercises: among the few nearest, its standout under the floor but near it.
+    rank, z = _place(team, QUESTION, NEAR)
     assert rank <= turns.NEAR_SEMANTIC_RANK
     assert turns.NEAR_STANDOUT_FLOOR <= z < turns.STANDOUT_FLOOR
     # On main it was under every floor and never recalled (two memories came back, not it).
-    assert ANSWER in recalled(team, QUESTION)
+    assert NEAR in recalled(team, QUESTION)
 
 
 def test_it_comes_after_the_memories_that_pass_a_floor(team):
     got = recalled(team, QUESTION)
-    assert got.index(ANSWER) == len(got) - 1
+    assert got[-1] == NEAR
     assert len(got) <= 3
+
+
+def test_near_in_meaning_alone_is_not_enough(team):
+    # As near the floor, but not one word of the question in it: nothing else says it is the topic (without the
+    # lexical rank, as many no-answer questions of the recall sets' dev splits gained a memory as answers were found).
+    rank, z = _place(team, UNSAID_QUESTION, UNSAID)
+    assert rank <= turns.NEAR_SEMANTIC_RANK
+    assert turns.NEAR_STANDOUT_FLOOR <= z < turns.STANDOUT_FLOOR
+    assert UNSAID not in recalled(team, UNSAID_QUESTION)
 
 
 def test_a_memory_further_under_the_floor_stays_out(team):

@@ -93,11 +93,14 @@ AGREE_SEMANTIC_RANK = 5
 CROWD_COVER_FLOOR = 0.15
 CROWD_SEMANTIC_RANK = 10
 # Near the standout floor: a memory among the NEAR_SEMANTIC_RANK nearest in meaning whose standout is within a
-# tenth of a deviation of the floor is recalled (after those that pass a floor, without its rationale). The
-# question's cosines are flat at the top when it paraphrases its answer: on the dev splits of sets 1-10 the
-# answers lost were 1st-4th nearest at z 2.00-2.09, beside memories admitted at 2.1-2.6 (the sentence encoder only).
+# tenth of a deviation of the floor, and among the NEAR_LEXICAL_RANK best lexical matches, is recalled (after those
+# that pass a floor, without its rationale). The question's cosines are flat at the top when it paraphrases its
+# answer: on the dev splits of sets 1-10 answers were lost 1st-4th nearest at z 2.00-2.09 beside memories admitted
+# at 2.1-2.6. Without the lexical rank as many no-answer questions gained a memory as answers were found (the
+# sentence encoder only).
 NEAR_STANDOUT_FLOOR = 2.0
 NEAR_SEMANTIC_RANK = 4
+NEAR_LEXICAL_RANK = 10
 RRF_K = 10
 SEMANTIC_WEIGHT = 1.0
 EXPLICIT_WEIGHT = 0.3
@@ -321,7 +324,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     near: set[str] = set()
     if only_rank == SEMANTIC_ONLY_RANK:
         near = {e for e, i in sem_pos.items() if i <= NEAR_SEMANTIC_RANK and e not in mem_lex and e not in mem_sem
-                and e not in agreed and standout[e] >= NEAR_STANDOUT_FLOOR}
+                and e not in agreed and standout[e] >= NEAR_STANDOUT_FLOOR
+                and lex_pos.get(e, NEAR_LEXICAL_RANK + 1) <= NEAR_LEXICAL_RANK}
         mem_sem.update({e: semantic[e] for e in near})  # below every other semantic match: their ranks hold
     mem_lex.update({e: lexical[e] for e in agreed})
     lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
