@@ -56,6 +56,15 @@ def test_history_is_discounted_and_labelled(graph):
     assert "[was valid 2023-01-01 → 2024-06-01]" in context
 
 
+def test_a_decision_replaced_the_same_day_is_labelled_with_its_times(graph):
+    graph.transact(parse_tx('[[:decision/slog :description "log requests with log/slog" '
+                            '{:valid-from "2025-03-02T09:15:00Z" :valid-to "2025-03-02T16:40:30Z"}]]'),
+                   reason="switched the same day", source="cli")
+    old = next(f for f in prepare_turn(graph, "how do we log requests?")["facts"] if f["entity"] == ":decision/slog")
+    # main: [was valid 2025-03-02 → 2025-03-02], which reads as a window of no time at all
+    assert old["label"] == "[was valid 2025-03-02 09:15:00 → 16:40:30 UTC]", old
+
+
 def test_retracted_facts_are_labelled_with_their_tx(graph):
     remember(graph, '[[:decision/gone :description "use Memcached for sessions"]]')
     r = graph.transact(parse_tx('[[:db/retract :decision/gone :description "use Memcached for sessions"]]'),

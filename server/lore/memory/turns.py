@@ -147,6 +147,11 @@ def _day(us: int) -> str:
     return s[:10]
 
 
+def _clock(us: int) -> str:
+    s = format_instant(us) or ""
+    return s[11:19]
+
+
 def _status(h: index.Hit, many: dict[int, list[tuple[int, int]]], now: int) -> tuple[str, int, int]:
     """(status, valid_from, valid_to) of one fact: current, historical, future or retracted (its label, for the
     facts shown only: ``_label``)."""
@@ -174,12 +179,18 @@ def _label(s: dict[str, Any]) -> str | None:
         closed = s["hit"].closed_tx
         return f"[retracted in tx {closed}]" if closed else "[retracted]"
     if status == "historical":
-        start = _day(f) if f > -FOREVER else "the beginning"
-        return f"[was valid {start} → {_day(t)}]"
+        return f"[was valid {_window(f, t)}]"
     if status == "future":
-        end = _day(t) if t < FOREVER else "∞"
-        return f"[valid from {_day(f)} → {end}]"
+        return f"[valid from {_window(f, t)}]"
     return None
+
+
+def _window(f: int, t: int) -> str:
+    if -FOREVER < f and t < FOREVER and _day(f) == _day(t):
+        # within one day (a change of mind the same day): the times, or it reads as a window of no time
+        return f"{_day(f)} {_clock(f)} → {_clock(t)} UTC"
+    start = _day(f) if f > -FOREVER else "the beginning"
+    return f"{start} → {_day(t) if t < FOREVER else '∞'}"
 
 
 def _ns(e: str) -> str | None:
