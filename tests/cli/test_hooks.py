@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gitrepo import git
+from gitrepo import commit_files
 
 LORE = str(Path(sys.executable).with_name("lore"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,12 +25,8 @@ def run(repo: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProce
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    r = tmp_path / "repo"
-    (r / "src").mkdir(parents=True)
-    git(r, "init", "-q", "-b", "main")
-    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
-    git(r, "add", "-A")
-    git(r, "commit", "-q", "-m", "fetch pages")
+    r = commit_files(tmp_path / "repo", {"src/net.py": "import chardet\n\n\ndef fetch_page(url):\n"
+                                                        "    return chardet.detect(url)\n"}, "fetch pages")
     assert run(r, "ingest").returncode == 0
     p = run(r, "transact", '[[:decision/no-chardet :description "Do not use chardet; use charset-normalizer"]'
                            ' [:decision/no-chardet :rejects :module/chardet]]', "--reason", "licence")

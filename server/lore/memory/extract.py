@@ -1733,9 +1733,11 @@ def _title_choice(title: str) -> str | None:
     return _name(m.group(1)) if m else None
 
 
+# A change named as a gerund ("Switching to CMake …", "Using Caddy …").
+_CHANGE_GERUND = r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)"
 _WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
                       # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
-                      r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)\s+[^.;,]{2,50}?)"
+                      + _CHANGE_GERUND + r"\s+[^.;,]{2,50}?)"
                       r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
                       r"particularly\s+|certainly\s+|definitely\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
@@ -1744,7 +1746,7 @@ _WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
 
 # Round 16: the change said again as a gerund, then what it does now ("Using Caddy removes the need for certbot",
 # "Switching to `ArrayString` makes the cell plain old data"): the reason of the change it names, no change of its own.
-_GERUND_EFFECT = re.compile(r"^(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using|changing)"
+_GERUND_EFFECT = re.compile(r"^(?:" + _CHANGE_GERUND + r"|changing)"
                             r"\s+[^.;?]{2,60}?\s+(?:reduces|removes|makes|improves|speeds\s+up|saves|cuts|simplifies|"
                             r"eliminates|avoids|prevents|gives|lets|allows|enables|fixes|lowers|ensures|brings)\b", re.I)
 
