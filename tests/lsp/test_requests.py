@@ -67,6 +67,16 @@ async def test_retract_and_window(env):
 async def test_read_only_ops_match_cli(env):
     client, graph, _ = env
     await settle(client)  # derived work of the writes above (links, identity) would move the tx between the two
+
+    async def embedded():
+        # the memories' embeddings are the server's background catch-up, which settle does not wait for: the
+        # count would move between the two reads (seen in CI: 0 embedded by LSP, then 2 by the CLI)
+        memory = (await request(client, "lore/stats", {}))["memory"]
+        # (awaiting is None while the model loads; available is False only where there is no model at all)
+        caught_up = memory["memories_awaiting_embedding"] == 0 or memory["semantic"]["available"] is False
+        return memory if caught_up else None
+
+    await wait_for(embedded, 120, "the memories' embeddings")  # a bound for a hung catch-up, not a timing claim
     for op, params, argv in [("stats", {}, ["status"]), ("audit", {}, ["audit"])]:
         via_lsp = await request(client, f"lore/{op}", params)
         code, via_cli = cli(graph, *argv)
