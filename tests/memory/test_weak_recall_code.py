@@ -1,6 +1,7 @@
 """Code beside weak memories (issue 14's no-answer goal): when every memory prepare-turn recalls is a weak match
 (none covers half of the question, none lies near it in meaning), code needs two thirds of the question, not half,
-unless the question names code; a graph whose memories recall nothing keeps code's own floor.
+unless the question names code, and so too when the graph has memories but none is recalled; a graph without
+memories (code only) keeps code's own floor.
 
 Memories and code are written to a real graph, the memories embedded by the real sentence encoder; prepare-turn is
 asked as a user would. The sentences are this test's own."""
@@ -41,3 +42,14 @@ def test_code_only_graph_keeps_code_floor(billing):
     embed_all(graph)
     assert recalled(graph, "are invoice batches exported weekly?") == [export]
 
+
+
+def test_code_half_matching_a_question_no_memory_matches_is_left_out(billing):
+    graph, export = billing
+    remember(graph, MEMORIES)
+    embed_all(graph)
+    # the graph has memories, none of them about this; the function covers about half of the question's idf
+    # weight: the weakest evidence of an answer, so code needs two thirds as beside weak memories
+    assert recalled(graph, "are batches exported on sundays?") == []  # before: the function
+    # the question names the code: code's own floor
+    assert export in recalled(graph, "are batches exported on sundays by `export_invoice_batches`?")

@@ -72,7 +72,9 @@ CODE_COVER_FLOOR = 0.5
 # When every memory recalled is a weak match (none covers half the question, none is near it in meaning), the
 # question is most likely one the memory cannot answer, and code covering half of its words was mostly those words'
 # noise (a no-answer question's code was a third of its facts on sets 7 and 8's dev splits): code then needs two
-# thirds, unless the question names code.
+# thirds, unless the question names code. So too when the graph's memories were candidates but none was recalled:
+# that is the weakest evidence the question has an answer, and its code was then the whole of a no-answer reply
+# (three commits on recall10's dev split). A graph without memories (code only) keeps code's own floor.
 WEAK_CODE_COVER_FLOOR = 0.67
 COSINE_FLOOR = 0.5
 STANDOUT_FLOOR = 2.1  # standard deviations above the mean cosine of all memories
@@ -350,8 +352,9 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                       )[:MAX_MEMORY_ENTITIES]
     names_code = _names_code(text)
     code_floor = CODE_COVER_FLOOR
-    if memories and not names_code and not any(cover.get(e, 0.0) >= RATIONALE_COVER_FLOOR
-                                               or semantic.get(e, 0.0) >= COSINE_FLOOR for e in memories):
+    weighed = memories or any(not is_code[e] for e in is_code)  # memories were candidates, recalled or not
+    if weighed and not names_code and not any(cover.get(e, 0.0) >= RATIONALE_COVER_FLOOR
+                                              or semantic.get(e, 0.0) >= COSINE_FLOOR for e in memories):
         code_floor = WEAK_CODE_COVER_FLOOR
     code = sorted((e for e, sc in lexical.items() if is_code[e] and cover[e] >= code_floor),
                   key=lambda e: (-lexical[e], e))[:MAX_CODE_ENTITIES]
