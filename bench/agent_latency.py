@@ -187,11 +187,16 @@ async def start_servers(stack: Any, graphs: dict[str, tuple[Path, str | None]],
     sessions: dict[str, tuple[ClientSession, int]] = {}
     for name, (graph, server_dir) in graphs.items():
         env = hook_env(graph)
+        command = LORE
         if server_dir:
             env["PYTHONPATH"] = server_dir
+            # The checkout's own venv when it has one: its editable install maps lore.builtin_rules to its own
+            # rules/ (through this venv a baseline would read this checkout's rule files).
+            own = Path(server_dir).parent / ".venv" / "bin" / "lore"
+            command = str(own) if own.exists() else LORE
         before = set(children_named("mcp"))
         read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
-            command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+            command=command, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
         session = await stack.enter_async_context(ClientSession(read, write))
         await session.initialize()
         await session.call_tool("lore_prepare_turn", {"message": "warm up"})
