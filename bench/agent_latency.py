@@ -8,7 +8,8 @@ GRAPH is copied first (the bench never writes the original). Prints one JSON obj
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
-- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, the same questions
+- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, run through
+  CHECKOUT/.venv when it has one so it reads its own built-in rules, the same questions
   asked of both in turn, and how many replies were identical): distinct questions (the five recall sets', each once; `--repeat`: the ten below in turn), wall p50/p95/max
   and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
