@@ -8,7 +8,8 @@ GRAPH is copied first (the bench never writes the original). Prints one JSON obj
 inherits its environment: `PYTHONPATH=OTHER/server` measures another checkout's code with the same bench.
 
 The machine is shared, so beside wall time every figure has its CPU time, which load does not inflate:
-- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, the same questions
+- MCP (`--baseline CHECKOUT`: that checkout's code in a second server beside this one's, run through
+  CHECKOUT/.venv when it has one so it reads its own built-in rules, the same questions
   asked of both in turn, and how many replies were identical): distinct questions (the five recall sets', each once; `--repeat`: the ten below in turn), wall p50/p95/max
   and the `lore mcp` process's own CPU (user + system, all its threads, from /proc) per tool call, and
   the client's, p50/p95 over the calls (the server's per-call CPU is read around each call). The calls
@@ -187,11 +188,16 @@ async def start_servers(stack: Any, graphs: dict[str, tuple[Path, str | None]],
     sessions: dict[str, tuple[ClientSession, int]] = {}
     for name, (graph, server_dir) in graphs.items():
         env = hook_env(graph)
+        command = LORE
         if server_dir:
             env["PYTHONPATH"] = server_dir
+            # The checkout's own venv when it has one: its editable install maps lore.builtin_rules to its own
+            # rules/ (through this venv a baseline would read this checkout's rule files).
+            own = Path(server_dir).parent / ".venv" / "bin" / "lore"
+            command = str(own) if own.exists() else LORE
         before = set(children_named("mcp"))
         read, write = await stack.enter_async_context(stdio_client(StdioServerParameters(
-            command=LORE, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
+            command=command, args=["--graph", str(graph), "mcp"], cwd=str(cwd), env=env)))
         session = await stack.enter_async_context(ClientSession(read, write))
         await session.initialize()
         await session.call_tool("lore_prepare_turn", {"message": "warm up"})

@@ -82,9 +82,17 @@ def answer(path: Path, set_name: str, mode: str, n: int, write_every: int = 0) -
     graph.close()
 
 
+def checkout_python(server: Path) -> str:
+    """The checkout's own venv's Python when it has one: its editable install maps ``lore.builtin_rules`` to
+    its own rules/ (with this venv's, a baseline would read this checkout's rule files)."""
+    own = server.parent / ".venv" / "bin" / "python"
+    return str(own) if server.resolve() != (ROOT / "server").resolve() and own.exists() else sys.executable
+
+
 def child(args: list[str], server: Path) -> str:
     env = {**os.environ, "PYTHONPATH": str(server), "LORE_JOURNAL": "0"}
-    p = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, env=env, timeout=3600)
+    p = subprocess.run([checkout_python(server), __file__, *args], capture_output=True, text=True, env=env,
+                       timeout=3600)
     if p.returncode:
         raise SystemExit(f"{' '.join(args[:2])} with {server} failed:\n{p.stderr[-3000:]}")
     return p.stdout

@@ -10,6 +10,7 @@
 --   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name).
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
+-- reads_only_of: :description with :rejects :forbids
 -- confidence: 0.9
 -- scope: subject
 -- severity: warning

@@ -330,16 +330,17 @@ class Engine:
         since = watermark(self.con)
         names = {r.name for r in rules} | set(stored)
         changed = set(touched) | self.changed_attributes(since, upto, names)
-        # Scoped evaluation needs a bounded set of changed entities (not a first run, not a bulk load).
-        scoped = (not full and since > 0 and any(r.scope for r in usable)
-                  and self._prepare_scope(since, upto, names))
         only_set = set(only) if only is not None else None
         todo: list[Rule] = []
         for r in usable:
             if only_set is not None and r.name not in only_set:
                 continue
-            if full or stored.get(r.name) != r.digest or (r.reads & changed):
+            if full or stored.get(r.name) != r.digest or self._reached(r, changed, since, upto):
                 todo.append(r)
+        # Scoped evaluation needs a bounded set of changed entities (not a first run, not a bulk load); the
+        # changed entities are gathered only when a rule to run can use them.
+        scoped = (not full and since > 0 and any(r.scope for r in todo)
+                  and self._prepare_scope(since, upto, names))
         # Rules that are gone (a deleted or now broken workspace rule) lose their conclusions.
         gone = [n for n in stored if n not in {r.name for r in usable}] if only_set is None else []
         if gone:
@@ -412,6 +413,27 @@ class Engine:
             self._maybe_prune(usable, report)
         report.seconds = time.perf_counter() - start
         return report
+
+    def _reached(self, rule: Rule, changed: set[str], since: int, upto: int) -> bool:
+        """Whether the rows changed in (since, upto] can change what ``rule`` concludes: it reads one of their
+        attributes, and, for an attribute it reads only of the holders of a guard (``reads_only_of``), a row
+        changed is about an entity holding a current row of a guard, or a guard's own rows changed. A holder
+        that lost its guard row lost it in a transaction whose run handled it (or in this window: the guard
+        changed). Every row in the window counts, rules' own too (more rows: never fewer runs)."""
+        hit = rule.reads & changed
+        for attrs, guards in rule.reads_only_of:
+            narrowed = sorted(hit & attrs)
+            if not narrowed or guards & changed:
+                continue
+            a_ph, g_ph = ",".join("?" * len(narrowed)), ",".join("?" * len(guards))
+            held = self.con.execute(
+                f"SELECT 1 FROM facts c WHERE ((c.tx_from > ? AND c.tx_from <= ?) OR (c.tx_to > ? AND c.tx_to <= ?)) "
+                f"AND c.a IN ({a_ph}) AND EXISTS (SELECT 1 FROM facts g WHERE g.e = c.e AND g.a IN ({g_ph}) "
+                f"AND g.tx_to = {MAX_TX}) LIMIT 1",
+                [since, upto, since, upto, *narrowed, *sorted(guards)]).fetchall()
+            if not held:
+                hit -= attrs
+        return bool(hit)
 
     def _prepare_scope(self, since: int, upto: int, own_rules: Iterable[str]) -> bool:
         """On the compute connection: ``lore_scope`` = the entities of the rows written or closed in

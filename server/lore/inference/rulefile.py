@@ -14,6 +14,9 @@ A rule file in ``rules/`` (built in, shipped as ``lore.builtin_rules``) or in a 
     -- message: {{caller}} may time out calling {{callee}} ({{timeout}} ms < {{processing}} ms)
     SELECT ...
 
+An optional ``-- reads_only_of: :description with :rejects :forbids`` says the rule reads ``:description``
+only of entities holding a current ``:rejects`` or ``:forbids`` row (rules/README.md).
+
 Datalog rule files (``*.dl``) use ``;;`` instead of ``--``; the body is Datalog rules and an optional
 ``;; goal: (name ?e ?v)`` header picks the conclusions (default: the first rule's head). They are compiled by
 the query engine (``lore.query.api.compile_rule_query``); the goal's variables are the columns.
@@ -41,7 +44,7 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_\-]{0,63}$")
 ATTR_RE = re.compile(r"^:[A-Za-z0-9_.?!*+<>=\-]+(/[A-Za-z0-9_.?!*+<>=\-]+)?$")
 SLOT_RE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}")
 HEADER_KEYS = {"name", "description", "kind", "derives", "reads", "confidence", "severity", "message",
-               "code", "key", "goal", "scope"}
+               "code", "key", "goal", "scope", "reads_only_of"}
 MAX_RULE_BYTES = 256 * 1024
 # Columns with a meaning to the engine; every other output column is a template slot.
 FACT_COLUMNS = {"e", "v", "vt", "vn", "provenance", "weight"}
@@ -67,6 +70,9 @@ class Rule:
     lang: str = "sql"
     digest: str = ""
     scope: bool = False  # "-- scope: subject": may run over the changed entities only
+    # "-- reads_only_of: :a … with :g …": the rule reads :a only of entities that hold a current row of some :g
+    # (a change of :a about any other entity changes none of its conclusions: Engine.run skips it)
+    reads_only_of: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     sha256: str = ""  # of the whole file: what trust names (lore.inference.trust)
     header: dict[str, str] = field(default_factory=dict)
 
@@ -197,12 +203,37 @@ def parse_rule(text: str, *, path: str = "<rule>", origin: str = "workspace") ->
     scope = header.get("scope")
     if scope not in (None, "", "subject"):
         raise RuleParseError("rule-bad-header", f"scope must be 'subject', got {scope!r}")
+    reads_only_of = _reads_only_of(header.get("reads_only_of", ""), frozenset(reads))
     digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return Rule(name=name, kind=kind, sql=body, reads=frozenset(reads), confidence=confidence,
                 description=header.get("description", ""), derives=derives if kind == "fact" else None,
                 severity=severity, message=message, code=header.get("code") or name, key=key,
                 origin=origin, path=path, lang=lang, digest=digest, header=header, scope=scope == "subject",
-                sha256=content_hash(text))
+                sha256=content_hash(text), reads_only_of=reads_only_of)
+
+
+def _reads_only_of(value: str, reads: frozenset[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """``:a … with :g …`` clauses, separated by ``;``: every attribute a declared in ``reads``, and the
+    guards too (a change of a guard must make the rule run), none both."""
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    for clause in value.split(";"):
+        if not clause.strip():
+            continue
+        words = clause.split()
+        if words.count("with") != 1 or words[0] == "with" or words[-1] == "with":
+            raise RuleParseError("rule-bad-header", "reads_only_of takes ':attr … with :guard …' clauses "
+                                 f"separated by ';', got {clause.strip()!r}")
+        k = words.index("with")
+        attrs, guards = frozenset(words[:k]), frozenset(words[k + 1:])
+        for a in attrs | guards:
+            if not ATTR_RE.match(a):
+                raise RuleParseError("rule-bad-header", f"{a!r} in reads_only_of is not an attribute keyword")
+            if a not in reads:
+                raise RuleParseError("rule-bad-header", f"{a} in reads_only_of is not in reads")
+        if attrs & guards:
+            raise RuleParseError("rule-bad-header", "an attribute in reads_only_of cannot guard itself")
+        out.append((attrs, guards))
+    return tuple(out)
 
 
 _builtin_cache: list[Rule] | None = None

@@ -149,6 +149,8 @@ def ensure_schema(graph: Graph) -> None:
     marks.schema_ok = True
 
 
+# The attributes mem_code keeps (index.sql's refresh_code reads only changed rows of these).
+CODE_LOCATION_ATTRS = frozenset({":name", ":qualified-name", ":file", ":path", ":renamed-to"})
 LITERAL_MAX = 1000  # up to this many idents go into SQL as a literal list (filtered inside the scan)
 
 
@@ -225,8 +227,11 @@ def _fold(con: Any, last: int) -> tuple[int, tuple[frozenset[str] | None, frozen
         n_new = _tokens(con)
         con.execute(sql("insert_docs"))
         con.execute(sql("refresh_docs", first_id=first, ents=ents_sql))
-        con.execute(sql("refresh_inferred", last=last))
-        con.execute(sql("refresh_code", last=last))
+        # Each reads only the changed rows it names: with none of them (a memory written) it changes nothing.
+        if inferred:
+            con.execute(sql("refresh_inferred", last=last))
+        if len(attrs) > LITERAL_MAX or not CODE_LOCATION_ATTRS.isdisjoint(attrs):
+            con.execute(sql("refresh_code", last=last))
         deg = [r[0] for r in con.execute(f"SELECT e FROM _mem_deg LIMIT {LITERAL_MAX + 1}").fetchall()]
         deg_sql = literal_list(deg) if len(deg) <= LITERAL_MAX else "SELECT e FROM _mem_deg"
         noted = (frozenset(ents) | frozenset(deg) if len(ents) <= LITERAL_MAX and len(deg) <= LITERAL_MAX else None,

@@ -146,6 +146,7 @@ SELECT id, e, a, vt, v, rule, confidence, provenance, valid_from, valid_to FROM 
  WHERE inferred AND tx_to = {max_tx} AND tx_from > {last};
 
 -- name: refresh_code
+-- (its attributes are index.CODE_LOCATION_ATTRS: the fold runs it only when a changed row has one)
 DELETE FROM mem_code WHERE id IN (SELECT id FROM _mem_chg WHERE tx_to <> {max_tx} AND NOT inferred
                                    AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to'));
 INSERT INTO mem_code
