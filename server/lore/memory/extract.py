@@ -41,6 +41,7 @@ from lore.memory.cues import (
     Y_MIGRATION,
     as_imperative,
 )
+from lore.memory import multilingual
 from lore.memory.tokens import STOPWORDS
 
 MAX_DESCRIPTION = 500
@@ -3142,6 +3143,7 @@ def heuristic(delta: str) -> list[Extracted]:
             for o in options:
                 if not set(_slug(o).split("-")) <= chosen and _slug(o) not in {_slug(r) for r in target.rejects}:
                     target.rejects.append(o)
+    _other_languages(delta, out)
     for item in out:  # "got's install size is too large" names got, not "s install size"; "Writing raw SQL …": raw SQL
         names = [re.sub(r"^(?:writing|using|running|maintaining|keeping|(?:the\s+)?(?:use|usage|uses)\s+of|of)\s+(?=\S)", "", r,
                         flags=re.I) for r in item.rejects
@@ -3152,6 +3154,22 @@ def heuristic(delta: str) -> list[Extracted]:
 
 
 STRATEGIES["heuristic"] = heuristic
+
+
+def _other_languages(delta: str, out: list[Extracted]) -> None:
+    """Round 17: the changes said in another language (lore.memory.multilingual), each a decision unless the English
+    reading already took the sentence or the thing."""
+    taken = {_slug(x.subject.removeprefix("no ")) for x in out}
+    for turn in user_text(delta):
+        for c in multilingual.read(turn):
+            name = c.chosen or c.dropped[0]
+            if _slug(name) in taken or not _slug(name) or any(c.sentence in x.description for x in out):
+                continue
+            taken.add(_slug(name))
+            subject = name if c.chosen else "no " + name
+            why = "; ".join(c.rationale)[:2 * MAX_DESCRIPTION] or None
+            out.append(Extracted("decision", subject, c.sentence[:MAX_DESCRIPTION], why, list(c.dropped), [], None,
+                                 alias=subject))
 
 
 def _slug(text: str, max_len: int = 60) -> str:
