@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from lore.memory import multilingual
 from lore.memory.cues import (
     ASSENT,
     BANS,
@@ -41,7 +42,6 @@ from lore.memory.cues import (
     Y_MIGRATION,
     as_imperative,
 )
-from lore.memory import multilingual
 from lore.memory.tokens import STOPWORDS
 
 MAX_DESCRIPTION = 500
@@ -394,6 +394,14 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
     (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
                 r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
+    # round 17: "Switch Redis to Valkey", "we should migrate Webpack to Vite": the bare name after the verb is what is
+    # left, as in "change X to Y" (a role or a part — "Move the tests to pytest", "Port CI to …" — is not a thing left)
+    (re.compile(r"(?:^|\b(?:we|i)\s+(?:should|will|'ll|must|can|want\s+to)\s+|\blet's\s+)(?:switch|migrate|move|port)\s+"
+                r"(?!(?:the|our|a|an|all|every|each|it|its|this|that|them|these|those|from|over|back|to|away|off|everything|"
+                r"tests?|docs?|code|builds?|ci|images?|scripts?|config\w*|project|repo\w*|app|apps|packages?|deps|"
+                r"dependenc\w+|files?|jobs?|workflows?|pipelines?|services?|modules?|crates?|libs?|examples?|"
+                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets)\b)"
+                r"([\w+#@/-]+(?:\.[\w+#@/-]+)*(?:\s+v?\d[\w.]*)?)\s+(?:over\s+)?to\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -1648,7 +1656,7 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
 
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
-_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
+_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+|pls\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
                           r"enforce|make\s+(?:\S+\s+){1,4}?into|turn\s+(?:\S+\s+){1,4}?into|"
                           r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
@@ -1698,7 +1706,25 @@ def _stated_change(s: str, nxt: str | None) -> bool:
     # The next sentence justifies it, gives a reason or spells the change out ("Remove lodash. Most will be
     # replaced with JS built-ins to reduce package size.").
     return bool(_JUSTIFIES.search(nxt)) or _split_why(nxt)[1] is not None or bool(changes(nxt)[1]) or \
-        bool(_BACK_REFERENCE.search(nxt))
+        bool(_BACK_REFERENCE.search(nxt)) or _judges_dropped(s, nxt)
+
+
+# Round 17: "Remove Guava. Guava pulls in …", "Drop the X plugin. Currently we use X and X is slow": the sentence after
+# a removal whose clause has the removed thing as its subject says what that thing is or does — why it goes.
+_DROPS_NAMED = re.compile(r"^(?:let's\s+|please\s+|pls\s+)?(?:remove|delete|drop|ditch|get\s+rid\s+of|stop\s+using)\s+"
+                          r"(?:the\s+|our\s+)?([\w+#@/-]+(?:\.[\w+#@/-]+)*)(?:\s+(?:dependency|library|package|plugin|module))?\s*[.!]?$", re.I)
+_CLAUSE_OPEN = r"(?:^|[,;:]\s*|\b(?:and|but|because|since|as|while|where)\s+)(?:the\s+|our\s+)?"
+_PREDICATE = (r"(?:\s+(?:library|package|plugin|dependency|module|tool|itself))?(?:\s+(?:also|still|now|really|often|"
+              r"sometimes|just|currently|already))?\s+(?:is|are|was|were|has|have|had|does|did|isn't|aren't|wasn't|doesn't|"
+              r"didn't|can't|cannot|won't|keeps|causes|caused|breaks|broke|pulls|adds|needs|uses|requires|slows|"
+              r"relies|depends|brings|makes|made|leaks|conflicts|clashes|fails|failed)\b")
+
+
+def _judges_dropped(title: str, nxt: str) -> bool:
+    m = _DROPS_NAMED.match(title.strip())
+    if m is None or m.group(1).lower() in STOPWORDS or nxt.rstrip().endswith("?") or _HYPOTHETICAL.search(nxt):
+        return False
+    return bool(re.search(_CLAUSE_OPEN + re.escape(m.group(1)) + _PREDICATE, nxt, re.I))
 
 
 # A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
@@ -1818,6 +1844,15 @@ _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!
                         re.I)
 
 
+# Round 17: a body that gives its title's status as still open — blocked, needing investigation, not decided, on a
+# roadmap, proposed by the issue, closed without a decision, something to think about — reports no decision made.
+_STILL_OPEN = re.compile(r"\b(?:(?:is|are|currently|still)\s+blocked\b|blocked\s+(?:on|by|until)\b|"
+                         r"needs?\s+(?:more\s+|further\s+|some\s+)?(?:investigation|discussion|research|a\s+decision)\b|"
+                         r"(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+)?decided\b|not\s+(?:yet\s+)?decided\b|undecided\b|"
+                         r"(?:this|the)\s+(?:issue|proposal|rfc|ticket)\s+propos\w+|roadmap\s+item\b|on\s+(?:our|the|my)\s+radar\b|"
+                         r"clos(?:e|ed|ing)\s+(?:this|it)(?:\s+(?:one|issue|pr|ticket))?\s+(?:for\s+now|either\s+way)|"
+                         r"^closing\s+either\s+way|(?:should|could|might)\s+(?:\w+\s+)?(?:think\s+about|consider|look\s+into|explore)\s+"
+                         r"\w+ing\b)", re.I)
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
                     r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas) on (?:this|it|that)\b|"
@@ -2314,6 +2349,15 @@ def heuristic(delta: str) -> list[Extracted]:
             put, left = changes(reverted.group(1))
             if put and left:
                 sents[0] = f"Go back to {left[0]} from {put}" + sents[0][reverted.end():]
+            took = put or (_title_choice(reverted.group(1)) if re.match(
+                r"^(?:switch|mov|migrat|port|convert|transition|adopt|us(?:e|ing)\b)", reverted.group(1), re.I) else None)
+            if took and not left and not _PLACEHOLDER.match(took):  # round 17: 'Revert "Switch to PyPy nightly"': what it took on goes
+                sents[0] = f"Stop using {took}" + sents[0][reverted.end():]
+        # round 17: "Revert the JUnit 6 upgrade (#40)": the version the undone upgrade took on is given up
+        upgrade_undone = re.match(r"^revert(?:s|ed|ing)?\s*:?\s+(?:the\s+)?((?:[\w.+#@/-]+\s+){0,3}?[\w.+#@/-]*\d[\w.]*)\s+"
+                          r"(?:upgrade|update|bump|migration)\b", sents[0], re.I) if sents and not reverted else None
+        if upgrade_undone:
+            sents[0] = f"Stop using {upgrade_undone.group(1)}" + sents[0][upgrade_undone.end():]
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
         labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+(?:\s+reason)?\s*:", _HEADING.sub("", t))
@@ -2907,7 +2951,7 @@ def heuristic(delta: str) -> list[Extracted]:
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or not last_outcome and (_SEEKS.search(t) or
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                not (_ASKS_WHY.search(t) and j + 1 < len(sents)) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or

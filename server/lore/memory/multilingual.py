@@ -94,6 +94,8 @@ _REASON = {
     "ja": r"(?:ため|ので|理由|注\s*:)",
     "ko": r"(?:때문에|왜냐하면|이유|므로)",
 }
+# Japanese and Korean put the connective after the reason it closes.
+_CLOSES_REASON = re.compile(r"ため|ので|때문에|므로")
 # A record's verdict on an alternative ("Entscheidung: Abgelehnt - Kosten", "Rejeté : trop cher").
 _REJECTED = re.compile(r"\b(?:abgelehnt|verworfen|rejet[ée]e?s?|écart[ée]e?s?|rechazad[oa]s?|descartad[oa]s?|rejeitad[oa]s?|"
                        r"scartat[oa]|respint[oa])\b|(?:否决|不采用|却下|不採用|기각)", re.I)
@@ -144,12 +146,23 @@ def _frames(s: str) -> tuple[str | None, str | None, list[str]]:
     return lang, chosen, dropped
 
 
+_SCRIPT = {"fr": "latin", "es": "latin", "pt": "latin", "it": "latin", "de": "latin", "zh": "cjk", "ja": "cjk", "ko": "cjk"}
+
+
 def _reason(s: str, lang: str) -> str | None:
-    """The reason a sentence gives in language ``lang``, from its connective on (the whole sentence when the
-    connective opens it)."""
-    m = re.search(_REASON[lang], s, re.I)
+    """The reason a sentence gives, from its connective on (the whole sentence when the connective opens it). The
+    frame's language is tried first, then the others of its script: "migrar de X a Y" is Spanish and French alike."""
+    m = None
+    for lg in [lang] + [x for x in _REASON if x != lang and _SCRIPT[x] == _SCRIPT[lang]]:
+        m = re.search(_REASON[lg], s, re.I)
+        if m:
+            break
     if not m:
         return None
+    if _CLOSES_REASON.fullmatch(m.group(0)):  # "JSON 지원이 부족하기 때문에", "遅いため": the reason comes before it
+        return s[:m.end()].strip()
+    if m.group(0) in ("所以", "因此"):  # "A，所以 B": A is why
+        return s[:m.start()].strip(" ，,") or None
     return s[m.start():].strip().rstrip(".。!！") if m.start() > 0 else s.strip().rstrip(".。!！")
 
 
