@@ -2622,9 +2622,13 @@ def test_round17_switch_x_to_y_leaves_x(text, chosen, dropped):
     assert got.subject == chosen and got.rejects == [dropped], got.to_json()
 
 
-def test_round17_switching_a_part_to_y_leaves_no_thing():
-    got = _one_of("Move the tests to pytest. unittest needs too much boilerplate.")
-    assert got.subject == "pytest" and "tests" not in got.rejects, got.to_json()
+@pytest.mark.parametrize("text", [
+    "Move the tests to pytest. unittest needs too much boilerplate.",
+    "Migrate fully to pytest. Half the suite is already on it.",  # an adverb is no thing left
+])
+def test_round17_switching_a_part_to_y_leaves_no_thing(text):
+    got = _one_of(text)
+    assert got.subject == "pytest" and not {"tests", "fully"} & set(got.rejects), got.to_json()
 
 
 @pytest.mark.parametrize("text", [
@@ -2637,3 +2641,28 @@ def test_round17_switching_a_part_to_y_leaves_no_thing():
 ])
 def test_round17_a_title_whose_body_says_it_is_still_open_states_nothing(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    # a path of code names is one name
+    ("Use Arc::clone instead of Rc::clone for shared handles.", "Arc::clone", "Rc::clone"),
+    ("Prefer std::string_view over const std::string& in new APIs.", "std::string_view", "const std::string"),
+])
+def test_round17_a_code_path_is_one_name(text, chosen, dropped):
+    got = _one_of(text)
+    assert got.subject == chosen and got.rejects == [dropped], got.to_json()
+
+
+@pytest.mark.parametrize("text, dropped", [
+    # a reason that speaks ill of another thing names what the choice is made over
+    ("Use podman. The legacy docker daemon needs root on every host.", "docker"),
+    ("Switch to Ky. We had trouble with Superagent in the browser.", "Superagent"),
+])
+def test_round17_what_the_reason_speaks_ill_of_is_left(text, dropped):
+    got = _one_of(text)
+    assert len(got.rejects) == 1 and got.rejects[0].startswith(dropped), got.to_json()
+
+
+def test_round17_a_reason_that_speaks_ill_of_nothing_leaves_nothing():
+    got = _one_of("Use Vite. It starts in under a second on a cold cache.")
+    assert got.rejects == [], got.to_json()

@@ -301,8 +301,8 @@ _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 # Round 15: a name may be code that opens with a quote or a dunder ("instead of 'requires' clauses", "__send__").
 _QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
-_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
+_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
             r"go\s+with|switch\s+to|move\s+to|migrate\s+to)\b")
@@ -374,7 +374,10 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60})(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
+# Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
+_PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
+       r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
@@ -400,7 +403,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?!(?:the|our|a|an|all|every|each|it|its|this|that|them|these|those|from|over|back|to|away|off|everything|"
                 r"tests?|docs?|code|builds?|ci|images?|scripts?|config\w*|project|repo\w*|app|apps|packages?|deps|"
                 r"dependenc\w+|files?|jobs?|workflows?|pipelines?|services?|modules?|crates?|libs?|examples?|"
-                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets)\b)"
+                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets|\w+ly)\b)"
                 r"([\w+#@/-]+(?:\.[\w+#@/-]+)*(?:\s+v?\d[\w.]*)?)\s+(?:over\s+)?to\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
@@ -1614,6 +1617,25 @@ def _judged_bad(text: str) -> list[str]:
         x = _name(_LEADING_JOINERS.sub("", m.group(1) or m.group(m.lastindex or 1) or ""))  # "with gRPC will be harder"
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
+    return out
+
+
+# a name, and a second word only when capitalised or numbered ("issues with Axios interceptors" names Axios)
+_SHORT_NAME = r"([A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"(?:\s+(?-i:[A-Z0-9])[\w.+#/@-]*)?)"
+_TROUBLE_WITH = re.compile(r"\b(?:issues?|problems?|trouble|bugs|pain|headaches?)\s+(?:\w+\s+)?with\s+" + _ART + _SHORT_NAME,
+                           re.I)
+_JUDGED_BEFORE = re.compile(r"\b(?:the\s+)?(?:" + _JUDGED_ADJ + r")\s+" + _SHORT_NAME, re.I)
+
+
+def _spoken_ill_of(reason: str) -> list[str]:
+    """The things a reason speaks ill of, by name: judged ("X is unmaintained", "the legacy X"), or the cause of
+    trouble ("issues with X")."""
+    out = _judged_bad(reason)
+    for rx in (_TROUBLE_WITH, _JUDGED_BEFORE):
+        for m in rx.finditer(reason):
+            x = _name(m.group(1))
+            if x and x.lower() not in STOPWORDS and not _NOT_A_NAME.match(x) and x not in out:
+                out.append(x)
     return out
 
 
@@ -3173,6 +3195,16 @@ def heuristic(delta: str) -> list[Extracted]:
                     if x.lower() not in STOPWORDS and _slug(x) != _slug(item.subject) and \
                             _slug(x) not in {_slug(r) for r in item.rejects} and \
                             not set(_slug(x).split("-")) <= set(_slug(item.subject).split("-")) | {"the", "a"}:
+                        item.rejects.append(x)
+        # Round 17: a choice with nothing named as left, whose reason speaks ill of another thing ("I had issues with
+        # X for long requests", "the legacy X command doesn't work with podman", "X is unmaintained"): that thing is
+        # what the choice is made over.
+        for item in mine:
+            if item.kind in ("decision", "preference") and item.rationale and not item.rejects and \
+                    not item.subject.startswith("no "):
+                own = set(_slug(item.subject).split("-"))
+                for x in _spoken_ill_of(item.rationale):
+                    if not set(_slug(x).split("-")) & own and _slug(x) not in {_slug(r) for r in item.rejects}:
                         item.rejects.append(x)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
