@@ -3202,9 +3202,9 @@ def heuristic(delta: str) -> list[Extracted]:
         for item in mine:
             if item.kind in ("decision", "preference") and item.rationale and not item.rejects and \
                     not item.subject.startswith("no "):
-                own = set(_slug(item.subject).split("-"))
+                chosen_words = set(_slug(item.subject).split("-"))
                 for x in _spoken_ill_of(item.rationale):
-                    if not set(_slug(x).split("-")) & own and _slug(x) not in {_slug(r) for r in item.rejects}:
+                    if not set(_slug(x).split("-")) & chosen_words and _slug(x) not in {_slug(r) for r in item.rejects}:
                         item.rejects.append(x)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
