@@ -2666,3 +2666,22 @@ def test_round17_what_the_reason_speaks_ill_of_is_left(text, dropped):
 def test_round17_a_reason_that_speaks_ill_of_nothing_leaves_nothing():
     got = _one_of("Use Vite. It starts in under a second on a cold cache.")
     assert got.rejects == [], got.to_json()
+
+
+@pytest.mark.parametrize("text, subject", [
+    # a change whose object points back and that names nothing is the change before it said again
+    ("Switch to Bun. Bun installs are three times faster than npm. We should switch to it.", "Bun"),
+    ("Drop Node 16 support. Node 16 reached end-of-life in 2023. We should drop support for it.", "no Node 16"),
+])
+def test_round17_a_change_that_points_back_is_the_one_before(text, subject):
+    assert _one_of(text).subject == subject
+
+
+@pytest.mark.parametrize("text", [
+    # a concessive clause concedes a liking; it states no preference of its own
+    "Switch to Bulma. As much as I love writing plain CSS, not everyone on the team agrees with it.",
+    "Switch to Bulma. Much as we like hand-made grids, components let the team move faster.",
+])
+def test_round17_a_concession_is_no_preference(text):
+    got = _one_of(text)
+    assert got.subject == "Bulma", got.to_json()

@@ -1261,7 +1261,9 @@ _GERUND_SUBJECT = re.compile(r"^(?:switching|migrating|moving|replacing|porting|
                              r"(?:will|would|should|could|might|may|is|was|requires?|needs?|takes?|brings?|means?|"
                              r"involves?|breaks?|causes?)\b", re.I)
 # A concession before the point ("While I like some ideas behind X, …", "Although we love X, …").
-_CONCESSION = re.compile(r"^(?:while|although|though|even though|whilst)\b[^,]{3,100},", re.I)
+# round 17: every concessive subordinator ("As much as I love X, …", "Much as we like X, …", "Even if X is nice, …")
+_CONCESSION = re.compile(r"^(?:while|although|though|even though|whilst|(?:as\s+)?much\s+as|even\s+if|granted(?:\s+that)?|"
+                         r"despite|in\s+spite\s+of|for\s+all\s+(?:that|the)|admittedly)\b[^,]{3,100},", re.I)
 # "Rebase doesn't get rid of the bad commit messages": what a thing does not drop is no drop.
 _KEEPS = re.compile(r"\b(?:doesn't|does not|didn't|did not|can't|cannot|couldn't|wouldn't|won't)\s+(?:\w+\s+)?"
                     r"(?:get rid of|drop|remove|replace|deprecate|retire|disable)\b", re.I)
@@ -1620,6 +1622,10 @@ def _judged_bad(text: str) -> list[str]:
     return out
 
 
+# What a change says when it names nothing ("switch", "drop support"), and an object that points back.
+_BARE_CHANGE = {"switch", "switching", "move", "moving", "migrate", "migrating", "drop", "dropping", "remove", "removing",
+                "replace", "replacing", "support", "use", "using", "adopt", "it", "them", "go", "over", ""}
+_POINTS_BACK = re.compile(r"(?:^|\s)(?:it|them)$", re.I)
 # a name, and a second word only when capitalised or numbered ("issues with Axios interceptors" names Axios)
 _SHORT_NAME = r"([A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"(?:\s+(?-i:[A-Z0-9])[\w.+#/@-]*)?)"
 _TROUBLE_WITH = re.compile(r"\b(?:issues?|problems?|trouble|bugs|pain|headaches?)\s+(?:\w+\s+)?with\s+" + _ART + _SHORT_NAME,
@@ -3196,6 +3202,16 @@ def heuristic(delta: str) -> list[Extracted]:
                             _slug(x) not in {_slug(r) for r in item.rejects} and \
                             not set(_slug(x).split("-")) <= set(_slug(item.subject).split("-")) | {"the", "a"}:
                         item.rejects.append(x)
+        # Round 17: "Switch to Bun. … We should switch to it.", "Drop Node 16 support. … We should drop support for
+        # it": a change whose object points back and that names nothing is the change before it said again.
+        for item in [x for x in mine if x.kind == "decision"]:
+            bare = set(_slug(item.subject.removeprefix("no ")).split("-")) <= _BARE_CHANGE
+            into = next((x for x in mine if x is not item and x.kind == "decision" and
+                         born.get(id(x), -1) < born.get(id(item), -1)), None)
+            if bare and into is not None and _POINTS_BACK.search(item.description.rstrip(".!")):
+                _merge(into, item, restated=True)
+                out.remove(item)
+                mine.remove(item)
         # Round 17: a choice with nothing named as left, whose reason speaks ill of another thing ("I had issues with
         # X for long requests", "the legacy X command doesn't work with podman", "X is unmaintained"): that thing is
         # what the choice is made over.
