@@ -484,6 +484,11 @@ ADVERSARIAL = {
     "sentences": "We will use a. " * 7_000,
     "headings": "## Decision\n" * 9_000,
     "options-section": "## Considered Options\n" + "* a\n" * 29_000,
+    # round 17: the other languages' frames open on a name; a name that runs on, or a particle after each, is linear
+    "cjk-frames": "kapt から KSP に " * 8_000,
+    "korean-particles": "Dramatiq 제거 및 Celery로 " * 5_000,
+    "hyphen-token-then-particle": "aa-" * 33_000 + " から",
+    "code-paths": "a::" * 33_000,
 }
 
 SCRIPT = r"""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 # A name: Latin-script tokens ("Celery", "golang.org/x/net", "mem::forget", "Firebase Authentication"); further
 # words only when capitalised or numbered, so that a sentence's own words do not join it.
-_TOKEN = r"(?<![#A-Za-z0-9_.])[A-Za-z0-9][A-Za-z0-9_.+#/@-]*(?:::[A-Za-z0-9_]+)*"
+_TOKEN = r"(?<![#A-Za-z0-9_.+/@:-])[A-Za-z0-9][A-Za-z0-9_.+#/@-]*(?:::[A-Za-z0-9_]+)*"
 _MORE = r"(?:[ \t]+(?-i:[A-Z0-9])[A-Za-z0-9_.+#/@-]*(?:::[A-Za-z0-9_]+)*){0,2}"
 
 
