@@ -484,6 +484,11 @@ ADVERSARIAL = {
     "sentences": "We will use a. " * 7_000,
     "headings": "## Decision\n" * 9_000,
     "options-section": "## Considered Options\n" + "* a\n" * 29_000,
+    # round 17: the other languages' frames open on a name; a name that runs on, or a particle after each, is linear
+    "cjk-frames": "kapt から KSP に " * 8_000,
+    "korean-particles": "Dramatiq 제거 및 Celery로 " * 5_000,
+    "hyphen-token-then-particle": "aa-" * 33_000 + " から",
+    "code-paths": "a::" * 33_000,
 }
 
 SCRIPT = r"""
@@ -2517,3 +2522,171 @@ def test_round16_the_first_of_the_following_reasons_is_kept():
     got = _one_of("Decision: We chose Vitest for the following reasons: Speed & ESM Support; No Babel config required; "
                   "Official Vite team recommendation.")
     assert got.subject == "Vitest" and (got.rationale or "").startswith("Speed & ESM"), got.to_json()
+
+
+# Round 17: changes of mind in the other languages the capture sets use, read by each language's frames (the verb of
+# replacing, switching, removing or using-instead with its two arguments), its reason connectives and a record's
+# "rejected" verdicts (lore.memory.multilingual).
+@pytest.mark.parametrize("text, chosen, dropped, why", [
+    ("Remplacer Webpack par Vite. Parce que les builds prennent quatre minutes.", "Vite", ["Webpack"], "quatre minutes"),
+    ("Nous utilisons Postgres au lieu de MySQL car le DDL est transactionnel.", "Postgres", ["MySQL"], "transactionnel"),
+    ("Reemplazar Moment por Day.js. Ya que Moment está en modo mantenimiento.", "Day.js", ["Moment"], "mantenimiento"),
+    ("Migrar de Jenkins a Drone, debido a los costes de mantener los agentes.", "Drone", ["Jenkins"], "costes"),
+    ("Substituir Yarn por pnpm porque o disco do CI enche com node_modules.", "pnpm", ["Yarn"], "disco"),
+    ("Sostituire Gulp con esbuild perché la build è troppo lenta.", "esbuild", ["Gulp"], "lenta"),
+    ("Wir ersetzen Jackson durch Gson, weil Jackson zu viele Abhängigkeiten mitbringt.", "Gson", ["Jackson"],
+     "abhängigkeiten"),
+    ("Wechsel von Travis zu GitHub Actions. Travis ist für Open Source nicht mehr kostenlos.", "GitHub Actions",
+     ["Travis"], "kostenlos"),
+    ("从 Gradle 迁移到 Bazel。因为增量构建太慢了。", "Bazel", ["Gradle"], "增量构建"),
+    ("Express から Fastify に移行します。Express は遅いため。", "Fastify", ["Express"], "遅い"),
+    ("MySQL에서 PostgreSQL로 전환합니다. JSON 지원이 부족하기 때문에.", "PostgreSQL", ["MySQL"], "json 지원"),
+])
+def test_round17_a_change_said_in_another_language(text, chosen, dropped, why):
+    got = _one_of(text)
+    assert got.kind == "decision" and got.subject == chosen and got.rejects == dropped, got.to_json()
+    assert why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("删除 Moment。它太大了。", "Moment"),
+    ("Supprimer jQuery. Plus aucune page ne s'en sert.", "jQuery"),
+    ("Lodash を削除する。", "Lodash"),
+    ("Redux 제거.", "Redux"),
+])
+def test_round17_a_removal_said_in_another_language(text, dropped):
+    got = _one_of(text)
+    assert got.subject == "no " + dropped and got.rejects == [dropped], got.to_json()
+
+
+def test_round17_a_record_in_another_language_rejects_its_alternatives():
+    got = _one_of("ADR-7: Nachrichtenbus. Entscheidung: Wir verwenden NATS für alle Dienste. Alternative A: Kafka. "
+                  "Entscheidung: Abgelehnt - zu schwer zu betreiben. Alternative B: RabbitMQ. Entscheidung: Abgelehnt - "
+                  "keine Replays.")
+    assert got.subject == "NATS" and got.rejects == ["Kafka", "RabbitMQ"], got.to_json()
+    assert "zu schwer" in (got.rationale or "") and "keine Replays" in (got.rationale or ""), got.to_json()
+
+
+def test_round17_a_change_told_twice_in_another_language_is_one():
+    got = _one_of("Celery를 RQ로 대체. 작업 코드를 RQ로 대체합니다. 설정에서 Celery를 제거했습니다.")
+    assert got.subject == "RQ" and got.rejects == ["Celery"], got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "We retire the old workers on Friday.",  # English "retire" is no French removal
+    "Use the cache as a fallback.",
+    "The car park is closed.",
+])
+def test_round17_english_matches_no_other_language_frame(text):
+    from lore.memory import multilingual
+    assert multilingual.read(text) == []
+
+
+@pytest.mark.parametrize("text, dropped, why", [
+    # the sentence after a removal has the removed thing as the subject of a clause: what it is or does is why it goes
+    ("Remove Guava. Guava pulls in forty transitive jars.", "Guava", "forty transitive"),
+    ("Drop the Hystrix dependency. Today every client wraps Hystrix and Hystrix is no longer developed.", "Hystrix",
+     None),
+    ("Remove Mockito. Mockito keeps breaking on each JDK upgrade.", "Mockito", "jdk upgrade"),
+])
+def test_round17_the_removed_thing_judged_after_the_removal(text, dropped, why):
+    got = _one_of(text)
+    assert got.subject == "no " + dropped and got.rejects == [dropped], got.to_json()
+    if why:
+        assert why in (got.rationale or "").lower(), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Remove the retry loop. The retry loop is in client.py.",  # a part of the code, not a thing chosen
+    "Remove Guava. Does Guava still matter?",
+])
+def test_round17_a_removal_without_a_judgement_states_nothing(text):
+    assert all(g.kind != "decision" or "guava" not in g.subject.lower() for g in heuristic(f"User: {text}\nAgent: ok"))
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ('Revert "Adopt Deno for the scripts"', "Deno"),
+    ('Revert "Switch to Poetry for packaging"', "Poetry"),
+    ("Revert the Spring Boot 4 upgrade (#912)", "Spring Boot 4"),
+])
+def test_round17_a_reverted_adoption_gives_up_what_it_took_on(text, dropped):
+    got = _one_of(text)
+    assert got.subject == "no " + dropped and got.rejects == [dropped], got.to_json()
+
+
+def test_round17_a_revert_of_an_ordinary_change_states_nothing():
+    assert heuristic('User: Revert "Add a retry to the upload step"\nAgent: ok') == []
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Switch Memcached to Redis. Memcached has no persistence.", "Redis", "Memcached"),
+    ("We should migrate Karma to Vitest since Karma is deprecated.", "Vitest", "Karma"),
+])
+def test_round17_switch_x_to_y_leaves_x(text, chosen, dropped):
+    got = _one_of(text)
+    assert got.subject == chosen and got.rejects == [dropped], got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Move the tests to pytest. unittest needs too much boilerplate.",
+    "Migrate fully to pytest. Half the suite is already on it.",  # an adverb is no thing left
+])
+def test_round17_switching_a_part_to_y_leaves_no_thing(text):
+    got = _one_of(text)
+    assert got.subject == "pytest" and not {"tests", "fully"} & set(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Replace Flask with Quart. Quart is async. Currently blocked on the auth middleware, which has no async port.",
+    "Move to Deno. Deno starts faster. We have not decided yet whether the tooling is ready.",
+    "Drop Ruby 3.0. Ruby 3.0 is EOL. It is a roadmap item for the next major, closing this one for now.",
+    "Remove sidekiq. Now that jobs are rare we should probably think about retiring sidekiq.",
+    "Adopt Bazel. This issue proposes to adopt Bazel for the monorepo builds, as Make is slow.",
+    "Replace Jest with Vitest. Vitest is faster. Needs investigation to see whether our mocks carry over.",
+])
+def test_round17_a_title_whose_body_says_it_is_still_open_states_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    # a path of code names is one name
+    ("Use Arc::clone instead of Rc::clone for shared handles.", "Arc::clone", "Rc::clone"),
+    ("Prefer std::string_view over const std::string& in new APIs.", "std::string_view", "const std::string"),
+])
+def test_round17_a_code_path_is_one_name(text, chosen, dropped):
+    got = _one_of(text)
+    assert got.subject == chosen and got.rejects == [dropped], got.to_json()
+
+
+@pytest.mark.parametrize("text, dropped", [
+    # a reason that speaks ill of another thing names what the choice is made over
+    ("Use podman. The legacy docker daemon needs root on every host.", "docker"),
+    ("Switch to Ky. We had trouble with Superagent in the browser.", "Superagent"),
+])
+def test_round17_what_the_reason_speaks_ill_of_is_left(text, dropped):
+    got = _one_of(text)
+    assert len(got.rejects) == 1 and got.rejects[0].startswith(dropped), got.to_json()
+
+
+def test_round17_a_reason_that_speaks_ill_of_nothing_leaves_nothing():
+    got = _one_of("Use Vite. It starts in under a second on a cold cache.")
+    assert got.rejects == [], got.to_json()
+
+
+@pytest.mark.parametrize("text, subject", [
+    # a change whose object points back and that names nothing is the change before it said again
+    ("Switch to Bun. Bun installs are three times faster than npm. We should switch to it.", "Bun"),
+    ("Drop Node 16 support. Node 16 reached end-of-life in 2023. We should drop support for it.", "no Node 16"),
+])
+def test_round17_a_change_that_points_back_is_the_one_before(text, subject):
+    assert _one_of(text).subject == subject
+
+
+@pytest.mark.parametrize("text", [
+    # a concessive clause concedes a liking; it states no preference of its own
+    "Switch to Bulma. As much as I love writing plain CSS, not everyone on the team agrees with it.",
+    "Switch to Bulma. Much as we like hand-made grids, components let the team move faster.",
+])
+def test_round17_a_concession_is_no_preference(text):
+    got = _one_of(text)
+    assert got.subject == "Bulma", got.to_json()

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from lore.memory import multilingual
 from lore.memory.cues import (
     ASSENT,
     BANS,
@@ -300,8 +301,8 @@ _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 # Round 15: a name may be code that opens with a quote or a dunder ("instead of 'requires' clauses", "__send__").
 _QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
-_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}){0,2})"
+_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
             r"go\s+with|switch\s+to|move\s+to|migrate\s+to)\b")
@@ -373,7 +374,10 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"are|were|it|we|from|into|by|at|when|if|will|should|would|can|could|must|this|these|those|its|our|"
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
-_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60})(?:\s+(?!(?:" + _STOP + r")\b)[A-Za-z0-9][\w.+#/@-]{0,60}){0,3})"
+# Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
+_PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
+       r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
@@ -393,6 +397,14 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
     (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
                 r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
+    # round 17: "Switch Redis to Valkey", "we should migrate Webpack to Vite": the bare name after the verb is what is
+    # left, as in "change X to Y" (a role or a part — "Move the tests to pytest", "Port CI to …" — is not a thing left)
+    (re.compile(r"(?:^|\b(?:we|i)\s+(?:should|will|'ll|must|can|want\s+to)\s+|\blet's\s+)(?:switch|migrate|move|port)\s+"
+                r"(?!(?:the|our|a|an|all|every|each|it|its|this|that|them|these|those|from|over|back|to|away|off|everything|"
+                r"tests?|docs?|code|builds?|ci|images?|scripts?|config\w*|project|repo\w*|app|apps|packages?|deps|"
+                r"dependenc\w+|files?|jobs?|workflows?|pipelines?|services?|modules?|crates?|libs?|examples?|"
+                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets|\w+ly)\b)"
+                r"([\w+#@/-]+(?:\.[\w+#@/-]+)*(?:\s+v?\d[\w.]*)?)\s+(?:over\s+)?to\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -1249,7 +1261,9 @@ _GERUND_SUBJECT = re.compile(r"^(?:switching|migrating|moving|replacing|porting|
                              r"(?:will|would|should|could|might|may|is|was|requires?|needs?|takes?|brings?|means?|"
                              r"involves?|breaks?|causes?)\b", re.I)
 # A concession before the point ("While I like some ideas behind X, …", "Although we love X, …").
-_CONCESSION = re.compile(r"^(?:while|although|though|even though|whilst)\b[^,]{3,100},", re.I)
+# round 17: every concessive subordinator ("As much as I love X, …", "Much as we like X, …", "Even if X is nice, …")
+_CONCESSION = re.compile(r"^(?:while|although|though|even though|whilst|(?:as\s+)?much\s+as|even\s+if|granted(?:\s+that)?|"
+                         r"despite|in\s+spite\s+of|for\s+all\s+(?:that|the)|admittedly)\b[^,]{3,100},", re.I)
 # "Rebase doesn't get rid of the bad commit messages": what a thing does not drop is no drop.
 _KEEPS = re.compile(r"\b(?:doesn't|does not|didn't|did not|can't|cannot|couldn't|wouldn't|won't)\s+(?:\w+\s+)?"
                     r"(?:get rid of|drop|remove|replace|deprecate|retire|disable)\b", re.I)
@@ -1608,6 +1622,29 @@ def _judged_bad(text: str) -> list[str]:
     return out
 
 
+# What a change says when it names nothing ("switch", "drop support"), and an object that points back.
+_BARE_CHANGE = {"switch", "switching", "move", "moving", "migrate", "migrating", "drop", "dropping", "remove", "removing",
+                "replace", "replacing", "support", "use", "using", "adopt", "it", "them", "go", "over", ""}
+_POINTS_BACK = re.compile(r"(?:^|\s)(?:it|them)$", re.I)
+# a name, and a second word only when capitalised or numbered ("issues with Axios interceptors" names Axios)
+_SHORT_NAME = r"([A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"(?:\s+(?-i:[A-Z0-9])[\w.+#/@-]*)?)"
+_TROUBLE_WITH = re.compile(r"\b(?:issues?|problems?|trouble|bugs|pain|headaches?)\s+(?:\w+\s+)?with\s+" + _ART + _SHORT_NAME,
+                           re.I)
+_JUDGED_BEFORE = re.compile(r"\b(?:the\s+)?(?:" + _JUDGED_ADJ + r")\s+" + _SHORT_NAME, re.I)
+
+
+def _spoken_ill_of(reason: str) -> list[str]:
+    """The things a reason speaks ill of, by name: judged ("X is unmaintained", "the legacy X"), or the cause of
+    trouble ("issues with X")."""
+    out = _judged_bad(reason)
+    for rx in (_TROUBLE_WITH, _JUDGED_BEFORE):
+        for m in rx.finditer(reason):
+            x = _name(m.group(1))
+            if x and x.lower() not in STOPWORDS and not _NOT_A_NAME.match(x) and x not in out:
+                out.append(x)
+    return out
+
+
 # "We will drop it in the next release": a change whose object points back speaks of the change just stated.
 _CHANGE_OF_IT = re.compile(r"\b(?:drop|remov|delet|replac|switch|mov|migrat|deprecat|retir|ditch|abandon|keep|adopt)\w*"
                            r"\s+(?:it|them|this|that)\b(?!\s+(?:\w+\s+)?(?:to|with|by|for|in favou?r of)\s+(?!the next\b)[A-Z])",
@@ -1647,7 +1684,7 @@ def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
 
 # A title or commit message states a change as an imperative ("Pin package versions.", "Delete remaining Travis CI
 # configuration."): with a reason, in it or in the sentence after, it is a decision, not a request to do it now.
-_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
+_CHANGE_VERB = re.compile(r"^(?:let's\s+|please\s+|pls\s+)?(?:pin|use|replace|remove|delete|drop|switch|migrate|move|enable|rename|"
                           r"enforce|make\s+(?:\S+\s+){1,4}?into|turn\s+(?:\S+\s+){1,4}?into|"
                           r"bump(?:ed|s)?|rais(?:e|ed)|require[sd]?|removed|dropped|replaced|switched|migrated|moved|"
                           r"replacing|removing|dropping|deleting|switching|migrating|moving|pinning|"
@@ -1697,7 +1734,25 @@ def _stated_change(s: str, nxt: str | None) -> bool:
     # The next sentence justifies it, gives a reason or spells the change out ("Remove lodash. Most will be
     # replaced with JS built-ins to reduce package size.").
     return bool(_JUSTIFIES.search(nxt)) or _split_why(nxt)[1] is not None or bool(changes(nxt)[1]) or \
-        bool(_BACK_REFERENCE.search(nxt))
+        bool(_BACK_REFERENCE.search(nxt)) or _judges_dropped(s, nxt)
+
+
+# Round 17: "Remove Guava. Guava pulls in …", "Drop the X plugin. Currently we use X and X is slow": the sentence after
+# a removal whose clause has the removed thing as its subject says what that thing is or does — why it goes.
+_DROPS_NAMED = re.compile(r"^(?:let's\s+|please\s+|pls\s+)?(?:remove|delete|drop|ditch|get\s+rid\s+of|stop\s+using)\s+"
+                          r"(?:the\s+|our\s+)?([\w+#@/-]+(?:\.[\w+#@/-]+)*)(?:\s+(?:dependency|library|package|plugin|module))?\s*[.!]?$", re.I)
+_CLAUSE_OPEN = r"(?:^|[,;:]\s*|\b(?:and|but|because|since|as|while|where)\s+)(?:the\s+|our\s+)?"
+_PREDICATE = (r"(?:\s+(?:library|package|plugin|dependency|module|tool|itself))?(?:\s+(?:also|still|now|really|often|"
+              r"sometimes|just|currently|already))?\s+(?:is|are|was|were|has|have|had|does|did|isn't|aren't|wasn't|doesn't|"
+              r"didn't|can't|cannot|won't|keeps|causes|caused|breaks|broke|pulls|adds|needs|uses|requires|slows|"
+              r"relies|depends|brings|makes|made|leaks|conflicts|clashes|fails|failed)\b")
+
+
+def _judges_dropped(title: str, nxt: str) -> bool:
+    m = _DROPS_NAMED.match(title.strip())
+    if m is None or m.group(1).lower() in STOPWORDS or nxt.rstrip().endswith("?") or _HYPOTHETICAL.search(nxt):
+        return False
+    return bool(re.search(_CLAUSE_OPEN + re.escape(m.group(1)) + _PREDICATE, nxt, re.I))
 
 
 # A change whose object points back ("most will be replaced with JS built-ins", "replace it with pnpm-lock.yml")
@@ -1817,6 +1872,15 @@ _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!
                         re.I)
 
 
+# Round 17: a body that gives its title's status as still open — blocked, needing investigation, not decided, on a
+# roadmap, proposed by the issue, closed without a decision, something to think about — reports no decision made.
+_STILL_OPEN = re.compile(r"\b(?:(?:is|are|currently|still)\s+blocked\b|blocked\s+(?:on|by|until)\b|"
+                         r"needs?\s+(?:more\s+|further\s+|some\s+)?(?:investigation|discussion|research|a\s+decision)\b|"
+                         r"(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+)?decided\b|not\s+(?:yet\s+)?decided\b|undecided\b|"
+                         r"(?:this|the)\s+(?:issue|proposal|rfc|ticket)\s+propos\w+|roadmap\s+item\b|on\s+(?:our|the|my)\s+radar\b|"
+                         r"clos(?:e|ed|ing)\s+(?:this|it)(?:\s+(?:one|issue|pr|ticket))?\s+(?:for\s+now|either\s+way)|"
+                         r"^closing\s+either\s+way|(?:should|could|might)\s+(?:\w+\s+)?(?:think\s+about|consider|look\s+into|explore)\s+"
+                         r"\w+ing\b)", re.I)
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
                     r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas) on (?:this|it|that)\b|"
@@ -2313,6 +2377,15 @@ def heuristic(delta: str) -> list[Extracted]:
             put, left = changes(reverted.group(1))
             if put and left:
                 sents[0] = f"Go back to {left[0]} from {put}" + sents[0][reverted.end():]
+            took = put or (_title_choice(reverted.group(1)) if re.match(
+                r"^(?:switch|mov|migrat|port|convert|transition|adopt|us(?:e|ing)\b)", reverted.group(1), re.I) else None)
+            if took and not left and not _PLACEHOLDER.match(took):  # round 17: 'Revert "Switch to PyPy nightly"': what it took on goes
+                sents[0] = f"Stop using {took}" + sents[0][reverted.end():]
+        # round 17: "Revert the JUnit 6 upgrade (#40)": the version the undone upgrade took on is given up
+        upgrade_undone = re.match(r"^revert(?:s|ed|ing)?\s*:?\s+(?:the\s+)?((?:[\w.+#@/-]+\s+){0,3}?[\w.+#@/-]*\d[\w.]*)\s+"
+                          r"(?:upgrade|update|bump|migration)\b", sents[0], re.I) if sents and not reverted else None
+        if upgrade_undone:
+            sents[0] = f"Stop using {upgrade_undone.group(1)}" + sents[0][upgrade_undone.end():]
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
         labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+(?:\s+reason)?\s*:", _HEADING.sub("", t))
@@ -2906,7 +2979,7 @@ def heuristic(delta: str) -> list[Extracted]:
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or not last_outcome and (_SEEKS.search(t) or
+            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                not (_ASKS_WHY.search(t) and j + 1 < len(sents)) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
@@ -3129,6 +3202,26 @@ def heuristic(delta: str) -> list[Extracted]:
                             _slug(x) not in {_slug(r) for r in item.rejects} and \
                             not set(_slug(x).split("-")) <= set(_slug(item.subject).split("-")) | {"the", "a"}:
                         item.rejects.append(x)
+        # Round 17: "Switch to Bun. … We should switch to it.", "Drop Node 16 support. … We should drop support for
+        # it": a change whose object points back and that names nothing is the change before it said again.
+        for item in [x for x in mine if x.kind == "decision"]:
+            bare = set(_slug(item.subject.removeprefix("no ")).split("-")) <= _BARE_CHANGE
+            into = next((x for x in mine if x is not item and x.kind == "decision" and
+                         born.get(id(x), -1) < born.get(id(item), -1)), None)
+            if bare and into is not None and _POINTS_BACK.search(item.description.rstrip(".!")):
+                _merge(into, item, restated=True)
+                out.remove(item)
+                mine.remove(item)
+        # Round 17: a choice with nothing named as left, whose reason speaks ill of another thing ("I had issues with
+        # X for long requests", "the legacy X command doesn't work with podman", "X is unmaintained"): that thing is
+        # what the choice is made over.
+        for item in mine:
+            if item.kind in ("decision", "preference") and item.rationale and not item.rejects and \
+                    not item.subject.startswith("no "):
+                chosen_words = set(_slug(item.subject).split("-"))
+                for x in _spoken_ill_of(item.rationale):
+                    if not set(_slug(x).split("-")) & chosen_words and _slug(x) not in {_slug(r) for r in item.rejects}:
+                        item.rejects.append(x)
         # The options a decision record lists and its decision did not choose are its rejected alternatives.
         decisions = [x for x in mine if x.kind == "decision"]
         if decisions:
@@ -3142,6 +3235,7 @@ def heuristic(delta: str) -> list[Extracted]:
             for o in options:
                 if not set(_slug(o).split("-")) <= chosen and _slug(o) not in {_slug(r) for r in target.rejects}:
                     target.rejects.append(o)
+    _other_languages(delta, out)
     for item in out:  # "got's install size is too large" names got, not "s install size"; "Writing raw SQL …": raw SQL
         names = [re.sub(r"^(?:writing|using|running|maintaining|keeping|(?:the\s+)?(?:use|usage|uses)\s+of|of)\s+(?=\S)", "", r,
                         flags=re.I) for r in item.rejects
@@ -3152,6 +3246,22 @@ def heuristic(delta: str) -> list[Extracted]:
 
 
 STRATEGIES["heuristic"] = heuristic
+
+
+def _other_languages(delta: str, out: list[Extracted]) -> None:
+    """Round 17: the changes said in another language (lore.memory.multilingual), each a decision unless the English
+    reading already took the sentence or the thing."""
+    taken = {_slug(x.subject.removeprefix("no ")) for x in out}
+    for turn in user_text(delta):
+        for c in multilingual.read(turn):
+            name = c.chosen or c.dropped[0]
+            if _slug(name) in taken or not _slug(name) or any(c.sentence in x.description for x in out):
+                continue
+            taken.add(_slug(name))
+            subject = name if c.chosen else "no " + name
+            why = "; ".join(c.rationale)[:2 * MAX_DESCRIPTION] or None
+            out.append(Extracted("decision", subject, c.sentence[:MAX_DESCRIPTION], why, list(c.dropped), [], None,
+                                 alias=subject))
 
 
 def _slug(text: str, max_len: int = 60) -> str:
