@@ -77,9 +77,6 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
         before, after = text[max(0, s - 12):s], text[e:e + 12]
         marked = (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
             or bool(_CODE_WORD.search(before)) or bool(_CODE_WORD.match(after.strip()))
-        # Dotted text that is really a file name ("auth.py") is a path, not a name.
-        if "." in word and _FILE_NAME.search(word):
-            continue
         found[word] = found.get(word, False) or marked
     return [Name(t, m) for t, m in found.items()]
 
@@ -119,5 +116,8 @@ def name_forms(name: Name) -> tuple[list[str], list[str]]:
         return [], bare
     qualified = [".".join(parts[i:]) for i in range(len(parts) - 1)]  # a.b.c -> a.b.c, b.c
     last = parts[-1]
-    bare = [last] if len(last) >= MIN_NAME else []
+    # Dotted text shaped like a file name is a path ("auth.py", "package.json") or a member whose name is an
+    # extension (hono's ``Context.json``): only a definition of that exact qualified name answers, never
+    # every ``json`` of the code.
+    bare = [last] if len(last) >= MIN_NAME and not _FILE_NAME.search(name.text) else []
     return qualified, bare
