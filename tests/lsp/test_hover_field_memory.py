@@ -10,7 +10,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 
-from .conftest import lsp, make_repo, open_doc, request, wait_for
+from .conftest import ingest_complete, lsp, make_repo, open_doc, request, wait_for
 
 PATH = "src/context.ts"
 CONTEXT = ("export class Context {\n  status = 200\n  json = (object: unknown): Response => {\n"
@@ -27,11 +27,7 @@ async def _hover(client, uri: str, line: int, col: int) -> str:
 async def test_hover_on_an_arrow_function_property_shows_the_memory_naming_it(tmp_path):
     root = make_repo(tmp_path / "repo", {PATH: CONTEXT})
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        async def complete():
-            status = await request(client, "lore/ingestStatus", {})
-            return status if status.get("status") == "complete" else None
-
-        await wait_for(complete, 90, "the ingest to complete")
+        await ingest_complete(client)
         reply = await request(client, "lore/transact", {
             "facts": '[[:constraint/json-frozen :description "Context.json keeps its signature until the next '
                      'major"] [:constraint/html-escape :description "Context.html escapes nothing: callers do"]]',

@@ -11,25 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from gitrepo import git
+from gitrepo import commit_files, git
 
 
 @pytest.fixture
 def tsrepo(tmp_path: Path) -> Path:
-    r = tmp_path / "tsproj"
-    (r / "src" / "utils").mkdir(parents=True)
-    (r / "src" / "helper" / "cookie").mkdir(parents=True)
-    (r / "package.json").write_text('{"name": "web", "version": "1.0.0"}\n')
-    (r / "src" / "utils" / "cookie.ts").write_text(
-        "export const parse = (s: string): Record<string, string> => ({ raw: s })\n")
-    (r / "src" / "helper" / "cookie" / "index.ts").write_text(
-        "import { parse } from '../../utils/cookie'\n\nexport const getCookie = (s: string) => parse(s)\n")
-    (r / "src" / "client.ts").write_text(
-        "import { parse } from './utils/cookie'\n\nexport const client = (h: string) => parse(h)\n")
-    git(r, "init", "-q", "-b", "main")
-    git(r, "add", ".")
-    git(r, "commit", "-q", "-m", "own cookie parser")
-    return r
+    return commit_files(tmp_path / "tsproj", {
+        "package.json": '{"name": "web", "version": "1.0.0"}\n',
+        "src/utils/cookie.ts": "export const parse = (s: string): Record<string, string> => ({ raw: s })\n",
+        "src/helper/cookie/index.ts": "import { parse } from '../../utils/cookie'\n\n"
+                                      "export const getCookie = (s: string) => parse(s)\n",
+        "src/client.ts": "import { parse } from './utils/cookie'\n\nexport const client = (h: string) => parse(h)\n",
+    }, "own cookie parser")
 
 
 def refs(cli, decision: str) -> list[str]:

@@ -435,17 +435,12 @@ def test_a_typescript_arrow_function_property_links_by_its_qualified_name(cli, t
     """hono's Context.json is ``json: JSONRespond = (…) => …``, a field to the extractor and a method to
     everyone: a constraint naming ``Context.json`` linked only the file before (user trial 12), so the
     hover on ``json`` did not show it. A field's bare name (``json``) still links nothing."""
-    from gitrepo import git
+    from gitrepo import commit_files
 
-    repo = tmp_path / "tsproj"
-    (repo / "src").mkdir(parents=True)
-    (repo / "src" / "context.ts").write_text(
+    repo = commit_files(tmp_path / "tsproj", {"src/context.ts": (
         "export class Context {\n  status = 200\n  json = (object: unknown): Response => {\n"
         "    return new Response(JSON.stringify(object))\n  }\n  text(s: string): Response {\n"
-        "    return new Response(s)\n  }\n}\n")
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "context")
+        "    return new Response(s)\n  }\n}\n")}, "context")
     cli = cli.ingest_in(repo)
     code, reply, err, _ = cli.run(
         "transact", '[[:constraint/json-frozen :description "Context.json keeps its signature until the next '
