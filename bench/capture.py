@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
-    python bench/capture.py [--set 1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|all] [--split tune|dev|heldout|all] [--details] [--in-process]
+    python bench/capture.py [--set 1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|all] [--split tune|dev|heldout|all] [--details] [--in-process]
                             [--baseline /work/main]
 
-Nineteen labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
-splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture19.json (sets 4 to 19,
+Twenty labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
+splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture20.json (sets 4 to 20,
 all held out; set 12 read by round 11, set 13 by round 12, set 14 by round 13, sets 15 and 16 by round 14, set 17
-by round 15, set 18 by round 16, set 19 blind); the labels of sets 2 to 19
+by round 15, set 18 by round 16, sets 19 and 20 blind); the labels of sets 2 to 20
 were written before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
@@ -40,7 +40,8 @@ SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "ca
         "10": REAL / "capture10.json", "11": REAL / "capture11.json", "12": REAL / "capture12.json",
         "13": REAL / "capture13.json", "14": REAL / "capture14.json", "15": REAL / "capture15.json",
         "16": REAL / "capture16.json", "17": REAL / "capture17.json",
-        "18": REAL / "capture18.json", "19": REAL / "capture19.json"}
+        "18": REAL / "capture18.json", "19": REAL / "capture19.json",
+        "20": REAL / "capture20.json"}
 
 
 SERVER = ROOT / "server"

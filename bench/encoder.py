@@ -12,7 +12,7 @@ each runtime's vectors are from numpy's: max |difference| and the min/mean cosin
 (--memories) the memory texts of the five sets embedded as memories are, with the CPU each runtime took for
 them. Prints one JSON object, with the load.
 
---rank: for each recall set (1-11), its memories are written beside a copy of its code graph as bench/recall.py
+--rank: for each recall set (1-12), its memories are written beside a copy of its code graph as bench/recall.py
 writes them (GRAPHS names each set's graph under --graphs; the original is never opened), and each memory's
 document is read as Lore embeds it (lore.memory.vectors.entity_texts). Every encoder embeds those documents and
 the questions of the DEV split (the held-out split is not read), and ranks the set's memories by cosine alone:
@@ -44,7 +44,7 @@ SETS = ("recall", "recall2", "recall3", "recall4", "recall5")
 GRAPHS = {"recall": "requests", "recall2": "recall2-nats", "recall3": "recall3-ipykernel", "recall4": "recall4-pack",
           "recall5": "recall5-ra", "recall6": "recall6-sgg", "recall7": "recall7-numpy", "recall8": "recall8-cometbft",
           "recall9": "recall9-james", "recall10": "recall10-opendal",
-          "recall11": "recall11-nuget-client"}
+          "recall11": "recall11-nuget-client", "recall12": "recall12-grpc-go"}
 
 
 def pct(xs: list[float], p: float) -> float:

@@ -2,7 +2,7 @@
 
 Each set's script (recall/extract.py, recall2/build.py, recall3/build.py, recall4/build.py,
 recall5/build.py, recall6/build.py, recall7/build.py, recall8/build.py, recall9/build.py, recall10/build.py,
-recall11/build.py) imports these, so
+recall11/build.py, recall12/build.py) imports these, so
 that one way of removing markdown, cutting sentences and naming entities makes every set; each set's data
 regenerates byte for byte from its sources. Where the first set's script differed (fewer markup rules, no break after a colon), it asks
 for its own variant by keyword rather than keeping a copy.

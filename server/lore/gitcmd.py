@@ -490,3 +490,33 @@ def toplevel(path: str) -> str | None:
                         f"the folder that holds the repository; Lore does not follow it (unset core.worktree, "
                         f"or set GIT_WORK_TREE yourself)")
     return top
+
+
+_ORIGIN_HEAD = "refs/remotes/origin/HEAD"
+_ORIGIN = "refs/remotes/origin/"
+_REF_NAME = re.compile(r"^[A-Za-z0-9._/+@][A-Za-z0-9._/+@-]{0,199}$")  # what a branch name may hold here
+
+
+def _commit_of(root: str, ref: str) -> bool:
+    return run(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}", capture_output=True).returncode == 0
+
+
+def default_branch(root: str) -> str | None:
+    """The ref a graph follows when none is named: ``refs/heads/main``, else ``refs/heads/master``, else the
+    branch origin's HEAD names (a clone of a project whose default is develop or trunk: the local branch of
+    that name, else origin's own). None when there is none: the caller follows HEAD. A clone on a feature
+    branch followed HEAD, so the feature's own commits were history and nothing they brought a change."""
+    for ref in ("refs/heads/main", "refs/heads/master"):
+        if _commit_of(root, ref):
+            return ref
+    p = run(root, "symbolic-ref", "--quiet", _ORIGIN_HEAD, capture_output=True)
+    target = p.stdout.decode("utf-8", "replace").strip() if p.returncode == 0 else ""
+    name = target.removeprefix(_ORIGIN)
+    # (a ref git wrote: checked anyway, it is a cloned repository's file)
+    if not target.startswith(_ORIGIN) or not name or name == "HEAD" or not _REF_NAME.match(name):
+        return None
+    for ref in ("refs/heads/" + name, target):
+        if _commit_of(root, ref):
+            return ref
+    return None
+

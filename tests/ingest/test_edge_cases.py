@@ -224,3 +224,50 @@ def test_a_blob_missing_from_the_clone_does_not_stop_the_history(repo, graph):
     assert graph.con.execute("SELECT value FROM ingest_meta WHERE key = 'watermark'").fetchone()[0] == last
     assert graph.con.execute("SELECT count(*) FROM facts WHERE e = ':function/app-py-two' AND tx_to = 2147483647"
                              ).fetchone()[0] > 0
+
+
+def _clone_of_develop(tmp_path):
+    """A project whose default branch is develop, cloned, with a feature branch checked out in the clone."""
+    origin = Repo(tmp_path / "origin")
+    origin.git("checkout", "-q", "-b", "develop")
+    origin.write("core.py", "def on_develop():\n    return 1\n")
+    base = origin.commit("develop's code", "2024-01-01T00:00:00Z")
+    subprocess.run(["git", "clone", "-q", str(origin.path), str(tmp_path / "clone")], check=True, capture_output=True)
+    clone = Repo.__new__(Repo)
+    clone.path = tmp_path / "clone"
+    clone.git("config", "user.email", "dev@example.com")
+    clone.git("config", "user.name", "Dev")
+    clone.git("checkout", "-q", "-b", "feature")
+    clone.write("feature.py", "def on_feature():\n    return 2\n")
+    clone.commit("the feature", "2024-02-01T00:00:00Z")
+    return clone, base
+
+
+def test_a_clone_follows_origins_default_branch_not_the_feature_checked_out(tmp_path, graph):
+    # A project whose default is develop, cloned and on a feature branch: the graph followed HEAD, so the
+    # feature's own commits became history and what they bring no change.
+    clone, base = _clone_of_develop(tmp_path)
+    res = ingest(graph, str(clone.path))
+    assert res["branch"] == "develop" and res["head"] == base, res
+    assert {v for _e, v in valid_at(graph, ":name", entity_prefix=":function/")} == {"on_develop"}
+    # no local develop: origin's own
+    clone.git("branch", "-q", "-D", "develop")
+    from lore.store.graph import Graph
+    g2 = Graph(tmp_path / "remote.duckdb")
+    res = ingest(g2, str(clone.path))
+    assert res["branch"] == "origin/develop" and res["head"] == base, res
+    g2.close()
+
+
+def test_a_crafted_origin_head_falls_back_to_head(tmp_path, graph):
+    clone, _ = _clone_of_develop(tmp_path)
+    clone.git("branch", "-q", "-D", "develop")
+    head = clone.git("rev-parse", "HEAD").strip()
+    # origin's HEAD naming nothing there, or itself
+    for target in ("refs/remotes/origin/no-such", "refs/remotes/origin/HEAD"):
+        (clone.path / ".git" / "refs" / "remotes" / "origin" / "HEAD").write_text(f"ref: {target}\n")
+        from lore.store.graph import Graph
+        g = Graph(tmp_path / f"g{len(target)}.duckdb")
+        res = ingest(g, str(clone.path))
+        assert res["branch"] == "HEAD" and res["head"] == head, res
+        g.close()

@@ -67,16 +67,7 @@ async def test_retract_and_window(env):
 async def test_read_only_ops_match_cli(env):
     client, graph, _ = env
     await settle(client)  # derived work of the writes above (links, identity) would move the tx between the two
-
-    async def embedded():
-        # the memories' embeddings are the server's background catch-up, which settle does not wait for: the
-        # count would move between the two reads (seen in CI: 0 embedded by LSP, then 2 by the CLI)
-        memory = (await request(client, "lore/stats", {}))["memory"]
-        # (awaiting is None while the model loads; available is False only where there is no model at all)
-        caught_up = memory["memories_awaiting_embedding"] == 0 or memory["semantic"]["available"] is False
-        return memory if caught_up else None
-
-    await wait_for(embedded, 120, "the memories' embeddings")  # a bound for a hung catch-up, not a timing claim
+    await embedded(client)
     for op, params, argv in [("stats", {}, ["status"]), ("audit", {}, ["audit"])]:
         via_lsp = await request(client, f"lore/{op}", params)
         code, via_cli = cli(graph, *argv)
@@ -155,6 +146,18 @@ async def settle(client) -> None:
     assert (await request(client, "lore/stats", {"settle": True}))["ok"] is True
 
 
+async def embedded(client) -> None:
+    """Wait until every memory is embedded. The embeddings are the server's background catch-up, which settle
+    does not wait for: what a reply says of them would move between an LSP read and a CLI read (seen in CI:
+    0 embedded by LSP, then 2 by the CLI)."""
+    async def caught_up():
+        memory = (await request(client, "lore/stats", {}))["memory"]
+        # (awaiting is None while the model loads; available is False only where there is no model at all)
+        return memory["memories_awaiting_embedding"] == 0 or memory["semantic"]["available"] is False
+
+    await wait_for(caught_up, 120, "the memories' embeddings")  # a bound for a hung catch-up, not a timing claim
+
+
 async def test_spec_table_methods_match_cli(env):
     """SPEC §4's table, each method beside the CLI command that prints the same object."""
     client, graph, root = env
@@ -193,6 +196,7 @@ async def test_spec_table_methods_match_cli(env):
     assert via_lsp["ok"], via_lsp
     code, rules_cli = cli(graph, "rule", "--list")
     assert code == 0 and "uses" in str(rules_cli)
+    await embedded(client)  # the reply says how many memories await embedding
     via_lsp = await request(client, "lore/prepareTurn", {"message": "how does the token cache work?"})
     code, via_cli = cli(graph, "prepare-turn", "how does the token cache work?")
     assert via_lsp["ok"] and via_lsp == via_cli and "context" in via_lsp

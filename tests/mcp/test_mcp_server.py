@@ -370,9 +370,13 @@ async def test_prepare_turn_gives_each_warning_once_briefly_beside_its_context_l
             full = by_id[w["id"]]
             assert w["memory"] == ":decision/no-chardet" and w["code"] == full["code"] == "rejected_dependency"
             assert (w["message"], w["file"], w["line"]) == (full["message"], full["file"], full["line"])
-            assert f"⚠ {w['message']} at {w['file']}:{w['line']}" in r["context"]
-        # the decision's text: once as its fact, once on its context line, and in each warning's message and
-        # its context line (whole, each warning said it three times more: related, slots)
+        # one line for the twelve imports alike but for their place, and a line of where else (with the count)
+        first = r["warnings"][0]
+        assert r["context"].count("⚠") == 1 and f"⚠ {first['message']} at {first['file']}:{first['line']}" in r["context"]
+        assert "the same at " in r["context"] and " and 7 more" in r["context"], r["context"]
+        # the decision's text: once as its fact, once on its context line, in each warning's message and on the
+        # one context line of the twelve (whole, each warning said it three times more: related, slots; before
+        # they were grouped, each had its own context line)
         blob = json.dumps(r, ensure_ascii=False)
-        assert blob.count(text) == 2 + 2 * 13, blob.count(text)
+        assert blob.count(text) == 2 + 13 + 1, blob.count(text)
         assert len(json.dumps(r["warnings"]).encode()) < 400 * 13

@@ -408,3 +408,32 @@ def test_a_first_turn_between_the_heads_code_and_its_journal_waits_for_the_journ
     finally:
         journal_may_go.set()
         g.close()
+
+
+def test_one_warning_at_many_places_is_one_line_and_where_else(graph, tmp_path):
+    """A decision rejecting a package its code imports in many files gave the agent's context one line per
+    file, each the same but for its place (user trial 11: twelve on labstack/echo). Alike warnings are now
+    one line and a line of the other places; the reply's warnings keep each (its id, for dismiss). A
+    warning that says something else keeps its own line."""
+    from gitrepo import commit_files
+
+    files = {f"src/page{n}.py": f"import chardet\n\n\ndef page{n}(b):\n    return chardet.detect(b)\n" for n in range(8)}
+    files["src/fetch.py"] = "import requests\n\n\ndef fetch(u):\n    return requests.get(u)\n"
+    repo = commit_files(tmp_path / "repo", files)
+    api.ingest(graph, str(repo))
+    result = remember(graph, '[[:decision/no-chardet :description "Detect encodings with charset-normalizer, '
+                             'never chardet"] [:decision/no-chardet :rejects :module/chardet] '
+                             '[:decision/httpx :description "Use httpx for HTTP calls, not requests"] '
+                             '[:decision/httpx :rejects :module/requests]]')
+    operations.load_features()
+    operations.derive(graph, result)  # the write's derived work: links, then the rules
+    reply = prepare_turn(graph, "what did we decide about chardet and requests for HTTP?")
+    chardet = [w for w in reply["warnings"] if w["memory"] == ":decision/no-chardet"]
+    assert len(chardet) == 8 and len({w["id"] for w in chardet}) == 8, reply["warnings"]
+    lines = reply["context"].splitlines()
+    marked = [ln for ln in lines if ln.lstrip().startswith("⚠")]
+    assert len(marked) == 2, reply["context"]  # one for chardet's eight imports, one for requests
+    first = next(i for i, ln in enumerate(lines) if "chardet" in ln and ln.lstrip().startswith("⚠"))
+    assert lines[first].endswith(f"at {chardet[0]['file']}:{chardet[0]['line']}")
+    assert lines[first + 1] == ("    the same at " + ", ".join(f"{w['file']}:{w['line']}" for w in chardet[1:6])
+                                + " and 2 more")

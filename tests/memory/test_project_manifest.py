@@ -226,3 +226,24 @@ def test_writes_count_the_share_again_only_when_it_could_cross_the_line(graph, t
     remember(graph, "[" + " ".join(f'[:decision/s{i} :description "Widgetkit caches part {i}"]' for i in range(20))
              + "]")  # 21 of 55: across the line, counted again
     assert names() == frozenset({"widgetkit"}) and counted == ["widgetkit", "widgetkit"]
+
+
+def _name_links(graph) -> set[tuple[str, str]]:
+    rows = graph.con.execute("SELECT e, v FROM facts WHERE inferred AND a = ':relates-to' AND rule = 'link/name' "
+                             "AND tx_to = (SELECT max(tx_to) FROM facts)").fetchall()
+    return {(str(e), str(v)) for e, v in rows}
+
+
+def test_a_bare_mention_of_the_project_names_no_symbol(graph, tmp_path):
+    # OpenDAL's bindings define classes named OpenDAL: every memory of recall10 that said the project's name
+    # linked to each of them. Written as code the name still links; other names link as before.
+    files = CARGO | {"src/binding.rs": "pub struct WidgetKit;\n\npub fn render_svg() -> u32 { 1 }\n"}
+    _ingest(graph, tmp_path, files)
+    remember(graph, '[[:decision/svg :description "WidgetKit renders charts through render_svg only"] '
+                    '[:decision/zst :description "The `WidgetKit` struct stays zero-sized"]]')
+    embed_all(graph)
+    targets = {mem: {t for m, t in _name_links(graph) if m == mem} for mem in (":decision/svg", ":decision/zst")}
+    struct = [t for t in targets[":decision/zst"] if "widgetkit" in t]
+    assert struct and struct[0].startswith(":class/"), targets  # marked as code: the struct
+    assert not [t for t in targets[":decision/svg"] if t in struct], targets  # the project: no symbol
+    assert [t for t in targets[":decision/svg"] if "render-svg" in t], targets  # its other names still link

@@ -16,9 +16,9 @@ sys.path.insert(0, str(DATA))
 from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-        "recall11"]
+        "recall11", "recall12"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
-         "recall9", "recall10", "recall11"]  # written blind, with a kind per question and hashed splits
+         "recall9", "recall10", "recall11", "recall12"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -61,8 +61,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
 
 
 @pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-                                  "recall11"])
-def test_the_fourth_to_eleventh_sets_ask_about_every_memory(name):
+                                  "recall11", "recall12"])
+def test_the_fourth_to_twelfth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -101,8 +101,16 @@ def test_the_eleventh_set_takes_every_dated_design_of_nuget_home():
     assert not any(m["description"].split(". ", 1)[1].startswith(("Status:", "Author")) for m in memories)
 
 
+def test_the_twelfth_set_takes_every_grfc_about_all_languages_the_protocol_and_go():
+    memories, _ = load("recall12")
+    assert all(re.fullmatch(r"grpc/proposal:(A\d+|G\d+|L\d+-go)-[^/]+\.md", m["source"]) for m in memories)
+    assert len(memories) == 90  # every A (86), G (2) and L…-go (2) proposal at 1fd061ad8e
+    assert not any(re.match(r"\*|Author|Status|Approver", m["description"].split(". ", 1)[1]) for m in memories)
+
+
 @pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
-                                                   ("recall10", "recall6"), ("recall11", "recall6")])
+                                                   ("recall10", "recall6"), ("recall11", "recall6"),
+                                                   ("recall12", "recall6")])
 def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
     later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
     shared = getattr(later, earlier)

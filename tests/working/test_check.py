@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -200,6 +201,7 @@ def test_shallow_clone_checks_against_the_graph_head_and_says_so(repo, tmp_path)
     git(repo, "checkout", "-qb", "feature")
     (repo / "src" / "app.py").write_text(WITH_CHARDET)
     git(repo, "commit", "-qam", "chardet on feature")
+    git(repo, "checkout", "-q", "main")  # as a hosted origin: its HEAD is its default branch
     clone = tmp_path / "shallow"
     git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feature", repo.as_uri(), str(clone))
     assert git(clone, "rev-parse", "--is-shallow-repository").strip() == "true"
@@ -297,7 +299,7 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
 
 def _origin_with_a_pull_request(tmp_path: Path) -> Path:
     """``tmp_path/origin``: main with the committed decision against chardet in its journal, and branch ``pr``
-    (checked out) whose commit imports chardet."""
+    whose commit imports chardet; main checked out, as a hosted origin's HEAD is its default branch."""
     origin = tmp_path / "origin"
     (origin / "src").mkdir(parents=True)
     (origin / "src" / "app.py").write_text(APP)
@@ -310,6 +312,7 @@ def _origin_with_a_pull_request(tmp_path: Path) -> Path:
     git(origin, "checkout", "-qb", "pr")
     (origin / "src" / "app.py").write_text(WITH_CHARDET)
     git(origin, "commit", "-qam", "use chardet")
+    git(origin, "checkout", "-q", "main")
     return origin
 
 
@@ -425,6 +428,13 @@ def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(
     origin = _origin_with_a_pull_request(tmp_path)
     mate = tmp_path / "mate"
     git(tmp_path, "clone", "-q", "-b", "pr", str(origin), str(mate))
+    # A clone knows origin's default branch (origin/HEAD): its graph follows origin/main, and the check finds
+    # the import. Without origin/HEAD (a fetch, not a clone; `remote set-head -d`) the graph follows HEAD.
+    code, reply = check_json(mate, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+    for f in (mate / ".lore").glob("lore.duckdb*"):  # a new graph (the journal stays)
+        shutil.rmtree(f) if f.is_dir() else f.unlink()
+    git(mate, "remote", "set-head", "origin", "-d")
     assert lore(mate, "ingest").returncode == 0
     p = lore(mate, "check", "--base", "origin/main")
     assert p.returncode == 2 and "--graph" in p.stderr, (p.stdout, p.stderr)
@@ -442,3 +452,23 @@ def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(
     assert lore(fresh, "ingest").returncode == 0  # main exists here: the graph follows main
     code, reply = check_json(fresh, "--base", "origin/main")
     assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+
+
+def test_a_clone_of_a_project_whose_default_is_develop_checks_the_feature_against_develop(tmp_path):
+    # The graph followed HEAD where there was no main or master, so on a feature branch of such a clone its
+    # own commits were history and `lore check` passed what they brought.
+    origin = tmp_path / "origin"
+    (origin / "src").mkdir(parents=True)
+    (origin / "src" / "app.py").write_text(APP)
+    git(origin, "init", "-q", "-b", "develop")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "init")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    git(clone, "checkout", "-qb", "feature")
+    (clone / "src" / "app.py").write_text(WITH_CHARDET)
+    git(clone, "commit", "-qam", "use chardet")
+    assert lore(clone, "transact", REJECT, "--reason", "team decision").returncode == 0
+    code, reply = check_json(clone)
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+    assert not any("HEAD" in n for n in reply["notes"]), reply["notes"]

@@ -105,17 +105,22 @@ def repo_root(path: str) -> str:
 
 
 def resolve_branch(repo: str, branch: str | None = None) -> tuple[str, str | None]:
-    """(branch name, tip sha): the explicit branch, else LORE_GIT_BRANCH, else main, else master, else HEAD.
-    The sha is None for a repository without commits."""
+    """(branch name, tip sha): the explicit branch, else LORE_GIT_BRANCH, else main, else master, else the
+    branch origin's HEAD names (gitcmd.default_branch), else HEAD. The sha is None for a repository without
+    commits."""
     if branch is not None and (not isinstance(branch, str) or not branch.strip() or branch.startswith("-")
                                or "\x00" in branch):
         raise LoreError("bad-branch", f"not a branch name: {branch!r}")
-    candidates = [branch] if branch else [b for b in (os.environ.get("LORE_GIT_BRANCH"),) if b] + \
-        ["refs/heads/main", "refs/heads/master", "HEAD"]
+    if branch:
+        candidates = [branch]
+    else:
+        env = os.environ.get("LORE_GIT_BRANCH")
+        default = None if env else gitcmd.default_branch(repo)
+        candidates = [b for b in (env, default) if b] + ["HEAD"]
     for ref in candidates:
         out = git(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}", check=False).strip()
         if out:
-            name = ref.removeprefix("refs/heads/")
+            name = ref.removeprefix("refs/heads/").removeprefix("refs/remotes/")
             return name, out.decode()
         if branch:
             raise LoreError("unknown-branch", f"no branch or commit {branch!r} in {repo}")

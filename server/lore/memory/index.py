@@ -525,6 +525,7 @@ class ProjectNames:
     sig: tuple[int, int] | None = None
     names: frozenset[str] = frozenset()  # those of ``candidates`` the memories say often enough
     candidates: frozenset[str] = frozenset()  # the names the code states (its package, its manifests)
+    candidates_mark: int | None = None  # the index's mark when ``candidates`` were last read
     # Each candidate's (entities saying it, entities described) as last counted, and the index's (mem_first,
     # newest doc_id) then: documents are only ever added, so until the index is rebuilt what changed since is
     # the documents numbered after it.
@@ -548,27 +549,48 @@ def project_names(graph: Graph, con: Any, mark: int | None = None, hot: Any = No
     if mark == state.mark and state.sig is not None:
         return state.names
     try:
-        sig = state.sig
-        changes = graph.session.get(MARKS).changes(state.mark, mark) if (
-            sig is not None and state.mark is not None and mark is not None) else None
-        if changes is None or ":path" in changes.attrs:  # mem_code's :path rows change with :path facts only
-            row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
-            sig = (int(row[0]), int(row[1])) if row else (0, 0)
-        if sig != state.sig:
-            names: frozenset[str] = frozenset()
-            for folder, n, total in con.execute(sql("project_packages", max_valid=FOREVER)).fetchall():
-                name = str(folder).rsplit("/", 1)[-1].lower()
-                if name in NOT_PROJECT_PACKAGES:
-                    continue
-                if total and n >= PROJECT_PACKAGE_SHARE * total and word_token(name) is not None:
-                    names = frozenset({name})
-                break
-            state.candidates, state.sig = names | manifest_names(con), sig
+        _read_candidates(graph, con, state, mark)
         state.names = _said_often(con, state, hot)
     except Exception:  # noqa: BLE001 - no index tables (a read-only graph never synced): no names
         return frozenset()
     state.mark = mark
     return state.names
+
+
+def own_names(graph: Graph, con: Any) -> frozenset[str]:
+    """The names the code states for the project itself (its main package, its manifests), whether or not
+    the memories say them often: what a bare mention of the project means, not a symbol (linking). Costs no
+    count of the memories."""
+    state = graph.session.get(PROJECT)
+    mark = indexed_tx(con)
+    if mark != state.candidates_mark or state.sig is None:
+        try:
+            _read_candidates(graph, con, state, mark)
+        except Exception:  # noqa: BLE001 - no index tables: no names
+            return frozenset()
+    return state.candidates
+
+
+def _read_candidates(graph: Graph, con: Any, state: ProjectNames, mark: int | None) -> None:
+    """The code's own names into ``state.candidates``, read again only when the code's paths changed."""
+    sig = state.sig
+    seen = state.candidates_mark
+    changes = graph.session.get(MARKS).changes(seen, mark) if (
+        sig is not None and seen is not None and mark is not None) else None
+    if changes is None or ":path" in changes.attrs:  # mem_code's :path rows change with :path facts only
+        row = first_row(con.execute("SELECT count(*), coalesce(max(id), 0) FROM mem_code WHERE a = ':path'"))
+        sig = (int(row[0]), int(row[1])) if row else (0, 0)
+    if sig != state.sig:
+        names: frozenset[str] = frozenset()
+        for folder, n, total in con.execute(sql("project_packages", max_valid=FOREVER)).fetchall():
+            name = str(folder).rsplit("/", 1)[-1].lower()
+            if name in NOT_PROJECT_PACKAGES:
+                continue
+            if total and n >= PROJECT_PACKAGE_SHARE * total and word_token(name) is not None:
+                names = frozenset({name})
+            break
+        state.candidates, state.sig = names | manifest_names(con), sig
+    state.candidates_mark = mark
 
 
 # The code's name is no topic only when the memories say it often: then a question's saying it tells no memory

@@ -4,7 +4,8 @@
 matched exactly against module paths after normalising; relevance 1.0.
 ``link/name``: a function or class name in the memory's text at identifier boundaries (>= 4 characters);
 a qualified name (``TokenCache.evict``, ``auth.validate_token``) scores above a bare one, and a bare name
-defined in many places scores lower (relevance / sqrt(definitions); more than MAX_DEFINITIONS: no link).
+defined in many places scores lower (relevance / sqrt(definitions); more than MAX_DEFINITIONS: no link). The
+project's own name (index.own_names), said bare and not written as code, names the project and links nothing.
 
 Links are kept current by diffing: after each write the memories whose text changed are re-linked, and
 when code changed (an ingest) the memories whose text names a changed definition or module, or that link to
@@ -446,6 +447,10 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
     # a bare name's only when no form can, and never past MAX_DEFINITIONS — so that only those are
     # followed through renames.
     plans: dict[Name, tuple[list[list[tuple[str, bool]]], list[tuple[float, list[tuple[str, bool]]]]]] = {}
+    # A bare, unmarked mention of the project's own name ("OpenDAL will …") names the project, not the
+    # classes that happen to share it (OpenDAL's Java and Ruby bindings define seven: every memory of
+    # recall10 that said OpenDAL linked to each); written as code (`OpenDAL`, OpenDAL.Operator) it still links.
+    own = index.own_names(graph, con) if row_names else frozenset()
     q_cands: dict[str, list[tuple[str, bool]]] = {}
     reach: set[str] = {e for lst in modules.values() for e, ok in lst if not ok}
     for _, names in row_names:
@@ -466,6 +471,8 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
                     break
             bares: list[tuple[float, list[tuple[str, bool]]]] = []
             for b in bare:
+                if not qualified and not n.marked and b.lower() in own:
+                    continue
                 lst = by_name.get(b, [])
                 n_defs = max(counts.get(b, 0), 1)
                 if not lst or n_defs > MAX_DEFINITIONS:

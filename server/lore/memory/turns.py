@@ -16,6 +16,7 @@ rules' conclusions about the recalled entities, the composed warnings, and where
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import os
@@ -424,8 +425,10 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     inferred = hot.inferred_about(entities, now) if hot is not None else _inferred_about(con, entities, now)
     composed = _composed(inferred)
     code_locs = _code_locations(con, inferred, entities, graph if hot is not None else None)
-    warns = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
-    context = _context_block(facts, composed, warns, code_locs, set(order[:WHOLE_ENTITIES]))
+    found = _warnings(graph, con, entities + [c["entity"] for c in code_locs])
+    warns = [brief for brief, _ in found]
+    context = _context_block(facts, composed, warns, code_locs, set(order[:WHOLE_ENTITIES]),
+                             [same for _, same in found])
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
             "code": code_locs, "recall": embed.recall_label(), "awaiting_embedding": awaiting}
 
@@ -585,9 +588,10 @@ def _warnings_hold(graph: Graph, con: Any, cached: _WarningsAt, tx: int) -> bool
             and _ingested_tx(graph, con, marks.fresh_at) == cached.ingested)
 
 
-def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any]]:
+def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[tuple[dict[str, Any], str | None]]:
     """Composed warnings about ``entities`` (the recalled entities and the code linked to them), from
-    whichever feature serves the ``warnings`` operation."""
+    whichever feature serves the ``warnings`` operation: each brief (_brief) with what makes it the same
+    warning as others at other places (_sameness)."""
     if not entities:
         return []
     tx = graph.session.get(index.MARKS).seen_tx
@@ -618,8 +622,22 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[dict[str, Any
             continue
         related = {r.get("entity") for r in w.get("related", []) if isinstance(r, dict)}
         if w.get("entity") in wanted or related & wanted:
-            out.append(_brief(w))
+            out.append((_brief(w), _sameness(w)))
     return out[:20]
+
+
+def _sameness(w: dict[str, Any]) -> str | None:
+    """What a code-anchored warning says besides where it is: its rule and its slots but the anchor's own
+    (a rule's message is its template filled from the slots). Warnings alike in this are one warning at many
+    places: a decision that rejects a package its code imports in twelve files (user trial 11, labstack/echo)
+    gave the agent's context twelve lines that differ in the file alone. None: nothing to say it by."""
+    slots = w.get("slots")
+    if not w.get("file") or not isinstance(slots, dict):
+        return None
+    rest = {k: v for k, v in slots.items() if k != "entity"}
+    if not rest:
+        return None
+    return json.dumps([w.get("code"), rest], sort_keys=True, default=str)
 
 
 BRIEF_KEYS = ("id", "code", "severity", "message", "entity", "file", "line")
@@ -755,8 +773,40 @@ def _linked_code_lines(located: list[dict[str, Any]], whole: frozenset[str] | se
     return lines
 
 
+# Places listed on a grouped warning's second line; the rest are counted (each is in the reply's warnings).
+SAME_PLACES_LISTED = 5
+
+
+def _warning_lines(warns: list[dict[str, Any]], sameness: list[str | None]) -> list[str]:
+    """One line a warning; a warning alike another but for its place (_sameness) is the first one's line, and
+    one more line listing where else it is."""
+    def where(w: dict[str, Any]) -> str:
+        return f"{_visible(str(w['file']))}:{w.get('line', '?')}"
+
+    groups: dict[str, list[dict[str, Any]]] = {}
+    order: list[tuple[dict[str, Any], list[dict[str, Any]] | None]] = []
+    for w, same in zip(warns, sameness):
+        if same is None:
+            order.append((w, None))
+        elif same in groups:
+            groups[same].append(w)
+        else:
+            groups[same] = []
+            order.append((w, groups[same]))
+    lines = []
+    for w, more in order:
+        at = f" at {where(w)}" if w.get("file") else ""
+        lines.append(f"  ⚠ {_visible(str(w.get('message', '')))}{at}")
+        if more:
+            listed = ", ".join(where(m) for m in more[:SAME_PLACES_LISTED])
+            rest = len(more) - SAME_PLACES_LISTED
+            lines.append(f"    the same at {listed}" + (f" and {rest} more" if rest > 0 else ""))
+    return lines
+
+
 def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], warns: list[dict[str, Any]],
-                   code: list[dict[str, Any]], whole: frozenset[str] | set[str] = frozenset()) -> str:
+                   code: list[dict[str, Any]], whole: frozenset[str] | set[str] = frozenset(),
+                   sameness: list[str | None] | None = None) -> str:
     if not facts:
         return ""
     lines = ["Relevant memory context (lore):"]
@@ -778,9 +828,7 @@ def _context_block(facts: list[dict[str, Any]], composed: list[dict[str, Any]], 
                          f"confidence {c['confidence']:.2f})")
     if warns:
         lines.append("Warnings:")
-        for w in warns:
-            where = f" at {_visible(str(w['file']))}:{w.get('line', '?')}" if w.get("file") else ""
-            lines.append(f"  ⚠ {_visible(str(w.get('message', '')))}{where}")
+        lines += _warning_lines(warns, sameness or [None] * len(warns))
     located = [c for c in code if c.get("location")]
     if located:
         lines.append("Linked code:")

@@ -34,11 +34,10 @@ def _reply_or_raise(reply: dict[str, Any]) -> dict[str, Any]:
 
 def _no_default_branch(root: str) -> bool:
     """Whether ingestion's choice of the graph's branch (lore.ingest.walk.resolve_branch: LORE_GIT_BRANCH,
-    else main, else master) finds none here and would fall back to HEAD itself."""
+    else main, master or origin's default) finds none here and would fall back to HEAD itself."""
     if os.environ.get("LORE_GIT_BRANCH"):
         return False
-    return all(gitcmd.run(root, "rev-parse", "--verify", "--quiet", f"refs/heads/{b}^{{commit}}",
-                          capture_output=True).returncode != 0 for b in ("main", "master"))
+    return gitcmd.default_branch(root) is None
 
 
 def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = None) -> None:
