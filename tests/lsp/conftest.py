@@ -143,6 +143,15 @@ async def request(client: LanguageClient, method: str, params: Any, timeout: flo
     return await asyncio.wait_for(client.protocol.send_request_async(method, params), timeout)
 
 
+async def ingest_complete(client: LanguageClient, timeout: float = 90) -> dict[str, Any]:
+    """Wait until the server's ingest (its start-up one) says complete; its status."""
+    async def complete():
+        status = await request(client, "lore/ingestStatus", {})
+        return status if status.get("status") == "complete" else None
+
+    return await wait_for(complete, timeout, "the ingest to complete")
+
+
 def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
     uri = path.as_uri()
     client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(

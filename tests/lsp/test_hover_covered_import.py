@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 
-from .conftest import lsp, make_repo, open_doc, request, wait_for
+from .conftest import ingest_complete, lsp, make_repo, open_doc, request, wait_for
 
 GSON = ("package com.google.gson;\n\nimport com.google.common.collect.ImmutableMap;\n"
         "import com.google.errorprone.annotations.Keep;\nimport com.google.common.base.Strings;\n\n"
@@ -23,19 +23,11 @@ async def _hover(client, uri: str, line: int, col: int) -> str | None:
     return h.contents.value if h is not None else None
 
 
-async def _ingest_complete(client) -> None:
-    async def complete():
-        status = await request(client, "lore/ingestStatus", {})
-        return status if status.get("status") == "complete" else None
-
-    await wait_for(complete, 90, "the ingest to complete")
-
-
 @pytest.mark.asyncio
 async def test_hover_on_a_covered_sub_package_import_shows_the_parent_decision(tmp_path):
     root = make_repo(tmp_path / "repo", {PATH: GSON})
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        await _ingest_complete(client)
+        await ingest_complete(client)
         reply = await request(client, "lore/transact", {
             "facts": '[[:decision/no-guava :rejects "com.google.common"] '
                      '[:decision/no-guava :description "no Guava at run time"]]',
@@ -86,7 +78,7 @@ async def _typed_and_hovered(tmp_path, files: dict[str, str], path: str, decisio
     ``line``:``col``)."""
     root = make_repo(tmp_path / "repo", files)
     async with lsp(root / ".lore" / "lore.duckdb", root) as client:
-        await _ingest_complete(client)
+        await ingest_complete(client)
         reply = await request(client, "lore/transact", {
             "facts": f'[[{decision} :rejects {written}] [{decision} :description "why not"]]', "reason": "review"})
         assert reply["ok"], reply

@@ -67,6 +67,13 @@ async def test_an_import_offers_a_rejection_that_warns(ws):
     [d] = await wait_for(lambda: [x for x in client.diagnostics.get(uri, []) if x.code == "rejected_dependency"],
                          timeout=60, what="the rejection's diagnostic")
     assert d.message == 'src/requests/compat.py imports OpenSSL, which the decision "We don\'t use pyOpenSSL…" rejects'
+    # with its warning in the context (as editors send it), no second rejection is offered (user trial 12)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=d.range,
+        context=types.CodeActionContext(diagnostics=[d])))
+    titles = [a.title for a in actions]
+    assert not any("record a rejection" in t for t in titles), titles
+    assert any("dismiss this warning" in t for t in titles), titles
     assert list((root / ".lore" / "journal").iterdir())  # journaled like every editor write
 
 

@@ -429,3 +429,30 @@ def test_renames_that_meet_carry_every_memory_to_the_living_code(graph):
     assert got == {(":decision/a", d["final_name"]), (":decision/b", d["final_name"]),
                    (":decision/e", d["final_name"])}
     assert _current_links(graph) == _every_memorys_links(graph)
+
+
+def test_a_typescript_arrow_function_property_links_by_its_qualified_name(cli, tmp_path):
+    """hono's Context.json is ``json: JSONRespond = (…) => …``, a field to the extractor and a method to
+    everyone: a constraint naming ``Context.json`` linked only the file before (user trial 12), so the
+    hover on ``json`` did not show it. A field's bare name (``json``) still links nothing."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "tsproj", {"src/context.ts": (
+        "export class Context {\n  status = 200\n  json = (object: unknown): Response => {\n"
+        "    return new Response(JSON.stringify(object))\n  }\n  text(s: string): Response {\n"
+        "    return new Response(s)\n  }\n}\n")}, "context")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/json-frozen :description "Context.json keeps its signature until the next '
+        'major; Context.text too"] [:preference/terse :description "prefer json over status codes"]]',
+        "--reason", "API freeze")
+    assert code == 0 and reply["ok"], err
+
+    def linked(memory: str) -> list[str]:
+        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
+        assert code == 0 and reply["ok"], err
+        return sorted(r[0] for r in reply["results"])
+
+    assert linked(":constraint/json-frozen") == [":field/src-context-ts-context-json",
+                                                 ":function/src-context-ts-context-text"]
+    assert linked(":preference/terse") == []

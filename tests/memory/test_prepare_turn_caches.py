@@ -11,8 +11,10 @@ from lore.memory import mentions
 
 
 def names_code_slowly(text: str) -> bool:
-    """What prepare-turn asked before: every name found, then whether one is code."""
-    return any(n.marked or "." in n.text or mentions.distinctive(n.text) for n in mentions.names_in(text))
+    """What prepare-turn asked before: every name found, then whether one is code (a name shaped like a file,
+    ``auth.py``, never is: it is a path)."""
+    return any(n.marked or "." in n.text or mentions.distinctive(n.text) for n in mentions.names_in(text)
+               if not mentions.file_shaped(n.text))
 
 
 QUESTIONS = [

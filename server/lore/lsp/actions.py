@@ -120,6 +120,18 @@ def _note_on_line(doc: Any, line: int) -> str | None:
     return None
 
 
+def _rejected_here(context: Any, target: str) -> bool:
+    """One of the context's diagnostics is Lore's warning that a decision rejects ``target``."""
+    for d in getattr(context, "diagnostics", None) or []:
+        data: dict[str, Any] = d.data if isinstance(d.data, dict) else {}
+        slots = data.get("slots")
+        if not isinstance(slots, dict):
+            continue
+        if d.source == "lore" and d.code == "rejected_dependency" and slots.get("target") == target:
+            return True
+    return False
+
+
 async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list[types.CodeAction]:
     doc = open_document(ls.workspace, params.text_document.uri)
     if doc is None:
@@ -138,13 +150,17 @@ async def code_actions(ls: "LoreServer", params: types.CodeActionParams) -> list
                 # not by the import's path into it (`use serde::de::Visitor` rejects all of serde).
                 if info.get("type") == ":type/external-dependency" and isinstance(info.get("description"), str):
                     label = info["description"]
-                text = note or f"We don't use {label}: "
-                arg = _suggestion(await ls.run_op("suggestDecision", {"kind": "rejects", "target": entity,
-                                                                     "text": text}),
-                                  kind="rejects", entity=entity, label=label, text=text)
-                out.append(types.CodeAction(
-                    title=f"Lore: we don't use {label}… (record a rejection)", kind=types.CodeActionKind.Refactor,
-                    command=types.Command(title="Record a rejection", command=RECORD_DECISION, arguments=[arg])))
+                # An import a decision already rejects (its warning is among the diagnostics the client
+                # sends) is not offered a second rejection (user trial 12).
+                if not _rejected_here(params.context, entity):
+                    text = note or f"We don't use {label}: "
+                    arg = _suggestion(await ls.run_op("suggestDecision", {"kind": "rejects", "target": entity,
+                                                                         "text": text}),
+                                      kind="rejects", entity=entity, label=label, text=text)
+                    out.append(types.CodeAction(
+                        title=f"Lore: we don't use {label}… (record a rejection)",
+                        kind=types.CodeActionKind.Refactor,
+                        command=types.Command(title="Record a rejection", command=RECORD_DECISION, arguments=[arg])))
             text = note or ""
             # No text yet: no name either (the server names it from the text the person gives).
             named = await ls.run_op("suggestDecision", {"kind": "governs", "target": entity, "text": text}) \

@@ -36,6 +36,12 @@ CODE_NAMESPACES = ("module", "function", "class", "variable", "field", "commit",
 # Relations that classify rather than name a thing: their keyword values are vocabulary, not code.
 _NOT_REFERENCES = (":entity-type",)
 _EXT = re.compile(r"(?:/(?:__init__|index|mod))?\.[A-Za-z0-9]{1,8}$")
+# Files a bare import name resolves to, as ingestion's resolvers (lore.ingest.resolve) look one up by a path
+# ending with it: Python, Ruby, Lua, JVM, C#, PHP, Elixir, Haskell. A bare name in JavaScript and TypeScript
+# (``import 'cookie'``), Go, Rust (outside ``crate::``) and Swift names a package, never a file of the
+# repository, so ``cookie`` is not ``src/utils/cookie.ts``.
+_NAME_IMPORTABLE = (".py", ".pyi", ".rb", ".lua", ".java", ".kt", ".scala", ".cs", ".php", ".ex", ".exs",
+                    ".hs", ".lhs")
 
 
 def _ns(ident: str) -> str | None:
@@ -78,12 +84,15 @@ def module_for_path(con: Any, path: str, *, paths: list[tuple[str, str]] | None 
 
 def _module_for_name(con: Any, name: str, paths: list[tuple[str, str]] | None = None) -> str | None:
     """A package or module name (``requests``, ``requests.adapters``, ``auth``) -> the tracked module that
-    ``import name`` resolves to, as ingestion resolves it: a path ending with it, the shortest first; two
-    shortest of the same length are ambiguous (no answer)."""
+    ``import name`` resolves to, as ingestion resolves it: a path ending with it, the shortest first, of a
+    language whose bare imports name files (``_NAME_IMPORTABLE``); two shortest of the same length are
+    ambiguous (no answer)."""
     want = slug(name)
     rows = paths if paths is not None else _module_paths(con)
     hits = []
     for v, e in rows:
+        if not v.endswith(_NAME_IMPORTABLE):
+            continue
         s = slug(_EXT.sub("", v))
         if s == want or s.endswith("-" + want):
             hits.append((len(v), v, e))

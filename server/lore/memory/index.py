@@ -62,7 +62,7 @@ def sql(name: str, **fill: Any) -> str:
     return _sections()[name].format(**{**_fixed(), **fill})
 
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14  # 14: mem_code holds fields' qualified names (linking.sql symbols_by_name)
 _TABLES = ("mem_docs", "mem_terms", "mem_postings", "mem_stats", "mem_degree", "mem_inferred", "mem_code",
            "mem_index_state")
 

@@ -153,7 +153,8 @@ INSERT INTO mem_code
 SELECT id, e, a, v, valid_from, valid_to FROM _mem_chg
  WHERE tx_to = {max_tx} AND tx_from > {last} AND NOT inferred
    AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
-   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'));
+   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/')
+        OR (starts_with(e, ':field/') AND a IN (':qualified-name', ':file', ':renamed-to')));
 
 -- name: refresh_docs
 -- Older documents whose validity changed.

@@ -32,11 +32,14 @@ SELECT v AS path, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
  GROUP BY v, e
 
 -- name: symbols_by_name
--- Functions and classes whose :name or :qualified-name is one of the candidates, and whether each is
--- valid now (a bare name's count of living definitions comes from these rows too).
+-- Functions and classes whose :name or :qualified-name is one of the candidates, and fields whose
+-- :qualified-name is (``Context.json``: TypeScript's ``json = (o) => …`` is a method as people say it; a
+-- field's bare name, ``json``, is too common to link), and whether each is valid now (a bare name's count
+-- of living definitions comes from these rows too).
 SELECT a, v AS name, e, bool_or(valid_from <= ? AND valid_to > ?) AS valid_now
   FROM mem_code
- WHERE a IN (':name', ':qualified-name') AND (starts_with(e, ':function/') OR starts_with(e, ':class/'))
+ WHERE a IN (':name', ':qualified-name')
+   AND (starts_with(e, ':function/') OR starts_with(e, ':class/') OR starts_with(e, ':field/'))
    AND v IN ({values})
  GROUP BY a, v, e
 

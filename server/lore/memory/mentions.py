@@ -77,17 +77,15 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
         before, after = text[max(0, s - 12):s], text[e:e + 12]
         marked = (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
             or bool(_CODE_WORD.search(before)) or bool(_CODE_WORD.match(after.strip()))
-        # Dotted text that is really a file name ("auth.py") is a path, not a name.
-        if "." in word and _FILE_NAME.search(word):
-            continue
         found[word] = found.get(word, False) or marked
     return [Name(t, m) for t, m in found.items()]
 
 
 def names_code(text: str) -> bool:
     """Whether ``text`` names code: ``any(n.marked or "." in n.text or distinctive(n.text) for n in
-    names_in(text))``, stopping at the first such name and looking at a name's neighbours (whether it is
-    marked) only when its own letters do not already say so (prepare-turn asks it of every question)."""
+    names_in(text) if not file_shaped(n.text))`` (a path is not a name of code), stopping at the first such
+    name and looking at a name's neighbours (whether it is marked) only when its own letters do not already
+    say so (prepare-turn asks it of every question)."""
     for m in _NAME.finditer(text):
         word = m.group(1).rstrip(".")
         if len(word.replace(".", "")) < MIN_NAME:
@@ -106,6 +104,11 @@ def names_code(text: str) -> bool:
     return False
 
 
+def file_shaped(name: str) -> bool:
+    """A dotted name that ends like a file name (``auth.py``, ``package.json``, hono's ``Context.json``)."""
+    return "." in name and bool(_FILE_NAME.search(name))
+
+
 def distinctive(name: str) -> bool:
     """A bare name that cannot be an ordinary English word: snake_case, digits, or an inner capital."""
     return not _PLAIN.match(name)
@@ -119,5 +122,8 @@ def name_forms(name: Name) -> tuple[list[str], list[str]]:
         return [], bare
     qualified = [".".join(parts[i:]) for i in range(len(parts) - 1)]  # a.b.c -> a.b.c, b.c
     last = parts[-1]
-    bare = [last] if len(last) >= MIN_NAME else []
+    # Dotted text shaped like a file name is a path ("auth.py", "package.json") or a member whose name is an
+    # extension (hono's ``Context.json``): only a definition of that exact qualified name answers, never
+    # every ``json`` of the code.
+    bare = [last] if len(last) >= MIN_NAME and not file_shaped(name.text) else []
     return qualified, bare

@@ -104,7 +104,8 @@ SELECT id, e, a, v, valid_from, valid_to FROM {db}.main.mem_code WHERE id NOT IN
 UNION ALL
 SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
  WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
-   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/'))
+   AND (starts_with(e, ':module/') OR starts_with(e, ':function/') OR starts_with(e, ':class/')
+        OR (starts_with(e, ':field/') AND a IN (':qualified-name', ':file', ':renamed-to')))
 
 -- name: context_hist
 -- The keystroke's context (lore.inference.context): history's current rows of the attributes the served
