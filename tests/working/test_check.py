@@ -297,15 +297,20 @@ def test_a_file_whose_name_is_not_utf8_is_checked_under_ingestion_s_name_for_it(
     assert code == 1 and len(reply["warnings"]) == 1, reply
 
 
+def _app_repo(path: Path, branch: str) -> Path:
+    """A repository at ``path`` whose one commit on ``branch`` holds src/app.py (APP)."""
+    (path / "src").mkdir(parents=True)
+    (path / "src" / "app.py").write_text(APP)
+    git(path, "init", "-q", "-b", branch)
+    git(path, "add", ".")
+    git(path, "commit", "-qm", "init")
+    return path
+
+
 def _origin_with_a_pull_request(tmp_path: Path) -> Path:
     """``tmp_path/origin``: main with the committed decision against chardet in its journal, and branch ``pr``
     whose commit imports chardet; main checked out, as a hosted origin's HEAD is its default branch."""
-    origin = tmp_path / "origin"
-    (origin / "src").mkdir(parents=True)
-    (origin / "src" / "app.py").write_text(APP)
-    git(origin, "init", "-q", "-b", "main")
-    git(origin, "add", ".")
-    git(origin, "commit", "-qm", "init")
+    origin = _app_repo(tmp_path / "origin", "main")
     assert lore(origin, "transact", REJECT, "--reason", "team decision").returncode == 0
     git(origin, "add", ".lore/journal")  # the decision travels with the code (.lore/.gitignore keeps the graph out)
     git(origin, "commit", "-qm", "decision: no chardet")
@@ -457,12 +462,7 @@ def test_a_graph_that_already_holds_the_pull_requests_commits_is_no_silent_pass(
 def test_a_clone_of_a_project_whose_default_is_develop_checks_the_feature_against_develop(tmp_path):
     # The graph followed HEAD where there was no main or master, so on a feature branch of such a clone its
     # own commits were history and `lore check` passed what they brought.
-    origin = tmp_path / "origin"
-    (origin / "src").mkdir(parents=True)
-    (origin / "src" / "app.py").write_text(APP)
-    git(origin, "init", "-q", "-b", "develop")
-    git(origin, "add", ".")
-    git(origin, "commit", "-qm", "init")
+    origin = _app_repo(tmp_path / "origin", "develop")
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", str(origin), str(clone))
     git(clone, "checkout", "-qb", "feature")
