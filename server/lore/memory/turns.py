@@ -626,7 +626,9 @@ def _warnings(graph: Graph, con: Any, entities: list[str]) -> list[tuple[dict[st
         related = {r.get("entity") for r in w.get("related", []) if isinstance(r, dict)}
         if w.get("entity") in wanted or related & wanted:
             out.append((_brief(w), _sameness(w)))
-    return out[:20]
+            if len(out) == MAX_TURN_WARNINGS:  # the first ones in order; the rest are warnings' and check's
+                break
+    return out
 
 
 def _sameness(w: dict[str, Any]) -> str | None:
@@ -643,6 +645,7 @@ def _sameness(w: dict[str, Any]) -> str | None:
     return json.dumps([w.get("code"), rest], sort_keys=True, default=str)
 
 
+MAX_TURN_WARNINGS = 20
 BRIEF_KEYS = ("id", "code", "severity", "message", "entity", "file", "line")
 
 
