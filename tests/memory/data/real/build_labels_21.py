@@ -220,8 +220,7 @@ ex(G + "furikake6000/ShinchokuNote/issues/154",
    [d("decision", ["minitest"], None, ["rspec"])])
 # ---------------------------------------------------------------- JavaScript: Moment.js and Day.js
 noise(G + "ninjadotorg/handshake-app/issues/1059",
-      "Should we replace moment by dayjs? Moment: https://github.com/moment/moment Dayjs: "
-      "https://github.com/iamkun/dayjs Fast 2kB alternative to Moment.js with the same modern API")
+      "Should we replace moment by dayjs? Fast 2kB alternative to Moment.js with the same modern API")
 ex(G + "luniehq/lunie-light/pull/82",
    "replace moment.js with dayjs. moment is done https://momentjs.com/docs/#/-project-status/ dayjs is nice!",
    [d("decision", ["dayjs"], "moment is done", ["moment.js"])])
