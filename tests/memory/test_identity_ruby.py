@@ -73,3 +73,29 @@ def test_two_externals_spelled_alike_are_no_answer(cli, tmp_path):
     assert code == 0 and reply["ok"], err
     assert refs(cli, ":decision/no-fb") == [":dependency/foobar"]  # as written: neither is guessed
     assert rejected(cli) == []
+
+
+def test_a_graph_an_earlier_version_resolved_is_migrated(cli, rbrepo):
+    """A rejection of `:dependency/activesupport` that an earlier version stored as it was said (its identity
+    pass marked done past it) names the code's `active_support` after the next command that catches memory up,
+    and the empty stub it leaves goes."""
+    from lore.store.graph import Graph
+    from lore.store.txdata import parse_tx
+
+    assert cli.run("ingest", str(rbrepo))[0] == 0
+    assert cli.run("prepare-turn", "hash")[0] == 0  # the memory index and its state exist
+    g = Graph(cli.graph)
+    g.transact(parse_tx('[[:dependency/activesupport :entity-type :type/dependency] '
+                        '[:dependency/activesupport :description "ActiveSupport"] '
+                        '[:decision/old :description "no ActiveSupport in tests"] '
+                        '[:decision/old :rejects :dependency/activesupport]]'), reason="old", source="cli")
+    cur = g.con.execute("SELECT max(tx) FROM tx").fetchone()[0]
+    g.con.execute("DELETE FROM mem_index_state WHERE starts_with(key, 'identity')")
+    g.con.execute("INSERT INTO mem_index_state VALUES ('identity/2', ?)", [cur])  # the earlier version's mark
+    g.close()
+    assert cli.run("prepare-turn", "hash")[0] == 0
+    assert refs(cli, ":decision/old") == [":module/active-support"]
+    code, reply, err, _ = cli.run("sql", "SELECT a FROM facts WHERE e = ':dependency/activesupport' "
+                                  "AND tx_to = 2147483647")
+    assert code == 0 and reply["rows"] == [], err
+    assert rejected(cli) == [("test/helper.rb", 1)]

@@ -297,8 +297,9 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 # ------------------------------------------------------------------ catching up stored references
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
-# rejection, parent paths), so an existing graph's next catch-up is a full one: its migration.
-STATE_KEY = "identity/2"
+# rejection, parent paths; names spelled apart, identity/3), so an existing graph's next catch-up is a full one:
+# its migration.
+STATE_KEY = "identity/3"
 
 
 def _mark(con: Any) -> int:
