@@ -13,9 +13,9 @@ removed: the test is whether the content shows the change of mind) and "kept" (t
 would paste it).
 
 Per variant and split it prints: supersession precision and recall over pairs and controls (a pair counts when
-a decision the new turn stored ``:supersedes`` one the old turn stored and the old one's facts are no longer
-valid now), recall over the pairs whose old record stored a decision at all (the rest cannot be superseded:
-reported apart), and how often prepare-turn showed only the new record's decision as current. --details lists
+a memory the new turn stored ``:supersedes`` a decision, constraint or preference the old turn stored and the old one's facts are no longer
+valid now), recall over the pairs whose old record stored a claim at all (a decision, constraint or preference;
+the rest cannot be superseded: reported apart), and how often prepare-turn showed only the new record's decision as current. --details lists
 each pair's outcome (dev split only unless the held-out split is asked for by name). --server DIR scores DIR's
 server code (another checkout); --baseline DIR does that in a child process and prints it beside.
 """
@@ -35,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DATA = HERE / "data" / "supersede1" / "pairs.json"
 MEMORY_KINDS = (":decision/", ":preference/", ":constraint/", ":dependency/")
+CLAIMS = (":decision/", ":preference/", ":constraint/")  # what a change of mind can end (a dependency is a thing)
 
 
 def turn(text: str) -> str:
@@ -52,7 +53,7 @@ def run_pair(ops, Graph, pair: dict, variant: str, path: Path) -> dict:
         new = ops.run("finalizeTurn", g, {"delta": turn(pair["new"][f"text_{variant}"])})
         old_mem = [m for m in old.get("memories", []) if m.get("entity")]
         new_mem = [m for m in new.get("memories", []) if m.get("entity")]
-        old_dec = sorted({m["entity"] for m in old_mem if m["entity"].startswith(":decision/")})
+        old_dec = sorted({m["entity"] for m in old_mem if m["entity"].startswith(CLAIMS)})
         new_ents = sorted({m["entity"] for m in new_mem})
         con = g.con
         sup = con.execute(
@@ -74,7 +75,7 @@ def run_pair(ops, Graph, pair: dict, variant: str, path: Path) -> dict:
         old_current = any((e, v) in old_desc and (e, v) not in new_desc and s == "current" for e, v, s in shown)
         new_current = any((e, v) in new_desc and s == "current" for e, v, s in shown)
         return {"id": pair["id"], "supersedes": pair["supersedes"], "old_stored": len(old_mem),
-                "old_decisions": old_dec, "new_stored": len(new_mem), "new_entities": new_ents,
+                "old_claims": old_dec, "old_decision": any(e.startswith(":decision/") for e in old_dec), "new_stored": len(new_mem), "new_entities": new_ents,
                 "superseded": [list(x) for x in superseded],
                 "prepare_old_current": old_current, "prepare_new_current": new_current}
     finally:
@@ -86,20 +87,24 @@ def scores(rows: list[dict]) -> dict:
     controls = [r for r in rows if not r["supersedes"]]
     tp = sum(bool(r["superseded"]) for r in pairs)
     fp = sum(bool(r["superseded"]) for r in controls)
-    capturable = [r for r in pairs if r["old_decisions"]]
+    capturable = [r for r in pairs if r["old_claims"]]
+    both = [r for r in pairs if r["old_stored"] and r["new_stored"]]
     return {
         "pairs": len(pairs), "controls": len(controls),
         "superseded_pairs": tp, "superseded_controls": fp,
         "precision": round(tp / (tp + fp), 3) if tp + fp else None,
         "recall": round(tp / len(pairs), 3) if pairs else None,
         "old_stored_anything": sum(r["old_stored"] > 0 for r in pairs),
-        "old_stored_a_decision": len(capturable),
-        "recall_where_old_stored_a_decision": round(sum(bool(r["superseded"]) for r in capturable)
+        "old_stored_a_decision": sum(r["old_decision"] for r in pairs),
+        "old_stored_a_claim": len(capturable),  # a decision, constraint or preference: what can be superseded
+        "recall_where_old_stored_a_claim": round(sum(bool(r["superseded"]) for r in capturable)
                                                     / len(capturable), 3) if capturable else None,
         "new_stored_anything": sum(r["new_stored"] > 0 for r in pairs),
-        # prepare-turn on the topic: the new record's decision current, the old one's not
-        "prepare_only_new_current": sum(r["prepare_new_current"] and not r["prepare_old_current"] for r in pairs),
-        "prepare_old_still_current": sum(r["prepare_old_current"] for r in pairs),
+        # prepare-turn on the topic, over the pairs both of whose records stored something: the new record's
+        # memory shown as current and the old one's not
+        "both_stored": len(both),
+        "prepare_only_new_current": sum(r["prepare_new_current"] and not r["prepare_old_current"] for r in both),
+        "prepare_old_still_current": sum(r["prepare_old_current"] for r in both),
         "controls_old_still_current": sum(r["prepare_old_current"] for r in controls),
     }
 

@@ -175,7 +175,7 @@ def adr_record(repo: str, path: str, mirror: Path, licence: str) -> dict:
     plain = [ln for ln in status.splitlines() if ln.strip() and ln not in links]
     return {"id": path.rsplit("/", 1)[1].split("-")[0], "title": title, "status": status, "topic": "",
             "path": path, "licence": licence,
-            "head": "\n".join([title, *(f"Status: {ln.strip()}" for ln in plain), *links]),
+            "head": "\n".join([f"# {title}", *(f"Status: {ln.strip()}" for ln in plain), *links]),
             "body": squeeze(body, MAX_TEXT), "replaces": [], "superseded_by": []}
 
 
