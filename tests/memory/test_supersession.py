@@ -202,3 +202,21 @@ def test_a_record_s_own_name_and_what_its_status_lines_replace(text, own, replac
 
     assert record_name(text) == own
     assert replaced_records(text, own) == replaced
+
+
+@pytest.mark.parametrize("text,replaced", [
+    ("This design is the intended replacement of RFC 0004 for the wire format.", ["RFC 4"]),
+    ("The council proposes to rescind ADR-12 and keep the old schema.", ["ADR 12"]),
+    ("Staging moves to a new cluster meant to replace [the old one][ADR9].", ["ADR 9"]),
+    ("It supersedes the earlier KEP 77.", ["KEP 77"]),
+    ("This record does not replace ADR 12; it adds a cache.", []),  # a negation replaces nothing
+    ("We never intend to supersede RFC 4.", []),
+    ("We replace the parser with one that follows RFC 4.", []),  # what is replaced is the parser
+    ("It replaces ADR 5, as ADR 5 said it would.", []),  # a record never replaces itself
+    ("replaces " * 3000 + "ADR 1", []),  # read as far as 20,000 characters: hostile text costs little
+    ("replaces " * 30 + "ADR 1", ["ADR 1"]),
+])
+def test_what_a_record_s_text_says_it_replaces(text, replaced):
+    from lore.memory.supersession import replaced_in_text
+
+    assert replaced_in_text(text, "ADR 5") == replaced

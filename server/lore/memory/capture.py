@@ -232,18 +232,23 @@ CLAIMS = (":decision/", ":constraint/", ":preference/")
 def _record_changes(delta: str, stored: list[dict[str, Any]], resolver: Resolver) -> list[Op]:
     """A decision record pasted whole: what it stored carries the record's name (``:alias "PEP 622"``), and a
     later record that says it replaces that one ("Replaces: 622" among its status lines, "It replaces PEP 622"
-    in its text) supersedes every decision, constraint and preference the replaced record stored
-    (lore.memory.supersession)."""
+    or "intended replacement of BIP 0021" in its text) supersedes every decision, constraint and preference the
+    replaced record stored (lore.memory.supersession)."""
     own = supersession.record_name(delta)
     claims = [m["entity"] for m in stored if m["entity"].startswith(CLAIMS)]
     ops = [Op("add", e, ":alias", _s(own)) for e in dict.fromkeys(claims)] if own else []
     first = next((e for e in claims if e.startswith(":decision/")), claims[0] if claims else None)
-    by: list[tuple[str, str]] = [(first, n) for n in supersession.replaced_records(delta, own)] if first else []
-    by += [(m["entity"], n) for m in stored if m["entity"].startswith(":decision/")
-           for r in m.get("rejects") or [] if (n := supersession.names_a_record(r))]
+    # the decision that rejects the record by name first ("It replaces PEP 622"), then the record's first
+    by = [(m["entity"], n) for m in stored if m["entity"].startswith(":decision/")
+          for r in m.get("rejects") or [] if (n := supersession.names_a_record(r))]
+    if first:
+        by += [(first, n) for n in [*supersession.replaced_records(delta, own),
+                                    *supersession.replaced_in_text(delta, own)]]
+    done = {old for m in stored for old in m.get("supersedes") or []}  # to_ops' own reading got these
     for new, name in by:
         for old in resolver.claims_named(name):
-            if old not in claims and Op("add", new, ":supersedes", _k(old)) not in ops:
+            if old not in claims and old not in done:
+                done.add(old)
                 ops.append(Op("add", new, ":supersedes", _k(old)))
                 m = next(m for m in stored if m["entity"] == new)
                 if old not in m.setdefault("supersedes", []):

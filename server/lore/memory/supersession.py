@@ -107,6 +107,25 @@ def replaced_records(text: str, own: str | None) -> list[str]:
     return out
 
 
+# "It replaces PEP 622", "a modification and intended replacement of BIP 0021", "proposes to rescind PEP 509",
+# "intended to replace [Testnet 4][BIP94]" (a Markdown reference link): the record named with its collection's
+# prefix, right after the verb; "does not replace PEP 8" is no replacement.
+_REPLACES_IN_TEXT = re.compile(
+    rf"(?<![\w-])(not\s+(?:\w+\s+){{0,3}}?|n't\s+(?:\w+\s+){{0,3}}?|never\s+(?:\w+\s+){{0,3}}?)?"
+    rf"(?:replaces?|replacing|replacement\s+(?:of|for)|supersedes?|superseding|obsoletes?|rescinds?|rescinding)\s+"
+    rf"(?:the\s+)?(?:earlier\s+|previous\s+|older\s+)?(?:\[[^\]\n]{{1,60}}\]\[)?({_PREFIX})[\s_-]*0*(\d{{1,5}})\b", re.I)
+
+
+def replaced_in_text(text: str, own: str | None) -> list[str]:
+    """The records a record's text says it replaces, by name ("It replaces PEP 622": PEP 622)."""
+    out: list[str] = []
+    for m in _REPLACES_IN_TEXT.finditer(text[:20_000]):
+        name = _norm(m.group(2), m.group(3))
+        if not m.group(1) and name != own and name not in out:
+            out.append(name)
+    return out
+
+
 def names_a_record(phrase: str) -> str | None:
     """"PEP 622" (what "It replaces PEP 622" rejects) as a record's name, else None."""
     m = _REF.search(phrase) if RECORD_REF.match(phrase) else None
