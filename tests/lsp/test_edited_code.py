@@ -10,6 +10,7 @@ import pytest_asyncio
 from lsprotocol import types
 
 from .conftest import cli, lsp, make_repo, open_doc, request, wait_for
+from .test_working_layer import change
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -33,12 +34,6 @@ async def ws(tmp_path_factory):
 
 def lore_diags(client, uri: str, code: str | None = None) -> list[types.Diagnostic]:
     return [d for d in client.diagnostics.get(uri, []) if d.source == "lore" and (code is None or d.code == code)]
-
-
-def change(client, uri: str, version: int, text: str) -> None:
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
 async def test_editing_a_covered_body_warns_and_reverting_clears(ws):

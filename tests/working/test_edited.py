@@ -8,20 +8,18 @@ one huge definition) are answered in bounded time; and ``lore check`` on a featu
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from gitrepo import git
+from gitrepo import commit_files, git
 from lore import operations
 from lore.store.graph import Graph
 
-ROOT = Path(__file__).resolve().parents[2]
-LORE = str(Path(sys.executable).with_name("lore"))
+from .test_check import lore
+from .test_layer import run
+
 NET = ("import time\n\n\ndef backoff(attempt):\n    retries = 5\n    return min(2 ** attempt, 30) if attempt < retries "
        "else None\n\n\ndef jitter(x):\n    return x\n")
 # backoff's retry budget changed: its text, not its place
@@ -33,22 +31,9 @@ MEMORIES = ('[[:constraint/retry :description "never change the retry budget in 
 BACKOFF = ":function/src-net-py-backoff"
 
 
-def run(graph: Graph, op: str, params: dict) -> dict:
-    reply = operations.run(op, graph, params)
-    result = reply.pop("_result", None)
-    if result is not None:
-        operations.derive(graph, result)
-    return reply
-
-
 @pytest.fixture
 def ws(tmp_path: Path):
-    root = tmp_path / "repo"
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "net.py").write_text(NET)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "add", ".")
-    git(root, "commit", "-qm", "init")
+    root = commit_files(tmp_path / "repo", {"src/net.py": NET}, "init")
     operations.load_features()
     g = Graph(tmp_path / "g.duckdb")
     assert run(g, "transact", {"facts": MEMORIES, "reason": "team memories"})["ok"]
@@ -127,21 +112,9 @@ def test_one_name_defined_thousands_of_times_and_a_huge_definition_stay_bounded(
 # ------------------------------------------------------------------ lore check, through the CLI
 
 
-def lore(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "server")}
-    env.pop("LORE_GRAPH_PATH", None)
-    return subprocess.run([LORE, *args], cwd=repo, capture_output=True, text=True, env=env, timeout=300)
-
-
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    r = tmp_path / "app"
-    (r / "src").mkdir(parents=True)
-    (r / "src" / "net.py").write_text(NET)
-    (r / ".gitignore").write_text(".lore/\n")
-    git(r, "init", "-q", "-b", "main")
-    git(r, "add", ".")
-    git(r, "commit", "-qm", "init")
+    r = commit_files(tmp_path / "app", {"src/net.py": NET, ".gitignore": ".lore/\n"}, "init")
     assert lore(r, "transact", MEMORIES, "--reason", "team memories").returncode == 0
     assert lore(r, "ingest", ".").returncode == 0
     return r

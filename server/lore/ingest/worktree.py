@@ -15,7 +15,7 @@ import os
 import posixpath
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lore import idents as S
 from lore.errors import LoreError
@@ -186,55 +186,56 @@ def file_facts(graph: Graph, files: object) -> dict[str, Any]:
     return {"ok": True, "watermark": head.watermark, "files": out}
 
 
-def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
-    """Per path, the ids of the head rows its new text replaces; looked up once per path while history stays
-    (a look-up reads ingestion's open rows: some 10 ms on every keystroke on ipython/ipython)."""
+def _per_path(graph: Graph, paths: list[str], held: Callable[[HeadIndex], dict[str, Any]],
+              load: Callable[[HeadIndex, list[str]], dict[str, Any]]) -> dict[str, Any]:
+    """Per path, what ``load`` says of it at the head, looked up once per path while history stays (the same
+    for every keystroke; forgotten when the graph's last transaction or the watermark moves, or the answers
+    grow large). ``held``: the head index's answers of that kind."""
     head = graph.session.get(HEAD)
     if not paths or not head.has_tables:
         return {}
     with graph.lock:
-        _cache_at(graph, head)
-        todo = sorted({p for p in paths if p not in head.replaced})
+        at = (graph.newest_tx(), head.watermark)
+        if head.replaced_at != at or len(head.replaced) > 10_000 or len(head.bodies) > 10_000:
+            head.replaced, head.bodies, head.replaced_at = {}, {}, at
+        answers = held(head)
+        todo = sorted({p for p in paths if p not in answers})
         if todo:
-            found: dict[str, list[int]] = {p: [] for p in todo}
-            for path, ident in graph.con.execute(SQL["replaced"], {"paths": todo, "events": list(EVENT_ATTRS)}
-                                                 ).fetchall():
-                found[path].append(ident)
-            head.replaced.update(found)
-    return {p: list(head.replaced[p]) for p in paths if head.replaced[p]}
+            answers.update(load(head, todo))
+        return {p: answers[p] for p in paths}
 
 
-def _cache_at(graph: Graph, head: HeadIndex) -> None:
-    """Forget the per-path answers (replaced rows, head hashes) when history moved or they grew large."""
-    at = (graph.newest_tx(), head.watermark)
-    if head.replaced_at != at or len(head.replaced) > 10_000 or len(head.bodies) > 10_000:
-        head.replaced, head.bodies, head.replaced_at = {}, {}, at
+def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
+    """Per path, the ids of the head rows its new text replaces (a look-up reads ingestion's open rows: some
+    10 ms on every keystroke on ipython/ipython, hence once per path while history stays)."""
+    def load(head: HeadIndex, todo: list[str]) -> dict[str, Any]:
+        found: dict[str, list[int]] = {p: [] for p in todo}
+        for path, ident in graph.con.execute(SQL["replaced"], {"paths": todo, "events": list(EVENT_ATTRS)}
+                                             ).fetchall():
+            found[path].append(ident)
+        return found
+
+    got = _per_path(graph, paths, lambda head: head.replaced, load)
+    return {p: list(ids) for p, ids in got.items() if ids}
 
 
 def _head_bodies(graph: Graph, paths: list[str]) -> dict[str, dict[str, tuple[int, ...]] | None]:
     """Per path, its definitions' text hashes at the head by entity (ingestion's ``ingest_defs``, what it
     compares a changed file's definitions with for :modified-in; several definitions of one name give their
     hashes sorted); None for a path whose hashes the graph does not hold (a file new in the layer, or one
-    ingestion never recorded): then no definition of it counts as edited. Looked up once per path while
-    history stays."""
-    head = graph.session.get(HEAD)
-    if not paths or not head.has_tables:
-        return {}
-    with graph.lock:
-        _cache_at(graph, head)
-        todo = sorted({p for p in paths if p not in head.bodies})
-        if todo:
-            found: dict[str, dict[str, list[int]]] = {}
-            if scalar(graph.con.execute(SQL["has_defs"])):
-                for path, kind, qname, body in graph.con.execute(SQL["head_bodies"], {"paths": todo}).fetchall():
-                    per = found.setdefault(path, {})
-                    if kind in _TYPE:  # kind '-': a file known to have no definitions
-                        mslug = head.module_of(path).split("/", 1)[1]
-                        per.setdefault(S.def_ident(kind, mslug, qname), []).append(body)
-            for p in todo:
-                per = found.get(p)
-                head.bodies[p] = None if per is None else {e: tuple(sorted(hs)) for e, hs in per.items()}
-        return {p: head.bodies[p] for p in paths}
+    ingestion never recorded): then no definition of it counts as edited."""
+    def load(head: HeadIndex, todo: list[str]) -> dict[str, Any]:
+        found: dict[str, dict[str, list[int]]] = {}
+        if scalar(graph.con.execute(SQL["has_defs"])):
+            slugs: dict[str, str] = {}
+            for path, kind, qname, body in graph.con.execute(SQL["head_bodies"], {"paths": todo}).fetchall():
+                per = found.setdefault(path, {})
+                if kind in _TYPE:  # kind '-': a file known to have no definitions
+                    mslug = slugs.get(path) or slugs.setdefault(path, head.module_of(path).split("/", 1)[1])
+                    per.setdefault(S.def_ident(kind, mslug, qname), []).append(body)
+        return {p: None if p not in found else {e: tuple(sorted(hs)) for e, hs in found[p].items()} for p in todo}
+
+    return _per_path(graph, paths, lambda head: head.bodies, load)
 
 
 def _one(head: HeadIndex, path: str, data: bytes | None,
