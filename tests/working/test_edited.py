@@ -67,8 +67,10 @@ def test_an_edited_body_warns_on_its_definition_and_undoing_it_clears(ws):
     assert g.last_tx()[0] == tx
     q = run(g, "query", {"query": "[:find ?e :where [?e :lore/edited ?v]]"})
     assert q["ok"] and q["results"] == []
+    q = run(g, "query", {"query": f"[:find ?e :as-of {tx} :where [?e :lore/edited ?v]]"})
+    assert q["ok"] and q["results"] == []
     h = run(g, "history", {"entity": BACKOFF})
-    assert h["ok"] and not [r for r in h["history"] if r.get("a") == ":lore/edited"], h
+    assert h["ok"] and h["history"] and {r["attribute"] for r in h["history"]}.isdisjoint({":lore/edited"}), h
     assert [w for w in run(g, "warnings", {})["warnings"] if w["rule"] == "edited_decision"] == []
     # undone: the same text as the head's
     assert edited(buffer(g, root, NET, 4)) == []
