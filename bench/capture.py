@@ -41,7 +41,7 @@ SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "ca
         "13": REAL / "capture13.json", "14": REAL / "capture14.json", "15": REAL / "capture15.json",
         "16": REAL / "capture16.json", "17": REAL / "capture17.json",
         "18": REAL / "capture18.json", "19": REAL / "capture19.json",
-        "20": REAL / "capture20.json"}
+        "20": REAL / "capture20.json", "21": REAL / "capture21.json"}
 
 
 SERVER = ROOT / "server"

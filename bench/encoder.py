@@ -44,7 +44,8 @@ SETS = ("recall", "recall2", "recall3", "recall4", "recall5")
 GRAPHS = {"recall": "requests", "recall2": "recall2-nats", "recall3": "recall3-ipykernel", "recall4": "recall4-pack",
           "recall5": "recall5-ra", "recall6": "recall6-sgg", "recall7": "recall7-numpy", "recall8": "recall8-cometbft",
           "recall9": "recall9-james", "recall10": "recall10-opendal",
-          "recall11": "recall11-nuget-client", "recall12": "recall12-grpc-go"}
+          "recall11": "recall11-nuget-client", "recall12": "recall12-grpc-go",
+          "recall13": "recall13-matrix-js-sdk"}
 
 
 def pct(xs: list[float], p: float) -> float:

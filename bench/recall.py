@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Benchmark: prepare-turn recall on real ADR text (issue 14 items 4-5).
 
-    python bench/recall.py --code GRAPH [--set recall|recall2|...|recall11|recall12]
+    python bench/recall.py --code GRAPH [--set recall|recall2|...|recall12|recall13]
                            [--big GRAPH --memories 10000 --rounds 3]
 
 GRAPH (--code) is a graph with a real repository ingested (the data READMEs name the one each set was measured
 beside: psf/requests for `recall`, nats-io/nats.py for `recall2`, ipython/ipykernel for `recall3`,
 buildpacks/pack for `recall4`, rust-lang/rust-analyzer for `recall5`, HHS/simpler-grants-gov for `recall6`,
 numpy/numpy for `recall7`, cometbft/cometbft for `recall8`, apache/james-project for `recall9`, apache/opendal for
-`recall10`, NuGet/NuGet.Client for `recall11`, grpc/grpc-go for `recall12`); it is copied, never changed. --set picks the data under
+`recall10`, NuGet/NuGet.Client for `recall11`, grpc/grpc-go for `recall12`, matrix-org/matrix-js-sdk for
+`recall13`); it is copied, never changed. --set picks the data under
 bench/data/: `recall` (67 memories from MoJ and backstage ADRs, the default) or `recall2` (a second set written blind: 64 memories from NATS and
 Dependency-Track ADRs, 137 questions) or `recall3` (a third, blind: 61 memories from Jupyter's JEPs and NumPy's NEPs, 138 questions) or `recall4` (a
 fourth, blind: 113 memories from the Cloud Native Buildpacks RFCs, 150 questions) or `recall5` (a fifth, blind: 68
@@ -20,7 +21,9 @@ CometBFT's own Go code) or `recall9` (a ninth, blind: 77 memories from Apache Ja
 James's own Java code) or `recall10` (a tenth, blind: 82 memories from Apache OpenDAL's RFCs, 178 questions, beside
 OpenDAL's own Rust code) or `recall11` (an eleventh, blind: 60 memories from NuGet's design proposals in NuGet/Home,
 152 questions, beside the NuGet client's own C# code) or `recall12` (a twelfth, blind: 90 memories from gRPC's design
-proposals (gRFCs) in grpc/proposal, 209 questions, beside grpc-go's own code). The set's memories are
+proposals (gRFCs) in grpc/proposal, 209 questions, beside grpc-go's own code) or `recall13` (a thirteenth, blind: 92
+memories from Matrix's accepted spec change proposals (MSCs) in matrix-org/matrix-spec-proposals, 214 questions,
+beside matrix-js-sdk's own TypeScript code). The set's memories are
 written beside the code through the `transact` operation (so identity, the index and links run as for a user),
 then every question of its questions.json goes through prepare-turn in-process.
 
@@ -59,7 +62,7 @@ ROOT = HERE.parent
 _SERVER = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--server"), str(ROOT / "server"))
 sys.path.insert(0, _SERVER)
 SETS = ("recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9",
-        "recall10", "recall11", "recall12")
+        "recall10", "recall11", "recall12", "recall13")
 
 
 def pct(values: list[float], p: float) -> float:

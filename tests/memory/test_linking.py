@@ -456,3 +456,28 @@ def test_a_typescript_arrow_function_property_links_by_its_qualified_name(cli, t
     assert linked(":constraint/json-frozen") == [":field/src-context-ts-context-json",
                                                  ":function/src-context-ts-context-text"]
     assert linked(":preference/terse") == []
+
+
+def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
+    """Ruby (and Rust, C++, PHP) write ``Shop::Cart`` for what the extractor qualifies as ``Shop.Cart``: a
+    decision naming ``Shop::Cart`` linked nothing before (user trial 13, sinatra's ``Sinatra::Base``), since
+    ``Shop`` and ``Cart`` alone are plain words. ``Shop::Cart.total`` links the method."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "rbproj", {"lib/shop.rb": (
+        "module Shop\n  class Cart\n    def total\n      42\n    end\n  end\n\n  class Order\n  end\nend\n")}, "shop")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:decision/cents :description "Shop::Cart keeps prices in integer cents"] '
+        '[:decision/sum :description "Shop::Cart.total sums line items without rounding"] '
+        '[:preference/prose :description "a shop cart order is a plain phrase"]]', "--reason", "money")
+    assert code == 0 and reply["ok"], err
+
+    def linked(memory: str) -> list[str]:
+        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
+        assert code == 0 and reply["ok"], err
+        return sorted(r[0] for r in reply["results"])
+
+    assert linked(":decision/cents") == [":class/lib-shop-rb-shop-cart"]
+    assert ":function/lib-shop-rb-shop-cart-total" in linked(":decision/sum")
+    assert linked(":preference/prose") == []

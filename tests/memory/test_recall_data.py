@@ -16,9 +16,9 @@ sys.path.insert(0, str(DATA))
 from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-        "recall11", "recall12"]
+        "recall11", "recall12", "recall13"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
-         "recall9", "recall10", "recall11", "recall12"]  # written blind, with a kind per question and hashed splits
+         "recall9", "recall10", "recall11", "recall12", "recall13"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -61,8 +61,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
 
 
 @pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-                                  "recall11", "recall12"])
-def test_the_fourth_to_twelfth_sets_ask_about_every_memory(name):
+                                  "recall11", "recall12", "recall13"])
+def test_the_fourth_to_thirteenth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -108,9 +108,18 @@ def test_the_twelfth_set_takes_every_grfc_about_all_languages_the_protocol_and_g
     assert not any(re.match(r"\*|Author|Status|Approver", m["description"].split(". ", 1)[1]) for m in memories)
 
 
+def test_the_thirteenth_set_takes_every_msc_from_3800_on_but_the_process_one():
+    memories, _ = load("recall13")
+    assert all(re.fullmatch(r"matrix-org/matrix-spec-proposals:proposals/\d{4}-[^/]+\.md", m["source"]) for m in memories)
+    numbers = [int(m["source"].split("proposals/")[1][:4]) for m in memories]
+    assert min(numbers) >= 3800 and 3923 not in numbers  # MSC3923 changes the spec process, not the protocol
+    assert len(memories) == 92  # every proposal numbered 3800 and up at 82e3177050 but MSC3923
+    assert all(m["description"].startswith(f"MSC{n}: ") for m, n in zip(memories, numbers, strict=True))
+
+
 @pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
                                                    ("recall10", "recall6"), ("recall11", "recall6"),
-                                                   ("recall12", "recall6")])
+                                                   ("recall12", "recall6"), ("recall13", "recall6")])
 def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
     later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
     shared = getattr(later, earlier)

@@ -208,13 +208,19 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         return {"entity": c, "subject": d.get(":subject") or d.get(":description"), "date": d.get(":date"),
                 "author": d.get(":author")}
 
+    # Two definitions whose names slug alike share one ident (Ruby's ``route`` and ``route!``, Python's ``x`` and
+    # ``_x``: seed 001's slugging); the hover names the one under the cursor.
+    description = (attrs.get(":description") or [None])[0]
+    asked = params.get("qualifiedName")
+    if isinstance(asked, str) and asked != description and entity.endswith("-" + slug(asked)):
+        description = asked
     modified = sorted((commit(c) for c in attrs.get(":modified-in", []) if isinstance(c, str)),
                       key=lambda c: str(c.get("date") or ""))
     introduced = [commit(c) for c in attrs.get(":introduced-by", []) if isinstance(c, str)]
     return {
         "ok": True, "entity": entity,
         "type": (attrs.get(":entity-type") or [None])[0],
-        "description": (attrs.get(":description") or [None])[0],
+        "description": description,
         "memories": sorted(memories.values(), key=lambda m: (m["kind"], m["entity"])),
         "relations": sorted(relations, key=lambda r: -(r.get("confidence") or 0)),
         "history": {

@@ -140,6 +140,22 @@ def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | N
     return hits.pop() if len(hits) == 1 else ("" if hits else None)
 
 
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _external_spelled_apart(name: str, externals: list[tuple[str, str]]) -> str | None:
+    """A package said without the separators its import has, or with other ones (``ActiveSupport`` and the gem
+    ``activesupport`` for Ruby's ``require 'active_support'``, ``multijson`` for ``multi_json``) -> the one
+    external dependency whose whole import name is the same letters and digits, case aside. Asked only after
+    every exact form missed; two that answer are no answer."""
+    want = _squeezed(name)
+    if len(want) < 3:
+        return None
+    hits = {e for path, e in externals if _squeezed(path) == want}
+    return hits.pop() if len(hits) == 1 else None
+
+
 def resolve(con: Any, ref: str, *, must_exist: bool = True,
             paths: list[tuple[str, str]] | None = None,
             externals: list[tuple[str, str]] | None = None) -> str | None:
@@ -177,7 +193,8 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
             externals = _externals(con)
         found = _external_for_name(con, name, externals)
         if found is None:
-            found = _parent_of_externals(name, externals) or _module_for_name(con, name, paths)
+            found = (_parent_of_externals(name, externals) or _module_for_name(con, name, paths)
+                     or _external_spelled_apart(name, externals))
         if found:
             return found
         return None if must_exist else direct
@@ -202,7 +219,8 @@ def resolve(con: Any, ref: str, *, must_exist: bool = True,
         return direct
     found = _external_for_name(con, ref, externals)
     if found is None:
-        found = _parent_of_externals(ref, externals) or _module_for_name(con, ref, paths)
+        found = (_parent_of_externals(ref, externals) or _module_for_name(con, ref, paths)
+                 or _external_spelled_apart(ref, externals))
     if found:
         return found
     return None if must_exist else direct
@@ -279,8 +297,9 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 # ------------------------------------------------------------------ catching up stored references
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
-# rejection, parent paths), so an existing graph's next catch-up is a full one: its migration.
-STATE_KEY = "identity/2"
+# rejection, parent paths; names spelled apart, identity/3), so an existing graph's next catch-up is a full one:
+# its migration.
+STATE_KEY = "identity/3"
 
 
 def _mark(con: Any) -> int:

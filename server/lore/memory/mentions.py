@@ -2,8 +2,8 @@
 
 Paths are normalised (``./``, ``path:line``, absolute paths inside a known work tree) so they can be
 matched exactly against module paths. Names are identifiers of at least 4 characters; dotted names
-(``TokenCache.evict``, ``auth.validate_token``) are kept whole as qualified names. A plain lowercase
-English-looking word ("cache", "token") is only taken as a name when the text marks it as code
+(``TokenCache.evict``, ``auth.validate_token``; ``Shop::Cart`` read as ``Shop.Cart``) are kept whole as
+qualified names. A plain lowercase English-looking word ("cache", "token") is only taken as a name when the text marks it as code
 (backticks, a call ``name(``, or "function"/"method"/"class" next to it), which keeps prose from linking.
 """
 
@@ -24,6 +24,15 @@ _NAME = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]
 _CODE_WORD = re.compile(r"\b(functions?|methods?|class(?:es)?|def|fn|func|callables?)\b", re.I)
 _PLAIN = re.compile(r"^[A-Za-z][a-z]*$")  # one English-looking word: "cache", "Token"
 _FILE_NAME = re.compile(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|txt|json|toml|yaml|yml)$")
+
+
+# ``Sinatra::Base``, ``crate::io::Reader``, ``std::vector``: Ruby, Rust, C++ and PHP qualify with ``::`` what
+# the extractor's qualified names join with ``.`` (``Sinatra.Base.compile!``).
+_SCOPE = re.compile(r"(?<=\w)::(?=[A-Za-z_])")
+
+
+def _qualify(text: str) -> str:
+    return _SCOPE.sub(".", text) if "::" in text else text
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,7 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
     """The names ``text`` mentions; ``only``: just those whose last part is one of these (the others are
     not looked at, which is most of the work)."""
     found: dict[str, bool] = {}
+    text = _qualify(text)
     for m in _NAME.finditer(text):
         word = m.group(1).rstrip(".")
         if only is not None and word.rsplit(".", 1)[-1] not in only:
@@ -86,7 +96,7 @@ def names_code(text: str) -> bool:
     names_in(text) if not file_shaped(n.text))`` (a path is not a name of code), stopping at the first such
     name and looking at a name's neighbours (whether it is marked) only when its own letters do not already
     say so (prepare-turn asks it of every question)."""
-    for m in _NAME.finditer(text):
+    for m in _NAME.finditer(_qualify(text)):
         word = m.group(1).rstrip(".")
         if len(word.replace(".", "")) < MIN_NAME:
             continue
