@@ -149,3 +149,12 @@ def test_lore_check_passes_a_branch_that_edits_only_what_nothing_covers(repo):
     (repo / "src" / "net.py").write_text(NET_MOVED)
     p = lore(repo, "check")
     assert p.returncode == 0 and p.stdout == "", (p.stdout, p.stderr)
+
+
+def test_line_endings_alone_are_no_edit(ws):
+    """A work tree checked out with core.autocrlf (Windows) has CRLF where the head's blobs have LF: no
+    definition of the file is edited for that alone; an edit in it still is."""
+    g, root = ws
+    crlf = NET.replace("\n", "\r\n")
+    assert edited(buffer(g, root, crlf, 1)) == []
+    assert edited(buffer(g, root, NET_EDITED.replace("\n", "\r\n"), 2)) == [(BACKOFF, ":constraint/retry", 4)]

@@ -238,6 +238,21 @@ def _head_bodies(graph: Graph, paths: list[str]) -> dict[str, dict[str, tuple[in
     return _per_path(graph, paths, lambda head: head.bodies, load)
 
 
+def _unless_only_line_endings(lang: str, data: bytes, mslug: str, changed: list[str],
+                              head_bodies: dict[str, tuple[int, ...]]) -> list[str]:
+    """Of ``changed``, those still changed with the text's CRLFs read as LFs: a work tree checked out with
+    ``core.autocrlf`` (Windows) has CRLF where the head's blobs have LF, and every definition of such a file
+    would read as edited. Parsed a second time, only for a CRLF file in which something looked edited."""
+    try:
+        ex = extract_source(lang, data.replace(b"\r\n", b"\n"))
+    except Exception:  # noqa: BLE001 - the first parse succeeded; keep its reading
+        return changed
+    lf: dict[str, list[int]] = {}
+    for d in ex.defs:
+        lf.setdefault(S.def_ident(d.kind, mslug, d.qname), []).append(d.body_hash)
+    return [e for e in changed if head_bodies[e] != tuple(sorted(lf.get(e, ())))]
+
+
 def _one(head: HeadIndex, path: str, data: bytes | None,
          head_bodies: dict[str, tuple[int, ...]] | None = None) -> dict[str, Any]:
     module = head.module_of(path)
@@ -301,10 +316,11 @@ def _one(head: HeadIndex, path: str, data: bytes | None,
     if head_bodies:
         # Edited: the definition's text (ingestion's hash of it) differs from the head's; lines moved around
         # it are no edit, and a definition the head does not have is new, not edited.
-        for e, hs in bodies.items():
-            before = head_bodies.get(e)
-            if before is not None and before != tuple(sorted(hs)):
-                facts.append([e, EDITED_ATTR, "b", "true", None])
+        changed = [e for e, hs in bodies.items()
+                   if (before := head_bodies.get(e)) is not None and before != tuple(sorted(hs))]
+        if changed and b"\r\n" in data:
+            changed = _unless_only_line_endings(lang, data, mslug, changed, head_bodies)
+        facts += [[e, EDITED_ATTR, "b", "true", None] for e in changed]
     targets: list[str] = []
     deps: set[str] = set()
     for im in ex.imports:
