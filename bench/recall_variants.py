@@ -31,6 +31,7 @@ question words the answer's linked code names add to its own words (a write-time
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -40,7 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -275,28 +276,37 @@ VARIANTS: dict[str, Callable[..., Undo] | None] = {"base": None, "expand": expan
                                                    "first": first}
 
 
-def run(work: Path, graphs: Path, name: str, spec: str) -> dict:
+@contextlib.contextmanager
+def opened(work: Path, graphs: Path, name: str) -> Iterator[Any]:
+    """A throwaway copy of the set's built graph, open and resident (the index held in memory)."""
     from lore.store.graph import Graph
 
-    kind, *args = spec.split(":")
-    make = VARIANTS[kind]
-    memories = json.loads((HERE / "data" / name / "memories.json").read_text())
     tmp = Path(tempfile.mkdtemp(prefix="lore-variants-", dir=work))
     try:
         path = tmp / "g.duckdb"
         bench.copy_graph(str(built(work, name, graphs)), path)
         graph = Graph(path)
         graph.session.resident = True
+        try:
+            yield graph
+        finally:
+            graph.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run(work: Path, graphs: Path, name: str, spec: str) -> dict:
+    kind, *args = spec.split(":")
+    make = VARIANTS[kind]
+    memories = json.loads((HERE / "data" / name / "memories.json").read_text())
+    os.environ["LORE_BENCH_MISSES"] = "1"
+    with opened(work, graphs, name) as graph:
         undo = make(graph, *args) if make else None
-        os.environ["LORE_BENCH_MISSES"] = "1"
         try:
             out = bench.evaluate(graph, dev_questions(name), memories)
         finally:
             if undo:
                 undo()
-            graph.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     d = out["dev"]
     return {"set": name, "variant": spec, "recall@5": d["recall@5"], "synonym_recall@5": d["synonym_recall@5"],
             "mrr": d["mrr"], "no_answer_facts": d["no_answer"]["mean_facts"], "context_median": d["context_chars_median"],
@@ -306,19 +316,11 @@ def run(work: Path, graphs: Path, name: str, spec: str) -> dict:
 def reach(work: Path, graphs: Path, name: str) -> dict:
     """What the answer's code links could bring to the dev questions prepare-turn misses."""
     from lore.memory import hot_index, index
-    from lore.memory.turns import CODE_NAMESPACES
-    from lore.store.graph import Graph
+    from lore.memory.turns import CODE_NAMESPACES, prepare_turn
 
     missed = set(run(work, graphs, name, "base")["missed"])
     memories = {m["entity"]: m for m in json.loads((HERE / "data" / name / "memories.json").read_text())}
-    tmp = Path(tempfile.mkdtemp(prefix="lore-variants-", dir=work))
-    try:
-        path = tmp / "g.duckdb"
-        bench.copy_graph(str(built(work, name, graphs)), path)
-        graph = Graph(path)
-        graph.session.resident = True
-        from lore.memory.turns import prepare_turn
-
+    with opened(work, graphs, name) as graph:
         prepare_turn(graph, "warm up")
         links: dict[str, list[str]] = {}
         for e, v in graph.con.execute("SELECT e, v FROM mem_inferred WHERE a = ':relates-to' AND vt = 'k'").fetchall():
@@ -345,9 +347,6 @@ def reach(work: Path, graphs: Path, name: str) -> dict:
             added = (set(index.tokenize(q["question"])) & named) - own
             if added:
                 new_words.append((q["id"], sorted(added)))
-        graph.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     return {"set": name, "missed": len(missed), "memories_linking_code": sum(1 for e in memories if links.get(e)),
             "memories": len(memories), "answer_linked_from_best_code": through_code,
             "question_words_from_linked_code_names": new_words}
