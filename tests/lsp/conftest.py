@@ -159,3 +159,10 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
     return uri
 
 
+
+
+async def hover_text(client: LanguageClient, uri: str, line: int, col: int) -> str:
+    """The hover's Markdown at (line, col), "" when the server has none."""
+    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
+    return h.contents.value if h is not None else ""
