@@ -127,6 +127,10 @@ async def test_quote_keeps_a_negation_and_cuts_at_the_first_sentence():
     assert quote("No: that is wrong") == "No: that is wrong"  # too short a head to cut at
     assert quote("  many\n\n spaces\tand lines  ") == "many spaces and lines"
     assert quote("a" * 500).endswith("…") and len(quote("a" * 500)) == 61
+    # a Ruby method's ! and an abbreviation's . before a lowercase word end no sentence (user trial 13)
+    assert quote("Sinatra::Base.compile! must keep adding one") == "Sinatra::Base.compile! must keep adding one"
+    assert quote("Prefer stdlib modules, e.g. json over simplejson") == "Prefer stdlib modules, e.g. json over simplejson"
+    assert quote("Never import requests here. Use httpx instead.") == "Never import requests here…"
 
 
 async def test_labels_name_code_as_written():

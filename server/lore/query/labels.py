@@ -26,7 +26,8 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
     """The first sentence of a text, cut at a word boundary past ``limit`` characters, with "…" when cut.
     Never cut inside the first few words, so a negation ("Never import X") always survives."""
     s = " ".join(text.split())
-    m = re.search(r"(?<=\S)(?:[.;!?](?:\s|$)|:\s|\s[—–-]\s)", s)
+    # a sentence ends at . ! ? before a word that is not lowercase (Ruby's ``compile! must`` and "e.g. this" go on)
+    m = re.search(r"(?<=\S)(?:[.!?](?=\s+(?![a-z])|$)|;(?:\s|$)|:\s|\s[—–-]\s)", s)
     cut = False
     if m and m.start() >= 12:
         cut = m.end() < len(s)
