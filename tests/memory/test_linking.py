@@ -481,3 +481,34 @@ def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
     assert linked(":decision/cents") == [":class/lib-shop-rb-shop-cart"]
     assert ":function/lib-shop-rb-shop-cart-total" in linked(":decision/sum")
     assert linked(":preference/prose") == []
+
+
+def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
+    """Java and Kotlin people write a member as Javadoc does, ``HttpServiceMethod#parseAnnotations``. Before, the
+    ``#`` split it in two names: the class, its constructor and every ``parseAnnotations`` of the code were
+    linked by the bare name, the one meant among them at the same weak confidence (user trial 14, square/retrofit:
+    five links where ``HttpServiceMethod.parseAnnotations`` gives one). ``#123`` and ``C#`` stay prose."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "jvproj", {
+        "src/main/java/retrofit2/HttpServiceMethod.java": (
+            "package retrofit2;\n\nabstract class HttpServiceMethod {\n  HttpServiceMethod() {}\n\n"
+            "  static HttpServiceMethod parseAnnotations(Object retrofit) {\n    return null;\n  }\n}\n"),
+        "src/main/java/retrofit2/RequestFactory.java": (
+            "package retrofit2;\n\nfinal class RequestFactory {\n"
+            "  static RequestFactory parseAnnotations(Object retrofit) {\n    return null;\n  }\n}\n")}, "retrofit")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/pkg-private :description "retrofit2.HttpServiceMethod#parseAnnotations must stay '
+        'package-private"] [:decision/csharp :description "the C# client tracks issue #1234 and PR#12"]]',
+        "--reason", "API")
+    assert code == 0 and reply["ok"], err
+
+    def linked(memory: str) -> list[str]:
+        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
+        assert code == 0 and reply["ok"], err
+        return sorted(r[0] for r in reply["results"])
+
+    assert linked(":constraint/pkg-private") == [
+        ":function/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod-parseannotations"]
+    assert linked(":decision/csharp") == []
