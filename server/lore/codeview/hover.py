@@ -67,7 +67,7 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
     if kind == "name" and locs:
-        located += [r[0] for r in _q(graph, "locate_name", file=file, name=name)]
+        located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
         located += [r[0] for r in _q(graph, "locate_enclosing", file=file, line=line)]
     if located:
