@@ -512,3 +512,43 @@ def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
     assert linked(":constraint/pkg-private") == [
         ":function/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod-parseannotations"]
     assert linked(":decision/csharp") == []
+
+
+def test_a_class_named_bare_links_the_class_not_also_its_constructor(cli, tmp_path):
+    """Java names a constructor as its class: "HttpServiceMethod" linked both the class and
+    ``HttpServiceMethod.HttpServiceMethod``, each at half a bare name's weight, and "the Builder class" every
+    ``Builder.Builder`` beside every ``Builder`` (user trial 14, square/retrofit). A method that only shares the
+    name elsewhere still counts."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "jvproj", {
+        "src/main/java/retrofit2/HttpServiceMethod.java": (
+            "package retrofit2;\n\nabstract class HttpServiceMethod {\n  HttpServiceMethod() {}\n}\n"),
+        "src/main/java/retrofit2/Retrofit.java": (
+            "package retrofit2;\n\npublic final class Retrofit {\n  public static final class Builder {\n"
+            "    public Builder() {}\n  }\n}\n"),
+        "src/main/java/retrofit2/Factory.java": (
+            "package retrofit2;\n\nfinal class Factory {\n  Object RequestBuilder() {\n    return null;\n  }\n}\n"),
+        "src/main/java/retrofit2/RequestBuilder.java": "package retrofit2;\n\nfinal class RequestBuilder {}\n"})
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/adapt :description "HttpServiceMethod adapts one call per service method"] '
+        '[:constraint/builder :description "no new public methods in the Builder class without an API review"] '
+        '[:decision/rb :description "RequestBuilder stays final"]]', "--reason", "API")
+    assert code == 0 and reply["ok"], err
+
+    def linked(memory: str) -> list[tuple[str, float]]:
+        code, reply, err, _ = cli.run("sql", f"SELECT v, confidence FROM facts WHERE e = '{memory}' AND "
+                                      "a = ':relates-to' AND tx_to = 2147483647 ORDER BY v")
+        assert code == 0 and reply["ok"], err
+        return [(v, c) for v, c in reply["rows"]]
+
+    [(cls, strong)] = linked(":constraint/adapt")
+    assert cls == ":class/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod"
+    assert [v for v, _ in linked(":constraint/builder")] == [
+        ":class/src-main-java-retrofit2-retrofit-java-retrofit-builder"]
+    # Factory.RequestBuilder is a method of another class, not a constructor: both are named
+    rb = linked(":decision/rb")
+    assert [v for v, _ in rb] == [":class/src-main-java-retrofit2-requestbuilder-java-requestbuilder",
+                                  ":function/src-main-java-retrofit2-factory-java-factory-requestbuilder"]
+    assert strong > rb[0][1]
