@@ -6,12 +6,9 @@ constraint on ``Retrofit.Builder.baseUrl`` (user trial 14). Real ``lore serve`` 
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from lsprotocol import types
 
-from .conftest import ingest_complete, lsp, make_repo, open_doc, request, wait_for
+from .conftest import hover_text, ingest_complete, lsp, make_repo, open_doc, request, wait_for
 
 PATH = "src/main/java/retrofit2/Retrofit.java"
 RETROFIT = """package retrofit2;
@@ -46,12 +43,6 @@ public final class Retrofit {
 """
 
 
-async def _hover(client, uri: str, line: int, col: int) -> str:
-    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
-    return h.contents.value if h is not None else ""
-
-
 @pytest.mark.asyncio
 async def test_hover_on_a_later_overload_shows_the_method_and_its_memory(tmp_path):
     root = make_repo(tmp_path / "repo", {PATH: RETROFIT})
@@ -67,13 +58,13 @@ async def test_hover_on_a_later_overload_shows_the_method_and_its_memory(tmp_pat
         col = lines[second].index("baseUrl(") + 2
 
         async def overload_hover():
-            text = await _hover(client, uri, second, col)
+            text = await hover_text(client, uri, second, col)
             return text if "constraint/slash" in text else None
 
         text = await wait_for(overload_hover, 30, "the hover on the second overload to show the constraint")
         assert text.startswith("**:function/src-main-java-retrofit2-retrofit-java-retrofit-builder-baseurl**"), text
         # the first overload answers the same; the outer class's accessor is another method
         first = next(i for i, text in enumerate(lines) if "baseUrl(URL baseUrl) {" in text)
-        assert "constraint/slash" in await _hover(client, uri, first, lines[first].index("baseUrl(") + 2)
+        assert "constraint/slash" in await hover_text(client, uri, first, lines[first].index("baseUrl(") + 2)
         outer = next(i for i, text in enumerate(lines) if "public String baseUrl() {" in text)
-        assert "constraint/slash" not in await _hover(client, uri, outer, lines[outer].index("baseUrl(") + 2)
+        assert "constraint/slash" not in await hover_text(client, uri, outer, lines[outer].index("baseUrl(") + 2)

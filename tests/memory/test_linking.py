@@ -21,6 +21,13 @@ def links(graph, memory=None, current=True):
                 f"{where}").fetchall()}
 
 
+def cli_linked(cli, memory: str) -> list[str]:
+    """The code ``memory`` links to, as ``lore query`` tells it."""
+    code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
+    assert code == 0 and reply["ok"], err
+    return sorted(r[0] for r in reply["results"])
+
+
 def remove_entity(graph, ident):
     """What ingestion does when a definition disappears: every fact of it ends now (valid time)."""
     from lore.store.graph import Op
@@ -448,14 +455,9 @@ def test_a_typescript_arrow_function_property_links_by_its_qualified_name(cli, t
         "--reason", "API freeze")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
-
-    assert linked(":constraint/json-frozen") == [":field/src-context-ts-context-json",
+    assert cli_linked(cli, ":constraint/json-frozen") == [":field/src-context-ts-context-json",
                                                  ":function/src-context-ts-context-text"]
-    assert linked(":preference/terse") == []
+    assert cli_linked(cli, ":preference/terse") == []
 
 
 def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
@@ -473,14 +475,9 @@ def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
         '[:preference/prose :description "a shop cart order is a plain phrase"]]', "--reason", "money")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
-
-    assert linked(":decision/cents") == [":class/lib-shop-rb-shop-cart"]
-    assert ":function/lib-shop-rb-shop-cart-total" in linked(":decision/sum")
-    assert linked(":preference/prose") == []
+    assert cli_linked(cli, ":decision/cents") == [":class/lib-shop-rb-shop-cart"]
+    assert ":function/lib-shop-rb-shop-cart-total" in cli_linked(cli, ":decision/sum")
+    assert cli_linked(cli, ":preference/prose") == []
 
 
 def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
@@ -504,14 +501,9 @@ def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
         "--reason", "API")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
-
-    assert linked(":constraint/pkg-private") == [
+    assert cli_linked(cli, ":constraint/pkg-private") == [
         ":function/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod-parseannotations"]
-    assert linked(":decision/csharp") == []
+    assert cli_linked(cli, ":decision/csharp") == []
 
 
 def test_a_class_named_bare_links_the_class_not_also_its_constructor(cli, tmp_path):
