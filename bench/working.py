@@ -2,6 +2,7 @@
 repository whose history is already ingested (ipython/ipython).
 
     python bench/working.py --repo REPO --graph G [--keystrokes 200] [--check-files 20] [--layer-files 200]
+                            [--cover] [--baseline CHECKOUT]
 
 REPO is a git work tree, G a graph with REPO ingested. The benchmark works on a shared clone of REPO and a copy
 of G (neither is changed: the copy names the clone as its repository, so the journal is written there). It records a decision that rejects a package, then measures:
@@ -31,6 +32,13 @@ of G (neither is changed: the copy names the clone as its repository, so the jou
                      first_rss_growth_10s_later_mb, the first run's resident set 10 s after its build
                      (freed memory the allocators hand back late); emptied_tables_mb, the tables' growth
                      once the layer is empty again after all the runs           goal held_mb <= 50 MB
+
+``--cover`` records, before the keystrokes, a constraint that names the function whose body they type into,
+so that the body keystrokes edit code a memory covers (rules/edited_decision.sql: the first one marks the
+function edited and the warning appears; the others keep it). ``--baseline CHECKOUT`` runs the chosen cases
+twice in one run, side by side: first with CHECKOUT's ``server/`` (and its built-in rules, which must be at
+CHECKOUT/server/lore/builtin_rules: a copy of its rules/ folder) on PYTHONPATH for every lore process it
+starts, then with this checkout's; it prints {"baseline": …, "this": …}.
 
 Beside each wall-clock figure the benchmark reports the CPU time spent on it (``cpu``): for ``lore check``
 the process and its git children (getrusage), for the server its own CPU (all threads, and the git processes
@@ -131,11 +139,13 @@ class Client:
     def __init__(self) -> None:
         self.client = LanguageClient("lore-bench", "1", converter_factory=_converter)
         self.published: dict[tuple[str, int | None], float] = {}
+        self.codes: dict[str, list[Any]] = {}  # the codes of each document's last published diagnostics
         self.changed = asyncio.Event()
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_diags(params: types.PublishDiagnosticsParams) -> None:
             self.published[(params.uri, params.version)] = time.perf_counter()
+            self.codes[params.uri] = [d.code for d in params.diagnostics]
             self.changed.set()
 
         self.graph_changed = asyncio.Event()
@@ -299,6 +309,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             uri=uri, language_id="python", version=1, text=base_text)))
         await c.wait_published(uri, 1)
         version = 1
+        covered = lines[body - 1].split("def ", 1)[1].split("(", 1)[0].strip()
+        if args.cover:
+            r = await c.request("lore/transact", {
+                "facts": f'[[:constraint/bench-cover :description "benchmark: never change {covered}() lightly"]]',
+                "reason": "bench"})
+            assert r.get("ok"), r
+            await c.request("lore/layerStatus", {"settle": True})
         # Each keystroke's text is the previous one's with one edit, as an editor sends it: the body keystrokes
         # after a typed import keep the import (they measure a character typed in a body, nothing else).
         ms: dict[str, list[float]] = {"body": [], "import_typed": [], "import_deleted": []}
@@ -323,6 +340,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             t_pub = await c.wait_published(uri, version)
             ms[kind].append((t_pub - t) * 1000 - DEBOUNCE_MS)
             cpu[kind].append((proc_cpu_s(server.pid) - c0) * 1000)
+        # what the last keystroke's publish said of the typed-in function (edited_decision: this checkout only)
+        edited_warnings = c.codes.get(uri, []).count("edited_decision")
         imp_ms, imp_cpu = ms["import_typed"] + ms["import_deleted"], cpu["import_typed"] + cpu["import_deleted"]
         every_ms, every_cpu = ms["body"] + imp_ms, cpu["body"] + imp_cpu
 
@@ -330,7 +349,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             return {"p50": pct(xs, 50), "p95": pct(xs, 95), "n": len(xs)}
 
         out["keystroke_ms"] = {"buffer": str(buf.relative_to(repo)), "lines": base_text.count("\n"),
-                               "debounce_ms": DEBOUNCE_MS,
+                               "debounce_ms": DEBOUNCE_MS, "function": covered, "covered": args.cover,
+                               "edited_warnings": edited_warnings,
+                               # the first body keystroke is the one that makes the function edited
+                               "first_body": {"ms": round(ms["body"][0], 2) if ms["body"] else None,
+                                              "cpu": round(cpu["body"][0], 2) if cpu["body"] else None},
                                "body": figures(ms["body"]), "import": figures(imp_ms),
                                "import_typed": figures(ms["import_typed"]),
                                "import_deleted": figures(ms["import_deleted"]), "all": figures(every_ms),
@@ -530,10 +553,26 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--layer-runs", type=int, default=3)
     ap.add_argument("--only", default="", help="comma-separated cases: check, keystroke, commit, layer")
+    ap.add_argument("--cover", action="store_true", help="a constraint names the function the keystrokes edit")
+    ap.add_argument("--baseline", help="another checkout: run its server/ first, then this one's")
     args = ap.parse_args()
     if os.nice(0) < 10:
         os.nice(10 - os.nice(0))  # a long benchmark on a shared machine: everything it starts inherits it
-    print(json.dumps(asyncio.run(run(args)), indent=2))
+    if not args.baseline:
+        print(json.dumps(asyncio.run(run(args)), indent=2))
+        return
+    server = Path(args.baseline).resolve() / "server"
+    if not (server / "lore" / "builtin_rules").is_dir():
+        raise SystemExit(f"{server}/lore/builtin_rules is missing: copy the checkout's rules/ there")
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(server)
+    baseline = asyncio.run(run(args))
+    if before is None:
+        os.environ.pop("PYTHONPATH")
+    else:
+        os.environ["PYTHONPATH"] = before
+    this = asyncio.run(run(args))
+    print(json.dumps({"baseline": {"server": str(server), **baseline}, "this": this}, indent=2))
 
 
 if __name__ == "__main__":

@@ -52,3 +52,30 @@ def test_every_data_file_matches_a_package_data_pattern() -> None:
         if not any(fnmatch.fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns):
             missed.append(str(f.relative_to(ROOT)))
     assert missed == []
+
+
+def test_the_built_wheel_holds_every_file_of_the_tree(tmp_path) -> None:
+    """The real build (pip's isolated setuptools build, as `pip install .` does): every package file of server/lore
+    and every rule file is in the wheel, where the installed code looks for it."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+
+    # a copy of the tracked tree, so the build's own build/ and egg-info land outside the checkout
+    src = tmp_path / "src"
+    for name in subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], check=True, capture_output=True,
+                               text=True).stdout.split("\0"):
+        if name and (ROOT / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, src / name)
+    out = tmp_path / "wheel"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(src)],
+                   check=True, capture_output=True, text=True, timeout=600)
+    [wheel] = out.glob("lore_lsp-*.whl")
+    inside = {n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("lore/")}
+    tree = {f.relative_to(SERVER).as_posix() for f in (SERVER / "lore").rglob("*")
+            if f.is_file() and "__pycache__" not in f.parts}
+    tree |= {"lore/builtin_rules/" + f.name for f in (ROOT / "rules").iterdir()
+             if f.is_file() and f.suffix in (".sql", ".py", ".md")}
+    assert tree - inside == set()

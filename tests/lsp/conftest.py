@@ -161,8 +161,8 @@ def open_doc(client: LanguageClient, path: Path, text: str | None = None, versio
 
 
 
-async def hover_text(client: LanguageClient, uri: str, line: int, col: int, timeout: float = 30) -> str:
-    """The Markdown of the hover at ``line``:``col`` ("" when there is none)."""
+async def hover_text(client: LanguageClient, uri: str, line: int, col: int) -> str:
+    """The hover's Markdown at (line, col), "" when the server has none."""
     h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), timeout)
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
     return h.contents.value if h is not None else ""

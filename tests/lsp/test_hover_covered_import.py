@@ -4,23 +4,15 @@ hover on that import says why — through a real ``lore serve`` on a real ingest
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from lsprotocol import types
 
-from .conftest import ingest_complete, lsp, make_repo, open_doc, request, wait_for
+from .conftest import hover_text, ingest_complete, lsp, make_repo, open_doc, request, wait_for
 
 GSON = ("package com.google.gson;\n\nimport com.google.common.collect.ImmutableMap;\n"
         "import com.google.errorprone.annotations.Keep;\nimport com.google.common.base.Strings;\n\n"
         "public final class Gson { ImmutableMap<String, String> m; }\n")
 PATH = "src/main/java/com/google/gson/Gson.java"
 
-
-async def _hover(client, uri: str, line: int, col: int) -> str | None:
-    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
-    return h.contents.value if h is not None else None
 
 
 @pytest.mark.asyncio
@@ -35,15 +27,15 @@ async def test_hover_on_a_covered_sub_package_import_shows_the_parent_decision(t
         assert reply["ok"], reply
         uri = open_doc(client, root / PATH)
         lines = GSON.split("\n")
-        collect = await _hover(client, uri, 2, lines[2].index("collect") + 2)
-        assert collect is not None and ":module/com-google-common-collect" in collect
+        collect = await hover_text(client, uri, 2, lines[2].index("collect") + 2)
+        assert ":module/com-google-common-collect" in collect
         assert "no Guava at run time" in collect and ":decision/no-guava" in collect
         assert "com.google.common" in collect  # says which package the decision names
-        base = await _hover(client, uri, 4, lines[4].index("base") + 1)
-        assert base is not None and "no Guava at run time" in base
+        base = await hover_text(client, uri, 4, lines[4].index("base") + 1)
+        assert "no Guava at run time" in base
         # errorprone is only a cousin under com.google: no Guava decision on it
-        keep = await _hover(client, uri, 3, lines[3].index("errorprone") + 2)
-        assert keep is not None and ":module/com-google-errorprone-annotations" in keep
+        keep = await hover_text(client, uri, 3, lines[3].index("errorprone") + 2)
+        assert ":module/com-google-errorprone-annotations" in keep
         assert "no-guava" not in keep
 
 
@@ -89,7 +81,7 @@ async def _typed_and_hovered(tmp_path, files: dict[str, str], path: str, decisio
             return diags or None
 
         diags = await wait_for(warned, 60, "the buffer's rejected import to be flagged")
-        return diags, await _hover(client, uri, line, col)
+        return diags, await hover_text(client, uri, line, col)
 
 
 @pytest.mark.asyncio
@@ -101,7 +93,7 @@ async def test_hover_on_an_import_shows_a_rejection_written_before_any_code_impo
     _, shown = await _typed_and_hovered(
         tmp_path, {"src/app.py": "def main():\n    return 1\n"}, "src/app.py", ":decision/no-chardet", written,
         "import chardet\n\n\ndef main():\n    return chardet.detect(b'')\n", 0, len("import ch"))
-    assert shown is not None and "why not" in shown and ":decision/no-chardet" in shown, shown
+    assert "why not" in shown and ":decision/no-chardet" in shown, shown
 
 
 @pytest.mark.asyncio
@@ -116,7 +108,7 @@ async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name
         'package main\n\nimport "github.com/sirupsen/logrus"\n\nfunc main() { logrus.Info("x") }\n',
         2, len('import "github.com/sir'))
     assert diag.range.start.line == 2 and "github.com/sirupsen/logrus" in diag.message, diag
-    assert shown is not None and "why not" in shown and ":decision/no-logrus" in shown, shown
+    assert "why not" in shown and ":decision/no-logrus" in shown, shown
 
 
 @pytest.mark.asyncio
@@ -131,4 +123,4 @@ async def test_hover_on_a_java_import_shows_a_rejection_of_the_library_by_its_pr
                      "import com.fasterxml.jackson.databind.ObjectMapper;\n"),
         3, len("import com.fasterxml.jack"))
     assert diag.range.start.line == 3 and "com.fasterxml.jackson.databind" in diag.message, diag
-    assert shown is not None and "why not" in shown and ":decision/no-jackson" in shown, shown
+    assert "why not" in shown and ":decision/no-jackson" in shown, shown

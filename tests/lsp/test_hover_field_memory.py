@@ -5,22 +5,15 @@ unsaved buffer (the working layer). Real ``lore serve`` on a real ingested repos
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from lsprotocol import types
 
-from .conftest import ingest_complete, lsp, make_repo, open_doc, request, wait_for
+from .conftest import hover_text, ingest_complete, lsp, make_repo, open_doc, request, wait_for
 
 PATH = "src/context.ts"
 CONTEXT = ("export class Context {\n  status = 200\n  json = (object: unknown): Response => {\n"
            "    return new Response(JSON.stringify(object))\n  }\n}\n")
 
-
-async def _hover(client, uri: str, line: int, col: int) -> str:
-    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
-    return h.contents.value if h is not None else ""
 
 
 @pytest.mark.asyncio
@@ -36,13 +29,13 @@ async def test_hover_on_an_arrow_function_property_shows_the_memory_naming_it(tm
         uri = open_doc(client, root / PATH)
 
         async def json_hover():
-            text = await _hover(client, uri, 2, 3)
+            text = await hover_text(client, uri, 2, 3)
             return text if "json-frozen" in text else None
 
         text = await wait_for(json_hover, 30, "the hover on json to show the constraint")
         assert ":field/src-context-ts-context-json" in text and "keeps its signature" in text
         assert "html-escape" not in text
-        assert "json-frozen" not in await _hover(client, uri, 1, 3)  # status: another field
+        assert "json-frozen" not in await hover_text(client, uri, 1, 3)  # status: another field
         # an unsaved buffer adds Context.html: the memory naming it shows on its hover
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -50,7 +43,7 @@ async def test_hover_on_an_arrow_function_property_shows_the_memory_naming_it(tm
                 text=CONTEXT.replace("  status = 200\n", "  status = 200\n  html = (s: string): string => s\n"))]))
 
         async def html_hover():
-            text = await _hover(client, uri, 2, 3)
+            text = await hover_text(client, uri, 2, 3)
             return text if "html-escape" in text else None
 
         text = await wait_for(html_hover, 30, "the hover on the unsaved html to show its constraint")

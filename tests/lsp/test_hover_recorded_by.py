@@ -5,18 +5,16 @@ entries."""
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 
 import pytest
-from lsprotocol import types
 
 from gitrepo import git
 from lore.journal import entry as E
 from lore.lsp.text import md_text
 from lore.timeutil import parse_instant
 
-from .conftest import AUTH_PY, lsp, make_repo, open_doc, request, wait_for
+from .conftest import AUTH_PY, hover_text, lsp, make_repo, open_doc, request, wait_for
 
 HOSTILE = "**boss**](https://evil.example) <img src=x> \u202eeliam@example.com"
 
@@ -32,11 +30,6 @@ def _entry(root, n: int, author: str, decision: str, text: str) -> None:
     name = f"{E.stamp(instant)}-{uuid.UUID(eid).hex}-{E.content_hash(body.encode())}.edn"
     (d / name).write_text(body, encoding="utf-8")
 
-
-async def _hover(client, uri: str, line: int, col: int) -> str | None:
-    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
-    return h.contents.value if h is not None else None
 
 
 @pytest.mark.asyncio
@@ -57,7 +50,7 @@ async def test_a_hover_says_who_recorded_each_journal_memory(tmp_path, monkeypat
         async def hovered():
             lines = AUTH_PY.split("\n")
             row = next(i for i, s in enumerate(lines) if s.startswith("def login"))
-            text = await _hover(client, uri, row, lines[row].index("login") + 1)
+            text = await hover_text(client, uri, row, lines[row].index("login") + 1)
             return text if text and "argon2" in text and "Rate-limit" in text else None
 
         uri = open_doc(client, root / "src" / "auth.py")

@@ -4,22 +4,14 @@ definition under the cursor. Real ``lore serve`` on a real ingested repository."
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from lsprotocol import types
 
-from .conftest import ingest_complete, lsp, make_repo, open_doc, wait_for
+from .conftest import hover_text, ingest_complete, lsp, make_repo, open_doc, wait_for
 
 PATH = "lib/app.rb"
 APP = ("class App\n  def route!(x)\n    x\n  end\n\n  def helper\n    1\n  end\n\n  def route(verb)\n"
        "    verb\n  end\nend\n")
 
-
-async def _hover(client, uri: str, line: int, col: int) -> str:
-    h = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, col))), 30)
-    return h.contents.value if h is not None else ""
 
 
 @pytest.mark.asyncio
@@ -30,7 +22,7 @@ async def test_a_hover_names_the_definition_under_the_cursor_of_two_that_slug_al
         uri = open_doc(client, root / PATH)
 
         async def hovered(line: int) -> str | None:
-            text = (await _hover(client, uri, line, 7)).replace("\\!", "!")  # markdown escapes the bang
+            text = (await hover_text(client, uri, line, 7)).replace("\\!", "!")  # markdown escapes the bang
             return text if ":function/lib-app-rb-app-route" in text else None
 
         plain = await wait_for(lambda: hovered(9), 30, "the hover on def route")

@@ -380,3 +380,29 @@ async def test_prepare_turn_gives_each_warning_once_briefly_beside_its_context_l
         blob = json.dumps(r, ensure_ascii=False)
         assert blob.count(text) == 2 + 13 + 1, blob.count(text)
         assert len(json.dumps(r["warnings"]).encode()) < 400 * 13
+
+
+@pytest.mark.asyncio
+async def test_lore_check_warns_of_an_edited_function_a_constraint_covers(repo: Path, mcp_server):
+    """An agent edits fetch_page, which a constraint names: lore_check (the working layer) says so on the
+    definition; the edit undone, it no longer does; lore_warnings (history) never did."""
+    async with stdio_client(mcp_server(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        err, r = await call(session, "lore_ingest", wait=True)
+        assert not err and r["ok"], r
+        err, r = await call(session, "lore_transact", reason="pages are fetched as they are",
+                            facts='[[:constraint/pages :description "fetch_page must never decode the page"]]')
+        assert not err and r["ok"], r
+        saved = (repo / "src" / "net.py").read_text()
+        (repo / "src" / "net.py").write_text(saved.replace("return chardet.detect(url)",
+                                                           "return chardet.detect(url).decode()"))
+        err, r = await call(session, "lore_check")
+        assert not err and r["ok"], r
+        [w] = [w for w in r["warnings"] if w["rule"] == "edited_decision"]
+        assert (w["file"], w["line"], w["slots"]["memory"]) == ("src/net.py", 4, ":constraint/pages")
+        assert "edited in the working tree" in w["message"]
+        err, r = await call(session, "lore_warnings", file="src/net.py")
+        assert not [w for w in r["warnings"] if w["rule"] == "edited_decision"]
+        (repo / "src" / "net.py").write_text(saved)
+        err, r = await call(session, "lore_check")
+        assert not err and r["ok"] and not [w for w in r["warnings"] if w["rule"] == "edited_decision"], r

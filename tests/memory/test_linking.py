@@ -544,3 +544,26 @@ def test_a_class_named_bare_links_the_class_not_also_its_constructor(cli, tmp_pa
     assert [v for v, _ in rb] == [":class/src-main-java-retrofit2-requestbuilder-java-requestbuilder",
                                   ":function/src-main-java-retrofit2-factory-java-factory-requestbuilder"]
     assert strong > rb[0][1]
+
+
+def test_ruby_bang_and_predicate_methods_link_by_their_whole_name(cli, tmp_path):
+    """``Shop::Base.compile!`` and ``Shop::Base.valid?`` name Ruby methods whose names end in ``!`` and ``?``: they
+    linked nothing before (the name stopped at ``compile``, which no definition is called; user trial 13). A
+    sentence's ``?`` after a bare word is still the sentence's, and a qualified name before one still links."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "rbproj", {"lib/shop.rb": (
+        "module Shop\n  class Base\n    def compile!(x)\n      x + 1\n    end\n\n    def valid?(y)\n      y\n"
+        "    end\n\n    def total\n      3\n    end\n  end\nend\n")}, "shop")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/c1 :description "Shop::Base.compile! must keep adding one"] '
+        '[:constraint/c2 :description "Shop::Base.valid? passes y through"] '
+        '[:decision/q :description "does anything still call Base.total?"] '
+        '[:preference/p :description "is the order valid? ask first"]]', "--reason", "shop")
+    assert code == 0 and reply["ok"], err
+
+    assert cli_linked(cli, ":constraint/c1") == [":function/lib-shop-rb-shop-base-compile"]
+    assert cli_linked(cli, ":constraint/c2") == [":function/lib-shop-rb-shop-base-valid"]
+    assert cli_linked(cli, ":decision/q") == [":function/lib-shop-rb-shop-base-total"]
+    assert cli_linked(cli, ":preference/p") == []

@@ -129,3 +129,94 @@ def test_an_edge_of_the_new_decision_speaks_of_a_target_by_name_before_it_is_mad
     # decision's own name, which says nothing of the package
     assert [(op.a, op.value.v) for op in kept(":decision/cache", old_rows, ":decision/n", new_ops)] == [
         (":rejects", ":module/cache")]
+
+
+# ------------------------------------------------------------------ a decision record that names what it replaces
+
+SESSIONS = ("User: ADR-0007: Keep sessions in Redis\n\nWe will use Redis for the session store because logins need "
+            "fast reads.\nAgent: Noted.")
+MOVED = ("User: ADR-0012: Sessions in Postgres\nStatus: Accepted\nReplaces: 7\n\nWe will use Postgres for the "
+         "session store, since one database is less to run.\nAgent: Noted.")
+
+
+def captured(cli, delta: str) -> list[dict]:
+    code, reply, err, _ = cli.run("finalize-turn", delta)
+    assert code == 0 and reply["ok"], err
+    return reply["memories"]
+
+
+def current_decisions(cli) -> list[str]:
+    code, reply, err, _ = cli.run("query", "[:find ?d :where [?d :entity-type :type/decision]]")
+    assert code == 0 and reply["ok"], err
+    return sorted(r[0] for r in reply["results"])
+
+
+def test_a_record_whose_status_line_replaces_an_earlier_one_supersedes_it(cli):
+    old = [m["entity"] for m in captured(cli, SESSIONS) if m["entity"].startswith(":decision/")]
+    assert old, "the first record stored no decision"
+    new = captured(cli, MOVED)
+    assert [s for m in new for s in m.get("supersedes", [])] == old
+    # the old record's decision is no longer valid now; history keeps it
+    assert not set(old) & set(current_decisions(cli))
+    code, hist, _, _ = cli.run("history", old[0])
+    assert code == 0 and any(c["op"] == "retract" for c in hist["history"])
+    code, reply, _, _ = cli.run("prepare-turn", "where do we keep the session store?")
+    assert code == 0
+    assert {f["status"] for f in reply["facts"] if f["entity"] in old} <= {"historical"}
+    assert any(f["status"] == "current" and f["entity"] == new[0]["entity"] for f in reply["facts"])
+
+
+def test_a_record_that_says_in_its_text_it_replaces_another_supersedes_it(cli):
+    old = [m["entity"] for m in captured(cli, "User: RFC 3: Logging\n\nWe will use structlog for logging.\n"
+                                              "Agent: Noted.")]
+    new = captured(cli, "User: RFC 9: Logging, again\n\nIt replaces RFC 3: we will use loguru for logging.\n"
+                        "Agent: Noted.")
+    assert old and set(old) <= {s for m in new for s in m.get("supersedes", [])}
+    assert not set(old) & set(current_decisions(cli))
+
+
+def test_a_record_that_only_mentions_another_supersedes_nothing(cli):
+    old = [m["entity"] for m in captured(cli, SESSIONS)]
+    new = captured(cli, "User: ADR-0013: Session expiry\nStatus: Accepted\n\nWe will use a 30-day expiry for "
+                        "sessions, as ADR 7 keeps them in Redis.\nAgent: Noted.")
+    assert new and not any(m.get("supersedes") for m in new)
+    assert set(old) <= set(current_decisions(cli))
+    # a record of another collection with the same number is another record
+    other = captured(cli, "User: PEP 20: Sessions\nReplaces: 7\n\nWe will use memcached for the session store.\n"
+                          "Agent: Noted.")
+    assert other and not any(m.get("supersedes") for m in other)
+
+
+@pytest.mark.parametrize("text,own,replaced", [
+    ("User: PEP 287: reStructuredText Docstring Format\nReplaces: 216", "PEP 287", ["PEP 216"]),
+    ("# 36. Multi-cluster\n\n## Status\n\nSupersedes [21. Multi-cluster](021-multi-cluster.md)", "ADR 36", ["ADR 21"]),
+    ("PEP 600: tags\nReplaces: 513, 571, 599", "PEP 600", ["PEP 513", "PEP 571", "PEP 599"]),
+    ("1. We use Redis\nReplaces: 3", None, []),  # a numbered list is no record: a bare number names nothing
+    ("2024: a good year\nReplaces: everything", None, []),
+    ("ADR-99999999999: x\nReplaces: " + "9" * 5000, None, []),
+    ("PEP 1: x\nReplaces: PEP 1, pep-0001", "PEP 1", []),  # never itself
+    ("User: \u202eADR 4: x\nReplaces: \x00 5", None, []),
+])
+def test_a_record_s_own_name_and_what_its_status_lines_replace(text, own, replaced):
+    from lore.memory.supersession import record_name, replaced_records
+
+    assert record_name(text) == own
+    assert replaced_records(text, own) == replaced
+
+
+@pytest.mark.parametrize("text,replaced", [
+    ("This design is the intended replacement of RFC 0004 for the wire format.", ["RFC 4"]),
+    ("The council proposes to rescind ADR-12 and keep the old schema.", ["ADR 12"]),
+    ("Staging moves to a new cluster meant to replace [the old one][ADR9].", ["ADR 9"]),
+    ("It supersedes the earlier KEP 77.", ["KEP 77"]),
+    ("This record does not replace ADR 12; it adds a cache.", []),  # a negation replaces nothing
+    ("We never intend to supersede RFC 4.", []),
+    ("We replace the parser with one that follows RFC 4.", []),  # what is replaced is the parser
+    ("It replaces ADR 5, as ADR 5 said it would.", []),  # a record never replaces itself
+    ("replaces " * 3000 + "ADR 1", []),  # read as far as 20,000 characters: hostile text costs little
+    ("replaces " * 30 + "ADR 1", ["ADR 1"]),
+])
+def test_what_a_record_s_text_says_it_replaces(text, replaced):
+    from lore.memory.supersession import replaced_in_text
+
+    assert replaced_in_text(text, "ADR 5") == replaced

@@ -29,7 +29,8 @@ MEMORY = ('[[:decision/no-chardet :rejects :module/chardet] '
           '[:decision/calm :avoids :module/yaml] '
           '[:service/s1 :depends-on :module/redis] [:service/s2 :depends-on :module/redis] '
           '[:service/s3 :depends-on :module/redis] '
-          '[:module/requests :description "an HTTP client"]]')
+          '[:module/requests :description "an HTTP client"] '
+          '[:constraint/strict :description "load() must stay strict json"]]')
 # Served: it reads refs_now's :depends-on and :avoids rows only.
 AVOIDED = """-- name: avoided_import
 -- description: an import a memory avoids
@@ -137,6 +138,7 @@ EDITS = [
     ("src/c.py", "import json\nimport yaml\nimport requests\nimport redis\n\n\ndef load(s):\n    return json.loads(s)\n"),
     ("src/b.py", "import os\n\n\ndef sniff(b):\n    return b\n"),
     ("src/a.py", "import os\nimport six\n\n\ndef get(key):\n    return os.environ.get(key)  # typed\n"),
+    ("src/c.py", "import json\nimport requests\n\n\ndef load(s):\n    return json.loads(s, strict=False)\n"),
     ("src/c.py", "import json\nimport requests\n\n\ndef load(s):\n    return json.loads(s)\n"),
     ("src/b.py", None),
 ]
@@ -145,14 +147,15 @@ EDITS = [
 def test_the_context_answers_exactly_as_the_whole_view(pair):
     fast, full = pair
     served = {r.name for r in builtin_rules() if r.kind == "warning" and r.scope and rule_reads(r) is not None}
-    assert {"rejected_dependency", "shared_dependency_risk", "timeout_conflict"} <= served
+    assert {"rejected_dependency", "shared_dependency_risk", "timeout_conflict", "edited_decision"} <= served
     seen: set[str] = set()
     for version, (path, text) in enumerate(EDITS, start=2):
         edit(fast, full, path, text, version)
         answers = same(fast, full)
         seen |= {w["rule"] for w in answers["all"]}
     # the edits raised every kind of warning the fixture can: rejected, forbidden, avoided, described, shared
-    assert {"rejected_dependency", "avoided_import", "described_import", "shared_dependency_risk"} <= seen
+    assert {"rejected_dependency", "avoided_import", "described_import", "shared_dependency_risk",
+            "edited_decision"} <= seen
     stats = layer_for(fast.graph).context_stats
     assert stats["served"] > 0 and stats["fallback"] > 0  # described_import always runs over the whole view
     assert stats["named"] > 0  # the warnings' naming look-ups read the context too

@@ -15,7 +15,7 @@ import os
 import posixpath
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lore import idents as S
 from lore.errors import LoreError
@@ -34,6 +34,9 @@ log = logging.getLogger("lore")
 SQL = named_statements(Path(__file__).with_name("worktree.sql"))
 # Facts about an entity's history (ingestion writes them per commit); the working layer keeps them.
 EVENT_ATTRS = (":introduced-by", ":modified-in", ":renamed-from", ":renamed-to")
+# A definition whose text differs from the head's (never written by ingestion: only the working layer has it,
+# so rules/edited_decision.sql warns while the edit is uncommitted; a commit of it is :modified-in).
+EDITED_ATTR = ":lore/edited"
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 MAX_PATH_CHARS = 4096
 
@@ -53,9 +56,11 @@ class HeadIndex:
         self.ignore: Ignore = build_ignore()
         self.has_tables = False
         self.seen_tx: int | None = None  # the graph's last transaction when the index was last looked at
-        # Per path, the head rows its new text replaces (``_replaced_rows``): the same for every keystroke
-        # until history moves, so kept for one (last transaction, watermark).
+        # Per path, the head rows its new text replaces (``_replaced_rows``) and its definitions' text hashes
+        # at the head (``_head_bodies``): the same for every keystroke until history moves, so kept for one
+        # (last transaction, watermark).
         self.replaced: dict[str, list[int]] = {}
+        self.bodies: dict[str, dict[str, tuple[int, ...]] | None] = {}
         self.replaced_at: tuple[int, str | None] | None = None
 
     def refresh(self, graph: Graph) -> None:
@@ -169,8 +174,9 @@ def file_facts(graph: Graph, files: object) -> dict[str, Any]:
         added = [p for p, data in items if data is not None and p not in head.index.paths]
         for p in added:
             head.index.add(p)
+        bodies = _head_bodies(graph, [p for p, data in items if data is not None])
         try:
-            out = [_one(head, p, data) for p, data in items]
+            out = [_one(head, p, data, bodies.get(p)) for p, data in items]
         finally:
             for p in added:
                 head.index.remove(p)
@@ -180,27 +186,75 @@ def file_facts(graph: Graph, files: object) -> dict[str, Any]:
     return {"ok": True, "watermark": head.watermark, "files": out}
 
 
-def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
-    """Per path, the ids of the head rows its new text replaces; looked up once per path while history stays
-    (a look-up reads ingestion's open rows: some 10 ms on every keystroke on ipython/ipython)."""
+def _per_path(graph: Graph, paths: list[str], held: Callable[[HeadIndex], dict[str, Any]],
+              load: Callable[[HeadIndex, list[str]], dict[str, Any]]) -> dict[str, Any]:
+    """Per path, what ``load`` says of it at the head, looked up once per path while history stays (the same
+    for every keystroke; forgotten when the graph's last transaction or the watermark moves, or the answers
+    grow large). ``held``: the head index's answers of that kind."""
     head = graph.session.get(HEAD)
     if not paths or not head.has_tables:
         return {}
     with graph.lock:
         at = (graph.newest_tx(), head.watermark)
-        if head.replaced_at != at or len(head.replaced) > 10_000:
-            head.replaced, head.replaced_at = {}, at
-        todo = sorted({p for p in paths if p not in head.replaced})
+        if head.replaced_at != at or len(head.replaced) > 10_000 or len(head.bodies) > 10_000:
+            head.replaced, head.bodies, head.replaced_at = {}, {}, at
+        answers = held(head)
+        todo = sorted({p for p in paths if p not in answers})
         if todo:
-            found: dict[str, list[int]] = {p: [] for p in todo}
-            for path, ident in graph.con.execute(SQL["replaced"], {"paths": todo, "events": list(EVENT_ATTRS)}
-                                                 ).fetchall():
-                found[path].append(ident)
-            head.replaced.update(found)
-    return {p: list(head.replaced[p]) for p in paths if head.replaced[p]}
+            answers.update(load(head, todo))
+        return {p: answers[p] for p in paths}
 
 
-def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
+def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
+    """Per path, the ids of the head rows its new text replaces (a look-up reads ingestion's open rows: some
+    10 ms on every keystroke on ipython/ipython, hence once per path while history stays)."""
+    def load(head: HeadIndex, todo: list[str]) -> dict[str, Any]:
+        found: dict[str, list[int]] = {p: [] for p in todo}
+        for path, ident in graph.con.execute(SQL["replaced"], {"paths": todo, "events": list(EVENT_ATTRS)}
+                                             ).fetchall():
+            found[path].append(ident)
+        return found
+
+    got = _per_path(graph, paths, lambda head: head.replaced, load)
+    return {p: list(ids) for p, ids in got.items() if ids}
+
+
+def _head_bodies(graph: Graph, paths: list[str]) -> dict[str, dict[str, tuple[int, ...]] | None]:
+    """Per path, its definitions' text hashes at the head by entity (ingestion's ``ingest_defs``, what it
+    compares a changed file's definitions with for :modified-in; several definitions of one name give their
+    hashes sorted); None for a path whose hashes the graph does not hold (a file new in the layer, or one
+    ingestion never recorded): then no definition of it counts as edited."""
+    def load(head: HeadIndex, todo: list[str]) -> dict[str, Any]:
+        found: dict[str, dict[str, list[int]]] = {}
+        if scalar(graph.con.execute(SQL["has_defs"])):
+            slugs: dict[str, str] = {}
+            for path, kind, qname, body in graph.con.execute(SQL["head_bodies"], {"paths": todo}).fetchall():
+                per = found.setdefault(path, {})
+                if kind in _TYPE:  # kind '-': a file known to have no definitions
+                    mslug = slugs.get(path) or slugs.setdefault(path, head.module_of(path).split("/", 1)[1])
+                    per.setdefault(S.def_ident(kind, mslug, qname), []).append(body)
+        return {p: None if p not in found else {e: tuple(sorted(hs)) for e, hs in found[p].items()} for p in todo}
+
+    return _per_path(graph, paths, lambda head: head.bodies, load)
+
+
+def _unless_only_line_endings(lang: str, data: bytes, mslug: str, changed: list[str],
+                              head_bodies: dict[str, tuple[int, ...]]) -> list[str]:
+    """Of ``changed``, those still changed with the text's CRLFs read as LFs: a work tree checked out with
+    ``core.autocrlf`` (Windows) has CRLF where the head's blobs have LF, and every definition of such a file
+    would read as edited. Parsed a second time, only for a CRLF file in which something looked edited."""
+    try:
+        ex = extract_source(lang, data.replace(b"\r\n", b"\n"))
+    except Exception:  # noqa: BLE001 - the first parse succeeded; keep its reading
+        return changed
+    lf: dict[str, list[int]] = {}
+    for d in ex.defs:
+        lf.setdefault(S.def_ident(d.kind, mslug, d.qname), []).append(d.body_hash)
+    return [e for e in changed if head_bodies[e] != tuple(sorted(lf.get(e, ())))]
+
+
+def _one(head: HeadIndex, path: str, data: bytes | None,
+         head_bodies: dict[str, tuple[int, ...]] | None = None) -> dict[str, Any]:
     module = head.module_of(path)
     lang = language_of(path)
     res: dict[str, Any] = {"path": path, "module": module, "language": lang, "parsed": False,
@@ -240,9 +294,11 @@ def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
     mslug = module.split("/", 1)[1]
     by_name: dict[str, list[str]] = {}
     seen: set[str] = set()
+    bodies: dict[str, list[int]] = {}
     for d in ex.defs:
         e = S.def_ident(d.kind, mslug, d.qname)
         res["definitions"].append([e, path, d.kind, d.name, d.qname, d.line, d.col, d.end_line, d.end_col])
+        bodies.setdefault(e, []).append(d.body_hash)
         if e in seen:
             continue
         seen.add(e)
@@ -257,6 +313,14 @@ def _one(head: HeadIndex, path: str, data: bytes | None) -> dict[str, Any]:
         if d.kind in ("function", "class"):
             by_name.setdefault(d.name, []).append(e)
             by_name.setdefault(d.qname, []).append(e)
+    if head_bodies:
+        # Edited: the definition's text (ingestion's hash of it) differs from the head's; lines moved around
+        # it are no edit, and a definition the head does not have is new, not edited.
+        changed = [e for e, hs in bodies.items()
+                   if (before := head_bodies.get(e)) is not None and before != tuple(sorted(hs))]
+        if changed and b"\r\n" in data:
+            changed = _unless_only_line_endings(lang, data, mslug, changed, head_bodies)
+        facts += [[e, EDITED_ATTR, "b", "true", None] for e in changed]
     targets: list[str] = []
     deps: set[str] = set()
     for im in ex.imports:

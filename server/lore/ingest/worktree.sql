@@ -35,3 +35,10 @@ SELECT file, name, entity FROM code_locations
 SELECT o.path, o.id FROM ingest_open o
  WHERE o.path IN (SELECT unnest($paths::VARCHAR[])) AND o.id IS NOT NULL
    AND o.a NOT IN (SELECT unnest($events::VARCHAR[]))
+
+-- name: has_defs
+SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'ingest_defs'
+
+-- name: head_bodies
+-- The hashes of each definition's text at the head, per file (kind '-': a file known to have none).
+SELECT path, kind, qname, body_hash FROM ingest_defs WHERE path IN (SELECT unnest($paths::VARCHAR[]))

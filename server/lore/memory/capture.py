@@ -101,6 +101,13 @@ class Resolver:
     def is_new(self, ident: str) -> bool:
         return ident in self.new
 
+    def claims_named(self, name: str) -> list[str]:
+        """Current decisions, constraints and preferences whose alias is ``name`` (a record's, "PEP 622")."""
+        return [r[0] for r in self.graph.con.execute(
+            f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':alias' AND vt = 's' "
+            f"AND v = ? AND valid_from <= ? AND valid_to > ? AND split_part(substr(e, 2), '/', 1) IN "
+            f"('decision', 'constraint', 'preference') ORDER BY e", [name, self.now, self.now]).fetchall()]
+
     def decisions_choosing(self, phrase: str) -> list[str]:
         """Current decisions that chose what the phrase names (their ident or an alias is it)."""
         key = _slug(phrase)
@@ -217,6 +224,36 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
                        "new": resolver.is_new(ident), **({"supersedes": superseded} if superseded else {})})
     return ops, stored
+
+
+CLAIMS = (":decision/", ":constraint/", ":preference/")
+
+
+def _record_changes(delta: str, stored: list[dict[str, Any]], resolver: Resolver) -> list[Op]:
+    """A decision record pasted whole: what it stored carries the record's name (``:alias "PEP 622"``), and a
+    later record that says it replaces that one ("Replaces: 622" among its status lines, "It replaces PEP 622"
+    or "intended replacement of BIP 0021" in its text) supersedes every decision, constraint and preference the
+    replaced record stored (lore.memory.supersession)."""
+    own = supersession.record_name(delta)
+    claims = [m["entity"] for m in stored if m["entity"].startswith(CLAIMS)]
+    ops = [Op("add", e, ":alias", _s(own)) for e in dict.fromkeys(claims)] if own else []
+    first = next((e for e in claims if e.startswith(":decision/")), claims[0] if claims else None)
+    # the decision that rejects the record by name first ("It replaces PEP 622"), then the record's first
+    by = [(m["entity"], n) for m in stored if m["entity"].startswith(":decision/")
+          for r in m.get("rejects") or [] if (n := supersession.names_a_record(r))]
+    if first:
+        by += [(first, n) for n in [*supersession.replaced_records(delta, own),
+                                    *supersession.replaced_in_text(delta, own)]]
+    done = {old for m in stored for old in m.get("supersedes") or []}  # to_ops' own reading got these
+    for new, name in by:
+        for old in resolver.claims_named(name):
+            if old not in claims and old not in done:
+                done.add(old)
+                ops.append(Op("add", new, ":supersedes", _k(old)))
+                m = next(m for m in stored if m["entity"] == new)
+                if old not in m.setdefault("supersedes", []):
+                    m["supersedes"].append(old)
+    return ops
 
 
 def closing_ops(graph: Graph, old: str, now: int) -> list[Op]:
@@ -406,6 +443,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
         items = learned.beside(delta, items)
     resolver = Resolver(graph)
     ops, stored = to_ops(items, resolver)
+    ops += _record_changes(delta, stored, resolver)
     reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": name, "memories": stored}
     if not ops:
         return reply

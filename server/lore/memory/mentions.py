@@ -33,6 +33,15 @@ _FILE_NAME = re.compile(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|tx
 _SCOPE = re.compile(r"(?<=\w)(?:::|#)(?=[A-Za-z_])")
 
 
+def _suffix(text: str, end: int, word: str) -> str:
+    """Ruby's ``!`` or ``?`` that ends a method's name (``Base.compile!``, ``valid?``), kept when the name is
+    qualified or in backticks — never after a bare word, where it ends a sentence ("is it valid?")."""
+    if end < len(text) and text[end] in "!?" and ("." in word or text[end + 1:end + 2] == "`") \
+            and not (end + 1 < len(text) and (text[end + 1].isalnum() or text[end + 1] == "_")):
+        return text[end]
+    return ""
+
+
 def _qualify(text: str) -> str:
     return _SCOPE.sub(".", text) if "::" in text or "#" in text else text
 
@@ -81,11 +90,14 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
     text = _qualify(text)
     for m in _NAME.finditer(text):
         word = m.group(1).rstrip(".")
-        if only is not None and word.rsplit(".", 1)[-1] not in only:
+        end = m.end(1)
+        if (mark := _suffix(text, end, word)):
+            word, end = word + mark, end + 1
+        if only is not None and word.rsplit(".", 1)[-1].rstrip("!?") not in only:
             continue
         if len(word.replace(".", "")) < MIN_NAME:
             continue
-        s, e = m.start(1), m.end(1)
+        s, e = m.start(1), end
         before, after = text[max(0, s - 12):s], text[e:e + 12]
         marked = (before.endswith("`") and after.startswith("`")) or after.lstrip().startswith("(") \
             or bool(_CODE_WORD.search(before)) or bool(_CODE_WORD.match(after.strip()))
@@ -128,14 +140,22 @@ def distinctive(name: str) -> bool:
 
 def name_forms(name: Name) -> tuple[list[str], list[str]]:
     """(qualified forms, bare forms) to look up for one mention."""
-    parts = name.text.split(".")
+    if not name.text.endswith(("!", "?")):
+        return _forms(name.text, name.marked)
+    # Ruby's ``Base.compile!``, or a sentence's end after a name ("does it call requests.get?"): both readings
+    marked, plain = _forms(name.text, name.marked), _forms(name.text[:-1], name.marked)
+    return marked[0] + plain[0], marked[1] + plain[1]
+
+
+def _forms(text: str, marked: bool) -> tuple[list[str], list[str]]:
+    parts = text.split(".")
     if len(parts) == 1:
-        bare = [name.text] if (name.marked or distinctive(name.text)) else []
+        bare = [text] if (marked or distinctive(text)) else []
         return [], bare
     qualified = [".".join(parts[i:]) for i in range(len(parts) - 1)]  # a.b.c -> a.b.c, b.c
     last = parts[-1]
     # Dotted text shaped like a file name is a path ("auth.py", "package.json") or a member whose name is an
     # extension (hono's ``Context.json``): only a definition of that exact qualified name answers, never
     # every ``json`` of the code.
-    bare = [last] if len(last) >= MIN_NAME and not file_shaped(name.text) else []
+    bare = [last] if len(last) >= MIN_NAME and not file_shaped(text) else []
     return qualified, bare

@@ -65,3 +65,68 @@ def kept(old: str, old_rows: Iterable[tuple[str, str, str]], new: str, new_ops: 
         if op not in out:
             out.append(op)
     return out
+
+
+# ------------------------------------------------------------------ records that name what they replace
+
+# A decision record names itself in its first line ("PEP 622: Structural Pattern Matching", "ADR-0012: Use NATS",
+# "# 21. Multi-cluster") and names the records it replaces in its status lines ("Replaces: 216, 245",
+# "Supersedes [3. Use X](0003-use-x.md)") or its text ("It replaces PEP 622"). A bare number in a status line is
+# a record of the same collection; a bare-numbered heading ("# 21. Multi-cluster", as adr-tools writes it) is an ADR.
+_PREFIX = r"(?:PEP|BIP|ADR|RFC|gRFC|KEP|MSC|SE|TIP|EIP|DEC)"
+_OWN = re.compile(rf"^\s*(?:#*\s*({_PREFIX})[\s_-]*0*(\d{{1,5}})|#+\s*0*(\d{{1,4}})\s*\.)(?=[\s:.)—–-])", re.I)
+_STATUS = re.compile(r"^\s*[*>-]?\s*\**\s*(?:replaces|supersedes|obsoletes)\b\**\s*:?\**\s*(.+)$", re.I | re.M)
+_REF = re.compile(rf"\b({_PREFIX})[\s_-]*0*(\d{{1,5}})\b|(?<![\w.])0*(\d{{1,5}})\b(?![.,]\d)", re.I)
+RECORD_REF = re.compile(rf"^\s*{_PREFIX}[\s_-]*0*\d{{1,5}}\s*$", re.I)
+
+
+def _norm(prefix: str, number: str) -> str:
+    return f"{prefix.upper() if prefix.lower() != 'grfc' else 'gRFC'} {int(number)}"
+
+
+def record_name(text: str) -> str | None:
+    """The record's own name from its first line ("PEP 622"), or None when the text opens with no record title."""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    first = re.sub(r"^\s*\w+:\s*(?=\S)", "", first, count=1) if re.match(r"^\s*(?:user|agent)\s*:", first, re.I) \
+        else first
+    m = _OWN.match(first)
+    if not m:
+        return None
+    return _norm(m.group(1), m.group(2)) if m.group(1) else _norm("ADR", m.group(3))
+
+
+def replaced_records(text: str, own: str | None) -> list[str]:
+    """The records a record's status lines say it replaces ("Replaces: 216" in PEP 287 is PEP 216)."""
+    out: list[str] = []
+    prefix = own.split()[0] if own else None
+    for line in _STATUS.findall(text):
+        for m in _REF.finditer(re.sub(r"\([^)]*\)", " ", line)[:200]):
+            name = _norm(m.group(1), m.group(2)) if m.group(1) else (_norm(prefix, m.group(3)) if prefix else None)
+            if name and name != own and name not in out:
+                out.append(name)
+    return out
+
+
+# "It replaces PEP 622", "a modification and intended replacement of BIP 0021", "proposes to rescind PEP 509",
+# "intended to replace [Testnet 4][BIP94]" (a Markdown reference link): the record named with its collection's
+# prefix, right after the verb; "does not replace PEP 8" is no replacement.
+_REPLACES_IN_TEXT = re.compile(
+    rf"(?<![\w-])(not\s+(?:\w+\s+){{0,3}}?|n't\s+(?:\w+\s+){{0,3}}?|never\s+(?:\w+\s+){{0,3}}?)?"
+    rf"(?:replaces?|replacing|replacement\s+(?:of|for)|supersedes?|superseding|obsoletes?|rescinds?|rescinding)\s+"
+    rf"(?:the\s+)?(?:earlier\s+|previous\s+|older\s+)?(?:\[[^\]\n]{{1,60}}\]\[)?({_PREFIX})[\s_-]*0*(\d{{1,5}})\b", re.I)
+
+
+def replaced_in_text(text: str, own: str | None) -> list[str]:
+    """The records a record's text says it replaces, by name ("It replaces PEP 622": PEP 622)."""
+    out: list[str] = []
+    for m in _REPLACES_IN_TEXT.finditer(text[:20_000]):
+        name = _norm(m.group(2), m.group(3))
+        if not m.group(1) and name != own and name not in out:
+            out.append(name)
+    return out
+
+
+def names_a_record(phrase: str) -> str | None:
+    """"PEP 622" (what "It replaces PEP 622" rejects) as a record's name, else None."""
+    m = _REF.search(phrase) if RECORD_REF.match(phrase) else None
+    return _norm(m.group(1), m.group(2)) if m and m.group(1) else None

@@ -63,7 +63,7 @@ LAYER_TX = MAX_TX - 1  # the layer's rows: believed now, written by no transacti
 # The attributes whose history rows the layer copies (layer.sql, layer_base): what the scoped warning rules
 # and the warning reader look up on every keystroke, and few rows in any graph.
 HOT_ATTRIBUTES = (":depends-on", ":rejects", ":forbids", ":lore/warning", ":lore/dismissed", ":relates-to",
-                  ":timeout-ms", ":processing-ms")
+                  ":timeout-ms", ":processing-ms", ":lore/edited")
 _HOT_IN = "(" + ", ".join("'" + a + "'" for a in HOT_ATTRIBUTES) + ")"
 # Not ``a NOT IN (…)``: DuckDB sees that ``a = ':depends-on'`` contradicts a chain of ``<>`` and reads
 # nothing of the graph's facts for that branch; a NOT IN it evaluates on every row.
