@@ -7,7 +7,9 @@
 --   A package named :dependency/x (:library/, :package/, :lib/, :pkg/) that no code imported yet meets the
 --   first import of x, in a commit or in the working layer; so does a package named by a string ("gorm.io/gorm"). A Go package is named as people say it: a
 --   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
---   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name).
+--   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name), and a
+--   JVM package by its segments after the first: :dependency/jackson, :dependency/jackson-databind (the Maven
+--   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson.
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
 -- reads_only_of: :description with :rejects :forbids
@@ -74,6 +76,13 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                               FROM asserted_now
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM dep)
                                AND regexp_matches(lower(v), '^[a-z0-9-]+(\.[a-z0-9-]+)+/')
+                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased)
+                            UNION ALL  -- a JVM package: its segments after the first (com.fasterxml.jackson.databind:
+                                       -- jackson, jackson-databind, the artifact; com.google.gson: gson)
+                            SELECT e, list_filter(string_split(lower(v), '.')[2:], lambda s: s <> '') AS segs
+                              FROM asserted_now
+                             WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm)
+                               AND contains(v, '.') AND NOT contains(v, '/')
                                AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
 ),
 about AS (

@@ -70,13 +70,19 @@ _MAJOR = re.compile(r"^v\d+$")
 
 
 @lru_cache(maxsize=65_536)
-def said_names(path: str) -> frozenset[str]:
+def said_names(path: str, jvm: bool = False) -> frozenset[str]:
     """The slugs of what people call a hosted Go package (``github.com/sirupsen/logrus``: ``logrus``,
     ``sirupsen-logrus``, ``sirupsen``): each run of its path's segments after the host, a major version
-    (``v2``, ``yaml.v3``) aside. Empty for any other import. rules/rejected_dependency.sql covers an import by
-    the same names."""
-    if not HOSTED.match(path):
+    (``v2``, ``yaml.v3``) aside. With ``jvm`` (a package a Java, Kotlin or Scala module imports), each run of
+    its dotted package's segments after the first, the top-level domain (``com.fasterxml.jackson.databind``:
+    ``jackson``, ``jackson-databind`` — the Maven artifact —, ``fasterxml``, ``databind``; ``com.google.gson``:
+    ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does.
+    Empty for any other import. rules/rejected_dependency.sql covers an import by the same names."""
+    if jvm and "/" not in path and "." in path:
+        segs = [s for s in path.split(".")[1:] if s]
+    elif HOSTED.match(path):
+        segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
+        segs = [s for s in segs if s and not _MAJOR.match(s)]
+    else:
         return frozenset()
-    segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
-    segs = [s for s in segs if s and not _MAJOR.match(s)]
     return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))

@@ -109,3 +109,18 @@ async def test_hover_on_a_go_import_shows_a_rejection_of_the_package_by_the_name
         2, len('import "github.com/sir'))
     assert diag.range.start.line == 2 and "github.com/sirupsen/logrus" in diag.message, diag
     assert "why not" in shown and ":decision/no-logrus" in shown, shown
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("written", [":dependency/jackson", ":dependency/jackson-databind"])
+async def test_hover_on_a_java_import_shows_a_rejection_of_the_library_by_its_product_name(tmp_path, written):
+    # User trial 14 (square/retrofit): "Let's not use Jackson anymore" is :rejects :dependency/jackson, and
+    # "jackson-databind" (the Maven artifact) :dependency/jackson-databind; the import typed is
+    # com.fasterxml.jackson.databind.ObjectMapper. The unsaved buffer is warned about, and the hover says why.
+    [diag], shown = await _typed_and_hovered(
+        tmp_path, {PATH: GSON}, PATH, ":decision/no-jackson", written,
+        GSON.replace("import com.google.errorprone.annotations.Keep;\n",
+                     "import com.fasterxml.jackson.databind.ObjectMapper;\n"),
+        3, len("import com.fasterxml.jack"))
+    assert diag.range.start.line == 3 and "com.fasterxml.jackson.databind" in diag.message, diag
+    assert "why not" in shown and ":decision/no-jackson" in shown, shown

@@ -21,6 +21,13 @@ def links(graph, memory=None, current=True):
                 f"{where}").fetchall()}
 
 
+def cli_linked(cli, memory: str) -> list[str]:
+    """The code ``memory`` links to, as ``lore query`` tells it."""
+    code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
+    assert code == 0 and reply["ok"], err
+    return sorted(r[0] for r in reply["results"])
+
+
 def remove_entity(graph, ident):
     """What ingestion does when a definition disappears: every fact of it ends now (valid time)."""
     from lore.store.graph import Op
@@ -448,14 +455,9 @@ def test_a_typescript_arrow_function_property_links_by_its_qualified_name(cli, t
         "--reason", "API freeze")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
-
-    assert linked(":constraint/json-frozen") == [":field/src-context-ts-context-json",
+    assert cli_linked(cli, ":constraint/json-frozen") == [":field/src-context-ts-context-json",
                                                  ":function/src-context-ts-context-text"]
-    assert linked(":preference/terse") == []
+    assert cli_linked(cli, ":preference/terse") == []
 
 
 def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
@@ -473,14 +475,75 @@ def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
         '[:preference/prose :description "a shop cart order is a plain phrase"]]', "--reason", "money")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
+    assert cli_linked(cli, ":decision/cents") == [":class/lib-shop-rb-shop-cart"]
+    assert ":function/lib-shop-rb-shop-cart-total" in cli_linked(cli, ":decision/sum")
+    assert cli_linked(cli, ":preference/prose") == []
 
-    assert linked(":decision/cents") == [":class/lib-shop-rb-shop-cart"]
-    assert ":function/lib-shop-rb-shop-cart-total" in linked(":decision/sum")
-    assert linked(":preference/prose") == []
+
+def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
+    """Java and Kotlin people write a member as Javadoc does, ``HttpServiceMethod#parseAnnotations``. Before, the
+    ``#`` split it in two names: the class, its constructor and every ``parseAnnotations`` of the code were
+    linked by the bare name, the one meant among them at the same weak confidence (user trial 14, square/retrofit:
+    five links where ``HttpServiceMethod.parseAnnotations`` gives one). ``#123`` and ``C#`` stay prose."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "jvproj", {
+        "src/main/java/retrofit2/HttpServiceMethod.java": (
+            "package retrofit2;\n\nabstract class HttpServiceMethod {\n  HttpServiceMethod() {}\n\n"
+            "  static HttpServiceMethod parseAnnotations(Object retrofit) {\n    return null;\n  }\n}\n"),
+        "src/main/java/retrofit2/RequestFactory.java": (
+            "package retrofit2;\n\nfinal class RequestFactory {\n"
+            "  static RequestFactory parseAnnotations(Object retrofit) {\n    return null;\n  }\n}\n")}, "retrofit")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/pkg-private :description "retrofit2.HttpServiceMethod#parseAnnotations must stay '
+        'package-private"] [:decision/csharp :description "the C# client tracks issue #1234 and PR#12"]]',
+        "--reason", "API")
+    assert code == 0 and reply["ok"], err
+
+    assert cli_linked(cli, ":constraint/pkg-private") == [
+        ":function/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod-parseannotations"]
+    assert cli_linked(cli, ":decision/csharp") == []
+
+
+def test_a_class_named_bare_links_the_class_not_also_its_constructor(cli, tmp_path):
+    """Java names a constructor as its class: "HttpServiceMethod" linked both the class and
+    ``HttpServiceMethod.HttpServiceMethod``, each at half a bare name's weight, and "the Builder class" every
+    ``Builder.Builder`` beside every ``Builder`` (user trial 14, square/retrofit). A method that only shares the
+    name elsewhere still counts."""
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "jvproj", {
+        "src/main/java/retrofit2/HttpServiceMethod.java": (
+            "package retrofit2;\n\nabstract class HttpServiceMethod {\n  HttpServiceMethod() {}\n}\n"),
+        "src/main/java/retrofit2/Retrofit.java": (
+            "package retrofit2;\n\npublic final class Retrofit {\n  public static final class Builder {\n"
+            "    public Builder() {}\n  }\n}\n"),
+        "src/main/java/retrofit2/Factory.java": (
+            "package retrofit2;\n\nfinal class Factory {\n  Object RequestBuilder() {\n    return null;\n  }\n}\n"),
+        "src/main/java/retrofit2/RequestBuilder.java": "package retrofit2;\n\nfinal class RequestBuilder {}\n"})
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:constraint/adapt :description "HttpServiceMethod adapts one call per service method"] '
+        '[:constraint/builder :description "no new public methods in the Builder class without an API review"] '
+        '[:decision/rb :description "RequestBuilder stays final"]]', "--reason", "API")
+    assert code == 0 and reply["ok"], err
+
+    def linked(memory: str) -> list[tuple[str, float]]:
+        code, reply, err, _ = cli.run("sql", f"SELECT v, confidence FROM facts WHERE e = '{memory}' AND "
+                                      "a = ':relates-to' AND tx_to = 2147483647 ORDER BY v")
+        assert code == 0 and reply["ok"], err
+        return [(v, c) for v, c in reply["rows"]]
+
+    [(cls, strong)] = linked(":constraint/adapt")
+    assert cls == ":class/src-main-java-retrofit2-httpservicemethod-java-httpservicemethod"
+    assert [v for v, _ in linked(":constraint/builder")] == [
+        ":class/src-main-java-retrofit2-retrofit-java-retrofit-builder"]
+    # Factory.RequestBuilder is a method of another class, not a constructor: both are named
+    rb = linked(":decision/rb")
+    assert [v for v, _ in rb] == [":class/src-main-java-retrofit2-requestbuilder-java-requestbuilder",
+                                  ":function/src-main-java-retrofit2-factory-java-factory-requestbuilder"]
+    assert strong > rb[0][1]
 
 
 def test_ruby_bang_and_predicate_methods_link_by_their_whole_name(cli, tmp_path):
@@ -500,12 +563,7 @@ def test_ruby_bang_and_predicate_methods_link_by_their_whole_name(cli, tmp_path)
         '[:preference/p :description "is the order valid? ask first"]]', "--reason", "shop")
     assert code == 0 and reply["ok"], err
 
-    def linked(memory: str) -> list[str]:
-        code, reply, err, _ = cli.run("query", f"[:find ?c :where [{memory} :relates-to ?c]]")
-        assert code == 0 and reply["ok"], err
-        return sorted(r[0] for r in reply["results"])
-
-    assert linked(":constraint/c1") == [":function/lib-shop-rb-shop-base-compile"]
-    assert linked(":constraint/c2") == [":function/lib-shop-rb-shop-base-valid"]
-    assert linked(":decision/q") == [":function/lib-shop-rb-shop-base-total"]
-    assert linked(":preference/p") == []
+    assert cli_linked(cli, ":constraint/c1") == [":function/lib-shop-rb-shop-base-compile"]
+    assert cli_linked(cli, ":constraint/c2") == [":function/lib-shop-rb-shop-base-valid"]
+    assert cli_linked(cli, ":decision/q") == [":function/lib-shop-rb-shop-base-total"]
+    assert cli_linked(cli, ":preference/p") == []

@@ -67,7 +67,7 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
     if kind == "name" and locs:
-        located += [r[0] for r in _q(graph, "locate_name", file=file, name=name)]
+        located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
         located += [r[0] for r in _q(graph, "locate_enclosing", file=file, line=line)]
     if located:
@@ -99,6 +99,11 @@ def _validity(vf: int, vt: int) -> str:
     return "valid until " + until[:10] if until else "always valid"
 
 
+def _imported_by_jvm(graph: "Graph", dependents: list[str]) -> bool:
+    return bool(dependents) and any(r[0] in JVM_LANGUAGES
+                                    for r in _q(graph, "languages_of", es=sorted(set(dependents))))
+
+
 def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: list[str]) -> list[tuple[str, str]]:
     """(ident, name) of each package above an external dependency, as rejected_dependency covers it: its
     import path's folders (``github.com/x/y`` above ``github.com/x/y/z``), or — imported by a Java, Kotlin or
@@ -111,8 +116,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
         return []
     if "/" in name:
         sep = "/"
-    elif "." in name and dependents and any(
-            r[0] in JVM_LANGUAGES for r in _q(graph, "languages_of", es=sorted(set(dependents)))):
+    elif "." in name and _imported_by_jvm(graph, dependents):
         sep = "."
     else:
         return []
@@ -169,9 +173,12 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
     if (attrs.get(":entity-type") or [None])[0] == ":type/external-dependency":
         # A rejection written as :dependency/x before any code imported x (rejected_dependency meets it): the
         # reference is not this entity's ident yet, so "around" does not find it. A hosted Go package is met
-        # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it.
+        # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it;
+        # so is a JVM package (:dependency/jackson-databind for com.fasterxml.jackson.databind).
         name = (attrs.get(":description") or [None])[0]
-        said = {":module/" + n for n in said_names(name)} if isinstance(name, str) and len(name) <= 500 else set()
+        said = ({":module/" + n for n in said_names(name, "." in name and "/" not in name
+                                                        and _imported_by_jvm(graph, dependents))}
+                if isinstance(name, str) and len(name) <= 500 else set())
         for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]
             if ns not in MEMORY_KINDS:

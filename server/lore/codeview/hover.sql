@@ -23,10 +23,13 @@ SELECT entity FROM code_locations
  LIMIT 1;
 
 -- name: locate_name
--- A definition anywhere with this name (the word under the cursor is a use, not a definition).
+-- A definition anywhere with this name (the word under the cursor is a use, not a definition, or the name of a
+-- Java/Kotlin overload after the first, which shares the first's entity and has no location of its own):
+-- this file's first, the one nearest the cursor of those (Retrofit.Builder.baseUrl(String) is the
+-- Builder's baseUrl of a few lines above, not the field Retrofit.baseUrl four hundred lines up).
 SELECT entity FROM code_locations
  WHERE kind <> 'module' AND (name = $name OR qualified_name = $name)
- ORDER BY (file = $file) DESC, (qualified_name = $name) DESC
+ ORDER BY (file = $file) DESC, (qualified_name = $name) DESC, abs(line - $line), entity
  LIMIT 1;
 
 -- name: locate_import

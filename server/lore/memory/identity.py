@@ -104,16 +104,29 @@ def _module_for_name(con: Any, name: str, paths: list[tuple[str, str]] | None = 
     return hits[0][2]
 
 
-def _externals(con: Any) -> list[tuple[str, str]]:
-    """(import name, module ident) of every believed external dependency (``github.com/x/y``,
-    ``com.google.common.collect``, ``requests``)."""
-    return con.execute(
-        f"SELECT DISTINCT n.v, n.e FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
+# (import name, module ident, the names people say it by: lore.idents.said_names) of an external dependency
+External = tuple[str, str, frozenset[str]]
+
+# Languages whose imports name dotted packages (com.google.gson): their names are said by segments (said_names).
+_JVM_LANGUAGES = ("java", "kotlin", "scala")
+
+
+def _externals(con: Any) -> list[External]:
+    """(import name, module ident, said names) of every believed external dependency (``github.com/x/y``,
+    ``com.google.common.collect``, ``requests``); a dotted package is said by its segments when a Java, Kotlin
+    or Scala module imports it, as rejected_dependency says it."""
+    langs = ", ".join(f"'{lang}'" for lang in _JVM_LANGUAGES)
+    rows = con.execute(
+        f"SELECT DISTINCT n.v, n.e, EXISTS (SELECT 1 FROM facts d JOIN facts l ON l.e = d.e "
+        f"WHERE d.a = ':depends-on' AND d.vt = 'k' AND d.v = n.e AND d.tx_to = {MAX_TX} AND NOT d.inferred "
+        f"AND l.a = ':language' AND l.vt = 's' AND l.v IN ({langs}) AND l.tx_to = {MAX_TX} AND NOT l.inferred) "
+        f"FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
         f"AND n.tx_to = {MAX_TX} AND NOT n.inferred AND n.e IN (SELECT e FROM facts WHERE a = ':entity-type' "
         f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
+    return [(name, e, said_names(name, bool(jvm))) for name, e, jvm in rows]
 
 
-def _parent_of_externals(name: str, externals: list[tuple[str, str]]) -> str | None:
+def _parent_of_externals(name: str, externals: list[External]) -> str | None:
     """A package path the code imports packages under (``github.com/stretchr/testify`` for
     ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``) -> the ident of that path,
     ``:module/github-com-stretchr-testify``: what rejected_dependency covers an import by. The code has no
@@ -122,21 +135,22 @@ def _parent_of_externals(name: str, externals: list[tuple[str, str]]) -> str | N
     name = name.strip().strip("/.")
     if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", name):
         return None
-    if any(v.startswith((name + "/", name + ".")) for v, _ in externals):
+    if any(v.startswith((name + "/", name + ".")) for v, _, _ in externals):
         return ":module/" + slug(name)
     return None
 
 
-def _external_for_name(con: Any, name: str, externals: list[tuple[str, str]] | None = None) -> str | None:
+def _external_for_name(con: Any, name: str, externals: list[External] | None = None) -> str | None:
     """A package named as people say it (``sonic``, ``json-iterator``, ``go-json``, ``yaml``) -> the one external
     dependency whose hosted import path has that name as a run of its segments after the host
-    (``github.com/bytedance/sonic``, ``github.com/json-iterator/go``; a major version ``v2`` or ``.v3`` aside).
+    (``github.com/bytedance/sonic``, ``github.com/json-iterator/go``; a major version ``v2`` or ``.v3`` aside), or
+    whose JVM package has it as a run of its segments after the first (``jackson-databind``, ``gson``).
     Go imports name packages by such paths, never by a file, so this is asked before a tracked file's name.
     Two dependencies that both answer (``testify`` for ``…/testify/assert`` and ``…/testify/require``) are
     ambiguous: ``""``, which callers take as "a dependency's name, but not one": no file named like it is
     guessed instead."""
     want = slug(name)
-    hits = {e for path, e in (externals if externals is not None else _externals(con)) if want in said_names(path)}
+    hits = {e for _, e, said in (externals if externals is not None else _externals(con)) if want in said}
     return hits.pop() if len(hits) == 1 else ("" if hits else None)
 
 
@@ -144,7 +158,7 @@ def _squeezed(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _external_spelled_apart(name: str, externals: list[tuple[str, str]]) -> str | None:
+def _external_spelled_apart(name: str, externals: list[External]) -> str | None:
     """A package said without the separators its import has, or with other ones (``ActiveSupport`` and the gem
     ``activesupport`` for Ruby's ``require 'active_support'``, ``multijson`` for ``multi_json``) -> the one
     external dependency whose whole import name is the same letters and digits, case aside. Asked only after
@@ -152,13 +166,13 @@ def _external_spelled_apart(name: str, externals: list[tuple[str, str]]) -> str 
     want = _squeezed(name)
     if len(want) < 3:
         return None
-    hits = {e for path, e in externals if _squeezed(path) == want}
+    hits = {e for path, e, _ in externals if _squeezed(path) == want}
     return hits.pop() if len(hits) == 1 else None
 
 
 def resolve(con: Any, ref: str, *, must_exist: bool = True,
             paths: list[tuple[str, str]] | None = None,
-            externals: list[tuple[str, str]] | None = None) -> str | None:
+            externals: list[External] | None = None) -> str | None:
     """The code's own ident for what a memory names, or None when it names no code.
 
     ``ref``: a keyword text (``:dependency/certifi``, ``:library/x``, ``:package/x``, ``:module/x``, a code
@@ -255,7 +269,7 @@ class _Resolver:
         self.con = con
         self.cache: dict[str, str | None] = {}
         self.paths: list[tuple[str, str]] | None = None
-        self.externals: list[tuple[str, str]] | None = None
+        self.externals: list[External] | None = None
 
     def __call__(self, ident: str) -> str | None:
         if ident not in self.cache:
@@ -297,9 +311,9 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 # ------------------------------------------------------------------ catching up stored references
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
-# rejection, parent paths; names spelled apart, identity/3), so an existing graph's next catch-up is a full one:
-# its migration.
-STATE_KEY = "identity/3"
+# rejection, parent paths; names spelled apart, identity/3; JVM packages said by their segments, identity/4), so an
+# existing graph's next catch-up is a full one: its migration.
+STATE_KEY = "identity/4"
 
 
 def _mark(con: Any) -> int:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lore.idents import slug
 from lore.memory import identity, index
 from lore.memory.mentions import Name, name_forms, names_in, normalise_path, paths_in
 from lore.memory.tokens import CODE_NAMESPACES, sql_list
@@ -426,7 +427,6 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
     # Names.
     by_name: dict[str, list[tuple[str, bool, str | None]]] = {}
     by_qname: dict[str, list[tuple[str, bool, str | None]]] = {}
-    counts: dict[str, int] = {}
     if all_forms:
         found = con.execute(_sql("symbols_by_name", values=index.literal_list(sorted(all_forms))),
                             [now, now]).fetchall()
@@ -439,8 +439,6 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
         for a, name, e, valid_now in found:
             (by_qname if a == ":qualified-name" else by_name).setdefault(name, []).append(
                 (e, valid_now, files.get(e)))
-        # How many living definitions each bare name has: a name defined in many places links weakly.
-        counts = {name: sum(1 for _, ok, _ in lst if ok) for name, lst in by_name.items()}
     # Each mention is resolved once, however many memories make it (a thousand memories naming
     # ``IPython.core.magic.Magics`` look its candidates up once): first its candidates, then which dead ones
     # a link can reach — a qualified form's up to the first form with a living candidate (that form links),
@@ -473,8 +471,9 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
             for b in bare:
                 if not qualified and not n.marked and b.lower() in own:
                     continue
-                lst = by_name.get(b, [])
-                n_defs = max(counts.get(b, 0), 1)
+                lst = _without_constructors(by_name.get(b, []), b)
+                # how many living definitions the name has: a name defined in many places links weakly
+                n_defs = max(sum(1 for _, ok, _ in lst if ok), 1)
                 if not lst or n_defs > MAX_DEFINITIONS:
                     continue
                 bares.append((round(RELEVANCE_BARE / math.sqrt(n_defs), 4), [(e, ok) for e, ok, _ in lst]))
@@ -513,6 +512,18 @@ def compute_links(graph: Graph, memories: list[str] | None, rows: list[tuple] | 
                 add(mem, target, rel, RULE_NAME, row)
     # A memory never links to itself, and code entities are not memories.
     return {k: v for k, v in links.items() if k[0] != k[1]}
+
+
+def _without_constructors(cands: list[tuple[str, bool, str | None]], name: str) -> list[tuple[str, bool, str | None]]:
+    """A bare name's candidates without the constructors of the classes among them: Java, Kotlin, C# and C++
+    name a constructor as its class (``HttpServiceMethod.HttpServiceMethod``), so "HttpServiceMethod" linked
+    the class and its constructor, each at half the weight (user trial 14, square/retrofit)."""
+    tail = "-" + slug(name)
+    classes = {e for e, _, _ in cands if e.startswith(":class/")}
+    if not classes:
+        return cands
+    return [c for c in cands if not (c[0].startswith(":function/") and c[0].endswith(tail)
+                                     and ":class/" + c[0][len(":function/"):-len(tail)] in classes)]
 
 
 def _qualified_candidates(q: str, by_qname: dict[str, list[tuple[str, bool, str | None]]],

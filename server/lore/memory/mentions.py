@@ -2,8 +2,8 @@
 
 Paths are normalised (``./``, ``path:line``, absolute paths inside a known work tree) so they can be
 matched exactly against module paths. Names are identifiers of at least 4 characters; dotted names
-(``TokenCache.evict``, ``auth.validate_token``; ``Shop::Cart`` read as ``Shop.Cart``) are kept whole as
-qualified names. A plain lowercase English-looking word ("cache", "token") is only taken as a name when the text marks it as code
+(``TokenCache.evict``, ``auth.validate_token``; ``Shop::Cart`` read as ``Shop.Cart``, ``Retrofit#create`` as
+``Retrofit.create``) are kept whole as qualified names. A plain lowercase English-looking word ("cache", "token") is only taken as a name when the text marks it as code
 (backticks, a call ``name(``, or "function"/"method"/"class" next to it), which keeps prose from linking.
 """
 
@@ -27,8 +27,10 @@ _FILE_NAME = re.compile(r"\.(py|js|ts|tsx|jsx|rs|go|java|rb|c|h|cpp|hpp|cs|md|tx
 
 
 # ``Sinatra::Base``, ``crate::io::Reader``, ``std::vector``: Ruby, Rust, C++ and PHP qualify with ``::`` what
-# the extractor's qualified names join with ``.`` (``Sinatra.Base.compile!``).
-_SCOPE = re.compile(r"(?<=\w)::(?=[A-Za-z_])")
+# the extractor's qualified names join with ``.`` (``Sinatra.Base.compile!``); Javadoc, KDoc and Ruby docs name
+# a member ``Class#member`` (``Retrofit.Builder#baseUrl``, ``Cart#total``). A ``#`` after a word and before a
+# letter only: ``#123``, ``PR#12`` and ``C#`` stay as they are.
+_SCOPE = re.compile(r"(?<=\w)(?:::|#)(?=[A-Za-z_])")
 
 
 def _suffix(text: str, end: int, word: str) -> str:
@@ -41,7 +43,7 @@ def _suffix(text: str, end: int, word: str) -> str:
 
 
 def _qualify(text: str) -> str:
-    return _SCOPE.sub(".", text) if "::" in text else text
+    return _SCOPE.sub(".", text) if "::" in text or "#" in text else text
 
 
 @dataclass(frozen=True)

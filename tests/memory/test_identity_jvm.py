@@ -1,0 +1,97 @@
+"""One identity on a Java/Kotlin repository (SPEC §1). A JVM library is said by its product or artifact name
+("Jackson", "jackson-databind", "Gson") and imported by its package (``com.fasterxml.jackson.databind``,
+``com.google.gson.stream``). Before, "Let's not use Jackson anymore" and "switching the samples from Gson to
+Moshi" were stored as rejections of ``:dependency/jackson`` and ``:dependency/gson``, met no import, and
+square/retrofit's 26 imports of both gave no warning (user trial 14). A JVM package is said by each run of its
+segments after the first, as a hosted Go path by its segments after the host. Real git repository, real CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gitrepo import commit_files, git
+
+JACKSON = ("package retrofit2.converter.jackson;\n\nimport com.fasterxml.jackson.databind.ObjectMapper;\n"
+           "import com.fasterxml.jackson.core.JsonParser;\n\nfinal class JacksonConverter {\n"
+           "  ObjectMapper mapper;\n  JsonParser parser;\n}\n")
+GSON = ("package retrofit2.converter.gson;\n\nimport com.google.gson.Gson;\nimport com.google.gson.stream.JsonReader;\n"
+        "import static com.google.common.truth.Truth.assertThat;\n\nfinal class GsonConverter {\n  Gson gson;\n"
+        "  JsonReader reader;\n}\n")
+MOSHI_KT = "package retrofit2.converter.moshi\n\nimport com.squareup.moshi.Moshi\n\nclass MoshiConverter(val moshi: Moshi)\n"
+# Python's dotted imports are modules, not said by their segments (``storage`` is no name of this package).
+STORE_PY = "import google.cloud.storage\n\n\ndef upload(blob):\n    return google.cloud.storage.Client()\n"
+
+
+@pytest.fixture
+def jvmrepo(tmp_path: Path) -> Path:
+    return commit_files(tmp_path / "retro", {
+        "converters/jackson/JacksonConverter.java": JACKSON,
+        "converters/gson/GsonConverter.java": GSON,
+        "converters/moshi/MoshiConverter.kt": MOSHI_KT,
+        "tools/store.py": STORE_PY,
+    }, "converters")
+
+
+def rejected(cli) -> list[tuple[str, int, str, str]]:
+    code, reply, err, _ = cli.run("warnings")
+    assert code == 0 and reply["ok"], err
+    return sorted((w["file"], w["line"], w["slots"]["memory"], w["slots"]["target"]) for w in reply["warnings"]
+                  if w["rule"] == "rejected_dependency")
+
+
+def test_captured_rejections_said_as_products_meet_the_packages_imported(cli, jvmrepo):
+    cli = cli.ingest_in(jvmrepo)
+    for turn in ("User: Let's not use Jackson anymore — jackson-databind is heavy and its reflection breaks under "
+                 "R8. Agent: OK, no Jackson.",
+                 "User: We're switching the samples from Gson to Moshi because Gson is in maintenance mode. "
+                 "Agent: OK, I'll port the samples to Moshi."):
+        code, reply, err, _ = cli.run("finalize-turn", turn)
+        assert code == 0 and reply["ok"] and reply["memories"], err
+    jackson = "converters/jackson/JacksonConverter.java"
+    gson = "converters/gson/GsonConverter.java"
+    found = {(f, line, target) for f, line, _m, target in rejected(cli)}
+    # Jackson: both packages; jackson-databind: the databind one; Gson: both of its packages, never Truth's
+    # (com.google.common.truth shares only com.google with gson), Moshi's or Python's
+    assert found == {(jackson, 3, ":module/com-fasterxml-jackson-databind"),
+                     (jackson, 4, ":module/com-fasterxml-jackson-core"),
+                     (gson, 3, ":module/com-google-gson"),
+                     (gson, 4, ":module/com-google-gson-stream")}
+
+
+def test_an_artifact_name_as_a_keyword_meets_its_package_only(cli, jvmrepo):
+    cli = cli.ingest_in(jvmrepo)
+    code, reply, err, _ = cli.run(
+        "transact", '[[:decision/no-databind :description "No jackson-databind"] '
+        '[:decision/no-databind :rejects :dependency/jackson-databind] '
+        '[:decision/no-storage :description "No storage"] [:decision/no-storage :rejects :dependency/storage] '
+        '[:decision/no-squareup :description "No squareup"] [:decision/no-squareup :rejects :library/moshi]]',
+        "--reason", "trial")
+    assert code == 0 and reply["ok"], err
+    assert rejected(cli) == [
+        ("converters/jackson/JacksonConverter.java", 3, ":decision/no-databind", ":module/com-fasterxml-jackson-databind"),
+        ("converters/moshi/MoshiConverter.kt", 3, ":decision/no-squareup", ":module/com-squareup-moshi")]
+    # one package answers for "moshi": the reference names the code's entity
+    code, reply, err, _ = cli.run("query", "[:find ?v :where [:decision/no-squareup :rejects ?v]]")
+    assert code == 0 and [r[0] for r in reply["results"]] == [":module/com-squareup-moshi"], err
+
+
+def test_a_branch_adding_an_import_of_a_rejected_product_fails_the_check(cli, jvmrepo):
+    """The rejection is recorded before any code imports the product; a branch brings the first import."""
+    (jvmrepo / "converters/gson/GsonConverter.java").unlink()
+    git(jvmrepo, "commit", "-qam", "no gson yet")
+    cli = cli.ingest_in(jvmrepo)
+    code, reply, err, _ = cli.run(
+        "finalize-turn", "User: We decided against Gson for the converters; it is in maintenance mode. "
+        "Agent: Understood, no Gson.")
+    assert code == 0 and reply["ok"] and reply["memories"], err
+    git(jvmrepo, "checkout", "-q", "-b", "feat/gson")
+    (jvmrepo / "converters/gson").mkdir(parents=True, exist_ok=True)
+    (jvmrepo / "converters/gson/GsonConverter.java").write_text(GSON)
+    git(jvmrepo, "add", "-A")
+    git(jvmrepo, "commit", "-qm", "gson converter")
+    code, _, _, out = cli.run("check", "--base", "main", json_out=False)
+    assert code == 1, out
+    assert "converters/gson/GsonConverter.java:3" in out and "com.google.gson" in out, out
+    assert "truth" not in out, out
