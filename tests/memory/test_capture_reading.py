@@ -2690,3 +2690,36 @@ def test_round17_a_change_that_points_back_is_the_one_before(text, subject):
 def test_round17_a_concession_is_no_preference(text):
     got = _one_of(text)
     assert got.subject == "Bulma", got.to_json()
+
+
+# ------------------------------------------------------------------ round 18 (set 20 read, sentences written here)
+
+@pytest.mark.parametrize("text, thing, ref", [
+    ("Never change the public signature of parse_config.", "public signature of parse_config", "parse_config"),
+    ("Don't rename load_settings.", "load_settings", "load_settings"),
+    ("The wire format must stay backwards compatible.", "wire format", "wire format"),
+    ("Keep the Session class as is.", "Session class", "Session class"),
+    ("Please don't touch `retry_policy()` because the billing jobs depend on its timing.", "retry_policy()", "retry_policy"),
+    ("The config keys must not be renamed, since old deployments still read them.", "config keys", "config keys"),
+    ("Leave migrations/0001_initial.py untouched.", "migrations/0001_initial.py", "migrations/0001_initial.py"),
+    ("ExportFormat must remain a plain enum.", "ExportFormat", "ExportFormat"),
+])
+def test_round18_what_must_stay_as_it_is_is_a_constraint_on_it(text, thing, ref):
+    got = one(text)
+    assert (got.kind, got.subject, got.relation) == ("constraint", f"keep {thing}", (":governs", ref))
+    assert not got.rejects and not got.forbids  # nothing is turned down: the thing stays
+
+
+def test_round18_a_kept_thing_keeps_its_reason():
+    got = one("Do not rename the /v1/orders route because mobile clients older than 3.2 call it.")
+    assert got.subject == "keep /v1/orders route" and "mobile clients" in (got.rationale or "")
+
+
+@pytest.mark.parametrize("text", [
+    "Don't use Redux in new code.",  # a ban, not a thing kept
+    "Should we keep the Session class as is?",  # a question
+    "It must stay fast.",  # nothing named
+    "Don't change anything until the release is out.",
+])
+def test_round18_only_a_named_thing_kept_as_it_is_is_kept(text):
+    assert not any((g.relation or ("",))[0] == ":governs" for g in heuristic(f"User: {text}\nAgent: Noted."))

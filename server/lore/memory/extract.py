@@ -1216,7 +1216,50 @@ _MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates
                        re.I)
 
 
+# Round 18: "never change X", "don't rename X", "X must stay …", "X must not be renamed", "keep X as is": a constraint
+# that X stays as it is, on X (the memory "keep X" :governs X, resolved as any other reference), not a rejection.
+_FREEZE_VERB = r"(?:change|rename|modify|touch|alter|edit|rewrite|reorder|renumber|restructure|break)"
+_THING_END = r"(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
+_THING_END += r"when|while|in\s+(?:any|a|the|this|future)|for\s+(?:now|any|backward|compat)|or\s+(?:else|we|you|it)|"
+_THING_END += r"(?:at\s+all|outside|from\s+now|going\s+forward|under\s+any)))"
+_FROZEN = [
+    re.compile(r"^(?:please\s+)?(?:(?:we|you|nobody|no\s+one)\s+)?(?:must\s+never|should\s+never|shall\s+never|never|must\s+not|"
+               r"mustn't|should\s+not|shouldn't|shall\s+not|do\s+not|don't|cannot|can't|can\s+not|may\s+not)\s+(?:ever\s+)?"
+               + _FREEZE_VERB + r"s?\s+(?P<x>[^,;:!?]{2,80}?)" + _THING_END, re.I),
+    re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
+               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
+               r"(?:stay|remain|be\s+kept)\b", re.I),
+    re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
+               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
+               + _FREEZE_VERB + r"(?:d|ed|s)?\b", re.I),
+    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>[^,;:!?]{2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
+               r"as-is|unchanged|untouched|intact|the\s+same|frozen|alone|stable)\b", re.I),
+]
+_FROZEN_REF = re.compile(r"\bof\s+(?:the\s+)?(`?[A-Za-z_][\w.:/]*`?(?:\(\))?)\s*$")
+
+
+def _frozen(s: str) -> tuple[str, str] | None:
+    """(the thing kept as it is, the name it is referred to by) when the sentence says it stays as it is."""
+    s = re.sub(r"^(?:(?:also|and|but|so|note|important|rule|remember)\s*[,:]?\s+)", "", s.strip(), flags=re.I)
+    if s.rstrip().endswith("?") or _HYPOTHETICAL.search(s):
+        return None
+    for rx in _FROZEN:
+        m = rx.match(s)
+        if not m:
+            continue
+        x = re.sub(r"^(?:the|our|this|that|these|those|its|their|any|existing|current)\s+", "", m.group("x").strip(), flags=re.I)
+        x = re.sub(r"\s+(?:as\s+(?:it\s+)?is|as-is|at\s+all)$", "", x.strip("`'\" "), flags=re.I).strip("`'\" ")
+        if not x or len(x.split()) > 7 or _NOT_A_NAME.match(x) or x.lower() in STOPWORDS or \
+                re.match(r"^(?:anything|everything|nothing|something|much|a\s+thing|things|your\s+mind|my\s+mind)\b", x, re.I):
+            return None
+        ref = _FROZEN_REF.search(x)
+        return x, (ref.group(1).strip("`") if ref else x).removesuffix("()")
+    return None
+
+
 def _kind(s: str) -> str | None:
+    if _frozen(s):
+        return "constraint"
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
             _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
@@ -1497,6 +1540,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     main = re.sub(r"^(?:(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team)?\s*polic(?:y|ies)\s*,\s*|"
                   r"[A-Z][\w -]{1,30}:\s+(?=\S))", "", main, flags=re.I) or main
     if kind == "constraint":
+        frozen = _frozen(clause) or _frozen(s)
+        if frozen:
+            return "keep " + frozen[0], (":governs", frozen[1])
         refused = re.search(r"\b(?:accept|from)\s+(?:any\s+)?([^,.;]{2,80}?)(?=\s+(?:or|unless|because|since|please|but)\b|"
                             r"\s*[,.;]|\s*$)", main, re.I) if _TAKES_RULE.search(main) else None
         if refused and re.search(r"(?:\bnot\s+to|n't|\bnot|\bno longer)\s+accept\b|^nothing\s+from\b", main, re.I) and \
@@ -1935,6 +1981,9 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
     kinds = {prev.kind, item.kind}
     if not kinds <= {"decision", "preference", "constraint"}:
         return False
+    kept = [x.relation[1] for x in (prev, item) if x.relation and x.relation[0] == ":governs"]
+    if kept:  # round 18: "Never rename X. Keep Y as is": two things kept, or a thing kept beside a choice
+        return len(kept) == 2 and _slug(kept[0]) == _slug(kept[1])
     if _names(prev) & _names(item):
         return len(kinds) == 1 or kinds == {"decision", "preference"}
     if kinds == {"decision"} and not prev.subject.startswith("no ") and len(_slug(prev.subject)) >= 3 and \
@@ -2793,7 +2842,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and not ruled and \
-                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
+                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I) and not _frozen(s):
                 prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
                 continue
             if prev is not None and kind in ("dependency", "architecture") and prev.kind in ("decision", "preference") and \
@@ -2849,6 +2898,8 @@ def heuristic(delta: str) -> list[Extracted]:
                         prev.rationale = rationale or s.rstrip(".!")  # "`moment` has been mostly deprecated …"
                     continue
             rejects, forbids = _alternatives(clause, kind)
+            if relation and relation[0] == ":governs":
+                rejects, forbids = [], []  # "don't rename X": X stays, nothing is turned down
             if rationale and kind in ("decision", "preference"):
                 rejects += [x for x in _judged_bad(rationale) + _beaten(rationale, subject) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
