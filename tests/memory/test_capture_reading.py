@@ -2723,3 +2723,98 @@ def test_round18_a_kept_thing_keeps_its_reason():
 ])
 def test_round18_only_a_named_thing_kept_as_it_is_is_kept(text):
     assert not any((g.relation or ("",))[0] == ":governs" for g in heuristic(f"User: {text}\nAgent: Noted."))
+
+
+@pytest.mark.parametrize("text, chosen", [
+    ("Migrate from Flask to FastAPI. Flask is not async. Consider moving to Litestar in the future.", "FastAPI"),
+    ("Move the build from Make to Bazel. We could look at Buck2 later once it is stable.", "Bazel"),
+    ("Replace moment with date-fns. You may want to try Temporal once browsers ship it.", "date-fns"),
+])
+def test_round18_a_proposal_about_another_target_leaves_the_title_standing(text, chosen):
+    assert one(text).subject == chosen
+
+
+@pytest.mark.parametrize("text", [
+    "Migrate from Flask to FastAPI. We could look at FastAPI again later once it is stable.",  # the same target: open
+    "Move the build from Make to Bazel. Consider moving to Bazel only after the release.",
+])
+def test_round18_a_proposal_about_the_same_target_still_reopens_it(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Because of the new licence, either pin the last free release or replace the package altogether.",
+    "We were stuck on 3.4, so staying current meant either paying for seats or forking the project.",
+    "We will either vendor the parser or drop YAML support.",
+])
+def test_round18_either_or_offers_courses_and_takes_none(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_round18_an_answer_after_a_question_mark_opens_with_a_lowercase_name():
+    got = one("Move the session store to Redis. Why redis? redis keeps the sessions across restarts.")
+    assert got.subject == "Redis" and "keeps the sessions" in (got.rationale or "")
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("We will use Postgres for the ledger. Why not MongoDB? Its transactions came too late for us.", "Postgres", "MongoDB"),
+    ("Decision: We will use gRPC for internal calls. Why NOT REST? No schema. Why NOT Thrift? Few maintainers.", "gRPC", "Thrift"),
+])
+def test_round18_why_not_x_turns_x_down_and_its_verdict_is_no_fact(text, chosen, dropped):
+    got = one(text)
+    assert got.subject == chosen and dropped in got.rejects
+
+
+def test_round18_why_not_with_a_verb_is_a_suggestion_not_a_verdict():
+    got = heuristic("User: We will use Postgres for the ledger. Why not use MongoDB?\nAgent: Noted.")
+    assert not any("MongoDB" in g.rejects for g in got)
+
+
+@pytest.mark.parametrize("text, kept, dropped", [
+    ("Migrate the frontend to Svelte. Thanks for the work, but I'd like to keep this project on React.", "React", "Svelte"),
+    ("Switch the logger to structlog. We'd rather keep the stdlib logging module, it is one dependency less.",
+     "stdlib logging", "structlog"),
+    ("Move the docs from Sphinx to MkDocs. I'm inclined to keep Sphinx, the API pages need autodoc.", "Sphinx", "MkDocs"),
+    ("Port the CLI to Rust. I’d like to keep it in Go as it is.", "no Rust", "Rust"),  # a curly apostrophe; "it" names nothing
+])
+def test_round18_a_turn_down_that_keeps_what_is_there(text, kept, dropped):
+    got = one(text)
+    assert got.subject == kept and dropped in got.rejects
+
+
+def test_round18_not_now_is_a_deferral_not_a_turn_down():
+    assert heuristic("User: Move the wiki to Notion. Let's talk it over first. For now we won't do this.\nAgent: Noted.") == []
+
+
+def test_round18_a_reason_said_on_its_own_is_the_next_sentences_reason():
+    got = one("Since the old parser is unmaintained. Switch to lark.")
+    assert got.subject == "lark" and "unmaintained" in (got.rationale or "")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("drop support for node 16 which reached eol last year", "reached eol"),
+    ("Drop Ruby 2.7 which was EOL in March.", "was eol"),
+    ("Drop Python 3.8, which is end-of-life.", "end-of-life"),
+    ("Switch the linter to ruff to take advantage of its speed.", "take advantage"),
+    ("Run the release job on uv instead of pip to match what developers use locally.", "to match what developers"),
+    ("Use Zustand instead of Redux. Could remove a lot of wiring code!", "remove a lot of wiring"),
+])
+def test_round18_reasons_in_more_forms(text, why):
+    assert why in (one(text).rationale or "").lower()
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("Remove .travis.yml in favour of GitHub Actions", "travis.yml"),
+    ("Drop .eslintrc.json now that eslint.config.js is in place", "eslintrc.json"),
+])
+def test_round18_a_dotfile_is_a_name(text, dropped):
+    assert slugs([dropped]) <= slugs(one(text).rejects)
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Replace Jinja with Mako. Drop any mention of Jinja from the docs.", "Mako", "jinja"),
+    ("chore: swap yaml for tomlkit. chore: remove any reference to yaml", "tomlkit", "yaml"),
+])
+def test_round18_removing_any_mention_of_x_is_the_replacement_said_again(text, chosen, dropped):
+    got = one(text)
+    assert got.subject == chosen and slugs(got.rejects) == {dropped}

@@ -239,10 +239,13 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"as a result of|in view of|motivated by|driven by|"
                   # "…, which drastically reduces the bundle", "…, which reached its end of life": what the relative
                   # clause says the change does, or says of what it drops
-                  r"(?<=,\s)which\s+(?:\w+ly\s+)?(?:reduces|removes|saves|cuts|improves|avoids|simplifies|speeds up|"
+                  r"(?:(?<=,\s)|(?<=[\w)]\s)(?=which\s+(?:was|is|were|are|has\s+been|have\s+been|reached|has\s+reached)\s+"
+                  r"(?:\w+\s+)?(?:eol|end[- ]of[- ]life|deprecated|unmaintained|archived|abandoned|obsolete)\b))"
+                  r"which\s+(?:\w+ly\s+)?(?:reduces|removes|saves|cuts|improves|avoids|simplifies|speeds up|"
                   r"eliminates|prevents|fixes|shrinks|halves|reached|has reached|(?:is|are|was|were) (?:no longer|now|"
                   r"already)\s+(?:\w+\s+)?(?:unmaintained|deprecated|supported|maintained|end[- ]of[- ]life|eol|archived)|"
-                  r"(?:is|are|has been|have been|was|were) (?:unmaintained|deprecated|archived|abandoned|end[- ]of[- ]life))(?=\s)|"
+                  r"(?:is|are|has been|have been|was|were) (?:\w+\s+)?(?:unmaintained|deprecated|archived|abandoned|obsolete|eol|"
+                  r"end[- ]of[- ]life))(?=[\s.,;!]|$)|"
                   # "Use f-strings as faster and easier to read": a comparative after "as"
                   r"(?<=\s)as (?:faster|easier|simpler|smaller|cleaner|safer|better|lighter|quicker|cheaper|more|less)(?=\s)|"
                   # "…, primarily for the stronger patent protections", "mainly because …", "partly to …"
@@ -257,7 +260,7 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
                   r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
+                  r"make sure|ensure|keep|facilitate|benefit from|take advantage of|make use of|match|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
@@ -376,12 +379,12 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 # Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
 _PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
-_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__|\.(?=[A-Za-z]))?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
        r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
-       r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
+       r"(?:(?:all|any)\s+)?(?:traces?|remnants?|calls|references?|mentions?) (?:of|to)\s+|any\s+){0,3}"
 # "Global state should be avoided", "Default exports are discouraged": what is avoided is turned down.
 _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|ought to) be|is|are)\s+"
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
@@ -871,6 +874,7 @@ _CLOSING_FOR = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?closing\s+(?:t
 
 
 def sentences(text: str) -> list[str]:
+    text = text.replace("\u2019", "'")  # round 18: "I’d like to keep …" reads as "I'd like to keep …"
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
     # round 12: "Switch X to Y (#737) This gets rid of …": a squash-merged title ends on its pull request's number
@@ -892,7 +896,8 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
-        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
+        # (round 18: after a question or an exclamation too: "Why pnpm? pnpm offers …")
+        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`][.?!])\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
                           # round 16: "… to parse versions. requiring setuptools 60 causes …"
                           r"requiring|relying|depending|having|keeping)\s|"
                           r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
@@ -1257,9 +1262,23 @@ def _frozen(s: str) -> tuple[str, str] | None:
     return None
 
 
+# Round 18: "either pin the last version or replace the library", "staying current meant either accepting the terms or
+# pinning forever": two courses offered, neither taken.
+_EITHER_OR_COURSE = re.compile(r"\beither\s+(?!way\b|of\b|side\b|one\b|case\b)[^.;!?]{2,120}?\s+or\s+(?!not\b)\w", re.I)
+
+
+# Round 18: a sentence that is only a subordinate reason ("Since create-react-app has been deprecated.") states nothing.
+_REASON_ALONE = re.compile(r"^(?:since|because|as)\s+(?!(?:of|for|well|long|soon|such|part|per|far|much|many|a\b|an\b|the\s+\w+\s*[,:]))"
+                           r"[^,;:]{3,120}[.!]?$", re.I)
+
+
 def _kind(s: str) -> str | None:
     if _frozen(s):
         return "constraint"
+    if _EITHER_OR_COURSE.search(s) and not _POLICY.search(s):
+        return None
+    if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then)\s", s, re.I):
+        return None  # "Since X has been deprecated.": a reason said on its own, for what follows
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
             _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
@@ -1836,10 +1855,11 @@ def _title_choice(title: str) -> str | None:
 
 # A change named as a gerund ("Switching to CMake …", "Using Caddy …").
 _CHANGE_GERUND = r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)"
-_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
+_WILL_DO = re.compile(r"^(?:(?:this|it|that|doing so|the change|"
                       # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
-                      + _CHANGE_GERUND + r"\s+[^.;,]{2,50}?)"
-                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
+                      + _CHANGE_GERUND + r"\s+[^.;,]{2,50}?)\s+"
+                      # round 18: with no subject at all ("Could remove a load of boilerplate!")
+                      r"|(?=(?:will|should|would|could|can|might)\s))(?:will|should|would|could|can|might)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
                       r"particularly\s+|certainly\s+|definitely\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
                       r"enable|enhance|prevent)\b", re.I)
@@ -1887,6 +1907,8 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      # round 16: "Future task, but … would be nice", "we opted to move this to a stretch goal",
                      # "Apparently we should still have to wait a little bit"
                      r"^future task\b|(?:as|to|into) a stretch goal|"
+                     # round 18: "For now we won't do this", "we won't do it for now": not now, not never
+                     r"for\s+now,?\s+(?:we|i)\s+(?:won't|will\s+not|wont)\b|(?:won't|will\s+not|wont)\s+do\s+(?:this|it|that)\s+for\s+now|"
                      r"(?:we|i)\s+(?:should\s+|will\s+|'ll\s+|may\s+|might\s+)?(?:still\s+)?(?:have|need)\s+to\s+wait\s+"
                      r"(?:a\s+(?:little\s+)?(?:bit|while)|(?:a\s+)?(?:little\s+)?longer))\b", re.I)
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
@@ -2000,6 +2022,24 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
     a, b = prev.subject.lower().split(), item.subject.lower().split()
     shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
     return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
+
+
+# Round 18: "Migrate from CRA to Vite. … Consider migrating to the React compiler in the future": a proposal, a
+# deferral or a question that names a target of its own, and nothing the title chose or dropped, is about another
+# change: it leaves the title standing.
+_ITS_TARGET = re.compile(r"\b(?:(?:mov|migrat|switch|port|transition|upgrad|go|look|check)\w*\s+(?:over\s+)?(?:on\s+)?"
+                         r"(?:to|at|out|into|towards)|(?:us|using|adopt|adopting|try|trying|introduc)\w*)\s+"
+                         r"(?:the\s+|a\s+|an\s+|official\s+|something\s+like\s+)*" + _CNP, re.I)
+
+
+def _about_another_change(t: str, items: list[Extracted]) -> bool:
+    m = _ITS_TARGET.search(t)
+    target = _name(m.group(1)) if m else None
+    if not target or not items:
+        return False
+    said = set(_slug(t, 10**6).split("-"))
+    names = set().union(*(_names(x) for x in items))
+    return not names & said and _slug(target).split("-")[0] not in names
 
 
 def _names_a_choice_other_than(item: Extracted, prev: Extracted) -> bool:
@@ -2225,6 +2265,10 @@ _TURNS_DOWN_IT = re.compile(
 # closing it", "we won't switch to X because …"): the change the text opened with is turned down, and that sentence
 # (with the one after it, when it states no fact) is why.
 _TURNS_DOWN_LATER = re.compile(
+    # round 18: "I'm inclined to keep npm", "I'd like to keep this project as it is with X", "WONTFIX", "we won't do this"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:inclined|going|planning|leaning)\s+to(?:wards)?\s+keep(?:ing)?\b|"
+    r"\b(?:i|we)(?:'d|\s+would)\s+(?:\w+\s+)?(?:like|prefer|rather|want)\s+(?:to\s+)?keep\b|"
+    r"(?<!for now )(?<!for now, )\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:be\s+doing|do)\s+(?:this|it|that)\b(?!\s+for\s+now)|"
     r"(?:^|\b(?:i|we)\s+)(?:don't|do\s+not)\s+want\s+(?:this|it|that)\s*(?:[.!]|$)|"
     r"\bthere(?:'s|\s+is)\s+(?:very\s+)?little\s+(?:reason|point|value|benefit|need)\s+(?:to|in|for)\b|"
     r"\bnot\s+a\s+viable\s+(?:path|option|approach|way|solution)\b|"
@@ -2269,6 +2313,10 @@ def _verdict(t: str) -> bool:
 
 
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
+# What a turn-down keeps ("I'm inclined to keep npm", "keep this project as it is with create-react-app")
+_KEPT_INSTEAD = re.compile(r"\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with)\s+(?:using\s+)?(?:(?:this|the|our)\s+"
+                           r"(?:project|repo(?:sitory)?|app|code(?:base)?|site)\s+(?:as\s+it\s+is\s+)?(?:with|on)\s+)?"
+                           r"(?:the\s+)?" + _CNP, re.I)
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
                           # round 15: "we've decided to leave Newtonsoft.Json" (as it is)
                           r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\b", re.I)
@@ -2281,6 +2329,10 @@ _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be
 # that heads the change ("What?", "What should we do?").
 _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|can't|won't|couldn't|(?:do|did|does|would|should|"
                          r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
+# Round 18: "Why NOT RabbitMQ?", "Why not Memcached?": a heading that names an option, no verb (not "Why not use X?", a
+# suggestion).
+_WHY_NOT_NAME = re.compile(r"^why\s+not\s+(?:just\s+)?(?!(?:use|using|try|go|switch|move|add|keep|stick|do|just|make|"
+                           r"have|let|simply|it|this|that|we|you|i)\b)" + _CNP + r"\s*\?$", re.I)
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|re-?licens|rewrit)\w*\b", re.I)
@@ -2456,6 +2508,7 @@ def heuristic(delta: str) -> list[Extracted]:
         title_zone = len(sents)  # the sentences before the first heading
         late: list[str] = []  # statements of no fact after the turn's first item: a reason further away
         why_next = False  # the sentence before was a why-question heading this one
+        verdict_next = False  # … or a "Why not X?" heading the verdict on X
         reasons_listed = False  # … or a labelled reason opening a list ("Reasons are two:", "reasons for it: 1.")
         what_next = False  # … or a what-question
         gate: str | None = None  # "A pull request can be merged only if:" — its numbered items are rules
@@ -2607,6 +2660,19 @@ def heuristic(delta: str) -> list[Extracted]:
             if _WHY_HEADER.match(s):
                 why_next = prev is not None
                 continue
+            why_not = _WHY_NOT_NAME.match(s)
+            if why_not and prev is not None and prev.kind == "decision" and _name(why_not.group(1)):
+                # round 18: "Use Kafka. Why not RabbitMQ? Messages are gone once consumed.": the option named is turned
+                # down, and what follows is its verdict, no fact of its own
+                x = _name(why_not.group(1)) or ""
+                if _slug(x) != _slug(prev.subject) and x not in prev.rejects:
+                    prev.rejects.append(x)
+                verdict_next = True
+                continue
+            if verdict_next and not s.rstrip().endswith("?") and not _WHY_HEADER.match(s):
+                verdict_next = False
+                continue
+            verdict_next = False
             if why_next and prev is not None and prev.kind in ("decision", "preference", "constraint"):
                 why_next = False
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
@@ -2646,6 +2712,10 @@ def heuristic(delta: str) -> list[Extracted]:
                         reason += "; " + sents[i + 1].rstrip(".!")
                 target.subject = target.alias = "no " + turned
                 target.rejects = [turned]
+                kept = _KEPT_INSTEAD.search(s)
+                kept_name = _name(kept.group(1)) if kept else None
+                if kept_name and not _ABOUT.match(kept_name) and _slug(kept_name) != _slug(turned):
+                    target.subject = target.alias = kept_name  # "… but I'd like to keep this project on X": X stays
                 target.rationale = "; ".join(x for x in (reason, target.rationale) if x) or None
                 if len(target.description) < MAX_DESCRIPTION:
                     target.description = (target.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
@@ -3007,7 +3077,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
-        if tentative or not outcome and any(TENTATIVE_BODY.search(t) for t in sents):
+        if tentative or not outcome and any(TENTATIVE_BODY.search(t) and not _about_another_change(t, mine) for t in sents):
             # "Consider moving to X. X is faster …": an argument for a proposal; a change it reports as made of
             # something else stands ("Research moving to X. We switched to Y last year and builds got faster").
             out[first_of_turn:] = [x for x in mine if x.kind == "decision" and born.get(id(x), 0) > 0 and
@@ -3030,14 +3100,16 @@ def heuristic(delta: str) -> list[Extracted]:
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
+            if born.get(id(item)) == 0 and any(not _about_another_change(t, [item]) and (
+                                               _DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                not (_ASKS_WHY.search(t) and j + 1 < len(sents)) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                 re.search(r"\b(?:it|this|that|them|switch(?:ing)?|migrat(?:e|ing|ion)|"
-                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I)))
+                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I))))
                                                for j, t in enumerate(sents) if j > max(0, last_outcome)) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) and not _ASIDE_OPENER.match(t) and
+                                                    not _about_another_change(t, [item]) and
                                                     # "Replace X with Y. I'd like to clean up X with a call to Y": the
                                                     # title said again as a wish, an instruction
                                                     not _wish_restates(t, item, sents[0])
