@@ -2818,3 +2818,62 @@ def test_round18_a_dotfile_is_a_name(text, dropped):
 def test_round18_removing_any_mention_of_x_is_the_replacement_said_again(text, chosen, dropped):
     got = one(text)
     assert got.subject == chosen and slugs(got.rejects) == {dropped}
+
+
+@pytest.mark.parametrize("text", [
+    "fix(parser): return a clear error instead of panicking on empty input",
+    "Handle a closed socket. We now log a warning instead of crashing the worker.",
+    "fix: skip the plugin instead of failing the whole build",
+])
+def test_round18_doing_something_instead_of_failing_is_a_bug_fixed(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+def test_round18_instead_of_a_thing_still_chooses():  # a guard: the failure verbs only
+    assert one("Use logging instead of printing in the dump path.").rejects == ["printing"]
+
+
+def test_round18_when_something_can_only_happen_is_no_rule():
+    assert heuristic("User: Fix a bounds check. This can only happen for corrupted archives.\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Move the CI to GitHub Actions where possible. We should see which of our jobs need self-hosted runners.",
+    "Adopt Bun for the scripts. First we need to find out whether the lockfile format is stable.",
+])
+def test_round18_a_title_with_its_investigation_still_to_do_states_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, chosen", [
+    ("Port the scripts to Deno. It would be nice to have one runtime. If you want, please feel free to do it.", "Deno"),
+    ("Replace the yaml loader with ruamel. You may want to look at ruamel, it is maintained. Good idea. PRs welcome!",
+     "ruamel"),
+    ("Switch the docs to Docusaurus. Will it handle versions? Sure, I am okay with switching to Docusaurus.", "Docusaurus"),
+])
+def test_round18_a_go_ahead_in_other_words_settles_the_title(text, chosen):
+    assert one(text).subject == chosen
+
+
+@pytest.mark.parametrize("text, chosen, dropped, why", [
+    ("Перейти с Gulp на esbuild, потому что сборка занимает минуту.", "esbuild", ["Gulp"], "потому что"),
+    ("Использовать Caddy вместо nginx.", "Caddy", ["nginx"], ""),
+    ("Заменить moment на dayjs.", "dayjs", ["moment"], ""),
+    ("Die Dokumentation auf MkDocs umstellen.", "MkDocs", [], ""),
+    ("以 esbuild 取代 Babel，为了加快构建。", "esbuild", ["Babel"], "为了"),
+    ("Redux 대신 Jotai를 사용합니다.", "Jotai", ["Redux"], ""),
+    ("Decisión: Se adopta Kafka para los eventos. Justificación: soporta reproducir eventos.", "Kafka", [], "soporta"),
+])
+def test_round18_a_change_said_in_another_language(text, chosen, dropped, why):
+    got = one(text)
+    assert got.kind == "decision" and got.subject == chosen and got.rejects == dropped, got.to_json()
+    assert why in (got.rationale or "").lower(), got.to_json()
+
+
+def test_round18_a_link_names_its_site():
+    assert one("Использовать https://bun.sh/ вместо npm").subject == "bun.sh"
+
+
+def test_round18_the_other_languages_reason_joins_the_english_change():
+    got = one("Move from yarn to pnpm. 将依赖从 yarn 迁移到 pnpm，以减少磁盘占用。")
+    assert got.subject == "pnpm" and "以减少磁盘占用" in (got.rationale or "")

@@ -151,7 +151,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
     ("constraint", re.compile(
-        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
+        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|"
+        # round 18: "This can only happen for malformed input" says when, it rules nothing
+        r"can only(?!\s+(?:happen|occur|arise|be\s+(?:triggered|reached|hit|caused|seen|observed|reproduced)))|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
         r"requirement is|(?:is|are) now required|"
@@ -1272,11 +1274,21 @@ _REASON_ALONE = re.compile(r"^(?:since|because|as)\s+(?!(?:of|for|well|long|soon
                            r"[^,;:]{3,120}[.!]?$", re.I)
 
 
+# Round 18: what a program now does instead of failing ("report a missing shell instead of panicking", "We now emit an
+# error instead of crashing") is a bug fixed.
+_BEHAVIOUR_FIX = re.compile(r"\binstead\s+of\s+(?:just\s+|simply\s+|silently\s+)?(?:panick?ing|crashing|failing|hanging|"
+                            r"throwing|erroring|aborting|segfaulting|blowing\s+up|raising|deadlocking|looping|"
+                            r"swallowing|ignoring\s+(?:the\s+|an?\s+)?(?:error|exception|failure)s?|"
+                            r"returning\s+(?:an?\s+)?(?:error|null|none|nil|garbage|undefined))\b", re.I)
+
+
 def _kind(s: str) -> str | None:
     if _frozen(s):
         return "constraint"
     if _EITHER_OR_COURSE.search(s) and not _POLICY.search(s):
         return None
+    if _BEHAVIOUR_FIX.search(s):
+        return None  # "report a missing shell instead of panicking": a bug fixed, not a choice between things
     if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then)\s", s, re.I):
         return None  # "Since X has been deprecated.": a reason said on its own, for what follows
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
@@ -1947,6 +1959,9 @@ _STILL_OPEN = re.compile(r"\b(?:(?:is|are|currently|still)\s+blocked\b|blocked\s
                          r"(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+)?decided\b|not\s+(?:yet\s+)?decided\b|undecided\b|"
                          r"(?:this|the)\s+(?:issue|proposal|rfc|ticket)\s+propos\w+|roadmap\s+item\b|on\s+(?:our|the|my)\s+radar\b|"
                          r"clos(?:e|ed|ing)\s+(?:this|it)(?:\s+(?:one|issue|pr|ticket))?\s+(?:for\s+now|either\s+way)|"
+                         # round 18: "We should see how many of our dependencies …", "determine if we should adopt it"
+                         r"(?:should|need\s+to|have\s+to|will|let's|to)\s+(?:first\s+)?(?:see|check|find\s+out|figure\s+out|"
+                         r"investigate|evaluate|determine|assess)\s+(?:how|if|whether|which)\b|"
                          r"^closing\s+either\s+way|(?:should|could|might)\s+(?:\w+\s+)?(?:think\s+about|consider|look\s+into|explore)\s+"
                          r"\w+ing\b)", re.I)
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
@@ -2755,7 +2770,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
-                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s)) or \
+                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s) and
+                 not _BEHAVIOUR_FIX.search(s)) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
             effect = _GERUND_EFFECT.match(s)
@@ -3379,6 +3395,12 @@ def _other_languages(delta: str, out: list[Extracted]) -> None:
         for c in multilingual.read(turn):
             name = c.chosen or c.dropped[0]
             if _slug(name) in taken or not _slug(name) or any(c.sentence in x.description for x in out):
+                # round 18: the English reading took the change; the reason said in the other language is still its own
+                # ("migrate from npm to pnpm. 将…迁移到 pnpm，以获得更好的磁盘空间效率")
+                same = next((x for x in out if x.kind == "decision" and _slug(x.subject) == _slug(name)), None)
+                for why in c.rationale if same is not None else []:
+                    if why not in (same.rationale or ""):
+                        same.rationale = "; ".join(r for r in (same.rationale, why) if r)[:2 * MAX_DESCRIPTION]
                 continue
             taken.add(_slug(name))
             subject = name if c.chosen else "no " + name
