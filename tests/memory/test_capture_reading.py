@@ -2822,15 +2822,16 @@ def test_round18_removing_any_mention_of_x_is_the_replacement_said_again(text, c
 
 @pytest.mark.parametrize("text", [
     "fix(parser): return a clear error instead of panicking on empty input",
-    "Handle a closed socket. We now log a warning instead of crashing the worker.",
+    "Fix a closed socket. We now log a warning instead of crashing the worker.",
     "fix: skip the plugin instead of failing the whole build",
 ])
 def test_round18_doing_something_instead_of_failing_is_a_bug_fixed(text):
     assert heuristic(f"User: {text}\nAgent: Noted.") == []
 
 
-def test_round18_instead_of_a_thing_still_chooses():  # a guard: the failure verbs only
+def test_round18_instead_of_a_thing_still_chooses():  # guards: the failure verbs only, in a fix's text only
     assert one("Use logging instead of printing in the dump path.").rejects == ["printing"]
+    assert one("Return an error instead of panicking. Callers cannot recover from a panic.").kind == "decision"
 
 
 def test_round18_when_something_can_only_happen_is_no_rule():
@@ -2877,3 +2878,23 @@ def test_round18_a_link_names_its_site():
 def test_round18_the_other_languages_reason_joins_the_english_change():
     got = one("Move from yarn to pnpm. 将依赖从 yarn 迁移到 pnpm，以减少磁盘占用。")
     assert got.subject == "pnpm" and "以减少磁盘占用" in (got.rationale or "")
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("We decided not to support FreeBSD for the agent.", "FreeBSD"),
+    ("After the call we decided not to ship the Electron build.", "Electron build"),
+])
+def test_round18_deciding_not_to_support_x_turns_x_down(text, dropped):
+    got = one(text)
+    assert got.kind == "decision" and got.rejects[:1] == [dropped] and got.subject == f"no {dropped}"
+
+
+def test_round18_the_infinitive_a_decision_takes_is_no_purpose():
+    got = one("We chose to support Python 3.9 because Debian stable ships it.")
+    assert "debian" in (got.rationale or "").lower() and "to support" not in (got.rationale or "")
+
+
+def test_round18_a_status_label_before_a_reported_decision_takes_nothing_back():
+    got = one("Arm64 images. DO NOT MERGE: pending the runner fleet. We decided not to support 32-bit ARM at all.")
+    assert got.subject == "no 32-bit ARM"
+    assert heuristic("User: Add arm64 images. DO NOT MERGE: waiting on the runner fleet.\nAgent: Noted.") == []

@@ -261,7 +261,12 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"(?<=\s)as part of (?:the|an?|our|this)\s+(?:[\w-]+\s+){0,3}?(?:migration|effort|initiative|move|push|plan|"
                   r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
-                  r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
+                  r"lets|allows)|"
+                  # round 18: the infinitive a decision or an obligation takes ("decided not to support X", "we have to
+                  # keep X") is what is decided, not what it is for
+                  r"(?<!decided )(?<!decided not )(?<!chose )(?<!chose not )(?<!agreed )(?<!agreed not )(?<!have )"
+                  r"(?<!has )(?<!had )(?<!need )(?<!needs )(?<!going )(?<!want )(?<!wants )(?<!plan )(?<!decide not )"
+                  r"to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
                   r"make sure|ensure|keep|facilitate|benefit from|take advantage of|make use of|match|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
@@ -444,6 +449,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?<=we )reject(?:ed)?|(?<=i )reject(?:ed)?|(?<=we have )rejected|(?<=we've )rejected|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
+                # round 18: "We decided not to support MS Windows", "we won't ship the Electron build"
+                r"support(?:ing)?|ship(?:ping)?|bundl(?:e|ing)|includ(?:e|ing)|"
                 r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
     (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
@@ -875,6 +882,11 @@ _CLOSING_FOR = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?closing\s+(?:t
                           r"was\s+made)\s+to\b|(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?decided\s+to\b)", re.I)
 
 
+_NAME_AFTER_QUESTION = re.compile(r"(?<=[A-Za-z0-9)\]'\"`])([?!])\s+(?=[a-z][\w.+#-]*(?:\s+[\w.+#/-]+)?\s+(?:is|are|was|were|has|have|"
+                                  r"offers|gives|brings|provides|supports|keeps|makes|saves|uses|runs|works|handles|"
+                                  r"resolves|installs|builds|ships|lets|allows|needs|requires|reduces|improves)\b)")
+
+
 def sentences(text: str) -> list[str]:
     text = text.replace("\u2019", "'")  # round 18: "I’d like to keep …" reads as "I'd like to keep …"
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
@@ -898,8 +910,9 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
-        # (round 18: after a question or an exclamation too: "Why pnpm? pnpm offers …")
-        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`][.?!])\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
+        # (round 18: after a question or an exclamation too, before a name and its verb: "Why pnpm? pnpm offers …")
+        p = _NAME_AFTER_QUESTION.sub("\\1\n", p)
+        pieces = re.split(r"\n|(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
                           # round 16: "… to parse versions. requiring setuptools 60 causes …"
                           r"requiring|relying|depending|having|keeping)\s|"
                           r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
@@ -1266,7 +1279,7 @@ def _frozen(s: str) -> tuple[str, str] | None:
 
 # Round 18: "either pin the last version or replace the library", "staying current meant either accepting the terms or
 # pinning forever": two courses offered, neither taken.
-_EITHER_OR_COURSE = re.compile(r"\beither\s+(?!way\b|of\b|side\b|one\b|case\b)[^.;!?]{2,120}?\s+or\s+(?!not\b)\w", re.I)
+_EITHER_OR_COURSE = re.compile(r"\beither\s+(?!way\b|of\b|side\b|one\b|case\b|be\b|all\b|have\b|is\b|are\b)[^.;!?]{2,120}?\s+or\s+(?!not\b)\w", re.I)
 
 
 # Round 18: a sentence that is only a subordinate reason ("Since create-react-app has been deprecated.") states nothing.
@@ -1287,9 +1300,9 @@ def _kind(s: str) -> str | None:
         return "constraint"
     if _EITHER_OR_COURSE.search(s) and not _POLICY.search(s):
         return None
-    if _BEHAVIOUR_FIX.search(s):
-        return None  # "report a missing shell instead of panicking": a bug fixed, not a choice between things
-    if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then)\s", s, re.I):
+    if re.match(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*:", s, re.I):
+        return None  # round 18: "DO NOT SUBMIT: pending a decision": the pull request's status, no rule
+    if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then|it|they|there|this|that)\s", s, re.I):
         return None  # "Since X has been deprecated.": a reason said on its own, for what follows
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
             _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
@@ -1926,7 +1939,7 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
-_WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!:]*\s*$|"
+_WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*(?:[.!]*\s*$|:)|"
                         r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
                         r"(?:a\s+)?(?:good|great)\s+(?:an?\s+)?idea\b|"
                         # round 15: "Ok. Let me look into it": a plan to look, not an outcome
@@ -2042,7 +2055,7 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
 # Round 18: "Migrate from CRA to Vite. … Consider migrating to the React compiler in the future": a proposal, a
 # deferral or a question that names a target of its own, and nothing the title chose or dropped, is about another
 # change: it leaves the title standing.
-_ITS_TARGET = re.compile(r"\b(?:(?:mov|migrat|switch|port|transition|upgrad|go|look|check)\w*\s+(?:over\s+)?(?:on\s+)?"
+_ITS_TARGET = re.compile(r"\b(?:(?:mov|migrat|switch|port|transition|upgrad|look|check)\w*\s+(?:over\s+)?(?:on\s+)?"
                          r"(?:to|at|out|into|towards)|(?:us|using|adopt|adopting|try|trying|introduc)\w*)\s+"
                          r"(?:the\s+|a\s+|an\s+|official\s+|something\s+like\s+)*" + _CNP, re.I)
 
@@ -2052,9 +2065,14 @@ def _about_another_change(t: str, items: list[Extracted]) -> bool:
     target = _name(m.group(1)) if m else None
     if not target or not items:
         return False
+    if not all(_CHANGE_VERB.match(x.description) for x in items):
+        return False  # only a change the title makes ("Migrate …", "Replace …") stands beside another one
     said = set(_slug(t, 10**6).split("-"))
     names = set().union(*(_names(x) for x in items))
-    return not names & said and _slug(target).split("-")[0] not in names
+    head = _slug(target).split("-")[0]
+    # "uuid7" and "UUIDv7" are one thing: names that open alike are not told apart
+    return not names & said and not any(n[:4] == head[:4] for n in names | set(_slug(items[0].description).split("-"))
+                                        if len(n) >= 4)
 
 
 def _names_a_choice_other_than(item: Extracted, prev: Extracted) -> bool:
@@ -2464,6 +2482,9 @@ def heuristic(delta: str) -> list[Extracted]:
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
         from_context = False  # prev's rationale is the statement before it: the one after may say more
         sents = sentences(turn)
+        # round 18: a fix's title ("fix(cli): …", "Fix a potential overflow …"): what the code now does instead of
+        # failing is the bug fixed ("Return error instead of panicking" as a title of its own is a choice)
+        fixes_a_bug = bool(re.match(r"^\s*(?:(?:bug|hot)?fix(?:es|ed)?\b|\[(?:bug|fix)\])", turn, re.I))
         # A title that opens a proposal ("Consider replacing X with Y", "Research: moving to Y") states a fact only
         # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
         # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
@@ -2771,7 +2792,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
                 (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s) and
-                 not _BEHAVIOUR_FIX.search(s)) or \
+                 not (fixes_a_bug and _BEHAVIOUR_FIX.search(s))) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
             effect = _GERUND_EFFECT.match(s)
@@ -2837,6 +2858,9 @@ def heuristic(delta: str) -> list[Extracted]:
                     effect_of.rationale = (effect_of.rationale + "; " if effect_of.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            if fixes_a_bug and _BEHAVIOUR_FIX.search(s):
+                prev, context = None, None
+                continue
             if kind == "decision" and not labelled and _HISTORY.match(s):
                 # round 14: "We originally decided to have multiple repositories because …", "At the beginning of the
                 # project, we chose not to commit to a backend": what was decided once, said as history, is the
@@ -3104,7 +3128,8 @@ def heuristic(delta: str) -> list[Extracted]:
             out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
-        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
+        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or DECIDED.search(t) or
+                                                                       CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]) or
                                                                        # round 14: "Is anyone still working on this? There
                                                                        # isn't much value in it. Closing.": a verdict
