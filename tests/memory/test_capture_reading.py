@@ -2898,3 +2898,17 @@ def test_round18_a_status_label_before_a_reported_decision_takes_nothing_back():
     got = one("Arm64 images. DO NOT MERGE: pending the runner fleet. We decided not to support 32-bit ARM at all.")
     assert got.subject == "no 32-bit ARM"
     assert heuristic("User: Add arm64 images. DO NOT MERGE: waiting on the runner fleet.\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("Switch from Joda-time to java.time.", "Joda-time"),
+    ("Move from build-time codegen to reflection.", "build-time codegen"),
+])
+def test_round18_a_name_ending_in_a_time_word_is_still_a_name(text, dropped):
+    assert dropped in one(text).rejects
+
+
+def test_round18_a_turn_down_said_inside_the_reason_turns_nothing_down():
+    got = one("Move the iOS build from Carthage to SPM. Moved the targets from Carthage to SPM, as there will be no "
+              "further releases of Carthage.")
+    assert got.subject == "SPM" and got.rejects == ["Carthage"] and "no further releases" in (got.rationale or "")

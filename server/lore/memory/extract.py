@@ -1420,7 +1420,8 @@ _HELD_UNTIL = re.compile(r"(?:\b(?:not|never|no)\b|n't\b|\bhold(?:s|ing)?\s+off\
 
 
 _WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)(?:\s|$)|"
-                   r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
+                   # (round 18: a name's own part is no time: "Joda-time", "java.time")
+                   r"(?:^|\s)(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
 
 
 def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
@@ -2725,6 +2726,10 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
+            why_part = _split_why(s)[1] if later_down else None
+            if later_down and why_part and s.find(why_part) >= 0 and later_down.start() >= s.find(why_part):
+                # round 18: "Migrated X to Y, as there will be no further development in X": said in the reason
+                later_down = None
             down = down or later_down
             target = prev if prev is not None and prev.kind in ("decision", "preference") else \
                 next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
