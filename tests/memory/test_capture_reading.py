@@ -2912,3 +2912,17 @@ def test_round18_a_turn_down_said_inside_the_reason_turns_nothing_down():
     got = one("Move the iOS build from Carthage to SPM. Moved the targets from Carthage to SPM, as there will be no "
               "further releases of Carthage.")
     assert got.subject == "SPM" and got.rejects == ["Carthage"] and "no further releases" in (got.rationale or "")
+
+
+@pytest.mark.parametrize("text", [
+    # a decision reported as regretted, then put off, is no outcome
+    "Move away from Redis. I don't know why I decided to use it, I'm closing this for now as Redis is fine for now.",
+    # "feel free to" discuss, not to do it
+    "Relicense to MIT. We are asking all contributors to give their consent first. If you disagree with the change, "
+    "please feel free to do so below.",
+    # a consequence after "so" is no reason: the turn-down still reads
+    "Migrating away from Mocha. The tests were rewritten and the helpers all depend on it as well so this PR was abandoned.",
+])
+def test_round18_what_still_takes_a_title_back(text):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert all(g.subject.startswith("no ") for g in got), [g.to_json() for g in got]

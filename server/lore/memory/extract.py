@@ -2727,7 +2727,8 @@ def heuristic(delta: str) -> list[Extracted]:
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
             why_part = _split_why(s)[1] if later_down else None
-            if later_down and why_part and s.find(why_part) >= 0 and later_down.start() >= s.find(why_part):
+            if later_down and why_part and s.find(why_part) >= 0 and later_down.start() >= s.find(why_part) and \
+                    not re.match(r"(?:and\s+)?(?:so|hence|therefore|thus|which\s+is\s+why)\b", why_part, re.I):
                 # round 18: "Migrated X to Y, as there will be no further development in X": said in the reason
                 later_down = None
             down = down or later_down
@@ -3133,7 +3134,9 @@ def heuristic(delta: str) -> list[Extracted]:
             out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
-        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or DECIDED.search(t) or
+        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or
+                                                                       DECIDED.search(t) and not re.search(r"\bwhy\b", t, re.I) and
+                                                                       not (_DEFERS.search(t) or _WITHDRAWN.search(t)) or
                                                                        CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]) or
                                                                        # round 14: "Is anyone still working on this? There
