@@ -2701,9 +2701,9 @@ def heuristic(delta: str) -> list[Extracted]:
             if why_not and prev is not None and prev.kind == "decision" and _name(why_not.group(1)):
                 # round 18: "Use Kafka. Why not RabbitMQ? Messages are gone once consumed.": the option named is turned
                 # down, and what follows is its verdict, no fact of its own
-                x = _name(why_not.group(1)) or ""
-                if _slug(x) != _slug(prev.subject) and x not in prev.rejects:
-                    prev.rejects.append(x)
+                option = _name(why_not.group(1)) or ""
+                if _slug(option) != _slug(prev.subject) and option not in prev.rejects:
+                    prev.rejects.append(option)
                 verdict_next = True
                 continue
             if verdict_next and not s.rstrip().endswith("?") and not _WHY_HEADER.match(s):
@@ -3431,9 +3431,10 @@ def _other_languages(delta: str, out: list[Extracted]) -> None:
                 # round 18: the English reading took the change; the reason said in the other language is still its own
                 # ("migrate from npm to pnpm. 将…迁移到 pnpm，以获得更好的磁盘空间效率")
                 same = next((x for x in out if x.kind == "decision" and _slug(x.subject) == _slug(name)), None)
-                for why in c.rationale if same is not None else []:
-                    if why not in (same.rationale or ""):
-                        same.rationale = "; ".join(r for r in (same.rationale, why) if r)[:2 * MAX_DESCRIPTION]
+                if same is not None:
+                    for said in c.rationale:
+                        if said not in (same.rationale or ""):
+                            same.rationale = "; ".join(r for r in (same.rationale, said) if r)[:2 * MAX_DESCRIPTION]
                 continue
             taken.add(_slug(name))
             subject = name if c.chosen else "no " + name
