@@ -2347,10 +2347,6 @@ def _verdict(t: str) -> bool:
 
 
 # "I decided to stick with Apache Maven" after "Use Gradle instead of Maven?": what was asked for is turned down.
-# What a turn-down keeps ("I'm inclined to keep npm", "keep this project as it is with create-react-app")
-_KEPT_INSTEAD = re.compile(r"\b(?:keep(?:ing)?|stay(?:ing)?\s+with|stick(?:ing)?\s+with)\s+(?:using\s+)?(?:(?:this|the|our)\s+"
-                           r"(?:project|repo(?:sitory)?|app|code(?:base)?|site)\s+(?:as\s+it\s+is\s+)?(?:with|on)\s+)?"
-                           r"(?:the\s+)?" + _CNP, re.I)
 _STICKS_WITH = re.compile(r"\b(?:decided|chose|agreed|prefer)\s+to\s+(?:(?:stick|stay)\s+with|keep(?:\s+using)?|"
                           # round 15: "we've decided to leave Newtonsoft.Json" (as it is)
                           r"leave(?=\s+[\w.+#-]+(?:\s+(?:as\s+is|in\s+place))?\s*[.!]?\s*$))\b", re.I)
@@ -2754,10 +2750,6 @@ def heuristic(delta: str) -> list[Extracted]:
                         reason += "; " + sents[i + 1].rstrip(".!")
                 target.subject = target.alias = "no " + turned
                 target.rejects = [turned]
-                kept = _KEPT_INSTEAD.search(s)
-                kept_name = _name(kept.group(1)) if kept else None
-                if kept_name and not _ABOUT.match(kept_name) and _slug(kept_name) != _slug(turned):
-                    target.subject = target.alias = kept_name  # "… but I'd like to keep this project on X": X stays
                 target.rationale = "; ".join(x for x in (reason, target.rationale) if x) or None
                 if len(target.description) < MAX_DESCRIPTION:
                     target.description = (target.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
