@@ -3,17 +3,17 @@
 cross-validation through the serving code path, and the shipped model.
 
     python bench/capture_learn.py --labels                 # how the labels map to sentences
-    python bench/capture_learn.py --cv [--configs ...]      # 18 folds: train on 17 sets, score the 18th
-    python bench/capture_learn.py --train                   # the shipped model, trained on sets 1-18
+    python bench/capture_learn.py --cv [--configs ...]      # 20 folds: train on 19 sets, score the 20th
+    python bench/capture_learn.py --train                   # the shipped model, trained on sets 1-20
     python bench/capture_learn.py --train --out PATH        # the same to another path (the regeneration test)
     python bench/capture_learn.py --cost                    # CPU per exchange with and without the model
 
-Training data: every labelled exchange of tests/memory/data/real (sets 1-18) is split into sentences by the rule
+Training data: every labelled exchange of tests/memory/data/real (sets 1-20 since round 18) is split into sentences by the rule
 reader's own splitter (lore.memory.extract.sentences, as serving does); a sentence that holds every term of an
 expected fact is a positive of that fact's kind (architecture counts as dependency), failing that the sentence that
 holds most of them (at least half); every other sentence, and every sentence of a noise exchange, is a negative.
 
-Cross-validation: for each set k of 1-18, a model trained on the other 17 is put in service (learned.use) and set
+Cross-validation: for each set k of 1-20, a model trained on the other 19 is put in service (learned.use) and set
 k's exchanges go through the finalizeTurn operation (dry run on an empty graph: what a fresh graph stores) and
 bench/capture.py's scoring (lore.memory.evaluate.capture_scores); the rule reader alone is scored on the same
 folds. Every choice (threshold, mode, how many an exchange, regularisation) is picked by the mean over the
@@ -42,7 +42,7 @@ os.environ.setdefault("LORE_JOURNAL", "0")
 from lore.memory import learned  # noqa: E402
 
 REAL = ROOT / "tests" / "memory" / "data" / "real"
-SETS = {str(n): REAL / ("capture.json" if n == 1 else f"capture{n}.json") for n in range(1, 19)}
+SETS = {str(n): REAL / ("capture.json" if n == 1 else f"capture{n}.json") for n in range(1, 21)}
 KIND_INDEX = {"decision": 1, "preference": 2, "constraint": 3, "dependency": 4, "architecture": 4}
 MEASURES = ("precision", "recall", "right_kind", "rationale_kept", "rejected_kept")
 
@@ -228,7 +228,7 @@ def shipped_model(sets: dict[str, list[dict[str, Any]]]) -> learned.SentenceMode
 
 
 def cost(sets: dict[str, list[dict[str, Any]]], repeat: int = 2) -> dict[str, Any]:
-    """CPU per exchange over sets 1-18: the rule reader alone, the learned additions alone, and the finalizeTurn
+    """CPU per exchange over sets 1-20: the rule reader alone, the learned additions alone, and the finalizeTurn
     operation (dry run on an empty graph) with and without the shipped model; the best of ``repeat`` passes."""
     from lore import operations
     from lore.memory import extract

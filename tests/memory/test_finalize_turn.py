@@ -312,3 +312,17 @@ def test_an_agent_decision_that_rejects_what_a_current_one_chose_supersedes_it(g
     r = operations.run("finalizeTurn", graph, {"facts": (
         '[[:decision/queue :rejects :dependency/celery] [:decision/celery :rationale "still used by reports"]]')})
     assert r["ok"] and "supersedes" not in r["memories"][0] and valid_now(graph, ":decision/celery") != [], r
+
+
+def test_a_thing_that_must_stay_as_it_is_is_governed_by_a_constraint_on_the_codes_entity(graph):
+    from memory_helpers import add_code
+
+    code = add_code(graph, "src/config.py", [("function", "parse_config", 3), ("class", "Session", 20)])
+    capture(graph, "User: Never rename parse_config, the plugins import it by name. Keep the Session class as is."
+                   "\nAgent: Noted.")
+    assert (":entity-type", ":type/constraint") in current(graph, ":constraint/keep-parse-config")
+    assert (":governs", code["parse_config"]) in current(graph, ":constraint/keep-parse-config")
+    assert (":governs", code["Session"]) in current(graph, ":constraint/keep-session-class")
+    # a thing the code does not have is named in the description only: no stub entity is made for it
+    capture(graph, "User: The wire format must stay backwards compatible.\nAgent: Noted.")
+    assert not [a for a, _ in current(graph, ":constraint/keep-wire-format") if a == ":governs"]

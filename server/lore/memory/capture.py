@@ -87,6 +87,27 @@ class Resolver:
         self.idents.add(ident)
         return ident
 
+    def code(self, phrase: str) -> str | None:
+        """The code's own entity a phrase names ("parse_config", "Session", "Config.load", "src/app.py"): the one
+        current code entity whose qualified name, else name, is the phrase (a path: its module), or None."""
+        name = phrase.strip().strip("`").removesuffix("()")
+        name = re.sub(r"\s+(?:class|function|method|module|file|struct|enum|type|trait|interface)$", "", name, flags=re.I)
+        if not name or len(name) > 200 or " " in name:
+            return None
+        if "/" in name:
+            return identity.module_for_path(self.graph.con, name)
+        for attr in (":qualified-name", ":name"):
+            rows = self.graph.con.execute(
+                f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ? AND vt = 's' AND v = ? "
+                f"AND split_part(substr(e, 2), '/', 1) IN ('function', 'method', 'class', 'module', 'struct', 'type', "
+                f"'interface', 'trait', 'enum', 'field', 'constant', 'variable') AND valid_from <= ? AND valid_to > ? "
+                f"LIMIT 3", [attr, name, self.now, self.now]).fetchall()
+            if len(rows) == 1:
+                return str(rows[0][0])
+            if rows:
+                return None  # two things share the name: which one is not told
+        return identity.resolve(self.graph.con, name)
+
     def known(self, phrase: str) -> str | None:
         """An existing entity (any memory namespace) the phrase names, else None."""
         key = _slug(phrase)
@@ -206,7 +227,8 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                 edges.append((":forbids", t))
         if it.relation:
             attr, obj = it.relation
-            t = ref(obj) if obj else None
+            # "don't rename parse_config": the constraint governs the code's own entity, else a memory's, else none
+            t = (resolver.code(obj) or resolver.known(obj)) if attr == ":governs" and obj else ref(obj) if obj else None
             if t and t != ident:
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))

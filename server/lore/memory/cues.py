@@ -111,6 +111,11 @@ OUTCOME = re.compile(
     r"will\s+be\s+(?:removed|dropped|replaced)\s+in\s+(?:the\s+)?(?:next|upcoming|coming)\s+(?:\w+\s+)?(?:release|version)\b|"
     r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?),?\s+)?(?:please\s+go\s+ahead|let's\s+(?:do|go\s+with)\s+(?:it|this)|go\s+for\s+it|"
     r"merging\b(?=\s*[.!]*\s*$))|"
+    # round 18: "If you can, please feel free to do it", "Yes, good idea. PR welcome!", "Sure, I am okay with using pnpm"
+    r"(?<!disagree, )(?:please\s+)?feel\s+free\s+to\s+(?:do\s+(?:it|this|that)|go\s+ahead|(?:open|send|submit|make)\s+(?:a|the)\s+(?:pr|pull\s+request))\b|"
+    r"(?:^|[.?!]\s+)(?:(?:yes|sure|ok(?:ay)?|good\s+idea),?[.!]?\s+)*(?:a\s+)?(?:prs?|pull\s+requests?)\s+(?:(?:are|is)\s+)?(?:very\s+|always\s+)?welcome\b|"
+    r"(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:using|switching\s+to|moving\s+to|"
+    r"migrating\s+to|the\s+(?:switch|move|migration|change))\b|"
     # round 15: an assent that is the whole sentence, answering "Any issues with me switching it to MIT?"
     r"(?:" + _ASSENT + r")|" + DECISION_MADE + r"|" + MIGRATION_DONE.pattern[1:] + r")",
     re.I)

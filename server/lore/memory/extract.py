@@ -151,7 +151,9 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:be|have|use|not|never|always)|\w+ should (?:always |only )?be used)\b",
         re.I)),
     ("constraint", re.compile(
-        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|can only|"
+        r"\b(?:(?:does not|doesn't|do not|don't|cannot|can't) support|(?:is|are) unable to|"
+        # round 18: "This can only happen for malformed input" says when, it rules nothing
+        r"can only(?!\s+(?:happen|occur|arise|be\s+(?:triggered|reached|hit|caused|seen|observed|reproduced)))|"
         r"must(?:n't| not| never| always)?|can't use|cannot use|can not use|can't depend|cannot depend|"
         r"(?:has|have) to|needs? to (?:support|run|stay|be|work|handle|remain)|^(?:so |and )?(?:we|you) (?:\w+ )?need to use|is required|are required|"
         r"requirement is|(?:is|are) now required|"
@@ -239,10 +241,13 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"as a result of|in view of|motivated by|driven by|"
                   # "…, which drastically reduces the bundle", "…, which reached its end of life": what the relative
                   # clause says the change does, or says of what it drops
-                  r"(?<=,\s)which\s+(?:\w+ly\s+)?(?:reduces|removes|saves|cuts|improves|avoids|simplifies|speeds up|"
+                  r"(?:(?<=,\s)|(?<=[\w)]\s)(?=which\s+(?:was|is|were|are|has\s+been|have\s+been|reached|has\s+reached)\s+"
+                  r"(?:\w+\s+)?(?:eol|end[- ]of[- ]life|deprecated|unmaintained|archived|abandoned|obsolete)\b))"
+                  r"which\s+(?:\w+ly\s+)?(?:reduces|removes|saves|cuts|improves|avoids|simplifies|speeds up|"
                   r"eliminates|prevents|fixes|shrinks|halves|reached|has reached|(?:is|are|was|were) (?:no longer|now|"
                   r"already)\s+(?:\w+\s+)?(?:unmaintained|deprecated|supported|maintained|end[- ]of[- ]life|eol|archived)|"
-                  r"(?:is|are|has been|have been|was|were) (?:unmaintained|deprecated|archived|abandoned|end[- ]of[- ]life))(?=\s)|"
+                  r"(?:is|are|has been|have been|was|were) (?:\w+\s+)?(?:unmaintained|deprecated|archived|abandoned|obsolete|eol|"
+                  r"end[- ]of[- ]life))(?=[\s.,;!]|$)|"
                   # "Use f-strings as faster and easier to read": a comparative after "as"
                   r"(?<=\s)as (?:faster|easier|simpler|smaller|cleaner|safer|better|lighter|quicker|cheaper|more|less)(?=\s)|"
                   # "…, primarily for the stronger patent protections", "mainly because …", "partly to …"
@@ -256,8 +261,13 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"(?<=\s)as part of (?:the|an?|our|this)\s+(?:[\w-]+\s+){0,3}?(?:migration|effort|initiative|move|push|plan|"
                   r"switch|transition|cleanup|clean-up|rollout|overhaul|rewrite|consolidation|standardi[sz]ation)\b|"
                   r"for (?:\w+ )?purposes|which (?:makes|means|gives|"
-                  r"lets|allows)|to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
-                  r"make sure|ensure|keep|facilitate|benefit from|enable|guarantee|be able to|help|unblock|unify|provide|"
+                  r"lets|allows)|"
+                  # round 18: the infinitive a decision or an obligation takes ("decided not to support X", "we have to
+                  # keep X") is what is decided, not what it is for
+                  r"(?<!decided )(?<!decided not )(?<!chose )(?<!chose not )(?<!agreed )(?<!agreed not )(?<!have )"
+                  r"(?<!has )(?<!had )(?<!need )(?<!needs )(?<!going )(?<!want )(?<!wants )(?<!plan )(?<!decide not )"
+                  r"to (?:reduce|improve|avoid|speed up|simplify|cut|lower|prevent|save|get rid of|fix|"
+                  r"make sure|ensure|keep|facilitate|benefit from|take advantage of|make use of|match|enable|guarantee|be able to|help|unblock|unify|provide|"
                   r"add support for|support|allow|modernize|modernise|streamline|consolidate|minimi[sz]e|maximi[sz]e|optimi[sz]e|decrease|increase|"
                   r"comply with|align with|stay (?:compatible|consistent|in line))|"
                   r"it(?:'s| is) (?:(?:so|much|way|a lot|far)\s+)*(?:\w+er|more|less|better)|"
@@ -376,12 +386,12 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 # Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
 _PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
-_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
+_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__|\.(?=[A-Za-z]))?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
        r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
        r"(?:hard\s+|runtime\s+)?(?:dependency|dependencies|reliance) on\s+|" \
-       r"(?:all\s+)?(?:traces|remnants|calls|references) (?:of|to)\s+|any\s+){0,3}"
+       r"(?:(?:all|any)\s+)?(?:traces?|remnants?|calls|references?|mentions?) (?:of|to)\s+|any\s+){0,3}"
 # "Global state should be avoided", "Default exports are discouraged": what is avoided is turned down.
 _AVOIDED = re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|must|is to|are to|ought to) be|is|are)\s+"
                       r"(?:\w+ly\s+)?(?:avoided|discouraged)\b", re.I)
@@ -439,6 +449,8 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 r"(?<=we )reject(?:ed)?|(?<=i )reject(?:ed)?|(?<=we have )rejected|(?<=we've )rejected|"
                 r"decide against|(?:won't|will not|wont) (?:be )?us(?:e|ing)|(?:don't|do not) use|"
                 r"(?:won't|will not|wont|(?:decided|chose|agreed) not to)\s+(?:be\s+)?(?:adopt(?:ing)?|pursu(?:e|ing)|"
+                # round 18: "We decided not to support MS Windows", "we won't ship the Electron build"
+                r"support(?:ing)?|ship(?:ping)?|bundl(?:e|ing)|includ(?:e|ing)|"
                 r"add(?:ing)?|introduc(?:e|ing)|(?:switch|mov|migrat)\w*\s+to))\s+"
                 + _ART + _CNP + r"(?:\s+(?:\w+\s+){0,5}?in favou?r of\s+" + _ART + _CNP + r")?", re.I), 2, 1),
     (re.compile(r"^" + _ART + _CNP + r"\s+(?:replaces|replaced|will replace|is replacing|is going to replace|supersedes|"
@@ -870,7 +882,13 @@ _CLOSING_FOR = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?closing\s+(?:t
                           r"was\s+made)\s+to\b|(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?decided\s+to\b)", re.I)
 
 
+_NAME_AFTER_QUESTION = re.compile(r"(?<=[A-Za-z0-9)\]'\"`])([?!])\s+(?=[a-z][\w.+#-]*(?:\s+[\w.+#/-]+)?\s+(?:is|are|was|were|has|have|"
+                                  r"offers|gives|brings|provides|supports|keeps|makes|saves|uses|runs|works|handles|"
+                                  r"resolves|installs|builds|ships|lets|allows|needs|requires|reduces|improves)\b)")
+
+
 def sentences(text: str) -> list[str]:
+    text = text.replace("\u2019", "'")  # round 18: "I’d like to keep …" reads as "I'd like to keep …"
     text = _SUPPORT_TO.sub(r"\1 for", text)  # "Drop support to Python 3.8"
     text = _AND_NAME.sub(r"\1-and-\2", text)
     # round 12: "Switch X to Y (#737) This gets rid of …": a squash-merged title ends on its pull request's number
@@ -892,7 +910,9 @@ def sentences(text: str) -> list[str]:
         # "Replace moment with date-fns. date-fns is faster": a sentence may open with a lowercase name.
         # ("Replace Axios with Fetch API. fetch is …", "Use 'go install'. go install is …": after a capital or a quote too)
         # ("… we don't need yet. pnpm workspaces: viable, but …": a lowercase name that labels an item opens one too)
-        pieces = re.split(r"(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
+        # (round 18: after a question or an exclamation too, before a name and its verb: "Why pnpm? pnpm offers …")
+        p = _NAME_AFTER_QUESTION.sub("\\1\n", p)
+        pieces = re.split(r"\n|(?<=[A-Za-z0-9)\]'\"`])\.\s+(?=(?:using|this|it|we|i|so|but|also|then|there|now|since|because|once|per|"
                           # round 16: "… to parse versions. requiring setuptools 60 causes …"
                           r"requiring|relying|depending|having|keeping)\s|"
                           r"(?:use|avoid|prefer|always|never|do\s+not|don't)\s+[`'\"\w]|"
@@ -1216,7 +1236,74 @@ _MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates
                        re.I)
 
 
+# Round 18: "never change X", "don't rename X", "X must stay …", "X must not be renamed", "keep X as is": a constraint
+# that X stays as it is, on X (the memory "keep X" :governs X, resolved as any other reference), not a rejection.
+_FREEZE_VERB = r"(?:change|rename|modify|touch|alter|edit|rewrite|reorder|renumber|restructure|break)"
+_THING_END = r"(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
+_THING_END += r"when|while|in\s+(?:any|a|the|this|future)|for\s+(?:now|any|backward|compat)|or\s+(?:else|we|you|it)|"
+_THING_END += r"(?:at\s+all|outside|from\s+now|going\s+forward|under\s+any)))"
+_FROZEN = [
+    re.compile(r"^(?:please\s+)?(?:(?:we|you|nobody|no\s+one)\s+)?(?:must\s+never|should\s+never|shall\s+never|never|must\s+not|"
+               r"mustn't|should\s+not|shouldn't|shall\s+not|do\s+not|don't|cannot|can't|can\s+not|may\s+not)\s+(?:ever\s+)?"
+               + _FREEZE_VERB + r"s?\s+(?P<x>[^,;:!?]{2,80}?)" + _THING_END, re.I),
+    re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
+               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
+               r"(?:stay|remain|be\s+kept)\b", re.I),
+    re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
+               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
+               + _FREEZE_VERB + r"(?:d|ed|s)?\b", re.I),
+    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>[^,;:!?]{2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
+               r"as-is|unchanged|untouched|intact|the\s+same|frozen|alone|stable)\b", re.I),
+]
+_FROZEN_REF = re.compile(r"\bof\s+(?:the\s+)?(`?[A-Za-z_][\w.:/]*`?(?:\(\))?)\s*$")
+
+
+def _frozen(s: str) -> tuple[str, str] | None:
+    """(the thing kept as it is, the name it is referred to by) when the sentence says it stays as it is."""
+    s = re.sub(r"^(?:(?:also|and|but|so|note|important|rule|remember)\s*[,:]?\s+)", "", s.strip(), flags=re.I)
+    if s.rstrip().endswith("?") or _HYPOTHETICAL.search(s):
+        return None
+    for rx in _FROZEN:
+        m = rx.match(s)
+        if not m:
+            continue
+        x = re.sub(r"^(?:the|our|this|that|these|those|its|their|any|existing|current)\s+", "", m.group("x").strip(), flags=re.I)
+        x = re.sub(r"\s+(?:as\s+(?:it\s+)?is|as-is|at\s+all)$", "", x.strip("`'\" "), flags=re.I).strip("`'\" ")
+        if not x or len(x.split()) > 7 or _NOT_A_NAME.match(x) or x.lower() in STOPWORDS or \
+                re.match(r"^(?:anything|everything|nothing|something|much|a\s+thing|things|your\s+mind|my\s+mind)\b", x, re.I):
+            return None
+        ref = _FROZEN_REF.search(x)
+        return x, (ref.group(1).strip("`") if ref else x).removesuffix("()")
+    return None
+
+
+# Round 18: "either pin the last version or replace the library", "staying current meant either accepting the terms or
+# pinning forever": two courses offered, neither taken.
+_EITHER_OR_COURSE = re.compile(r"\beither\s+(?!way\b|of\b|side\b|one\b|case\b|be\b|all\b|have\b|is\b|are\b)[^.;!?]{2,120}?\s+or\s+(?!not\b)\w", re.I)
+
+
+# Round 18: a sentence that is only a subordinate reason ("Since create-react-app has been deprecated.") states nothing.
+_REASON_ALONE = re.compile(r"^(?:since|because|as)\s+(?!(?:of|for|well|long|soon|such|part|per|far|much|many|a\b|an\b|the\s+\w+\s*[,:]))"
+                           r"[^,;:]{3,120}[.!]?$", re.I)
+
+
+# Round 18: what a program now does instead of failing ("report a missing shell instead of panicking", "We now emit an
+# error instead of crashing") is a bug fixed.
+_BEHAVIOUR_FIX = re.compile(r"\binstead\s+of\s+(?:just\s+|simply\s+|silently\s+)?(?:panick?ing|crashing|failing|hanging|"
+                            r"throwing|erroring|aborting|segfaulting|blowing\s+up|raising|deadlocking|looping|"
+                            r"swallowing|ignoring\s+(?:the\s+|an?\s+)?(?:error|exception|failure)s?|"
+                            r"returning\s+(?:an?\s+)?(?:error|null|none|nil|garbage|undefined))\b", re.I)
+
+
 def _kind(s: str) -> str | None:
+    if _frozen(s):
+        return "constraint"
+    if _EITHER_OR_COURSE.search(s) and not _POLICY.search(s):
+        return None
+    if re.match(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*:", s, re.I):
+        return None  # round 18: "DO NOT SUBMIT: pending a decision": the pull request's status, no rule
+    if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then|it|they|there|this|that)\s", s, re.I):
+        return None  # "Since X has been deprecated.": a reason said on its own, for what follows
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
             _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
@@ -1333,7 +1420,8 @@ _HELD_UNTIL = re.compile(r"(?:\b(?:not|never|no)\b|n't\b|\bhold(?:s|ing)?\s+off\
 
 
 _WHEN = re.compile(r"^(?:the\s+)?(?:next|last|coming|past|following|previous|few|couple)(?:\s|$)|"
-                   r"\b(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
+                   # (round 18: a name's own part is no time: "Joda-time", "java.time")
+                   r"(?:^|\s)(?:sprints?|releases?|weeks?|months?|years?|quarters?|days?|time|hours?|minutes?)$", re.I)
 
 
 def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
@@ -1497,6 +1585,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     main = re.sub(r"^(?:(?:per|by)\s+(?:the\s+|our\s+)?(?:project|team)?\s*polic(?:y|ies)\s*,\s*|"
                   r"[A-Z][\w -]{1,30}:\s+(?=\S))", "", main, flags=re.I) or main
     if kind == "constraint":
+        frozen = _frozen(clause) or _frozen(s)
+        if frozen:
+            return "keep " + frozen[0], (":governs", frozen[1])
         refused = re.search(r"\b(?:accept|from)\s+(?:any\s+)?([^,.;]{2,80}?)(?=\s+(?:or|unless|because|since|please|but)\b|"
                             r"\s*[,.;]|\s*$)", main, re.I) if _TAKES_RULE.search(main) else None
         if refused and re.search(r"(?:\bnot\s+to|n't|\bnot|\bno longer)\s+accept\b|^nothing\s+from\b", main, re.I) and \
@@ -1790,10 +1881,11 @@ def _title_choice(title: str) -> str | None:
 
 # A change named as a gerund ("Switching to CMake …", "Using Caddy …").
 _CHANGE_GERUND = r"(?:switching|moving|migrating|porting|replacing|dropping|removing|adopting|using)"
-_WILL_DO = re.compile(r"^(?:this|it|that|doing so|the change|"
+_WILL_DO = re.compile(r"^(?:(?:this|it|that|doing so|the change|"
                       # round 15: the change said again as a gerund ("Switching to CMake will greatly simplify …")
-                      + _CHANGE_GERUND + r"\s+[^.;,]{2,50}?)"
-                      r"\s+(?:will|should|would)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
+                      + _CHANGE_GERUND + r"\s+[^.;,]{2,50}?)\s+"
+                      # round 18: with no subject at all ("Could remove a load of boilerplate!")
+                      r"|(?=(?:will|should|would|could|can|might)\s))(?:will|should|would|could|can|might)\s+(?:also\s+|greatly\s+|further\s+|really\s+|significantly\s+|especially\s+|"
                       r"particularly\s+|certainly\s+|definitely\s+)?"
                       r"(?:reduce|improve|speed up|make|help|let|save|cut|simplify|remove|avoid|fix|lower|shrink|allow|"
                       r"enable|enhance|prevent)\b", re.I)
@@ -1841,12 +1933,14 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
                      # round 16: "Future task, but … would be nice", "we opted to move this to a stretch goal",
                      # "Apparently we should still have to wait a little bit"
                      r"^future task\b|(?:as|to|into) a stretch goal|"
+                     # round 18: "For now we won't do this", "we won't do it for now": not now, not never
+                     r"for\s+now,?\s+(?:we|i)\s+(?:won't|will\s+not|wont)\b|(?:won't|will\s+not|wont)\s+do\s+(?:this|it|that)\s+for\s+now|"
                      r"(?:we|i)\s+(?:should\s+|will\s+|'ll\s+|may\s+|might\s+)?(?:still\s+)?(?:have|need)\s+to\s+wait\s+"
                      r"(?:a\s+(?:little\s+)?(?:bit|while)|(?:a\s+)?(?:little\s+)?longer))\b", re.I)
 # A withdrawal said after everything else ("Do not merge.", "this probably isn't as good an idea as I thought,
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
-_WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+merge\s*\]?\s*[.!:]*\s*$|"
+_WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*(?:[.!]*\s*$|:)|"
                         r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
                         r"(?:a\s+)?(?:good|great)\s+(?:an?\s+)?idea\b|"
                         # round 15: "Ok. Let me look into it": a plan to look, not an outcome
@@ -1879,6 +1973,9 @@ _STILL_OPEN = re.compile(r"\b(?:(?:is|are|currently|still)\s+blocked\b|blocked\s
                          r"(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+)?decided\b|not\s+(?:yet\s+)?decided\b|undecided\b|"
                          r"(?:this|the)\s+(?:issue|proposal|rfc|ticket)\s+propos\w+|roadmap\s+item\b|on\s+(?:our|the|my)\s+radar\b|"
                          r"clos(?:e|ed|ing)\s+(?:this|it)(?:\s+(?:one|issue|pr|ticket))?\s+(?:for\s+now|either\s+way)|"
+                         # round 18: "We should see how many of our dependencies …", "determine if we should adopt it"
+                         r"(?:should|need\s+to|have\s+to|will|let's|to)\s+(?:first\s+)?(?:see|check|find\s+out|figure\s+out|"
+                         r"investigate|evaluate|determine|assess)\s+(?:how|if|whether|which)\b|"
                          r"^closing\s+either\s+way|(?:should|could|might)\s+(?:\w+\s+)?(?:think\s+about|consider|look\s+into|explore)\s+"
                          r"\w+ing\b)", re.I)
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
@@ -1935,6 +2032,9 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
     kinds = {prev.kind, item.kind}
     if not kinds <= {"decision", "preference", "constraint"}:
         return False
+    kept = [x.relation[1] for x in (prev, item) if x.relation and x.relation[0] == ":governs"]
+    if kept:  # round 18: "Never rename X. Keep Y as is": two things kept, or a thing kept beside a choice
+        return len(kept) == 2 and _slug(kept[0]) == _slug(kept[1])
     if _names(prev) & _names(item):
         return len(kinds) == 1 or kinds == {"decision", "preference"}
     if kinds == {"decision"} and not prev.subject.startswith("no ") and len(_slug(prev.subject)) >= 3 and \
@@ -1951,6 +2051,29 @@ def _one_choice(prev: Extracted, item: Extracted) -> bool:
     a, b = prev.subject.lower().split(), item.subject.lower().split()
     shared = {w for w in a if len(w) >= 4 and w not in STOPWORDS} & set(b)
     return bool(shared) and (a[:1] == ["no"]) != (b[:1] == ["no"])
+
+
+# Round 18: "Migrate from CRA to Vite. … Consider migrating to the React compiler in the future": a proposal, a
+# deferral or a question that names a target of its own, and nothing the title chose or dropped, is about another
+# change: it leaves the title standing.
+_ITS_TARGET = re.compile(r"\b(?:(?:mov|migrat|switch|port|transition|upgrad|look|check)\w*\s+(?:over\s+)?(?:on\s+)?"
+                         r"(?:to|at|out|into|towards)|(?:us|using|adopt|adopting|try|trying|introduc)\w*)\s+"
+                         r"(?:the\s+|a\s+|an\s+|official\s+|something\s+like\s+)*" + _CNP, re.I)
+
+
+def _about_another_change(t: str, items: list[Extracted]) -> bool:
+    m = _ITS_TARGET.search(t)
+    target = _name(m.group(1)) if m else None
+    if not target or not items:
+        return False
+    if not all(_CHANGE_VERB.match(x.description) for x in items):
+        return False  # only a change the title makes ("Migrate …", "Replace …") stands beside another one
+    said = set(_slug(t, 10**6).split("-"))
+    names = set().union(*(_names(x) for x in items))
+    head = _slug(target).split("-")[0]
+    # "uuid7" and "UUIDv7" are one thing: names that open alike are not told apart
+    return not names & said and not any(n[:4] == head[:4] for n in names | set(_slug(items[0].description).split("-"))
+                                        if len(n) >= 4)
 
 
 def _names_a_choice_other_than(item: Extracted, prev: Extracted) -> bool:
@@ -2176,6 +2299,10 @@ _TURNS_DOWN_IT = re.compile(
 # closing it", "we won't switch to X because …"): the change the text opened with is turned down, and that sentence
 # (with the one after it, when it states no fact) is why.
 _TURNS_DOWN_LATER = re.compile(
+    # round 18: "I'm inclined to keep npm", "I'd like to keep this project as it is with X", "WONTFIX", "we won't do this"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:inclined|going|planning|leaning)\s+to(?:wards)?\s+keep(?:ing)?\b|"
+    r"\b(?:i|we)(?:'d|\s+would)\s+(?:\w+\s+)?(?:like|prefer|rather|want)\s+(?:to\s+)?keep\b|"
+    r"(?<!for now )(?<!for now, )\b(?:we|i)\s+(?:won't|will\s+not|wont)\s+(?:be\s+doing|do)\s+(?:this|it|that)\b(?!\s+for\s+now)|"
     r"(?:^|\b(?:i|we)\s+)(?:don't|do\s+not)\s+want\s+(?:this|it|that)\s*(?:[.!]|$)|"
     r"\bthere(?:'s|\s+is)\s+(?:very\s+)?little\s+(?:reason|point|value|benefit|need)\s+(?:to|in|for)\b|"
     r"\bnot\s+a\s+viable\s+(?:path|option|approach|way|solution)\b|"
@@ -2232,6 +2359,10 @@ _VERDICT_ON_IT = re.compile(r"^(?:it|this|that)(?:'s| is| was| would be| will be
 # that heads the change ("What?", "What should we do?").
 _WHY_HEADER = re.compile(r"^why\b(?!\s+(?:not|don't|do not|wouldn't|shouldn't|can't|won't|couldn't|(?:do|did|does|would|should|"
                          r"could|can|shall)\s+(?:we|you|they|i)\s+(?:not\s+)?(?!(?:do|need|want)\b)))[^.?!]{0,40}\?$", re.I)
+# Round 18: "Why NOT RabbitMQ?", "Why not Memcached?": a heading that names an option, no verb (not "Why not use X?", a
+# suggestion).
+_WHY_NOT_NAME = re.compile(r"^why\s+not\s+(?:just\s+)?(?!(?:use|using|try|go|switch|move|add|keep|stick|do|just|make|"
+                           r"have|let|simply|it|this|that|we|you|i)\b)" + _CNP + r"\s*\?$", re.I)
 _WHAT_HEADER = re.compile(r"^what\b[^.?!]{0,40}\?$", re.I)
 _TEMPLATE_WHAT = re.compile(r"^what\b[^.?!:]{0,60}[:?]\s+(?=\S)", re.I)
 _CHANGE_WORD = re.compile(r"\b(?:switch|mov|migrat|replac|transition|port|convert|re-?licens|rewrit)\w*\b", re.I)
@@ -2348,6 +2479,9 @@ def heuristic(delta: str) -> list[Extracted]:
         context: str | None = None  # the statement before, if it stated no fact: a decision's possible reason
         from_context = False  # prev's rationale is the statement before it: the one after may say more
         sents = sentences(turn)
+        # round 18: a fix's title ("fix(cli): …", "Fix a potential overflow …"): what the code now does instead of
+        # failing is the bug fixed ("Return error instead of panicking" as a title of its own is a choice)
+        fixes_a_bug = bool(re.match(r"^\s*(?:(?:bug|hot)?fix(?:es|ed)?\b|\[(?:bug|fix)\])", turn, re.I))
         # A title that opens a proposal ("Consider replacing X with Y", "Research: moving to Y") states a fact only
         # when the text reports the outcome ("… Switch over made in 1.5.0", "Resolved by #12"); a title said as a
         # noun or a gerund ("Replacement of X with Y", "Migrating from X to Y") reads as its imperative.
@@ -2407,6 +2541,7 @@ def heuristic(delta: str) -> list[Extracted]:
         title_zone = len(sents)  # the sentences before the first heading
         late: list[str] = []  # statements of no fact after the turn's first item: a reason further away
         why_next = False  # the sentence before was a why-question heading this one
+        verdict_next = False  # … or a "Why not X?" heading the verdict on X
         reasons_listed = False  # … or a labelled reason opening a list ("Reasons are two:", "reasons for it: 1.")
         what_next = False  # … or a what-question
         gate: str | None = None  # "A pull request can be merged only if:" — its numbered items are rules
@@ -2558,6 +2693,19 @@ def heuristic(delta: str) -> list[Extracted]:
             if _WHY_HEADER.match(s):
                 why_next = prev is not None
                 continue
+            why_not = _WHY_NOT_NAME.match(s)
+            if why_not and prev is not None and prev.kind == "decision" and _name(why_not.group(1)):
+                # round 18: "Use Kafka. Why not RabbitMQ? Messages are gone once consumed.": the option named is turned
+                # down, and what follows is its verdict, no fact of its own
+                option = _name(why_not.group(1)) or ""
+                if _slug(option) != _slug(prev.subject) and option not in prev.rejects:
+                    prev.rejects.append(option)
+                verdict_next = True
+                continue
+            if verdict_next and not s.rstrip().endswith("?") and not _WHY_HEADER.match(s):
+                verdict_next = False
+                continue
+            verdict_next = False
             if why_next and prev is not None and prev.kind in ("decision", "preference", "constraint"):
                 why_next = False
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
@@ -2574,6 +2722,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 continue
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
+            why_part = _split_why(s)[1] if later_down else None
+            if later_down and why_part and s.find(why_part) >= 0 and later_down.start() >= s.find(why_part) and \
+                    not re.match(r"(?:and\s+)?(?:so|hence|therefore|thus|which\s+is\s+why)\b", why_part, re.I):
+                # round 18: "Migrated X to Y, as there will be no further development in X": said in the reason
+                later_down = None
             down = down or later_down
             target = prev if prev is not None and prev.kind in ("decision", "preference") else \
                 next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference")), None)
@@ -2636,7 +2789,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
-                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s)) or \
+                (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s) and
+                 not (fixes_a_bug and _BEHAVIOUR_FIX.search(s))) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
                  not s.rstrip().endswith("?"))
             effect = _GERUND_EFFECT.match(s)
@@ -2702,6 +2856,9 @@ def heuristic(delta: str) -> list[Extracted]:
                     effect_of.rationale = (effect_of.rationale + "; " if effect_of.rationale else "") + s.rstrip(".!")
                 continue
             kind = "decision" if labelled else _kind(s)
+            if fixes_a_bug and _BEHAVIOUR_FIX.search(s):
+                prev, context = None, None
+                continue
             if kind == "decision" and not labelled and _HISTORY.match(s):
                 # round 14: "We originally decided to have multiple repositories because …", "At the beginning of the
                 # project, we chose not to commit to a backend": what was decided once, said as history, is the
@@ -2793,7 +2950,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 continue
             if prev is not None and not prev.rationale and kind != "decision" and _about(s, prev) and not ruled and \
-                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I):
+                    not re.search(r"\b(?:must|never|always|shall)\b", s, re.I) and not _frozen(s):
                 prev.rationale = s.rstrip(".!")  # "… date-fns is faster, and you only have to bundle what you use"
                 continue
             if prev is not None and kind in ("dependency", "architecture") and prev.kind in ("decision", "preference") and \
@@ -2849,6 +3006,8 @@ def heuristic(delta: str) -> list[Extracted]:
                         prev.rationale = rationale or s.rstrip(".!")  # "`moment` has been mostly deprecated …"
                     continue
             rejects, forbids = _alternatives(clause, kind)
+            if relation and relation[0] == ":governs":
+                rejects, forbids = [], []  # "don't rename X": X stays, nothing is turned down
             if rationale and kind in ("decision", "preference"):
                 rejects += [x for x in _judged_bad(rationale) + _beaten(rationale, subject) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
@@ -2956,7 +3115,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 any(_BUG.search(t) for t in sents):
             del out[first_of_turn:]  # a bug report with a question: what it says it uses is its setting
             continue
-        if tentative or not outcome and any(TENTATIVE_BODY.search(t) for t in sents):
+        if tentative or not outcome and any(TENTATIVE_BODY.search(t) and not _about_another_change(t, mine) for t in sents):
             # "Consider moving to X. X is faster …": an argument for a proposal; a change it reports as made of
             # something else stands ("Research moving to X. We switched to Y last year and builds got faster").
             out[first_of_turn:] = [x for x in mine if x.kind == "decision" and born.get(id(x), 0) > 0 and
@@ -2967,7 +3126,10 @@ def heuristic(delta: str) -> list[Extracted]:
             out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
         # A title that a later question or proposal reopens was a proposal.
         reopened = False
-        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or CHANGE_MADE.search(t) and
+        last_outcome = max((j for j, t in enumerate(sents) if j > 0 and (OUTCOME.search(t) or
+                                                                       DECIDED.search(t) and not re.search(r"\bwhy\b", t, re.I) and
+                                                                       not (_DEFERS.search(t) or _WITHDRAWN.search(t)) or
+                                                                       CHANGE_MADE.search(t) and
                                                                        _content_words(t) & _content_words(sents[0]) or
                                                                        # round 14: "Is anyone still working on this? There
                                                                        # isn't much value in it. Closing.": a verdict
@@ -2979,14 +3141,16 @@ def heuristic(delta: str) -> list[Extracted]:
             del out[first_of_turn:]  # withdrawn or put off after all it said
             continue
         for item in list(mine):
-            if born.get(id(item)) == 0 and any(_DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
+            if born.get(id(item)) == 0 and any(not _about_another_change(t, [item]) and (
+                                               _DEFERS.search(t) or _STILL_OPEN.search(t) or not last_outcome and (_SEEKS.search(t) or
                                                _REOPENS.search(t) and not _WHY_HEADER.match(t) and
                                                not (_ASKS_WHY.search(t) and j + 1 < len(sents)) and
                                                (_names(item) & set(_slug(t, 10**6).split("-")) or
                                                 re.search(r"\b(?:it|this|that|them|switch(?:ing)?|migrat(?:e|ing|ion)|"
-                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I)))
+                                                          r"mov(?:e|ing)|chang(?:e|ing))\b", t, re.I))))
                                                for j, t in enumerate(sents) if j > max(0, last_outcome)) or \
                     born.get(id(item)) == 0 and any(PROPOSAL.search(WISH_TO_CHANGE.sub("", t)) and not _ASIDE_OPENER.match(t) and
+                                                    not _about_another_change(t, [item]) and
                                                     # "Replace X with Y. I'd like to clean up X with a call to Y": the
                                                     # title said again as a wish, an instruction
                                                     not _wish_restates(t, item, sents[0])
@@ -3256,6 +3420,13 @@ def _other_languages(delta: str, out: list[Extracted]) -> None:
         for c in multilingual.read(turn):
             name = c.chosen or c.dropped[0]
             if _slug(name) in taken or not _slug(name) or any(c.sentence in x.description for x in out):
+                # round 18: the English reading took the change; the reason said in the other language is still its own
+                # ("migrate from npm to pnpm. 将…迁移到 pnpm，以获得更好的磁盘空间效率")
+                same = next((x for x in out if x.kind == "decision" and _slug(x.subject) == _slug(name)), None)
+                if same is not None:
+                    for said in c.rationale:
+                        if said not in (same.rationale or ""):
+                            same.rationale = "; ".join(r for r in (same.rationale, said) if r)[:2 * MAX_DESCRIPTION]
                 continue
             taken.add(_slug(name))
             subject = name if c.chosen else "no " + name

@@ -5,7 +5,7 @@ found that it costs more precision than it gains recall (docs/DESIGN-CHOICES.md,
 A multinomial logistic regression over hashed word, bigram and cue features of one sentence (and what the rule
 reader's sentence forms say of it) says whether the sentence states a durable fact and of which kind (decision,
 preference, constraint, dependency). It is trained by ``bench/capture_learn.py`` on the labelled real text of
-tests/memory/data/real (sets 1-18 since round 16) and shipped as ``capture_model.npz`` beside this file (numpy only: no network,
+tests/memory/data/real (sets 1-20 since round 18) and shipped as ``capture_model.npz`` beside this file (numpy only: no network,
 no model call, tens of microseconds a sentence).
 
 Serving (``beside``): after the rule reader, a sentence the rules took nothing from (in the shipped setting: of an

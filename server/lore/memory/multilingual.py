@@ -1,4 +1,4 @@
-"""Changes of mind said in French, Spanish, Portuguese, Italian, German, Chinese, Japanese and Korean (issue 14).
+"""Changes of mind said in French, Spanish, Portuguese, Italian, German, Chinese, Japanese, Korean and Russian (issue 14).
 
 lore.memory.extract reads English. Here each language's frames of a change are read by their grammar — the verb of
 replacing, switching, removing or using-instead with its two arguments (French "remplacer X par Y", German "X durch
@@ -46,6 +46,8 @@ _FRAMES: list[tuple[str, re.Pattern[str]]] = [(lang, re.compile(p, re.I)) for la
     ("es", r"\b(?:us|utiliz|adopt|empl)\w*\s+" + _ES_ART + _Y + r"\s+(?:en\s+lugar\s+de|en\s+vez\s+de)\s+" + _ES_ART + _X),
     ("es", r"\b(?:elimin|quit|retir)(?:ar|amos|ado|ada|ó|a)\s+" + _ES_ART + _X),
     ("es", r"\b(?:usamos|usaremos|utilizamos|utilizaremos|adoptamos|elegimos)\s+" + _ES_ART + _Y),
+    # round 18: the impersonal "Se adopta PostgreSQL como …", "se usará X"
+    ("es", r"\bse\s+(?:adopta|adoptará|elige|eligió|usará|utilizará|usa|utiliza|opta\s+por)\s+" + _ES_ART + _Y),
     # Portuguese
     ("pt", r"\b(?:substitu|troc)\w*\s+" + _PT_ART + _X + r"\s+(?:por|pelo|pela)\s+" + _PT_ART + _Y),
     ("pt", r"\b(?:migr|mud|pass)\w*\s+(?:de|do|da)\s+" + _PT_ART + _X + r"\s+(?:para|pro|pra)\s+" + _PT_ART + _Y),
@@ -66,8 +68,11 @@ _FRAMES: list[tuple[str, re.Pattern[str]]] = [(lang, re.compile(p, re.I)) for la
     ("de", r"\b" + _DE_ART + _X + r"\s+entfern(?:en|t)\b"),
     ("de", r"\bentfern(?:e|en|t)\s+" + _DE_ART + _X),
     ("de", r"\bwir\s+(?:verwenden|nutzen|benutzen|setzen\s+auf|entscheiden\s+uns\s+für)\s+" + _DE_ART + _Y),
+    # round 18: "auf Decidim umstellen", "stellen wir auf X um", "umstellen auf X": a switch to Y, what it leaves unsaid
+    ("de", r"\bauf\s+" + _DE_ART + _Y + r"\s+(?:umstellen|umsteigen|wechseln|migrieren)\b"),
+    ("de", r"\b(?:umstellen|umsteigen|wechseln|migrieren)\s+auf\s+" + _DE_ART + _Y),
     # Chinese
-    ("zh", r"(?:用|使用|采用|改用)\s*" + _Y + r"\s*(?:替换|代替|取代|替代)\s*(?:掉\s*)?" + _X),
+    ("zh", r"(?:用|以|使用|采用|改用|採用)\s*" + _Y + r"\s*(?:替换|代替|取代|替代)\s*(?:掉\s*)?" + _X),
     ("zh", r"(?:将|把)\s*" + _X + r"\s*(?:替换|迁移|切换|改|换)(?:为|成|到)\s*" + _Y),
     ("zh", r"从\s*" + _X + r"\s*(?:迁移|切换|转移|换|改|转)(?:到|至|为|成)\s*" + _Y),
     ("zh", r"(?:移除|删除|去除|去掉|弃用|废弃|放弃|移走)\s*" + _X),
@@ -81,18 +86,26 @@ _FRAMES: list[tuple[str, re.Pattern[str]]] = [(lang, re.compile(p, re.I)) for la
     ("ko", _X + r"\s*(?:을|를)?\s*" + _Y + r"\s*(?:으로|로)\s*(?:대체|교체|변경)"),
     ("ko", _Y + r"\s*(?:으로|로)\s*(?:대체|교체)"),
     ("ko", _X + r"\s*(?:을|를)?\s*(?:제거|삭제|폐기)"),
+    # round 18: "useReducer 대신 Zustand를 이용하여": Y in X's place
+    ("ko", _X + r"\s*대신(?:에)?\s*" + _Y + r"\s*(?:을|를)?\s*(?:이용|사용|도입|채택|적용)"),
+    # Russian (round 18): "использовать Y вместо X", "заменить X на Y", "перейти с X на Y", "удалить X"
+    ("ru", r"(?:использ|примен|перей|переход|выбира|выбр)\w*\s+(?:на\s+)?" + _Y + r"\s+вместо\s+" + _X),
+    ("ru", r"\bзамен\w*\s+" + _X + r"\s+на\s+" + _Y),
+    ("ru", r"(?:переход|перей|перев|мигр|переез)\w*\s+(?:с|со)\s+" + _X + r"\s+на\s+" + _Y),
+    ("ru", r"(?:удал|убра|убир|отказ\w*\s+от)\w*\s+" + _X),
 ]]
 
 # Reason connectives, by language: a clause or sentence that opens with (or, for the particles, holds) one explains.
 _REASON = {
     "fr": r"\b(?:parce\s+que|parce\s+qu'|car\b|puisque|étant\s+donné\s+que|en\s+raison\s+d|à\s+cause\s+d|vu\s+que)",
-    "es": r"\b(?:porque|ya\s+que|dado\s+que|debido\s+a|puesto\s+que|por\s+culpa\s+de|pues)\b",
+    "es": r"\b(?:porque|ya\s+que|dado\s+que|debido\s+a|puesto\s+que|por\s+culpa\s+de|pues)\b|\bjustificaci[oó]n\s*:",
     "pt": r"\b(?:porque|pois|já\s+que|devido\s+a|uma\s+vez\s+que|visto\s+que)\b",
     "it": r"\b(?:perché|poiché|dato\s+che|a\s+causa\s+di|siccome|visto\s+che)",
     "de": r"\b(?:weil|da|denn|wegen|aufgrund)\b|\b(?:grund|begründung)\s*:",
-    "zh": r"(?:因为|由于|原因|所以|因此)",
+    "zh": r"(?:因为|由于|原因|所以|因此|为了|以便|以获得|以獲得|以提高|以提升|以减少|以減少)",
     "ja": r"(?:ため|ので|理由|注\s*:)",
     "ko": r"(?:때문에|왜냐하면|이유|므로)",
+    "ru": r"(?:потому\s+что|так\s+как|поскольку|из-за|чтобы)",
 }
 # Japanese and Korean put the connective after the reason it closes.
 _CLOSES_REASON = re.compile(r"ため|ので|때문에|므로")
@@ -121,7 +134,7 @@ class Change:
 def _clean(name: str | None) -> str | None:
     if not name:
         return None
-    name = name.strip().rstrip(".,;:")
+    name = name.strip().rstrip(".,;:/")
     return None if not name or name.lower() in _NOT_NAMES else name
 
 
@@ -130,6 +143,7 @@ def _frames(s: str) -> tuple[str | None, str | None, list[str]]:
     lang = None
     chosen: str | None = None
     dropped: list[str] = []
+    s = re.sub(r"\bhttps?://(?:www\.)?", "", s)  # "https://vitejs.dev/" names vitejs.dev
     for lg, rx in _FRAMES:
         for m in rx.finditer(s):
             y = _clean(m.groupdict().get("y"))
@@ -146,7 +160,8 @@ def _frames(s: str) -> tuple[str | None, str | None, list[str]]:
     return lang, chosen, dropped
 
 
-_SCRIPT = {"fr": "latin", "es": "latin", "pt": "latin", "it": "latin", "de": "latin", "zh": "cjk", "ja": "cjk", "ko": "cjk"}
+_SCRIPT = {"fr": "latin", "es": "latin", "pt": "latin", "it": "latin", "de": "latin", "zh": "cjk", "ja": "cjk", "ko": "cjk",
+           "ru": "cyrillic"}
 
 
 def _reason(s: str, lang: str) -> str | None:
