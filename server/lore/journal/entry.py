@@ -284,7 +284,7 @@ def parse(name: str, data: bytes) -> Entry:
         ops = ops_from_form(data_form, "add")
     except LoreError as exc:
         raise refuse(name, f":tx-data: {exc.message}") from None
-    refusal = schema_refusal(ops)
+    refusal = schema_refusal(ops) or window_refusal(ops)
     if refusal is not None:
         raise refuse(name, f":tx-data: {refusal}")
     for text_value in [author or "", reason] + [op.value.v for op in ops if op.value.vt == "s"]:
@@ -323,6 +323,23 @@ def schema_refusal(ops: Any) -> str | None:
         if op.e in LORE_ATTRIBUTES or op.e.startswith(":lore/"):
             return (f"{op.e} is an attribute Lore defines: its schema (:db/cardinality) is not a journal's "
                     "to change")
+    return None
+
+
+def window_refusal(ops: Sequence[Op]) -> str | None:
+    """Why an operation's valid-time window is empty, or None. Applying such an entry fails (``bad-window``)
+    and would fail the whole run with it, so it is refused here, alone. Lore writes an added fact's window
+    with both ends (``render``); an added fact with only :valid-to would start at whatever instant applies it."""
+    for n, op in enumerate(ops):
+        if op.kind == "add" and op.valid_from is None:
+            if op.valid_to is not None:
+                return f"fact {n + 1} has :valid-to without :valid-from (an added fact's window names both ends)"
+            continue
+        lo = -FOREVER if op.valid_from is None else op.valid_from
+        hi = FOREVER if op.valid_to is None else op.valid_to
+        if lo >= hi:
+            return (f"fact {n + 1}: valid-from {format_instant(lo) or 'forever'} is not before valid-to "
+                    f"{format_instant(hi) or 'forever'}")
     return None
 
 

@@ -75,7 +75,10 @@ def kept(old: str, old_rows: Iterable[tuple[str, str, str]], new: str, new_ops: 
 # a record of the same collection; a bare-numbered heading ("# 21. Multi-cluster", as adr-tools writes it) is an ADR.
 _PREFIX = r"(?:PEP|BIP|ADR|RFC|gRFC|KEP|MSC|SE|TIP|EIP|DEC)"
 _OWN = re.compile(rf"^\s*(?:#*\s*({_PREFIX})[\s_-]*0*(\d{{1,5}})|#+\s*0*(\d{{1,4}})\s*\.)(?=[\s:.)—–-])", re.I)
-_STATUS = re.compile(r"^\s*[*>-]?\s*\**\s*(?:replaces|supersedes|obsoletes)\b\**\s*:?\**\s*(.+)$", re.I | re.M)
+# Blanks within the line only, each run of them matched one way: with \s (newlines too) around optional marks, a
+# text of blank lines took 10 s at 300 characters (polynomial backtracking: tests/security/test_regex_backtracking.py).
+_STATUS = re.compile(r"^[ \t]*(?:[*>-][ \t]*)?(?:\*+[ \t]*)?(?:replaces|supersedes|obsoletes)\b\**[ \t]*:?\**\s*(.+)$",
+                     re.I | re.M)
 _REF = re.compile(rf"\b({_PREFIX})[\s_-]*0*(\d{{1,5}})\b|(?<![\w.])0*(\d{{1,5}})\b(?![.,]\d)", re.I)
 RECORD_REF = re.compile(rf"^\s*{_PREFIX}[\s_-]*0*\d{{1,5}}\s*$", re.I)
 
