@@ -37,6 +37,7 @@ def _suffix(text: str, end: int, word: str) -> str:
     """Ruby's ``!`` or ``?`` that ends a method's name (``Base.compile!``, ``valid?``), kept when the name is
     qualified or in backticks — never after a bare word, where it ends a sentence ("is it valid?")."""
     if end < len(text) and text[end] in "!?" and ("." in word or text[end + 1:end + 2] == "`") \
+            and not file_shaped(word) \
             and not (end + 1 < len(text) and (text[end + 1].isalnum() or text[end + 1] == "_")):
         return text[end]
     return ""
@@ -93,9 +94,10 @@ def names_in(text: str, only: Container[str] | None = None) -> list[Name]:
         end = m.end(1)
         if (mark := _suffix(text, end, word)):
             word, end = word + mark, end + 1
-        if only is not None and word.rsplit(".", 1)[-1].rstrip("!?") not in only:
+        last = word.rsplit(".", 1)[-1]
+        if only is not None and last not in only and last.rstrip("!?") not in only:
             continue
-        if len(word.replace(".", "")) < MIN_NAME:
+        if len(word.rstrip("!?").replace(".", "")) < MIN_NAME:
             continue
         s, e = m.start(1), end
         before, after = text[max(0, s - 12):s], text[e:e + 12]
