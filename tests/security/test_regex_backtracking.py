@@ -90,3 +90,27 @@ print(json.dumps({"ok": True}))
     p = subprocess.run([sys.executable, "-c", script, str(ROOT / "server"), str(tmp_path / "g.duckdb")],
                        capture_output=True, text=True, env=dict(os.environ, LORE_JOURNAL="0"), preexec_fn=limit)
     assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
+
+
+def test_a_long_blank_run_inside_a_sentence_is_read_at_once(tmp_path):
+    """A turn whose sentence holds a long run of blanks (a pasted table, a terminal's padding) before "so": the
+    reason reader's pattern was tried at every blank of the run (quadratic: 20,000 spaces cost 15 s of CPU in
+    finalizeTurn, 60,000 about two minutes). Under a CPU limit, through finalizeTurn."""
+    script = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from lore import operations
+from lore.store.graph import Graph
+g = Graph(sys.argv[2])
+for blanks in (" " * 60_000, " \t" * 30_000, ", " + " " * 60_000):
+    r = operations.run("finalizeTurn", g, {"delta": "User: We chose redis" + blanks + "so reads are fast. Agent: ok"})
+    assert r["ok"], r
+print(json.dumps({"ok": True}))
+"""
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+
+    p = subprocess.run([sys.executable, "-c", script, str(ROOT / "server"), str(tmp_path / "g.duckdb")],
+                       capture_output=True, text=True, env=dict(os.environ, LORE_JOURNAL="0"), preexec_fn=limit)
+    assert p.returncode == 0, (p.returncode, p.stderr[-2000:])

@@ -445,6 +445,17 @@ def _agent_changes_of_mind(ops: list[Op], resolver: Resolver) -> list[Op]:
     return added
 
 
+_LONG_BLANKS = re.compile(r"[ \t]{16,}")
+_MANY_BLANK_LINES = re.compile(r"(?:[ \t]*\n){4,}")
+
+
+def _bounded_blanks(text: str) -> str:
+    """The turn with each run of 16 or more spaces and tabs as one space and each run of four or more blank lines
+    as three: the readers' patterns try a match at every blank of a run, and a pasted table's padding (20,000
+    spaces cost 15 s of CPU) made them quadratic. Prose and indented code keep their blanks."""
+    return _MANY_BLANK_LINES.sub("\n\n\n", _LONG_BLANKS.sub(" ", text))
+
+
 def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: bool = False,
             facts: Any = None) -> dict[str, Any]:
     if facts is not None:
@@ -455,6 +466,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
         raise LoreError("too-large", f"the delta has {len(delta)} characters; the limit is {MAX_DELTA_CHARS}")
     if any("\ud800" <= ch <= "\udfff" for ch in delta):
         raise LoreError("invalid-utf8", "the delta is not valid UTF-8")
+    delta = _bounded_blanks(delta)
     name = strategy or os.environ.get("LORE_EXTRACTION_STRATEGY") or "heuristic"
     fn = STRATEGIES.get(name)
     if fn is None:
