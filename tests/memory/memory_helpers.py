@@ -80,3 +80,17 @@ def infer(graph: Graph, rows: list[tuple[str, str, str, float]], rule: str = "te
     graph.insert_rows([(first + i, e, a, "k", v, None, 0, 2**62, tx, MAX_TX, True, rule, conf, [1])
                        for i, (e, a, v, conf) in enumerate(rows)])
     graph.con.execute("COMMIT")
+
+
+def rejects_of(cli, decision: str) -> list[str]:
+    """What ``decision`` :rejects now, through the real CLI (the identity tests' one question)."""
+    code, reply, err, _ = cli.run("query", f"[:find ?v :where [{decision} :rejects ?v]]")
+    assert code == 0 and reply["ok"], err
+    return sorted(str(r[0]) for r in reply["results"])
+
+
+def rejected_imports(cli) -> list[tuple[str, int]]:
+    """(file, line) of every rejected_dependency warning, through the real CLI."""
+    code, reply, err, _ = cli.run("warnings")
+    assert code == 0 and reply["ok"], err
+    return sorted((w["file"], w["line"]) for w in reply["warnings"] if w["rule"] == "rejected_dependency")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from memory_helpers import rejects_of as refs
 
 from gitrepo import git
 
@@ -33,12 +34,6 @@ def gorepo(tmp_path: Path) -> Path:
     git(r, "add", ".")
     git(r, "commit", "-q", "-m", "codecs")
     return r
-
-
-def refs(cli, decision: str) -> list[str]:
-    code, reply, err, _ = cli.run("query", f"[:find ?v :where [{decision} :rejects ?v]]")
-    assert code == 0 and reply["ok"], err
-    return sorted(str(r[0]) for r in reply["results"])
 
 
 def rejected_files(cli) -> list[tuple[str, int, str]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from memory_helpers import rejected_imports as rejected
+from memory_helpers import rejects_of as refs
 
 from gitrepo import commit_files, git
 
@@ -23,18 +25,6 @@ def tsrepo(tmp_path: Path) -> Path:
                                       "export const getCookie = (s: string) => parse(s)\n",
         "src/client.ts": "import { parse } from './utils/cookie'\n\nexport const client = (h: string) => parse(h)\n",
     }, "own cookie parser")
-
-
-def refs(cli, decision: str) -> list[str]:
-    code, reply, err, _ = cli.run("query", f"[:find ?v :where [{decision} :rejects ?v]]")
-    assert code == 0 and reply["ok"], err
-    return sorted(str(r[0]) for r in reply["results"])
-
-
-def rejected(cli) -> list[tuple[str, int]]:
-    code, reply, err, _ = cli.run("warnings")
-    assert code == 0 and reply["ok"], err
-    return sorted((w["file"], w["line"]) for w in reply["warnings"] if w["rule"] == "rejected_dependency")
 
 
 def add_import(repo: Path) -> None:

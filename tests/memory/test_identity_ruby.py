@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from memory_helpers import rejected_imports as rejected
+from memory_helpers import rejects_of as refs
 
 from gitrepo import commit_files
 
@@ -21,18 +23,6 @@ def rbrepo(tmp_path: Path) -> Path:
         "test/helper.rb": "require 'active_support/core_ext/hash/slice'\nrequire 'multijson_compat'\n\n"
                           "module Helper\n  def self.pick(h)\n    h.slice(:a)\n  end\nend\n",
     }, "app")
-
-
-def refs(cli, decision: str) -> list[str]:
-    code, reply, err, _ = cli.run("query", f"[:find ?v :where [{decision} :rejects ?v]]")
-    assert code == 0 and reply["ok"], err
-    return sorted(str(r[0]) for r in reply["results"])
-
-
-def rejected(cli) -> list[tuple[str, int]]:
-    code, reply, err, _ = cli.run("warnings")
-    assert code == 0 and reply["ok"], err
-    return sorted((w["file"], w["line"]) for w in reply["warnings"] if w["rule"] == "rejected_dependency")
 
 
 def test_a_captured_rejection_of_a_gem_said_in_camel_case_meets_its_require(cli, rbrepo):
