@@ -516,6 +516,27 @@ def toplevel(path: str) -> str | None:
     return top
 
 
+def tracked(paths: Sequence[str]) -> list[str]:
+    """Which of ``paths`` (files of one folder) the git work tree holding them tracks; [] when they are in no
+    work tree, or git cannot say (a repository Lore runs no git in)."""
+    if not paths:
+        return []
+    folder = os.path.dirname(os.path.abspath(paths[0]))
+    if not os.path.isdir(folder) or _holder(folder) is None:
+        return []
+    names = [os.path.basename(p) for p in paths]
+    try:
+        # --literal-pathspecs: a graph named "*.duckdb" is that file, not a pattern
+        p = run(folder, "--literal-pathspecs", "ls-files", "-z", "--", *names, capture_output=True,
+                timeout=GIT_CONFIG_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired, LoreError):
+        return []
+    if p.returncode != 0:
+        return []
+    listed = set(p.stdout.decode("utf-8", "surrogateescape").split("\x00"))
+    return [path for path, name in zip(paths, names) if name in listed]
+
+
 _ORIGIN_HEAD = "refs/remotes/origin/HEAD"
 _ORIGIN = "refs/remotes/origin/"
 _REF_NAME = re.compile(r"^[A-Za-z0-9._/+@][A-Za-z0-9._/+@-]{0,199}$")  # what a branch name may hold here
