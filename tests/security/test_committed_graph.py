@@ -3,7 +3,7 @@ Lore's `.lore/.gitignore` keeps it out, but an author can force it in). Every cl
 graph as the person's own: whatever the author made it. In CI, a pull request that imports a module the team's
 journal rejects shipped a graph in which that decision was retracted (and the journal entry recorded as
 applied): `lore check --base origin/main` passed with no warning. The same graph marks its memories as the
-person's own (`origin: local`) in an agent's context, and carries registered rules no one trusted. Lore now
+person's own (`origin: local`) in an agent's context, with Datalog rules no one here registered. Lore now
 refuses a graph file (or WAL) that git tracks: `graph-tracked`."""
 
 from __future__ import annotations
