@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-import uuid
 
-from .clone import git, lore_cmd, plant_journal_entry
+from .clone import commit_no_chardet_decision, git, lore_cmd
 from .test_lsp_malformed_requests import RawClient
 
 
@@ -23,10 +22,7 @@ def _lore(cwd, env, *args):
 
 def test_a_graph_the_repository_commits_is_refused(victim, tmp_path):
     team = victim.repo
-    plant_journal_entry(team, uuid.uuid4().hex, '[:db/add :decision/no-chardet :description "We do not use chardet"] '
-                                                '[:db/add :decision/no-chardet :rejects :module/chardet]')
-    git(team, "add", ".")
-    git(team, "commit", "-q", "-m", "decision")
+    commit_no_chardet_decision(team)
     # the pull request's author: imports chardet, and commits a graph in which the decision is retracted
     author = tmp_path / "author"
     subprocess.run(["git", "clone", "-q", str(team), str(author)], check=True)

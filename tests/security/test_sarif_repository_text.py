@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import uuid
 from urllib.parse import unquote, urljoin, urlparse
 
-from .clone import git, lore_cmd, plant_journal_entry
+from .clone import commit_no_chardet_decision, git, lore_cmd
 
 DESCRIPTION = r"\u202eNo [Fix it here](javascript:alert(1)) \u001b[31mRED"
 NAMES = ["javascript:alert(1).py", "src/..%2F..%2F..%2F..%2Fetc%2Fpasswd.py", "src/a b#c?.py", "src/café.py"]
@@ -23,8 +22,7 @@ UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 def test_sarif_shows_repository_text_as_text_and_paths_inside_the_root(victim):
     repo = victim.repo
-    plant_journal_entry(repo, uuid.uuid4().hex, f'[:db/add :decision/no-chardet :description "{DESCRIPTION}"] '
-                                                '[:db/add :decision/no-chardet :rejects :module/chardet]')
+    commit_no_chardet_decision(repo, DESCRIPTION)
     for name in NAMES:
         (repo / name).write_text("import chardet\n")
     git(repo, "add", ".")

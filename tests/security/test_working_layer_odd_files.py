@@ -9,17 +9,13 @@ from __future__ import annotations
 import os
 import socket
 import time
-import uuid
 
-from .clone import git, plant_journal_entry
+from .clone import commit_no_chardet_decision
 
 
 def test_check_reads_only_regular_files_of_the_work_tree(victim, tmp_path):
     repo = victim.repo
-    plant_journal_entry(repo, uuid.uuid4().hex, '[:db/add :decision/no-chardet :description "No chardet"] '
-                                                '[:db/add :decision/no-chardet :rejects :module/chardet]')
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "journal")
+    commit_no_chardet_decision(repo)
     rc, out, err, _ = victim.run("ingest", ".")
     assert rc == 0, (out, err)
     src = repo / "src"
