@@ -485,6 +485,7 @@ def test_a_graph_linked_by_an_older_reading_is_relinked_once(cli, tmp_path):
     linked by an older Lore kept the older links, since only memories and code that changed are re-linked. A
     graph whose links were written under the older mark (``link``) is re-linked whole at its next prepare-turn."""
     import duckdb
+
     from gitrepo import commit_files
 
     repo = commit_files(tmp_path / "rbproj", {"lib/shop.rb": "module Shop\n  class Cart\n  end\nend\n"}, "shop")
