@@ -9,7 +9,9 @@
 --   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
 --   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name), and a
 --   JVM package by its segments after the first: :dependency/jackson, :dependency/jackson-databind (the Maven
---   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson.
+--   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson. A Python
+--   import is named by the distribution that installs it: :dependency/pyyaml meets import yaml, :dependency/pillow
+--   from PIL import Image, :dependency/python-dateutil import dateutil.
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
 -- reads_only_of: :description with :rejects :forbids
@@ -24,6 +26,10 @@ WITH dep AS (
 jvm AS (  -- externals a Java, Kotlin or Scala module imports: their names are dotted packages
     SELECT target FROM dep WHERE module IN (SELECT e FROM asserted_now WHERE a = ':language' AND vt = 's'
                                                 AND v IN ('java', 'kotlin', 'scala'))
+),
+py AS (  -- externals a Python module imports: said by the distributions that install them (PyYAML for yaml)
+    SELECT target FROM dep WHERE module IN (SELECT e FROM asserted_now WHERE a = ':language' AND vt = 's'
+                                                AND v = 'python')
 ),
 named AS (  -- the import path of each external a module depends on, when it has folders (Go's, JS scopes)
     SELECT e, string_split(v, '/') AS parts FROM asserted_now
@@ -84,6 +90,18 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm)
                                AND contains(v, '.') AND NOT contains(v, '/')
                                AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
+    UNION ALL  -- a Python import by the distribution that installs it (yaml: pyyaml; PIL: pillow; sklearn.svm:
+               -- scikit-learn; lore_python_dists reads lore/python_names.json) or a form any may take (dateutil:
+               -- python-dateutil; kafka: kafka-python; dns: dnspython), as lore.idents.python_said_names says
+    SELECT e AS target, ':module/' || d AS covered
+      FROM (SELECT e, unnest(list_concat(lore_python_dists(lower(v)), lore_python_dists(lower(split_part(v, '.', 1))),
+                                         lore_python_dists(lower(split_part(v, '.', 1) || '.' || split_part(v, '.', 2))),
+                                         ['python-' || t, t || '-python', replace(t, '-', '') || 'python'])) AS d
+              FROM (SELECT e, v, trim(regexp_replace(lower(split_part(v, '.', 1)), '[^a-z0-9]+', '-', 'g'), '-') AS t
+                      FROM asserted_now
+                     WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM py) AND NOT contains(v, '/')
+                       AND EXISTS (SELECT 1 FROM vetoed WHERE aliased)))
+     WHERE d <> ''
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now

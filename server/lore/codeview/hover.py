@@ -99,9 +99,12 @@ def _validity(vf: int, vt: int) -> str:
     return "valid until " + until[:10] if until else "always valid"
 
 
+def _languages_importing(graph: "Graph", dependents: list[str]) -> set[str]:
+    return {r[0] for r in _q(graph, "languages_of", es=sorted(set(dependents)))} if dependents else set()
+
+
 def _imported_by_jvm(graph: "Graph", dependents: list[str]) -> bool:
-    return bool(dependents) and any(r[0] in JVM_LANGUAGES
-                                    for r in _q(graph, "languages_of", es=sorted(set(dependents))))
+    return bool(_languages_importing(graph, dependents) & set(JVM_LANGUAGES))
 
 
 def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: list[str]) -> list[tuple[str, str]]:
@@ -176,8 +179,10 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it;
         # so is a JVM package (:dependency/jackson-databind for com.fasterxml.jackson.databind).
         name = (attrs.get(":description") or [None])[0]
+        langs = _languages_importing(graph, dependents)
+        # and a Python import by the distribution that installs it (:dependency/pyyaml for yaml)
         said = ({":module/" + n for n in said_names(name, "." in name and "/" not in name
-                                                        and _imported_by_jvm(graph, dependents))}
+                                                        and bool(langs & set(JVM_LANGUAGES)), "python" in langs)}
                 if isinstance(name, str) and len(name) <= 500 else set())
         for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]
