@@ -4,7 +4,8 @@
 # fields the bench scores (kind, terms, rationale, rejects), the one sentence an ideal memory would store
 # (`description`), the reason as an agent would pass it (`why`, holding the rationale word), and the EDN an agent
 # would pass to `lore finalize-turn --facts` (built from those fields by `agent_edn`).
-# Usage: python build_second.py UNLABELLED.json capture21_second.json
+# Usage: python build_second.py EXCHANGES.json capture21_second.json (EXCHANGES: set 21's exchanges; only their id,
+# source and delta are read: /work/notes/s40/capture21_unlabelled.json when labelling, capture21.json since)
 from __future__ import annotations
 
 import json
