@@ -66,6 +66,24 @@ def test_a_blind_sets_builder_regenerates_its_frozen_file(name, tmp_path):
     assert out.read_bytes() == (REAL / name).read_bytes()
 
 
+def test_the_second_labelling_of_set_21_regenerates_and_labels_the_same_turns(tmp_path):
+    """bench/agreement.py scores set 21's second labelling (bench/data/agreement1) against the first: the same
+    exchanges, each fact's description holding its terms, its EDN what an agent passes to finalize-turn --facts."""
+    second = ROOT / "bench" / "data" / "agreement1"
+    out = tmp_path / "capture21_second.json"
+    p = subprocess.run([sys.executable, "build_second.py", str(REAL / "capture21.json"), str(out)], cwd=second,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == (second / "capture21_second.json").read_bytes()
+    rows = json.loads(out.read_text())["exchanges"]
+    assert [(x["id"], x["delta"]) for x in rows] == [(x["id"], x["delta"]) for x in exchanges("capture21.json")]
+    for x in rows:
+        assert x["agent_facts"].startswith("[") and (x["agent_facts"] == "[]") == (not x["facts"]), x["id"]
+        for fact in x["facts"]:
+            assert fact["kind"] in KINDS and all(t in fact["description"].lower() for t in fact["terms"]), x["id"]
+            assert all(r in x["delta"].lower() for r in fact["rejects"]), (x["id"], fact)
+
+
 @pytest.mark.parametrize("name", ["capture11.json", "capture12.json", "capture13.json", "capture14.json",
                                   "capture15.json", "capture16.json", "capture17.json",
                                   "capture18.json", "capture19.json", "capture20.json", "capture21.json"])
