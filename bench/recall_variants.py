@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recall round 14 (issue 14): approaches to the synonym questions that the floors did not reach, measured on
+"""Recall rounds 14-15 (issue 14): approaches to the synonym questions that the floors did not reach, measured on
 the DEV splits only through prepare-turn itself, each variant patched in for one run and taken out again.
 
     python bench/recall_variants.py [--sets recall8,recall12] [--variants base,expand,prf] [--work DIR]
@@ -17,6 +17,10 @@ split is never asked here. Variants (name[:arg...]):
                           memory words (each memory word embedded alone, its most frequent spelling) at cosine
                           >= T become BM25 terms weighted by that cosine, covering the word they stand for (for
                           memories only; with K, only memories among the question's K nearest in meaning)
+  gexp:T:M:K[:key=value]  expand, credited to a memory only where a guard holds (round 15; gexp's docstring):
+                          own=F, near=N, agree=A, scope=all, bits=0, pure=1, ctx=1
+  stem:ALG[:VARIANT...]   the index's stem replaced by Snowball's ALG (porter, english; the snowballstemmer
+                          package, a bench-only import) and the whole index rebuilt, alone or under VARIANT
   prf:k:beta[:loo]        pseudo-relevance feedback in meaning: a memory's score is its cosine plus beta times
                           its mean cosine with the question's k nearest memories (loo: leaving itself out), over
                           1 + beta; its standout z against the background as fed back too
@@ -175,80 +179,8 @@ def expansions(text: str, names: frozenset[str], tokens: list[str], known: set[s
     return out
 
 def expand(graph: Any, t: str = "0.6", m: str = "3", k: str = "0") -> Undo:
-    from lore.memory import index, turns, vectors
-    from lore.memory.tokens import MEMORY_NAMESPACES, QUESTION_WORDS
-
-    floor, most, gate = float(t), int(m), int(k)
-    tokens, vecs = memory_words(graph)
-    known = set(tokens)
-    real = index.search
-
-    def search(con: Any, text: str, *, limit: int = 300, code_limit: int = index.CODE_CANDIDATES, hot: Any = None,
-               names: frozenset[str] = frozenset()) -> tuple[list[Any], Any]:
-        assert hot is not None, "measured resident"
-        terms: dict[str, float] = {tok: float(n) for tok, n in index.query_terms(con, text, names).items()
-                                   if tok not in QUESTION_WORDS}
-        named: set[str] = set()
-        for w in index._WORD.findall(text[:index.MAX_QUERY_CHARS]) if names else []:
-            tok = index.word_token(w) if w.lower() in names else None
-            if tok is not None and (tok in named or tok not in terms):
-                terms[tok] = 1.0
-                named.add(tok)
-        if not terms:
-            return [], index.Query({}, 0.0)
-        extra: dict[str, tuple[float, str]] = {}  # expansion token -> (weight, the question token it stands for)
-        for src, near in expansions(text, names, tokens, known, vecs, floor, most).items():
-            if src in terms and src not in named:
-                for tok, cos in near:
-                    if tok not in terms and (tok not in extra or extra[tok][0] < cos):
-                        extra[tok] = (cos, src)
-        rows = [(tid, tok, df) for tid, tok, df in hot.known(list(terms) + list(extra))]
-        if not rows:
-            return [], index.Query({}, 0.0)
-        n_docs, avgdl = hot.n_docs, max(hot.total_len, 1) / max(hot.n_docs, 1)
-        idf = {tok: math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) for _, tok, df in rows}
-        rarest = math.log(1 + (n_docs - 0.5) / 1.5)
-        topic = sorted((x for x in terms if x not in named), key=lambda x: (-idf.get(x, rarest), x))[:index.TOPIC_TERMS]
-        sources = {src for tok, (_, src) in extra.items() if tok in idf}
-        bit_of = {x: 1 << i for i, x in enumerate(topic) if x in idf or x in sources}
-        bits = {bit_of[x]: idf.get(x, rarest) for x in bit_of}
-        query = index.Query(bits, sum(idf.get(x, rarest) for x in topic))
-        scored, stands, nxt = [], {}, 20
-        for tid, tok, df in rows:
-            if tok in terms:
-                scored.append((int(tid), int(df), terms[tok], bit_of[tok] if tok in bit_of and tok in idf else 0))
-                continue
-            weight, src = extra[tok]
-            bit = 0
-            if src in bit_of:
-                bit, nxt = 1 << nxt, nxt + 1
-                stands[bit] = bit_of[src]
-            scored.append((int(tid), int(df), weight, bit))
-        picked = hot.score(scored, n=int(n_docs), avgdl=float(avgdl), k1=index.K1, b=index.B, limit=int(limit),
-                           code_limit=int(code_limit))
-        near = None
-        if gate and stands:
-            near = {e for e, _c, _z in vectors.search(graph, con, turns._without_names(text, names), k=gate)}
-        every = sum(stands)
-        hits = []
-        for row, (_, bm25, mask) in zip(hot.rows([d for d, _, _ in picked]), picked):
-            h = index.Hit.scored(row, bm25, mask)
-            if mask & every:
-                h.mask = mask & ~every
-                if h.ns in MEMORY_NAMESPACES and (near is None or h.e in near):
-                    for bit, src_bit in stands.items():
-                        if mask & bit:
-                            h.mask |= src_bit
-            hits.append(h)
-        hits.sort(key=lambda h: (h.ns not in MEMORY_NAMESPACES, -h.bm25, h.doc_id))
-        return hits, query
-
-    index.search = search  # type: ignore[assignment]
-
-    def undo() -> None:
-        index.search = real  # type: ignore[assignment]
-    return undo
-
+    """Round 14's expansion: gexp without a guard."""
+    return gexp(graph, t, m, k)
 
 def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> Undo:
     """Guarded expansion (round 15): expand as ``expand`` does, but an expansion's coverage is credited to a
