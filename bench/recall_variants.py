@@ -157,7 +157,7 @@ def _last_states(impl: Any, ids: Any) -> Any:
 
 
 def expansions(text: str, names: frozenset[str], tokens: list[str], known: set[str], vecs: Any, t: float,
-               m: int, ctx: bool = False) -> dict[str, list[tuple[str, float]]]:
+               m: int, ctx: bool = False, morph: bool = True) -> dict[str, list[tuple[str, float]]]:
     """Question token -> its m nearest memory tokens at cosine >= t, for the words no memory says (ctx: the
     word's vector from the question's own forward pass, not the word embedded alone)."""
     from lore.memory import embed, index
@@ -174,7 +174,8 @@ def expansions(text: str, names: frozenset[str], tokens: list[str], known: set[s
             continue
         qv = inside[lw] if ctx else np.asarray(embed.embed([lw])[0], dtype=np.float32)
         cos = vecs @ qv
-        got = [(tokens[j], float(cos[j])) for j in np.argsort(-cos)[:m + 1] if cos[j] >= t and tokens[j] != tok]
+        got = [(tokens[j], float(cos[j])) for j in np.argsort(-cos)[:m + 1] if cos[j] >= t and tokens[j] != tok
+               and (morph or tokens[j][:4] != tok[:4])]
         out[tok] = got[:m]
     return out
 
@@ -193,6 +194,10 @@ def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> 
       pure=1    an expansion's BM25 too counts only for a memory it is credited to
       ctx=1     a question word's vector from the question's own forward pass (its word pieces' last-layer
                 states), not the word embedded alone: no encoder pass beyond the question's
+      after=1   a memory the expansion brings comes after every memory the reply has without it (the reply
+                without expansion first, then the new memories' facts, up to the facts' limit)
+      morph=0   no expansion to a word sharing the question word's first four letters (an inflection or a
+                derivation of it: older -> old, deletion -> delet)
     """
     from lore.memory import index, turns, vectors
     from lore.memory.tokens import MEMORY_NAMESPACES, QUESTION_WORDS
@@ -206,6 +211,8 @@ def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> 
     credit = opt.get("bits", "1") != "0"
     pure = opt.get("pure", "0") == "1"
     ctx = opt.get("ctx", "0") == "1"
+    morph = opt.get("morph", "1") != "0"
+    after = opt.get("after", "0") == "1"
     tokens, vecs = memory_words(graph)
     known = set(tokens)
     real = index.search
@@ -225,7 +232,7 @@ def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> 
             return [], index.Query({}, 0.0)
         skip = known if scope == "mem" else known | set(hot.terms)
         extra: dict[str, tuple[float, str]] = {}
-        for src, near in expansions(text, names, tokens, skip, vecs, floor, most, ctx).items():
+        for src, near in expansions(text, names, tokens, skip, vecs, floor, most, ctx, morph).items():
             if src in terms and src not in named:
                 for tok, cos in near:
                     if tok not in terms and (tok not in extra or extra[tok][0] < cos):
@@ -315,9 +322,23 @@ def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> 
         return hits, query
 
     index.search = search  # type: ignore[assignment]
+    real_turn = turns.prepare_turn
+    if after:
+        def prepare_turn(g: Any, message: Any, **kw: Any) -> dict[str, Any]:
+            index.search = real  # type: ignore[assignment]
+            try:
+                plain = real_turn(g, message, **kw)
+            finally:
+                index.search = search  # type: ignore[assignment]
+            got = real_turn(g, message, **kw)
+            seen = {f["entity"] for f in plain["facts"]}
+            extra = [f for f in got["facts"] if f["entity"] not in seen]
+            return {**got, "facts": (plain["facts"] + extra)[:int(turns.settings()["limit"])]}
+        turns.prepare_turn = prepare_turn  # type: ignore[assignment]
 
     def undo() -> None:
         index.search = real  # type: ignore[assignment]
+        turns.prepare_turn = real_turn  # type: ignore[assignment]
     return undo
 
 
