@@ -123,10 +123,36 @@ def prepare_turn_warm(graph) -> None:
     embed_all(graph)
 
 
-def shared_words(question: str, doc: str) -> int:
-    from lore.memory.index import tokenize
+def _light_stem(t: str) -> str:
+    """The index's stem up to round 14 (plural, then -ing/-ed, then a final e): which questions are synonym
+    questions is the data's, so it stays fixed whatever stem the index uses (round 15 changed it)."""
+    if len(t) > 4 and t.endswith("ies"):
+        t = t[:-3] + "y"
+    elif len(t) > 3 and t.endswith("s") and not t.endswith("ss"):
+        t = t[:-1]
+    if len(t) > 5 and t.endswith("ing"):
+        t = t[:-3]
+    elif len(t) > 4 and t.endswith("ed"):
+        t = t[:-2]
+    return t[:-1] if len(t) > 4 and t.endswith("e") else t
 
-    return len(set(tokenize(question)) & set(tokenize(doc)))
+
+def _content_words(text: str) -> set[str]:
+    import re
+
+    from lore.memory.tokens import STOPWORDS
+
+    out = set()
+    for w in re.findall(r"[A-Za-z0-9_]+", text[:20000]):
+        parts = [w.lower()]
+        if len(w) > 1 and re.search(r"[_0-9]|[a-z][A-Z]", w):
+            parts += [x.lower() for x in re.findall(r"[A-Z]+[a-z]*|[a-z]+|[0-9]+", w)]
+        out |= {_light_stem(t) for t in parts if 2 <= len(t) <= 60 and t not in STOPWORDS}
+    return out
+
+
+def shared_words(question: str, doc: str) -> int:
+    return len(_content_words(question) & _content_words(doc))
 
 
 def evaluate(graph, questions: list[dict], memories: list[dict]) -> dict:
