@@ -77,7 +77,13 @@ def said_names(path: str, jvm: bool = False) -> frozenset[str]:
     its dotted package's segments after the first, the top-level domain (``com.fasterxml.jackson.databind``:
     ``jackson``, ``jackson-databind`` — the Maven artifact —, ``fasterxml``, ``databind``; ``com.google.gson``:
     ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does.
+    A PHP namespace (``Laminas\\Diactoros``, ``GuzzleHttp\\Psr7``: a name with a backslash) is said by each run
+    of its segments that starts at its first or second, lowercased whole and split at its capitals (``fastroute``, ``fast-route`` of ``FastRoute``),
+    and by its Composer package, ``vendor/package``, where the vendor is its first segment (``guzzlehttp/psr7``,
+    ``laminas/laminas-diactoros``, ``psr/http-message``; slugged, the ``/`` as ``-``).
     Empty for any other import. rules/rejected_dependency.sql covers an import by the same names."""
+    if "\\" in path:
+        return _php_said(path)
     if jvm and "/" not in path and "." in path:
         segs = [s for s in path.split(".")[1:] if s]
     elif HOSTED.match(path):
@@ -86,3 +92,25 @@ def said_names(path: str, jvm: bool = False) -> frozenset[str]:
     else:
         return frozenset()
     return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))
+
+
+_CAPS_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_CAPS_START = re.compile(r"([a-z0-9])([A-Z])")
+PHP_SAID_SEGMENTS = 4  # a namespace's first segments are its package's (vendor, product); deeper ones are its own
+
+
+def camel_words(segment: str) -> str:
+    """``FastRoute`` -> ``Fast-Route``, ``PHPUnit`` -> ``PHP-Unit``: a segment's words (rejected_dependency.sql
+    splits them with the same two patterns)."""
+    return _CAPS_START.sub(r"\1-\2", _CAPS_RUN.sub(r"\1-\2", segment))
+
+
+def _php_said(path: str) -> frozenset[str]:
+    names: set[str] = set()
+    segs = [s for s in path.split("\\") if s][:PHP_SAID_SEGMENTS]
+    for words in ([s.lower() for s in segs], [camel_words(s).lower() for s in segs]):
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1) if i < 2 else ():  # a deeper run is a sub-namespace's name
+                names.add(slug("-".join(words[i:j])))
+            names.add(slug(words[0] + "-" + "-".join(words[:i + 1])))  # vendor/vendor-product
+    return frozenset(names)

@@ -116,6 +116,8 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
         return []
     if "/" in name:
         sep = "/"
+    elif "\\" in name:  # a PHP namespace (GuzzleHttp\Psr7 is under GuzzleHttp)
+        sep = "\\"
     elif "." in name and _imported_by_jvm(graph, dependents):
         sep = "."
     else:

@@ -128,14 +128,15 @@ def _externals(con: Any) -> list[External]:
 
 def _parent_of_externals(name: str, externals: list[External]) -> str | None:
     """A package path the code imports packages under (``github.com/stretchr/testify`` for
-    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``) -> the ident of that path,
+    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``, PHP's ``GuzzleHttp`` for
+    ``GuzzleHttp\\Psr7``) -> the ident of that path,
     ``:module/github-com-stretchr-testify``: what rejected_dependency covers an import by. The code has no
     entity of that name, but it has the packages under it; whether a ``.`` is a folder is the rule's to say
     (a JVM package's is, an npm name's is not)."""
-    name = name.strip().strip("/.")
-    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", name):
+    name = name.strip().strip("/.\\")
+    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+\\-]+", name):
         return None
-    if any(v.startswith((name + "/", name + ".")) for v, _, _ in externals):
+    if any(v.startswith((name + "/", name + ".", name + "\\")) for v, _, _ in externals):
         return ":module/" + slug(name)
     return None
 
