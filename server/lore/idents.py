@@ -83,7 +83,7 @@ def said_names(path: str, jvm: bool = False) -> frozenset[str]:
     ``laminas/laminas-diactoros``, ``psr/http-message``; slugged, the ``/`` as ``-``).
     Empty for any other import. rules/rejected_dependency.sql covers an import by the same names."""
     if "\\" in path:
-        return _php_said(path)
+        return php_said(path)
     if jvm and "/" not in path and "." in path:
         segs = [s for s in path.split(".")[1:] if s]
     elif HOSTED.match(path):
@@ -105,7 +105,8 @@ def camel_words(segment: str) -> str:
     return _CAPS_START.sub(r"\1-\2", _CAPS_RUN.sub(r"\1-\2", segment))
 
 
-def _php_said(path: str) -> frozenset[str]:
+def php_said(path: str) -> frozenset[str]:
+    """What people call a PHP namespace (``said_names``); also of a namespace of one segment (``GuzzleHttp``)."""
     names: set[str] = set()
     segs = [s for s in path.split("\\") if s][:PHP_SAID_SEGMENTS]
     for words in ([s.lower() for s in segs], [camel_words(s).lower() for s in segs]):

@@ -86,3 +86,19 @@ def test_a_branch_adding_a_use_of_a_rejected_package_fails_the_check(cli, phprep
     assert code == 1, out
     assert f"{KERNEL_PATH}:4" in out and "GuzzleHttp\\Psr7" in out, out
     assert "Nyholm" not in out and f"{KERNEL_PATH}:6" not in out, out
+
+
+def test_a_package_said_by_its_namespace_stays_the_package_not_the_sub_namespace_used(cli, phprepo):
+    """The code uses only Nyholm\\Psr7\\Factory; "nyholm/psr7" is the whole package (Nyholm\\Psr7): a later use of
+    Nyholm\\Psr7\\Response is the same package's."""
+    cli = cli.ingest_in(phprepo)
+    [no_nyholm] = _turn(cli, "User: We decided against nyholm/psr7 here; Guzzle's implementation is already "
+                             "installed. Agent: OK.")
+    assert refs(cli, no_nyholm["entity"]) == [":dependency/nyholm-psr7"]
+    assert rejected(cli) == [(KERNEL_PATH, 6)]
+    (phprepo / "src/Reply.php").write_text("<?php\nnamespace Acme\\Shop;\n\nuse Nyholm\\Psr7\\Response;\n\n"
+                                           "class Reply {}\n")
+    code, reply, err, _ = cli.run("check", "--all", "--fail-on", "never")
+    assert code == 0 and reply["ok"], err
+    assert sorted((w["file"], w["line"]) for w in reply["warnings"] if w["rule"] == "rejected_dependency") == [
+        (KERNEL_PATH, 6), ("src/Reply.php", 4)]

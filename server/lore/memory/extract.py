@@ -1327,12 +1327,17 @@ def _kind(s: str) -> str | None:
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     concession = _CONCESSION.match(s)
+    why = _WHY.search(s)
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
             if kind == "decision" and _negated(s, m.start()):
                 continue
             if concession and m.start() < concession.end():
                 continue  # "While I like some ideas behind X, it is less popular": no preference
+            if kind in ("dependency", "architecture") and why and m.start() > why.start():
+                # user trial 15: "switching caching from Redis to memcached since memcached handles our load" is a
+                # decision; what the reason says the choice does is no statement of how the system is built
+                continue
             return kind
     took = CHOICE_VERBS.search(s)
     if took and not _negated(s, took.start()):

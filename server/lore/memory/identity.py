@@ -23,7 +23,7 @@ import logging
 import re
 from typing import Any, Iterable
 
-from lore.idents import said_names, slug
+from lore.idents import php_said, said_names, slug
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
@@ -123,7 +123,15 @@ def _externals(con: Any) -> list[External]:
         f"FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
         f"AND n.tx_to = {MAX_TX} AND NOT n.inferred AND n.e IN (SELECT e FROM facts WHERE a = ':entity-type' "
         f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
-    return [(name, e, said_names(name, bool(jvm))) for name, e, jvm in rows]
+    return [(name, e, _said_of(name, bool(jvm))) for name, e, jvm in rows]
+
+
+def _said_of(name: str, jvm: bool) -> frozenset[str]:
+    """The names that say this external. A PHP namespace is said only by what does not say its parent namespace
+    as well: "nyholm/psr7" is the package Nyholm\\Psr7, not the one sub-namespace of it the code uses now
+    (Nyholm\\Psr7\\Factory), so it stays the package, which rejected_dependency covers every namespace under."""
+    said = said_names(name, jvm)
+    return said - php_said(name.rsplit("\\", 1)[0]) if "\\" in name else said
 
 
 def _parent_of_externals(name: str, externals: list[External]) -> str | None:
