@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from gitrepo import commit_files, git
 from memory_helpers import rejected_imports as rejected
 from memory_helpers import rejects_of as refs
+
+from gitrepo import commit_files, git
 
 KERNEL = ("<?php\nnamespace Acme\\Shop;\n\nuse GuzzleHttp\\Psr7\\ServerRequest;\n"  # line 4
           "use Laminas\\Diactoros\\ResponseFactory;\n"  # 5

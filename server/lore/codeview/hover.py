@@ -66,6 +66,13 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
         located += [r[0] for r in _q(graph, "locate_import", file=file, line=line)]
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
+    receiver = p.get("receiver") if isinstance(p.get("receiver"), str) else None
+    if kind == "name" and receiver:
+        # another object's or class's member: the definition in a class named like the receiver
+        # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle), never this
+        # file's own member of that name; none when no class is named so
+        found = _q(graph, "locate_member", name=name, receiver=receiver) if locs else []
+        return found[0][0] if found else None
     if kind == "name" and locs:
         located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
@@ -129,7 +136,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
 
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
-    for key in ("file", "name", "qualifiedName", "kind"):
+    for key in ("file", "name", "qualifiedName", "kind", "receiver"):
         P.optional_text(params, key)
     entity = P.optional_text(params, "entity")
     if entity is None:
