@@ -15,6 +15,8 @@ import pytest
 from gitrepo import commit_files
 from lore.ingest.workspaces import MAX_MANIFEST_BYTES, Workspaces, workspaces_of
 
+from .conftest import deps_of as _deps
+
 COMPOSER = json.dumps({
     "name": "acme/shop",
     "require": {"guzzlehttp/psr7": "^2", "laminas/laminas-diactoros": "^3"},
@@ -34,12 +36,6 @@ FILES = {
     "tests/Mocks/MockAction.php": "<?php\nnamespace Acme\\Shop\\Tests\\Mocks;\n\nclass MockAction {}\n",
     "tests-more/Fixtures/Seed.php": "<?php\nnamespace Acme\\Shop\\Tests\\Fixtures;\n\nclass Seed {}\n",
 }
-
-
-def _deps(cli, module: str) -> set[str]:
-    rc, reply, err, _ = cli.run("query", f"[:find ?d :where [{module} :depends-on ?d]]")
-    assert rc == 0, err
-    return {row[0] for row in reply["results"]}
 
 
 def test_a_psr4_namespace_is_the_files_of_its_folder_and_an_outside_class_its_namespace(tmp_path, cli):
