@@ -209,6 +209,15 @@ def test_what_the_reason_says_a_choice_does_leaves_it_a_decision(text, subject, 
     assert rejected in slugs(got.rejects), got.to_json()
 
 
+@pytest.mark.parametrize("text", [
+    # user trial 15 (slimphp/Slim): a coding convention stated with "always declare/annotate/type-hint"
+    "We always declare(strict_types=1) at the top of every PHP file, new tests included.",
+    "Always type-hint return values in new PHP code.",
+])
+def test_always_declaring_or_type_hinting_is_a_preference(text):
+    assert one(text).kind == "preference"
+
+
 def test_a_role_needs_a_tool_word():
     assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []

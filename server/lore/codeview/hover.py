@@ -67,12 +67,17 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
     receiver = p.get("receiver") if isinstance(p.get("receiver"), str) else None
-    if kind == "name" and receiver:
+    if kind == "name" and receiver and locs:
         # another object's or class's member: the definition in a class named like the receiver
-        # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle), never this
-        # file's own member of that name; none when no class is named so
-        found = _q(graph, "locate_member", name=name, receiver=receiver) if locs else []
-        return found[0][0] if found else None
+        # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle)
+        found = _q(graph, "locate_member", name=name, receiver=receiver)
+        if found:
+            return found[0][0]
+        if p.get("via") in ("->", "::"):
+            # none: never this file's own member of that name (PHP's $x->m(), Foo::m() name another object's or
+            # class's; the languages of "." — Go's c.JSON() on its own receiver, Python's module.f() — keep the
+            # lookup by name below)
+            return None
     if kind == "name" and locs:
         located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
@@ -136,7 +141,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
 
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
-    for key in ("file", "name", "qualifiedName", "kind", "receiver"):
+    for key in ("file", "name", "qualifiedName", "kind", "receiver", "via"):
         P.optional_text(params, key)
     entity = P.optional_text(params, "entity")
     if entity is None:

@@ -132,7 +132,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
-        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
+        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push|declare|annotate|type-?hint)|"
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
