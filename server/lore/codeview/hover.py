@@ -70,9 +70,9 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
     if kind == "name" and receiver and locs:
         # another object's or class's member: the definition in a class named like the receiver
         # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle)
-        found = _q(graph, "locate_member", name=name, receiver=receiver)
-        if found:
-            return found[0][0]
+        member = _q(graph, "locate_member", name=name, receiver=receiver)
+        if member:
+            return member[0][0]
         if p.get("via") in ("->", "::"):
             # none: never this file's own member of that name (PHP's $x->m(), Foo::m() name another object's or
             # class's; the languages of "." — Go's c.JSON() on its own receiver, Python's module.f() — keep the
