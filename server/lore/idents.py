@@ -116,7 +116,13 @@ def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[
     ``jackson``, ``jackson-databind`` — the Maven artifact —, ``fasterxml``, ``databind``; ``com.google.gson``:
     ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does.
     With ``python`` (a package a Python module imports), the distributions that install it (python_said_names).
+    A PHP namespace (``Laminas\\Diactoros``, ``GuzzleHttp\\Psr7``: a name with a backslash) is said by each run
+    of its segments that starts at its first or second, lowercased whole and split at its capitals (``fastroute``, ``fast-route`` of ``FastRoute``),
+    and by its Composer package, ``vendor/package``, where the vendor is its first segment (``guzzlehttp/psr7``,
+    ``laminas/laminas-diactoros``, ``psr/http-message``; slugged, the ``/`` as ``-``).
     Empty for any other import. rules/rejected_dependency.sql covers an import by the same names."""
+    if "\\" in path:
+        return php_said(path)
     if python and "/" not in path:
         return python_said_names(path)
     if jvm and "/" not in path and "." in path:
@@ -127,3 +133,26 @@ def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[
     else:
         return frozenset()
     return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))
+
+
+_CAPS_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_CAPS_START = re.compile(r"([a-z0-9])([A-Z])")
+PHP_SAID_SEGMENTS = 4  # a namespace's first segments are its package's (vendor, product); deeper ones are its own
+
+
+def camel_words(segment: str) -> str:
+    """``FastRoute`` -> ``Fast-Route``, ``PHPUnit`` -> ``PHP-Unit``: a segment's words (rejected_dependency.sql
+    splits them with the same two patterns)."""
+    return _CAPS_START.sub(r"\1-\2", _CAPS_RUN.sub(r"\1-\2", segment))
+
+
+def php_said(path: str) -> frozenset[str]:
+    """What people call a PHP namespace (``said_names``); also of a namespace of one segment (``GuzzleHttp``)."""
+    names: set[str] = set()
+    segs = [s for s in path.split("\\") if s][:PHP_SAID_SEGMENTS]
+    for words in ([s.lower() for s in segs], [camel_words(s).lower() for s in segs]):
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1) if i < 2 else ():  # a deeper run is a sub-namespace's name
+                names.add(slug("-".join(words[i:j])))
+            names.add(slug(words[0] + "-" + "-".join(words[:i + 1])))  # vendor/vendor-product
+    return frozenset(names)

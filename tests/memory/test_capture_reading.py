@@ -263,6 +263,28 @@ def test_more_ways_of_stating_a_choice(text, subject, rejected):
     assert rejected is None or rejected in slugs(got.rejects)
 
 
+@pytest.mark.parametrize("text, subject, rejected", [
+    # user trial 15: the reason's "handles" or "requires" says what the choice does; the statement is the change
+    ("We're switching caching from Redis to memcached since memcached handles our load.", "memcached", "redis"),
+    ("We're moving the queue from RabbitMQ to NATS because NATS requires no broker cluster.", "nats", "rabbitmq"),
+    ("We're switching the PSR-7 implementation from nyholm/psr7 to guzzlehttp/psr7, since Guzzle's "
+     "ServerRequest::fromGlobals handles our proxies.", "guzzlehttp/psr7", "nyholm/psr7"),
+])
+def test_what_the_reason_says_a_choice_does_leaves_it_a_decision(text, subject, rejected):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == subject, got.to_json()
+    assert rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # user trial 15 (slimphp/Slim): a coding convention stated with "always declare/annotate/type-hint"
+    "We always declare(strict_types=1) at the top of every PHP file, new tests included.",
+    "Always type-hint return values in new PHP code.",
+])
+def test_always_declaring_or_type_hinting_is_a_preference(text):
+    assert one(text).kind == "preference"
+
+
 def test_a_role_needs_a_tool_word():
     assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []

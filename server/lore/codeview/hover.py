@@ -66,6 +66,18 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
         located += [r[0] for r in _q(graph, "locate_import", file=file, line=line)]
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
+    receiver = p.get("receiver") if isinstance(p.get("receiver"), str) else None
+    if kind == "name" and receiver and locs:
+        # another object's or class's member: the definition in a class named like the receiver
+        # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle)
+        member = _q(graph, "locate_member", name=name, receiver=receiver)
+        if member:
+            return member[0][0]
+        if p.get("via") in ("->", "::"):
+            # none: never this file's own member of that name (PHP's $x->m(), Foo::m() name another object's or
+            # class's; the languages of "." — Go's c.JSON() on its own receiver, Python's module.f() — keep the
+            # lookup by name below)
+            return None
     if kind == "name" and locs:
         located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
@@ -119,6 +131,8 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
         return []
     if "/" in name:
         sep = "/"
+    elif "\\" in name:  # a PHP namespace (GuzzleHttp\Psr7 is under GuzzleHttp)
+        sep = "\\"
     elif "." in name and _imported_by_jvm(graph, dependents):
         sep = "."
     else:
@@ -130,7 +144,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
 
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
-    for key in ("file", "name", "qualifiedName", "kind"):
+    for key in ("file", "name", "qualifiedName", "kind", "receiver", "via"):
         P.optional_text(params, key)
     entity = P.optional_text(params, "entity")
     if entity is None:

@@ -132,7 +132,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
-        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
+        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push|declare|annotate|type-?hint)|"
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
@@ -314,8 +314,8 @@ _QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
 # A Maven coordinate, group:artifact[:version] ("com.fasterxml.jackson.core:jackson-databind"): one name, not a
 # group cut at its colon; _name says it by its artifact, the name identity knows a JVM package by.
 _COORDINATE = r"[A-Za-z][\w-]{0,40}(?:\.[\w-]{1,40}){1,6}:[A-Za-z][\w-]{0,60}(?:\.[\w-]{1,30}){0,4}(?::\w[\w-]{0,20}(?:\.[\w-]{1,20}){0,4})?"
-_NP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3}){0,2})"
+_NP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
             r"go\s+with|switch\s+to|move\s+to|migrate\s+to)\b")
@@ -391,7 +391,8 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 # Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
-_PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
+# A PHP name is one too, its namespace separators backslashes ("Slim\\Interfaces", "Slim\\App::handle").
+_PATH = r"(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3}"
 _CNP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__|\.(?=[A-Za-z]))?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
        r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
@@ -1255,21 +1256,22 @@ _MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates
 
 # Round 18: "never change X", "don't rename X", "X must stay …", "X must not be renamed", "keep X as is": a constraint
 # that X stays as it is, on X (the memory "keep X" :governs X, resolved as any other reference), not a rejection.
+# X may hold a member path's "::" ("Slim\\App::handle"), no other colon.
 _FREEZE_VERB = r"(?:change|rename|modify|touch|alter|edit|rewrite|reorder|renumber|restructure|break)"
-_THING_END = r"(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
+_THING_END = r"(?=\s*(?:[,;!?—–]|:(?!:)|--\s|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
 _THING_END += r"when|while|in\s+(?:any|a|the|this|future)|for\s+(?:now|any|backward|compat)|or\s+(?:else|we|you|it)|"
 _THING_END += r"(?:at\s+all|outside|from\s+now|going\s+forward|under\s+any)))"
 _FROZEN = [
     re.compile(r"^(?:please\s+)?(?:(?:we|you|nobody|no\s+one)\s+)?(?:must\s+never|should\s+never|shall\s+never|never|must\s+not|"
                r"mustn't|should\s+not|shouldn't|shall\s+not|do\s+not|don't|cannot|can't|can\s+not|may\s+not)\s+(?:ever\s+)?"
-               + _FREEZE_VERB + r"s?\s+(?P<x>[^,;:!?]{2,80}?)" + _THING_END, re.I),
+               + _FREEZE_VERB + r"s?\s+(?P<x>(?:::|[^,;:!?]){2,80}?)" + _THING_END, re.I),
     re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
-               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
+               r"(?:::|[^,;:!?]){2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
                r"(?:stay|remain|be\s+kept)\b", re.I),
     re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
-               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
+               r"(?:::|[^,;:!?]){2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
                + _FREEZE_VERB + r"(?:d|ed|s)?\b", re.I),
-    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>[^,;:!?]{2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
+    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>(?:::|[^,;:!?]){2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
                r"as-is|unchanged|untouched|intact|the\s+same|frozen|alone|stable)\b", re.I),
 ]
 _FROZEN_REF = re.compile(r"\bof\s+(?:the\s+)?(`?[A-Za-z_][\w.:/]*`?(?:\(\))?)\s*$")
@@ -1365,12 +1367,17 @@ def _kind(s: str) -> str | None:
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     concession = _CONCESSION.match(s)
+    why = _WHY.search(s)
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
             if kind == "decision" and _negated(s, m.start()):
                 continue
             if concession and m.start() < concession.end():
                 continue  # "While I like some ideas behind X, it is less popular": no preference
+            if kind in ("dependency", "architecture") and why and m.start() > why.start():
+                # user trial 15: "switching caching from Redis to memcached since memcached handles our load" is a
+                # decision; what the reason says the choice does is no statement of how the system is built
+                continue
             return kind
     took = CHOICE_VERBS.search(s)
     if took and not _negated(s, took.start()):
