@@ -45,7 +45,7 @@ GRAPHS = {"recall": "requests", "recall2": "recall2-nats", "recall3": "recall3-i
           "recall5": "recall5-ra", "recall6": "recall6-sgg", "recall7": "recall7-numpy", "recall8": "recall8-cometbft",
           "recall9": "recall9-james", "recall10": "recall10-opendal",
           "recall11": "recall11-nuget-client", "recall12": "recall12-grpc-go",
-          "recall13": "recall13-matrix-js-sdk"}
+          "recall13": "recall13-matrix-js-sdk", "recall14": "recall14-opentelemetry-python"}
 
 
 def pct(xs: list[float], p: float) -> float:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recall round 14 (issue 14): approaches to the synonym questions that the floors did not reach, measured on
+"""Recall rounds 14-15 (issue 14): approaches to the synonym questions that the floors did not reach, measured on
 the DEV splits only through prepare-turn itself, each variant patched in for one run and taken out again.
 
     python bench/recall_variants.py [--sets recall8,recall12] [--variants base,expand,prf] [--work DIR]
@@ -17,6 +17,10 @@ split is never asked here. Variants (name[:arg...]):
                           memory words (each memory word embedded alone, its most frequent spelling) at cosine
                           >= T become BM25 terms weighted by that cosine, covering the word they stand for (for
                           memories only; with K, only memories among the question's K nearest in meaning)
+  gexp:T:M:K[:key=value]  expand, credited to a memory only where a guard holds (round 15; gexp's docstring):
+                          own=F, near=N, agree=A, scope=all, bits=0, pure=1, ctx=1
+  stem:ALG[:VARIANT...]   the index's stem replaced by Snowball's ALG (porter, english; the snowballstemmer
+                          package, a bench-only import) and the whole index rebuilt, alone or under VARIANT
   prf:k:beta[:loo]        pseudo-relevance feedback in meaning: a memory's score is its cosine plus beta times
                           its mean cosine with the question's k nearest memories (loo: leaving itself out), over
                           1 + beta; its standout z against the background as fed back too
@@ -52,7 +56,7 @@ import recall as bench  # noqa: E402  (bench/recall.py: the same graph building)
 
 GRAPHS = {"recall": "requests", "recall2": "recall2-nats", "recall3": "recall3-ipykernel", "recall8": "recall8-cometbft",
           "recall9": "recall9-james", "recall10": "recall10-opendal", "recall11": "recall11-nuget-client",
-          "recall12": "recall12-grpc-go"}
+          "recall12": "recall12-grpc-go", "recall13": "recall13-matrix-js-sdk"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 Undo = Callable[[], None]
 
@@ -103,29 +107,112 @@ def memory_words(graph: Any) -> tuple[list[str], Any]:
     return tokens, np.asarray(embed.embed(words), dtype=np.float32)
 
 
+def context_vectors(text: str) -> dict[str, Any]:
+    """Each word of the question (lowercased) -> the mean of its word pieces' last-layer states from ONE
+    forward pass over the whole question (what embed_query computes before pooling), unit length: a word's
+    vector at no cost beyond the question's own pass."""
+    from lore.memory import embed, minilm
+
+    impl = embed.model().impl
+    assert isinstance(impl, minilm.MiniLM), "measured with MiniLM in numpy"
+    enc = impl.tokenizer.encode_batch([text[:embed.QUERY_CHARS]])[0]
+    ids = list(enc.ids)[:embed.QUERY_TOKENS]
+    x_ids = np.asarray([ids], dtype=np.int64)
+    states = _last_states(impl, x_ids)  # HIDDEN x n
+    out: dict[str, list[int]] = {}
+    for j, (a, b) in enumerate(enc.offsets[:len(ids)]):
+        if b <= a:
+            continue
+        wid = enc.word_ids[j]
+        if wid is None:
+            continue
+        wa, wb = enc.word_to_chars(wid)
+        out.setdefault(text[wa:wb].lower(), []).append(j)
+    vecs = {}
+    for w, js in out.items():
+        v = states[:, js].mean(axis=1)
+        vecs[w] = v / max(float(np.linalg.norm(v)), 1e-12)
+    return vecs
+
+
+def _last_states(impl: Any, ids: Any) -> Any:
+    """MiniLM's forward pass (lore.memory.minilm.MiniLM.forward) up to, not including, the pooling."""
+    from lore.memory import minilm
+
+    b, n = ids.shape
+    hd = minilm.HIDDEN // minilm.HEADS
+    x = impl.word[ids.reshape(-1)].T + np.tile(impl.position[:, :n], (1, b))
+    x = minilm._layer_norm(x, *impl.norm)
+    for qkv_w, qkv_b, o_w, o_b, g1, b1, i_w, i_b, f_w, f_b, g2, b2 in impl.layers:
+        h = qkv_w @ x + qkv_b
+        qkv = h.reshape(3, minilm.HEADS, hd, b, n).transpose(0, 3, 1, 4, 2)
+        sc = qkv[0] @ qkv[1].transpose(0, 1, 3, 2)
+        sc -= np.maximum.reduce(sc, -1, keepdims=True)
+        np.exp(sc, out=sc)
+        sc /= np.add.reduce(sc, -1, keepdims=True)
+        ctx = (sc @ qkv[2]).transpose(1, 3, 0, 2).reshape(minilm.HIDDEN, b * n)
+        x = minilm._layer_norm(o_w @ ctx + o_b + x, g1, b1)
+        x = minilm._layer_norm(f_w @ minilm._gelu2(i_w @ x + i_b) + f_b + x, g2, b2)
+    return x
+
+
 def expansions(text: str, names: frozenset[str], tokens: list[str], known: set[str], vecs: Any, t: float,
-               m: int) -> dict[str, list[tuple[str, float]]]:
-    """Question token -> its m nearest memory tokens at cosine >= t, for the words no memory says."""
+               m: int, ctx: bool = False, morph: bool = True) -> dict[str, list[tuple[str, float]]]:
+    """Question token -> its m nearest memory tokens at cosine >= t, for the words no memory says (ctx: the
+    word's vector from the question's own forward pass, not the word embedded alone)."""
     from lore.memory import embed, index
     from lore.memory.tokens import QUESTION_WORDS
 
+    inside = context_vectors(text) if ctx else {}
     out: dict[str, list[tuple[str, float]]] = {}
     for w in _WORD.findall(text):
         lw = w.lower()
         tok = index.word_token(lw)
         if lw in names or tok is None or tok in QUESTION_WORDS or len(lw) < 3 or tok in out or tok in known:
             continue
-        cos = vecs @ np.asarray(embed.embed([lw])[0], dtype=np.float32)
-        got = [(tokens[j], float(cos[j])) for j in np.argsort(-cos)[:m + 1] if cos[j] >= t and tokens[j] != tok]
+        if ctx and lw not in inside:
+            continue
+        qv = inside[lw] if ctx else np.asarray(embed.embed([lw])[0], dtype=np.float32)
+        cos = vecs @ qv
+        got = [(tokens[j], float(cos[j])) for j in np.argsort(-cos)[:m + 1] if cos[j] >= t and tokens[j] != tok
+               and (morph or tokens[j][:4] != tok[:4])]
         out[tok] = got[:m]
     return out
 
-
 def expand(graph: Any, t: str = "0.6", m: str = "3", k: str = "0") -> Undo:
+    """Round 14's expansion: gexp without a guard."""
+    return gexp(graph, t, m, k)
+
+def gexp(graph: Any, t: str = "0.6", m: str = "3", k: str = "0", *opts: str) -> Undo:
+    """Guarded expansion (round 15): expand as ``expand`` does, but an expansion's coverage is credited to a
+    memory only where a guard holds (options key=value):
+      own=F     the memory's own words cover >= F of the question (F 0: any word of its own)
+      near=N    or it is among the question's N nearest memories in meaning (with own: either suffices)
+      agree=A   expansions of at least A distinct question words hit it
+      scope=all expand only question words no document (memory or code) says; mem (default): no memory
+      bits=0    expansions never cover (only their BM25 counts: admission as without them)
+      pure=1    an expansion's BM25 too counts only for a memory it is credited to
+      ctx=1     a question word's vector from the question's own forward pass (its word pieces' last-layer
+                states), not the word embedded alone: no encoder pass beyond the question's
+      after=1   a memory the expansion brings comes after every memory the reply has without it (the reply
+                without expansion first, then the new memories' facts, up to the facts' limit)
+      morph=0   no expansion to a word sharing the question word's first four letters (an inflection or a
+                derivation of it: older -> old, deletion -> delet)
+    """
     from lore.memory import index, turns, vectors
     from lore.memory.tokens import MEMORY_NAMESPACES, QUESTION_WORDS
 
     floor, most, gate = float(t), int(m), int(k)
+    opt = dict(o.split("=", 1) for o in opts)
+    own_floor = float(opt["own"]) if "own" in opt else None
+    near_n = int(opt.get("near", "0"))
+    agree = int(opt.get("agree", "1"))
+    scope = opt.get("scope", "mem")
+    credit = opt.get("bits", "1") != "0"
+    pure = opt.get("pure", "0") == "1"
+    ctx = opt.get("ctx", "0") == "1"
+    morph = opt.get("morph", "1") != "0"
+    after = opt.get("after", "0") == "1"
     tokens, vecs = memory_words(graph)
     known = set(tokens)
     real = index.search
@@ -143,8 +230,9 @@ def expand(graph: Any, t: str = "0.6", m: str = "3", k: str = "0") -> Undo:
                 named.add(tok)
         if not terms:
             return [], index.Query({}, 0.0)
-        extra: dict[str, tuple[float, str]] = {}  # expansion token -> (weight, the question token it stands for)
-        for src, near in expansions(text, names, tokens, known, vecs, floor, most).items():
+        skip = known if scope == "mem" else known | set(hot.terms)
+        extra: dict[str, tuple[float, str]] = {}
+        for src, near in expansions(text, names, tokens, skip, vecs, floor, most, ctx, morph).items():
             if src in terms and src not in named:
                 for tok, cos in near:
                     if tok not in terms and (tok not in extra or extra[tok][0] < cos):
@@ -171,18 +259,61 @@ def expand(graph: Any, t: str = "0.6", m: str = "3", k: str = "0") -> Undo:
                 bit, nxt = 1 << nxt, nxt + 1
                 stands[bit] = bit_of[src]
             scored.append((int(tid), int(df), weight, bit))
-        picked = hot.score(scored, n=int(n_docs), avgdl=float(avgdl), k1=index.K1, b=index.B, limit=int(limit),
-                           code_limit=int(code_limit))
-        near = None
-        if gate and stands:
-            near = {e for e, _c, _z in vectors.search(graph, con, turns._without_names(text, names), k=gate)}
+        if pure:
+            # own words and expansions scored apart: an expansion's BM25 reaches only a memory it is credited to
+            mine = hot.score([x for x in scored if x[3] < 1 << 20], n=int(n_docs), avgdl=float(avgdl), k1=index.K1,
+                             b=index.B, limit=int(limit), code_limit=int(code_limit))
+            theirs = hot.score([x for x in scored if x[3] >= 1 << 20 or (x[3] == 0 and x[2] < 1.0)], n=int(n_docs),
+                               avgdl=float(avgdl), k1=index.K1, b=index.B, limit=int(limit), code_limit=0)
+            picked = mine + theirs
+        else:
+            picked = hot.score(scored, n=int(n_docs), avgdl=float(avgdl), k1=index.K1, b=index.B, limit=int(limit),
+                               code_limit=int(code_limit))
         every = sum(stands)
+        pairs = list(zip(hot.rows([d for d, _, _ in picked]), picked))
+        own_mask: dict[str, int] = {}
+        src_bits: dict[str, int] = {}
+        for row, (_, _bm25, mask) in pairs:
+            e = row[1]
+            own_mask[e] = own_mask.get(e, 0) | (mask & ~every)
+            for bit, src_bit in stands.items():
+                if mask & bit:
+                    src_bits[e] = src_bits.get(e, 0) | src_bit
+        need_near = gate or near_n
+        nearest: list[str] = []
+        if need_near and stands:
+            nearest = [e for e, _c, _z in vectors.search(graph, con, turns._without_names(text, names),
+                                                         k=max(gate, near_n))]
+
+        def credited(e: str) -> bool:
+            if not credit or e not in src_bits:
+                return False
+            if gate and e not in nearest[:gate]:
+                return False
+            if bin(src_bits[e]).count("1") < agree:
+                return False
+            if own_floor is None and not near_n:
+                return True
+            ok_own = own_floor is not None and own_mask.get(e, 0) and query.coverage(own_mask[e]) >= own_floor
+            ok_near = bool(near_n) and e in nearest[:near_n]
+            return bool(ok_own or ok_near)
+
+        if pure:
+            # merge: a document's expansion part counts only for a credited memory
+            own_part = {d: (bm, mk) for d, bm, mk in mine}
+            rows_of = {row[0]: row for row, _p in pairs}
+            merged: dict[int, tuple[float, int]] = dict(own_part)
+            for d, bm, mk in theirs:
+                if credited(rows_of[d][1]):
+                    ob, om = merged.get(d, (0.0, 0))
+                    merged[d] = (ob + bm, om | mk)
+            pairs = [(rows_of[d], (d, bm, mk)) for d, (bm, mk) in merged.items()]
         hits = []
-        for row, (_, bm25, mask) in zip(hot.rows([d for d, _, _ in picked]), picked):
+        for row, (_, bm25, mask) in pairs:
             h = index.Hit.scored(row, bm25, mask)
             if mask & every:
                 h.mask = mask & ~every
-                if h.ns in MEMORY_NAMESPACES and (near is None or h.e in near):
+                if h.ns in MEMORY_NAMESPACES and credited(h.e):
                     for bit, src_bit in stands.items():
                         if mask & bit:
                             h.mask |= src_bit
@@ -191,9 +322,50 @@ def expand(graph: Any, t: str = "0.6", m: str = "3", k: str = "0") -> Undo:
         return hits, query
 
     index.search = search  # type: ignore[assignment]
+    real_turn = turns.prepare_turn
+    if after:
+        def prepare_turn(g: Any, message: Any, **kw: Any) -> dict[str, Any]:
+            index.search = real  # type: ignore[assignment]
+            try:
+                plain = real_turn(g, message, **kw)
+            finally:
+                index.search = search  # type: ignore[assignment]
+            got = real_turn(g, message, **kw)
+            seen = {f["entity"] for f in plain["facts"]}
+            extra = [f for f in got["facts"] if f["entity"] not in seen]
+            return {**got, "facts": (plain["facts"] + extra)[:int(turns.settings()["limit"])]}
+        turns.prepare_turn = prepare_turn  # type: ignore[assignment]
 
     def undo() -> None:
         index.search = real  # type: ignore[assignment]
+        turns.prepare_turn = real_turn  # type: ignore[assignment]
+    return undo
+
+
+def stem(graph: Any, alg: str = "porter", *rest: str) -> Undo:
+    """A Snowball stemmer (alg: porter, english) in place of the light stem, the whole index rebuilt with it
+    (Python tokenizing every document); rest: another variant to run with it (e.g. gexp:0.6:3:10)."""
+    import functools
+
+    import snowballstemmer
+
+    from lore.memory import index
+
+    s = snowballstemmer.stemmer(alg)
+    real_stem, real_version, real_max = index._stem, index.SCHEMA_VERSION, index.PY_TOKENIZE_MAX
+    index._stem = functools.lru_cache(maxsize=None)(s.stemWord)  # type: ignore[assignment]
+    index.SCHEMA_VERSION, index.PY_TOKENIZE_MAX = 900, 10**9
+    graph.session.get(index.MARKS).schema_ok = False
+    index.sync(graph)
+    inner = None
+    if rest:
+        kind, *args = ":".join(rest).split(":")
+        inner = VARIANTS[kind](graph, *args)  # type: ignore[misc]
+
+    def undo() -> None:
+        if inner:
+            inner()
+        index._stem, index.SCHEMA_VERSION, index.PY_TOKENIZE_MAX = real_stem, real_version, real_max  # type: ignore[assignment]
     return undo
 
 
@@ -272,8 +444,8 @@ def first(graph: Any, lam: str = "0.3") -> Undo:
     return _semantic(graph, scoring)
 
 
-VARIANTS: dict[str, Callable[..., Undo] | None] = {"base": None, "expand": expand, "prf": prf, "csls": csls,
-                                                   "first": first}
+VARIANTS: dict[str, Callable[..., Undo] | None] = {"base": None, "expand": expand, "gexp": gexp, "stem": stem, "prf": prf,
+                                                   "csls": csls, "first": first}
 
 
 @contextlib.contextmanager

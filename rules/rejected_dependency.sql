@@ -9,7 +9,12 @@
 --   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
 --   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name), and a
 --   JVM package by its segments after the first: :dependency/jackson, :dependency/jackson-databind (the Maven
---   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson.
+--   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson. A Python
+--   import is named by the distribution that installs it: :dependency/pyyaml meets import yaml, :dependency/pillow
+--   from PIL import Image, :dependency/python-dateutil import dateutil. A PHP namespace (GuzzleHttp\Psr7: its
+--   parents cover it) is named by its runs of segments from the first or second,
+--   and by its Composer package: :dependency/guzzlehttp-psr7 ("guzzlehttp/psr7"), :dependency/laminas-laminas-diactoros
+--   meet a use of GuzzleHttp\Psr7\ServerRequest, Laminas\Diactoros\ServerRequest (lore.idents.said_names).
 -- kind: warning
 -- reads: :depends-on :rejects :forbids :description :name :language
 -- reads_only_of: :description with :rejects :forbids
@@ -25,12 +30,19 @@ jvm AS (  -- externals a Java, Kotlin or Scala module imports: their names are d
     SELECT target FROM dep WHERE module IN (SELECT e FROM asserted_now WHERE a = ':language' AND vt = 's'
                                                 AND v IN ('java', 'kotlin', 'scala'))
 ),
+py AS (  -- externals a Python module imports: said by the distributions that install them (PyYAML for yaml)
+    SELECT target FROM dep WHERE module IN (SELECT e FROM asserted_now WHERE a = ':language' AND vt = 's'
+                                                AND v = 'python')
+),
 named AS (  -- the import path of each external a module depends on, when it has folders (Go's, JS scopes)
     SELECT e, string_split(v, '/') AS parts FROM asserted_now
      WHERE a = ':name' AND vt = 's' AND contains(v, '/') AND e IN (SELECT target FROM dep)
     UNION ALL  -- or is a JVM package under others (com.google.common.truth is under com.google.common)
     SELECT e, string_split(v, '.') AS parts FROM asserted_now
      WHERE a = ':name' AND vt = 's' AND contains(v, '.') AND NOT contains(v, '/') AND e IN (SELECT target FROM jvm)
+    UNION ALL  -- or is a PHP namespace under others (GuzzleHttp covers GuzzleHttp\Psr7)
+    SELECT e, string_split(v, '\') AS parts FROM asserted_now
+     WHERE a = ':name' AND vt = 's' AND contains(v, '\') AND e IN (SELECT target FROM dep)
 ),
 cover AS (  -- what an import is covered by: itself, and the ident of every folder above it
     SELECT DISTINCT target, target AS covered FROM dep
@@ -63,6 +75,19 @@ vetoed AS (  -- what a veto names, as an import's ident: a package named through
              WHERE vt = 'k' OR (NOT contains(target, ' ') AND length(target) BETWEEN 1 AND 500
                                 AND regexp_matches(target, '[A-Za-z0-9]')))
 ),
+php AS (  -- a PHP namespace an import names (GuzzleHttp\Psr7): its first segments, lowercased whole and split at
+          -- its capitals (FastRoute: fastroute, fast-route), as lore.idents.said_names says them
+    SELECT e, list_transform(segs, lambda s: lower(s)) AS segs FROM (
+        SELECT e, list_filter(string_split(v, '\'), lambda s: s <> '')[1:4] AS segs FROM asserted_now
+         WHERE a = ':name' AND vt = 's' AND contains(v, '\') AND e IN (SELECT target FROM dep)
+           AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))
+    UNION
+    SELECT e, list_transform(segs, lambda s: lower(regexp_replace(regexp_replace(s, '([A-Z]+)([A-Z][a-z])', '\1-\2', 'g'),
+                                                                  '([a-z0-9])([A-Z])', '\1-\2', 'g'))) FROM (
+        SELECT e, list_filter(string_split(v, '\'), lambda s: s <> '')[1:4] AS segs FROM asserted_now
+         WHERE a = ':name' AND vt = 's' AND contains(v, '\') AND e IN (SELECT target FROM dep)
+           AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))
+),
 said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: logrus, sirupsen-logrus, sirupsen):
            -- each run of its segments after the host, a major version (v2, yaml.v3) aside. Only a veto that names
            -- a package through an alias namespace (:dependency/logrus) is matched by these.
@@ -84,6 +109,27 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm)
                                AND contains(v, '.') AND NOT contains(v, '/')
                                AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
+    UNION ALL  -- a Python import by the distribution that installs it (yaml: pyyaml; PIL: pillow; sklearn.svm:
+               -- scikit-learn; lore_python_dists reads lore/python_names.json) or a form any may take (dateutil:
+               -- python-dateutil; kafka: kafka-python; dns: dnspython), as lore.idents.python_said_names says
+    SELECT e AS target, ':module/' || d AS covered
+      FROM (SELECT e, unnest(list_concat(lore_python_dists(lower(v)), lore_python_dists(lower(split_part(v, '.', 1))),
+                                         lore_python_dists(lower(split_part(v, '.', 1) || '.' || split_part(v, '.', 2))),
+                                         ['python-' || t, t || '-python', replace(t, '-', '') || 'python'])) AS d
+              FROM (SELECT e, v, trim(regexp_replace(lower(split_part(v, '.', 1)), '[^a-z0-9]+', '-', 'g'), '-') AS t
+                      FROM asserted_now
+                     WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM py) AND NOT contains(v, '/')
+                       AND EXISTS (SELECT 1 FROM vetoed WHERE aliased)))
+     WHERE d <> ''
+    UNION ALL  -- a PHP namespace: its runs from its first segment (a vendor: guzzlehttp, guzzlehttp-psr7) and from its
+               -- second (a product: psr7, diactoros); a deeper run is a sub-namespace's name (Message, Factory)
+    SELECT e, ':module/' || trim(regexp_replace(array_to_string(list_slice(segs, i, j), '-'), '[^a-z0-9]+', '-', 'g'), '-')
+      FROM (SELECT e, segs, i, unnest(range(i, len(segs) + 1)) AS j
+              FROM (SELECT e, segs, unnest(range(1, least(len(segs), 2) + 1)) AS i FROM php))
+    UNION ALL  -- and its Composer package, vendor/product with the vendor its first segment (laminas/laminas-diactoros)
+    SELECT e, ':module/' || trim(regexp_replace(segs[1] || '-' || array_to_string(list_slice(segs, 1, j), '-'),
+                                               '[^a-z0-9]+', '-', 'g'), '-')
+      FROM (SELECT e, segs, unnest(range(1, len(segs) + 1)) AS j FROM php)
 ),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now

@@ -70,14 +70,61 @@ _MAJOR = re.compile(r"^v\d+$")
 
 
 @lru_cache(maxsize=65_536)
-def said_names(path: str, jvm: bool = False) -> frozenset[str]:
+@lru_cache(maxsize=1)
+def python_distributions() -> dict[str, tuple[str, ...]]:
+    """Import name (lowercase, may be dotted) -> the distributions that install it under another name
+    (``yaml``: ``pyyaml``), from python_names.json beside this module."""
+    import json
+    from pathlib import Path
+
+    data = json.loads(Path(__file__).with_name("python_names.json").read_text(encoding="utf-8"))
+    return {k: tuple(v) for k, v in data["names"].items()}
+
+
+def python_dists_macro() -> str:
+    """The SQL macro ``lore_python_dists(import_name)`` -> the distributions of python_names.json (a list), that
+    rules/rejected_dependency.sql reads; made from the packaged file, never from a repository's text."""
+    def lit(x: str) -> str:
+        return "'" + x.replace("'", "''") + "'"
+    arms = " ".join(f"WHEN {lit(k)} THEN [{', '.join(lit(slug(d)) for d in v)}]"
+                    for k, v in sorted(python_distributions().items()))
+    return f"CREATE OR REPLACE TEMP MACRO lore_python_dists(x) AS (CASE x {arms} ELSE []::VARCHAR[] END)"
+
+
+def python_said_names(name: str) -> frozenset[str]:
+    """The slugs of what people call a Python import by the distribution that installs it: PyYAML for ``yaml``,
+    Pillow for ``PIL``, scikit-learn for ``sklearn.linear_model`` (python_names.json: every listed import name that
+    starts the import), and the forms any distribution may take: python-dateutil for ``dateutil``, kafka-python
+    for ``kafka``, dnspython for ``dns``. Not ``py`` + the name: pyarrow is no name of ``arrow``."""
+    low = name.strip().lower()
+    if not low or "/" in low or len(low) > 200:
+        return frozenset()
+    segs = low.split(".")
+    out = {slug(d) for k in (".".join(segs[:i]) for i in range(1, len(segs) + 1))
+           for d in python_distributions().get(k, ())}
+    top = slug(segs[0])
+    if top:
+        out |= {"python-" + top, top + "-python", top.replace("-", "") + "python"}
+    return frozenset(out)
+
+
+def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[str]:
     """The slugs of what people call a hosted Go package (``github.com/sirupsen/logrus``: ``logrus``,
     ``sirupsen-logrus``, ``sirupsen``): each run of its path's segments after the host, a major version
     (``v2``, ``yaml.v3``) aside. With ``jvm`` (a package a Java, Kotlin or Scala module imports), each run of
     its dotted package's segments after the first, the top-level domain (``com.fasterxml.jackson.databind``:
     ``jackson``, ``jackson-databind`` — the Maven artifact —, ``fasterxml``, ``databind``; ``com.google.gson``:
     ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does.
+    With ``python`` (a package a Python module imports), the distributions that install it (python_said_names).
+    A PHP namespace (``Laminas\\Diactoros``, ``GuzzleHttp\\Psr7``: a name with a backslash) is said by each run
+    of its segments that starts at its first or second, lowercased whole and split at its capitals (``fastroute``, ``fast-route`` of ``FastRoute``),
+    and by its Composer package, ``vendor/package``, where the vendor is its first segment (``guzzlehttp/psr7``,
+    ``laminas/laminas-diactoros``, ``psr/http-message``; slugged, the ``/`` as ``-``).
     Empty for any other import. rules/rejected_dependency.sql covers an import by the same names."""
+    if "\\" in path:
+        return php_said(path)
+    if python and "/" not in path:
+        return python_said_names(path)
     if jvm and "/" not in path and "." in path:
         segs = [s for s in path.split(".")[1:] if s]
     elif HOSTED.match(path):
@@ -86,3 +133,26 @@ def said_names(path: str, jvm: bool = False) -> frozenset[str]:
     else:
         return frozenset()
     return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))
+
+
+_CAPS_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_CAPS_START = re.compile(r"([a-z0-9])([A-Z])")
+PHP_SAID_SEGMENTS = 4  # a namespace's first segments are its package's (vendor, product); deeper ones are its own
+
+
+def camel_words(segment: str) -> str:
+    """``FastRoute`` -> ``Fast-Route``, ``PHPUnit`` -> ``PHP-Unit``: a segment's words (rejected_dependency.sql
+    splits them with the same two patterns)."""
+    return _CAPS_START.sub(r"\1-\2", _CAPS_RUN.sub(r"\1-\2", segment))
+
+
+def php_said(path: str) -> frozenset[str]:
+    """What people call a PHP namespace (``said_names``); also of a namespace of one segment (``GuzzleHttp``)."""
+    names: set[str] = set()
+    segs = [s for s in path.split("\\") if s][:PHP_SAID_SEGMENTS]
+    for words in ([s.lower() for s in segs], [camel_words(s).lower() for s in segs]):
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1) if i < 2 else ():  # a deeper run is a sub-namespace's name
+                names.add(slug("-".join(words[i:j])))
+            names.add(slug(words[0] + "-" + "-".join(words[:i + 1])))  # vendor/vendor-product
+    return frozenset(names)

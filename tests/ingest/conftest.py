@@ -94,3 +94,10 @@ def rows_of_one_run_and_per_commit(repo: Repo, tmp_path: Path,
     per_commit.close()
     once.close()
     return rows
+
+
+def deps_of(cli, module: str) -> set[str]:
+    """What ``module`` :depends-on now, through the real CLI."""
+    rc, reply, err, _ = cli.run("query", f"[:find ?d :where [{module} :depends-on ?d]]")
+    assert rc == 0, err
+    return {row[0] for row in reply["results"]}

@@ -14,6 +14,7 @@ import pytest
 from gitrepo import commit_files, git
 from lore.ingest.workspaces import MAX_MANIFEST_BYTES, Workspaces, glob_regex, workspaces_of
 
+from .conftest import deps_of as _deps
 from .conftest import rows_of_one_run_and_per_commit
 
 JS = {
@@ -30,12 +31,6 @@ JS = {
                              "import React from 'react';\nexport const m = [settings, Button, dark, old, React];\n"),
 }
 WEB = ":module/apps-web-src-main-ts"
-
-
-def _deps(cli, module: str) -> set[str]:
-    rc, reply, err, _ = cli.run("query", f"[:find ?d :where [{module} :depends-on ?d]]")
-    assert rc == 0, err
-    return {row[0] for row in reply["results"]}
 
 
 def test_npm_workspace_packages_are_the_repositorys_files(tmp_path, cli):

@@ -124,3 +124,37 @@ async def test_hover_on_a_java_import_shows_a_rejection_of_the_library_by_its_pr
         3, len("import com.fasterxml.jack"))
     assert diag.range.start.line == 3 and "com.fasterxml.jackson.databind" in diag.message, diag
     assert "why not" in shown and ":decision/no-jackson" in shown, shown
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("written, typed, col", [
+    (":dependency/pyyaml", "import yaml\n", len("import ya")),
+    (":dependency/pillow", "from PIL import Image\n", len("from PI")),
+    (":dependency/python-dateutil", "import dateutil.parser\n", len("import dateu")),
+])
+async def test_hover_on_a_python_import_shows_a_rejection_of_the_distribution_that_installs_it(
+        tmp_path, written, typed, col):
+    # "We decided against PyYAML" is :rejects :dependency/pyyaml; the import typed is yaml (Pillow: PIL,
+    # python-dateutil: dateutil). Before, nothing met: the distribution's name is no import's. The unsaved
+    # buffer is warned about on the import line, and the hover says why.
+    [diag], shown = await _typed_and_hovered(
+        tmp_path, {"src/app.py": "def main():\n    return 1\n"}, "src/app.py", ":decision/no-it", written,
+        typed + "\n\ndef main():\n    return 1\n", 0, col)
+    assert diag.range.start.line == 0, diag
+    assert "why not" in shown and ":decision/no-it" in shown, shown
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("written", [":dependency/laminas-laminas-diactoros", '"laminas/laminas-diactoros"',
+                                     ":dependency/diactoros"])
+async def test_hover_on_a_php_use_shows_a_rejection_of_the_composer_package(tmp_path, written):
+    # User trial 15 (slimphp/Slim): "Let's drop laminas/laminas-diactoros" is :rejects
+    # :dependency/laminas-laminas-diactoros (or the Composer name, as a string); the line typed is a use of a class
+    # in its namespace, Laminas\Diactoros. The unsaved buffer is warned about, and the hover on the use says why.
+    kernel = "<?php\nnamespace Acme;\n\nclass Kernel\n{\n}\n"
+    [diag], shown = await _typed_and_hovered(
+        tmp_path, {"src/Kernel.php": kernel}, "src/Kernel.php", ":decision/no-diactoros", written,
+        kernel.replace("\n\nclass", "\n\nuse Laminas\\Diactoros\\ServerRequest;\nuse Nyholm\\Psr7\\Response;\n\nclass"),
+        3, len("use Laminas\\Diac"))
+    assert diag.range.start.line == 3 and "Laminas\\Diactoros" in diag.message, diag
+    assert "why not" in shown and ":decision/no-diactoros" in shown, shown

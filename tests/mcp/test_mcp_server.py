@@ -322,6 +322,10 @@ async def test_finalize_turn_takes_the_agents_facts_in_every_form_the_cli_takes(
         assert sorted(e for e, _ in r["results"]) == [":decision/use-lmdb", ":decision/use-sqlite", ":decision/use-zstd"]
         err, r = await call(session, "lore_history", entity=":decision/use-zstd")
         assert any(h["attribute"] == ":rejects" and h["value"] == ":module/lz4" for h in r["history"]), r
+        # An agent that found nothing settled says so with an empty list: nothing is stored, not even what
+        # Lore's own reader would have read in the exchange.
+        err, r = await call(session, "lore_finalize_turn", delta="User: We'll use Redis for caching.", facts=[])
+        assert not err and r["ok"] and r["strategy"] == "agent" and r["stored"] == 0, r
         # Neither an exchange nor facts: said as the missing parameter, nothing written.
         err, r = await call(session, "lore_finalize_turn")
         assert err and r["error"]["code"] == "bad-params" and "delta" in r["error"]["message"], r

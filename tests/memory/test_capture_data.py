@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "memory" / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("capture*.json"))
 # the builders kept in the tree that write their set from labelset.write_heldout_set (sets 7 on)
-BUILT = {f"capture{n}.json": f"build_labels_{n}.py" for n in (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)}
+BUILT = {f"capture{n}.json": f"build_labels_{n}.py" for n in (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22)}
 KINDS = {"decision", "preference", "constraint", "dependency", "architecture"}
 
 
@@ -50,7 +50,7 @@ def test_a_set_holds_real_turns_with_labels_of_a_known_shape(name):
 @pytest.mark.parametrize("name", ["capture10.json", "capture11.json", "capture12.json", "capture13.json",
                                   "capture14.json", "capture15.json", "capture16.json",
                                   "capture17.json", "capture18.json", "capture19.json",
-                                  "capture20.json", "capture21.json"])
+                                  "capture20.json", "capture21.json", "capture22.json"])
 def test_a_recent_sets_rejected_alternatives_are_named_in_its_text(name):
     for x in exchanges(name):
         for fact in x["expected"]:
@@ -66,9 +66,28 @@ def test_a_blind_sets_builder_regenerates_its_frozen_file(name, tmp_path):
     assert out.read_bytes() == (REAL / name).read_bytes()
 
 
+def test_the_second_labelling_of_set_21_regenerates_and_labels_the_same_turns(tmp_path):
+    """bench/agreement.py scores set 21's second labelling (bench/data/agreement1) against the first: the same
+    exchanges, each fact's description holding its terms, its EDN what an agent passes to finalize-turn --facts."""
+    second = ROOT / "bench" / "data" / "agreement1"
+    out = tmp_path / "capture21_second.json"
+    p = subprocess.run([sys.executable, "build_second.py", str(REAL / "capture21.json"), str(out)], cwd=second,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == (second / "capture21_second.json").read_bytes()
+    rows = json.loads(out.read_text())["exchanges"]
+    assert [(x["id"], x["delta"]) for x in rows] == [(x["id"], x["delta"]) for x in exchanges("capture21.json")]
+    for x in rows:
+        assert x["agent_facts"].startswith("[") and (x["agent_facts"] == "[]") == (not x["facts"]), x["id"]
+        for fact in x["facts"]:
+            assert fact["kind"] in KINDS and all(t in fact["description"].lower() for t in fact["terms"]), x["id"]
+            assert all(r in x["delta"].lower() for r in fact["rejects"]), (x["id"], fact)
+
+
 @pytest.mark.parametrize("name", ["capture11.json", "capture12.json", "capture13.json", "capture14.json",
                                   "capture15.json", "capture16.json", "capture17.json",
-                                  "capture18.json", "capture19.json", "capture20.json", "capture21.json"])
+                                  "capture18.json", "capture19.json", "capture20.json", "capture21.json",
+                                  "capture22.json"])
 def test_a_blind_set_is_large_varied_and_about_a_quarter_noise(name):
     ex = exchanges(name)
     repos = {"/".join(x["source"].split("/")[1:3]).lower() for x in ex}

@@ -71,6 +71,73 @@ def test_banned_is_a_constraint_on_what_it_bans():
     assert got.kind == "constraint" and "eval" in slugs(got.rejects + got.forbids)
 
 
+@pytest.mark.parametrize("text, banned", [
+    # user trial 14: said without a verb, this stored nothing
+    ("No Lombok in this codebase, ever; annotation processors confuse Kotlin interop.", "lombok"),
+    ("No Lombok, ever.", "lombok"),
+    ("No ORMs anywhere.", "orms"),
+    ("No `eval` in this project.", "eval"),
+    ("No more jQuery in the frontend code, period.", "jquery"),
+])
+def test_no_x_ever_bans_x(text, banned):
+    got = one(text)
+    assert got.kind == "constraint" and banned in slugs(got.forbids) and got.subject.lower() == "no " + banned
+
+
+@pytest.mark.parametrize("text", [
+    "No module in this codebase uses eval.",  # what is, not a rule
+    "No test ever passed on that runner.",
+    "No one, ever, asked for this.",
+    "No problem at all.",
+    "No worries, ever.",
+])
+def test_no_x_saying_what_is_bans_nothing(text):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert all(not g.forbids for g in got), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, chosen", [
+    # user trial 13: a reversal stored nothing
+    ("Actually we're going back to multi_json: the json stdlib lacks the Oj adapter.", "multi_json"),
+    ("We're going back to Mustache for the templates; Liquid was too slow.", "mustache"),
+    ("We switched back to Webpack last week.", "webpack"),
+    ("Let's revert back to setuptools for the build.", "setuptools"),
+])
+def test_going_back_to_x_is_a_decision_for_x(text, chosen):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == chosen, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "We are not going back to Travis.",
+    "Should we go back to Travis?",
+    "Maybe we could go back to Travis if Actions keeps failing.",
+])
+def test_a_reversal_negated_asked_or_wondered_decides_nothing(text):
+    assert heuristic(f"User: {text}\nAgent: Noted.") == []
+
+
+@pytest.mark.parametrize("text, rejected", [
+    # user trial 14: a coordinate was cut at its colon and turned down its group
+    ("Don't add com.fasterxml.jackson.core:jackson-databind to retrofit core.", "jackson-databind"),
+    ("We decided against com.google.code.gson:gson.", "gson"),
+    ("Use Moshi instead of com.google.code.gson:gson:2.10.1.", "gson"),
+])
+def test_a_maven_coordinate_is_one_name_said_by_its_artifact(text, rejected):
+    got = one(text)
+    assert slugs(got.rejects + got.forbids) == {rejected}, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Retrofit.Builder.baseUrl must keep rejecting a base URL that does not end in a slash.",
+    "Paths that do not end in a slash are redirected to the slashed form.",
+    "The client should not retry POST requests.",
+])
+def test_a_negated_verb_is_no_alternative(text):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    assert all(not g.rejects for g in got), [g.to_json() for g in got]
+
+
 @pytest.mark.parametrize("text", [
     "Let's not merge until CI is green.",
     "Don't release before the security review is done.",
@@ -194,6 +261,28 @@ def test_more_ways_of_stating_a_choice(text, subject, rejected):
     got = one(text)
     assert got.kind == "decision" and got.subject.lower() == subject, got.to_json()
     assert rejected is None or rejected in slugs(got.rejects)
+
+
+@pytest.mark.parametrize("text, subject, rejected", [
+    # user trial 15: the reason's "handles" or "requires" says what the choice does; the statement is the change
+    ("We're switching caching from Redis to memcached since memcached handles our load.", "memcached", "redis"),
+    ("We're moving the queue from RabbitMQ to NATS because NATS requires no broker cluster.", "nats", "rabbitmq"),
+    ("We're switching the PSR-7 implementation from nyholm/psr7 to guzzlehttp/psr7, since Guzzle's "
+     "ServerRequest::fromGlobals handles our proxies.", "guzzlehttp/psr7", "nyholm/psr7"),
+])
+def test_what_the_reason_says_a_choice_does_leaves_it_a_decision(text, subject, rejected):
+    got = one(text)
+    assert got.kind == "decision" and got.subject.lower() == subject, got.to_json()
+    assert rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # user trial 15 (slimphp/Slim): a coding convention stated with "always declare/annotate/type-hint"
+    "We always declare(strict_types=1) at the top of every PHP file, new tests included.",
+    "Always type-hint return values in new PHP code.",
+])
+def test_always_declaring_or_type_hinting_is_a_preference(text):
+    assert one(text).kind == "preference"
 
 
 def test_a_role_needs_a_tool_word():

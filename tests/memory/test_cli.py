@@ -151,6 +151,8 @@ def test_agent_facts_through_the_cli(cli):
     _, q, _, _ = cli.run("query", "[:find ?a ?v :where [:decision/use-sqlite ?a ?v]]")
     assert sorted(map(tuple, q["results"])) == [(":description", "SQLite for the local cache"),
                                                  (":rationale", "one file"), (":rejects", ":dependency/leveldb")]
+    code, r, err, _ = cli.run("finalize-turn", "User: We'll use Redis for caching.", "--facts", "[]")
+    assert code == 0 and r["ok"] and r["stored"] == 0, err  # the agent found nothing settled: nothing stored
     code, r, _, _ = cli.run("finalize-turn", "--facts", "[[:decision/x :description]]")
     assert code != 0 and r["ok"] is False and r["error"]["code"] == "bad-params"
     code, r, _, _ = cli.run("finalize-turn")

@@ -260,7 +260,7 @@ def test_agent_facts_are_validated_resolved_and_stored_as_one_transaction(graph)
 
 @pytest.mark.parametrize("facts", [
     "[[", "{:a 1}", "[[:decision/x :description]]", "[[:db/retract :decision/x :description \"y\"]]",
-    "[[:decision/x :db/cardinality :db.cardinality/one]]", "[[\"x\" :description \"y\"]]", 5, [], "[]",
+    "[[:decision/x :db/cardinality :db.cardinality/one]]", "[[\"x\" :description \"y\"]]", 5, "[[]]",
     [{"entity": ":decision/x"}], [{"entity": "no ident", "attribute": ":a", "value": "v"}],
     [{"entity": ":decision/x", "attribute": "description", "value": "v"}],
     [{"entity": ":decision/x", "attribute": ":a", "value": {"nested": 1}}],
@@ -275,6 +275,40 @@ def test_malformed_agent_facts_are_errors_and_store_nothing(graph, facts):
     r = operations.run("finalizeTurn", graph, {"facts": facts})
     assert r["ok"] is False and r["error"]["code"] in ("bad-params", "edn-syntax", "too-large", "value-too-large"), r
     assert graph.last_tx()[0] == before
+
+
+@pytest.mark.parametrize("nothing", [[], "[]", " [ ] "])
+def test_an_agent_that_found_nothing_durable_passes_no_facts_and_nothing_is_stored(graph, nothing):
+    """Agreement study (set 21): an agent told to call finalize-turn on every turn, which read a proposal or a
+    question and found nothing settled, had no way to say so — `facts: []` was refused, and the delta alone let the
+    rule reader store what the agent had judged noise (15 false memories on set 21's 41 noise exchanges)."""
+    before = graph.last_tx()[0]
+    r = operations.run("finalizeTurn", graph, {"delta": "User: We'll use Redis for caching.\nAgent: Noted.",
+                                               "facts": nothing})
+    assert r["ok"] and r["strategy"] == "agent" and r["stored"] == 0 and r["memories"] == [], r
+    assert graph.last_tx()[0] == before
+
+
+def test_the_agent_routes_reply_names_the_reason_and_what_is_rejected_as_stored(graph):
+    """Agreement study (set 21): the heuristic's reply names each memory's rationale, rejected names and edges; the
+    agent route's named only the description, so an agent (or the bench) reading the reply saw its reasons and
+    rejected alternatives as lost although the graph held every one."""
+    remember(graph, "[[:module/certifi :entity-type :type/module] [:module/certifi :description \"certifi\"]]",
+             reason="ingest fixture", source="ingest")
+    r = operations.run("finalizeTurn", graph, {"facts": (
+        '[[:decision/truststore :description "Use truststore instead of certifi"] '
+        '[:decision/truststore :rationale "the system store is kept up to date"] '
+        '[:decision/truststore :rejects :library/certifi] [:decision/truststore :rejects "=="] '
+        '[:constraint/no-pickle :description "Never unpickle user data"] '
+        '[:constraint/no-pickle :forbids :module/pickle]]')})
+    assert r["ok"], r
+    decision, constraint = r["memories"]
+    assert decision["rationale"] == "the system store is kept up to date"
+    assert decision["rejects"] == ["certifi", "=="]
+    assert decision["edges"] == [[":rejects", ":module/certifi"]]  # the ident the transaction wrote
+    assert (":rejects", ":module/certifi") in current(graph, ":decision/truststore")
+    assert constraint["edges"] == [[":forbids", ":module/pickle"]] and "rationale" not in constraint
+    assert constraint["forbids"] == ["pickle"]
 
 
 def test_what_a_captured_or_agent_decision_rejects_is_the_codes_own_entity(graph):

@@ -95,3 +95,19 @@ def test_a_branch_adding_an_import_of_a_rejected_product_fails_the_check(cli, jv
     assert code == 1, out
     assert "converters/gson/GsonConverter.java:3" in out and "com.google.gson" in out, out
     assert "truth" not in out, out
+
+
+def test_a_captured_maven_coordinate_meets_the_artifacts_package_not_the_groups(cli, jvmrepo):
+    """"Don't add com.fasterxml.jackson.core:jackson-databind" was cut at its colon and rejected the group,
+    com.fasterxml.jackson.core: the jackson-core import warned, the databind one did not (user trial 14, C6). A
+    coordinate is one name, said by its artifact."""
+    cli = cli.ingest_in(jvmrepo)
+    for turn in ("User: Don't add com.fasterxml.jackson.core:jackson-databind to retrofit core; it is heavy.\n"
+                 "Agent: Noted.",
+                 "User: We decided against com.google.code.gson:gson.\nAgent: Noted."):
+        code, reply, err, _ = cli.run("finalize-turn", turn)
+        assert code == 0 and reply["ok"] and reply["memories"], err
+    found = {(f, line, target) for f, line, _m, target in rejected(cli)}
+    assert found == {("converters/jackson/JacksonConverter.java", 3, ":module/com-fasterxml-jackson-databind"),
+                     ("converters/gson/GsonConverter.java", 3, ":module/com-google-gson"),
+                     ("converters/gson/GsonConverter.java", 4, ":module/com-google-gson-stream")}

@@ -480,6 +480,41 @@ def test_a_ruby_scope_path_links_like_a_dotted_name(cli, tmp_path):
     assert cli_linked(cli, ":preference/prose") == []
 
 
+def test_a_graph_linked_by_an_older_reading_is_relinked_once(cli, tmp_path):
+    """What a memory's text links changes between versions (scope paths, !/? methods, Javadoc members): a graph
+    linked by an older Lore kept the older links, since only memories and code that changed are re-linked. A
+    graph whose links were written under the older mark (``link``) is re-linked whole at its next prepare-turn."""
+    import duckdb
+
+    from gitrepo import commit_files
+
+    repo = commit_files(tmp_path / "rbproj", {"lib/shop.rb": "module Shop\n  class Cart\n  end\nend\n"}, "shop")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run("transact", '[[:decision/cents :description "Shop::Cart keeps prices in cents"]]',
+                                  "--reason", "money")
+    assert code == 0 and reply["ok"], err
+    assert cli_linked(cli, ":decision/cents") == [":class/lib-shop-rb-shop-cart"]
+    # as an older Lore that read no scope path left it: no link, and every tx marked linked under the old name
+    con = duckdb.connect(str(cli.graph))
+    (cur,) = con.execute("SELECT max(tx) FROM tx").fetchone()
+    for table in ("facts", "mem_inferred"):  # the row and the index's copy of it, as if never written
+        con.execute(f"DELETE FROM {table} WHERE a = ':relates-to' AND e = ':decision/cents'")
+    con.execute("DELETE FROM mem_index_state WHERE key LIKE 'link%'")
+    con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [cur])
+    con.close()
+    assert cli_linked(cli, ":decision/cents") == []
+
+    code, reply, err, _ = cli.run("prepare-turn", "how are cart prices kept?")
+    assert code == 0 and reply["ok"], err
+    assert cli_linked(cli, ":decision/cents") == [":class/lib-shop-rb-shop-cart"]
+    # and once only: the next prepare-turn writes nothing
+    (before,) = duckdb.connect(str(cli.graph), read_only=True).execute("SELECT max(tx) FROM tx").fetchone()
+    code, reply, err, _ = cli.run("prepare-turn", "how are cart prices kept?")
+    assert code == 0 and reply["ok"], err
+    (after,) = duckdb.connect(str(cli.graph), read_only=True).execute("SELECT max(tx) FROM tx").fetchone()
+    assert after == before
+
+
 def test_a_javadoc_member_reference_links_that_member_only(cli, tmp_path):
     """Java and Kotlin people write a member as Javadoc does, ``HttpServiceMethod#parseAnnotations``. Before, the
     ``#`` split it in two names: the class, its constructor and every ``parseAnnotations`` of the code were

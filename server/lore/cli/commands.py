@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("delta", metavar="DELTA", nargs="?", default=None)
     c.add_argument("--facts", metavar="EDN", default=None,
                    help="the facts the agent extracted itself (EDN, or a JSON list of {entity, attribute, value}); "
-                        "stored instead of what the heuristic reads in DELTA")
+                        "stored instead of what the heuristic reads in DELTA; [] when the exchange settled nothing")
 
     c = cmd("check", "the warnings a change introduces (CI, pre-commit): from the merge base with the graph's "
             "branch to the working tree, without writing history")

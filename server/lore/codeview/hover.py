@@ -66,6 +66,18 @@ def resolve(graph: "Graph", p: dict[str, Any]) -> str | None:
         located += [r[0] for r in _q(graph, "locate_import", file=file, line=line)]
     if kind == "module" and locs:
         located += [r[0] for r in _q(graph, "locate_module", file=file)]
+    receiver = p.get("receiver") if isinstance(p.get("receiver"), str) else None
+    if kind == "name" and receiver and locs:
+        # another object's or class's member: the definition in a class named like the receiver
+        # ($app->handle: App.handle; $this->middlewareDispatcher->handle: MiddlewareDispatcher.handle)
+        member = _q(graph, "locate_member", name=name, receiver=receiver)
+        if member:
+            return member[0][0]
+        if p.get("via") in ("->", "::"):
+            # none: never this file's own member of that name (PHP's $x->m(), Foo::m() name another object's or
+            # class's; the languages of "." — Go's c.JSON() on its own receiver, Python's module.f() — keep the
+            # lookup by name below)
+            return None
     if kind == "name" and locs:
         located += [r[0] for r in _q(graph, "locate_name", file=file, name=name, line=line)]
     if kind == "enclosing" and locs and isinstance(line, int) and line > 0:
@@ -99,9 +111,12 @@ def _validity(vf: int, vt: int) -> str:
     return "valid until " + until[:10] if until else "always valid"
 
 
+def _languages_importing(graph: "Graph", dependents: list[str]) -> set[str]:
+    return {r[0] for r in _q(graph, "languages_of", es=sorted(set(dependents)))} if dependents else set()
+
+
 def _imported_by_jvm(graph: "Graph", dependents: list[str]) -> bool:
-    return bool(dependents) and any(r[0] in JVM_LANGUAGES
-                                    for r in _q(graph, "languages_of", es=sorted(set(dependents))))
+    return bool(_languages_importing(graph, dependents) & set(JVM_LANGUAGES))
 
 
 def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: list[str]) -> list[tuple[str, str]]:
@@ -116,6 +131,8 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
         return []
     if "/" in name:
         sep = "/"
+    elif "\\" in name:  # a PHP namespace (GuzzleHttp\Psr7 is under GuzzleHttp)
+        sep = "\\"
     elif "." in name and _imported_by_jvm(graph, dependents):
         sep = "."
     else:
@@ -127,7 +144,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
 
 def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dict[str, Any]:
     """What a hover shows about an entity. ``index``: a built HoverIndex on this thread's connection."""
-    for key in ("file", "name", "qualifiedName", "kind"):
+    for key in ("file", "name", "qualifiedName", "kind", "receiver", "via"):
         P.optional_text(params, key)
     entity = P.optional_text(params, "entity")
     if entity is None:
@@ -176,8 +193,10 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it;
         # so is a JVM package (:dependency/jackson-databind for com.fasterxml.jackson.databind).
         name = (attrs.get(":description") or [None])[0]
+        langs = _languages_importing(graph, dependents)
+        # and a Python import by the distribution that installs it (:dependency/pyyaml for yaml)
         said = ({":module/" + n for n in said_names(name, "." in name and "/" not in name
-                                                        and _imported_by_jvm(graph, dependents))}
+                                                        and bool(langs & set(JVM_LANGUAGES)), "python" in langs)}
                 if isinstance(name, str) and len(name) <= 500 else set())
         for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]

@@ -32,6 +32,19 @@ SELECT entity FROM code_locations
  ORDER BY (file = $file) DESC, (qualified_name = $name) DESC, abs(line - $line), entity
  LIMIT 1;
 
+-- name: locate_member
+-- A member reached through another object or class (the hover's receiver): the definition of that name in a class
+-- named like the receiver, case aside ($app->handle: App.handle; $this->middlewareDispatcher->handle:
+-- MiddlewareDispatcher.handle; Foo::bar: Foo.bar), else in a class whose name ends the receiver's (a property
+-- $middlewareDispatcher of class Dispatcher), the shortest qualified name first.
+SELECT entity FROM (
+    SELECT entity, qualified_name, lower(regexp_extract(qualified_name, '([^.]+)\.[^.]+$', 1)) AS cls
+      FROM code_locations
+     WHERE kind <> 'module' AND name = $name AND contains(qualified_name, '.'))
+ WHERE cls = lower($receiver) OR (length(cls) >= 4 AND ends_with(lower($receiver), cls))
+ ORDER BY cls = lower($receiver) DESC, length(qualified_name), entity
+ LIMIT 1;
+
 -- name: locate_import
 SELECT target FROM import_locations
  WHERE (file = $file OR $file LIKE '%/' || file) AND line = $line AND target IS NOT NULL

@@ -403,9 +403,22 @@ def _php(importer: str, spec: str, name: str, ix: PathIndex):
         hit = ix.first([posixpath.join(posixpath.dirname(importer), spec)], exact=True) or \
             ix.first([spec.lstrip("./")], exact=False)
         return ("internal", hit) if hit else None
+    for prefix, folder in ix.workspaces.php:  # composer.json's PSR-4 maps, as Composer's autoloader reads them
+        if spec.startswith(prefix) and spec != prefix:
+            hit = ix.first([posixpath.join(folder, spec[len(prefix):].replace("\\", "/") + ".php")], exact=True)
+            if hit:
+                return ("internal", hit)
     p = spec.replace("\\", "/")
     hit = ix.first([p + ".php"], exact=False)
-    return ("internal", hit) if hit else _ext(spec.split("\\")[0])
+    return ("internal", hit) if hit else _ext(_php_namespace(spec))
+
+
+def _php_namespace(spec: str) -> str:
+    """The namespace a PHP ``use`` of an outside class, function or constant names: its segments before the last
+    (``GuzzleHttp\\Psr7\\ServerRequest`` -> ``GuzzleHttp\\Psr7``, the package guzzlehttp/psr7, which
+    rejected_dependency covers by its parents and names); a global name (``RuntimeException``) is itself."""
+    segs = [s for s in spec.split("\\") if s]
+    return "\\".join(segs[:-1] if len(segs) > 1 else segs)
 
 
 def _lua(importer: str, spec: str, name: str, ix: PathIndex):

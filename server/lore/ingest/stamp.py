@@ -24,7 +24,9 @@ from lore.store.graph import Graph
 
 # 2: Rust use lists import each path (lore.ingest.rustuse).
 # 3: JavaScript/TypeScript private members (#name) are definitions and calls, named without the #.
-EXTRACTOR_REVISION = 3
+# 4: PHP: composer.json's PSR-4 maps resolve a class to its file; an outside class is named by its namespace
+#    (GuzzleHttp\Psr7, not GuzzleHttp).
+EXTRACTOR_REVISION = 4
 KEY = "extractor"
 
 

@@ -14,6 +14,10 @@ rule could then match, and which would be listed among the dependencies).
   builds that folder for the path. A module in a sub-folder that none of these names is a module of its own to
   Go (fetched at the version required), not the repository's workspace (lore.ingest.resolve may still find its
   folder by the import's path, as for any Go import).
+- PHP: each ``composer.json``'s ``autoload`` and ``autoload-dev`` ``psr-4`` maps (``"Slim\\Tests\\": "tests"``):
+  a class of the namespace is the file of that name under the folder (``Slim\\Tests\\Mocks\\MockAction`` ->
+  ``tests/Mocks/MockAction.php``), as Composer's autoloader finds it; without them a test namespace mapped to
+  ``tests/`` was taken for an outside package named like the project.
 
 The manifests are repository input, read as hostile: tracked regular files only (a symlink's blob is never
 followed), at most MAX_MANIFEST_BYTES each, anything malformed ignored (that file gives nothing), names and
@@ -41,10 +45,12 @@ MAX_PATTERNS = 200
 MAX_MEMBERS = 2_000
 MAX_TEXT = 300
 # The files that can change what a workspace holds: a reread is due when one of them changes.
-MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml", "go.work", "go.mod"))
+MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml", "go.work", "go.mod", "composer.json"))
 
 _NPM_NAME = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$", re.I)
 _CRATE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
+# A PSR-4 prefix: namespace segments, each ending with a backslash ("Slim\\", "Slim\\Tests\\"); "" maps the global one.
+_PSR4_PREFIX = re.compile(r"^(?:[A-Za-z_\x80-\uffff][\w\x80-\uffff]{0,100}\\){1,10}$")
 _GO_PATH = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._~+/-]*$")
 _GO_USE_BLOCK = re.compile(r"^\s*use\s*\(([^)]*)\)", re.M)
 _GO_USE_LINE = re.compile(r"^\s*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
@@ -62,9 +68,10 @@ class Workspaces:
     js: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (package name, folder, entry files as stated)
     rust: tuple[tuple[str, str], ...] = ()  # (crate name as code names it: '-' as '_', folder)
     go: tuple[tuple[str, str], ...] = ()  # (module path, folder), longest path first
+    php: tuple[tuple[str, str], ...] = ()  # (PSR-4 namespace prefix ending with "\\", folder), longest prefix first
 
     def __bool__(self) -> bool:
-        return bool(self.js or self.rust or self.go)
+        return bool(self.js or self.rust or self.go or self.php)
 
 
 def inside(path: str) -> str | None:
@@ -238,4 +245,21 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
                 (module, folder) not in go:
             go.append((module, folder))
     go.sort(key=lambda x: (-len(x[0]), x[0]))
-    return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go))
+
+    php: set[tuple[str, str]] = set()
+    for where, path in sorted(in_folders("composer.json").items())[:MAX_MEMBERS]:
+        cfg = parsed(path, json.loads)
+        for section in ("autoload", "autoload-dev"):
+            auto = cfg.get(section) if isinstance(cfg, dict) else None
+            psr4 = auto.get("psr-4") if isinstance(auto, dict) else None
+            if not isinstance(psr4, dict):
+                continue
+            for prefix, dirs in list(psr4.items())[:MAX_PATTERNS]:
+                if not isinstance(prefix, str) or not (_PSR4_PREFIX.match(prefix) or prefix == ""):
+                    continue
+                for d in (dirs if isinstance(dirs, list) else [dirs])[:MAX_PATTERNS]:
+                    at = inside(posixpath.join(where, d)) if isinstance(d, str) else None
+                    if at is not None:
+                        php.add((prefix, at))
+    return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go),
+                      tuple(sorted(php, key=lambda x: (-len(x[0]), x))))

@@ -87,7 +87,8 @@ TOOLS: tuple[Tool, ...] = (
          "preferences and constraints it states (with the why and the rejected alternatives). Lore's own reader "
          "is rule-based and misses many phrasings, so when the exchange settled something, pass what you "
          "extracted as `facts` (EDN, or a list of {entity, attribute, value}; it is stored instead of Lore's "
-         "reading, validated and linked to the code; `delta` may then be left out), "
+         "reading, validated and linked to the code; `delta` may then be left out; when it settled nothing, pass "
+         "`facts: []` and nothing is stored), "
          "e.g. [[:decision/http-client :description \"Use httpx for HTTP calls\"] [:decision/http-client "
          ":rationale \"async support\"] [:decision/http-client :rejects :module/requests]]; kinds "
          ":decision/…, :constraint/…, :preference/….", _finalize_turn, read_only=False),

@@ -377,8 +377,6 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
     """The agent's facts validated and resolved: canonical idents, an existing entity named by its alias,
     keyword values that name an entity resolved the same way."""
     triples = _agent_triples(facts)
-    if not triples:
-        raise LoreError("bad-params", "facts: no facts given")
     if len(triples) > MAX_AGENT_FACTS:
         raise LoreError("too-large", f"facts: {len(triples)} facts; the limit is {MAX_AGENT_FACTS} per turn")
     resolver = Resolver(graph)
@@ -423,8 +421,15 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
         m["facts"] += 1
         if op.a == ":description" and "description" not in m:
             m["description"] = op.value.v
+        if op.a == ":rationale" and op.value.vt == "s" and "rationale" not in m:
+            m["rationale"] = op.value.v
+        if op.a in (":rejects", ":forbids"):
+            # named as the heuristic's reply names them: the thing, not its namespace
+            m.setdefault(op.a[1:], []).append(op.value.v.split("/", 1)[1] if op.value.vt == "k" else op.value.v)
         if op.a == ":supersedes":
             m.setdefault("supersedes", []).append(op.value.v)
+        if op.value.vt == "k" and op.a != ":entity-type":
+            m.setdefault("edges", []).append([op.a, op.value.v])
     return ops, list(stored.values())
 
 
@@ -534,11 +539,16 @@ def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run:
         raise LoreError("invalid-utf8", "the facts are not valid UTF-8")
     ops, stored = agent_ops(graph, facts)
     reply: dict[str, Any] = {"ok": True, "stored": len(stored), "strategy": "agent", "memories": stored}
+    if not ops:
+        # The agent read the exchange and found nothing settled: nothing is stored, and Lore's own reader stays
+        # out (it would store what the agent judged a proposal or a question).
+        return reply
+    final = identity.canonical_ops(graph, _with_closings(graph, ops, now_micros()))
+    _report_canonical_edges(stored, final)
     if dry_run:
         reply["dry_run"] = True
         return reply
-    result = graph.transact(identity.canonical_ops(graph, _with_closings(graph, ops, now_micros())),
-                            reason=f"finalize-turn: {len(ops)} fact(s) the agent extracted", source="agent")
+    result = graph.transact(final, reason=f"finalize-turn: {len(ops)} fact(s) the agent extracted", source="agent")
     reply.update(result.to_json())
     reply["_result"] = result
     return reply

@@ -132,7 +132,7 @@ SIGNALS: list[tuple[str, re.Pattern[str]]] = [
         rf"\b(?:{_I} (?:really |strongly |much |would |'d )?(?:prefer|like|love|hate|dislike|rather)|"
         rf"{_I} (?:don't|do not) (?:like|want)|{_I}'d rather|"
         r"(?:please )?(?:always|never) (?:use|write|put|add|run|mock|commit|call|name|prefix|return|log|raise|"
-        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push)|"
+        r"keep|make|pin|squash|rebase|format|wrap|store|hard-?code|import|leave|push|declare|annotate|type-?hint)|"
         r"(?:prefers?|preferably) \w+|no (?:more )?\w+ (?:in|for) (?:tests|production|prod|the codebase)|"
         r"(?:my|our|the team's) (?:preference|style|convention) is|stick (?:to|with)|avoid (?:using )?\w+|"
         r"let's not|^use \S+(?: \S+)? (?:for|in|everywhere|when|throughout|across)|"
@@ -311,14 +311,20 @@ _DASH_WHY = re.compile(r"\s+(?:—|–|--| - )\s+")
 
 # Round 15: a name may be code that opens with a quote or a dunder ("instead of 'requires' clauses", "__send__").
 _QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
-_NP = r"((?:" + _QUOTED_NAME + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
-      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:::[A-Za-z_]\w{0,40}){0,3}){0,2})"
+# A Maven coordinate, group:artifact[:version] ("com.fasterxml.jackson.core:jackson-databind"): one name, not a
+# group cut at its colon; _name says it by its artifact, the name identity knows a JVM package by.
+_COORDINATE = r"[A-Za-z][\w-]{0,40}(?:\.[\w-]{1,40}){1,6}:[A-Za-z][\w-]{0,60}(?:\.[\w-]{1,30}){0,4}(?::\w[\w-]{0,20}(?:\.[\w-]{1,20}){0,4})?"
+_NP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+      r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
             r"go\s+with|switch\s+to|move\s+to|migrate\s+to)\b")
 _REJECT_PATTERNS = [
     # "let's not pull in simd-json", "we should not depend on openssl": what the verb takes on, not the verb
-    re.compile(r"\b(?:over|instead of|rather than|in place of|not\s+" + _TAKE_ON + r"|not|vs\.?|versus|unlike)\s+"
+    re.compile(r"\b(?:over|instead of|rather than|in place of|not\s+" + _TAKE_ON + r"|"
+               # "does not end in a slash", "must not grow": a negated verb, not an alternative turned down
+               r"(?<!\bdo )(?<!\bdoes )(?<!\bdid )(?<!\bmust )(?<!\bshould )(?<!\bwill )(?<!\bwould )(?<!\bcan )"
+               r"(?<!\bcould )(?<!\bmay )(?<!\bmight )(?<!\bshall )not|vs\.?|versus|unlike)\s+"
                r"(?:the\s+|a\s+|an\s+|using\s+|"
                # "instead of migrating to travis-ci.com", "rather than sticking with X": the gerund's object
                r"(?:upgrading|migrating|moving|switching|going|sticking|staying|porting)\s+(?:over\s+|back\s+)?"
@@ -385,8 +391,9 @@ _STOP = (r"for|because|since|as|to|and|but|in|on|with|over|instead|rather|than|s
          r"their|completely|entirely|altogether|now|too|anymore|any|support|then|directly|across|anywhere|everywhere|"
          r"again|here|there|outside|inside|unless|except|only|just|even|yet|instead|please|wherever|whenever")
 # Round 17: a path of code names ("mem::forget", "Foo::Bar") is one name.
-_PATH = r"(?:::[A-Za-z_]\w{0,40}){0,3}"
-_CNP = r"((?:" + _QUOTED_NAME + r"|(?:__|\.(?=[A-Za-z]))?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
+# A PHP name is one too, its namespace separators backslashes ("Slim\\Interfaces", "Slim\\App::handle").
+_PATH = r"(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3}"
+_CNP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__|\.(?=[A-Za-z]))?[A-Za-z0-9][\w.+#/'@-]{0,60}" + _PATH + r")(?:\s+(?!(?:" + _STOP + r")\b)" \
        r"[A-Za-z0-9][\w.+#/@-]{0,60}" + _PATH + r"){0,3})"
 _ART = r"(?:the\s+|a\s+|an\s+|our\s+|using\s+|usage of\s+|uses of\s+|support for\s+|(?:existing|current)\s+|" \
        r"continu(?:e|ing)\s+(?:to\s+use\s+|using\s+|with\s+)|" \
@@ -423,7 +430,7 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\bchang(?:e|es|ed|ing)\s+(?:(?:all|every|each|the|our)\s+)?(?:from\s+)?" + _ART + _CNP +
                 r"\s+(?:to|into)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"^" + _CNP + r"\s*(?:->|=>|→)\s*" + _CNP + r"[.!]?$", re.I), 2, 1),
-    (re.compile(r"\b(?:go|goes|going|went|move|moving|switch|switching)\s+back\s+to\s+" + _ART + _CNP +
+    (re.compile(r"\b(?:go|goes|going|went|move|moving|moved|switch|switching|switched|revert|reverting|reverted)\s+back\s+to\s+" + _ART + _CNP +
                 r"(?:\s+(?:from|instead of)\s+" + _ART + _CNP + r")?", re.I), 1, 2),
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
@@ -513,6 +520,9 @@ def _name(phrase: str | None) -> str | None:
         return None
     if _NOT_A_START.match(phrase.strip()):
         return None
+    coordinate = re.fullmatch(_COORDINATE, phrase.strip())
+    if coordinate:
+        return phrase.strip().split(":")[1]
     # "Python 2 support" names Python 2; "legacy support" is what it says.
     bare = re.sub(r"\s+(?:support|dependency|library|package|module)$", "", _clean(phrase), flags=re.I)
     x = _clean(phrase if re.fullmatch(r"[a-z]+", bare) and bare != _clean(phrase) and
@@ -942,9 +952,15 @@ _TRAILING_ADVERBS = {"anymore", "either", "again", "instead", "anyway", "altoget
                      "everywhere"}
 
 
+_TRAILING_TIME = re.compile(r"\s+(?:(?:last|this|next|past|previous)\s+(?:week|month|year|sprint|quarter|release|"
+                            r"cycle|night|time)|yesterday|today|recently|earlier|lately)[.,;:!?]*$", re.I)
+
+
 def _clean(phrase: str) -> str:
     phrase = re.sub(r"(?<!\w)'([\w.+#/-]+)'(?!\w)", r"\1", phrase)  # "'requires' clause": the quotes are no part of it
     phrase = phrase.strip().strip("`'\".,;:!?()[]")
+    # "switched to Webpack last week": when it was done is no part of the name
+    phrase = _TRAILING_TIME.sub("", phrase)
     words = phrase.split()
     while words and (words[-1].lower() in STOPWORDS or words[-1].lower().rstrip(".,;:!?") in _TRAILING_ADVERBS):
         words.pop()
@@ -1240,21 +1256,22 @@ _MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates
 
 # Round 18: "never change X", "don't rename X", "X must stay …", "X must not be renamed", "keep X as is": a constraint
 # that X stays as it is, on X (the memory "keep X" :governs X, resolved as any other reference), not a rejection.
+# X may hold a member path's "::" ("Slim\\App::handle"), no other colon.
 _FREEZE_VERB = r"(?:change|rename|modify|touch|alter|edit|rewrite|reorder|renumber|restructure|break)"
-_THING_END = r"(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
+_THING_END = r"(?=\s*(?:[,;!?—–]|:(?!:)|--\s|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
 _THING_END += r"when|while|in\s+(?:any|a|the|this|future)|for\s+(?:now|any|backward|compat)|or\s+(?:else|we|you|it)|"
 _THING_END += r"(?:at\s+all|outside|from\s+now|going\s+forward|under\s+any)))"
 _FROZEN = [
     re.compile(r"^(?:please\s+)?(?:(?:we|you|nobody|no\s+one)\s+)?(?:must\s+never|should\s+never|shall\s+never|never|must\s+not|"
                r"mustn't|should\s+not|shouldn't|shall\s+not|do\s+not|don't|cannot|can't|can\s+not|may\s+not)\s+(?:ever\s+)?"
-               + _FREEZE_VERB + r"s?\s+(?P<x>[^,;:!?]{2,80}?)" + _THING_END, re.I),
+               + _FREEZE_VERB + r"s?\s+(?P<x>(?:::|[^,;:!?]){2,80}?)" + _THING_END, re.I),
     re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
-               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
+               r"(?:::|[^,;:!?]){2,80}?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
                r"(?:stay|remain|be\s+kept)\b", re.I),
     re.compile(r"^(?P<x>(?!(?:it|this|that|they|we|you|i|there|which|what|everything|nothing|something|anything)\b)"
-               r"[^,;:!?]{2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
+               r"(?:::|[^,;:!?]){2,80}?)\s+(?:must|should|shall|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:be\s+)?"
                + _FREEZE_VERB + r"(?:d|ed|s)?\b", re.I),
-    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>[^,;:!?]{2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
+    re.compile(r"^(?:please\s+)?(?:always\s+)?(?:keep|leave)\s+(?P<x>(?:::|[^,;:!?]){2,80}?)\s+(?:as\s+(?:it\s+|they\s+)?(?:is|are|was|were)|"
                r"as-is|unchanged|untouched|intact|the\s+same|frozen|alone|stable)\b", re.I),
 ]
 _FROZEN_REF = re.compile(r"\bof\s+(?:the\s+)?(`?[A-Za-z_][\w.:/]*`?(?:\(\))?)\s*$")
@@ -1297,6 +1314,29 @@ _BEHAVIOUR_FIX = re.compile(r"\binstead\s+of\s+(?:just\s+|simply\s+|silently\s+)
                             r"returning\s+(?:an?\s+)?(?:error|null|none|nil|garbage|undefined))\b", re.I)
 
 
+# "We're going back to multi_json", "switched back to Mustache": a reversal names what it returns to, and is a
+# decision even when what it leaves is said elsewhere (or not at all).
+_BACK_TO = re.compile(r"\b(?:go|goes|going|went|gone|mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|revert(?:s|ed|ing)?)\s+back\s+to\b",
+                      re.I)
+# "No Lombok in this codebase, ever", "No ORMs anywhere.": a ban said without a verb. It needs the scope or the "ever"
+# and a clause end after it: "No module in this codebase uses eval" and "No test ever passed" say what is, not a rule.
+_END = r"(?=\s*(?:[,;.!:]|—|–|--|$))"
+_NO_X = re.compile(
+    r"^no\s+(?:more\s+)?(?!(?:one|body|longer|need|way|matter|problem|worries|thanks|idea|doubt|comment|change|changes|"
+    r"rush|pressure|pun|offense|offence|kidding|luck|surprise|clue|reason|point|difference|issue|issues)\b)"
+    r"(`[^`\n]{1,60}`|[A-Za-z][\w.+#@/-]{0,60})"
+    r"(?P<scope>\s+(?:in|anywhere\s+in|across|within)\s+(?:this|the|our|any)\s+(?:[\w-]+\s+)?(?:codebase|code|project|"
+    r"repo(?:sitory)?|service|module|package|library|app|crate|monorepo)" + _END + r")?"
+    r"(?P<ever>\s*[,;:]?\s*(?:ever|anywhere|at\s+all|period|whatsoever)" + _END + r")?", re.I)
+
+
+def _banned_without_verb(s: str) -> str | None:
+    m = _NO_X.match(s.strip())
+    if m is None or not (m.group("scope") or m.group("ever")):
+        return None
+    return _name(m.group(1).strip("`"))
+
+
 def _kind(s: str) -> str | None:
     if _frozen(s):
         return "constraint"
@@ -1310,6 +1350,8 @@ def _kind(s: str) -> str | None:
             _MEANT_TO.match(s) or MIGRATION_DONE.match(s):
         return None
     if _POLICY.search(s) and not s.rstrip().endswith("?") and not _SYMPTOM.search(s):
+        return "constraint"
+    if _banned_without_verb(s):
         return "constraint"
     ruled = _rule_kind(s)
     if ruled:
@@ -1325,12 +1367,17 @@ def _kind(s: str) -> str | None:
     if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
         return "decision"
     concession = _CONCESSION.match(s)
+    why = _WHY.search(s)
     for kind, rx in SIGNALS:
         for m in rx.finditer(s):
             if kind == "decision" and _negated(s, m.start()):
                 continue
             if concession and m.start() < concession.end():
                 continue  # "While I like some ideas behind X, it is less popular": no preference
+            if kind in ("dependency", "architecture") and why and m.start() > why.start():
+                # user trial 15: "switching caching from Redis to memcached since memcached handles our load" is a
+                # decision; what the reason says the choice does is no statement of how the system is built
+                continue
             return kind
     took = CHOICE_VERBS.search(s)
     if took and not _negated(s, took.start()):
@@ -1339,6 +1386,9 @@ def _kind(s: str) -> str | None:
         return "constraint"  # "ban eval()", "Any financial data should not use floats"
     if changes(s)[1] and not _KEEPS.search(s):
         return "decision"  # "X was rejected", "no longer use X"
+    back = _BACK_TO.search(s)
+    if back and changes(s)[0] and not _negated(s, back.start()) and not s.rstrip().endswith("?"):
+        return "decision"
     if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
         return "preference"  # a standing instruction with no stronger signal
     return None
@@ -1466,6 +1516,9 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
             banned = _name(b.group("x") or b.group("y"))
             if banned:
                 forbids.append(banned)
+        banned = _banned_without_verb(s)
+        if banned:
+            forbids.append(banned)
         rejects = [r for r in rejects if r not in forbids]
     # "over reinventing the wheel" is a verb, not an alternative one could depend on.
     rejects = [r for r in rejects if not re.match(r"^\w+ing\b", r) or changes(s)[1].count(r) or
@@ -1605,6 +1658,9 @@ def _subject(s: str, kind: str, clause: str) -> tuple[str, tuple[str, str] | Non
     if kind == "constraint":
         ban = BANS.search(clause)
         x = _name(ban.group("x") or ban.group("y")) if ban else None
+        if x:
+            return "no " + x, None
+        x = _banned_without_verb(clause)
         if x:
             return "no " + x, None
     if kind in ("preference", "constraint"):

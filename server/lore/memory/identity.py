@@ -23,7 +23,7 @@ import logging
 import re
 from typing import Any, Iterable
 
-from lore.idents import said_names, slug
+from lore.idents import php_said, said_names, slug
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph, Op
 from lore.store.values import IDENT_RE, Value
@@ -114,28 +114,42 @@ _JVM_LANGUAGES = ("java", "kotlin", "scala")
 def _externals(con: Any) -> list[External]:
     """(import name, module ident, said names) of every believed external dependency (``github.com/x/y``,
     ``com.google.common.collect``, ``requests``); a dotted package is said by its segments when a Java, Kotlin
-    or Scala module imports it, as rejected_dependency says it."""
-    langs = ", ".join(f"'{lang}'" for lang in _JVM_LANGUAGES)
+    or Scala module imports it, a Python import by the distributions that install it (``yaml``: PyYAML), as
+    rejected_dependency says it."""
+    def imported_by(langs: str) -> str:
+        return (f"EXISTS (SELECT 1 FROM facts d JOIN facts l ON l.e = d.e "
+                f"WHERE d.a = ':depends-on' AND d.vt = 'k' AND d.v = n.e AND d.tx_to = {MAX_TX} AND NOT d.inferred "
+                f"AND l.a = ':language' AND l.vt = 's' AND l.v IN ({langs}) AND l.tx_to = {MAX_TX} "
+                f"AND NOT l.inferred)")
+
+    jvm, python = imported_by(", ".join(f"'{lang}'" for lang in _JVM_LANGUAGES)), imported_by("'python'")
     rows = con.execute(
-        f"SELECT DISTINCT n.v, n.e, EXISTS (SELECT 1 FROM facts d JOIN facts l ON l.e = d.e "
-        f"WHERE d.a = ':depends-on' AND d.vt = 'k' AND d.v = n.e AND d.tx_to = {MAX_TX} AND NOT d.inferred "
-        f"AND l.a = ':language' AND l.vt = 's' AND l.v IN ({langs}) AND l.tx_to = {MAX_TX} AND NOT l.inferred) "
+        f"SELECT DISTINCT n.v, n.e, {jvm}, {python} "
         f"FROM facts n WHERE n.a = ':name' AND n.vt = 's' AND starts_with(n.e, ':module/') "
         f"AND n.tx_to = {MAX_TX} AND NOT n.inferred AND n.e IN (SELECT e FROM facts WHERE a = ':entity-type' "
         f"AND vt = 'k' AND v = ':type/external-dependency' AND tx_to = {MAX_TX} AND NOT inferred)").fetchall()
-    return [(name, e, said_names(name, bool(jvm))) for name, e, jvm in rows]
+    return [(name, e, _said_of(name, bool(jvm), bool(py))) for name, e, jvm, py in rows]
+
+
+def _said_of(name: str, jvm: bool, python: bool) -> frozenset[str]:
+    """The names that say this external. A PHP namespace is said only by what does not say its parent namespace
+    as well: "nyholm/psr7" is the package Nyholm\\Psr7, not the one sub-namespace of it the code uses now
+    (Nyholm\\Psr7\\Factory), so it stays the package, which rejected_dependency covers every namespace under."""
+    said = said_names(name, jvm, python)
+    return said - php_said(name.rsplit("\\", 1)[0]) if "\\" in name else said
 
 
 def _parent_of_externals(name: str, externals: list[External]) -> str | None:
     """A package path the code imports packages under (``github.com/stretchr/testify`` for
-    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``) -> the ident of that path,
+    ``…/testify/assert``, ``com.google.common`` for ``com.google.common.collect``, PHP's ``GuzzleHttp`` for
+    ``GuzzleHttp\\Psr7``) -> the ident of that path,
     ``:module/github-com-stretchr-testify``: what rejected_dependency covers an import by. The code has no
     entity of that name, but it has the packages under it; whether a ``.`` is a folder is the rule's to say
     (a JVM package's is, an npm name's is not)."""
-    name = name.strip().strip("/.")
-    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+-]+", name):
+    name = name.strip().strip("/.\\")
+    if not name or not re.fullmatch(r"[A-Za-z0-9_.@/+\\-]+", name):
         return None
-    if any(v.startswith((name + "/", name + ".")) for v, _, _ in externals):
+    if any(v.startswith((name + "/", name + ".", name + "\\")) for v, _, _ in externals):
         return ":module/" + slug(name)
     return None
 
@@ -311,9 +325,9 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 # ------------------------------------------------------------------ catching up stored references
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
-# rejection, parent paths; names spelled apart, identity/3; JVM packages said by their segments, identity/4), so an
-# existing graph's next catch-up is a full one: its migration.
-STATE_KEY = "identity/4"
+# rejection, parent paths; names spelled apart, identity/3; JVM packages said by their segments, identity/4; Python
+# imports said by their distributions, identity/5), so an existing graph's next catch-up is a full one: its migration.
+STATE_KEY = "identity/5"
 
 
 def _mark(con: Any) -> int:

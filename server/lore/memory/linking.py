@@ -72,14 +72,21 @@ def _sql(name: str, only: str = "", values: str = "") -> str:
     return _sections()[name].format(max_tx=MAX_TX, code_ns=sql_list(CODE_NAMESPACES), only=only, values=values)
 
 
+# The mark of the last tx linked, named by the version of what links: when what a memory's text links changes
+# (link/2: Ruby scope paths and !/? methods, Javadoc members, a class apart from its constructor, JVM names), a graph
+# linked by an older Lore has no mark under the new name, so its next write or prepare-turn re-links every memory
+# once (only the links that differ are closed and written) instead of keeping what the older reading linked.
+LINK_KEY = "link/2"
+
+
 def _linked_tx(con: Any) -> int:
-    row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = 'link'"))
+    row = first_row(con.execute("SELECT tx FROM mem_index_state WHERE key = ?", [LINK_KEY]))
     return row[0] if row else 0
 
 
 def _set_linked_tx(con: Any, tx: int) -> None:
-    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = 'link'", [tx])):
-        con.execute("INSERT INTO mem_index_state VALUES ('link', ?)", [tx])
+    if not scalar(con.execute("UPDATE mem_index_state SET tx = ? WHERE key = ?", [tx, LINK_KEY])):
+        con.execute("INSERT INTO mem_index_state VALUES (?, ?)", [LINK_KEY, tx])
 
 
 # ------------------------------------------------------------------ the derivation
@@ -135,12 +142,13 @@ def _up_to_date(graph: Graph, enabled: bool) -> bool:
         return True
     state.fresh_at = None
     con = graph.con
-    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', 'link', ?) "
-                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx", [identity.STATE_KEY]).fetchall())
+    marks = dict(con.execute("SELECT key, tx FROM mem_index_state WHERE key IN ('tx', ?, ?) "
+                             "UNION ALL SELECT 'cur', coalesce(max(tx), 0) FROM tx",
+                             [LINK_KEY, identity.STATE_KEY]).fetchall())
     cur = marks["cur"]
     state.seen_tx = cur  # the graph's last tx, for caches keyed on it
     fresh = (marks.get("tx", -1) >= cur and marks.get(identity.STATE_KEY, -1) >= cur
-             and (not enabled or marks.get("link", -1) >= cur))
+             and (not enabled or marks.get(LINK_KEY, -1) >= cur))
     # the index's own mark, when nothing will fold into it before this prepare-turn reads it (the hot index
     # keys on it)
     state.index_mark = marks.get("tx") if fresh else None
