@@ -84,6 +84,7 @@ CODES: dict[str, str] = {
     "graph-missing": "there is no graph at that path yet; write something first",
     "graph-open-failed": "the graph could not be opened (the message says why)",
     "not-a-graph": "the DuckDB file is not a Lore graph; Lore leaves it exactly as it was",
+    "graph-tracked": "git tracks the graph file (a clone brought it): Lore opens no graph a repository brings",
     "disk-full": "the disk holding the graph is full; nothing of the write was stored",
     "export-failed": "the export file could not be written",
     # the owner of a graph (one `lore serve` per graph; others forward to it)

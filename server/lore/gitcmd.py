@@ -133,14 +133,26 @@ def _with_config(env: dict[str, str], pairs: Sequence[tuple[str, str]]) -> dict[
     return env
 
 
+def _resolve(value: str, relative_to: str, home: str) -> str:
+    """The file a configuration's path names: relative to ``relative_to``, ``~/`` from the home folder (as
+    git resolves them)."""
+    if value.startswith("~/"):
+        return os.path.join(home, value[2:])
+    return value if os.path.isabs(value) else os.path.join(relative_to, value)
+
+
+def _head_file(root: str) -> str | None:
+    """The ``HEAD`` file of ``root``'s repository (its own for a linked work tree), which a checkout
+    rewrites."""
+    holder = _holder(root)
+    gd = gitdirs.git_dir(holder) if holder is not None else None
+    return os.path.join(gd, "HEAD") if gd is not None else None
+
+
 def _unsafe_file(value: str, relative_to: str, home: str) -> str | None:
     """Why the file ``value`` that the configuration names is not one git may read; None if it may.
     Relative paths are taken from ``relative_to``, ``~/`` from the home folder (as git resolves them)."""
-    path = value
-    if path.startswith("~/"):
-        path = os.path.join(home, path[2:])
-    elif not os.path.isabs(path):
-        path = os.path.join(relative_to, path)
+    path = _resolve(value, relative_to, home)
     if os.path.normpath(path) == os.devnull:
         return None
     for name in (os.path.normpath(path), os.path.realpath(path)):
@@ -200,7 +212,19 @@ def _read_drivers(root: str) -> _Overrides:
         m = _DRIVER.match(key)
         if m:
             pairs[key] = "false" if m.group(3) == "required" else ""
-        elif refused is None and (key in _READ_FILES or (full and _INCLUDE.match(key))):
+            continue
+        if full and _INCLUDE.match(key):
+            # the drivers also depend on what an include names but git did not read this time: a file that
+            # does not exist yet (a checkout or pull brings it), or one under a condition that is false now
+            # (``includeIf "onbranch:…"``: a checkout makes it true). Its stamp, and HEAD's for a branch
+            # condition, make the next call read the configuration again.
+            target = _resolve(value, os.path.dirname(full), home)
+            origins.setdefault(target, _stamp(target))
+            if key.startswith("includeif.onbranch:"):
+                head = _head_file(root)
+                if head is not None:
+                    origins.setdefault(head, _stamp(head))
+        if refused is None and (key in _READ_FILES or (full and _INCLUDE.match(key))):
             # an include is relative to the file that includes it, the others to the work tree
             why = _unsafe_file(value, os.path.dirname(full) if _INCLUDE.match(key) else root, home)
             if why:
@@ -490,6 +514,27 @@ def toplevel(path: str) -> str | None:
                         f"the folder that holds the repository; Lore does not follow it (unset core.worktree, "
                         f"or set GIT_WORK_TREE yourself)")
     return top
+
+
+def tracked(paths: Sequence[str]) -> list[str]:
+    """Which of ``paths`` (files of one folder) the git work tree holding them tracks; [] when they are in no
+    work tree, or git cannot say (a repository Lore runs no git in)."""
+    if not paths:
+        return []
+    folder = os.path.dirname(os.path.abspath(paths[0]))
+    if not os.path.isdir(folder) or _holder(folder) is None:
+        return []
+    names = [os.path.basename(p) for p in paths]
+    try:
+        # --literal-pathspecs: a graph named "*.duckdb" is that file, not a pattern
+        p = run(folder, "--literal-pathspecs", "ls-files", "-z", "--", *names, capture_output=True,
+                timeout=GIT_CONFIG_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired, LoreError):
+        return []
+    if p.returncode != 0:
+        return []
+    listed = set(p.stdout.decode("utf-8", "surrogateescape").split("\x00"))
+    return [path for path, name in zip(paths, names) if name in listed]
 
 
 _ORIGIN_HEAD = "refs/remotes/origin/HEAD"

@@ -68,3 +68,14 @@ def plant_journal_entry(repo: Path, eid: str, facts: str, *, author: str = "m@x"
     text = ('{:lore/journal 1 :id #uuid "' + str(uuid.UUID(eid)) + f'" :instant #inst "{instant}"'
             f' :author "{author}" :source :cli :reason "r" :tx-data [{facts}]}}')
     (d / f"{stamp}-{eid}-{journal_entry.content_hash(text.encode())}.edn").write_text(text)
+
+
+def commit_no_chardet_decision(repo: Path, description: str = "We do not use chardet") -> None:
+    """The team's journal, committed: a decision rejecting :module/chardet (its description as given, EDN-escaped
+    by the caller), so that a file importing chardet draws a warning."""
+    import uuid
+
+    plant_journal_entry(repo, uuid.uuid4().hex, f'[:db/add :decision/no-chardet :description "{description}"] '
+                                                '[:db/add :decision/no-chardet :rejects :module/chardet]')
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "the team's decision")

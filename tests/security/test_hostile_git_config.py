@@ -25,7 +25,7 @@ def _plant(repo: Path, marks: Path) -> dict[str, Path]:
         planted[name] = marks / name
         return f"touch '{marks / name}'{then}"
 
-    (repo / ".gitattributes").write_text("*.py filter=evil diff=evil\n")
+    (repo / ".gitattributes").write_text("*.py filter=evil diff=evil merge=evil\n")
     (repo / "src" / "app.py").write_text("import os\nimport chardet\n\ndef main():\n    return os.getcwd()\n")
     git(repo, "add", ".")
     git(repo, "commit", "-q", "-m", "attributes")
@@ -43,9 +43,26 @@ def _plant(repo: Path, marks: Path) -> dict[str, Path]:
         "gpg.program": program("gpg"),
         "core.pager": program("pager"),
         "core.hooksPath": str(marks / "hooks"),
+        # held on main too (attack round 5): what git runs only to fetch, page, edit, sign or serve, and a
+        # driver defined in an included file or config.worktree
+        "core.sshCommand": program("ssh"),
+        "core.askPass": program("askpass"),
+        "credential.helper": "!" + program("credential"),
+        "pager.log": program("pagerlog"),
+        "pager.status": program("pagerstatus"),
+        "merge.evil.driver": program("mergedriver"),
+        "core.editor": program("editor"),
+        "sequence.editor": program("sequenceeditor"),
+        "uploadpack.packObjectsHook": program("packobjects"),
+        "gpg.ssh.program": program("gpgssh"),
+        "core.alternateRefsCommand": program("alternaterefs"),
+        "extensions.worktreeConfig": "true",
+        "include.path": "included.cfg",
     }
     for key, value in cfg.items():
         git(repo, "config", key, value)
+    (repo / ".git" / "config.worktree").write_text(f"[core]\n\tfsmonitor = {program('fsmonitor_worktree', '; false')}\n")
+    (repo / ".git" / "included.cfg").write_text(f"[filter \"evil\"]\n\tprocess = {program('included_process')}\n")
     hooks = marks / "hooks"
     hooks.mkdir()
     for hook in ("post-checkout", "post-commit", "pre-commit", "reference-transaction", "post-index-change"):
@@ -66,7 +83,7 @@ def test_a_hostile_git_config_runs_nothing(victim, tmp_path):
     planted = _plant(victim.repo, tmp_path / "marks")
     # the planted config works on plain git: the attack is real
     subprocess.run(["git", "-C", str(victim.repo), "status", "--porcelain"], capture_output=True)
-    assert {"fsmonitor"} <= set(_fired(planted)), _fired(planted)
+    assert {"fsmonitor_worktree"} <= set(_fired(planted)), _fired(planted)  # config.worktree wins over config
     for path in planted.values():
         path.unlink(missing_ok=True)
 

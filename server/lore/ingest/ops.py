@@ -44,6 +44,9 @@ def _repo_param(graph: Graph, params: dict[str, Any]) -> str:
 def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     repo = _repo_param(graph, params)
     branch = P.optional_text(params, "branch")
+    from lore.ingest.walk import check_branch
+
+    check_branch(branch)  # now, not as "started" followed by an error only ingestStatus shows
     wait = P.flag(params, "wait")
     head_first = P.flag(params, "headFirst", True)
     job = job_for(graph)

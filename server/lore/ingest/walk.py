@@ -104,13 +104,25 @@ def repo_root(path: str) -> str:
     raise LoreError("not-a-repo", f"{path} is not a git repository")
 
 
+# A ref is a file below .git (or a line of packed-refs): no branch name is longer than a path can be. A longer
+# one (an editor's or agent's request of megabytes) made the git argument too long for the system (E2BIG),
+# after the ingest had been reported started.
+MAX_BRANCH_CHARS = 4096
+
+
+def check_branch(branch: object) -> None:
+    """``bad-branch`` unless ``branch`` is None or could name a branch (never an option git would read)."""
+    if branch is not None and (not isinstance(branch, str) or not branch.strip() or branch.startswith("-")
+                               or "\x00" in branch or len(branch) > MAX_BRANCH_CHARS):
+        shown = repr(branch[:200]) + ("…" if len(branch) > 200 else "") if isinstance(branch, str) else repr(branch)
+        raise LoreError("bad-branch", f"not a branch name: {shown}")
+
+
 def resolve_branch(repo: str, branch: str | None = None) -> tuple[str, str | None]:
     """(branch name, tip sha): the explicit branch, else LORE_GIT_BRANCH, else main, else master, else the
     branch origin's HEAD names (gitcmd.default_branch), else HEAD. The sha is None for a repository without
     commits."""
-    if branch is not None and (not isinstance(branch, str) or not branch.strip() or branch.startswith("-")
-                               or "\x00" in branch):
-        raise LoreError("bad-branch", f"not a branch name: {branch!r}")
+    check_branch(branch)
     if branch:
         candidates = [branch]
     else:

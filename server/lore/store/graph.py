@@ -245,6 +245,26 @@ def storage_error(exc: BaseException) -> LoreError | None:
     return None
 
 
+def _refuse_tracked(path: str) -> None:
+    """``graph-tracked`` when git tracks the graph file or its WAL: a clone then brings them, and a graph is
+    a cache of the person's own ingestion, never the repository's (SPEC §6: never committed). A committed
+    graph is what its author made it: decisions retracted or dismissed (a pull request's `lore check` in CI
+    passed with one), journal entries marked as applied so that they never are, Datalog rules no
+    one registered here, memories marked as the person's own in an agent's context."""
+    files = [f for f in (path, path + ".wal") if os.path.lexists(f)]
+    if not files:
+        return
+    from lore import gitcmd
+
+    found = gitcmd.tracked(files)
+    if found:
+        names = ", ".join(os.path.basename(f) for f in found)
+        raise LoreError("graph-tracked", f"{path}: git tracks {names}, so it came with the repository; Lore opens no "
+                                         f"graph a repository brings (a graph is your own ingestion's cache). Remove "
+                                         f"it from the repository (git rm --cached) and delete the file: lore ingest "
+                                         f"makes your own", path=found[0])
+
+
 def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
     """A Lore graph has ``meta`` with a schema version; an empty database (no tables: a first open that
     stopped before the schema was written) counts as one Lore may still make."""
@@ -317,6 +337,7 @@ class Graph:
                 safefs.check_graph(self.path)
             except OSError as exc:
                 raise LoreError("graph-unwritable", f"cannot use {self.path}: {exc.strerror}") from None
+            _refuse_tracked(self.path)
             parent = Path(self.path).parent
             if not read_only:
                 try:

@@ -10,13 +10,17 @@ moved lines is not new). ``all``: every warning on the working layer.
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from lore import __version__, gitcmd, operations
 from lore import params as P
 from lore.errors import LoreError
 from lore.sqlfile import first_row
 from lore.store.graph import Graph
+from lore.unseen import escape_unseen
 from lore.working.gitstate import work_tree_root
 from lore.working.layer import Layer, layer_for
 
@@ -155,21 +159,46 @@ def _under(file: Any, prefix: str) -> bool:
     return not prefix or file == prefix or file.startswith(prefix.rstrip("/") + "/")
 
 
+# SARIF 2.1.0 §3.11.6: a plain text message's "[text](target)" is an embedded link, which viewers show as a
+# link; a literal bracket (and the backslash that escapes one) is written with a backslash before it.
+_SARIF_LINK_CHARS = re.compile(r"([\\\[\]])")
+
+
+def sarif_text(text: Any) -> str:
+    """Repository text (a decision's description, a file's name) as a SARIF plain text message that shows
+    exactly that text: no embedded link (``[Fix](javascript:…)`` was one), control and bidirectional
+    characters as ``\\uXXXX`` (as in diagnostics)."""
+    return escape_unseen(_SARIF_LINK_CHARS.sub(r"\\\1", str(text)))
+
+
+def sarif_uri(path: str) -> str | None:
+    """A repository path as a relative URI reference under %SRCROOT%: percent-encoded, so that a file named
+    ``javascript:x.py`` is not a URI of its own scheme, ``a#b.py`` no fragment and ``..%2Fx`` no way out of
+    the root once decoded. None for a path that is not plainly inside the repository."""
+    parts = path.split("/")
+    if not path or path.startswith("/") or any(p in ("", ".", "..") for p in parts):
+        return None
+    return quote(path, safe="/", errors="surrogateescape")
+
+
 def sarif(warnings: list[dict[str, Any]], root: str) -> dict[str, Any]:
-    """One SARIF 2.1.0 log: ruleId is the warning's stable code; locations are repository-relative."""
+    """One SARIF 2.1.0 log: ruleId is the warning's stable code; locations are repository-relative. The
+    repository's text is escaped (``sarif_text``, ``sarif_uri``): GitHub shows the log to everyone who
+    reads the pull request's checks."""
     rules: dict[str, dict[str, Any]] = {}
     results = []
     for w in warnings:
         code = str(w.get("code") or w.get("rule"))
         level = SARIF_LEVEL.get(str(w.get("severity")), "warning")
         rules.setdefault(code, {"id": code, "name": str(w.get("rule") or code),
-                                "shortDescription": {"text": str(w.get("rule") or code)},
+                                "shortDescription": {"text": sarif_text(w.get("rule") or code)},
                                 "defaultConfiguration": {"level": level}})
         res: dict[str, Any] = {"ruleId": code, "level": level,
-                               "message": {"text": str(w.get("message") or code)},
+                               "message": {"text": sarif_text(w.get("message") or code)},
                                "partialFingerprints": {"loreWarningId": str(w.get("id"))},
                                "properties": {"confidence": w.get("confidence"), "entity": w.get("entity")}}
-        if w.get("file"):
+        uri = sarif_uri(w["file"]) if isinstance(w.get("file"), str) else None
+        if uri is not None:
             region: dict[str, int] = {"startLine": max(1, int(w.get("line") or 1))}
             if isinstance(w.get("column"), int):
                 region["startColumn"] = w["column"] + 1
@@ -178,13 +207,21 @@ def sarif(warnings: list[dict[str, Any]], root: str) -> dict[str, Any]:
                 if isinstance(w.get("end_column"), int):
                     region["endColumn"] = w["end_column"] + 1
             res["locations"] = [{"physicalLocation": {
-                "artifactLocation": {"uri": w["file"], "uriBaseId": "%SRCROOT%"}, "region": region}}]
+                "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": region}}]
         results.append(res)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{
         "tool": {"driver": {"name": "lore", "version": __version__,
                             "rules": sorted(rules.values(), key=lambda r: r["id"])}},
-        "originalUriBaseIds": {"%SRCROOT%": {"uri": "file://" + root.rstrip("/") + "/"}},
+        "originalUriBaseIds": {"%SRCROOT%": {"uri": _root_uri(root)}},
         "results": results}]}
+
+
+def _root_uri(root: str) -> str:
+    """The work tree as an absolute ``file:`` URI ending in ``/`` (percent-encoded: a folder named ``a#b``)."""
+    try:
+        return Path(root).as_uri().rstrip("/") + "/"
+    except ValueError:  # not absolute (no work tree known)
+        return quote(root.rstrip("/") + "/", safe="/", errors="surrogateescape")
 
 
 def fails(warnings: list[dict[str, Any]], fail_on: str) -> bool:
@@ -201,6 +238,6 @@ def sarif_failure(code: str, message: str, root: str) -> dict[str, Any]:
     log = sarif([], root)
     log["runs"][0]["invocations"] = [{
         "executionSuccessful": False, "exitCode": 2,
-        "toolExecutionNotifications": [{"level": "error", "message": {"text": message},
+        "toolExecutionNotifications": [{"level": "error", "message": {"text": sarif_text(message)},
                                         "descriptor": {"id": code}}]}]
     return log

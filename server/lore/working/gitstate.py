@@ -18,6 +18,7 @@ from lore import gitcmd, gitdirs
 from lore.errors import LoreError
 
 GIT_TIMEOUT_S = 60.0
+MAX_REF_CHARS = 4096  # no ref name is longer than a path; a longer argument is too long for the system (E2BIG)
 
 
 def _env() -> dict[str, str]:
@@ -112,8 +113,9 @@ def work_tree_root(path: str) -> str:
 
 
 def resolve_commit(root: str, ref: str) -> str:
-    if not isinstance(ref, str) or not ref.strip() or ref.startswith("-") or "\x00" in ref:
-        raise LoreError("bad-base", f"not a revision: {ref!r}")
+    if not isinstance(ref, str) or not ref.strip() or ref.startswith("-") or "\x00" in ref or len(ref) > MAX_REF_CHARS:
+        shown = repr(ref[:200]) + ("…" if len(ref) > 200 else "") if isinstance(ref, str) else repr(ref)
+        raise LoreError("bad-base", f"not a revision: {shown}")
     sha = _out(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}")
     if sha is None:
         raise LoreError("unknown-base", f"no branch or commit {ref!r} in {root}")
