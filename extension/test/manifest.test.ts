@@ -59,8 +59,9 @@ test("every setting the server reads is contributed, with the defaults the code 
   for (const key of ["lore.diagnostics.debounceMs", "lore.configurationTimeoutMs", "lore.hover.maxMemories", "lore.hover.maxHistory"]) {
     assert.equal(props[key].minimum, 0, key);
   }
-  // Settings that name programs to run are not taken from untrusted workspaces.
-  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(), ["lore.interpreter", "lore.path"]);
+  // Settings that name programs to run, or the file to open and write, are not taken from untrusted workspaces.
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(),
+                   ["lore.graphPath", "lore.interpreter", "lore.path"]);
 });
 
 test("@types/vscode is pinned to the engine's minimum (vsce refuses a newer one)", () => {
