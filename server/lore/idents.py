@@ -69,7 +69,6 @@ HOSTED = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+/", re.I)
 _MAJOR = re.compile(r"^v\d+$")
 
 
-@lru_cache(maxsize=65_536)
 @lru_cache(maxsize=1)
 def python_distributions() -> dict[str, tuple[str, ...]]:
     """Import name (lowercase, may be dotted) -> the distributions that install it under another name
@@ -108,6 +107,7 @@ def python_said_names(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=65_536)
 def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[str]:
     """The slugs of what people call a hosted Go package (``github.com/sirupsen/logrus``: ``logrus``,
     ``sirupsen-logrus``, ``sirupsen``): each run of its path's segments after the host, a major version

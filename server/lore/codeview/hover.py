@@ -115,11 +115,7 @@ def _languages_importing(graph: "Graph", dependents: list[str]) -> set[str]:
     return {r[0] for r in _q(graph, "languages_of", es=sorted(set(dependents)))} if dependents else set()
 
 
-def _imported_by_jvm(graph: "Graph", dependents: list[str]) -> bool:
-    return bool(_languages_importing(graph, dependents) & set(JVM_LANGUAGES))
-
-
-def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: list[str]) -> list[tuple[str, str]]:
+def _packages_above(attrs: dict[str, list[Any]], jvm: bool) -> list[tuple[str, str]]:
     """(ident, name) of each package above an external dependency, as rejected_dependency covers it: its
     import path's folders (``github.com/x/y`` above ``github.com/x/y/z``), or — imported by a Java, Kotlin or
     Scala module — its package's parents (``com.google.common`` above ``com.google.common.collect``; an npm
@@ -133,7 +129,7 @@ def _packages_above(graph: "Graph", attrs: dict[str, list[Any]], dependents: lis
         sep = "/"
     elif "\\" in name:  # a PHP namespace (GuzzleHttp\Psr7 is under GuzzleHttp)
         sep = "\\"
-    elif "." in name and _imported_by_jvm(graph, dependents):
+    elif "." in name and jvm:
         sep = "."
     else:
         return []
@@ -174,7 +170,11 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         elif inferred:
             relations.append({"direction": "in", "attribute": a, "other": e, "rule": rule, "confidence": conf})
     # A rejection of a package above this one covers it (rejected_dependency): the hover says so too.
-    above = dict(_packages_above(graph, attrs, dependents))
+    external = (attrs.get(":entity-type") or [None])[0] == ":type/external-dependency"
+    # who imports an external says how its name is said (a JVM package by segments, a Python one by distribution)
+    langs = _languages_importing(graph, dependents) if external else set()
+    jvm = bool(langs & set(JVM_LANGUAGES))
+    above = dict(_packages_above(attrs, jvm))
     if above:
         if index is not None:  # hash lookups of the snapshot, one per package
             vetoes = [(e, a, p, vf, vto) for p in above
@@ -187,16 +187,14 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
             if ns in MEMORY_KINDS:
                 m = memories.setdefault(e, {"entity": e, "kind": ns, "via": [], "validity": _validity(vf, vto)})
                 m["via"].append({"attribute": a, "package": above[p]})
-    if (attrs.get(":entity-type") or [None])[0] == ":type/external-dependency":
+    if external:
         # A rejection written as :dependency/x before any code imported x (rejected_dependency meets it): the
         # reference is not this entity's ident yet, so "around" does not find it. A hosted Go package is met
         # by the names people call it (:dependency/logrus for github.com/sirupsen/logrus), as the rule meets it;
         # so is a JVM package (:dependency/jackson-databind for com.fasterxml.jackson.databind).
-        name = (attrs.get(":description") or [None])[0]
-        langs = _languages_importing(graph, dependents)
         # and a Python import by the distribution that installs it (:dependency/pyyaml for yaml)
-        said = ({":module/" + n for n in said_names(name, "." in name and "/" not in name
-                                                        and bool(langs & set(JVM_LANGUAGES)), "python" in langs)}
+        name = (attrs.get(":description") or [None])[0]
+        said = ({":module/" + n for n in said_names(name, jvm and "." in name and "/" not in name, "python" in langs)}
                 if isinstance(name, str) and len(name) <= 500 else set())
         for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]
