@@ -261,6 +261,7 @@ def test_agent_facts_are_validated_resolved_and_stored_as_one_transaction(graph)
 @pytest.mark.parametrize("facts", [
     "[[", "{:a 1}", "[[:decision/x :description]]", "[[:db/retract :decision/x :description \"y\"]]",
     "[[:decision/x :db/cardinality :db.cardinality/one]]", "[[\"x\" :description \"y\"]]", 5, "[[]]",
+    "[[:decision/x :rejects :redis]]", "[[:redis :description \"y\"]]",  # no kind: was an internal error
     [{"entity": ":decision/x"}], [{"entity": "no ident", "attribute": ":a", "value": "v"}],
     [{"entity": ":decision/x", "attribute": "description", "value": "v"}],
     [{"entity": ":decision/x", "attribute": ":a", "value": {"nested": 1}}],

@@ -387,6 +387,9 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
         ident = canonical_ident(x)
         if ident is None:
             raise LoreError("bad-params", f"facts: fact {n}: {x[:80]!r} is not an ident such as :decision/use-redis")
+        if "/" not in ident:  # ``:redis``: no kind, so nothing to resolve it by (it failed as an internal error)
+            raise LoreError("bad-params", f"facts: fact {n}: {x[:80]!r} names no kind; write it as "
+                            f":dependency/{ident[1:80]} or :decision/…")
         ns, name = ident[1:].split("/", 1)
         if ns in CAPTURED_KINDS and ident not in resolver.idents:
             # An alias of an entity the graph has ("Redis" for :decision/redis-cache) names that entity.
