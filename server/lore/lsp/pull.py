@@ -60,7 +60,7 @@ def _diagnostics_for(ls: "LoreServer", path: Path, warnings: list[Any]) -> list[
 
 
 def _open_paths(ls: "LoreServer") -> set[str]:
-    out = set()
+    out: set[str] = set()
     for uri in open_uris(ls.workspace):
         p = fs_path(uri)
         if p:  # as the editor names it, and resolved (an editor may open a file by its real path)
