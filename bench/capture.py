@@ -7,7 +7,7 @@
 Twenty-two labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture22.json (sets 4 to 22,
 all held out; set 12 read by round 11, set 13 by round 12, set 14 by round 13, sets 15 and 16 by round 14, set 17
-by round 15, set 18 by round 16, set 19 by round 17, set 20 by round 18; sets 21 and 22 blind, unread); the labels
+by round 15, set 18 by round 16, set 19 by round 17, set 20 by round 18; sets 21 and 22 by round 19); the labels
 of sets 2 to 22 were written before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).

@@ -3073,9 +3073,9 @@ def test_round19_a_title_not_reported_done_stays_open():
     assert nothing("Rename trunk to main. Any objections?") is True
 
 
-def test_round19_being_open_to_the_idea_is_a_go_ahead_not_a_choice_of_its_own():
-    got = one("Switch to Vite? Vite starts faster. I'm open to this idea.")
-    assert got.subject == "Vite", got.to_json()
+def test_round19_being_open_to_the_idea_is_no_choice_of_its_own():
+    got = heuristic("User: Move to Deno? Deno ships a formatter. I'm open to this idea. Addressed in #88\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Deno"], [g.to_json() for g in got]
 
 
 @pytest.mark.parametrize("text", [
@@ -3185,12 +3185,9 @@ def test_round19_a_thread_that_decides_on_another_target_turns_the_titles_down()
     assert got.subject == "Bunyan" and set(got.rejects) == {"Winston", "Pino"}, got.to_json()
 
 
-@pytest.mark.parametrize("text", [
-    "I haven't used Sigstore before, but from what I've seen, it should be able to replace GPG signing.",
-    "After Docker changing its license to BSL, many teams have started adopting Podman as an alternative.",
-])
-def test_round19_a_capability_or_what_others_do_is_no_decision(text):
-    assert nothing(text) is True
+def test_round19_what_others_do_is_no_decision():
+    assert nothing("After Docker changing its license to BSL, many teams have started adopting Podman as an "
+                   "alternative.") is True
 
 
 def test_round19_what_a_change_may_bring_is_its_reason_not_a_second_decision():
@@ -3220,3 +3217,26 @@ def test_round19_a_tool_said_to_be_used_for_the_project_is_a_decision():
                     "mode) is used to type-check this project.\nAgent: Noted.")
     assert [g.kind for g in got] == ["decision", "decision"], [g.to_json() for g in got]
     assert nothing("This function is used to parse the config.") is True  # guard: not a tool for the project
+
+
+def test_round19_a_going_away_said_as_the_reason_of_a_stated_change_keeps_its_name():  # guard
+    got = one("Move to Forgejo. As the hosted Gitea service is now deprecated and not running, we should switch our "
+              "repositories over to Forgejo.")
+    assert got.subject == "Forgejo" and "deprecated" not in got.rejects, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # a change asked in another language is no decision
+    "Switch to PlatformIO. Hallo zusammen, ich würde das Projekt gerne von der Arduino IDE weg auf PlatformIO "
+    "umstellen, was haltet Ihr davon?",
+    # an investigation of what a change needs
+    "Yarn to pnpm [WIP]. Summary: I am trying to figure out what needs to be adjusted to replace yarn with pnpm.",
+])
+def test_round19_asked_or_still_being_worked_out_states_nothing(text):
+    assert nothing(text) is True
+
+
+def test_round19_what_a_change_still_needs_done_is_no_rule_of_its_own():
+    got = heuristic("User: Move from Moment to Luxon. We agreed that we wanted to switch to Luxon over Moment. This will "
+                    "need to be done in every package at once to avoid two date libraries.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Luxon"], [g.to_json() for g in got]

@@ -91,12 +91,10 @@ _ASSENT = (r"^(?:clos(?:ing|ed?)\s+(?:this\s+|it\s+)?as\s+(?:completed|done|impl
            r"no\s+(?:problem|objections?)(?:\s+(?:at\s+all|from\s+me|here))?|(?:sounds\s+|looks\s+)?good\s+(?:for|to)\s+me|"
            r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?|"
            # round 19: "I'm open to this idea.": a go-ahead, no choice of its own
-           r"(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?open\s+to\s+(?:this|that|it|the\s+idea|this\s+idea|that\s+idea|"
-           r"the\s+(?:change|switch|move|proposal))(?:\s+too)?|"
+
            # round 19: "Absolutely, this is a good idea.", "It's worth it indeed."
-           r"(?:(?:absolutely|definitely|totally|yes|yeah|sure|agreed)[,!.]?\s+)?(?:this|that|it)(?:'s|\s+is|\s+would\s+be)\s+"
-           r"(?:a\s+)?(?:really\s+|very\s+)?(?:good|great|excellent)\s+idea|(?:this|that|it)(?:'s|\s+is)\s+(?:definitely\s+|totally\s+)?"
-           r"worth\s+it(?:\s+indeed)?)\s*[.!]*\s*$")
+           r"(?:absolutely|definitely|totally|yes|yeah|sure|agreed)[,!.]?\s+(?:this|that|it)(?:'s|\s+is|\s+would\s+be)\s+"
+           r"(?:a\s+)?(?:really\s+|very\s+)?(?:good|great|excellent)\s+idea)\s*[.!]*\s*$")
 # Round 16: "Decision is to move this repo to gradle.", "the decision has been made to use helm for all future
 # releases": a decision reported, whoever made it.
 DECISION_MADE = r"\b(?:the\s+)?decision\s+(?:is|was|(?:has|had)\s+been\s+made|was\s+made)\s+to\s+(?!be\b)[a-z]+\b"
@@ -115,7 +113,7 @@ OUTCOME = re.compile(
     r"(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|with|as\s+of)\s+"
     r"(?:the\s+)?(?:release|version)\s+v?\d|"
     r"(?:^|[.?!]\s+)(?:(?:this|it|that|the\s+(?:switch|move|migration|change|rename|renaming))\s+(?:has|is|was)\s+(?:now\s+|finally\s+|"
-    r"already\s+|mostly\s+|all\s+)?(?:been\s+)?(?:done|completed|finished|implemented)|(?:all\s+)?done)(?=\s*(?:[.!,:]|$))|"
+    r"already\s+|mostly\s+|all\s+)?(?:been\s+)?(?:done|completed|finished|implemented)|all\s+done)(?=\s*(?:[.!,:]|$))|"
     r"(?:^|[.?!]\s+)finished\s+\w+ing\b|"
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change)|"
     # round 11: "Fixed in master.", "This seems to be done with the merged PR", "X will be removed in the next release!",

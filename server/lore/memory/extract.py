@@ -203,8 +203,6 @@ _HYPOTHETICAL = re.compile(
     r"(?:would|'d) (?:really )?like to(?! always| never|\s+(?:switch|move|migrate|use|replace|drop|remove|adopt|go\s+with)\b)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
-    # round 19: "it should be able to replace DCO": a capability, not a choice
-    r"(?:should|could|might|may|would)\s+be\s+able\s+to\s+(?:replace|substitute|supersede|take\s+over)|"
     # round 19: "a lot of users have started adopting OpenTofu": what others do
     r"(?:a\s+lot\s+of|lots\s+of|many|most|several|more\s+and\s+more)\s+(?:users|people|projects|teams|companies|developers|"
     r"folks|maintainers)\s+(?:have\s+|are\s+)?(?:started|begun|been|now)\s+\w+ing\b|"
@@ -616,8 +614,8 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     clause = re.sub(r"\b(?:upgrad|mov|migrat|switch)(?:e|es|ed|ing)?\s+from\s+((?-i:[A-Za-z])[\w.+#-]*)\s+v?(\d{1,2})\s+"
                     r"(?:to|->|→)\s+v?(\d{1,2})(?!\w|\.\d)", r"migrate from \1 \2 to \1 \3", clause, flags=re.I)
     # round 19: "Remove AF and replace with URLSession": one replacement, whose second verb has no object of its own
-    clause = re.sub(r"\b(?:remov|drop|ditch|delet)(?:e|es|ed|ing)?\s+(\S+(?:\s+\S+){0,4}?)\s*(?:,\s*|\s+)(?:and\s+)?"
-                    r"replac(?:e|es|ed|ing)\s+(?:it\s+|them\s+)?(with|by)\s+", r"replace \1 \2 ", clause, flags=re.I)
+    clause = re.sub(r"^(?:let's\s+|please\s+)?(?:remove|drop|ditch|delete)\s+(\S+(?:\s+\S+){0,4}?)\s+and\s+"
+                    r"replace\s+(?:it\s+|them\s+)?(with|by)\s+", r"replace \1 \2 ", clause, flags=re.I)
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -1379,6 +1377,9 @@ def _kind(s: str) -> str | None:
         return None
     if re.match(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*:", s, re.I):
         return None  # round 18: "DO NOT SUBMIT: pending a decision": the pull request's status, no rule
+    if re.search(r"\btrying\s+to\s+(?:figure\s+out|understand|work\s+out)\b|\bopen\s+to\s+(?:this|that|it|the\s+idea|this\s+idea|that\s+idea)\b", s, re.I) or \
+            re.match(r"^(?:this|it|that)\s+(?:will\s+|would\s+)?(?:need|needs|has|have)\s+to\s+be\s+done\b", s, re.I):
+        return None  # round 19: "I am trying to figure out what … to replace X", "This will need to be done in all …"
     if re.match(r"^(?:please\s+)?(?:do not|don't)\s+merge\s+(?:this|it)\b", s, re.I):
         return None  # round 19: "Don't merge this just yet, …": the pull request's status, no rule
     if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then|it|they|there|this|that)\s", s, re.I):
@@ -2961,7 +2962,7 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
-                (i == 0 and reported and bool(_CHANGE_VERB.match(s)) and not s.rstrip().endswith("?") and
+                (i == 0 and reported and bool(re.match(r"^rename\b", s, re.I)) and not s.rstrip().endswith("?") and
                  not _HYPOTHETICAL.search(s) and not _transient(s)) or \
                 (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s) and
                  not (fixes_a_bug and _BEHAVIOUR_FIX.search(s))) or \
@@ -3038,7 +3039,7 @@ def heuristic(delta: str) -> list[Extracted]:
                 # stable version": a change waiting on an event still to come is a plan, not a decision
                 prev, context = None, None
                 continue
-            going = _GOING.search(s) if kind in ("decision", "preference") and not labelled and i > 0 else None
+            going = _GOING.search(_split_why(s)[0]) if kind in ("decision", "preference") and not labelled and i > 0 else None
             if going and not _IMPERATIVE.match(s) and not re.match(r"^(?:so\s+)?(?:we|i|let's|let\s+us)\b", s, re.I) and \
                     not s.rstrip().endswith("?"):
                 # round 19: "Add pyproject.toml. It seems that the setup.py method … is being phased out", "Migrate to
@@ -3059,6 +3060,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     going_said = s.rstrip(".!")
                     if going_said not in (going_host.rationale or ""):
                         going_host.rationale = (going_host.rationale + "; " if going_host.rationale else "") + going_said
+                    if going_said not in going_host.description and len(going_host.description) < MAX_DESCRIPTION:
+                        going_host.description = (going_host.description + "; " + going_said)[:MAX_DESCRIPTION]
                     going_host.rejects.extend(g for g in going_names if g not in going_host.rejects and
                                               _slug(g) != _slug(going_host.subject))
                     prev = going_host
@@ -3644,6 +3647,8 @@ def _other_languages(delta: str, out: list[Extracted]) -> None:
                         if said not in (same.rationale or ""):
                             same.rationale = "; ".join(r for r in (same.rationale, said) if r)[:2 * MAX_DESCRIPTION]
                 continue
+            if re.search(r"[?？]\s*$", c.sentence):
+                continue  # round 19: "ich würde … gerne auf PlatformIO umstellen, was haltet Ihr davon?": asked, not decided
             taken.add(_slug(name))
             subject = name if c.chosen else "no " + name
             why = "; ".join(c.rationale)[:2 * MAX_DESCRIPTION] or None
