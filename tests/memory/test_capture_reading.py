@@ -3015,3 +3015,228 @@ def test_round18_a_turn_down_said_inside_the_reason_turns_nothing_down():
 def test_round18_what_still_takes_a_title_back(text):
     got = heuristic(f"User: {text}\nAgent: Noted.")
     assert all(g.subject.startswith("no ") for g in got), [g.to_json() for g in got]
+
+
+# ------------------------------------------------------------------ round 19: sets 21 and 22's failures by cause
+# (sentences written for this round; each class is a form engineers use, not a phrase of one exchange)
+
+def nothing(text: str) -> bool:
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    return got == [] or [g.to_json() for g in got]  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Remove Grunt and use npm scripts for the build. Grunt has had no release in years.", "npm scripts", "Grunt"),
+    ("Remove Moment and replace with date-fns.", "date-fns", "Moment"),
+    ("Remove Gulp. Use esbuild directly.", "esbuild", "Gulp"),
+    ("Drop Enzyme, switch to Testing Library.", "Testing Library", "Enzyme"),  # (a guard: read so before)
+])
+def test_round19_a_removal_and_what_takes_its_place_are_one_replacement(text, chosen, dropped):
+    got = one(text)
+    assert got.kind == "decision" and chosen in got.description and got.rejects == [dropped], got.to_json()
+
+
+def test_round19_a_removal_whose_next_sentence_says_what_alone_stays():
+    got = one("Remove Carthage support. Version 3 will only support Swift Package Manager.")
+    assert "Swift Package Manager" in got.description and got.rejects == ["Carthage"], got.to_json()
+
+
+@pytest.mark.parametrize("text, chosen, dropped, why", [
+    ("Add ruff. The flake8 plugin is being phased out upstream.", "ruff", "flake8 plugin", "phased out"),
+    ("Migrate the docs to MkDocs. Support for the Sphinx theme is being discontinued.", "MkDocs", "Sphinx theme",
+     "discontinued"),
+])
+def test_round19_what_is_said_to_be_going_away_is_the_changes_reason(text, chosen, dropped, why):
+    got = one(text)
+    assert got.kind == "decision" and got.subject == chosen, got.to_json()
+    assert why in (got.rationale or "") and dropped in got.rejects, got.to_json()
+
+
+def test_round19_a_thing_going_away_said_alone_is_still_a_decision():  # guard: nothing beside it to explain
+    got = one("Webpack is being phased out.")
+    assert got.kind == "decision" and got.rejects == ["Webpack"]
+
+
+@pytest.mark.parametrize("text, chosen, dropped", [
+    ("Rename trunk to main. Any objections? None from me. This has now been done.", "main", "trunk"),
+    ("Move to Poetry? Poetry handles the lock file for us. Finalized in #812", "Poetry", None),
+    ("Switch to Vite? Vite starts faster. I'm open to this idea. Done in #210", "Vite", None),
+    ("Move the chat to Zulip. Expected behavior: the chat is on Zulip. All done!", "Zulip", None),
+])
+def test_round19_a_title_reported_done_in_other_words_is_the_decision(text, chosen, dropped):
+    got = one(text)
+    assert got.kind == "decision" and got.subject == chosen, got.to_json()
+    assert dropped is None or got.rejects == [dropped]
+
+
+def test_round19_a_title_not_reported_done_stays_open():
+    assert nothing("Rename trunk to main. Any objections?") is True
+
+
+def test_round19_being_open_to_the_idea_is_no_choice_of_its_own():
+    got = heuristic("User: Move to Deno? Deno ships a formatter. I'm open to this idea. Addressed in #88\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Deno"], [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text", [
+    "Convert the app to Flutter 4 upon release.",
+    "We will move to Bun once there is a stable version.",
+])
+def test_round19_a_change_waiting_on_a_later_event_is_a_plan(text):
+    assert nothing(text) is True
+
+
+def test_round19_a_change_made_after_an_event_is_still_made():  # guard
+    assert one("We moved to Node 20 after its release.").kind == "decision"
+
+
+@pytest.mark.parametrize("text", [
+    "Switch to Meson. I need to do further research before committing to it.",
+    "Migrate from Jest to Vitest. Tasks: Explore how much effort it is to port the mocks.",
+    "Bun migration. Summary: I am trying to figure out what needs to change to replace npm with Bun.",
+    "Rework the build. I propose we make the following changes: Use Ninja. Use ccache to speed up rebuilds.",
+])
+def test_round19_research_or_a_proposed_list_still_to_do_states_nothing(text):
+    assert nothing(text) is True
+
+
+def test_round19_a_proposed_list_reported_done_states_its_changes():  # guard
+    got = heuristic("User: Rework the build. I propose we make the following changes: Use Ninja. Use ccache to speed "
+                    "up rebuilds. Done in #41\nAgent: Noted.")
+    assert any("Ninja" in g.description for g in got), [g.to_json() for g in got]
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("Migrate out of Heroku.", "Heroku"),
+    ("Move circleci job to Buildkite.", "circleci"),
+    ("Upgrade from Gradle 7 to 8. It builds faster.", "Gradle 7"),
+])
+def test_round19_what_a_change_leaves_in_more_forms(text, dropped):
+    got = one(text)
+    assert got.kind == "decision" and got.rejects == [dropped], got.to_json()
+
+
+def test_round19_a_role_moved_is_not_a_thing_left():  # guard: "library" is what moves, not what is left
+    assert one("Migrate library to Gradle.").rejects == []
+
+
+@pytest.mark.parametrize("text, dropped", [
+    ("Adopt Bazel. I tried Bazel last month and rejected it because the remote cache was too slow.", "Bazel"),
+    ("Use the shadow plugin. Honestly, I advise against using the shadow plugin because it breaks the manifest.",
+     "shadow plugin"),
+    ("Convert to Hatch. I don't see the advantage to add Hatch as a new build dependency. Setuptools does everything.",
+     "Hatch"),
+])
+def test_round19_a_title_turned_down_in_other_words(text, dropped):
+    got = one(text)
+    assert got.kind == "decision" and got.rejects == [dropped] and got.subject == f"no {dropped}", got.to_json()
+
+
+def test_round19_a_verdict_after_a_comma_is_the_reason():
+    got = one("Drop the Windows runners from CI, too slow.")
+    assert got.rationale == "too slow" and got.rejects == ["Windows runners"]
+
+
+def test_round19_a_condition_is_no_reason():
+    got = one("We will keep the monorepo, as long as the builds stay under ten minutes.")
+    assert got.rationale is None
+
+
+@pytest.mark.parametrize("text", [
+    "Sorry for the silence, I dropped the ball on this one.",  # an idiom
+    "Logs may be shipped after the secrets have been removed.",  # a removal inside a condition
+    "Remove the Docker plugin. Don't merge this just yet, CI is still red.",  # the pull request's status
+])
+def test_round19_what_is_no_decision(text):
+    assert nothing(text) is True
+
+
+def test_round19_a_pointer_back_is_not_a_name():
+    got = one("Replace nose with pytest. nose is unmaintained, so we should migrate from the first to the second.")
+    assert got.rejects == ["nose"], got.to_json()
+
+
+def test_round19_a_revert_commit_line_is_no_reason():
+    got = one('Revert "Switch to pnpm". This reverts commit 0a1b2c3d4e5f.')
+    assert got.rejects == ["pnpm"] and not got.rationale
+
+
+@pytest.mark.parametrize("text", [
+    # a passive history of the choice being left is background
+    "Move the forum to Discourse. Google Groups was initially chosen because it was free. Few people read it now, so "
+    "we are moving to Discourse.",
+    # the leftovers of a change are no change of their own
+    "Switch the site to Hugo. Hugo builds in seconds. I also removed the remaining references.",
+])
+def test_round19_background_and_leftovers_are_no_second_fact(text):
+    got = one(text)
+    assert got.kind == "decision" and got.subject in ("Discourse", "Hugo"), got.to_json()
+
+
+def test_round19_a_go_ahead_said_as_a_verdict_on_the_idea_settles_the_title():
+    got = one("Proposal: Switch the docs to Docusaurus. It would be nice to move away from Jekyll. What do you all "
+              "think? Absolutely, this is a good idea.")
+    assert got.subject == "Docusaurus", got.to_json()
+
+
+def test_round19_a_thread_that_decides_on_another_target_turns_the_titles_down():
+    got = one("Move to Pino. We should use Pino instead of Winston because Winston is slow to format. We decided to "
+              "go with Bunyan as the replacement for Winston.")
+    assert got.subject == "Bunyan" and set(got.rejects) == {"Winston", "Pino"}, got.to_json()
+
+
+def test_round19_what_others_do_is_no_decision():
+    assert nothing("After Docker changing its license to BSL, many teams have started adopting Podman as an "
+                   "alternative.") is True
+
+
+def test_round19_what_a_change_may_bring_is_its_reason_not_a_second_decision():
+    got = one("Move to Moshi. Moshi is a first party library for JSON. Migrating to it may provide a nice boost, as "
+              "everything is done at compile time.")
+    assert got.subject == "Moshi" and "may provide" in (got.rationale or ""), got.to_json()
+
+
+def test_round19_a_change_said_as_a_gerund_with_its_reason_is_still_a_decision():  # guard
+    assert one("Switching to Vite since webpack was too slow.").kind == "decision"
+
+
+def test_round19_a_discontinued_thing_replaced_is_why_it_goes():
+    got = one("Replace the discontinued Sentry SDK with OpenTelemetry.")
+    assert "discontinued" in (got.rationale or "") and any("Sentry SDK" in r for r in got.rejects), got.to_json()
+
+
+def test_round19_a_guides_preferable_rule_and_a_bare_double_underscore():
+    got = heuristic("User: Contributing. Code: Please write in PEP-8. Preferable to use a one-line docstring for a "
+                    "helper. Please use the __ prefix to mark private fields.\nAgent: Noted.")
+    said = [g.description for g in got if g.kind == "preference"]
+    assert any("one-line docstring" in d for d in said) and any("__ prefix" in d for d in said), said
+
+
+def test_round19_a_tool_said_to_be_used_for_the_project_is_a_decision():
+    got = heuristic("User: Contributing. Linting: Ruff is used to lint this project. Type Checking: Pyright (in strict "
+                    "mode) is used to type-check this project.\nAgent: Noted.")
+    assert [g.kind for g in got] == ["decision", "decision"], [g.to_json() for g in got]
+    assert nothing("This function is used to parse the config.") is True  # guard: not a tool for the project
+
+
+def test_round19_a_going_away_said_as_the_reason_of_a_stated_change_keeps_its_name():  # guard
+    got = one("Move to Forgejo. As the hosted Gitea service is now deprecated and not running, we should switch our "
+              "repositories over to Forgejo.")
+    assert got.subject == "Forgejo" and "deprecated" not in got.rejects, got.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    # a change asked in another language is no decision
+    "Switch to PlatformIO. Hallo zusammen, ich würde das Projekt gerne von der Arduino IDE weg auf PlatformIO "
+    "umstellen, was haltet Ihr davon?",
+    # an investigation of what a change needs
+    "Yarn to pnpm [WIP]. Summary: I am trying to figure out what needs to be adjusted to replace yarn with pnpm.",
+])
+def test_round19_asked_or_still_being_worked_out_states_nothing(text):
+    assert nothing(text) is True
+
+
+def test_round19_what_a_change_still_needs_done_is_no_rule_of_its_own():
+    got = heuristic("User: Move from Moment to Luxon. We agreed that we wanted to switch to Luxon over Moment. This will "
+                    "need to be done in every package at once to avoid two date libraries.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Luxon"], [g.to_json() for g in got]

@@ -89,7 +89,12 @@ TENTATIVE_BODY = re.compile(
 _ASSENT = (r"^(?:clos(?:ing|ed?)\s+(?:this\s+|it\s+)?as\s+(?:completed|done|implemented|resolved)|"  # GitHub's closing words
            r"(?:i\s+think\s+)?(?:it's|it\s+is)\s+(?:good|fine|ok(?:ay)?)\s+to\s+(?:move\s+forward|go\s+ahead|proceed|merge)|"
            r"no\s+(?:problem|objections?)(?:\s+(?:at\s+all|from\s+me|here))?|(?:sounds\s+|looks\s+)?good\s+(?:for|to)\s+me|"
-           r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?)\s*[.!]*\s*$")
+           r"(?:i'm|i\s+am)\s+(?:also\s+)?(?:fine|ok(?:ay)?|happy)\s+with\s+(?:this|that|it)(?:\s+too)?|"
+           # round 19: "I'm open to this idea.": a go-ahead, no choice of its own
+
+           # round 19: "Absolutely, this is a good idea.", "It's worth it indeed."
+           r"(?:absolutely|definitely|totally|yes|yeah|sure|agreed)[,!.]?\s+(?:this|that|it)(?:'s|\s+is|\s+would\s+be)\s+"
+           r"(?:a\s+)?(?:really\s+|very\s+)?(?:good|great|excellent)\s+idea)\s*[.!]*\s*$")
 # Round 16: "Decision is to move this repo to gradle.", "the decision has been made to use helm for all future
 # releases": a decision reported, whoever made it.
 DECISION_MADE = r"\b(?:the\s+)?decision\s+(?:is|was|(?:has|had)\s+been\s+made|was\s+made)\s+to\s+(?!be\b)[a-z]+\b"
@@ -102,6 +107,14 @@ OUTCOME = re.compile(
     r"(?:#|pr\b|pull\b|commit\b|[0-9a-f]{7,40}\b|v?\d)|"
     r"switch(?:-|\s)?over\s+(?:was\s+)?(?:made|done|completed|finished)|"
     r"(?:released|shipped|landed|included)\s+(?:as\s+part\s+of|in)\s+v?\d|"
+    # round 19: the completion reported in other words ("Finalized in #4942", "Closed via #40", "Addressed in release
+    # 0.5.0", "This has now been done.", "All done!", "Finished renaming yesterday.", "This is mostly done, …")
+    r"(?:finali[sz]ed|closed|completed|merged|landed)\s+(?:in|by|via|with)\s+(?:#\d|(?:pr|pull\s+request|commit)\s*#?\d|[0-9a-f]{7,40}\b)|"
+    r"(?:done|completed|resolved|fixed|implemented|addressed|merged|landed|shipped|released)\s+(?:in|with|as\s+of)\s+"
+    r"(?:the\s+)?(?:release|version)\s+v?\d|"
+    r"(?:^|[.?!]\s+)(?:(?:this|it|that|the\s+(?:switch|move|migration|change|rename|renaming))\s+(?:has|is|was)\s+(?:now\s+|finally\s+|"
+    r"already\s+|mostly\s+|all\s+)?(?:been\s+)?(?:done|completed|finished|implemented)|all\s+done)(?=\s*(?:[.!,:]|$))|"
+    r"(?:^|[.?!]\s+)finished\s+\w+ing\b|"
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?:wrote|written|made|finished|completed|done)\s+the\s+(?:migration|switch|move|change)|"
     # round 11: "Fixed in master.", "This seems to be done with the merged PR", "X will be removed in the next release!",
     # and a go-ahead that ends a thread ("yes please go ahead", "Let's go with it!", "Merging!")

@@ -203,6 +203,9 @@ _HYPOTHETICAL = re.compile(
     r"(?:would|'d) (?:really )?like to(?! always| never|\s+(?:switch|move|migrate|use|replace|drop|remove|adopt|go\s+with)\b)|(?:the|an?) alternatives? (?:are|is|would be)|"
     r"another option|alternatively|(?:have|has) plans? to|needs? to be (?:solved|fixed|addressed|resolved|investigated)|"
     r"(?:wanted|want) to do that|whether|could be (?:replaced|removed|used|dropped|moved)|"
+    # round 19: "a lot of users have started adopting OpenTofu": what others do
+    r"(?:a\s+lot\s+of|lots\s+of|many|most|several|more\s+and\s+more)\s+(?:users|people|projects|teams|companies|developers|"
+    r"folks|maintainers)\s+(?:have\s+|are\s+)?(?:started|begun|been|now)\s+\w+ing\b|"
     r"(?:i|we)(?: would|'d)? (?:propose|suggest)|my suggestion|"
     r"not (?:\w+ )?(?:a priority|urgent)\b|low on (?:the|my|our) (?:list|priorities)|"
     r"(?:would|'d) (?:love|appreciate|welcome) (?:some |any |your )?(?:feedback|input|thoughts|opinions|comments|reviews?)|"
@@ -237,6 +240,8 @@ _REQUEST = re.compile(
 
 _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|given that|(?<!\bsoon\s)(?<!\blong\s)as (?:it|they)|in order to|"
                   r"thanks to|owing to|"
+                  # round 19: "stop using dependabot for python, too noisy": a verdict tacked on after a comma
+                  r"(?<=,\s)(?:(?:way|far|much)\s+)?too\s+(?!many\b|much\b|few\b|little\b)\w{3,}(?=\s*(?:[.;!]|$))|"
                   r"as (?:we|i)(?:'re|'ve| are| have| no longer| now| already| (?:believe|think|feel|found|see|want|need)\b)|"
                   r"as a result of|in view of|motivated by|driven by|"
                   # "…, which drastically reduces the bundle", "…, which reached its end of life": what the relative
@@ -284,7 +289,8 @@ _WHY = re.compile(r"\s*(?:,\s*)?\b(because|since|(?<!\bmuch\s)so that|due to|giv
                   r"(?<=\s)and(?=\s+(?:[\w/-]+\s+){1,4}(?:decreased|dropped|fell|shrank|halved|improved|went down)\b)|"
                   r"(?<![,;]\s)(?<!\bmuch\s)(?<=\s)so(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|people|"
                   r"users|everyone|nobody|you)\b)|"
-                  r"(?<=,\s)as(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
+                  # (round 19: not "…, as long as it provides value": a condition)
+                  r"(?<=,\s)as(?!\s+(?:soon|long|far|much|well|such|if|though)\b)(?=\s+(?:the|a|an|our|its|their|this|that|these|those|we|it|they|there|most|many|all|"
                   r"some|[A-Z][\w.+-]*)\s+\w+)|"
                   # round 12: "switch to X as gocover.io is closing", "… and support java 11 up as there are no advantages":
                   # "as" opening a clause (a subject of one to three words, then a finite verb) gives the reason, comma
@@ -333,6 +339,7 @@ _REJECT_PATTERNS = [
                re.I),
     re.compile(r"\b(?:rejected|(?<=we )reject|(?<=i )reject|ruled out|dropped|dropping|ditched|ditching|abandoned|moving away from|"
                r"(?:moderni[sz]\w*|get|getting|step\w*) away from|(?:mov\w*|migrat\w*|transition\w*) (?:away )?from|"
+               r"(?:mov\w*|migrat\w*) out of|"
                r"switching (?:away )?from|migrating (?:away )?from|replacing)\s+(?:the\s+)?" + _NP, re.I),
 ]
 # "we don't want to add a dependency on lxml", "we tried Celery but …": what is turned down.
@@ -413,15 +420,21 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
                 + r"(?:\s*(?:->|=>|→)\s*|\s+(?:\w+\s+|as\s+(?:[\w-]+\s+){1,5}?)?(?:to|onto|into)\s+)" + _ART + _CNP, re.I), 2, 1),
     # round 14: "Remove Helm and start using Kustomize", "drop X, use Y instead": the drop and the choice are one change
     (re.compile(r"\b(?:drop|remove|ditch|get\s+rid\s+of|stop\s+using)\s+" + _ART + _CNP + r"\s*(?:,\s*|\s+)(?:and\s+)?"
-                r"(?:start\s+using|use|switch\s+to|move\s+to|adopt|go\s+with)\s+" + _ART + _CNP, re.I), 2, 1),
+                # round 19: "Remove Bower, rely on npm …", "Remove AF and replace with URLSession", "…, migrate to Y"
+                r"(?:start\s+using|use|switch\s+to|move\s+to|migrate\s+to|adopt|go\s+with|rely\s+on|"
+                r"replace\s+(?:it\s+|them\s+)?(?:with|by))\s+" + _ART + _CNP, re.I), 2, 1),
     # round 17: "Switch Redis to Valkey", "we should migrate Webpack to Vite": the bare name after the verb is what is
     # left, as in "change X to Y" (a role or a part — "Move the tests to pytest", "Port CI to …" — is not a thing left)
     (re.compile(r"(?:^|\b(?:we|i)\s+(?:should|will|'ll|must|can|want\s+to)\s+|\blet's\s+)(?:switch|migrate|move|port)\s+"
                 r"(?!(?:the|our|a|an|all|every|each|it|its|this|that|them|these|those|from|over|back|to|away|off|everything|"
                 r"tests?|docs?|code|builds?|ci|images?|scripts?|config\w*|project|repo\w*|app|apps|packages?|deps|"
                 r"dependenc\w+|files?|jobs?|workflows?|pipelines?|services?|modules?|crates?|libs?|examples?|"
-                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets|\w+ly)\b)"
-                r"([\w+#@/-]+(?:\.[\w+#@/-]+)*(?:\s+v?\d[\w.]*)?)\s+(?:over\s+)?to\s+" + _ART + _CNP, re.I), 2, 1),
+                r"components?|pages?|site|website|data|database|db|storage|logs?|logging|assets|\w+ly|"
+                # round 19: "Migrate library to PlatformIO": a role, not a thing left
+                r"librar(?:y|ies)|frameworks?|tool(?:s|ing)?|documentation|community|chat|backend|frontend|server|client)\b)"
+                # round 19: "Move travis job to GitHub Actions": the thing whose part moves is what is left
+                r"([\w+#@/-]+(?:\.[\w+#@/-]+)*(?:\s+v?\d[\w.]*)?)(?:\s+(?:jobs?|config(?:uration)?s?|setup|builds?|"
+                r"scripts?|workflows?|pipelines?|usages?|references?|integration))?\s+(?:over\s+)?to\s+" + _ART + _CNP, re.I), 2, 1),
     # "… from setup.py to pyproject.toml, and from setuptools to flit": the change goes on
     (re.compile(r"(?:,\s*|\s)and\s+from\s+" + _ART + _CNP + r"\s+(?:to|onto)\s+" + _ART + _CNP, re.I), 2, 1),
     (re.compile(r"\b(?:switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing))\s+(?:[\w-]+\s+){0,3}?"
@@ -503,7 +516,9 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
 ]
 _NOT_A_NAME = re.compile(r"^(?:it|this|that|them|they|one|ones|something|anything|everything|nothing|"
                          r"the idea|idea|configuration|config|(?:\w+\s+)?settings?|code|files?|changes?|tests?|option|options|former|latter|"
-                         r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?)$", re.I)
+                         r"both|all|either|most|some|many|few|support|(?:\w+\s+)?ones?|"
+                         # round 19: "migrate from the first to this one": a pointer back, not a name
+                         r"first|second|last|other|others)$", re.I)
 # A phrase that opens with a joining word is not a name ("deprecated and has bad performance").
 _JOINERS = (r"and|or|but|nor|has|have|had|is|are|was|were|be|been|in|on|at|by|for|with|to|of|as|if|so|than|then|"
             r"after|before|when|until|during|every|each|"
@@ -593,6 +608,14 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     # round 16: "Replace the logging library from logrus to slog": a change of what fills a role, as "change … from … to"
     clause = re.sub(r"\breplac(?:e|es|ed|ing)\s+((?:the|our|its)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+)from\s+(?=\S+(?:\s+\S+)?\s+to\s+\w)",
                     r"change \1from ", clause, flags=re.I)
+    # round 19: "I dropped the ball on this": an idiom, nothing dropped
+    clause = re.sub(r"\bdrop(?:s|ped|ping)?\s+the\s+ball\b", "erred", clause, flags=re.I)
+    # round 19: "Upgrade from JUnit 4 to 5": a move between major versions of one named thing leaves the older one
+    clause = re.sub(r"\b(?:upgrad|mov|migrat|switch)(?:e|es|ed|ing)?\s+from\s+((?-i:[A-Za-z])[\w.+#-]*)\s+v?(\d{1,2})\s+"
+                    r"(?:to|->|→)\s+v?(\d{1,2})(?!\w|\.\d)", r"migrate from \1 \2 to \1 \3", clause, flags=re.I)
+    # round 19: "Remove AF and replace with URLSession": one replacement, whose second verb has no object of its own
+    clause = re.sub(r"^(?:let's\s+|please\s+)?(?:remove|drop|ditch|delete)\s+(\S+(?:\s+\S+){0,4}?)\s+and\s+"
+                    r"replace\s+(?:it\s+|them\s+)?(with|by)\s+", r"replace \1 \2 ", clause, flags=re.I)
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
@@ -627,7 +650,10 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
 _PASSIVE_CHOICE = re.compile(r"^(?:the\s+|a\s+|an\s+)?" + _CNP + r"\s+(?:(?:(?:was|were|is|are|has been|have been)\s+"
                              r"(?:\w+ly\s+)?(?:chosen|selected|picked|adopted|preferred)|will be used|"
                              r"(?:is|are) (?:now )?(?:our|the project's|the team's) (?:\w+ ){0,3}?" + _ROLE +
-                             r"|(?:is|are) the way to go|(?:is|are) now (?:officially\s+)?supported)\b)", re.I)
+                             r"|(?:is|are) the way to go|(?:is|are) now (?:officially\s+)?supported|"
+                             # round 19: "Flake8 is used to lint this project", "Mypy is used to type-check the code"
+                             r"(?:is|are) used (?:to|for) [\w-]+(?:\s+[\w-]+)?\s+(?:this|the|our) (?:project|code(?:base)?|"
+                             r"repo(?:sitory)?|library|package|crate|app)\b(?!\s+(?:is|are|was|were)\b))\b)", re.I)
 # A decision record's labelled line: "Decision: Use Terraform …", "Decision Outcome: …".
 _DECISION_LABEL = re.compile(r"^(?:(?:the\s+)?decision(?:\s+outcome)?|outcome|resolution|conclusion|verdict|decided|agreed|"
                              r"solution|(?:decision|consensus)(?:/(?:decision|consensus))?\s+reached)\s*:\s*"
@@ -702,13 +728,17 @@ _IMPERATIVE = re.compile(
     r"^(?:use|adopt)\s+(?-i:[A-Z])[\w.+#-]*(?:\s+(?!for\b|in\b|everywhere\b|when\b)|[.]?$)|^adopt\s+(?:the\s+)?[\w.+#-]{2,}|"
     r"^(?:use|adopt)\s+\S+(?:\s+\S+){0,3}?\s+as\s+(?:a|the)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\b|"
     r"^(?:let's\s+|we should\s+(?:just\s+|instead\s+|rather\s+)?|please\s+)?(?:[a-z]+\s+and\s+)?(?:instead of\s+[^,]{2,60},\s*(?:use|adopt|go with)\b|(?:use|adopt|make use of|go with|switch to|move to)\s+\S+(?:\s+\S+){0,3}?\s+"
-    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|"
+    r"(?:instead of|over|rather than|in place of)\b|(?:switch|move|migrate)\s+(?:[\w/-]+\s+){0,5}?(?:from|to|away)\b|(?:move|migrate)\s+out\s+of\s+(?!the\s+way\b)\S|"
     r"replace\s+\S+(?:\s+\S+){0,3}?\s+with\b|swap\s+\S+(?:\s+\S+){0,2}?\s+for\b|"
     r"make\s+(?:\S+\s+){1,3}?the\s+(?:new\s+)?(?:minimum|minimal|lowest|oldest)\s+(?:supported\s+|required\s+)?\w+\b|"
     r"(?:drop|remove|ditch|deprecate|retire)\s+(?:\S+\s+){0,4}?(?:support\b|as a dependency|in favou?r of|"
     r"because|since|to (?:improve|reduce|simplify|cut|speed))|drop support\b|stop using\b|"
     # "Remove jQuery dependency", "Update CLI/argparsing to use click", "use click to handle the argparsing"
     r"(?:drop|remove|ditch)\s+(?:the\s+)?[\w.+#@/-]+\s+(?:dependency|dependencies)\b|"
+    # round 19: "Remove Bower and use npm for all dependencies", "Remove Webpacker, switch to jsbundling-rails": the
+    # removal and what takes its place are one replacement, stated as "Replace X with Y" is
+    r"(?:drop|remove|ditch|delete)\s+(?:\S+\s+){0,4}?\S+(?:\s*,\s*|\s+and\s+)(?:start\s+using|use|switch\s+to|move\s+to|"
+    r"migrate\s+to|adopt|go\s+with|rely\s+on|replace\s+(?:it\s+|them\s+)?(?:with|by))\s+\S|"
     r"update\s+(?:\S+\s+){0,4}?to\s+(?:use|allow|require|support|permit|forbid|disallow)\b|"
     # round 13: "Return an error instead of panicking", "Log a warning rather than raising": a practice preferred
     r"(?:return|raise|throw|log|write|keep|put|store|send|call|prefer|emit)\s+[^.;,?]{1,60}?\s+(?:instead\s+of|rather\s+than)\s+\S|"
@@ -807,12 +837,13 @@ _OPENS_RULE = re.compile(r"^(?:always|never|do\s+not|don't|use|avoid|prefer|keep
 _DANGLING = re.compile(r"(?:\b(?:because|since|as|due to|given that|so that|reasons?|why)|:)\s*$", re.I)
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _MD = re.compile(r"\*\*|__|`")  # the learned reader's features read text this way (lore.memory.learned)
-_MD_MARK = re.compile(r"(?<!\w)(__[a-z][a-z0-9_]{0,40}__)(?!\w)|\*\*|__|`")
+# (round 19: "use the __ prefix for private names": marks with space on both sides are text, not bold)
+_MD_MARK = re.compile(r"(?<!\w)(__[a-z][a-z0-9_]{0,40}__)(?!\w)|(?<=\s)(__|\*\*)(?=\s)|\*\*|__|`")
 
 
 def _unmark(text: str) -> str:
     """Markdown's bold and code marks dropped; round 15: a dunder name (`__send__`, `__init__`) is code, not bold."""
-    return _MD_MARK.sub(lambda m: m.group(1) or "", text)
+    return _MD_MARK.sub(lambda m: m.group(1) or m.group(2) or "", text)
 # A commit message's or title's scope ("deps: replace moment with dayjs", "chore(tool): yarn->pnpm").
 _SCOPE = re.compile(r"^(?!(?:rationale|reason|decision|note|status|context|why|update|chosen option|"
                     # round 15: "consider: Docusaurus as documentation framework" is a proposal, not a commit's scope
@@ -1110,6 +1141,8 @@ _RULES_DOC = re.compile(r"^(?:contributing|how\s+to\s+contribute|contribut(?:ion
 _FOLLOW_RULES = re.compile(r"\bplease\s+(?:follow|observe|respect|read|adhere\s+to)\s+(?:the|these|our)\s+(?:\w+\s+){0,2}?"
                            r"(?:guidelines|rules|conventions|standards)\b", re.I)
 _DOC_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:(?:always|never|do\s+not|don't)\s+(?!be\b|have\b|get\b)[a-z]{3,}\b|"
+                             # round 19: "Preferable to use a one-line docstring for a function"
+                             r"(?:it(?:'s|\s+is)\s+)?(?:preferable|preferred|recommended|best)\s+to\s+(?:use|write|keep|add)\b|"
                              # round 14: "Look up types rather than guessing": a verb and what it is done instead of
                              r"(?:only\s+)?(?!(?:" + _PERSON_OR_PRONOUN + r"|the|a|an|our|your|their|my)\b)[a-z]{3,}(?<!ing)(?<!ed)(?<!s)\s+"
                              r"(?:[^.;:?]{1,60}?\s+)?(?:instead\s+of|rather\s+than)\s+\S|"
@@ -1344,6 +1377,11 @@ def _kind(s: str) -> str | None:
         return None
     if re.match(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*:", s, re.I):
         return None  # round 18: "DO NOT SUBMIT: pending a decision": the pull request's status, no rule
+    if re.search(r"\btrying\s+to\s+(?:figure\s+out|understand|work\s+out)\b|\bopen\s+to\s+(?:this|that|it|the\s+idea|this\s+idea|that\s+idea)\b", s, re.I) or \
+            re.match(r"^(?:this|it|that)\s+(?:will\s+|would\s+)?(?:need|needs|has|have)\s+to\s+be\s+done\b", s, re.I):
+        return None  # round 19: "I am trying to figure out what … to replace X", "This will need to be done in all …"
+    if re.match(r"^(?:please\s+)?(?:do not|don't)\s+merge\s+(?:this|it)\b", s, re.I):
+        return None  # round 19: "Don't merge this just yet, …": the pull request's status, no rule
     if _REASON_ALONE.match(s) and not re.search(r"\s(?:we|i|let's|you|so|then|it|they|there|this|that)\s", s, re.I):
         return None  # "Since X has been deprecated.": a reason said on its own, for what follows
     if _OPTION_LINE.match(s) or _CURRENTLY.match(s) or _GERUND_SUBJECT.match(s) or _EITHER.match(s.strip()) or \
@@ -1364,7 +1402,7 @@ def _kind(s: str) -> str | None:
         return "constraint"
     if _ASKS_STYLE.search(s) and not s.rstrip().endswith("?"):
         return "preference"
-    if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s):
+    if _IMPERATIVE.match(s) or _CHOSEN.search(s) or _PASSIVE_CHOICE.match(s) or _PASSIVE_CHOICE.match(_ASIDE.sub("", s)):
         return "decision"
     concession = _CONCESSION.match(s)
     why = _WHY.search(s)
@@ -1384,6 +1422,9 @@ def _kind(s: str) -> str | None:
         return "preference" if re.search(r"\bpreferring\b", took.group(0), re.I) else "decision"
     if BANS.search(s):
         return "constraint"  # "ban eval()", "Any financial data should not use floats"
+    sub = re.search(r"\s(?:after|once|until|unless|before)\s", s, re.I)
+    if sub and changes(s)[1] and not changes(s[:sub.start()])[1] and not _KEEPS.search(s):
+        return None  # round 19: "The content may be logged after the signature has been removed": said in a condition
     if changes(s)[1] and not _KEEPS.search(s):
         return "decision"  # "X was rejected", "no longer use X"
     back = _BACK_TO.search(s)
@@ -1392,6 +1433,25 @@ def _kind(s: str) -> str | None:
     if re.match(r"^(?:from now on|going forward|in future|in the future)\b", s, re.I):
         return "preference"  # a standing instruction with no stronger signal
     return None
+
+
+# Round 19: a change that waits for an event still to come ("upon release", "once there is a stable version", "when
+# it is released").
+_WHEN_LATER = re.compile(r"\bupon\s+(?:its\s+|the\s+|their\s+)?(?:(?:official|stable|final|first)\s+)?release\b(?!\s+of\s+v?\d)|"
+                         r"\bonce\s+there\s+(?:is|are)\s+(?:an?\s+)?(?:stable|official|final|usable)\s+(?:version|release)s?\b|"
+                         r"\b(?:once|when)\s+(?:it|they|\S+)\s+(?:is|are|gets?|becomes?)\s+(?:officially\s+)?(?:released|stable|"
+                         r"out\s+of\s+beta)\b", re.I)
+# Round 19: a clean-up that names nothing ("I also removed the remaining references", "Remove a bunch of dead code from
+# components", "Removed old fixtures and …-related configuration"): the change's leftovers, no decision of its own.
+_CLEANUP = re.compile(r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:also\s+)?(?:remov|delet|drop|clean)\w*\s+(?:up\s+)?"
+                      r"(?:(?:all|a\s+bunch\s+of|a\s+lot\s+of|some|the|any|of)\s+)*(?:remaining|leftover|left-over|old|stale|"
+                      r"unused|dead|obsolete|outdated)\s+(?:references?|code|files?|mentions?|bits|traces|fixtures?|"
+                      r"leftovers|comments|imports|tests)\b(?!\s+(?:to|of|for|on)\s)", re.I)
+# Round 19: a thing said to be going away ("X is being phased out", "support for X is being discontinued", "X has been
+# retired", "Use of X will be deprecated"): beside a change, the change's reason.
+_GOING = re.compile(r"\b(?:is|are|was|were|has\s+been|have\s+been|will\s+be|gets?)\s+(?:now\s+|being\s+|officially\s+|"
+                    r"slowly\s+|gradually\s+|soon\s+|already\s+){0,2}(?:deprecated|phased\s+out|discontinued|retired|sunset|"
+                    r"abandoned|archived|end[- ]of[- ]life|EOL|unmaintained|no\s+longer\s+(?:maintained|supported|developed))\b", re.I)
 
 
 # "Switching from one to the other will require some tweaking", "Migrating to X brings little benefit": the change is
@@ -1737,7 +1797,8 @@ _BAD = re.compile(r"\b" + _CNP + r"(?:\(\))?\s+"
 
 # What a change's dropped thing is called when it is called bad ("the unmaintained OAuth plugin", "rsa (deprecated)").
 _JUDGED_ADJ = (r"unmaintained|deprecated|outdated|obsolete|legacy|abandoned|insecure|vulnerable|eol|end-of-life|archived|"
-               r"dead|broken|bloated|buggy|flaky|slow|heavy|unused|redundant|unnecessary|frivolous")
+               r"dead|broken|bloated|buggy|flaky|slow|heavy|unused|redundant|unnecessary|frivolous|"
+               r"discontinued|retired")  # (round 19: "Replace discontinued failure crate with anyhow")
 
 
 _CANNOT = re.compile(r"\b" + _CNP + r"\s+(?:could not|couldn't|cannot|can't|can not|lacks|lacked|(?:does|did) not support|"
@@ -1810,6 +1871,15 @@ def _about(s: str, item: Extracted) -> bool:
     return any(n and _slug(n) and _slug(n).split("-")[0] in _slug(head).split("-") for n in names)
 
 
+def _settles_elsewhere(title: Extracted, later: Extracted, born: dict[int, int], said: str) -> bool:
+    """A decision reported later in the thread ("We decided to go with X as the replacement for Y") that chooses
+    another target than the title it restates."""
+    return title.kind == later.kind == "decision" and born.get(id(title)) == 0 and bool(DECIDED.search(said)) and \
+        not title.subject.startswith("no ") and not later.subject.startswith("no ") and \
+        _slug(later.subject) != _slug(title.subject) and _slug(later.subject) not in {_slug(r) for r in title.rejects} and \
+        _slug(title.subject) not in {_slug(r) for r in title.rejects}
+
+
 def _merge(into: Extracted, other: Extracted, restated: bool = False) -> None:
     """Fold ``other`` into ``into``; ``restated``: the same choice said again in other words (its description is no
     reason for it)."""
@@ -1869,12 +1939,15 @@ _TITLE_INSTEAD = re.compile(r"^(?!(?:why|how|what|should|shall|can|could|would|i
 _HISTORY = re.compile(r"^(?:(?:at\s+(?:the\s+)?(?:beginning|start|outset)|in\s+the\s+beginning|early\s+on|back\s+then|"
                       r"(?:years|months)\s+ago|initially|originally|at\s+first)\b[^,]{0,60},?\s+(?:we|i|the\s+team)\b|"
                       r"(?:we|i|the\s+team)\s+(?:had\s+)?(?:originally|initially|first)\s+(?:decided|chose|picked|went|opted|"
-                      r"settled|agreed|used|adopted))", re.I)
+                      r"settled|agreed|used|adopted)|"
+                      # round 19: "Gitter was initially chosen as the community platform due to …": the same, passive
+                      r"(?:the\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+)?\s+(?:was|were)\s+(?:initially|originally|first)\s+"
+                      r"(?:chosen|picked|selected|adopted|used)\b)", re.I)
 
 
 def _stated_change(s: str, nxt: str | None) -> bool:
     if not _CHANGE_VERB.match(s) or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s) or _transient(s) or \
-            _EITHER.match(s.strip()):
+            _EITHER.match(s.strip()) or _GERUND_SUBJECT.match(_split_why(s)[0]):  # round 19: "Migrating to it may provide …"
         return False
     if _split_why(s)[1] is not None or _JUSTIFIES.search(s):
         return True  # "Remove the obsolete Jenkinsfile": the title carries its own reason
@@ -1999,6 +2072,8 @@ _DEFERS = re.compile(r"\b(?:(?:can|could|will|'ll|should) revisit|withdraw(?:ing
 # closing", "this issue will probably be closed", "I don't plan to work on this", "if time allows, I will …",
 # "I'll be migrating to X soon"): the turn settles nothing, whatever it said before.
 _WITHDRAWN = re.compile(r"^\[?(?:please\s+)?(?:do not|don't)\s+(?:merge|submit)\s*\]?\s*(?:[.!]*\s*$|:)|"
+                        # round 19: "Don't merge this just yet, it has the following issues"
+                        r"^(?:please\s+)?(?:do not|don't)\s+merge\s+(?:this|it)\s+(?:just\s+)?yet\b|"
                         r"\bthis\s+is\s+(?:just\s+|only\s+)?an?\s+(?:experiment|proof\s+of\s+concept|poc)\b|\b(?:isn't|is not|wasn't|was not|not)\s+(?:as\s+|such\s+)?"
                         r"(?:a\s+)?(?:good|great)\s+(?:an?\s+)?idea\b|"
                         # round 15: "Ok. Let me look into it": a plan to look, not an outcome
@@ -2035,7 +2110,19 @@ _STILL_OPEN = re.compile(r"\b(?:(?:is|are|currently|still)\s+blocked\b|blocked\s
                          r"(?:should|need\s+to|have\s+to|will|let's|to)\s+(?:first\s+)?(?:see|check|find\s+out|figure\s+out|"
                          r"investigate|evaluate|determine|assess)\s+(?:how|if|whether|which)\b|"
                          r"^closing\s+either\s+way|(?:should|could|might)\s+(?:\w+\s+)?(?:think\s+about|consider|look\s+into|explore)\s+"
-                         r"\w+ing\b)", re.I)
+                         r"\w+ing\b|"
+                         # round 19: "I'll do some research over the next few days before merging this in", "I need to
+                         # do further research", "Explore how much effort it is to migrate", "I am trying to figure out
+                         # what needs to be adjusted"
+                         r"(?:i|we)(?:'ll|\s+will|\s+need\s+to|\s+have\s+to|\s+should|\s+must)\s+(?:first\s+)?do\s+(?:some|more|"
+                         r"further|a\s+bit\s+of|additional)\s+research\b|"
+                         r"^(?:tasks?\s*:\s*)?(?:explore|evaluate|assess|estimate|investigate)\s+how\s+(?:much|long|hard)\b|"
+                         r"(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?trying\s+to\s+(?:figure\s+out|understand|work\s+out)\s+"
+                         r"(?:what|how|if|whether)\b)", re.I)
+# Round 19: "I propose we make the following changes: Use X. Use Y.", "we propose the following actions: …": what
+# follows is proposed, not decided.
+_PROPOSES_LIST = re.compile(r"\b(?:i|we)\s+(?:would\s+|'d\s+)?(?:like\s+to\s+)?(?:propose|suggest|recommend)\s+(?:that\s+)?"
+                            r"(?:we\s+)?(?:make\s+|take\s+|do\s+)?(?:the\s+)?following\b", re.I)
 # A body that asks for opinions leaves its title open, whatever it names ("Thoughts?", "Comments welcome").
 _SEEKS = re.compile(r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas)\s*\??\s*$|"
                     r"^(?:any\s+)?(?:thoughts|opinions|objections|feedback|comments|ideas) on (?:this|it|that)\b|"
@@ -2385,6 +2472,12 @@ _TURNS_DOWN_LATER = re.compile(
     # round 15: "at the moment we have no reasons to migrate", "I see no reason to switch"
     r"\b(?:we|i)\s+(?:have|see)\s+no\s+(?:real\s+|good\s+)?(?:reasons?|need|point)\s+to\s+(?:migrate|switch|move|change|"
     r"convert|port|adopt|replace|drop|do\s+(?:it|this|that))\b|"
+    # round 19: "I looked at LuaJIT, and rejected it because …", "I advise against using the X plugin because …", "I
+    # don't see the advantage to add X as a new dependency", "I see no advantage to doing this"
+    r"\b(?:and|i|we)\s+(?:then\s+|ultimately\s+|eventually\s+|quickly\s+)?rejected\s+(?:it|this|that|them)\b|"
+    r"\b(?:i|we)\s+(?:would\s+|'d\s+|strongly\s+)?(?:advise|recommend|argue)\s+against\b|"
+    r"\b(?:i|we)\s+(?:don't|do\s+not|can't|cannot)\s+see\s+(?:the|any|an|much)\s+(?:advantage|benefit)s?\s+(?:to|in|of)\b|"
+    r"\b(?:i|we)\s+see\s+no\s+(?:real\s+)?(?:advantage|benefit)s?\s+(?:to|in|of)\b|"
     # round 16: "Ultimately I decided not to move to Sphinx, but to stay with MkDocs"
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:ultimately\s+|finally\s+|eventually\s+|now\s+)?decided\s+not\s+to\s+"
     r"(?:move|switch|migrate|go|port|convert|transition)\b|"
@@ -2564,6 +2657,8 @@ def heuristic(delta: str) -> list[Extracted]:
             sents[0] = f"Migrate to {noun_title.group('y')}" + sents[0].strip()[noun_title.end():]  # "TypeScript migration"
         if sents and not _GERUND_SUBJECT.match(sents[0]):  # "Switching X to Y will require …" says what a change costs
             sents[0] = as_imperative(sents[0], untentative=reported)
+        if reported and sents and sents[0].rstrip().endswith("?") and _CHANGE_VERB.match(sents[0]):
+            sents[0] = sents[0].rstrip().rstrip("?")  # round 19: "Move to Documenter? … Addressed in #127": asked, then done
         reverted = re.match(r"^revert(?:s|ed|ing)?\s*:?\s*[\"“'](.{3,200}?)[\"”']", sents[0], re.I) if sents else None
         if reverted:  # 'Revert "Replace babel presets with esbuild-loader"': the change undone goes back to what it left
             put, left = changes(reverted.group(1))
@@ -2578,6 +2673,16 @@ def heuristic(delta: str) -> list[Extracted]:
                           r"(?:upgrade|update|bump|migration)\b", sents[0], re.I) if sents and not reverted else None
         if upgrade_undone:
             sents[0] = f"Stop using {upgrade_undone.group(1)}" + sents[0][upgrade_undone.end():]
+        # round 19: git's "This reverts commit 4635375…" says which commit, never why
+        sents = [t for t in sents if not re.match(r"^this\s+reverts\s+commit\s+[0-9a-f]{7,40}\b\.?\s*$", t.strip(), re.I)] or sents
+        # round 19: "Remove Alamofire. Use native NSURLSession.": a bare removal and the use that follows it are one
+        # replacement, as "Remove X and use Y" is
+        for j in range(len(sents) - 1):
+            if _DROPS_NAMED.match(sents[j].strip()) and re.match(
+                    r"^(?:use|switch\s+to|move\s+to|migrate\s+to|adopt|rely\s+on)\s+(?:the\s+|native\s+|our\s+)?[\w.+#@/-]+", sents[j + 1], re.I) \
+                    and not sents[j + 1].rstrip().endswith("?"):
+                sents[j:j + 2] = [sents[j].strip().rstrip(".!") + " and " + sents[j + 1][:1].lower() + sents[j + 1][1:]]
+                break
         # "Disable squash merges. … Motivation: squash merges rewrite history": a title whose reason is labelled further
         # on in the text is stated, not requested
         labelled_why_later = any(_WHY_SENTENCE.match(_HEADING.sub("", t)) and re.match(r"^\w+(?:\s+reason)?\s*:", _HEADING.sub("", t))
@@ -2778,6 +2883,16 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + s.rstrip(".!")
                 from_context = False
                 continue
+            only_use = re.search(r"\b(?:will|shall|is\s+going\s+to|are\s+going\s+to)\s+(?:now\s+)?only\s+(?:support|use|ship|accept|"
+                             r"target)\s+" + _ART + _CNP, s, re.I) if i > 0 else None
+            if only_use and prev is not None and prev.kind == "decision" and prev.subject.startswith("no ") and \
+                    _name(only_use.group(1)) and not s.rstrip().endswith("?"):
+                # round 19: "Remove CocoaPods support. Version 2.0 will only support SPM.": what stays in the removed
+                # thing's place is the choice, and the removed thing what it is made over
+                prev.subject = prev.alias = _name(only_use.group(1)) or prev.subject
+                if len(prev.description) < MAX_DESCRIPTION:
+                    prev.description = (prev.description + "; " + s.rstrip(".!"))[:MAX_DESCRIPTION]
+                continue
             down = _TURNS_DOWN_IT.match(s)
             later_down = None if down or i == 0 else _TURNS_DOWN_LATER.search(s)
             why_part = _split_why(s)[1] if later_down else None
@@ -2847,6 +2962,8 @@ def heuristic(delta: str) -> list[Extracted]:
                     prev.rationale = (prev.rationale + "; " if prev.rationale else "") + wished
                 continue
             stated = labelled or _stated_change(s, sents[i + 1] if i + 1 < len(sents) else None) or \
+                (i == 0 and reported and bool(re.match(r"^rename\b", s, re.I)) and not s.rstrip().endswith("?") and
+                 not _HYPOTHETICAL.search(s) and not _transient(s)) or \
                 (i == 0 and bool(_TITLE_INSTEAD.search(s)) and not s.rstrip().endswith("?") and not _HYPOTHETICAL.search(s) and
                  not (fixes_a_bug and _BEHAVIOUR_FIX.search(s))) or \
                 (i == 0 and labelled_why_later and bool(_CHANGE_VERB.match(s)) and not _is_chatter(s.replace("?", "")) and
@@ -2917,6 +3034,38 @@ def heuristic(delta: str) -> list[Extracted]:
             if fixes_a_bug and _BEHAVIOUR_FIX.search(s):
                 prev, context = None, None
                 continue
+            if kind == "decision" and not labelled and _WHEN_LATER.search(s):
+                # round 19: "Convert the project to Godot 4.0 upon release", "We will add support for X once there is a
+                # stable version": a change waiting on an event still to come is a plan, not a decision
+                prev, context = None, None
+                continue
+            going = _GOING.search(_split_why(s)[0]) if kind in ("decision", "preference") and not labelled and i > 0 else None
+            if going and not _IMPERATIVE.match(s) and not re.match(r"^(?:so\s+)?(?:we|i|let's|let\s+us)\b", s, re.I) and \
+                    not s.rstrip().endswith("?"):
+                # round 19: "Add pyproject.toml. It seems that the setup.py method … is being phased out", "Migrate to
+                # PlatformIO. Overview: … support for the Arduino IDE is being discontinued": what is said to be going
+                # away, beside a change, is that change's reason and what it leaves, no decision of its own
+                going_names = [x for x in changes(s)[1] if not _PLACEHOLDER.match(x)]
+                gone_slugs = {_slug(g) for g in going_names}
+                going_host = next((x for x in reversed(out[first_of_turn:]) if x.kind in ("decision", "preference") and
+                                   not x.subject.startswith("no ") and _slug(x.subject) not in gone_slugs), None)
+                going_choice = None if going_host is not None else _title_choice(sents[0].rstrip("?"))
+                if going_host is None and going_choice and not sents[0].rstrip().endswith("?") and \
+                        not _HYPOTHETICAL.search(sents[0]) and _slug(going_choice) not in gone_slugs and \
+                        not _PLACEHOLDER.match(going_choice):
+                    going_host = Extracted("decision", going_choice, sents[0].strip().rstrip(".!"), None, [], [], None)
+                    out.append(going_host)
+                    born[id(going_host)] = 0
+                if going_host is not None:
+                    going_said = s.rstrip(".!")
+                    if going_said not in (going_host.rationale or ""):
+                        going_host.rationale = (going_host.rationale + "; " if going_host.rationale else "") + going_said
+                    if going_said not in going_host.description and len(going_host.description) < MAX_DESCRIPTION:
+                        going_host.description = (going_host.description + "; " + going_said)[:MAX_DESCRIPTION]
+                    going_host.rejects.extend(g for g in going_names if g not in going_host.rejects and
+                                              _slug(g) != _slug(going_host.subject))
+                    prev = going_host
+                    continue
             if kind == "decision" and not labelled and _HISTORY.match(s):
                 # round 14: "We originally decided to have multiple repositories because …", "At the beginning of the
                 # project, we chose not to commit to a backend": what was decided once, said as history, is the
@@ -2931,7 +3080,7 @@ def heuristic(delta: str) -> list[Extracted]:
             if kind is None and ruled:
                 kind = _rule_kind(s, rules_doc) or ("constraint" if _STRICT_IMPERATIVE.match(s) else "preference")
             if kind in ("decision", "dependency") and not labelled and \
-                    (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0])):
+                    (_HOUSEKEEPING.search(s) or _SYMPTOM.search(_split_why(s)[0]) or _CLEANUP.search(s)):
                 prev, context = None, None
                 continue
             if stated and kind not in ("decision", "preference"):
@@ -3152,6 +3301,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 prev = same
                 from_context = False
             elif same is not None:
+                if _settles_elsewhere(same, item, born, s):
+                    # round 19: "Move to zap. … We decided to go with zerolog as the replacement for logrus": the thread
+                    # decided on another target than its title's, which is turned down with what both leave
+                    same.rejects.append(same.subject)
+                    same.subject = same.alias = item.subject
                 _merge(same, item, restated)  # 'Use Picocli instead of X. Chosen option: "Migrate to Picocli", because …'
                 prev = same
                 from_context = False
@@ -3166,7 +3320,8 @@ def heuristic(delta: str) -> list[Extracted]:
                 recorded.append(prev)
             context = None
         mine = out[first_of_turn:]
-        if mine and any(_BUG_REPORT.search(t) for t in sents) and not settled:
+        if mine and any(_BUG_REPORT.search(t) for t in sents) and not settled and \
+                not (reported and any(born.get(id(x)) == 0 and x.kind == "decision" for x in mine)):
             del out[first_of_turn:]  # "… seems to store the messages using the local timezone. That looks wrong to me."
             continue
         if mine and any(t.rstrip().endswith("?") and not _WHY_HEADER.match(t) for t in sents) and \
@@ -3179,6 +3334,9 @@ def heuristic(delta: str) -> list[Extracted]:
             out[first_of_turn:] = [x for x in mine if x.kind == "decision" and born.get(id(x), 0) > 0 and
                                    CHANGE_MADE.search(sents[born[id(x)]]) and
                                    not _content_words(x.subject) & _content_words(sents[0])]
+            continue
+        if mine and not outcome and not labels_decision and any(_PROPOSES_LIST.search(t) for t in sents):
+            del out[first_of_turn:]  # round 19: a list of changes proposed, none made yet
             continue
         if proposed:  # "Research: moving to X. … We've decided to write new tests with X": the decision stands alone
             out[first_of_turn:] = mine = [x for x in mine if born.get(id(x), 0) > 0]
@@ -3255,6 +3413,9 @@ def heuristic(delta: str) -> list[Extracted]:
             if first is not None:
                 if later in recorded:
                     first.kind = "decision"  # "Use Kafka for events. … Decision: Kafka for every stream": decided
+                if 0 < born.get(id(later), 0) < len(sents) and _settles_elsewhere(first, later, born, sents[born[id(later)]]):
+                    first.rejects.append(first.subject)  # round 19: as at the item's birth, found here by what it names
+                    first.subject = first.alias = later.subject
                 _merge(first, later, restated=True)
                 out.remove(later)
                 mine.remove(later)
@@ -3486,6 +3647,8 @@ def _other_languages(delta: str, out: list[Extracted]) -> None:
                         if said not in (same.rationale or ""):
                             same.rationale = "; ".join(r for r in (same.rationale, said) if r)[:2 * MAX_DESCRIPTION]
                 continue
+            if re.search(r"[?？]\s*$", c.sentence):
+                continue  # round 19: "ich würde … gerne auf PlatformIO umstellen, was haltet Ihr davon?": asked, not decided
             taken.add(_slug(name))
             subject = name if c.chosen else "no " + name
             why = "; ".join(c.rationale)[:2 * MAX_DESCRIPTION] or None
