@@ -133,6 +133,9 @@ def test_a_hostile_question_embeds_at_most_the_topic_terms(mail):
     assert len(expansion._question_vectors) - kept <= index.TOPIC_TERMS
     # a memory's words: the most frequent spelling of each token; controls and stop words are no words
     assert expansion.vocabulary(["\u202e" * 5000 + " DEVICES, devices; device and the"]) == {"devic": "devices"}
+    # a memory of thousands of distinct words: its first WORDS_PER_TEXT are embedded, once
+    flood = " ".join(f"zq{i}x{'abcdefghij'[i % 10]}word" for i in range(3000))
+    assert len(expansion.vocabulary([flood, "devices"])) == expansion.WORDS_PER_TEXT + 1
 
 
 def test_no_expansion_without_a_sentence_encoder(mail, monkeypatch):

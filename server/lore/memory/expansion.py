@@ -40,7 +40,9 @@ AGREE = 2  # distinct question words whose expansions must hit one memory
 SHORT_REPLY = 5  # the plain reply's entities below which a question is expanded (its extras fall in the first 5)
 MIN_LETTERS = 3
 QUESTION_WORD_CACHE = 4096  # question words' vectors kept per process
-WORD_BATCH = 64  # words per forward pass (a word is 3-6 word pieces)
+# A memory's distinct words embedded at most (each costs about a millisecond of CPU once): a memory of 20,000
+# characters of distinct words is not 3,000 forward passes. A decision record has 50-150.
+WORDS_PER_TEXT = 256
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
@@ -59,14 +61,20 @@ def _pending(m: embed.Model) -> str:
 
 def vocabulary(texts: list[str]) -> dict[str, str]:
     """The index token of each word of the texts (index.word_token; three letters at least, no question
-    framing word) -> its most frequent spelling, lowercased (ties: the shortest, then the first in order)."""
+    framing word; a text's first WORDS_PER_TEXT distinct ones) -> its most frequent spelling, lowercased
+    (ties: the shortest, then the first in order)."""
     seen: dict[str, dict[str, int]] = {}
     for text in texts:
+        mine: set[str] = set()
         for w in _WORD.findall(text[:index.TOKENIZE_CHARS]):
             lw = w.lower()
             tok = index.word_token(lw)
             if tok is None or len(lw) < MIN_LETTERS or tok in QUESTION_WORDS:
                 continue
+            if tok not in mine:
+                if len(mine) >= WORDS_PER_TEXT:
+                    continue
+                mine.add(tok)
             spell = seen.setdefault(tok, {})
             spell[lw] = spell.get(lw, 0) + 1
     return {tok: sorted(sp.items(), key=lambda x: (-x[1], len(x[0]), x[0]))[0][0] for tok, sp in seen.items()}

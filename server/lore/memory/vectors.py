@@ -176,6 +176,8 @@ def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
             return None
         cur = index.indexed_tx(con)
         ensure_table(con, m, cache)
+        if expansion.applies(m):
+            expansion.ensure_table(graph, m)  # before anything is embedded here: only older vectors' words queue
         if cur > done:
             changed = None if done == 0 else _changed_since(con, done)
             before = _version(con, m)
