@@ -452,6 +452,9 @@ class Query:
 
     bits: dict[int, float]  # bit -> idf of the known topic terms
     total: float  # idf of every topic term, known or not
+    # every topic term -> (its bit, its idf or the rarest's): an expansion covers a term the index lacks
+    # (lore.memory.expansion) with the bit its place among the topic terms gives it
+    topic: dict[str, tuple[int, float]] = field(default_factory=dict, compare=False)
     # coverage by mask, as computed (a question's ~70 candidate entities share a few masks)
     _covered: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
 
@@ -494,7 +497,8 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
     rarest = math.log(1 + (n_docs - 0.5) / 1.5)  # document frequency 1
     topic = sorted((t for t in terms if t not in named), key=lambda tok: (-idf.get(tok, rarest), tok))[:TOPIC_TERMS]
     bit_of = {tok: 1 << i for i, tok in enumerate(topic) if tok in idf}
-    query = Query({bit_of[tok]: idf[tok] for tok in bit_of}, sum(idf.get(tok, rarest) for tok in topic))
+    query = Query({bit_of[tok]: idf[tok] for tok in bit_of}, sum(idf.get(tok, rarest) for tok in topic),
+                  {tok: (1 << i, idf.get(tok, rarest)) for i, tok in enumerate(topic)})
     if hot is not None:
         picked = hot.score([(int(tid), int(df), int(terms[tok]), bit_of.get(tok, 0)) for tid, tok, df, *_ in known],
                            n=int(n_docs), avgdl=float(avgdl), k1=K1, b=B, limit=int(limit), code_limit=int(code_limit))
@@ -511,6 +515,34 @@ def search(con: Any, text: str, *, limit: int = 300, code_limit: int = CODE_CAND
         hits = [Hit(*row) for row in con.execute(q).fetchall()]
     hits.sort(key=lambda h: (h.ns not in MEMORY_NAMESPACES, -h.bm25, h.doc_id))
     return hits, query
+
+
+def memory_hits(con: Any, weighted: dict[str, tuple[float, int]], *, limit: int, hot: Any = None) -> list[Hit]:
+    """The best ``limit`` memory documents by BM25 over tokens given with their query weight and bit (an
+    expansion's: lore.memory.expansion), as ``search`` scores them; no code document."""
+    if not weighted:
+        return []
+    if hot is not None:
+        known = [(tid, tok, df, hot.n_docs, hot.total_len) for tid, tok, df in hot.known(sorted(weighted))]
+    else:
+        known = con.execute(
+            f"SELECT t.term_id, t.token, t.df, s.n_docs, s.total_len FROM mem_terms t, mem_stats s "
+            f"WHERE t.token IN ({','.join('?' * len(weighted))})", sorted(weighted)).fetchall()
+    if not known:
+        return []
+    n_docs, total = known[0][3], known[0][4]
+    avgdl = max(total, 1) / max(n_docs, 1)
+    if hot is not None:
+        picked = hot.score([(int(tid), int(df), weighted[tok][0], weighted[tok][1]) for tid, tok, df, *_ in known],
+                           n=int(n_docs), avgdl=float(avgdl), k1=K1, b=B, limit=int(limit), code_limit=0)
+        return [Hit.scored(row, bm25, mask) for row, (_, bm25, mask) in zip(hot.rows([d for d, _, _ in picked]), picked)]
+    values = ", ".join(f"({int(tid)}, {int(df)}, {float(weighted[tok][0])!r}, {int(weighted[tok][1])})"
+                       for tid, tok, df, *_ in known)
+    ids = ", ".join(str(int(r[0])) for r in known)
+    doc_cols = ", ".join("d." + c.strip() for c in _DOC_COLS.split(","))
+    q = sql("search", k1=K1, b=B, terms=values, term_ids=ids, n=int(n_docs), avgdl=float(avgdl),
+            limit=int(limit), code_limit=0, doc_cols=doc_cols)
+    return [Hit(*row) for row in con.execute(q).fetchall()]
 
 
 # A package holding at least this share of the code's Python modules is the project's own (a repository's

@@ -22,14 +22,14 @@ import math
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lore import operations
 from lore.errors import LoreError
-from lore.memory import embed, hot_index, index, vectors
-from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, STOPWORDS
+from lore.memory import embed, expansion, hot_index, index, vectors
+from lore.memory.tokens import CODE_NAMESPACES, MEMORY_NAMESPACES, QUESTION_WORDS, STOPWORDS
 from lore.sqlfile import named_statements, scalar
 from lore.store.graph import Graph
 from lore.store.session import Slot
@@ -287,17 +287,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
     names = index.project_names(graph, con, marks.index_mark, hot)
     hits, query = index.search(con, text, limit=MEMORY_CANDIDATES, code_limit=CODE_CANDIDATES, hot=hot,
                                names=names)
-    many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
-    scored: dict[int, dict[str, Any]] = {}
-    entity_best: dict[str, float] = {}
-    matched: dict[str, int] = {}
-    for h in hits:
-        status, vf, vt = _status(h, many, now)
-        weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
-        score = h.bm25 * weight * (1.0 if status == "current" else discount)
-        scored[h.doc_id] = {"hit": h, "own": score, "status": status, "vf": vf, "vt": vt}
-        entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
-        matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
+    scored, entity_best, matched = _scored(con, hits, now, discount, hot)
     semantic: dict[str, float] = {}
     standout: dict[str, float] = {}
     # The encoder reads the question without the project's name: inside the project it is near every memory
@@ -309,48 +299,11 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
-    # One score per entity: its best fact, lifted by its connections.
-    connect: dict[str, float] = {}
-    for s in scored.values():
-        h = s["hit"]
-        connect[h.e] = 1.0 + EXPLICIT_WEIGHT * math.log1p(h.explicit) + INFERRED_WEIGHT * math.log1p(h.inferred_conf)
-    lexical = {e: b * connect.get(e, 1.0) for e, b in entity_best.items()}
-    cover = {e: query.coverage(t) for e, t in matched.items()}
-    is_code = {e: _ns(e) in CODE_NAMESPACES for e in set(lexical) | set(semantic)}
-    # Memory: lexical and semantic rankings fused (reciprocal rank fusion), kept only above the floor.
-    mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
-    sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
-                                                 key=lambda e: (-semantic[e], e)), 1)}
     loaded = embed.model()
     only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name.startswith(embed.MINILM) else STATIC_SEMANTIC_ONLY_RANK
-    mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
-               and (e in mem_lex or sem_pos[e] <= only_rank)}
-    lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
-                                                key=lambda e: (-lexical[e], e)), 1)}
-    agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
-              and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
-    crowd = min(lex_pos, key=lambda e: (-cover[e], lex_pos[e]), default=None)
-    if (crowd is not None and crowd not in mem_lex and crowd not in mem_sem and crowd not in agreed
-            and cover[crowd] >= CROWD_COVER_FLOOR
-            and sem_pos.get(crowd, CROWD_SEMANTIC_RANK + 1) <= CROWD_SEMANTIC_RANK):
-        agreed.add(crowd)
-    else:
-        crowd = None
-    near: set[str] = set()
-    if only_rank == SEMANTIC_ONLY_RANK:
-        near = {e for e, i in sem_pos.items() if i <= NEAR_SEMANTIC_RANK and e not in mem_lex and e not in mem_sem
-                and e not in agreed and standout[e] >= NEAR_STANDOUT_FLOOR
-                and lex_pos.get(e, NEAR_LEXICAL_RANK + 1) <= NEAR_LEXICAL_RANK}
-        mem_sem.update({e: semantic[e] for e in near})  # below every other semantic match: their ranks hold
-    mem_lex.update({e: lexical[e] for e in agreed})
-    lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
-    weak = agreed | {e for e in mem_sem if e not in mem_lex}  # recalled though under the lexical floor
-    # The fused score is lifted by the entity's connections too (seed 000's inference-aware ranking).
-    fused = {e: ((1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
-                 + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
-             for e in set(lex_rank) | set(sem_rank)}
-    memories = sorted(fused, key=lambda e: (e in agreed or e in near, -fused[e], -lexical.get(e, 0.0), e)
-                      )[:MAX_MEMORY_ENTITIES]
+    pick = _choose(scored, entity_best, matched, query, semantic, standout, only_rank)
+    connect, lexical, cover, is_code = pick.connect, pick.lexical, pick.cover, pick.is_code
+    crowd, weak, fused, memories = pick.crowd, pick.weak, pick.fused, pick.memories
     names_code = _names_code(text)
     code_floor = CODE_COVER_FLOOR
     weighed = memories or any(not is_code[e] for e in is_code)  # memories were candidates, recalled or not
@@ -369,6 +322,22 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         order += [e for e in memories if e == crowd]
     else:
         order = memories + code
+    if len(order) < expansion.SHORT_REPLY:
+        # A short reply: the memories only the question's synonyms reach come after it (never above it).
+        try:
+            more = _expanded(graph, con, hot, text, names, query, scored, semantic, standout, only_rank, now,
+                             discount)
+        except Exception:  # recall goes on without expansion
+            log.exception("query expansion failed")
+            more = None
+        if more is not None:
+            for e in more.memories:
+                if e not in order:
+                    order.append(e)
+                    is_code[e] = False
+                    weak.add(e)  # recalled on weak evidence: what it is, its why only when asked
+                    lexical[e], cover[e] = more.lexical.get(e, 0.0), more.cover.get(e, 0.0)
+                    connect.setdefault(e, more.connect.get(e, 1.0))
     rank_of = {e: i for i, e in enumerate(order)}
     # Each chosen memory brings its description and rationale (one document, shown whole).
     want_sib = [e for e in order if not is_code[e]]
@@ -434,6 +403,133 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                              [same for _, same in found])
     return {"ok": True, "context": context, "facts": facts, "composed": composed, "warnings": warns,
             "code": code_locs, "recall": embed.recall_label(), "awaiting_embedding": awaiting}
+
+
+def _scored(con: Any, hits: list[index.Hit], now: int, discount: float, hot: Any
+            ) -> tuple[dict[int, dict[str, Any]], dict[str, float], dict[str, int]]:
+    """Each document's own score (BM25 by its attribute's weight, discounted when not valid now), each
+    entity's best, and the topic bits each entity matched."""
+    many = index.intervals(con, [h.doc_id for h in hits if h.n_ivals > 1], hot)
+    scored: dict[int, dict[str, Any]] = {}
+    entity_best: dict[str, float] = {}
+    matched: dict[str, int] = {}
+    for h in hits:
+        status, vf, vt = _status(h, many, now)
+        weight = ATTRIBUTE_WEIGHT.get(h.a, OTHER_ATTRIBUTE_WEIGHT)
+        score = h.bm25 * weight * (1.0 if status == "current" else discount)
+        scored[h.doc_id] = {"hit": h, "own": score, "status": status, "vf": vf, "vt": vt}
+        entity_best[h.e] = max(entity_best.get(h.e, 0.0), score)
+        matched[h.e] = matched.get(h.e, 0) | (h.mask or 0)
+    return scored, entity_best, matched
+
+
+@dataclass
+class _Choice:
+    """Which memories a question recalls, and what each candidate scored on the way."""
+
+    connect: dict[str, float]
+    lexical: dict[str, float]
+    cover: dict[str, float]
+    is_code: dict[str, bool]
+    agreed: set[str]
+    crowd: str | None
+    near: set[str]
+    weak: set[str]
+    fused: dict[str, float]
+    memories: list[str]
+
+
+def _choose(scored: dict[int, dict[str, Any]], entity_best: dict[str, float], matched: dict[str, int],
+            query: index.Query, semantic: dict[str, float], standout: dict[str, float], only_rank: int) -> _Choice:
+    """The memories recalled: lexical and semantic rankings fused (reciprocal rank fusion), each above its
+    floor, then agreement, the crowd and near the standout floor (the constants above say why)."""
+    # One score per entity: its best fact, lifted by its connections.
+    connect: dict[str, float] = {}
+    for s in scored.values():
+        h = s["hit"]
+        connect[h.e] = 1.0 + EXPLICIT_WEIGHT * math.log1p(h.explicit) + INFERRED_WEIGHT * math.log1p(h.inferred_conf)
+    lexical = {e: b * connect.get(e, 1.0) for e, b in entity_best.items()}
+    cover = {e: query.coverage(t) for e, t in matched.items()}
+    is_code = {e: _ns(e) in CODE_NAMESPACES for e in set(lexical) | set(semantic)}
+    # Memory: lexical and semantic rankings fused (reciprocal rank fusion), kept only above the floor.
+    mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
+    sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
+                                                 key=lambda e: (-semantic[e], e)), 1)}
+    mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
+               and (e in mem_lex or sem_pos[e] <= only_rank)}
+    lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
+                                                key=lambda e: (-lexical[e], e)), 1)}
+    agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
+              and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
+    crowd = min(lex_pos, key=lambda e: (-cover[e], lex_pos[e]), default=None)
+    if (crowd is not None and crowd not in mem_lex and crowd not in mem_sem and crowd not in agreed
+            and cover[crowd] >= CROWD_COVER_FLOOR
+            and sem_pos.get(crowd, CROWD_SEMANTIC_RANK + 1) <= CROWD_SEMANTIC_RANK):
+        agreed.add(crowd)
+    else:
+        crowd = None
+    near: set[str] = set()
+    if only_rank == SEMANTIC_ONLY_RANK:
+        near = {e for e, i in sem_pos.items() if i <= NEAR_SEMANTIC_RANK and e not in mem_lex and e not in mem_sem
+                and e not in agreed and standout[e] >= NEAR_STANDOUT_FLOOR
+                and lex_pos.get(e, NEAR_LEXICAL_RANK + 1) <= NEAR_LEXICAL_RANK}
+        mem_sem.update({e: semantic[e] for e in near})  # below every other semantic match: their ranks hold
+    mem_lex.update({e: lexical[e] for e in agreed})
+    lex_rank, sem_rank = _ranks(mem_lex), _ranks(mem_sem)
+    weak = agreed | {e for e in mem_sem if e not in mem_lex}  # recalled though under the lexical floor
+    # The fused score is lifted by the entity's connections too (seed 000's inference-aware ranking).
+    fused = {e: ((1.0 / (RRF_K + lex_rank[e]) if e in lex_rank else 0.0)
+                 + (SEMANTIC_WEIGHT / (RRF_K + sem_rank[e]) if e in sem_rank else 0.0)) * connect.get(e, 1.0)
+             for e in set(lex_rank) | set(sem_rank)}
+    memories = sorted(fused, key=lambda e: (e in agreed or e in near, -fused[e], -lexical.get(e, 0.0), e)
+                      )[:MAX_MEMORY_ENTITIES]
+    return _Choice(connect, lexical, cover, is_code, agreed, crowd, near, weak, fused, memories)
+
+
+def _expanded(graph: Graph, con: Any, hot: Any, text: str, names: frozenset[str], query: index.Query,
+              scored: dict[int, dict[str, Any]], semantic: dict[str, float], standout: dict[str, float],
+              only_rank: int, now: int, discount: float) -> _Choice | None:
+    """The choice again with the question's words no memory says expanded to their nearest memory words
+    (lore.memory.expansion), credited only to a memory that expansions of AGREE question words hit; None when
+    nothing is expanded or credited. The caller places what it adds after its own reply."""
+    terms = {tok for tok in index.query_terms(con, text, names) if tok not in QUESTION_WORDS}
+    # only the topic terms (index.TOPIC_TERMS at most): agreement counts their bits, and a pasted log's
+    # thousand words are not embedded one by one
+    near_words = expansion.expansions(graph, con, text, frozenset(query.topic), names)
+    if not near_words:
+        return None
+    weighted: dict[str, tuple[float, int]] = {}
+    for src, got in near_words.items():
+        bit = query.topic.get(src, (0, 0.0))[0]
+        for tok, cos in got:
+            if tok not in terms and (tok not in weighted or weighted[tok][0] < cos):
+                weighted[tok] = (cos, bit)
+    found = index.memory_hits(con, weighted, limit=MEMORY_CANDIDATES, hot=hot)
+    sources: dict[str, int] = {}
+    for h in found:
+        if h.ns in MEMORY_NAMESPACES:
+            sources[h.e] = sources.get(h.e, 0) | (h.mask or 0)
+    credited = {e for e, bits in sources.items() if bin(bits).count("1") >= expansion.AGREE}
+    if not credited:
+        return None
+    # the credited memories' documents: their own BM25 and bits plus the expansions' (no other memory's)
+    merged: dict[int, index.Hit] = {d: s["hit"] for d, s in scored.items()}
+    for h in found:
+        if h.e not in credited:
+            continue
+        own = merged.get(h.doc_id)
+        if own is None:
+            merged[h.doc_id] = h
+        else:
+            merged[h.doc_id] = replace(own, bm25=own.bm25 + h.bm25, mask=(own.mask or 0) | (h.mask or 0))
+    bits = dict(query.bits)
+    for src in near_words:
+        if src in query.topic:
+            bit, weight = query.topic[src]
+            bits.setdefault(bit, weight)
+    wider = index.Query(bits, query.total, query.topic)
+    scored2, entity_best, matched = _scored(con, list(merged.values()), now, discount, hot)
+    return _choose(scored2, entity_best, matched, wider, semantic, standout, only_rank)
 
 
 def _fact_json(s: dict[str, Any]) -> dict[str, Any]:

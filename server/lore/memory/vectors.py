@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
-from lore.memory import chunks, embed, index
+from lore.memory import chunks, embed, expansion, index
 from lore.memory.tokens import CODE_NAMESPACES
 from lore.sqlfile import first_row, scalar
 from lore.store.graph import MAX_TX, Graph
@@ -176,6 +176,8 @@ def _queue(graph: Graph, m: embed.Model, cache: _Matrix) -> int | None:
             return None
         cur = index.indexed_tx(con)
         ensure_table(con, m, cache)
+        if expansion.applies(m):
+            expansion.ensure_table(graph, m)  # before anything is embedded here: only older vectors' words queue
         if cur > done:
             changed = None if done == 0 else _changed_since(con, done)
             before = _version(con, m)
@@ -260,6 +262,8 @@ def _embed_batch(graph: Graph, m: embed.Model, cache: _Matrix, most: int,
         cache.version = _version(con, m)
         written = vecs[rows] if rows and vecs is not None else None
         cache.patch(before, cache.version, m, done, [(owner[i], piece[i]) for i in rows], written)
+    # their words, each embedded alone once (lore.memory.expansion): a new memory's new words only
+    expansion.add_words(graph, m, [texts[e] for e in sorted(keep)], pause)
     return len(done)
 
 
@@ -298,11 +302,30 @@ def sync(graph: Graph, seconds: float | None = ONE_SHOT_SECONDS, inline: int | N
         finally:
             cache.embedding.release()
         out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
-    if not out.awaiting:
+    words_left = False
+    if not out.awaiting and expansion.applies(m):
+        # the words of memories embedded before lore.memory.expansion's table: here when one-shot, else the
+        # background thread's
+        words_left = (_words_catch_up(graph, m, cache, seconds) if inline is None
+                      else expansion.waiting(graph, m) > 0)
+    if not out.awaiting and not words_left:
         cache.synced_at = seen
     elif graph.session.background is not None:
         graph.session.background()
     return out
+
+
+def _words_catch_up(graph: Graph, m: embed.Model, cache: _Matrix, seconds: float | None) -> bool:
+    """The words of memories embedded before lore.memory.expansion's table existed, within the same CPU bound
+    (None: all of them); whether some still wait."""
+    if not expansion.applies(m) or not expansion.waiting(graph, m):
+        return False
+    with cache.embedding:
+        start = time.thread_time()
+        while expansion.step(graph, m, EMBED_BATCH):
+            if seconds is not None and time.thread_time() - start >= seconds:
+                return expansion.waiting(graph, m) > 0
+    return False
 
 
 def catch_up(graph: Graph, most: int) -> SyncResult:
@@ -324,6 +347,8 @@ def catch_up(graph: Graph, most: int) -> SyncResult:
                 break
             out.embedded += n
     out.awaiting = scalar(graph.con.execute(f"SELECT count(*) FROM {pending_table(m)}"))
+    if not out.awaiting:
+        _words_catch_up(graph, m, cache, None)
     return out
 
 
@@ -342,11 +367,15 @@ def background_step(graph: Graph, pause: Callable[[Callable[[], bool]], None]) -
         return False
     cache = graph.session.get(MATRIX)
     left = _queue(graph, m, cache)
-    if not left:
-        return False
+
     def pause_unless_awaited() -> None:
         pause(lambda: cache.waiting > 0)  # a request waiting for our lock: finish the step instead
 
+    if not left:
+        # then the words of memories embedded before lore.memory.expansion's table existed
+        with cache.embedding:
+            n = expansion.step(graph, m, STEP_MEMORIES, pause_unless_awaited)
+        return n > 0
     with cache.embedding:
         n = _embed_batch(graph, m, cache, STEP_MEMORIES, pause_unless_awaited)
     return n > 0 and left > n
