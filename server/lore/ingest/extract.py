@@ -394,6 +394,8 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
             calls |= it.calls
         # Imports are in the file's order: gathered again with the re-extracted items in place.
         imports = [i for it in items for i in it.imports]
+    if lang == "rust" and imports:
+        imports = rustuse.file_imports(imports, data, {d[1] for d in defs if d[0] == "class"})
     now = Items(data, root.kind_id)
     idents = now.idents
     for k, ident, it in zip(kids, keys, items):
@@ -478,6 +480,14 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
                                         col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1]))))
                 elif cap == "call.name":
                     calls_at.extend([(c.start_byte, c.end_byte) for c in nodes])
+                elif cap == "import.path":  # Rust: `anyhow::bail!`, its crate with no `use`
+                    node = nodes[0]
+                    path = rustuse.path_crate(node, text)
+                    if path:
+                        sp, ep = node.start_point, node.end_point
+                        raw_imports.append((node.start_byte, (path, rustuse.BY_PATH, sp[0] + 1,
+                                                              col_of(node.start_byte, sp[1]), ep[0] + 1,
+                                                              col_of(node.end_byte, ep[1]))))
 
     # Each match to the item it lies in (nodes nest: a match lies in one root child), by sweeps in order.
     raw_defs.sort(key=lambda d: (d[0], -d[1]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 
+from lore.ingest import rustuse
 from lore.ingest.tsconfig import Aliases
 from lore.ingest.workspaces import Workspaces
 
@@ -319,6 +320,14 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
     head = segs[0]
     if head in ("crate", "self", "super"):
         segs = segs[1:]
+        if head == "self" and segs:  # the importer's own module's folder first: lib.rs/main.rs/mod.rs are
+            base, stem = posixpath.split(importer)  # their folder's module, x.rs is the module of x/
+            mod_dir = base if stem in ("lib.rs", "main.rs", "mod.rs") else posixpath.join(base, stem[:-3])
+            for k in range(len(segs), 0, -1):
+                p = posixpath.join(mod_dir, *segs[:k])
+                hit = ix.first([p + ".rs", p + "/mod.rs"], exact=True)
+                if hit:
+                    return ("internal", hit)
         for k in range(len(segs), 0, -1):
             p = "/".join(segs[:k])
             hit = ix.first([p + ".rs", p + "/mod.rs"], exact=False)
@@ -329,7 +338,10 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
         own, hit = _rust_workspace(segs, ix)
         if own:  # a crate of the repository's workspace: its file, or nothing recorded; never outside
             return ("internal", hit) if hit else None
-    return _ext(head)
+    package = ix.workspaces.rust_packages.get(head)  # a Cargo.toml's dependency; renamed: its package's name
+    if name == rustuse.BY_PATH and package is None:
+        return None  # a path (`io::Result`, `flags::x`) whose first segment no manifest makes a crate
+    return _ext(package or head)
 
 
 def _jvm(lang: str):
