@@ -482,10 +482,10 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
                     calls_at.extend([(c.start_byte, c.end_byte) for c in nodes])
                 elif cap == "import.path":  # Rust: `anyhow::bail!`, its crate with no `use`
                     node = nodes[0]
-                    path = rustuse.path_crate(node, text)
-                    if path:
+                    crate_path = rustuse.path_crate(node, text)
+                    if crate_path:
                         sp, ep = node.start_point, node.end_point
-                        raw_imports.append((node.start_byte, (path, rustuse.BY_PATH, sp[0] + 1,
+                        raw_imports.append((node.start_byte, (crate_path, rustuse.BY_PATH, sp[0] + 1,
                                                               col_of(node.start_byte, sp[1]), ep[0] + 1,
                                                               col_of(node.end_byte, ep[1]))))
 
