@@ -3,12 +3,14 @@
 crates/searcher's Cargo.toml says `memmap = { package = "memmap2", … }` — so a decision against anyhow warned
 in 3 files of 11 and one against memmap2 in none. A path's crate is an import when a Cargo.toml of the
 repository depends on it (``io::Result`` after ``use std::io`` names no crate); a renamed dependency is its
-package; ``mod index;`` then ``use index::Index`` is the file's own module, not a crate named index. Through the
-real extractor and the real CLI on a real git repository."""
+package; ``mod index;`` then ``use index::Index`` is the file's own module, not a crate named index. And
+Cargo.toml's own dependencies are imports: a rejected crate added to a manifest warns on its line (`lore check`
+on a branch that adds `anyhow = "1"` to a library crate's Cargo.toml found nothing). Through the real extractor
+and the real CLI on a real git repository."""
 
 from __future__ import annotations
 
-from gitrepo import commit_files
+from gitrepo import commit_files, git
 from lore.ingest import rustuse
 from lore.ingest.extract import extract_source
 from lore.ingest.workspaces import workspaces_of
@@ -133,4 +135,34 @@ def test_decisions_against_a_crate_used_by_path_and_a_renamed_crate_warn_where_c
     assert rc == 0, err
     got = {(w["file"], w["line"], w["slots"]["target"]) for w in reply["warnings"] if w["rule"] == "rejected_dependency"}
     assert got == {("crates/searcher/src/lib.rs", 10, ":module/anyhow"),
-                   ("crates/searcher/src/mmap.rs", 1, ":module/memmap2")}
+                   ("crates/searcher/src/mmap.rs", 1, ":module/memmap2"),
+                   ("crates/searcher/Cargo.toml", 5, ":module/anyhow"),
+                   ("crates/searcher/Cargo.toml", 8, ":module/memmap2")}
+
+
+def test_a_cargo_manifests_dependencies_are_its_imports():
+    text = CARGO + """[target.'cfg(unix)'.dev-dependencies]\nlibc = "1"\n[dependencies.regex]\nversion = "1"\n
+[workspace.dependencies]\n"quoted-dep" = "3"\n[features]\ndependencies = ["x"]\n[package.metadata.docs.rs]\nx = 1\n"""
+    assert [(i.spec, i.line) for i in extract_source("cargo", text.encode()).imports] == [
+        ("anyhow", 5), ("log", 6), ("serde-json", 7), ("memmap", 8), ("libc", 10), ("regex", 11), ("quoted-dep", 15)]
+
+
+def test_hostile_cargo_manifests_never_raise_in_the_extractor():
+    for text in ("[dependencies\nanyhow = 1", "[dependencies]\n" + "x" * 100_000 + " = 1\n", "\x00\xff[[[",
+                 "[dependencies]\n" + "".join(f"c{i} = '1'\n" for i in range(30_000)), '["dependencies"]\na = 1\n'):
+        extract_source("cargo", text.encode())
+
+
+def test_a_rejected_crate_added_to_a_manifest_on_a_branch_fails_lore_check(tmp_path, cli):
+    repo, cli = _repo(tmp_path, cli)
+    rc, _, err, _ = cli.run("transact", '[[:decision/no-lazy :rejects :dependency/lazy_static]'
+                            ' [:decision/no-lazy :description "no lazy_static: std::sync::OnceLock"]]', "--reason", "r")
+    assert rc == 0, err
+    git(repo, "checkout", "-q", "-b", "feat/lazy")
+    manifest = repo / "crates" / "searcher" / "Cargo.toml"
+    manifest.write_text(CARGO + 'lazy_static = "1.4"\n')
+    git(repo, "commit", "-qam", "searcher: lazy_static")
+    rc, reply, err, _ = cli.run("check", "--base", "main")
+    assert rc == 1, (reply, err)
+    assert [(w["file"], w["line"], w["slots"]["target"]) for w in reply["warnings"]] == [
+        ("crates/searcher/Cargo.toml", 9, ":module/lazy-static")]

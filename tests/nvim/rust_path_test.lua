@@ -1,6 +1,7 @@
 -- A Rust crate typed by its path alone (`anyhow::bail!`, no `use`) in an unsaved buffer, through the plugin as
 -- the README sets it up: the rejected crate is flagged on the line typed, its hover names the decision, and the
--- flag goes when the line does. Writes what it saw to $LORE_NVIM_OUT (JSON).
+-- flag goes when the line does; then Cargo.toml: its committed rejected dependency is flagged, and so is one typed
+-- into [dependencies]. Writes what it saw to $LORE_NVIM_OUT (JSON).
 vim.opt.runtimepath:append(os.getenv('LORE_PLUGIN'))
 vim.cmd('filetype on')
 vim.cmd('runtime plugin/lore.lua')
@@ -36,5 +37,16 @@ local ok, err = pcall(function()
   vim.wait(20000, function() return #lore_diags(buf) == 0 end, 20)
   result.cleared = lore_diags(buf)
   result.modified = vim.bo[buf].modified
+
+  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LORE_MANIFEST')))
+  local toml = vim.api.nvim_get_current_buf()
+  result.manifest_filetype = vim.bo[toml].filetype
+  assert(vim.wait(20000, function() return vim.b[toml].lore_client ~= nil end, 20), 'no client for Cargo.toml')
+  vim.wait(20000, function() return #lore_diags(toml) > 0 end, 20)
+  result.manifest_committed = lore_diags(toml)
+  -- line 6 (0-based 5): a new dependency typed under the committed one, unsaved
+  vim.api.nvim_buf_set_lines(toml, 5, 5, false, { 'lazy_static = "1.4"' })
+  vim.wait(20000, function() return #lore_diags(toml) > 1 end, 20)
+  result.manifest_typed = lore_diags(toml)
 end)
 finish(ok, err and tostring(err) or nil)

@@ -126,7 +126,7 @@ NO_EXTRACT = Extract([], [], [], False)
 # Files whose imports may go through tsconfig path aliases
 _SCRIPT_EXTS = frozenset((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"))
 # Files whose imports may name a package of the repository's workspace (lore.ingest.workspaces)
-_WORKSPACE_EXTS = _SCRIPT_EXTS | frozenset((".rs", ".go"))
+_WORKSPACE_EXTS = _SCRIPT_EXTS | frozenset((".rs", ".go", ".toml"))  # .toml: Cargo.toml's own dependencies
 # Languages whose imports can name a folder of files (resolve.resolve_all)
 _PACKAGE_EXTS = frozenset((".go", ".java", ".kt", ".scala", ".cs"))
 

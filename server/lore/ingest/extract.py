@@ -55,6 +55,9 @@ DEFAULT_MAX_FILE_ITEMS = 25_000
 QUERY_DIR = Path(__file__).with_name("queries")
 # Grammars that share another's query file (TSX is TypeScript's grammar with JSX added).
 QUERY_FILE = {"tsx": "typescript"}
+# Manifests read for the dependencies they declare, named by their file name: language -> its grammar
+MANIFESTS = {"Cargo.toml": "cargo"}
+GRAMMAR = {"cargo": "toml"}
 
 DEF_KINDS = ("function", "class", "variable", "field")
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -105,6 +108,9 @@ def _clean_spec(spec: str) -> str:
 
 
 def language_of(path: str) -> str | None:
+    manifest = MANIFESTS.get(path[path.rfind("/") + 1:])
+    if manifest:
+        return manifest
     dot = path.rfind(".")
     if dot < 0 or "/" in path[dot:]:
         return None
@@ -129,7 +135,7 @@ def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
-    name = cast("SupportedLanguage", lang)
+    name = cast("SupportedLanguage", GRAMMAR.get(lang, lang))
     language = get_language(name)
     kinds = {language.id_for_node_kind(t, True) for t in CONTAINERS.get(lang, ())}
     return get_parser(name), Query(language, src), frozenset(k for k in kinds if k is not None)

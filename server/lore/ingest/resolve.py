@@ -344,6 +344,20 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
     return _ext(package or head)
 
 
+def _cargo(importer: str, spec: str, name: str, ix: PathIndex):
+    """A Cargo.toml's dependency (its key): a crate of the workspace is its files' (grep-matcher =
+    { path = "../matcher" }), any other the package, a renamed one's (memmap = { package = "memmap2" })."""
+    code = spec.strip().replace("-", "_")
+    if not code:
+        return None
+    if ix.workspaces.rust:
+        own, hit = _rust_workspace([code], ix)
+        if own:
+            return ("internal", hit) if hit else None
+    package = ix.workspaces.rust_packages.get(code)
+    return _ext(package if package and package.replace("-", "_") != code else spec.strip())
+
+
 def _jvm(lang: str):
     exts = JVM_EXTS[lang]
 
@@ -466,7 +480,7 @@ def _swift(importer: str, spec: str, name: str, ix: PathIndex):
 
 
 _RESOLVERS = {
-    "python": _python, "javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "rust": _rust,
+    "python": _python, "javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "rust": _rust, "cargo": _cargo,
     "java": _jvm("java"), "kotlin": _jvm("kotlin"), "scala": _jvm("scala"), "csharp": _csharp,
     "c": _c, "cpp": _c, "ruby": _ruby, "php": _php, "lua": _lua, "elixir": _elixir, "haskell": _haskell,
     "swift": _swift,
