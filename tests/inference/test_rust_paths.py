@@ -166,3 +166,25 @@ def test_a_rejected_crate_added_to_a_manifest_on_a_branch_fails_lore_check(tmp_p
     assert rc == 1, (reply, err)
     assert [(w["file"], w["line"], w["slots"]["target"]) for w in reply["warnings"]] == [
         ("crates/searcher/Cargo.toml", 9, ":module/lazy-static")]
+
+
+def test_a_crate_added_to_a_manifest_later_makes_its_paths_imports_from_that_commit(tmp_path, cli):
+    repo = commit_files(tmp_path / "repo", {"Cargo.toml": '[package]\nname = "app"\n\n[dependencies]\nlog = "0.4"\n',
+                                            "src/lib.rs": 'pub fn f() -> anyhow::Result<()> { log::debug!("x"); Ok(()) }\n',
+                                            "src/other.rs": "pub fn g() { log::info!(\"y\"); }\n"})
+    cli = cli.ingest_in(repo)
+    q = "[:find ?t :where [:module/src-lib-rs :depends-on ?t]]"
+    rc, reply, err, _ = cli.run("query", q)
+    assert rc == 0, err
+    assert {r[0] for r in reply["results"]} == {":module/log"}
+    # only the manifest changes: the unchanged file's path becomes an import of the crate now listed
+    (repo / "Cargo.toml").write_text('[package]\nname = "app"\n\n[dependencies]\nlog = "0.4"\nanyhow = "1"\n')
+    git(repo, "commit", "-qam", "anyhow")
+    rc, reply, err, _ = cli.run("ingest")
+    assert rc == 0, err
+    rc, reply, err, _ = cli.run("query", q)
+    assert rc == 0, err
+    assert {r[0] for r in reply["results"]} == {":module/anyhow", ":module/log"}
+    rc, reply, err, _ = cli.run("query", "[:find ?t :where [:module/src-other-rs :depends-on ?t]]")
+    assert rc == 0, err
+    assert reply["results"] == [[":module/log"]]
