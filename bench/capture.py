@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Benchmark: finalize-turn's capture on real public text (issue 14), through the CLI.
 
-    python bench/capture.py [--set 1|2|3|...|22|all] [--split tune|dev|heldout|all] [--details] [--in-process]
+    python bench/capture.py [--set 1|2|3|...|23|all] [--split tune|dev|heldout|all] [--details] [--in-process]
                             [--baseline /work/main]
 
-Twenty-two labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
-splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture22.json (sets 4 to 22,
+Twenty-three labelled sets (tests/memory/data/real): capture.json (set 1, splits tune/heldout), capture2.json (set 2,
+splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture23.json (sets 4 to 23,
 all held out; set 12 read by round 11, set 13 by round 12, set 14 by round 13, sets 15 and 16 by round 14, set 17
-by round 15, set 18 by round 16, set 19 by round 17, set 20 by round 18; sets 21 and 22 blind, unread); the labels
-of sets 2 to 22 were written before the extractor was run on their text.
+by round 15, set 18 by round 16, set 19 by round 17, set 20 by round 18; sets 21 and 22 blind, unread; set 23 blind,
+unread); the labels of sets 2 to 23 were written before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
 Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the
@@ -42,7 +42,7 @@ SETS = {"1": REAL / "capture.json", "2": REAL / "capture2.json", "3": REAL / "ca
         "16": REAL / "capture16.json", "17": REAL / "capture17.json",
         "18": REAL / "capture18.json", "19": REAL / "capture19.json",
         "20": REAL / "capture20.json", "21": REAL / "capture21.json",
-        "22": REAL / "capture22.json"}
+        "22": REAL / "capture22.json", "23": REAL / "capture23.json"}
 
 
 SERVER = ROOT / "server"

@@ -9,7 +9,9 @@
 --   decision against :dependency/logrus meets an import of github.com/sirupsen/logrus (any run of the path's
 --   segments after its host, a major version v2 or .v3 aside, as lore.memory.identity resolves such a name), and a
 --   JVM package by its segments after the first: :dependency/jackson, :dependency/jackson-databind (the Maven
---   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson. A Python
+--   artifact) meet an import of com.fasterxml.jackson.databind, :dependency/gson one of com.google.gson, and a
+--   package published under a name it does not carry by that artifact (:dependency/guava meets
+--   com.google.common.collect, :dependency/okhttp okhttp3; lore/jvm_names.json). A Python
 --   import is named by the distribution that installs it: :dependency/pyyaml meets import yaml, :dependency/pillow
 --   from PIL import Image, :dependency/python-dateutil import dateutil. A PHP namespace (GuzzleHttp\Psr7: its
 --   parents cover it) is named by its runs of segments from the first or second,
@@ -111,6 +113,17 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm)
                                AND contains(v, '.') AND NOT contains(v, '/')
                                AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
+    UNION ALL  -- a JVM package by the artifact it is published as when the package does not carry that name
+               -- (com.google.common.collect: guava; okhttp3: okhttp; lore_jvm_artifacts reads lore/jvm_names.json,
+               -- the longest listed package that starts the import, as lore.idents.said_names says)
+    SELECT e AS target, ':module/' || unnest(arg_max(names, k)) AS covered
+      FROM (SELECT e, k, lore_jvm_artifacts(array_to_string(list_slice(parts, 1, k), '.')) AS names
+              FROM (SELECT e, parts, unnest(range(1, len(parts) + 1)) AS k
+                      FROM (SELECT e, string_split(lower(v), '.') AS parts FROM asserted_now
+                             WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm) AND NOT contains(v, '/')
+                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
+     WHERE names IS NOT NULL  -- the longest listed package that starts the import says it (truth, not guava)
+     GROUP BY e
     UNION ALL  -- a Python import by the distribution that installs it (yaml: pyyaml; PIL: pillow; sklearn.svm:
                -- scikit-learn; lore_python_dists reads lore/python_names.json) or a form any may take (dateutil:
                -- python-dateutil; kafka: kafka-python; dns: dnspython), as lore.idents.python_said_names says

@@ -517,8 +517,9 @@ def toplevel(path: str) -> str | None:
 
 
 def tracked(paths: Sequence[str]) -> list[str]:
-    """Which of ``paths`` (files of one folder) the git work tree holding them tracks; [] when they are in no
-    work tree, or git cannot say (a repository Lore runs no git in)."""
+    """Which of ``paths`` (files or folders of one folder; a folder counts when git tracks a file in it) the git
+    work tree holding them tracks; [] when they are in no work tree, or git cannot say (a repository Lore runs
+    no git in)."""
     if not paths:
         return []
     folder = os.path.dirname(os.path.abspath(paths[0]))
@@ -534,7 +535,8 @@ def tracked(paths: Sequence[str]) -> list[str]:
     if p.returncode != 0:
         return []
     listed = set(p.stdout.decode("utf-8", "surrogateescape").split("\x00"))
-    return [path for path, name in zip(paths, names) if name in listed]
+    folders = {entry.split("/", 1)[0] for entry in listed if "/" in entry}  # a folder is tracked by its files
+    return [path for path, name in zip(paths, names) if name in listed or name in folders]
 
 
 _ORIGIN_HEAD = "refs/remotes/origin/HEAD"

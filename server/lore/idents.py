@@ -69,25 +69,46 @@ HOSTED = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+/", re.I)
 _MAJOR = re.compile(r"^v\d+$")
 
 
+def _names_file(file: str) -> dict[str, tuple[str, ...]]:
+    import json
+    from pathlib import Path
+
+    data = json.loads(Path(__file__).with_name(file).read_text(encoding="utf-8"))
+    return {k: tuple(v) for k, v in data["names"].items()}
+
+
 @lru_cache(maxsize=1)
 def python_distributions() -> dict[str, tuple[str, ...]]:
     """Import name (lowercase, may be dotted) -> the distributions that install it under another name
     (``yaml``: ``pyyaml``), from python_names.json beside this module."""
-    import json
-    from pathlib import Path
+    return _names_file("python_names.json")
 
-    data = json.loads(Path(__file__).with_name("python_names.json").read_text(encoding="utf-8"))
-    return {k: tuple(v) for k, v in data["names"].items()}
+
+@lru_cache(maxsize=1)
+def jvm_artifacts() -> dict[str, tuple[str, ...]]:
+    """JVM package (lowercase, dotted) -> the artifacts it is published as under a name it does not carry
+    (``com.google.common``: ``guava``; ``okhttp3``: ``okhttp``), from jvm_names.json beside this module."""
+    return _names_file("jvm_names.json")
+
+
+def _names_macro(name: str, names: dict[str, tuple[str, ...]], unlisted: str = "[]::VARCHAR[]") -> str:
+    def lit(x: str) -> str:
+        return "'" + x.replace("'", "''") + "'"
+    arms = " ".join(f"WHEN {lit(k)} THEN [{', '.join(lit(slug(d)) for d in v)}]" for k, v in sorted(names.items()))
+    return f"CREATE OR REPLACE TEMP MACRO {name}(x) AS (CASE x {arms} ELSE {unlisted} END)"
 
 
 def python_dists_macro() -> str:
     """The SQL macro ``lore_python_dists(import_name)`` -> the distributions of python_names.json (a list), that
     rules/rejected_dependency.sql reads; made from the packaged file, never from a repository's text."""
-    def lit(x: str) -> str:
-        return "'" + x.replace("'", "''") + "'"
-    arms = " ".join(f"WHEN {lit(k)} THEN [{', '.join(lit(slug(d)) for d in v)}]"
-                    for k, v in sorted(python_distributions().items()))
-    return f"CREATE OR REPLACE TEMP MACRO lore_python_dists(x) AS (CASE x {arms} ELSE []::VARCHAR[] END)"
+    return _names_macro("lore_python_dists", python_distributions())
+
+
+def jvm_artifacts_macro() -> str:
+    """The SQL macro ``lore_jvm_artifacts(package)`` -> the artifacts of jvm_names.json (a list; NULL for a package
+    not listed, so that the rule takes the longest listed one), for rules/rejected_dependency.sql; made from the
+    packaged file, never from a repository's text."""
+    return _names_macro("lore_jvm_artifacts", jvm_artifacts(), unlisted="NULL::VARCHAR[]")
 
 
 def python_said_names(name: str) -> frozenset[str]:
@@ -114,7 +135,9 @@ def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[
     (``v2``, ``yaml.v3``) aside. With ``jvm`` (a package a Java, Kotlin or Scala module imports), each run of
     its dotted package's segments after the first, the top-level domain (``com.fasterxml.jackson.databind``:
     ``jackson``, ``jackson-databind`` — the Maven artifact —, ``fasterxml``, ``databind``; ``com.google.gson``:
-    ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does.
+    ``gson``); a name the package starts with (``junit`` of ``junit.framework``) covers it as its parent does; and
+    the artifacts jvm_names.json lists for the longest package that starts it (``guava`` of
+    ``com.google.common.collect``; ``truth``, not ``guava``, of ``com.google.common.truth``).
     With ``python`` (a package a Python module imports), the distributions that install it (python_said_names).
     A PHP namespace (``Laminas\\Diactoros``, ``GuzzleHttp\\Psr7``: a name with a backslash) is said by each run
     of its segments that starts at its first or second, lowercased whole and split at its capitals (``fastroute``, ``fast-route`` of ``FastRoute``),
@@ -125,14 +148,18 @@ def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[
         return php_said(path)
     if python and "/" not in path:
         return python_said_names(path)
-    if jvm and "/" not in path and "." in path:
+    listed: set[str] = set()
+    if jvm and "/" not in path:
         segs = [s for s in path.split(".")[1:] if s]
+        low = path.lower().split(".")
+        key = next((k for k in (".".join(low[:i]) for i in range(len(low), 0, -1)) if k in jvm_artifacts()), "")
+        listed = {slug(a) for a in jvm_artifacts().get(key, ())}
     elif HOSTED.match(path):
         segs = [re.sub(r"\.v\d+$", "", s) for s in path.split("/")[1:]]
         segs = [s for s in segs if s and not _MAJOR.match(s)]
     else:
         return frozenset()
-    return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1))
+    return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1)) | listed
 
 
 _CAPS_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")

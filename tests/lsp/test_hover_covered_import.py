@@ -127,6 +127,20 @@ async def test_hover_on_a_java_import_shows_a_rejection_of_the_library_by_its_pr
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("written", [":dependency/guava", ":library/guava"])
+async def test_hover_on_a_java_import_shows_a_rejection_of_the_artifact_its_package_does_not_name(tmp_path, written):
+    # "We decided against Guava" is :rejects :dependency/guava; the import typed is com.google.common.collect,
+    # a package that says nothing of Guava (lore/jvm_names.json says it). Warned about, and the hover says why.
+    cache = "package app;\n\nimport java.util.List;\n\nfinal class Cache { List<String> keys; }\n"
+    [diag], shown = await _typed_and_hovered(
+        tmp_path, {"src/app/Cache.java": cache}, "src/app/Cache.java", ":decision/no-guava", written,
+        cache.replace("import java.util.List;\n", "import java.util.List;\nimport com.google.common.collect.ImmutableList;\n"),
+        3, len("import com.google.common.col"))
+    assert diag.range.start.line == 3 and "com.google.common.collect" in diag.message, diag
+    assert "why not" in shown and ":decision/no-guava" in shown, shown
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("written, typed, col", [
     (":dependency/pyyaml", "import yaml\n", len("import ya")),
     (":dependency/pillow", "from PIL import Image\n", len("from PI")),

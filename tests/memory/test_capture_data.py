@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "memory" / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("capture*.json"))
 # the builders kept in the tree that write their set from labelset.write_heldout_set (sets 7 on)
-BUILT = {f"capture{n}.json": f"build_labels_{n}.py" for n in (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22)}
+BUILT = {f"capture{n}.json": f"build_labels_{n}.py"
+         for n in (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23)}
 KINDS = {"decision", "preference", "constraint", "dependency", "architecture"}
 
 
@@ -50,7 +51,7 @@ def test_a_set_holds_real_turns_with_labels_of_a_known_shape(name):
 @pytest.mark.parametrize("name", ["capture10.json", "capture11.json", "capture12.json", "capture13.json",
                                   "capture14.json", "capture15.json", "capture16.json",
                                   "capture17.json", "capture18.json", "capture19.json",
-                                  "capture20.json", "capture21.json", "capture22.json"])
+                                  "capture20.json", "capture21.json", "capture22.json", "capture23.json"])
 def test_a_recent_sets_rejected_alternatives_are_named_in_its_text(name):
     for x in exchanges(name):
         for fact in x["expected"]:
@@ -87,7 +88,7 @@ def test_the_second_labelling_of_set_21_regenerates_and_labels_the_same_turns(tm
 @pytest.mark.parametrize("name", ["capture11.json", "capture12.json", "capture13.json", "capture14.json",
                                   "capture15.json", "capture16.json", "capture17.json",
                                   "capture18.json", "capture19.json", "capture20.json", "capture21.json",
-                                  "capture22.json"])
+                                  "capture22.json", "capture23.json"])
 def test_a_blind_set_is_large_varied_and_about_a_quarter_noise(name):
     ex = exchanges(name)
     repos = {"/".join(x["source"].split("/")[1:3]).lower() for x in ex}

@@ -111,3 +111,40 @@ def test_a_captured_maven_coordinate_meets_the_artifacts_package_not_the_groups(
     assert found == {("converters/jackson/JacksonConverter.java", 3, ":module/com-fasterxml-jackson-databind"),
                      ("converters/gson/GsonConverter.java", 3, ":module/com-google-gson"),
                      ("converters/gson/GsonConverter.java", 4, ":module/com-google-gson-stream")}
+
+
+GUAVA = ("package app.cache;\n\nimport com.google.common.collect.ImmutableList;\n"
+         "import com.google.common.base.Preconditions;\nimport okhttp3.OkHttpClient;\n"
+         "import static com.google.common.truth.Truth.assertThat;\n\nfinal class Cache {\n"
+         "  ImmutableList<String> keys;\n  OkHttpClient http;\n}\n")
+
+
+def test_a_library_whose_package_does_not_carry_its_name_is_met_by_its_artifact(cli, tmp_path):
+    """Guava is imported as com.google.common.*, OkHttp as okhttp3: "We decided against Guava" stored
+    :dependency/guava and met nothing. Truth's package lies under com.google.common, but it is not Guava."""
+    repo = commit_files(tmp_path / "app", {"src/Cache.java": GUAVA}, "cache")
+    cli = cli.ingest_in(repo)
+    for turn in ("User: We decided against Guava; the JDK's collections are enough now.\nAgent: Noted.",
+                 "User: Let's not use OkHttp here, java.net.http does what we need.\nAgent: OK."):
+        code, reply, err, _ = cli.run("finalize-turn", turn)
+        assert code == 0 and reply["ok"] and reply["memories"], err
+    assert {(f, line, target) for f, line, _m, target in rejected(cli)} == {
+        ("src/Cache.java", 3, ":module/com-google-common-collect"),
+        ("src/Cache.java", 4, ":module/com-google-common-base"),
+        ("src/Cache.java", 5, ":module/okhttp3")}
+
+
+def test_a_branch_adding_the_first_guava_import_fails_the_check(cli, tmp_path):
+    """The rejection is captured before any code imports Guava (it stays :dependency/guava); a branch brings the
+    first import, and the rule meets it by lore/jvm_names.json. Truth's import on the same branch is not Guava."""
+    repo = commit_files(tmp_path / "app", {"src/Cache.java": "package app.cache;\n\nfinal class Cache {}\n"}, "cache")
+    cli = cli.ingest_in(repo)
+    code, reply, err, _ = cli.run("finalize-turn", "User: We decided against Guava for the cache.\nAgent: Understood.")
+    assert code == 0 and reply["ok"] and reply["memories"], err
+    git(repo, "checkout", "-q", "-b", "feat/guava")
+    (repo / "src/Cache.java").write_text(GUAVA)
+    git(repo, "commit", "-qam", "guava cache")
+    code, _, _, out = cli.run("check", "--base", "main", json_out=False)
+    assert code == 1, out
+    assert "src/Cache.java:3" in out and "src/Cache.java:4" in out and "com.google.common" in out, out
+    assert "src/Cache.java:6" not in out, out  # Truth

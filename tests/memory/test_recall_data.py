@@ -16,10 +16,10 @@ sys.path.insert(0, str(DATA))
 from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-        "recall11", "recall12", "recall13", "recall14"]
+        "recall11", "recall12", "recall13", "recall14", "recall15"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
          "recall9", "recall10", "recall11", "recall12", "recall13",
-         "recall14"]  # written blind, with a kind per question and hashed splits
+         "recall14", "recall15"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -71,8 +71,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
 
 
 @pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-                                  "recall11", "recall12", "recall13", "recall14"])
-def test_the_fourth_to_fourteenth_sets_ask_about_every_memory(name):
+                                  "recall11", "recall12", "recall13", "recall14", "recall15"])
+def test_the_fourth_to_fifteenth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -138,10 +138,22 @@ def test_the_fourteenth_set_takes_every_otep_and_no_byline_or_table_of_contents(
     assert not any(re.match(r"Status|Author|Keywords|Related OTEPs|Original author|-", b) for b in bodies)
     assert not any(re.match(r"(Motivation|Glossary|Table of Contents)\b", b) for b in bodies)  # a table of contents
 
+
+def test_the_fifteenth_set_takes_every_framework_rfc_of_ember_from_0600_on_but_the_discontinued():
+    memories, questions = load("recall15")
+    pattern = r"emberjs/rfcs:text/(\d{4})-[^/]+\.md"
+    assert all(re.fullmatch(pattern, m["source"]) for m in memories)
+    numbers = [int(re.fullmatch(pattern, m["source"]).group(1)) for m in memories]
+    assert min(numbers) >= 600 and numbers == sorted(numbers)
+    assert len(memories) == 77  # every RFC of text/ numbered 0600 and up, team framework, not discontinued, at 5208fbf3d4
+    assert not any(m["description"].startswith(("---", "stage:", "Summary")) for m in memories)  # no front matter
+    assert len(questions) >= 180 and sum(1 for q in questions if not q["answers"]) >= 20
+
+
 @pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
                                                    ("recall10", "recall6"), ("recall11", "recall6"),
                                                    ("recall12", "recall6"), ("recall13", "recall6"),
-                                                   ("recall14", "recall6")])
+                                                   ("recall14", "recall6"), ("recall15", "recall6")])
 def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
     later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
     shared = getattr(later, earlier)

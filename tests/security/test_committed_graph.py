@@ -61,3 +61,23 @@ def test_a_graph_the_repository_commits_is_refused(victim, tmp_path):
     git(ci, "commit", "-q", "-m", "no graph")
     rc, out = _lore(ci, victim.env, "check", "--base", "origin/main")
     assert rc == 1 and [w["file"] for w in out["warnings"]] == ["src/net.py"], out
+
+
+def test_a_temporary_folder_the_repository_commits_is_refused(victim):
+    """DuckDB spills into `<graph>.tmp` and SQL may read what is there, so the folder must be one Lore made
+    (test_temp_dir_symlink); a committed one held files of the author's choosing, and Lore took it as its own."""
+    tmp = victim.repo / ".lore" / "lore.duckdb.tmp"
+    tmp.mkdir(parents=True)
+    (tmp / "duckdb_temp_storage_DEFAULT-0.tmp").write_bytes(b"\x00" * 4096)
+    git(victim.repo, "add", "-f", ".lore")
+    git(victim.repo, "commit", "-q", "-m", "cache")
+    rc, out, _, _ = victim.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "r")
+    assert rc != 0 and out["error"]["code"] == "graph-tracked", out  # main: exit 0, the folder taken as Lore's
+    assert "lore.duckdb.tmp" in out["error"]["message"], out
+    assert not (victim.repo / ".lore" / "lore.duckdb").exists()  # nothing written
+    assert (tmp.stat().st_mode & 0o777) != 0o700  # not even the folder's mode changed
+
+    git(victim.repo, "rm", "-q", "-r", "--cached", ".lore/lore.duckdb.tmp")
+    git(victim.repo, "commit", "-q", "-m", "no cache")
+    rc, out, _, _ = victim.run("transact", '[[:decision/db :description "use Postgres"]]', "--reason", "r")
+    assert rc == 0, out  # untracked again: Lore's own to use

@@ -194,7 +194,7 @@ def hover_info(graph: "Graph", params: dict[str, Any], index: Any = None) -> dic
         # so is a JVM package (:dependency/jackson-databind for com.fasterxml.jackson.databind).
         # and a Python import by the distribution that installs it (:dependency/pyyaml for yaml)
         name = (attrs.get(":description") or [None])[0]
-        said = ({":module/" + n for n in said_names(name, jvm and "." in name and "/" not in name, "python" in langs)}
+        said = ({":module/" + n for n in said_names(name, jvm and "/" not in name, "python" in langs)}
                 if isinstance(name, str) and len(name) <= 500 else set())
         for e, a, covered, vf, vto in _q(graph, "alias_vetoes_of", es=[entity, *above, *said], now=now):
             ns = e.lstrip(":").split("/")[0]

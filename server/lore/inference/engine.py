@@ -27,7 +27,7 @@ import duckdb
 import pyarrow as pa
 
 from lore.errors import LoreError
-from lore.idents import python_dists_macro
+from lore.idents import jvm_artifacts_macro, python_dists_macro
 from lore.inference.context import reached
 from lore.inference.rulefile import (
     WARNING_ATTR,
@@ -168,6 +168,7 @@ def ensure_views(con: duckdb.DuckDBPyConnection) -> None:
                 pass  # a new connection that reused an old id
         con.execute(_VIEWS_SQL)
         con.execute(python_dists_macro())  # rejected_dependency names a Python import by its distribution
+        con.execute(jvm_artifacts_macro())  # and a JVM package by its artifact (com.google.common: guava)
         if state[0]:
             con.execute("CREATE OR REPLACE TEMP VIEW code_locs AS SELECT entity, file, kind, name, qualified_name, "
                         "line, col, end_line, end_col FROM code_locations")

@@ -9,6 +9,7 @@ empty so that a client that merges pushed and pulled diagnostics (VS Code) never
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +28,23 @@ IDENTIFIER = "lore"
 MAX_READ_BYTES = 2_000_000
 
 
-def _text_of(path: Path) -> str:
+def _in_workspace(root: Path, file: str) -> Path:
+    """A warning's file as the workspace names it (``root/file``, never a symlink's target: a checkout can turn
+    a file of history into a link to ``~/.ssh/id_rsa``, and the Problems panel would then list that file)."""
+    return Path(os.path.abspath(root / file))
+
+
+def _resolved(path: Path) -> str:
     try:
-        if path.is_symlink() or not path.is_file():
+        return str(path.resolve())
+    except (OSError, RuntimeError):  # a symlink loop (RuntimeError before Python 3.13)
+        return ""
+
+
+def _text_of(path: Path, root: Path) -> str:
+    """The file's text to place warnings by; none through a symlink (the file's own, or a folder's on the way)."""
+    try:
+        if path.is_symlink() or not path.is_file() or not Path(_resolved(path)).is_relative_to(_resolved(root)):
             return ""
         with path.open("rb") as fh:
             return fh.read(MAX_READ_BYTES).decode("utf-8", "replace")
@@ -40,16 +55,16 @@ def _text_of(path: Path) -> str:
 def _diagnostics_for(ls: "LoreServer", path: Path, warnings: list[Any]) -> list[types.Diagnostic]:
     from lore.lsp.diagnostics import to_diagnostics
 
-    doc = TextDocument(from_fs_path(str(path)) or path.as_uri(), source=_text_of(path))
+    doc = TextDocument(from_fs_path(str(path)) or path.as_uri(), source=_text_of(path, Path(ls.root or "/")))
     return to_diagnostics(doc, warnings, ls.root, float(ls.settings.get("diagnostics.minConfidence")))
 
 
 def _open_paths(ls: "LoreServer") -> set[str]:
-    out = set()
+    out: set[str] = set()
     for uri in open_uris(ls.workspace):
         p = fs_path(uri)
-        if p:
-            out.add(str(Path(p).resolve()))
+        if p:  # as the editor names it, and resolved (an editor may open a file by its real path)
+            out.update((os.path.abspath(p), _resolved(Path(p))))
     return out
 
 
@@ -98,8 +113,8 @@ def register(ls: "LoreServer") -> None:
         items: list[types.WorkspaceDocumentDiagnosticReport] = []
         listed: set[str] = set()
         for file, ws in sorted(by_file.items()):
-            path = (root / file).resolve()
-            if str(path) in open_now:
+            path = _in_workspace(root, file)
+            if str(path) in open_now or _resolved(path) in open_now:
                 continue
             uri = from_fs_path(str(path)) or path.as_uri()
             listed.add(uri)

@@ -326,8 +326,9 @@ def canonical_ops(graph: Graph, ops: Iterable[Op]) -> list[Op]:
 
 # The pass's mark. Its name changes when the pass learns to resolve what it left before (strings of a
 # rejection, parent paths; names spelled apart, identity/3; JVM packages said by their segments, identity/4; Python
-# imports said by their distributions, identity/5), so an existing graph's next catch-up is a full one: its migration.
-STATE_KEY = "identity/5"
+# imports said by their distributions, identity/5; JVM packages by an artifact they do not carry, identity/6), so
+# an existing graph's next catch-up is a full one: its migration.
+STATE_KEY = "identity/6"
 
 
 def _mark(con: Any) -> int:

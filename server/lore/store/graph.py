@@ -246,12 +246,13 @@ def storage_error(exc: BaseException) -> LoreError | None:
 
 
 def _refuse_tracked(path: str) -> None:
-    """``graph-tracked`` when git tracks the graph file or its WAL: a clone then brings them, and a graph is
+    """``graph-tracked`` when git tracks the graph file, its WAL or its temporary folder: a clone then brings them, and a graph is
     a cache of the person's own ingestion, never the repository's (SPEC §6: never committed). A committed
     graph is what its author made it: decisions retracted or dismissed (a pull request's `lore check` in CI
     passed with one), journal entries marked as applied so that they never are, Datalog rules no
     one registered here, memories marked as the person's own in an agent's context."""
-    files = [f for f in (path, path + ".wal") if os.path.lexists(f)]
+    # the temporary folder too: DuckDB spills into it and SQL may read it, so it must be one Lore made
+    files = [f for f in (path, path + ".wal", path + ".tmp") if os.path.lexists(f)]
     if not files:
         return
     from lore import gitcmd
