@@ -17,8 +17,10 @@
 --   parents cover it) is named by its runs of segments from the first or second,
 --   and by its Composer package: :dependency/guzzlehttp-psr7 ("guzzlehttp/psr7"), :dependency/laminas-laminas-diactoros
 --   meet a use of GuzzleHttp\Psr7\ServerRequest, Laminas\Diactoros\ServerRequest (lore.idents.said_names).
+--   A memory's :exempts "<path>" (a file or folder: "anyhow is fine in crates/core", lore.memory.exemptions)
+--   leaves the modules at or under that path out of its veto.
 -- kind: warning
--- reads: :depends-on :rejects :forbids :description :name :language
+-- reads: :depends-on :rejects :forbids :description :name :language :exempts :path
 -- reads_only_of: :description with :rejects :forbids
 -- confidence: 0.9
 -- scope: subject
@@ -144,6 +146,12 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
                                                '[^a-z0-9]+', '-', 'g'), '-')
       FROM (SELECT e, segs, unnest(range(1, len(segs) + 1)) AS j FROM php)
 ),
+exempt AS (  -- (memory, module) pairs a memory's :exempts "<path>" leaves out: the module at it or under it
+    SELECT x.e AS memory, p.e AS module FROM asserted_now x
+      JOIN asserted_now p ON p.a = ':path' AND p.vt = 's'
+       AND (p.v = rtrim(x.v, '/') OR starts_with(p.v, rtrim(x.v, '/') || '/'))
+     WHERE x.a = ':exempts' AND x.vt = 's' AND NOT lore_is_code(x.e) AND rtrim(x.v, '/') <> ''
+),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
      WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM vetoed)
@@ -162,4 +170,5 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
          GROUP BY target, covered) c ON c.target = d.target
   JOIN vetoed n ON n.covered = c.covered AND (n.aliased OR NOT c.by_name)
   LEFT JOIN about ab ON ab.e = n.memory
- WHERE lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory)
+ WHERE (lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory))
+   AND NOT EXISTS (SELECT 1 FROM exempt x WHERE x.memory = n.memory AND x.module = d.module)

@@ -285,6 +285,22 @@ def test_always_declaring_or_type_hinting_is_a_preference(text):
     assert one(text).kind == "preference"
 
 
+@pytest.mark.parametrize("text, rejected", [
+    # user trial 16 (BurntSushi/ripgrep): an agent's MCP finalize with "We are", not "We're", stored nothing
+    ("We are dropping memmap2 from grep-searcher; reading files with std::fs is fast enough now.", "memmap2"),
+    ("We are removing lazy_static from the ignore crate.", "lazy_static"),
+    ("I am replacing structopt with lexopt in crates/core.", "structopt"),
+])
+def test_we_are_dropping_is_the_change_we_re_dropping_is(text, rejected):
+    got = one(text)
+    assert got.kind == "decision" and rejected in slugs(got.rejects), got.to_json()
+
+
+@pytest.mark.parametrize("text", ["Throughput is dropping since Monday's deploy.", "The error rate is dropping after the fix."])
+def test_a_progressive_without_we_or_i_is_no_change(text):
+    assert not any(m.kind == "decision" and m.rejects for m in heuristic(f"User: {text}\nAgent: Noted."))
+
+
 def test_a_role_needs_a_tool_word():
     assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []

@@ -4,10 +4,11 @@
 --   require('lore').setup({})            -- defaults below; `cmd` if `lore` is not on PATH
 local M = {}
 
--- Neovim filetypes of the 17 languages Lore's extractor parses (server/lore/ingest/extract.py).
+-- Neovim filetypes of the 17 languages Lore's extractor parses (server/lore/ingest/extract.py), and toml for
+-- Cargo.toml, whose dependencies it reads (another .toml buffer gets no diagnostics: the server parses none).
 M.filetypes = {
   'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java', 'c', 'cpp',
-  'cs', 'ruby', 'php', 'kotlin', 'swift', 'scala', 'haskell', 'lua', 'elixir',
+  'cs', 'ruby', 'php', 'kotlin', 'swift', 'scala', 'haskell', 'lua', 'elixir', 'toml',
 }
 
 M.config = {

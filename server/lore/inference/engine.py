@@ -479,10 +479,15 @@ class Engine:
         the difference is exact there (rules/README.md states the contract such a rule keeps). The working
         layer's preview takes the same steps with the scope held in Python (``_compute_over``)."""
         con = self.con
-        if con.execute("SELECT count(*) FROM lore_closed").fetchall()[0][0]:
+        # A conclusion may also hold by what its memories say of it (a rejection's :exempts, rules/README.md):
+        # the current rows of the changed memories count as its inputs, as the closed rows do.
+        con.execute("CREATE OR REPLACE TEMP TABLE lore_inputs AS SELECT id FROM lore_closed UNION ALL "
+                    f"SELECT id FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND e IN "
+                    "(SELECT entity FROM lore_changed_entities WHERE NOT lore_is_code(entity))")
+        if con.execute("SELECT count(*) FROM lore_inputs").fetchall()[0][0]:
             con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT entity FROM lore_changed_entities "
                         f"UNION SELECT DISTINCT e FROM facts WHERE rule = ? AND tx_to = {MAX_TX} "
-                        f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_closed))",
+                        f"AND list_has_any(provenance, (SELECT coalesce(list(id), []) FROM lore_inputs))",
                         [rule.name])
         else:  # nothing closed (only rows added): no scan of facts for lost inputs
             con.execute("CREATE OR REPLACE TEMP TABLE lore_scope AS SELECT DISTINCT entity FROM lore_changed_entities")

@@ -15,6 +15,7 @@ at the last flush with nothing lost or duplicated.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import logging
 import os
@@ -126,7 +127,9 @@ NO_EXTRACT = Extract([], [], [], False)
 # Files whose imports may go through tsconfig path aliases
 _SCRIPT_EXTS = frozenset((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"))
 # Files whose imports may name a package of the repository's workspace (lore.ingest.workspaces)
-_WORKSPACE_EXTS = _SCRIPT_EXTS | frozenset((".rs", ".go"))
+_WORKSPACE_EXTS = _SCRIPT_EXTS | frozenset((".rs", ".go", ".toml"))  # .toml: Cargo.toml's own dependencies
+# Files whose imports may name a Cargo dependency: resolved again when one is added, dropped or renamed
+_CRATE_EXTS = frozenset((".rs", ".toml"))
 # Languages whose imports can name a folder of files (resolve.resolve_all)
 _PACKAGE_EXTS = frozenset((".go", ".java", ".kt", ".scala", ".cs"))
 
@@ -318,6 +321,7 @@ class IngestRun(StructureFacts, BatchWriter):
         self._sub_keys: dict[str, str] | None = None
         self._resolve_cache: dict = {}
         self._index_version = 0
+        self._crates_moved: set[str] | None = None  # the Cargo dependencies the last manifest change moved
         self._resolve_version = 0
         self._load_aliases()
         self._load_workspaces()
@@ -573,9 +577,15 @@ class IngestRun(StructureFacts, BatchWriter):
         self._resolve_dependents(cs, gone_defs, t)
         if aliases_moved or workspaces_moved:  # every script may import through them: all are resolved again
             exts = (_SCRIPT_EXTS if aliases_moved else frozenset()) | (_WORKSPACE_EXTS if workspaces_moved else frozenset())
+            # Only Cargo dependencies moved (a crate added, dropped or renamed in a Cargo.toml, most manifest edits
+            # that move anything): only the Rust files and manifests naming one of those crates resolve otherwise.
+            crates = self._crates_moved if workspaces_moved and not aliases_moved else None
+            if crates is not None:
+                exts = _CRATE_EXTS
             changed = set(cs.removed) | set(cs.added) | set(cs.modified)
             for p in sorted(self.files):
-                if p not in changed and posixpath.splitext(p)[1] in exts:
+                if p not in changed and posixpath.splitext(p)[1] in exts and \
+                        (crates is None or self._names_crate(p, crates)):
                     self._resolve_again(p, set(), t, force=True)
 
     def _load_aliases(self) -> bool:
@@ -596,6 +606,9 @@ class IngestRun(StructureFacts, BatchWriter):
                               lambda mode: mode.startswith("100"))
         if found == self.index.workspaces:
             return False
+        old = self.index.workspaces
+        self._crates_moved = ({code for code, _package in set(old.rust_deps) ^ set(found.rust_deps)}
+                              if dataclasses.replace(old, rust_deps=found.rust_deps) == found else None)
         self.index.workspaces = found
         self._index_version += 1
         return True
@@ -788,6 +801,15 @@ class IngestRun(StructureFacts, BatchWriter):
         for p in sorted(stale - changed):
             if p in self.files:
                 self._resolve_again(p, vanished | fallback, t)
+
+    def _names_crate(self, p: str, crates: set[str]) -> bool:
+        """Whether a Rust file or Cargo.toml imports one of ``crates`` (code names: ``-`` as ``_``)."""
+        blob, mode = self.files[p]
+        if mode in (GITLINK, SYMLINK):
+            return False
+        ex = self.extracts[blob] if blob in self.extracts else self._extract(blob, p)
+        return ex is not None and any(im.spec.split("::", 1)[0].strip().replace("-", "_") in crates
+                                      for im in ex.imports)
 
     def _resolve_again(self, p: str, vanished: set[str], t: int, force: bool = False) -> None:
         """An unchanged file that has a call or import edge to something this commit removed: its

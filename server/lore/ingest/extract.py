@@ -55,6 +55,9 @@ DEFAULT_MAX_FILE_ITEMS = 25_000
 QUERY_DIR = Path(__file__).with_name("queries")
 # Grammars that share another's query file (TSX is TypeScript's grammar with JSX added).
 QUERY_FILE = {"tsx": "typescript"}
+# Manifests read for the dependencies they declare, named by their file name: language -> its grammar
+MANIFESTS = {"Cargo.toml": "cargo"}
+GRAMMAR = {"cargo": "toml"}
 
 DEF_KINDS = ("function", "class", "variable", "field")
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -105,6 +108,9 @@ def _clean_spec(spec: str) -> str:
 
 
 def language_of(path: str) -> str | None:
+    manifest = MANIFESTS.get(path[path.rfind("/") + 1:])
+    if manifest:
+        return manifest
     dot = path.rfind(".")
     if dot < 0 or "/" in path[dot:]:
         return None
@@ -129,7 +135,7 @@ def _tools(lang: str) -> tuple[Any, Any, frozenset[int]]:
 
     src = (QUERY_DIR / f"{QUERY_FILE.get(lang, lang)}.scm").read_text()
     # Our language names are the pack's own (a name it lacks fails here, at run time, like any parse).
-    name = cast("SupportedLanguage", lang)
+    name = cast("SupportedLanguage", GRAMMAR.get(lang, lang))
     language = get_language(name)
     kinds = {language.id_for_node_kind(t, True) for t in CONTAINERS.get(lang, ())}
     return get_parser(name), Query(language, src), frozenset(k for k in kinds if k is not None)
@@ -394,6 +400,8 @@ def extract_items(lang: str, data: bytes, tree: Any = None, shapes: dict[int, in
             calls |= it.calls
         # Imports are in the file's order: gathered again with the re-extracted items in place.
         imports = [i for it in items for i in it.imports]
+    if lang == "rust" and imports:
+        imports = rustuse.file_imports(imports, data, {d[1] for d in defs if d[0] == "class"})
     now = Items(data, root.kind_id)
     idents = now.idents
     for k, ident, it in zip(kids, keys, items):
@@ -478,6 +486,14 @@ def _extract_kids(lang: str, data: bytes, root: Any, kids: list, todo: list[int]
                                         col_of(node.start_byte, sp[1]), ep[0] + 1, col_of(node.end_byte, ep[1]))))
                 elif cap == "call.name":
                     calls_at.extend([(c.start_byte, c.end_byte) for c in nodes])
+                elif cap == "import.path":  # Rust: `anyhow::bail!`, its crate with no `use`
+                    node = nodes[0]
+                    crate_path = rustuse.path_crate(node, text)
+                    if crate_path:
+                        sp, ep = node.start_point, node.end_point
+                        raw_imports.append((node.start_byte, (crate_path, rustuse.BY_PATH, sp[0] + 1,
+                                                              col_of(node.start_byte, sp[1]), ep[0] + 1,
+                                                              col_of(node.end_byte, ep[1]))))
 
     # Each match to the item it lies in (nodes nest: a match lies in one root child), by sweeps in order.
     raw_defs.sort(key=lambda d: (d[0], -d[1]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 
+from lore.ingest import rustuse
 from lore.ingest.tsconfig import Aliases
 from lore.ingest.workspaces import Workspaces
 
@@ -319,6 +320,14 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
     head = segs[0]
     if head in ("crate", "self", "super"):
         segs = segs[1:]
+        if head == "self" and segs:  # the importer's own module's folder first: lib.rs/main.rs/mod.rs are
+            base, stem = posixpath.split(importer)  # their folder's module, x.rs is the module of x/
+            mod_dir = base if stem in ("lib.rs", "main.rs", "mod.rs") else posixpath.join(base, stem[:-3])
+            for k in range(len(segs), 0, -1):
+                p = posixpath.join(mod_dir, *segs[:k])
+                hit = ix.first([p + ".rs", p + "/mod.rs"], exact=True)
+                if hit:
+                    return ("internal", hit)
         for k in range(len(segs), 0, -1):
             p = "/".join(segs[:k])
             hit = ix.first([p + ".rs", p + "/mod.rs"], exact=False)
@@ -329,7 +338,24 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
         own, hit = _rust_workspace(segs, ix)
         if own:  # a crate of the repository's workspace: its file, or nothing recorded; never outside
             return ("internal", hit) if hit else None
-    return _ext(head)
+    package = ix.workspaces.rust_packages.get(head)  # a Cargo.toml's dependency; renamed: its package's name
+    if name == rustuse.BY_PATH and package is None:
+        return None  # a path (`io::Result`, `flags::x`) whose first segment no manifest makes a crate
+    return _ext(package or head)
+
+
+def _cargo(importer: str, spec: str, name: str, ix: PathIndex):
+    """A Cargo.toml's dependency (its key): a crate of the workspace is its files' (grep-matcher =
+    { path = "../matcher" }), any other the package, a renamed one's (memmap = { package = "memmap2" })."""
+    code = spec.strip().replace("-", "_")
+    if not code:
+        return None
+    if ix.workspaces.rust:
+        own, hit = _rust_workspace([code], ix)
+        if own:
+            return ("internal", hit) if hit else None
+    package = ix.workspaces.rust_packages.get(code)
+    return _ext(package if package and package.replace("-", "_") != code else spec.strip())
 
 
 def _jvm(lang: str):
@@ -454,7 +480,7 @@ def _swift(importer: str, spec: str, name: str, ix: PathIndex):
 
 
 _RESOLVERS = {
-    "python": _python, "javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "rust": _rust,
+    "python": _python, "javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "rust": _rust, "cargo": _cargo,
     "java": _jvm("java"), "kotlin": _jvm("kotlin"), "scala": _jvm("scala"), "csharp": _csharp,
     "c": _c, "cpp": _c, "ruby": _ruby, "php": _php, "lua": _lua, "elixir": _elixir, "haskell": _haskell,
     "swift": _swift,

@@ -26,7 +26,10 @@ from lore.store.graph import Graph
 # 3: JavaScript/TypeScript private members (#name) are definitions and calls, named without the #.
 # 4: PHP: composer.json's PSR-4 maps resolve a class to its file; an outside class is named by its namespace
 #    (GuzzleHttp\Psr7, not GuzzleHttp).
-EXTRACTOR_REVISION = 4
+# 5: Rust: a crate named by a path alone (anyhow::bail!, -> anyhow::Result) is an import of it; a renamed
+#    Cargo dependency (memmap = { package = "memmap2" }) is its package; `use x::…` of a module the file
+#    declares (mod x;) or a type it defines is the file's own, never an outside crate.
+EXTRACTOR_REVISION = 5
 KEY = "extractor"
 
 

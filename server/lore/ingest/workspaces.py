@@ -8,6 +8,10 @@ rule could then match, and which would be listed among the dependencies).
   ``source``/``types``/``module``/``main`` it states (a built ``dist/…`` read as its ``src/…``).
 - Rust: a ``Cargo.toml`` with ``[workspace] members`` (globs, ``exclude`` left out); each member's
   ``[package] name`` is a crate of the repository (``my-core`` imported as ``my_core`` -> ``crates/core/src``).
+- Rust dependencies: every ``Cargo.toml``'s ``[dependencies]``, ``[dev-dependencies]``, ``[build-dependencies]``
+  (and their ``[target.…]`` forms) and ``[workspace.dependencies]``: the crates code may name by a path alone
+  (``anyhow::bail!``, with no ``use``), and a renamed one's package (``memmap = { package = "memmap2" }``: code
+  says ``memmap``, the package — what a decision names — is memmap2).
 - Go: the root ``go.work``'s ``use`` directives and the root ``go.mod``: each module's path is the repository's
   (``example.com/acme/tools/cmd`` -> ``tools/cmd``), however its folder is named; and a ``replace`` of the root
   ``go.mod`` or ``go.work`` by a folder of the repository (``replace example.com/acme/tooling => ./tools``): Go
@@ -32,6 +36,7 @@ import logging
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Iterable
 
 import tomllib
@@ -69,9 +74,14 @@ class Workspaces:
     rust: tuple[tuple[str, str], ...] = ()  # (crate name as code names it: '-' as '_', folder)
     go: tuple[tuple[str, str], ...] = ()  # (module path, folder), longest path first
     php: tuple[tuple[str, str], ...] = ()  # (PSR-4 namespace prefix ending with "\\", folder), longest prefix first
+    rust_deps: tuple[tuple[str, str], ...] = ()  # (crate as code names it, name to record: its package when renamed)
 
     def __bool__(self) -> bool:
-        return bool(self.js or self.rust or self.go or self.php)
+        return bool(self.js or self.rust or self.go or self.php or self.rust_deps)
+
+    @cached_property
+    def rust_packages(self) -> dict[str, str]:
+        return dict(self.rust_deps)
 
 
 def inside(path: str) -> str | None:
@@ -211,6 +221,12 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
             if isinstance(name, str) and _CRATE_NAME.match(name):
                 rust.append((name.replace("-", "_"), folder))
 
+    deps: dict[str, str] = {}
+    for _where, path in sorted(cargos.items())[:MAX_MEMBERS]:
+        cfg = parsed(path, tomllib.loads)
+        if isinstance(cfg, dict):
+            _cargo_dependencies(cfg, deps)
+
     go: list[tuple[str, str]] = []
     mods = in_folders("go.mod")
     used = [""] if "" in mods else []
@@ -262,4 +278,35 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
                     if at is not None:
                         php.add((prefix, at))
     return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go),
-                      tuple(sorted(php, key=lambda x: (-len(x[0]), x))))
+                      tuple(sorted(php, key=lambda x: (-len(x[0]), x))), tuple(sorted(deps.items())))
+
+
+_DEP_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
+
+
+def _cargo_dependencies(cfg: dict[str, Any], deps: dict[str, str]) -> None:
+    """The dependencies one parsed Cargo.toml declares into ``deps`` (code name -> name to record), at most
+    MAX_MEMBERS in all; a key or package that is no crate name is left out."""
+    tables = [cfg.get(t) for t in _DEP_TABLES]
+    target = cfg.get("target")
+    if isinstance(target, dict):
+        for spec in list(target.values())[:MAX_PATTERNS]:
+            if isinstance(spec, dict):
+                tables += [spec.get(t) for t in _DEP_TABLES]
+    ws = cfg.get("workspace")
+    if isinstance(ws, dict):
+        tables.append(ws.get("dependencies"))
+    for table in tables:
+        if not isinstance(table, dict):
+            continue
+        for key, value in list(table.items())[:MAX_MEMBERS]:
+            if len(deps) >= MAX_MEMBERS:
+                return
+            if not isinstance(key, str) or not _CRATE_NAME.match(key):
+                continue
+            code = key.replace("-", "_")
+            package = value.get("package") if isinstance(value, dict) else None
+            renamed = isinstance(package, str) and _CRATE_NAME.match(package) and \
+                package.replace("-", "_") != code
+            if renamed or code not in deps:
+                deps[code] = package if renamed and isinstance(package, str) else code

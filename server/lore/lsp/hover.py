@@ -111,6 +111,10 @@ def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict
                 "line": sym.line + 1}
     lines = doc.lines
     word = anchors.word_at(lines[pos.line], pos.character) if pos.line < len(lines) else None
+    if word and path.endswith(".rs") and crate_path_root(lines[pos.line], pos.character):
+        # `anyhow::Result`, `anyhow::bail!`: the crate its path names (lore.ingest.rustuse keeps one such import
+        # per crate and file; the others are hovered here)
+        return {"file": file, "kind": "import", "name": word, "line": pos.line + 1}
     if word:
         req = {"file": file, "kind": "name", "name": word, "line": pos.line + 1}
         receiver = receiver_at(lines[pos.line], pos.character)
@@ -120,6 +124,16 @@ def symbol_request(ls: "LoreServer", doc: Any, position: types.Position) -> dict
     if pos.line == 0:
         return {"file": file, "kind": "module", "name": file, "line": 1}
     return None
+
+
+def crate_path_root(line_text: str, col: int) -> bool:
+    """Whether the word under the cursor begins a Rust path (``anyhow`` in ``anyhow::bail!``): lowercase, with
+    ``::`` after it and none before it."""
+    for m in re.finditer(r"[A-Za-z_][A-Za-z0-9_]*", line_text):
+        if m.start() <= col <= m.end():
+            return bool(re.match(r"[a-z_][a-z0-9_]*$", m.group(0))) and line_text.startswith("::", m.end()) and \
+                not line_text[:m.start()].rstrip().endswith("::")
+    return False
 
 
 # A member reached through an object or a class: ``$this->dispatcher->handle``, ``$app->handle``, ``obj.run``,

@@ -24,7 +24,7 @@ from typing import Any
 from lore import edn
 from lore.errors import LoreError
 from lore.idents import CAPTURED_KINDS
-from lore.memory import identity, learned, supersession
+from lore.memory import exemptions, identity, learned, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
@@ -86,6 +86,12 @@ class Resolver:
         self.new.add(ident)
         self.idents.add(ident)
         return ident
+
+    def tracked(self, path: str) -> bool:
+        """Whether the code has a module at ``path`` or under the folder ``path``."""
+        return bool(self.graph.con.execute(
+            f"SELECT 1 FROM facts WHERE tx_to = {MAX_TX} AND a = ':path' AND vt = 's' "
+            "AND (v = ? OR starts_with(v, ?)) LIMIT 1", [path, path + "/"]).fetchall())
 
     def code(self, phrase: str) -> str | None:
         """The code's own entity a phrase names ("parse_config", "Session", "Config.load", "src/app.py"): the one
@@ -232,6 +238,10 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             if t and t != ident:
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))
+        exempts: list[str] = []
+        if any(a in (":rejects", ":forbids") for a, _t in edges):  # "… anyhow is fine in crates/core"
+            exempts = exemptions.exempted_paths(f"{it.description} {it.rationale or ''}", resolver.tracked)
+            ops.extend(Op("add", ident, ":exempts", _s(p)) for p in exempts)
         superseded: list[str] = []
         if it.kind == "decision":
             # A change of mind: the current decision that chose what this one rejects or drops, or that
@@ -244,7 +254,8 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                     ops.append(Op("add", ident, ":supersedes", _k(old)))
                     edges.append((":supersedes", old))
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
-                       "new": resolver.is_new(ident), **({"supersedes": superseded} if superseded else {})})
+                       "new": resolver.is_new(ident), **({"exempts": exempts} if exempts else {}),
+                       **({"supersedes": superseded} if superseded else {})})
     return ops, stored
 
 

@@ -456,7 +456,10 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\b" + _ART + _CNP + r"\s+(?:(?:should|will|must|is going to|are going to|can)\s+be|has been|have been|"
                 r"was|were|is being|are being|got|gets|is|are)\s+(?:\w+ly\s+)?(?:replaced|superseded|succeeded)\s+(?:with|by)\s+"
                 + _ART + _CNP, re.I), 2, 1),
-    (re.compile(r"(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )"
+    (re.compile(r"(?:(?<!being )(?<!been )(?<!be )(?<!is )(?<!are )(?<!was )(?<!were )|"
+                # user trial 16: "We are dropping memmap2" is the change "We're dropping memmap2" is (a passive
+                # "X are dropped" stays out, as does "throughput is dropping")
+                r"(?<=\bwe are )(?=\w+ing\b)|(?<=\bi am )(?=\w+ing\b))"
                 # round 12: a participle after a preposition or an article is an adjective ("build breakages caused by
                 # deprecated Gradle methods", "the removed files"), no change
                 r"(?!(?:(?<=by )|(?<=of )|(?<=with )|(?<=for )|(?<=the )|(?<=a )|(?<=an ))\w+ed\b)"

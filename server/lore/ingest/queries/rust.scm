@@ -12,6 +12,8 @@
 
 (use_declaration argument: (_) @import.spec) @import
 (extern_crate_declaration name: (identifier) @import.spec) @import
+(scoped_identifier path: (identifier)) @import.path
+(scoped_type_identifier path: (identifier)) @import.path
 
 (call_expression function: (identifier) @call.name)
 (call_expression function: (field_expression field: (field_identifier) @call.name))
