@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-_MODULE = re.compile(r"^\s*module\s+(\"[^\"\n]*\"|`[^`\n]*`|\S+)", re.M)
+# the indent within its line: \s ran from every line start across the blank lines after it (quadratic in them)
+_MODULE = re.compile(r"^[^\S\n]*module\s+(\"[^\"\n]*\"|`[^`\n]*`|\S+)", re.M)
 
 
 def unquoted(raw: str) -> str:

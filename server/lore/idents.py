@@ -128,6 +128,13 @@ def python_said_names(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
+# A name said of a package is a run of at most SAID_RUN of its segments, starting in its first SAID_STARTS
+# (rules/rejected_dependency.sql bounds its runs alike): every run of an import of 150 segments (300 characters,
+# ingestion's limit) was 4,656 names, 600 KB, each kept in the cache below and computed for every external.
+SAID_RUN = 4
+SAID_STARTS = 16
+
+
 @lru_cache(maxsize=65_536)
 def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[str]:
     """The slugs of what people call a hosted Go package (``github.com/sirupsen/logrus``: ``logrus``,
@@ -159,7 +166,8 @@ def said_names(path: str, jvm: bool = False, python: bool = False) -> frozenset[
         segs = [s for s in segs if s and not _MAJOR.match(s)]
     else:
         return frozenset()
-    return frozenset(slug("-".join(segs[i:j])) for i in range(len(segs)) for j in range(i + 1, len(segs) + 1)) | listed
+    return frozenset(slug("-".join(segs[i:j])) for i in range(min(len(segs), SAID_STARTS))
+                     for j in range(i + 1, min(len(segs), i + SAID_RUN) + 1)) | listed
 
 
 _CAPS_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")

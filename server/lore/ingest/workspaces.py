@@ -47,7 +47,8 @@ log = logging.getLogger("lore")
 
 MAX_MANIFEST_BYTES = 1_000_000
 MAX_PATTERNS = 200
-MAX_MEMBERS = 2_000
+MAX_MEMBERS = 2_000  # packages of each kind; PSR-4 (namespace, folder) pairs in all (each PHP `use` tries them
+# in turn: 400,000 pairs, 200 prefixes of 200 folders in ten composer.json files, and 2,000 uses took minutes)
 MAX_TEXT = 300
 # The files that can change what a workspace holds: a reread is due when one of them changes.
 MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml", "go.work", "go.mod", "composer.json"))
@@ -57,10 +58,13 @@ _CRATE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
 # A PSR-4 prefix: namespace segments, each ending with a backslash ("Slim\\", "Slim\\Tests\\"); "" maps the global one.
 _PSR4_PREFIX = re.compile(r"^(?:[A-Za-z_\x80-\uffff][\w\x80-\uffff]{0,100}\\){1,10}$")
 _GO_PATH = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._~+/-]*$")
-_GO_USE_BLOCK = re.compile(r"^\s*use\s*\(([^)]*)\)", re.M)
-_GO_USE_LINE = re.compile(r"^\s*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
-_GO_REPLACE_BLOCK = re.compile(r"^\s*replace\s*\(([^)]*)\)", re.M)
-_GO_REPLACE_LINE = re.compile(r"^\s*replace\s+([^\s(][^\n]*)$", re.M)
+# A directive's indent is matched within its line ([^\S\n], never \s, which ran across blank lines: from every line
+# start over all the blank lines after it, quadratic); a block left open runs to the end and is then dropped, since
+# every later open block would find no ")" either (each scanned the rest of the file: quadratic in open blocks).
+_GO_USE_BLOCK = re.compile(r"^[^\S\n]*use\s*\(([^)]*)(\)|\Z)", re.M)
+_GO_USE_LINE = re.compile(r"^[^\S\n]*use\s+(\"[^\"\n]*\"|`[^`\n]*`|[^\s(]\S*)", re.M)
+_GO_REPLACE_BLOCK = re.compile(r"^[^\S\n]*replace\s*\(([^)]*)(\)|\Z)", re.M)
+_GO_REPLACE_LINE = re.compile(r"^[^\S\n]*replace\s+([^\s(][^\n]*)$", re.M)
 # One replacement, ``old [version] => new [version]``: Go reads ``new`` as a folder when it starts ./ or ../
 _GO_TOKEN = r"(\"[^\"]*\"|`[^`]*`|[^\s\"`]+)"
 _GO_REPLACEMENT = re.compile(rf"^{_GO_TOKEN}(?:\s+{_GO_TOKEN})?\s*=>\s*{_GO_TOKEN}(?:\s+{_GO_TOKEN})?$")
@@ -94,35 +98,72 @@ def inside(path: str) -> str | None:
     return "" if p in (".", "") else p
 
 
-def glob_regex(pattern: str) -> re.Pattern[str] | None:
-    """A workspace glob as a regex over folder paths: ``*`` within one folder name, ``**`` across folders."""
+class Glob:
+    """A workspace glob over folder paths: ``*`` within one folder name, ``**`` across folders, ``?`` one character
+    but ``/``. Matched by stepping the set of pattern positions reached along the path (one integer's bits), so
+    in time linear in the path whatever the pattern: as a backtracking regex, ``*a*a*a…*ab`` from a clone's
+    package.json against a folder named ``aaaa…`` took exponential time (10 stars, 40 characters: 10 s)."""
+
+    __slots__ = ("_lits", "_one", "_star", "_dstar", "_accept", "_start")
+
+    def __init__(self, pattern: str) -> None:
+        tokens: list[str] = []  # one character, "?", "*" or "**" (a run of stars is one: "***" is "**")
+        i = 0
+        while i < len(pattern):
+            if pattern[i] == "*":
+                j = i
+                while j < len(pattern) and pattern[j] == "*":
+                    j += 1
+                tokens.append("**" if j - i > 1 else "*")
+                i = j
+            else:
+                tokens.append(pattern[i])
+                i += 1
+        self._lits: dict[str, int] = {}
+        self._one = self._star = self._dstar = 0
+        for at, tok in enumerate(tokens):
+            bit = 1 << at
+            if tok == "?":
+                self._one |= bit
+            elif tok == "*":
+                self._star |= bit
+            elif tok == "**":
+                self._dstar |= bit
+            else:
+                self._lits[tok] = self._lits.get(tok, 0) | bit
+        self._accept = 1 << len(tokens)
+        self._start = self._closed(1)
+
+    def _closed(self, reached: int) -> int:
+        """With each star reached, the position after it too (a star may match nothing; no two stars are adjacent)."""
+        return reached | ((reached & (self._star | self._dstar)) << 1)
+
+    def match(self, path: str) -> bool:
+        reached = self._start
+        for ch in path:
+            slash = ch == "/"
+            moved = reached & (self._lits.get(ch, 0) | (0 if slash else self._one))
+            stayed = reached & (self._dstar | (0 if slash else self._star))
+            reached = self._closed((moved << 1) | stayed)
+            if not reached:
+                return False
+        return bool(reached & self._accept)
+
+
+def glob_regex(pattern: str) -> Glob | None:
+    """A workspace glob (relative to the repository), or None when it is empty or leaves the repository."""
     p = inside(pattern.rstrip("/"))
     if p is None or not p:
         return None
-    out = []
-    i = 0
-    while i < len(p):
-        if p.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif p[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif p[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(p[i]))
-            i += 1
-    return re.compile("^" + "".join(out) + "$")
+    return Glob(p)
 
 
 def _folders(base: str, patterns: Any, folders: Iterable[str]) -> list[str]:
     """The folders (each holding the manifest looked for) that ``patterns`` (relative to ``base``) select."""
     if not isinstance(patterns, list):
         return []
-    keep: list[re.Pattern[str]] = []
-    drop: list[re.Pattern[str]] = []
+    keep: list[Glob] = []
+    drop: list[Glob] = []
     for raw in patterns[:MAX_PATTERNS]:
         if not isinstance(raw, str) or not raw.strip():
             continue
@@ -234,6 +275,8 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
     if work is not None:
         raws = [m.group(1) for m in _GO_USE_LINE.finditer(work)]
         for block in _GO_USE_BLOCK.finditer(work):
+            if not block.group(2):  # never closed: Go reads no such file
+                continue
             raws += [ln for ln in (line.split("//", 1)[0].strip() for line in block.group(1).splitlines()) if ln]
         for raw in raws[:MAX_PATTERNS]:
             at = inside(gomod.unquoted(raw))
@@ -246,6 +289,8 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
             continue
         lines = [m.group(1) for m in _GO_REPLACE_LINE.finditer(t)]
         for block in _GO_REPLACE_BLOCK.finditer(t):
+            if not block.group(2):
+                continue
             lines += block.group(1).splitlines()
         for line in lines[:MAX_PATTERNS]:
             m = _GO_REPLACEMENT.match(line.split("//", 1)[0].strip())
@@ -275,7 +320,7 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
                     continue
                 for d in (dirs if isinstance(dirs, list) else [dirs])[:MAX_PATTERNS]:
                     at = inside(posixpath.join(where, d)) if isinstance(d, str) else None
-                    if at is not None:
+                    if at is not None and len(php) < MAX_MEMBERS:
                         php.add((prefix, at))
     return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go),
                       tuple(sorted(php, key=lambda x: (-len(x[0]), x))), tuple(sorted(deps.items())))

@@ -29,14 +29,19 @@ log = logging.getLogger("lore")
 POLL_SECONDS = float(os.environ.get("LORE_GIT_POLL_SECONDS", "0.2") or 0.2)
 
 
-# HEAD, a ref, a .git file or commondir is one line; packed-refs of a large repository is megabytes.
+# packed-refs of a large repository is megabytes; HEAD or a loose ref is one line (a ref name is at most a path).
 MAX_REF_FILE_BYTES = 256 * 1024 * 1024
+MAX_LOOSE_REF_BYTES = 8 * 1024
+# As git (SYMREF_MAXDEPTH): a symbolic ref names at most this many others in a row.
+MAX_SYMREF_DEPTH = 5
 
 
-def _read_text(path: Path, limit: int = MAX_REF_FILE_BYTES) -> str:
+def _read_text(path: Path, limit: int = MAX_LOOSE_REF_BYTES) -> str:
     """A file of the git directory, read on the server's event loop: a regular file only, opened without
     waiting (a FIFO planted as HEAD or a ref, or a symlink to /dev/zero, froze every request), and at
-    most ``limit`` bytes; anything else is an OSError, as a missing file is."""
+    most ``limit`` bytes; anything else is an OSError, as a missing file is. A loose ref or HEAD is read to
+    MAX_LOOSE_REF_BYTES: read to packed-refs' 256 MB, a 200 MB ref an archive carried was read and decoded on
+    every poll (the server at 565 MB)."""
     return read_regular(path, limit).decode("utf-8", "replace")
 
 
@@ -59,8 +64,35 @@ def _mtime(p: Path) -> int | None:
         return None
 
 
-def read_ref(gd: Path, common: Path, ref: str) -> str | None:
-    """A ref's commit from the loose ref file or packed-refs (no git process: this runs every second)."""
+def ref_name_ok(ref: str) -> bool:
+    """A name git could give a ref: HEAD or under refs/, no ``..`` or empty component (``ref: ../../x`` in an
+    archive's HEAD named a file outside the git directory, which the watcher read)."""
+    return (ref == "HEAD" or ref.startswith("refs/")) and "\x00" not in ref and len(ref) <= 4096 and \
+        all(c not in ("", ".", "..") for c in ref.split("/"))
+
+
+# packed-refs as last read: (its path, inode, size, mtime) -> its lines. Read again only when it changes: it is
+# megabytes in a large repository, and read on every poll while the graph branch has no loose ref.
+_packed: dict[str, tuple[tuple[int, int, int], list[str]]] = {}
+
+
+def _packed_lines(path: Path) -> list[str]:
+    st = os.stat(path)
+    mark = (st.st_ino, st.st_size, st.st_mtime_ns)
+    hit = _packed.get(str(path))
+    if hit is not None and hit[0] == mark:
+        return hit[1]
+    lines = _read_text(path, MAX_REF_FILE_BYTES).splitlines()
+    _packed.clear()  # one repository's at a time
+    _packed[str(path)] = (mark, lines)
+    return lines
+
+
+def read_ref(gd: Path, common: Path, ref: str, depth: int = 0) -> str | None:
+    """A ref's commit from the loose ref file or packed-refs (no git process: this runs every second). None
+    for a name git would not give a ref, or a chain of symbolic refs deeper than git follows (a loop)."""
+    if depth > MAX_SYMREF_DEPTH or not ref_name_ok(ref):
+        return None
     for base in (gd, common):
         p = base / ref
         try:
@@ -68,10 +100,10 @@ def read_ref(gd: Path, common: Path, ref: str) -> str | None:
         except OSError:
             continue
         if text.startswith("ref:"):
-            return read_ref(gd, common, text[4:].strip())
+            return read_ref(gd, common, text[4:].strip(), depth + 1)
         return text or None
     try:
-        for line in _read_text(common / "packed-refs").splitlines():
+        for line in _packed_lines(common / "packed-refs"):
             if line and line[0] not in "#^" and line.endswith(" " + ref):
                 return line.split(" ", 1)[0]
     except OSError:
@@ -99,7 +131,7 @@ class GitWatcher:
         paths = [gd / "HEAD", gd / "index", common / "packed-refs"]
         try:
             head = _read_text(gd / "HEAD").strip()
-            if head.startswith("ref:"):
+            if head.startswith("ref:") and ref_name_ok(head[4:].strip()):
                 paths.append(common / head[4:].strip())
         except OSError:
             pass
