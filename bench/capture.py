@@ -8,7 +8,7 @@ Twenty-three labelled sets (tests/memory/data/real): capture.json (set 1, splits
 splits dev/heldout), capture3.json (set 3, splits dev/heldout), and capture4.json to capture23.json (sets 4 to 23,
 all held out; set 12 read by round 11, set 13 by round 12, set 14 by round 13, sets 15 and 16 by round 14, set 17
 by round 15, set 18 by round 16, set 19 by round 17, set 20 by round 18; sets 21 and 22 by round 19; set 23
-blind, unread); the labels of sets 2 to 23 were written before the extractor was run on their text.
+blind, scored once by stop 41); the labels of sets 2 to 23 were written before the extractor was run on their text.
 Each exchange is given to `lore finalize-turn --json` on a fresh graph;
 the memories it stores are scored against the labels (written before tuning; see that folder's README).
 Prints one JSON object per split: precision and recall of capture (goals >= 0.9, >= 0.85), stored under the
