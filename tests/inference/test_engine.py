@@ -202,6 +202,24 @@ def test_runaway_recursion_in_a_workspace_rule_is_stopped(g, tmp_path):
     assert g.inferred("transitive_depends_on") == {(":service/a", ":service/c"): 0.5}
 
 
+def test_a_built_in_rule_that_failed_is_reported_until_it_runs_again(g):
+    """A built-in rule that fails (a timeout on a big graph: attack round 6's long imports stopped
+    rejected_dependency) is not quarantined, it is tried at every run; but `lore warnings` said
+    "rule_errors": [] and the failure was only on stderr, so a user or CI trusted warnings that were missing."""
+    from lore import operations
+    from lore.inference.engine import rule_errors
+
+    g.write("[[:service/a :depends-on :service/b] [:service/b :depends-on :service/c]]")
+    rep = Engine(g.graph, rule_timeout=0.0001).run(full=True)  # too short for any query to finish
+    failed = {e.path for e in rep.errors if e.code == "rule-timeout"}
+    assert failed, rep.errors
+    reply = operations.run("warnings", g.graph, {"catchUp": False})
+    assert {e["file"] for e in reply["rule_errors"]} >= failed, reply["rule_errors"]
+    assert all("last run" in e["message"] for e in reply["rule_errors"] if e["file"] in failed)
+    assert Engine(g.graph).run(full=True).errors == []  # they run again, and are no longer reported
+    assert rule_errors(g.graph) == []
+
+
 def test_datalog_rule_files(g, tmp_path):
     folder = tmp_path / ".lore" / "rules"
     folder.mkdir(parents=True)

@@ -66,6 +66,9 @@ RULE_TIMEOUT_S = 60.0
 RULE_BUDGET_S = 30.0
 # Failing workspace rules, kept until their file changes (then they are tried again): {name: {digest, …}}.
 META_QUARANTINE = "inference.quarantine"
+# Built-in rules whose last run failed (a timeout on a big graph): {name: {path, code, message}}. They are tried
+# at every run, and leave this list when one succeeds; until then every face reports them (rule_errors).
+META_BUILTIN_FAILED = "inference.builtin_failed"
 # SQL rules that passed check(), with their columns, keyed by their text and the checker's own code, so a CLI
 # process (every write) does not re-parse each rule with DuckDB's parser to find out again. Kept in the user's
 # own cache folder, not in the graph: a cloned repository could bring a graph file, never this file.
@@ -102,7 +105,21 @@ def rule_errors(graph: Graph, con: duckdb.DuckDBPyConnection | None = None) -> l
         if digests.get(name) == entry.get("digest"):
             errors.append(RuleError(entry.get("path", name), entry.get("code", "rule-failed"),
                                     f"{entry.get('message', '')} (quarantined until the rule file changes)"))
+    for name, entry in sorted(_builtin_failed(con or graph.con).items()):
+        if name in digests:
+            errors.append(RuleError(entry.get("path", name), entry.get("code", "rule-failed"),
+                                    f"{entry.get('message', '')} (at its last run: its warnings may be out of date; "
+                                    f"it is tried again at the next)"))
     return errors
+
+
+def _builtin_failed(con: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
+    try:
+        raw = _meta_get(con, META_BUILTIN_FAILED)
+        data = json.loads(raw) if raw else {}
+    except (duckdb.Error, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 # A conclusion's entity (and a reference value) must be an ident the store accepts (SPEC §1); rows that are
 # not are dropped rather than stored.
 _IDENT_SQL = r":[a-z0-9_.?\-]+(/[a-z0-9_.?\-]+)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -303,6 +320,7 @@ class Engine:
         kept = {n: q for n, q in quarantine.items() if any(r.name == n and r.digest == q.get("digest")
                                                             for r in rules)}
         usable: list[Rule] = []
+        broken: dict[str, dict[str, Any]] = {}  # built-in rules that failed in this run
         for r in rules:
             q = kept.get(r.name)
             if q is not None:  # failed before and its file has not changed since: not tried again
@@ -324,6 +342,7 @@ class Engine:
                 report.errors.append(err)
                 if r.origin == "builtin":
                     log.error("built-in rule %s is broken: %s", r.name, err.message)
+                    broken[r.name] = {"path": r.path, "code": err.code, "message": err.message}
                 else:
                     kept[r.name] = {"digest": r.digest, "path": r.path, "code": err.code, "message": err.message}
         for e in report.errors:
@@ -380,7 +399,9 @@ class Engine:
                         return report
                     report.errors.append(RuleError(r.path, exc.code, exc.message))
                     log.warning("rule %s failed: %s", r.name, exc.message)
-                    if r.origin != "builtin":
+                    if r.origin == "builtin":
+                        broken[r.name] = {"path": r.path, "code": exc.code, "message": exc.message}
+                    else:
                         if exc.code == "rule-timeout" and timeout < 0.9 * full_share:
                             # Stopped by what other rules left of the budget: it gets a whole one next run.
                             report.deferred.append(r.name)
@@ -410,6 +431,12 @@ class Engine:
                 _meta_set(self.graph.con, META_RULES, json.dumps(new_stored, sort_keys=True))
             if kept != quarantine:
                 _meta_set(self.graph.con, META_QUARANTINE, json.dumps(kept, sort_keys=True))
+            failed_before = _builtin_failed(self.graph.con)
+            names_now = {r.name for r in rules}
+            failed = {n: e for n, e in failed_before.items() if n in names_now and n not in report.rules_run}
+            failed.update(broken)
+            if failed != failed_before:
+                _meta_set(self.graph.con, META_BUILTIN_FAILED, json.dumps(failed, sort_keys=True))
             if only_set is None and max(upto, since) != since:
                 _meta_set(self.graph.con, META_WATERMARK, str(max(upto, since)))
         if only_set is None:
