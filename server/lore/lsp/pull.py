@@ -65,6 +65,7 @@ def _open_paths(ls: "LoreServer") -> set[str]:
         p = fs_path(uri)
         if p:  # as the editor names it, and resolved (an editor may open a file by its real path)
             out.update((os.path.abspath(p), _resolved(Path(p))))
+    out.discard("")  # a path that does not resolve (a loop) matches no other
     return out
 
 
