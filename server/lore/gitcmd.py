@@ -79,6 +79,16 @@ _READ_FILES = frozenset({"core.attributesfile", "core.excludesfile", "mailmap.fi
 
 GIT_CONFIG_TIMEOUT_S = 20
 
+# ``filter=NAME``, ``diff=NAME``, ``merge=NAME`` in an attribute file (a line, or a macro's ``[attr]`` line)
+_ATTR_DRIVER = re.compile(rb"(?:^|[ \t])(filter|diff|merge)=([^\s]+)", re.M)
+# Per driver name, what empties it (the keys of _DRIVER that name a program).
+_DRIVER_KEYS = {"filter": (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")),
+                "diff": (("textconv", ""), ("command", "")), "merge": (("driver", ""),)}
+# A project names a handful of drivers; every name costs each git process a few environment entries.
+MAX_ATTR_DRIVERS = 256
+# git itself ignores an attribute file over 100 MB; one over this bound is refused rather than read in part
+_ATTR_TEXT_BYTES = 8 << 20
+
 # What git reads in the git dir (and the common dir of a linked work tree) for the commands Lore runs, and at
 # the work tree's root. Not every .gitignore below the root: those are the tree's, read only by status/ls-files,
 # bounded by their time-outs.
@@ -179,6 +189,82 @@ def _config_files(root: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(found)
 
 
+def _attribute_files(root: str, attributes_file: str | None) -> tuple[list[str], list[bytes]]:
+    """The attribute files git may read for ``root``'s tracked files, and the text of those it would read
+    from the index (a tracked ``.gitattributes`` missing from the work tree): the root's and each tracked
+    folder's ``.gitattributes`` (tracked or not: git reads the work tree's first), ``info/attributes`` of
+    the git folder and the common one, and ``core.attributesFile``. Untracked folders hold no file git
+    hashes, so their attributes run nothing."""
+    holder = _holder(root)
+    if holder is None:
+        return [], []
+    files = [os.path.join(holder, ".gitattributes")]
+    gd = gitdirs.git_dir(holder)
+    for d in (gd, gitdirs.common_dir(gd) if gd else None):
+        if d:
+            files.append(os.path.join(d, "info", "attributes"))
+    if attributes_file:
+        files.append(attributes_file)
+    env = _with_config(_fixed_env(os.environ), FIXED)  # ls-files and cat-file read the index and objects only
+    with tempfile.TemporaryFile() as out_file:
+        try:
+            p = subprocess.run(["git", "-C", holder, "ls-files", "-z", "-s"], stdin=subprocess.DEVNULL,
+                               stdout=out_file, stderr=subprocess.DEVNULL, env=env, timeout=GIT_CONFIG_TIMEOUT_S)
+        except (subprocess.TimeoutExpired, OSError):
+            return files, []
+        out_file.seek(0)
+        listing = out_file.read() if p.returncode == 0 else b""
+    folders: set[str] = set()
+    from_index: list[str] = []
+    for rec in listing.split(b"\x00"):
+        meta, _, name = rec.partition(b"\t")
+        if not name:
+            continue
+        path = name.decode("utf-8", "surrogateescape")
+        folder, _, base = path.rpartition("/")
+        folders.add(folder)
+        if base == ".gitattributes" and not os.path.isfile(os.path.join(holder, path)):
+            from_index.append(meta.split(b" ")[1].decode("ascii", "replace") if meta.count(b" ") >= 2 else "")
+    files += [os.path.join(holder, f, ".gitattributes") for f in sorted(folders) if f]
+    texts: list[bytes] = []
+    shas = [s for s in from_index if re.fullmatch(r"[0-9a-f]{40,64}", s)]
+    if shas:
+        try:
+            q = subprocess.run(["git", "-C", holder, "cat-file", "--batch"], input="".join(
+                s + "\n" for s in shas).encode(), capture_output=True, env=env, timeout=GIT_CONFIG_TIMEOUT_S)
+            texts.append(q.stdout[:_ATTR_TEXT_BYTES])
+        except (subprocess.TimeoutExpired, OSError):
+            pass
+    return files, texts
+
+
+def _attribute_drivers(root: str, attributes_file: str | None) -> tuple[set[tuple[str, str]], list[str], str | None]:
+    """The filter, diff and merge driver names the attributes of ``root`` set (``filter=NAME``…), the attribute
+    files found (to stamp), and why git must not run here when there are too many to override.
+
+    Why by name and not only by what the configuration defines: the configuration is read before each git
+    process and a checkout can activate an include in between (a tracked ``later.cfg`` appears, an
+    ``includeIf "onbranch:…"`` comes true). A driver the attributes name is emptied whether or not it is
+    defined yet, so such a filter runs in no git process started from a stale reading."""
+    files, texts = _attribute_files(root, attributes_file)
+    names: set[tuple[str, str]] = set()
+    found: list[str] = []
+    for path in files:
+        try:
+            texts.append(read_regular(path, _ATTR_TEXT_BYTES))
+        except OSError as e:
+            if os.path.isfile(path) and f"over {_ATTR_TEXT_BYTES}" in str(e):
+                return names, found, f"{path} has over {_ATTR_TEXT_BYTES} bytes of attributes"
+            continue
+        found.append(path)
+    for text in texts:
+        for m in _ATTR_DRIVER.finditer(text):
+            names.add((m.group(1).decode(), m.group(2).decode("utf-8", "surrogateescape")))
+            if len(names) > MAX_ATTR_DRIVERS:
+                return names, found, f"its attributes name over {MAX_ATTR_DRIVERS} filter, diff and merge drivers"
+    return names, found, None
+
+
 def _read_drivers(root: str) -> _Overrides:
     env = _with_config(_fixed_env(os.environ), FIXED)
     # stdin from /dev/null and the output to regular files, not pipes: an include of /proc/self/fd/N that this
@@ -200,6 +286,7 @@ def _read_drivers(root: str) -> _Overrides:
     pairs: dict[str, str] = {}
     origins: dict[str, tuple[int, int]] = {}
     refused: tuple[str, str] | None = None
+    attributes_file: str | None = None
     home = os.path.expanduser("~")
     for origin, entry in zip(fields[0::2], fields[1::2]):
         text = origin.decode("utf-8", "surrogateescape")
@@ -229,6 +316,32 @@ def _read_drivers(root: str) -> _Overrides:
             why = _unsafe_file(value, os.path.dirname(full) if _INCLUDE.match(key) else root, home)
             if why:
                 refused = ("unsafe-git-config", f"{full or text}: {key}={why}")
+        if key == "core.attributesfile":
+            attributes_file = _resolve(value, root, home)
+    named, found, too_many = _attribute_drivers(root, attributes_file)
+    if refused is None and too_many:
+        refused = ("unsafe-git-config", too_many)
+    for kind, name in sorted(named):
+        if "\n" in name or "\x00" in name:
+            continue
+        for setting, empty in _DRIVER_KEYS[kind]:
+            pairs.setdefault(f"{kind}.{name}.{setting}", empty)
+    # read again when the attributes change, or a checkout moves HEAD or its branch (what it brings may name
+    # new drivers, and activate an include)
+    holder = _holder(root)
+    watched = [*found, os.path.join(holder, ".gitattributes")] if holder else list(found)
+    head = _head_file(root)
+    if head is not None:
+        watched.append(head)
+        gd = os.path.dirname(head)
+        shared = gitdirs.common_dir(gd) or gd
+        text = _small_text(head) or ""
+        ref = text[4:].strip() if text.startswith("ref:") else ""
+        if ref.startswith("refs/") and ".." not in ref.split("/") and "\x00" not in ref:
+            watched.append(os.path.join(shared, ref))
+        watched.append(os.path.join(shared, "packed-refs"))
+    for path in watched:
+        origins.setdefault(path, _stamp(path))
     return _Overrides(tuple(sorted(pairs.items())),
                       tuple((path, size, mtime) for path, (size, mtime) in sorted(origins.items())), refused)
 
