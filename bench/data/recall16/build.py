@@ -46,11 +46,8 @@ CONTENTS = re.compile(r"^[ \t]*(?:[-*]|\d+\.)[ \t]*\[[^\]\n]*\]\(#[^)\n]*\)[ \t]
 RULE = re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$", re.M)
 
 
-def source(path: str) -> str:
-    return html.unescape(git(HERE_REPO[0], "show", f"{VECTOR_COMMIT}:{path}"))
-
-
-HERE_REPO: list[str] = []
+def source(repo: str, path: str) -> str:
+    return html.unescape(git(repo, "show", f"{VECTOR_COMMIT}:{path}"))
 
 
 def opening(text: str) -> str:
@@ -61,8 +58,8 @@ def opening(text: str) -> str:
     return clean(recall6.unwrap(body))
 
 
-def record(path: str) -> dict:
-    text = re.sub(r"<!--.*?-->", "", source(path), flags=re.S)
+def record(repo: str, path: str) -> dict:
+    text = re.sub(r"<!--.*?-->", "", source(repo, path), flags=re.S)
     text = re.sub(r"^\s*```.*?^\s*```[^\n]*$", "", text, flags=re.S | re.M)  # code, whose "# ..." is no heading
     text = RULE.sub("", CONTENTS.sub("", text))
     text = re.sub(r"^(#+)\s*\d+(?:\.\d+)*\.?\s+", r"\1 ", text.lstrip(), flags=re.M)  # "## 1.2. Motivation"
@@ -82,17 +79,16 @@ def record(path: str) -> dict:
             "source": f"{VECTOR}:{path}"}
 
 
-def chosen(path: str) -> bool:
-    return bool(RFC.fullmatch(path)) and not ARCHIVED.search(source(path))
+def chosen(repo: str, path: str) -> bool:
+    return bool(RFC.fullmatch(path)) and not ARCHIVED.search(source(repo, path))
 
 
 def main(repo: str) -> None:
-    HERE_REPO.append(repo)
     used = used_sources(HERE, recall6.FIRST_SET | recall6.OUTSIDE)
     assert VECTOR.lower() not in used, "an earlier set drew from Vector"
     assert git(repo, "merge-base", "--is-ancestor", VECTOR_COMMIT, "HEAD") == ""
-    paths = [p for p in git(repo, "ls-tree", "-r", "--name-only", VECTOR_COMMIT, "rfcs/").split("\n") if chosen(p)]
-    out = [record(path) for path in sorted(paths)]
+    paths = [p for p in git(repo, "ls-tree", "-r", "--name-only", VECTOR_COMMIT, "rfcs/").split("\n") if chosen(repo, p)]
+    out = [record(repo, path) for path in sorted(paths)]
     entities = [m["entity"] for m in out]
     assert len(set(entities)) == len(entities), "two memories share an entity"
     print_memories(out)
