@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: prepare-turn recall on real ADR text (issue 14 items 4-5).
 
-    python bench/recall.py --code GRAPH [--set recall|recall2|...|recall14|recall15]
+    python bench/recall.py --code GRAPH [--set recall|recall2|...|recall15|recall16]
                            [--big GRAPH --memories 10000 --rounds 3]
 
 GRAPH (--code) is a graph with a real repository ingested (the data READMEs name the one each set was measured
@@ -9,7 +9,7 @@ beside: psf/requests for `recall`, nats-io/nats.py for `recall2`, ipython/ipyker
 buildpacks/pack for `recall4`, rust-lang/rust-analyzer for `recall5`, HHS/simpler-grants-gov for `recall6`,
 numpy/numpy for `recall7`, cometbft/cometbft for `recall8`, apache/james-project for `recall9`, apache/opendal for
 `recall10`, NuGet/NuGet.Client for `recall11`, grpc/grpc-go for `recall12`, matrix-org/matrix-js-sdk for
-`recall13`, open-telemetry/opentelemetry-python for `recall14`, emberjs/ember.js for `recall15`); it is copied, never changed. --set picks the data under
+`recall13`, open-telemetry/opentelemetry-python for `recall14`, emberjs/ember.js for `recall15`, vectordotdev/vector for `recall16`); it is copied, never changed. --set picks the data under
 bench/data/: `recall` (67 memories from MoJ and backstage ADRs, the default) or `recall2` (a second set written blind: 64 memories from NATS and
 Dependency-Track ADRs, 137 questions) or `recall3` (a third, blind: 61 memories from Jupyter's JEPs and NumPy's NEPs, 138 questions) or `recall4` (a
 fourth, blind: 113 memories from the Cloud Native Buildpacks RFCs, 150 questions) or `recall5` (a fifth, blind: 68
@@ -26,7 +26,8 @@ memories from Matrix's accepted spec change proposals (MSCs) in matrix-org/matri
 beside matrix-js-sdk's own TypeScript code) or `recall14` (a fourteenth, blind: 79 memories from the OpenTelemetry
 Enhancement Proposals (OTEPs) in open-telemetry/opentelemetry-specification, 196 questions, beside
 opentelemetry-python's own code) or `recall15` (a fifteenth, blind: 77 memories from Ember's RFCs in emberjs/rfcs,
-189 questions, beside ember.js's own code). The set's memories are
+189 questions, beside ember.js's own code) or `recall16` (a sixteenth, blind: 73 memories from Vector's RFCs in
+vectordotdev/vector's rfcs/, 187 questions, beside Vector's own Rust code). The set's memories are
 written beside the code through the `transact` operation (so identity, the index and links run as for a user),
 then every question of its questions.json goes through prepare-turn in-process.
 
@@ -66,7 +67,7 @@ ROOT = HERE.parent
 _SERVER = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--server"), str(ROOT / "server"))
 sys.path.insert(0, _SERVER)
 SETS = ("recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9",
-        "recall10", "recall11", "recall12", "recall13", "recall14", "recall15")
+        "recall10", "recall11", "recall12", "recall13", "recall14", "recall15", "recall16")
 
 
 def pct(values: list[float], p: float) -> float:

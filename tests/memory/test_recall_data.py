@@ -16,10 +16,10 @@ sys.path.insert(0, str(DATA))
 from adrtext import set_builder, split  # noqa: E402
 
 SETS = ["recall", "recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-        "recall11", "recall12", "recall13", "recall14", "recall15"]
+        "recall11", "recall12", "recall13", "recall14", "recall15", "recall16"]
 BLIND = ["recall2", "recall3", "recall4", "recall5", "recall6", "recall7", "recall8",
          "recall9", "recall10", "recall11", "recall12", "recall13",
-         "recall14", "recall15"]  # written blind, with a kind per question and hashed splits
+         "recall14", "recall15", "recall16"]  # written blind, with a kind per question and hashed splits
 
 
 def load(name: str) -> tuple[list[dict], list[dict]]:
@@ -71,8 +71,8 @@ def test_a_blind_sets_splits_are_drawn_from_the_question_text(name):
 
 
 @pytest.mark.parametrize("name", ["recall4", "recall5", "recall6", "recall7", "recall8", "recall9", "recall10",
-                                  "recall11", "recall12", "recall13", "recall14", "recall15"])
-def test_the_fourth_to_fifteenth_sets_ask_about_every_memory(name):
+                                  "recall11", "recall12", "recall13", "recall14", "recall15", "recall16"])
+def test_the_fourth_to_sixteenth_sets_ask_about_every_memory(name):
     memories, questions = load(name)
     asked = {a for q in questions for a in q["answers"]}
     assert asked == {m["entity"] for m in memories}
@@ -150,10 +150,25 @@ def test_the_fifteenth_set_takes_every_framework_rfc_of_ember_from_0600_on_but_t
     assert len(questions) >= 180 and sum(1 for q in questions if not q["answers"]) >= 20
 
 
+def test_the_sixteenth_set_takes_every_rfc_of_vector_but_the_archived_one():
+    memories, questions = load("recall16")
+    pattern = r"vectordotdev/vector:rfcs/\d{4}-\d{1,2}-\d{1,2}-[^/]+\.md"
+    assert all(re.fullmatch(pattern, m["source"]) for m in memories)
+    assert len(memories) == 73  # every RFC of rfcs/ at c3445d42d2 but the template and 2685 (archived)
+    assert not any("2685" in m["source"] for m in memories)
+    titles = [m["description"].split(". ", 1)[0] for m in memories]
+    assert not any(re.match(r"(RFC|#|\d)", t) for t in titles)  # the "RFC <number> - <date> -" prefix is gone
+    bodies = [m["description"].split(". ", 1)[1] for m in memories]
+    assert not any(re.match(r"(Summary|Motivation|Table of Contents|-)", b) for b in bodies)  # no contents list
+    assert all(m["rationale"] for m in memories)
+    assert len(questions) >= 180 and sum(1 for q in questions if not q["answers"]) >= 20
+
+
 @pytest.mark.parametrize(("name", "earlier"), [("recall7", "recall3"), ("recall8", "recall6"), ("recall9", "recall6"),
                                                    ("recall10", "recall6"), ("recall11", "recall6"),
                                                    ("recall12", "recall6"), ("recall13", "recall6"),
-                                                   ("recall14", "recall6"), ("recall15", "recall6")])
+                                                   ("recall14", "recall6"), ("recall15", "recall6"),
+                                                   ("recall16", "recall6")])
 def test_a_later_sets_builder_reads_with_the_earlier_sets_own_code(name, earlier):
     later = set_builder(name)  # loads the earlier builder through adrtext.set_builder too
     shared = getattr(later, earlier)
