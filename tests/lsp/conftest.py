@@ -56,6 +56,11 @@ def make_client(never_answer_configuration: bool = False, late_progress_create: 
             client.__dict__["_late_progress_answered"] = True
 
         features[types.WINDOW_WORK_DONE_PROGRESS_CREATE] = late
+    async def register_capability(client: LanguageClient, params: Any) -> None:
+        # as VS Code: accept the server's registrations (files to watch, …); the tests read them here
+        client.__dict__.setdefault("registrations", []).extend(params.registrations)
+
+    features[types.CLIENT_REGISTER_CAPABILITY] = register_capability
     register_lsp_features(client, features)
     return client
 

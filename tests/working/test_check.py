@@ -343,6 +343,34 @@ def test_a_pull_request_checked_out_as_ci_does_is_checked_against_its_base(tmp_p
     assert reply["baseKind"] == "merge-base" and reply["base"] == git(ci, "rev-parse", "origin/main").strip()
 
 
+def test_a_clone_whose_origin_head_is_the_pull_request_checks_it_against_the_base(tmp_path):
+    """Found in user trial 17 (pallets/flask): a clone of a work repository that was on the pull request's branch
+    has origin/HEAD -> origin/pr; on its first check `--base origin/main` ingested origin/pr (origin's default)
+    as history, and the check stopped with history-past-base (exit 2, an empty SARIF). With --base, a default
+    branch whose tip the base does not hold is not the history: the base is."""
+    origin = _origin_with_a_pull_request(tmp_path)
+    git(origin, "checkout", "-q", "pr")  # the repository cloned was on the branch
+    ci = tmp_path / "ci"
+    git(tmp_path, "clone", "-q", str(origin), str(ci))
+    assert git(ci, "symbolic-ref", "refs/remotes/origin/HEAD").strip() == "refs/remotes/origin/pr"
+    git(ci, "checkout", "-q", "--detach", "origin/pr")
+    for branch in git(ci, "for-each-ref", "--format=%(refname:short)", "refs/heads").split():
+        git(ci, "branch", "-q", "-D", branch)
+    p = lore(ci, "check", "--base", "origin/main", "--format", "sarif")
+    assert p.returncode == 1, (p.stdout, p.stderr)
+    results = json.loads(p.stdout)["runs"][0]["results"]
+    assert [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results] == ["src/app.py"]
+    code, reply = check_json(ci, "--base", "origin/main")
+    assert code == 1 and reply["base"] == git(ci, "rev-parse", "origin/main").strip(), reply
+    # a default branch the base holds stays the history (a clone with main, checked against origin/main)
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", "-b", "main", str(origin), str(fresh))
+    git(fresh, "checkout", "-q", "pr")
+    code, reply = check_json(fresh, "--base", "origin/main")
+    assert code == 1 and [w["file"] for w in reply["warnings"]] == ["src/app.py"], reply
+    assert "ingested origin/main's first" not in " ".join(reply["notes"]), reply["notes"]
+
+
 def test_a_check_that_cannot_run_still_prints_one_sarif_log(repo, tmp_path):
     """Found in a user trial (scrapy/scrapy, the README's CI recipe): `lore check --format sarif > lore.sarif`
     with a base the clone does not have (a depth-1 checkout) exited 2 and printed nothing, and the next step,

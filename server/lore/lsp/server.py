@@ -27,7 +27,7 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 
 from lore import __version__, operations, wire
 from lore.errors import LoreError, error_reply
-from lore.lsp import actions, diagnostics, documents, gitwatch, hover, progress, requests
+from lore.lsp import actions, diagnostics, documents, gitwatch, hover, progress, requests, watched
 from lore.lsp.settings import Settings, to_plain
 from lore.runtime import owner
 from lore.runtime.backend import Backend
@@ -107,6 +107,7 @@ class LoreServer(LanguageServer):
         self.git_task: asyncio.Task[Any] | None = None
         self.git_watcher: Any = None
         self.trust_task: asyncio.Task[Any] | None = None
+        self.file_watch: Any = None  # lore.lsp.watched.FileWatch: files written outside the editor
 
     # -------------------------------------------------------------- helpers the features share
 
@@ -222,6 +223,8 @@ def build_server(graph: str | None = None) -> LoreServer:
         if ls.root is not None and ls.settings.get("watchGit"):
             ls.git_task = asyncio.ensure_future(gitwatch.watch_git(ls, ls.root))
         ls.trust_task = asyncio.ensure_future(ask_trust(ls))
+        if ls.root is not None and ls.settings.get("watchGit"):
+            asyncio.ensure_future(watched.ask_to_watch(ls))
         ls.diagnostics.refresh_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -255,9 +258,12 @@ def build_server(graph: str | None = None) -> LoreServer:
                 "gitEvents": ls.git_watcher.events if ls.git_watcher is not None else None,
                 "gitLooks": ls.git_watcher.looks if ls.git_watcher is not None else None,
                 "layerWarm": ls.git_watcher.warm if ls.git_watcher is not None else None,
+                "watchedEvents": ls.file_watch.events if ls.file_watch is not None else None,
+                "watchedRefreshes": ls.file_watch.refreshes if ls.file_watch is not None else None,
                 "documents": documents.summaries(ls.protocol)}
 
     diagnostics.register(ls)
+    watched.register(ls)
     hover.register(ls)
     actions.register(ls)
     requests.register_requests(ls)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -36,12 +37,24 @@ def _reply_or_raise(reply: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-def _no_default_branch(root: str) -> bool:
+def _default_branch_outside(root: str, base: str) -> bool:
     """Whether ingestion's choice of the graph's branch (lore.ingest.walk.resolve_branch: LORE_GIT_BRANCH,
-    else main, master or origin's default) finds none here and would fall back to HEAD itself."""
+    else main, master or origin's default) finds none here, and would fall back to HEAD itself, or finds one
+    whose tip ``base`` does not hold. A clone whose origin's HEAD names the pull request's own branch (a clone
+    of a work repository on that branch), or a pull request into a release branch while origin's default is
+    main: that history held commits the base lacks, and the check stopped with history-past-base (user trial
+    17) or measured against the wrong branch."""
     if os.environ.get("LORE_GIT_BRANCH"):
         return False
-    return gitcmd.default_branch(root) is None
+    default = gitcmd.default_branch(root)
+    if default is None:
+        return True
+    try:
+        p = gitcmd.run(root, "merge-base", "--is-ancestor", default, base, capture_output=True,
+                       timeout=gitcmd.GIT_CONFIG_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired, LoreError):
+        return False  # git cannot say: ingestion's own choice, as before
+    return p.returncode == 1  # 128: an unknown base, which the check itself reports
 
 
 def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = None) -> None:
@@ -60,9 +73,10 @@ def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = 
     if graph.read_only:
         raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
     params: dict[str, Any] = {"repo": root, "wait": True}
-    if base is not None and _no_default_branch(root):
+    if base is not None and _default_branch_outside(root, base):
         params["branch"] = base
-        notes.append(f"the graph had no history of {root}: ingested {base}'s first (no main or master here)")
+        notes.append(f"the graph had no history of {root}: ingested {base}'s first (no main or master here, "
+                     f"or not part of {base})")
     else:
         notes.append(f"the graph had no history of {root}: ingested it first")
     reply = _reply_or_raise(operations.run("ingest", graph, params))

@@ -83,13 +83,16 @@ def layer_buffer_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 @operations.register("layerRefresh")
 def layer_refresh_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
-    """Re-read the work tree's change (after a save, a commit, a checkout)."""
+    """Re-read the work tree's change (after a save, a commit, a checkout, a file written outside the editor).
+    ``changed``: whether the work tree's files as laid over differ from before (a file watcher's event for
+    a file git ignores, or one written back as it was, changes nothing and asks the editor for nothing)."""
     layer = layer_for(graph)
     with layer.lock:
         _root(layer, params)
+        before = layer.git_paths
         st = layer.refresh_git()
         layer.sync()
-        return {"ok": True, **st.to_json()}
+        return {"ok": True, **st.to_json(), "changed": layer.git_paths != before}
 
 
 @operations.register("layerWarm")
