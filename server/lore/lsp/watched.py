@@ -43,7 +43,7 @@ class FileWatch:
         self.events = 0  # reports about files of the work tree (lore/serverStatus: watchedEvents)
         self.refreshes = 0  # re-reads of the work tree they caused
 
-    def relevant(self, uri: str) -> bool:
+    def relevant(self, uri: str, open_paths: set[str]) -> bool:
         """A report about a file of the work tree the layer may hold: not in .git or .lore, not open (an open
         buffer is the layer's text for it; its save is didSave's), not outside the root."""
         root = self.ls.root
@@ -56,10 +56,12 @@ class FileWatch:
             return False
         if not rel.parts or rel.parts[0] in SKIPPED_DIRS:
             return False
-        return os.path.abspath(path) not in {os.path.abspath(p) for p in map(fs_path, open_uris(self.ls.workspace)) if p}
+        return os.path.abspath(path) not in open_paths
 
     def notice(self, params: types.DidChangeWatchedFilesParams) -> None:
-        n = sum(1 for change in params.changes if self.relevant(change.uri))
+        # the open files once per report: a checkout of a big branch reports thousands of files at once
+        open_paths = {os.path.abspath(p) for p in map(fs_path, open_uris(self.ls.workspace)) if p}
+        n = sum(1 for change in params.changes if self.relevant(change.uri, open_paths))
         if not n:
             return
         self.events += n
