@@ -54,7 +54,7 @@ cover AS (  -- what an import is covered by: itself, and the ident of every fold
     SELECT e AS target,
            ':module/' || trim(regexp_replace(lower(array_to_string(list_slice(parts, 1, k), '/')),
                                              '[^a-z0-9]+', '-', 'g'), '-') AS covered
-      FROM (SELECT e, parts, unnest(range(1, len(parts))) AS k FROM named)
+      FROM (SELECT e, parts, unnest(range(1, least(len(parts), 17))) AS k FROM named)  -- 16 folders deep at most
 ),
 veto AS (  -- two selects, not a IN (…): each is one attribute's rows, which a store can look up alone. A keyword
            -- names an entity; a string with no space names a package as an import path must be written
@@ -118,12 +118,16 @@ said AS (  -- what people call a hosted Go package (github.com/sirupsen/logrus: 
     UNION ALL  -- a JVM package by the artifact it is published as when the package does not carry that name
                -- (com.google.common.collect: guava; okhttp3: okhttp; lore_jvm_artifacts reads lore/jvm_names.json,
                -- the longest listed package that starts the import, as lore.idents.said_names says)
+               -- No listed package has more than 4 segments: only an import's first 8 are tried, each prefix
+               -- built once (the macro's CASE repeats its argument in each of its arms: every prefix of 4,000
+               -- 140-segment imports took this branch 78 CPU s, and the rule past its 60 s)
     SELECT e AS target, ':module/' || unnest(arg_max(names, k)) AS covered
-      FROM (SELECT e, k, lore_jvm_artifacts(array_to_string(list_slice(parts, 1, k), '.')) AS names
-              FROM (SELECT e, parts, unnest(range(1, len(parts) + 1)) AS k
+      FROM (SELECT e, k, lore_jvm_artifacts(package) AS names
+              FROM (SELECT e, k, array_to_string(list_slice(parts, 1, k), '.') AS package
+              FROM (SELECT e, parts, unnest(range(1, least(len(parts), 8) + 1)) AS k
                       FROM (SELECT e, string_split(lower(v), '.') AS parts FROM asserted_now
                              WHERE a = ':name' AND vt = 's' AND e IN (SELECT target FROM jvm) AND NOT contains(v, '/')
-                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased))))
+                               AND EXISTS (SELECT 1 FROM vetoed WHERE aliased)))))
      WHERE names IS NOT NULL  -- the longest listed package that starts the import says it (truth, not guava)
      GROUP BY e
     UNION ALL  -- a Python import by the distribution that installs it (yaml: pyyaml; PIL: pillow; sklearn.svm:
