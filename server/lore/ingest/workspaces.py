@@ -35,6 +35,8 @@ import json
 import logging
 import posixpath
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Iterable
@@ -50,6 +52,13 @@ MAX_PATTERNS = 200
 MAX_MEMBERS = 2_000  # packages of each kind; PSR-4 (namespace, folder) pairs in all (each PHP `use` tries them
 # in turn: 400,000 pairs, 200 prefixes of 200 folders in ten composer.json files, and 2,000 uses took minutes)
 MAX_TEXT = 300
+# Workspace globs of all Cargo.toml [workspace] tables together (each is matched against every crate folder):
+# a clone of 800 crates, each a workspace of "../*", took lore ingest 60 CPU s (quadratic in its crates).
+MAX_WORKSPACE_PATTERNS = 4 * MAX_PATTERNS
+# Manifests parsed, by blob (a blob's bytes never change): ingestion reads every manifest of the tree again at
+# each commit that changes one, and a history of such commits parsed every Cargo.toml each time.
+PARSED_BLOBS = 8192
+PARSED_BYTES = 16_000_000  # of their text
 # The files that can change what a workspace holds: a reread is due when one of them changes.
 MANIFEST_FILES = frozenset(("package.json", "pnpm-workspace.yaml", "Cargo.toml", "go.work", "go.mod", "composer.json"))
 
@@ -193,6 +202,12 @@ def _pnpm_packages(text: str) -> list[str]:
     return out
 
 
+_parsed: OrderedDict[tuple[str, str], tuple[Any, int]] = OrderedDict()  # (blob, parser) -> (parsed, its bytes)
+_parsed_bytes = 0
+_parsed_lock = threading.Lock()
+_OBJECT_ID = re.compile(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
+
+
 def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], bytes | None],
                   regular: Callable[[str], bool]) -> Workspaces:
     """The repository's own packages. ``files``: (path, blob, mode) of the tracked tree; ``read``: a blob's bytes
@@ -201,8 +216,9 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
     if not blobs:
         return Workspaces()
 
-    def text(path: str) -> str | None:
-        data = read(blobs[path]) if path in blobs else None
+    def text(path: str, data: bytes | None = None) -> str | None:
+        if data is None:
+            data = read(blobs[path]) if path in blobs else None
         if data is None or len(data) > MAX_MANIFEST_BYTES:
             return None
         try:
@@ -211,8 +227,8 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
             log.info("%s is not UTF-8: no workspace from it", path)
             return None
 
-    def parsed(path: str, parse: Callable[[str], Any]) -> Any:
-        t = text(path)
+    def parse_text(path: str, data: bytes, parse: Callable[[str], Any]) -> Any:
+        t = text(path, data)
         if t is None:
             return None
         try:
@@ -220,6 +236,28 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
         except (ValueError, RecursionError, TypeError) as exc:  # JSONDecodeError, TOMLDecodeError
             log.info("%s is malformed (%s): no workspace from it", path, exc)
             return None
+
+    def parsed(path: str, parse: Callable[[str], Any]) -> Any:
+        blob = blobs.get(path, "")
+        key = (blob, f"{parse.__module__}.{parse.__qualname__}")
+        with _parsed_lock:
+            if key in _parsed:
+                _parsed.move_to_end(key)
+                return _parsed[key][0]
+        data = read(blob) if blob else None
+        if data is None:  # missing (a shallow clone's), or too large: not kept, a later tree may have it
+            return None
+        if not _OBJECT_ID.match(blob):  # only a git object id names its bytes for good
+            return parse_text(path, data, parse)
+        got = parse_text(path, data, parse)
+        with _parsed_lock:
+            global _parsed_bytes
+            if key not in _parsed:
+                _parsed[key] = (got, len(data))
+                _parsed_bytes += len(data)
+            while len(_parsed) > PARSED_BLOBS or _parsed_bytes > PARSED_BYTES:
+                _parsed_bytes -= _parsed.popitem(last=False)[1][1]
+        return got  # shared with later calls: read, never changed
 
     def in_folders(manifest: str) -> dict[str, str]:
         return {posixpath.dirname(p): p for p in blobs if posixpath.basename(p) == manifest}
@@ -246,14 +284,23 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
 
     rust: list[tuple[str, str]] = []
     cargos = in_folders("Cargo.toml")
+    globs = MAX_WORKSPACE_PATTERNS  # left for the workspaces still to read
     for where, path in sorted(cargos.items()):
+        if globs <= 0 or len(rust) >= MAX_MEMBERS:
+            break
         cfg = parsed(path, tomllib.loads)
         ws = cfg.get("workspace") if isinstance(cfg, dict) else None
         if not isinstance(ws, dict):
             continue
-        members = _folders(where, ws.get("members"), cargos)
-        excluded = set(_folders(where, ws.get("exclude"), cargos))
-        for folder in members[:MAX_MEMBERS]:
+        include, exclude = (v if isinstance(v := ws.get(k), list) else [] for k in ("members", "exclude"))
+        include = include[:min(globs, MAX_PATTERNS)]
+        exclude = exclude[:min(globs - len(include), MAX_PATTERNS)]
+        globs -= len(include) + len(exclude)
+        members = _folders(where, include, cargos)
+        excluded = set(_folders(where, exclude, cargos))
+        for folder in members:
+            if len(rust) >= MAX_MEMBERS:
+                break
             if folder in excluded:
                 continue
             crate = parsed(cargos[folder], tomllib.loads)

@@ -20,6 +20,7 @@ bounds as the memories' vectors (lore.memory.vectors).
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import warnings
@@ -43,7 +44,19 @@ QUESTION_WORD_CACHE = 4096  # question words' vectors kept per process
 # A memory's distinct words embedded at most (each costs about a millisecond of CPU once): a memory of 20,000
 # characters of distinct words is not 3,000 forward passes. A decision record has 50-150.
 WORDS_PER_TEXT = 256
+# The graph's memory words at most (LORE_MAX_MEMORY_WORDS): every process that expands a question holds them all
+# as one matrix (1.5 KB a word), and a journal's memories can each bring 256 new ones (4,000 memories of random
+# words: a million words, 1.5 GB in every such process, 1,000 CPU s of embedding). Words past it are not kept
+# (those kept stay); the sets' graphs have a few thousand.
+DEFAULT_MAX_WORDS = 50_000
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def max_words() -> int:
+    try:
+        return max(0, int(os.environ.get("LORE_MAX_MEMORY_WORDS") or DEFAULT_MAX_WORDS))
+    except ValueError:
+        return DEFAULT_MAX_WORDS
 
 
 def applies(m: embed.Model | None) -> bool:
@@ -162,7 +175,8 @@ def add_words(graph: Graph, m: embed.Model, texts: list[str], pause: Callable[[]
         ensure_table(graph, m)
         have = {r[0] for r in con.execute(f"SELECT token FROM {table(m)} WHERE token IN "
                                           f"(SELECT unnest(?::VARCHAR[]))", [sorted(vocab)]).fetchall()}
-    new = sorted(t for t in vocab if t not in have)
+        room = max_words() - int(scalar(con.execute(f"SELECT count(*) FROM {table(m)}")))
+    new = sorted(t for t in vocab if t not in have)[:max(room, 0)]
     if not new:
         return 0
     vecs = embed.embed([vocab[t] for t in new], pause)
