@@ -112,14 +112,25 @@ def parse_blob_packed(cat: CatFile, blob: str, lang: str, path: str = "",
     return out
 
 
-def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: bool) -> None:
+def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: bool,
+            parent: int | None = None) -> None:
     """A parse worker: chunks of (blob, lang, path) in, (index, [(blob, packed)], incremental parses so far,
-    peak RSS in KB) out, in the order sent."""
+    peak RSS in KB) out, in the order sent. It ends when ``parent`` (the ingesting process) is gone: the task
+    queue's pipe is held open by the worker itself, so a parent killed mid-ingest (a stopped ``lore check``)
+    left its workers, and their ``git cat-file``, waiting for good (user trial 17)."""
     cat = CatFile(repo)
     trees = Trees() if incremental_parse else None
     try:
         while True:
-            chunk = tasks.get()
+            try:
+                chunk = tasks.get(timeout=PARENT_CHECK_S)
+            except queue.Empty:
+                if parent is not None and os.getppid() != parent:
+                    # orphaned (adopted by init or a subreaper): nobody reads the results any more, so the
+                    # queue's feeder thread, blocked on a full pipe, must not be waited for at exit
+                    results.cancel_join_thread()
+                    break
+                continue
             if chunk is None:
                 break
             res = [(b, parse_blob_packed(cat, b, lang, path, trees)) for b, lang, path in chunk]
@@ -127,6 +138,10 @@ def _worker(repo: str, tasks: Any, results: Any, index: int, incremental_parse: 
                          resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
     finally:
         cat.close()
+
+
+# How often an idle parse worker looks whether the process it parses for is still there.
+PARENT_CHECK_S = 1.0
 
 
 def workers() -> int:
@@ -211,7 +226,8 @@ class Parser:
         self.results = ctx.Queue()
         for i in range(self.processes):
             q = ctx.Queue()
-            p = ctx.Process(target=_worker, args=(self.repo, q, self.results, i, self.incremental), daemon=True)
+            p = ctx.Process(target=_worker, args=(self.repo, q, self.results, i, self.incremental, os.getpid()),
+                            daemon=True)
             p.start()
             self.tasks.append(q)
             self.procs.append(p)
