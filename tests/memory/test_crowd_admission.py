@@ -68,23 +68,3 @@ def test_a_question_sharing_no_word_gains_nothing(crowd):
     got = recalled(crowd, "Which colour scheme do the dashboards use at night?")
     assert f":decision/{ANSWER[0]}" not in got
     assert len(got) <= 1
-
-
-# Covers more of the question than the answer (0.30 against 0.21: "popular", "heavy", "concurrent") and means
-# something else entirely (19th nearest of 20, under every memory's mean cosine).
-FAR = ("office-plants", "Popular office plants are watered by heavy rotation of concurrent volunteers")
-
-
-def test_a_far_memory_covering_more_does_not_hide_the_answer(graph):
-    # Recall round 17: the crowd's memory is the best covering among the question's nearest in meaning. On main
-    # it was the best covering of all, and when that one was far in meaning nothing was admitted (the dev
-    # splits' answers cut by the floors at lexical rank 1-11, coverage 0.15-0.25, 4th-10th nearest).
-    from lore.memory import vectors
-
-    remember_decisions(graph, {**CROWD, ANSWER[0]: ANSWER[1], FAR[0]: FAR[1]})
-    nearest = [e for e, _c, _z in vectors.search(graph, graph.con, QUESTION, k=30)]
-    assert nearest.index(f":decision/{FAR[0]}") >= 10
-    got = recalled(graph, QUESTION)
-    assert f":decision/{ANSWER[0]}" in got
-    assert f":decision/{FAR[0]}" not in got
-    assert len(got) <= 3

@@ -92,10 +92,8 @@ AGREE_LEXICAL_RANK = 3
 AGREE_SEMANTIC_RANK = 5
 # The crowd: many memories on one subject (one library's decisions) share the question's words and lie at about
 # the same distance from its meaning, so no match covers the question enough and none stands out. The memory
-# covering the question best among the CROWD_SEMANTIC_RANK nearest in meaning is then admitted when it covers at
-# least CROWD_COVER_FLOOR (after those that pass a floor), rather than nothing at all. Among the nearest (recall
-# round 17): when the best covering of all was far in meaning it admitted nothing, and answers 4th-10th nearest
-# covering a fifth of the question were cut by the floors (the dev splits' largest stage of loss).
+# covering the question best is then admitted when it covers at least CROWD_COVER_FLOOR and its meaning is
+# among the CROWD_SEMANTIC_RANK nearest (after those that pass a floor), rather than nothing at all.
 CROWD_COVER_FLOOR = 0.15
 CROWD_SEMANTIC_RANK = 10
 # Near the standout floor: a memory among the NEAR_SEMANTIC_RANK nearest in meaning whose standout is within a
@@ -464,12 +462,6 @@ def _choose(scored: dict[int, dict[str, Any]], entity_best: dict[str, float], ma
     agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
               and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
     crowd = min(lex_pos, key=lambda e: (-cover[e], lex_pos[e]), default=None)
-    if crowd is not None and crowd not in mem_lex:
-        # no memory passes the lexical floor: the best covering among the nearest in meaning (a memory far in
-        # meaning that shares more of the question's words is no candidate, and no veto either)
-        crowd = min((e for e in lex_pos if sem_pos.get(e, CROWD_SEMANTIC_RANK + 1) <= CROWD_SEMANTIC_RANK
-                     and e not in mem_sem and e not in agreed),
-                    key=lambda e: (-cover[e], lex_pos[e]), default=None)
     if (crowd is not None and crowd not in mem_lex and crowd not in mem_sem and crowd not in agreed
             and cover[crowd] >= CROWD_COVER_FLOOR
             and sem_pos.get(crowd, CROWD_SEMANTIC_RANK + 1) <= CROWD_SEMANTIC_RANK):
