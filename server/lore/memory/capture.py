@@ -23,7 +23,7 @@ from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.idents import CAPTURED_KINDS
+from lore.idents import CAPTURED_KINDS, ONE_VALUED_STATEMENT, STATEMENT_KINDS
 from lore.memory import exemptions, identity, learned, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
@@ -314,6 +314,42 @@ def _with_closings(graph: Graph, ops: list[Op], now: int) -> list[Op]:
     return out
 
 
+_STATEMENTS = tuple(f":{k}/" for k in STATEMENT_KINDS)
+
+
+def _with_restatements(graph: Graph, ops: list[Op], now: int) -> list[Op]:
+    """A memory said again (a later turn naming the same decision): what it now says of a one-valued attribute
+    (its :description, its :rationale) ends the other values current now at this transaction's instant, so the
+    later statement supersedes the earlier in history instead of standing beside it (docs/DESIGN-CHOICES.md,
+    "A memory said twice"). An attribute the statement does not speak of (no reason given) keeps its value."""
+    said: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for op in ops:
+        if (op.kind == "add" and op.a in ONE_VALUED_STATEMENT and op.e.startswith(_STATEMENTS)
+                and str(op.value.v).strip()):  # a blank value says nothing: it replaces nothing
+            said.setdefault((op.e, op.a), set()).add((op.value.vt, op.value.v))
+    out = list(ops)
+    for (e, a), values in said.items():
+        rows = graph.con.execute(
+            f"SELECT DISTINCT vt, v, vn FROM facts WHERE e = ? AND a = ? AND tx_to = {MAX_TX} AND NOT inferred "
+            f"AND valid_from <= ? AND valid_to > ? ORDER BY v", [e, a, now, now]).fetchall()
+        for vt, v, vn in rows:
+            closing = Op("retract", e, a, Value(vt, v, vn), TX_INSTANT)
+            if (vt, v) not in values and closing not in out:
+                out.append(closing)
+    return out
+
+
+def _normalised_exemption(op: Op) -> Op:
+    """``:exempts "./crates/core/"`` is the folder ``crates/core``, as capture reads it (lore.memory.exemptions):
+    one folder said two ways is one exemption."""
+    if op.a != ":exempts" or op.value.vt != "s":
+        return op
+    path = exemptions.normalised(op.value.v)
+    if not path:
+        raise LoreError("bad-params", f"facts: {op.value.v[:80]!r} is no path of the repository to exempt")
+    return op if path == op.value.v else Op(op.kind, op.e, op.a, Value("s", path, None))
+
+
 # ------------------------------------------------------------------ the agent's own extraction
 
 _LOOSE_IDENT = re.compile(r"^:?([A-Za-z][\w.+ -]{0,80})/([^\s/][^/]{0,200})$")
@@ -426,7 +462,8 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
                 raise LoreError("bad-params", f"facts: fact {n}: {exc.message}") from None
         else:
             raise LoreError("bad-params", f"facts: fact {n}: a value is a string, number, boolean or an ident")
-        ops.append(Op("add", ident, a, value))
+        ops.append(_normalised_exemption(Op("add", ident, a, value)))
+    ops = [op for i, op in enumerate(ops) if op not in ops[:i]]  # one folder said two ways: one fact
     ops += _agent_changes_of_mind(ops, resolver)
     stored: dict[str, dict[str, Any]] = {}
     for op in ops:
@@ -501,7 +538,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if not ops:
         return reply
     # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
-    closed = _with_closings(graph, ops, resolver.now)
+    closed = _with_restatements(graph, _with_closings(graph, ops, resolver.now), resolver.now)
     final = _without_orphan_stubs(closed, identity.canonical_ops(graph, closed))
     _report_canonical_edges(stored, final)
     if dry_run:
@@ -557,7 +594,8 @@ def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run:
         # The agent read the exchange and found nothing settled: nothing is stored, and Lore's own reader stays
         # out (it would store what the agent judged a proposal or a question).
         return reply
-    final = identity.canonical_ops(graph, _with_closings(graph, ops, now_micros()))
+    now = now_micros()
+    final = identity.canonical_ops(graph, _with_restatements(graph, _with_closings(graph, ops, now), now))
     _report_canonical_edges(stored, final)
     if dry_run:
         reply["dry_run"] = True
