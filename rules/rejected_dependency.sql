@@ -18,9 +18,10 @@
 --   and by its Composer package: :dependency/guzzlehttp-psr7 ("guzzlehttp/psr7"), :dependency/laminas-laminas-diactoros
 --   meet a use of GuzzleHttp\Psr7\ServerRequest, Laminas\Diactoros\ServerRequest (lore.idents.said_names).
 --   A memory's :exempts "<path>" (a file or folder: "anyhow is fine in crates/core", lore.memory.exemptions)
---   leaves the modules at or under that path out of its veto.
+--   leaves the modules at or under that path out of its veto; one with :scope "<path>" ("Don't add serde-json to the
+--   printer crate's default features", lore.memory.scopes) vetoes only modules at or under one of its scopes.
 -- kind: warning
--- reads: :depends-on :rejects :forbids :description :name :language :exempts :path
+-- reads: :depends-on :rejects :forbids :description :name :language :exempts :scope :path
 -- reads_only_of: :description with :rejects :forbids
 -- confidence: 0.9
 -- scope: subject
@@ -154,6 +155,13 @@ exempt AS (  -- (memory, module) pairs a memory's :exempts "<path>" leaves out: 
        AND (p.v = rtrim(x.v, '/') OR starts_with(p.v, rtrim(x.v, '/') || '/'))
      WHERE x.a = ':exempts' AND x.vt = 's' AND NOT lore_is_code(x.e) AND rtrim(x.v, '/') <> ''
 ),
+scoped AS (  -- (memory, module) pairs inside a memory's :scope "<path>": the module at it or under it
+    SELECT x.e AS memory, p.e AS module FROM asserted_now x
+      JOIN asserted_now p ON p.a = ':path' AND p.vt = 's'
+       AND (p.v = rtrim(x.v, '/') OR starts_with(p.v, rtrim(x.v, '/') || '/'))
+     WHERE x.a = ':scope' AND x.vt = 's' AND NOT lore_is_code(x.e) AND rtrim(x.v, '/') <> ''
+),
+has_scope AS (SELECT DISTINCT e AS memory FROM asserted_now WHERE a = ':scope' AND vt = 's' AND NOT lore_is_code(e)),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
      WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM vetoed)
@@ -174,3 +182,5 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
   LEFT JOIN about ab ON ab.e = n.memory
  WHERE (lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory))
    AND NOT EXISTS (SELECT 1 FROM exempt x WHERE x.memory = n.memory AND x.module = d.module)
+   AND (n.memory NOT IN (SELECT memory FROM has_scope)
+        OR EXISTS (SELECT 1 FROM scoped x WHERE x.memory = n.memory AND x.module = d.module))

@@ -301,6 +301,28 @@ def test_a_progressive_without_we_or_i_is_no_change(text):
     assert not any(m.kind == "decision" and m.rejects for m in heuristic(f"User: {text}\nAgent: Noted."))
 
 
+def test_where_a_thing_is_dropped_from_is_no_part_of_its_name():
+    # user trial 16: "memmap2 from grep-searcher" was rejected beside memmap2 (and led prepare-turn's context)
+    got = one("We are dropping memmap2 from grep-searcher; the mmap path is a source of unsafety.")
+    assert slugs(got.rejects) == {"memmap2"}, got.to_json()
+
+
+def test_dropping_one_name_for_another_chooses_it_and_a_later_change_wins():
+    # user trial 16: a decision named "clap's derive" rejecting "clap's compile times" (the reason), lexopt unsaid
+    got = one("We switched from structopt to clap's derive a while back, then dropped clap for lexopt because "
+              "clap's compile times were too slow.")
+    assert got.subject == "lexopt" and slugs(got.rejects) == {"clap", "structopt"}, got.to_json()
+    assert "compile times were too slow" in got.rationale
+    got = one("We dropped flake8 for ruff.")
+    assert got.subject == "ruff" and slugs(got.rejects) == {"flake8"}
+    # a purpose or a time after "for" is no choice
+    for text in ("We dropped Python 2 for good.", "We dropped the nightly job for performance reasons."):
+        assert all(g.subject.startswith("no ") for g in heuristic(f"User: {text}\nAgent: Noted.")), text
+    # a possessive names its owner: Webpack is what was too complex
+    got = heuristic("User: We went with Vite. Webpack's config was too complex.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Vite"] and slugs(got[0].rejects) == {"webpack"}
+
+
 def test_a_role_needs_a_tool_word():
     assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []

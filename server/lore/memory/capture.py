@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import replace
 from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
 from lore.idents import CAPTURED_KINDS, ONE_VALUED_STATEMENT, STATEMENT_KINDS
-from lore.memory import exemptions, identity, learned, supersession
+from lore.memory import exemptions, identity, learned, scopes, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
@@ -63,6 +64,7 @@ class Resolver:
         self.graph = graph
         now = now_micros()
         self.now = now
+        self._manifests: list[str] | None = None
         # Decisions believed and valid now: what a change of mind can supersede.
         self.current_decisions = {r[0] for r in graph.con.execute(
             f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND starts_with(e, ':decision/') "
@@ -92,6 +94,24 @@ class Resolver:
         return bool(self.graph.con.execute(
             f"SELECT 1 FROM facts WHERE tx_to = {MAX_TX} AND a = ':path' AND vt = 's' "
             "AND (v = ? OR starts_with(v, ?)) LIMIT 1", [path, path + "/"]).fetchall())
+
+    def package(self, name: str) -> tuple[str, str] | None:
+        """(folder, manifest) of the one package of the repository ``name`` names: a folder holding a manifest
+        now, named by its folder ("printer", "crates/printer") or by a package name ending in it ("grep-searcher"
+        for crates/searcher). None when no package or several are so named."""
+        key = name.strip().lower()
+        if self._manifests is None:
+            self._manifests = [str(r[0]) for r in self.graph.con.execute(
+                f"SELECT DISTINCT v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':path' AND vt = 's' "
+                f"AND regexp_matches(v, '(^|/)({'|'.join(re.escape(m) for m in scopes.MANIFESTS)})$') "
+                f"AND valid_from <= ? AND valid_to > ? ORDER BY v LIMIT 5000", [self.now, self.now]).fetchall()]
+        found = set()
+        for manifest in self._manifests:
+            folder = manifest.rpartition("/")[0]
+            base = folder.rpartition("/")[2].lower()
+            if base and (key in (base, folder.lower()) or key.endswith(("-" + base, "_" + base))):
+                found.add((folder, manifest))
+        return found.pop() if len(found) == 1 else None
 
     def code(self, phrase: str) -> str | None:
         """The code's own entity a phrase names ("parse_config", "Session", "Config.load", "src/app.py"): the one
@@ -210,6 +230,9 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
         return ident
 
     for it in items:
+        said = it.rejects + it.forbids
+        if it.kind in ("decision", "preference") and said and all(scopes.is_language_feature(x) for x in said):
+            it = replace(it, kind="constraint")  # "Never use unsafe outside the ffi module": a rule of the code
         ns = KIND_NS[it.kind]
         ident = resolver.resolve(it.subject, ns)
         if ident is None:
@@ -222,11 +245,15 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             ops.append(Op("add", ident, ":alias", _s(it.alias)))
         edges: list[tuple[str, str]] = []
         for r in it.rejects:
+            if scopes.is_language_feature(r):
+                continue  # "unsafe" is no package: no :dependency/unsafe that no import can meet
             t = ref(r, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":rejects", _k(t)))
                 edges.append((":rejects", t))
         for f in it.forbids:
+            if scopes.is_language_feature(f):
+                continue
             t = ref(f, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":forbids", _k(t)))
@@ -239,9 +266,14 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))
         exempts: list[str] = []
-        if any(a in (":rejects", ":forbids") for a, _t in edges):  # "… anyhow is fine in crates/core"
+        features = [x for x in it.rejects + it.forbids if scopes.is_language_feature(x)]
+        if features or any(a in (":rejects", ":forbids") for a, _t in edges):  # "… anyhow is fine in crates/core"
             exempts = exemptions.exempted_paths(f"{it.description} {it.rationale or ''}", resolver.tracked)
             ops.extend(Op("add", ident, ":exempts", _s(p)) for p in exempts)
+        scoped: list[str] = []
+        if any(a in (":rejects", ":forbids") for a, _t in edges):  # "… to the printer crate's default features"
+            scoped = [p for p in scopes.scoped_paths(it.description, resolver.package) if p not in exempts]
+            ops.extend(Op("add", ident, ":scope", _s(p)) for p in scoped)
         superseded: list[str] = []
         if it.kind == "decision":
             # A change of mind: the current decision that chose what this one rejects or drops, or that
@@ -255,6 +287,7 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                     edges.append((":supersedes", old))
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
                        "new": resolver.is_new(ident), **({"exempts": exempts} if exempts else {}),
+                       **({"scope": scoped} if scoped else {}),
                        **({"supersedes": superseded} if superseded else {})})
     return ops, stored
 
@@ -531,6 +564,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if name == "heuristic":
         # the learned sentence reader: phrasings the rules do not know, in sentences they took nothing from
         items = learned.beside(delta, items)
+        items = scopes.with_confined(delta, items)  # "No unsafe outside the ffi module"
     resolver = Resolver(graph)
     ops, stored = to_ops(items, resolver)
     ops += _record_changes(delta, stored, resolver)
