@@ -21,11 +21,9 @@ MANIFESTS = ("Cargo.toml", "package.json", "pyproject.toml", "setup.py", "go.mod
              "build.gradle.kts", "composer.json", "Gemfile")
 # Features of a language, said as what a rule forbids ("no unsafe", "never use eval"): not packages.
 LANGUAGE_FEATURES = frozenset({
-    "unsafe", "unsafe code", "unsafe blocks", "unsafe block", "eval", "exec", "goto", "reflection", "monkey patching",
-    "monkey-patching", "monkeypatching", "global variables", "globals", "mutable statics", "static mut", "transmute",
-    "raw pointers", "inline assembly", "asm", "unwrap", "unwraps", "panic", "panics", "recursion", "inheritance",
-    "multiple inheritance", "operator overloading", "implicit conversions", "wildcard imports", "star imports",
-    "type assertions", "any", "the any type", "var", "with statements", "setjmp", "longjmp",
+    "unsafe", "unsafe code", "unsafe blocks", "unsafe block", "eval", "exec", "goto", "monkey patching",
+    "monkey-patching", "monkeypatching", "static mut", "transmute", "raw pointers", "inline assembly", "setjmp",
+    "longjmp",
 })
 _ARTICLE = re.compile(r"^(?:the|a|an|any|all|our)\s+", re.I)
 
