@@ -307,14 +307,13 @@ def test_where_a_thing_is_dropped_from_is_no_part_of_its_name():
     assert slugs(got.rejects) == {"memmap2"}, got.to_json()
 
 
-def test_dropping_one_name_for_another_chooses_it_and_a_later_change_wins():
-    # user trial 16: a decision named "clap's derive" rejecting "clap's compile times" (the reason), lexopt unsaid
+def test_a_possessive_judged_bad_is_its_owner_and_no_reason_is_rejected():
+    # user trial 16: a decision rejecting "clap's compile times" (the reason). "dropped X for Y" choosing Y was
+    # built and taken out: it cost a rejected alternative on each of two held-out capture sets (DESIGN-CHOICES)
     got = one("We switched from structopt to clap's derive a while back, then dropped clap for lexopt because "
               "clap's compile times were too slow.")
-    assert got.subject == "lexopt" and slugs(got.rejects) == {"clap", "structopt"}, got.to_json()
+    assert slugs(got.rejects) == {"clap", "structopt"}, got.to_json()
     assert "compile times were too slow" in got.rationale
-    got = one("We dropped flake8 for ruff.")
-    assert got.subject == "ruff" and slugs(got.rejects) == {"flake8"}
     # a purpose or a time after "for" is no choice
     for text in ("We dropped Python 2 for good.", "We dropped the nightly job for performance reasons."):
         assert all(g.subject.startswith("no ") for g in heuristic(f"User: {text}\nAgent: Noted.")), text

@@ -449,12 +449,6 @@ _CHANGES: list[tuple[re.Pattern[str], int | None, int | None]] = [  # (pattern, 
     (re.compile(r"\breplac(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:with|by)\s+" + _ART + _CNP,
                 re.I), 2, 1),
     (re.compile(r"\bswap(?:s|ped|ping)?\s+" + _ART + _CNP + r"\s+(?:for|with)\s+" + _ART + _CNP, re.I), 2, 1),
-    # user trial 16: "then dropped clap for lexopt because …": one name dropped for another is a swap (a name, then
-    # the clause ends: "dropped X for now", "… for performance reasons", "… for good" are no choice)
-    (re.compile(r"\b(?:drop(?:s|ped|ping)?|ditch(?:es|ed|ing)?|abandon(?:s|ed|ing)?)\s+" + _ART + r"([\w.+#@-]+)\s+for\s+"
-                r"(?!(?:now|good|the\s+time\s+being|a\s+while|reasons?|performance|security|simplicity|speed|size|"
-                r"consistency|clarity|compatibility|maintenance|safety|licens\w*|support)\b)"
-                r"([A-Za-z][\w.+#@-]*)(?=\s*(?:$|[.,;:!)]|\s(?:because|since|as|instead|which|and|but|so)\b))", re.I), 2, 1),
     # round 13: "Rename the fetchAll helper to loadAll": the new name is chosen, the old one left
     (re.compile(r"\brenam(?:e|es|ed|ing)\s+" + _ART + _CNP + r"\s+(?:\w+\s+){0,3}?(?:to|into|as)\s+" + _ART + _CNP, re.I),
      2, 1),
