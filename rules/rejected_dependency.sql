@@ -18,9 +18,11 @@
 --   and by its Composer package: :dependency/guzzlehttp-psr7 ("guzzlehttp/psr7"), :dependency/laminas-laminas-diactoros
 --   meet a use of GuzzleHttp\Psr7\ServerRequest, Laminas\Diactoros\ServerRequest (lore.idents.said_names).
 --   A memory's :exempts "<path>" (a file or folder: "anyhow is fine in crates/core", lore.memory.exemptions)
---   leaves the modules at or under that path (a folder at most 64 deep) out of its veto.
+--   leaves the modules at or under that path (a folder at most 64 deep) out of its veto; one with :scope "<path>"
+--   ("Don't add serde-json to the printer crate's default features", lore.memory.scopes) vetoes only modules at or
+--   under one of its scopes.
 -- kind: warning
--- reads: :depends-on :rejects :forbids :description :name :language :exempts :path
+-- reads: :depends-on :rejects :forbids :description :name :language :exempts :scope :path
 -- reads_only_of: :description with :rejects :forbids
 -- confidence: 0.9
 -- scope: subject
@@ -157,18 +159,28 @@ exempts AS (  -- the paths a vetoing memory's :exempts "<path>" names
      WHERE a = ':exempts' AND vt = 's' AND NOT lore_is_code(e) AND rtrim(v, '/') <> ''
        AND e IN (SELECT memory FROM vetoed)
 ),
-exempt AS (  -- (memory, module) pairs those leave out: the module at the path, or under it. Each importing module's
-             -- path and its first 64 folders are joined to the paths by equality: a prefix test of every
-             -- exemption against every path was quadratic (40,000 exemptions a journal brought against 10,000
-             -- modules kept this rule past its 60 s, giving the team's warnings to no one)
-    SELECT DISTINCT x.memory, p.module
-      FROM (SELECT e AS module, CASE k WHEN 0 THEN v ELSE array_to_string(list_slice(parts, 1, k), '/') END AS at
-              FROM (SELECT e, v, parts, unnest(range(0, least(len(parts) - 1, 64) + 1)) AS k
-                      FROM (SELECT e, v, string_split(v, '/') AS parts FROM asserted_now
-                             WHERE a = ':path' AND vt = 's' AND e IN (SELECT module FROM dep)
-                               AND EXISTS (SELECT 1 FROM exempts)))) p
-      JOIN exempts x ON x.at = p.at
+scopes AS (  -- the paths a vetoing memory's :scope "<path>" names
+    SELECT DISTINCT e AS memory, rtrim(v, '/') AS at FROM asserted_now
+     WHERE a = ':scope' AND vt = 's' AND NOT lore_is_code(e) AND rtrim(v, '/') <> ''
+       AND e IN (SELECT memory FROM vetoed)
 ),
+module_at AS (  -- each importing module's path and its first 64 folders, which exemptions and scopes meet by
+                -- equality: a prefix test of every exemption against every path was quadratic (40,000 exemptions
+                -- a journal brought against 10,000 modules kept this rule past its 60 s, giving the team's
+                -- warnings to no one)
+    SELECT e AS module, CASE k WHEN 0 THEN v ELSE array_to_string(list_slice(parts, 1, k), '/') END AS at
+      FROM (SELECT e, v, parts, unnest(range(0, least(len(parts) - 1, 64) + 1)) AS k
+              FROM (SELECT e, v, string_split(v, '/') AS parts FROM asserted_now
+                     WHERE a = ':path' AND vt = 's' AND e IN (SELECT module FROM dep)
+                       AND (EXISTS (SELECT 1 FROM exempts) OR EXISTS (SELECT 1 FROM scopes))))
+),
+exempt AS (  -- (memory, module) pairs its exemptions leave out: the module at the path, or under it
+    SELECT DISTINCT x.memory, p.module FROM module_at p JOIN exempts x ON x.at = p.at
+),
+scoped AS (  -- (memory, module) pairs inside a memory's :scope: the module at the path, or under it
+    SELECT DISTINCT x.memory, p.module FROM module_at p JOIN scopes x ON x.at = p.at
+),
+has_scope AS (SELECT DISTINCT e AS memory FROM asserted_now WHERE a = ':scope' AND vt = 's' AND NOT lore_is_code(e)),
 about AS (
     SELECT e, min(v) AS v, arg_min(id, v) AS id FROM asserted_now
      WHERE a = ':description' AND vt = 's' AND NOT lore_is_code(e) AND e IN (SELECT memory FROM vetoed)
@@ -189,3 +201,5 @@ SELECT d.module AS entity, d.target AS target, n.memory AS memory,
   LEFT JOIN about ab ON ab.e = n.memory
  WHERE (lore_in_scope(d.module) OR lore_in_scope(d.target) OR lore_in_scope(n.memory))
    AND NOT EXISTS (SELECT 1 FROM exempt x WHERE x.memory = n.memory AND x.module = d.module)
+   AND (n.memory NOT IN (SELECT memory FROM has_scope)
+        OR EXISTS (SELECT 1 FROM scoped x WHERE x.memory = n.memory AND x.module = d.module))

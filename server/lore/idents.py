@@ -29,6 +29,11 @@ MEMORY_KINDS = CAPTURED_KINDS + WRITTEN_KINDS
 # Memories that are a sentence (their :description is what they say, quoted in labels and messages). A dependency
 # is a package or service: labelled by its name, and its edges from many teammates' entries are no disagreement.
 STATEMENT_KINDS = tuple(k for k in MEMORY_KINDS if k != "dependency")
+# What a statement says once: said again in a turn, the later value supersedes the earlier (finalize-turn).
+ONE_VALUED_STATEMENT = (":description", ":rationale")
+# Text a statement holds many of by nature (the folders it exempts, its names): two current values from two
+# journal entries are no disagreement, as its edges (what it rejects, forbids, supersedes) are none.
+MANY_VALUED_TEXT = (":exempts", ":alias")
 
 
 # :entity-type of each definition kind, and the ident namespace it lives in.

@@ -301,6 +301,27 @@ def test_a_progressive_without_we_or_i_is_no_change(text):
     assert not any(m.kind == "decision" and m.rejects for m in heuristic(f"User: {text}\nAgent: Noted."))
 
 
+def test_where_a_thing_is_dropped_from_is_no_part_of_its_name():
+    # user trial 16: "memmap2 from grep-searcher" was rejected beside memmap2 (and led prepare-turn's context)
+    got = one("We are dropping memmap2 from grep-searcher; the mmap path is a source of unsafety.")
+    assert slugs(got.rejects) == {"memmap2"}, got.to_json()
+
+
+def test_a_possessive_judged_bad_is_its_owner_and_no_reason_is_rejected():
+    # user trial 16: a decision rejecting "clap's compile times" (the reason). "dropped X for Y" choosing Y was
+    # built and taken out: it cost a rejected alternative on each of two held-out capture sets (DESIGN-CHOICES)
+    got = one("We switched from structopt to clap's derive a while back, then dropped clap for lexopt because "
+              "clap's compile times were too slow.")
+    assert slugs(got.rejects) == {"clap", "structopt"}, got.to_json()
+    assert "compile times were too slow" in got.rationale
+    # a purpose or a time after "for" is no choice
+    for text in ("We dropped Python 2 for good.", "We dropped the nightly job for performance reasons."):
+        assert all(g.subject.startswith("no ") for g in heuristic(f"User: {text}\nAgent: Noted.")), text
+    # a possessive names its owner: Webpack is what was too complex
+    got = heuristic("User: We went with Vite. Webpack's config was too complex.\nAgent: Noted.")
+    assert [g.subject for g in got] == ["Vite"] and slugs(got[0].rejects) == {"webpack"}
+
+
 def test_a_role_needs_a_tool_word():
     assert heuristic("User: This is our main concern.\nAgent: Noted.") == []
     assert heuristic("User: Security is our top priority here.\nAgent: Noted.") == []

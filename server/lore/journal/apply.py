@@ -26,7 +26,7 @@ from typing import Any
 
 from lore import gitcmd
 from lore.errors import LoreError
-from lore.idents import STATEMENT_KINDS
+from lore.idents import MANY_VALUED_TEXT, STATEMENT_KINDS
 from lore.journal import entry as E
 from lore.journal.files import JOURNAL_DIR, LORE_DIR, JournalDir, ensure_gitignore
 from lore.journal.write import SQL, ensure_schema, mark_schema_ready
@@ -453,9 +453,11 @@ def _card_conflicts(timeline: list[tuple], card: dict[str, Any]) -> list[dict[st
 
 def _two_current(graph: Graph, entries: list[E.Entry]) -> list[dict[str, Any]]:
     """After applying: a memory said in a sentence (STATEMENT_KINDS: a decision, constraint, …) whose attribute now has two current
-    values that came from two different journal entries, at least one just applied."""
+    values that came from two different journal entries, at least one just applied. Not one many-valued by nature
+    (an edge such as :rejects, lore.idents.MANY_VALUED_TEXT: two folders exempted are two exemptions)."""
     pairs = sorted({(op.e, op.a) for e in entries for op in e.ops
-                    if op.kind == "add" and op.e.startswith(STATEMENT_PREFIXES) and op.a != CARDINALITY_ATTR})
+                    if op.kind == "add" and op.e.startswith(STATEMENT_PREFIXES) and op.a != CARDINALITY_ATTR
+                    and op.a not in MANY_VALUED_TEXT and op.value.vt != "k"})
     if not pairs:
         return []
     import pyarrow as pa

@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import replace
 from typing import Any
 
 from lore import edn
 from lore.errors import LoreError
-from lore.idents import CAPTURED_KINDS
-from lore.memory import exemptions, identity, learned, supersession
+from lore.idents import CAPTURED_KINDS, ONE_VALUED_STATEMENT, STATEMENT_KINDS
+from lore.memory import exemptions, identity, learned, scopes, supersession
 from lore.memory.extract import MAX_DESCRIPTION, STRATEGIES, Extracted, Strategy, _slug, heuristic, register_strategy  # noqa: F401 - re-exported
 from lore.store.graph import MAX_TX, TX_INSTANT, Graph, Op
 from lore.store.values import ATTR_RE, IDENT_RE, Value, encode
@@ -63,6 +64,7 @@ class Resolver:
         self.graph = graph
         now = now_micros()
         self.now = now
+        self._manifests: list[str] | None = None
         # Decisions believed and valid now: what a change of mind can supersede.
         self.current_decisions = {r[0] for r in graph.con.execute(
             f"SELECT DISTINCT e FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND starts_with(e, ':decision/') "
@@ -92,6 +94,24 @@ class Resolver:
         return bool(self.graph.con.execute(
             f"SELECT 1 FROM facts WHERE tx_to = {MAX_TX} AND a = ':path' AND vt = 's' "
             "AND (v = ? OR starts_with(v, ?)) LIMIT 1", [path, path + "/"]).fetchall())
+
+    def package(self, name: str) -> tuple[str, str] | None:
+        """(folder, manifest) of the one package of the repository ``name`` names: a folder holding a manifest
+        now, named by its folder ("printer", "crates/printer") or by a package name ending in it ("grep-searcher"
+        for crates/searcher). None when no package or several are so named."""
+        key = name.strip().lower()
+        if self._manifests is None:
+            self._manifests = [str(r[0]) for r in self.graph.con.execute(
+                f"SELECT DISTINCT v FROM facts WHERE tx_to = {MAX_TX} AND NOT inferred AND a = ':path' AND vt = 's' "
+                f"AND regexp_matches(v, '(^|/)({'|'.join(re.escape(m) for m in scopes.MANIFESTS)})$') "
+                f"AND valid_from <= ? AND valid_to > ? ORDER BY v LIMIT 5000", [self.now, self.now]).fetchall()]
+        found = set()
+        for manifest in self._manifests:
+            folder = manifest.rpartition("/")[0]
+            base = folder.rpartition("/")[2].lower()
+            if base and (key in (base, folder.lower()) or key.endswith(("-" + base, "_" + base))):
+                found.add((folder, manifest))
+        return found.pop() if len(found) == 1 else None
 
     def code(self, phrase: str) -> str | None:
         """The code's own entity a phrase names ("parse_config", "Session", "Config.load", "src/app.py"): the one
@@ -210,6 +230,9 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
         return ident
 
     for it in items:
+        said = it.rejects + it.forbids
+        if it.kind in ("decision", "preference") and said and all(scopes.is_language_feature(x) for x in said):
+            it = replace(it, kind="constraint")  # "Never use unsafe outside the ffi module": a rule of the code
         ns = KIND_NS[it.kind]
         ident = resolver.resolve(it.subject, ns)
         if ident is None:
@@ -222,11 +245,15 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
             ops.append(Op("add", ident, ":alias", _s(it.alias)))
         edges: list[tuple[str, str]] = []
         for r in it.rejects:
+            if scopes.is_language_feature(r):
+                continue  # "unsafe" is no package: no :dependency/unsafe that no import can meet
             t = ref(r, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":rejects", _k(t)))
                 edges.append((":rejects", t))
         for f in it.forbids:
+            if scopes.is_language_feature(f):
+                continue
             t = ref(f, thing=True)
             if t and t != ident:
                 ops.append(Op("add", ident, ":forbids", _k(t)))
@@ -239,9 +266,14 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                 ops.append(Op("add", ident, attr, _k(t)))
                 edges.append((attr, t))
         exempts: list[str] = []
-        if any(a in (":rejects", ":forbids") for a, _t in edges):  # "… anyhow is fine in crates/core"
+        features = [x for x in it.rejects + it.forbids if scopes.is_language_feature(x)]
+        if features or any(a in (":rejects", ":forbids") for a, _t in edges):  # "… anyhow is fine in crates/core"
             exempts = exemptions.exempted_paths(f"{it.description} {it.rationale or ''}", resolver.tracked)
             ops.extend(Op("add", ident, ":exempts", _s(p)) for p in exempts)
+        scoped: list[str] = []
+        if any(a in (":rejects", ":forbids") for a, _t in edges):  # "… to the printer crate's default features"
+            scoped = [p for p in scopes.scoped_paths(it.description, resolver.package) if p not in exempts]
+            ops.extend(Op("add", ident, ":scope", _s(p)) for p in scoped)
         superseded: list[str] = []
         if it.kind == "decision":
             # A change of mind: the current decision that chose what this one rejects or drops, or that
@@ -255,6 +287,7 @@ def to_ops(items: list[Extracted], resolver: Resolver) -> tuple[list[Op], list[d
                     edges.append((":supersedes", old))
         stored.append({"entity": ident, **it.to_json(), "edges": [list(e) for e in edges],
                        "new": resolver.is_new(ident), **({"exempts": exempts} if exempts else {}),
+                       **({"scope": scoped} if scoped else {}),
                        **({"supersedes": superseded} if superseded else {})})
     return ops, stored
 
@@ -312,6 +345,42 @@ def _with_closings(graph: Graph, ops: list[Op], now: int) -> list[Op]:
         out.extend(k for k in supersession.kept(old, [(c.a, c.value.vt, c.value.v) for c in closing], new, ops)
                    if k not in out)
     return out
+
+
+_STATEMENTS = tuple(f":{k}/" for k in STATEMENT_KINDS)
+
+
+def _with_restatements(graph: Graph, ops: list[Op], now: int) -> list[Op]:
+    """A memory said again (a later turn naming the same decision): what it now says of a one-valued attribute
+    (its :description, its :rationale) ends the other values current now at this transaction's instant, so the
+    later statement supersedes the earlier in history instead of standing beside it (docs/DESIGN-CHOICES.md,
+    "A memory said twice"). An attribute the statement does not speak of (no reason given) keeps its value."""
+    said: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for op in ops:
+        if (op.kind == "add" and op.a in ONE_VALUED_STATEMENT and op.e.startswith(_STATEMENTS)
+                and str(op.value.v).strip()):  # a blank value says nothing: it replaces nothing
+            said.setdefault((op.e, op.a), set()).add((op.value.vt, op.value.v))
+    out = list(ops)
+    for (e, a), values in said.items():
+        rows = graph.con.execute(
+            f"SELECT DISTINCT vt, v, vn FROM facts WHERE e = ? AND a = ? AND tx_to = {MAX_TX} AND NOT inferred "
+            f"AND valid_from <= ? AND valid_to > ? ORDER BY v", [e, a, now, now]).fetchall()
+        for vt, v, vn in rows:
+            closing = Op("retract", e, a, Value(vt, v, vn), TX_INSTANT)
+            if (vt, v) not in values and closing not in out:
+                out.append(closing)
+    return out
+
+
+def _normalised_exemption(op: Op) -> Op:
+    """``:exempts "./crates/core/"`` is the folder ``crates/core``, as capture reads it (lore.memory.exemptions):
+    one folder said two ways is one exemption."""
+    if op.a != ":exempts" or op.value.vt != "s":
+        return op
+    path = exemptions.normalised(op.value.v)
+    if not path:
+        raise LoreError("bad-params", f"facts: {op.value.v[:80]!r} is no path of the repository to exempt")
+    return op if path == op.value.v else Op(op.kind, op.e, op.a, Value("s", path, None))
 
 
 # ------------------------------------------------------------------ the agent's own extraction
@@ -426,7 +495,8 @@ def agent_ops(graph: Graph, facts: Any) -> tuple[list[Op], list[dict[str, Any]]]
                 raise LoreError("bad-params", f"facts: fact {n}: {exc.message}") from None
         else:
             raise LoreError("bad-params", f"facts: fact {n}: a value is a string, number, boolean or an ident")
-        ops.append(Op("add", ident, a, value))
+        ops.append(_normalised_exemption(Op("add", ident, a, value)))
+    ops = [op for i, op in enumerate(ops) if op not in ops[:i]]  # one folder said two ways: one fact
     ops += _agent_changes_of_mind(ops, resolver)
     stored: dict[str, dict[str, Any]] = {}
     for op in ops:
@@ -494,6 +564,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if name == "heuristic":
         # the learned sentence reader: phrasings the rules do not know, in sentences they took nothing from
         items = learned.beside(delta, items)
+        items = scopes.with_confined(delta, items)  # "No unsafe outside the ffi module"
     resolver = Resolver(graph)
     ops, stored = to_ops(items, resolver)
     ops += _record_changes(delta, stored, resolver)
@@ -501,7 +572,7 @@ def capture(graph: Graph, delta: Any, *, strategy: str | None = None, dry_run: b
     if not ops:
         return reply
     # What a memory rejects or forbids is the code's own entity when the code has it (SPEC §1).
-    closed = _with_closings(graph, ops, resolver.now)
+    closed = _with_restatements(graph, _with_closings(graph, ops, resolver.now), resolver.now)
     final = _without_orphan_stubs(closed, identity.canonical_ops(graph, closed))
     _report_canonical_edges(stored, final)
     if dry_run:
@@ -557,7 +628,8 @@ def capture_agent_facts(graph: Graph, facts: Any, *, delta: Any = None, dry_run:
         # The agent read the exchange and found nothing settled: nothing is stored, and Lore's own reader stays
         # out (it would store what the agent judged a proposal or a question).
         return reply
-    final = identity.canonical_ops(graph, _with_closings(graph, ops, now_micros()))
+    now = now_micros()
+    final = identity.canonical_ops(graph, _with_restatements(graph, _with_closings(graph, ops, now), now))
     _report_canonical_edges(stored, final)
     if dry_run:
         reply["dry_run"] = True

@@ -31,7 +31,7 @@ def exempted_paths(text: str, tracked: Callable[[str], bool]) -> list[str]:
     for m in _EXEMPT.finditer(text):
         clause = re.split(r"[;:!?]|\.(?:\s|$)|,\s", text[m.end():m.end() + 300], maxsplit=1)[0]
         for word in clause.split()[:MAX_WORDS]:
-            path = word.strip("()[]`'\"").removeprefix("./").rstrip("/.")
+            path = normalised(word.strip("()[]`'\""))
             if not path or not _PATH.match(path) or ".." in path.split("/") or path in out:
                 continue
             if tracked(path):
@@ -40,3 +40,8 @@ def exempted_paths(text: str, tracked: Callable[[str], bool]) -> list[str]:
         if len(out) >= MAX_EXEMPTIONS:
             break
     return out
+
+
+def normalised(path: str) -> str:
+    """A path as an exemption holds it: without a leading ``./`` or a trailing ``/`` (or sentence period)."""
+    return path.strip().removeprefix("./").rstrip("/.")

@@ -320,7 +320,8 @@ _QUOTED_NAME = r"'[A-Za-z_][\w.+#/-]{0,58}'"
 # A Maven coordinate, group:artifact[:version] ("com.fasterxml.jackson.core:jackson-databind"): one name, not a
 # group cut at its colon; _name says it by its artifact, the name identity knows a JVM package by.
 _COORDINATE = r"[A-Za-z][\w-]{0,40}(?:\.[\w-]{1,40}){1,6}:[A-Za-z][\w-]{0,60}(?:\.[\w-]{1,30}){0,4}(?::\w[\w-]{0,20}(?:\.[\w-]{1,20}){0,4})?"
-_NP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|and|or|vs|versus|but|in|on|with|over|instead|" \
+# (user trial 16: "dropping memmap2 from grep-searcher": where it is dropped from is no part of its name)
+_NP = r"((?:" + _QUOTED_NAME + r"|" + _COORDINATE + r"|(?:__)?[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3})(?:\s+(?!(?:for|because|since|as|given|to|from|and|or|vs|versus|but|in|on|with|over|instead|" \
       r"rather|than|so|which|that|the|a|an|is|was|it|we)\b)[A-Za-z0-9][\w.+#/-]{0,60}(?:(?:::|\\)[A-Za-z_]\w{0,40}){0,3}){0,2})"
 # Verbs of taking a package on; after "not" their object is what is turned down.
 _TAKE_ON = (r"(?:use|add|adopt|introduce|install|vendor|pull\s+in|bring\s+in|take\s+on|depend\s+on|rely\s+on|"
@@ -619,9 +620,13 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
     # round 19: "Remove AF and replace with URLSession": one replacement, whose second verb has no object of its own
     clause = re.sub(r"^(?:let's\s+|please\s+)?(?:remove|drop|ditch|delete)\s+(\S+(?:\s+\S+){0,4}?)\s+and\s+"
                     r"replace\s+(?:it\s+|them\s+)?(with|by)\s+", r"replace \1 \2 ", clause, flags=re.I)
+    later: tuple[int, str] | None = None  # a choice made after "then" in the clause: the later change
+    then = re.search(r"(?:,\s*|\s)(?:and\s+)?then\s", clause, re.I)
     for rx, gc, gd in _CHANGES:
         for m in rx.finditer(clause):
             c = _name(m.group(gc)) if gc else None
+            if c and then and m.start() >= then.end() and (later is None or m.start() > later[0]):
+                later = (m.start(), c)  # user trial 16: "switched from X to Y, then dropped Y for Z": Z is chosen
             d = _name(m.group(gd)) if gd else None
             if gd and d is None and m.group(gd) and not re.match(r"(?:and|or)\s+\S", m.group(gd), re.I):
                 d = _name(_LEADING_JOINERS.sub("", m.group(gd)))  # "The decision that windows won't be supported"
@@ -642,6 +647,9 @@ def changes(clause: str) -> tuple[str | None, list[str]]:
                 dropped.extend(x for x in _joined(clause, m, gd, d) if x not in dropped and (not c or _slug(x) != _slug(c)))
             if c and chosen is None:
                 chosen = c
+    if later and chosen and _slug(later[1]) != _slug(chosen) and any(
+            _slug(chosen) == _slug(d) or _slug(chosen).startswith(_slug(d) + "-") for d in dropped):
+        chosen = later[1]  # the first choice's own name is dropped after "then": it did not last
     if chosen:
         dropped = [d for d in dropped if _slug(d) != _slug(chosen)]
     # "no Cargo.toml change is needed": what is not needed is a change, not a thing dropped
@@ -1562,6 +1570,9 @@ def _alternatives(s: str, kind: str) -> tuple[list[str], list[str]]:
                     rejects.append(replaced)
         for m in _TOO.finditer(s):
             x = _clean(m.group(1))
+            owner = re.search(r"([A-Za-z0-9][\w.+#-]*)['\u2019]$", s[:m.start(1)])
+            if owner:
+                x = owner.group(1)  # user trial 16: "clap's compile times were too slow": clap is what is too slow
             if x and x.lower() not in ("it", "that", "this", "they", "which"):
                 rejects.append(x)
         rejects.extend(changes(s)[1])
@@ -1830,6 +1841,9 @@ def _judged_bad(text: str) -> list[str]:
     out = []
     for m in list(_BAD.finditer(text)) + list(_CANNOT.finditer(text)):
         x = _name(_LEADING_JOINERS.sub("", m.group(1) or m.group(m.lastindex or 1) or ""))  # "with gRPC will be harder"
+        owner = re.match(r"([A-Za-z0-9][\w.+#-]*)['\u2019]s\s+\S", x or "")
+        if owner:
+            x = owner.group(1)  # user trial 16: "clap's compile times were too slow": clap is what is too slow
         if x and not re.match(r"^(?:it|this|that|they|which|there|here|what)\b", x, re.I) and x not in out:
             out.append(x)
     return out
