@@ -22,7 +22,7 @@ from lore.errors import LoreError
 from lore.sqlfile import first_row
 from lore.store.graph import Graph
 from lore.unseen import escape_unseen
-from lore.working.gitstate import work_tree_root
+from lore.working.gitstate import resolve_commit, work_tree_root
 from lore.working.layer import Layer, layer_for
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -50,11 +50,12 @@ def _default_branch_outside(root: str, base: str) -> bool:
     if default is None:
         return True
     try:
-        p = gitcmd.run(root, "merge-base", "--is-ancestor", default, base, capture_output=True,
-                       timeout=gitcmd.GIT_CONFIG_TIMEOUT_S)
+        # resolved first: an option-like or unknown base never reaches git's command line (the check reports it)
+        p = gitcmd.run(root, "merge-base", "--is-ancestor", default, resolve_commit(root, base),
+                       capture_output=True, timeout=gitcmd.GIT_CONFIG_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired, LoreError):
         return False  # git cannot say: ingestion's own choice, as before
-    return p.returncode == 1  # 128: an unknown base, which the check itself reports
+    return p.returncode == 1
 
 
 def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = None) -> None:
