@@ -103,12 +103,6 @@ CROWD_SEMANTIC_RANK = 10
 # at 2.1-2.6. Without the lexical rank as many no-answer questions gained a memory as answers were found (the
 # sentence encoder only).
 NEAR_STANDOUT_FLOOR = 2.0
-# A standout is few memories standing out. When more than STANDOUT_SHARE of the graph's memories stand at least
-# NEAR_STANDOUT_FLOOR above the reference, the question is near what they share (a small graph's memories of one
-# Rust workspace, against the background's plain decisions), not near one of them: standing out then admits nothing
-# (user trial 16: "lazily initialised global regex in ignore?" recalled the anyhow decision at cosine 0.30, z 2.69,
-# 3 of the graph's 8 memories at z >= 2). The recall sets' dev questions had at most 9% (6 of 67).
-STANDOUT_SHARE = 0.25
 NEAR_SEMANTIC_RANK = 4
 NEAR_LEXICAL_RANK = 10
 RRF_K = 10
@@ -305,9 +299,6 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
                 semantic[e], standout[e] = cos, z
         except Exception:  # recall goes on lexically
             log.exception("semantic recall failed; lexical only")
-    crowded = sum(1 for z in standout.values() if z >= NEAR_STANDOUT_FLOOR) > STANDOUT_SHARE * vectors.population(graph)
-    if crowded:  # nearness all memories share: none stands out (STANDOUT_SHARE)
-        standout = {e: min(z, NEAR_STANDOUT_FLOOR - 1.0) for e, z in standout.items()}
     loaded = embed.model()
     only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name.startswith(embed.MINILM) else STATIC_SEMANTIC_ONLY_RANK
     pick = _choose(scored, entity_best, matched, query, semantic, standout, only_rank)
