@@ -8,11 +8,10 @@ branch condition, `HEAD`."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from .clone import git, lore_cmd
+from .test_git_attribute_drivers import _plant  # branch evil activates a filter main's attributes name
 from .test_lsp_malformed_requests import RawClient
 
 
@@ -21,25 +20,6 @@ def _check(c: RawClient, rid: int) -> dict:
     r = c.reply(timeout=120)
     assert r["id"] == rid and r["result"]["ok"], r
     return r["result"]
-
-
-def _plant(repo: Path, mark: Path, how: str) -> None:
-    filt = f"[filter \"evil\"]\n\tclean = touch '{mark}'; cat\n"
-    (repo / ".gitattributes").write_text("*.py filter=evil\n")
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "attributes")
-    git(repo, "checkout", "-q", "-b", "evil")
-    if how == "onbranch":
-        (repo / ".git" / "evil.cfg").write_text(filt)
-        include = '[includeIf "onbranch:evil"]\n\tpath = evil.cfg\n'
-    else:  # a tracked file of branch evil, included from the work tree's root
-        (repo / "later.cfg").write_text(filt)
-        git(repo, "add", "later.cfg")
-        git(repo, "commit", "-q", "-m", "later")
-        include = "[include]\n\tpath = ../later.cfg\n"
-    git(repo, "checkout", "-q", "main")
-    with open(repo / ".git" / "config", "a") as f:
-        f.write(include)
 
 
 @pytest.mark.parametrize("how", ["onbranch", "appears"])
