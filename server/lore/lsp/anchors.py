@@ -148,16 +148,8 @@ def find(symbols: list[Symbol], kind: str, name: str) -> Symbol | None:
     if not name:
         return None
     if kind == "import":
-        want = name.lstrip(":").split("/")[-1] if name.startswith(":") else name
-        for s in symbols:
-            if s.kind == "import" and (s.name == want or slug(s.name) == slug(want)):
-                return s
-        if "/" in want:  # a path-like spec (Go, JS): its first dotted part is a host, not a package
-            return None
-        for s in symbols:
-            if s.kind == "import" and s.name.split(".")[0] == want.split(".")[0]:
-                return s
-        return None
+        found = imports_of(symbols, name)
+        return found[0] if found else None
     defs = [s for s in symbols if s.kind != "import"]
     for s in defs:
         if s.qualified_name == name:
@@ -168,6 +160,21 @@ def find(symbols: list[Symbol], kind: str, name: str) -> Symbol | None:
         if s.name == plain:
             return s
     return None
+
+
+def imports_of(symbols: list[Symbol], name: str) -> list[Symbol]:
+    """Every import in the buffer of the module a warning's anchor names, in buffer order: those that say it
+    exactly (``import a.b``, ``from a.b import x``), else those under its top package (``import a.b`` for
+    ``a``). A module imported twice (a second ``import dotenv`` inside a function) is warned at each import,
+    as a linter flags each banned import."""
+    if not name:
+        return []
+    want = name.lstrip(":").split("/")[-1] if name.startswith(":") else name
+    exact = [s for s in symbols if s.kind == "import" and (s.name == want or slug(s.name) == slug(want))]
+    if exact or "/" in want:  # a path-like spec (Go, JS): its first dotted part is a host, not a package
+        return exact
+    top = want.split(".")[0]
+    return [s for s in symbols if s.kind == "import" and s.name.split(".")[0] == top]
 
 
 def at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:

@@ -57,6 +57,22 @@ def _line_range(doc: "TextDocument", line: int) -> ServerTextRange:
     return ServerTextRange(ServerTextPosition(line, indent), ServerTextPosition(line, len(text)))
 
 
+def _symbol_range(found: anchors.Symbol) -> ServerTextRange:
+    return ServerTextRange(ServerTextPosition(found.line, found.col), ServerTextPosition(found.end_line, found.end_col))
+
+
+def places(doc: "TextDocument", warning: dict[str, Any], symbols: list[anchors.Symbol]) -> list[ServerTextRange]:
+    """Every place a warning goes in this buffer: each import of the module it names (a module imported
+    twice is flagged twice), else its one anchor or stored position (``place``)."""
+    anchor = warning.get("anchor") if isinstance(warning.get("anchor"), dict) else None
+    if anchor and anchor.get("kind") == "import":
+        name = anchor.get("name") if isinstance(anchor.get("name"), str) else ""
+        found = anchors.imports_of(symbols, name)
+        if found:
+            return [_symbol_range(s) for s in found]
+    return [place(doc, warning, symbols)]
+
+
 def place(doc: "TextDocument", warning: dict[str, Any], symbols: list[anchors.Symbol]) -> ServerTextRange:
     """Where a warning goes in this buffer: its anchor in the buffer's parse, else its stored position."""
     anchor = warning.get("anchor") if isinstance(warning.get("anchor"), dict) else None
@@ -67,8 +83,7 @@ def place(doc: "TextDocument", warning: dict[str, Any], symbols: list[anchors.Sy
             return _line_range(doc, 0)
         found = anchors.find(symbols, "import" if kind == "import" else "definition", name)
         if found is not None:
-            return ServerTextRange(ServerTextPosition(found.line, found.col),
-                                   ServerTextPosition(found.end_line, found.end_col))
+            return _symbol_range(found)
     line = _int(warning.get("line"))
     if line is None:
         return _line_range(doc, 0)
@@ -118,19 +133,20 @@ def to_diagnostics(doc: "TextDocument", warnings: list[Any], root: Path | None,
         conf = w.get("confidence")
         if isinstance(conf, (int, float)) and conf < min_confidence:
             continue
-        rng = doc.range_to_client_units(place(doc, w, symbols))
         code = w.get("code") or w.get("rule") or "lore"
         message = visible(w.get("message") or code, keep_newlines=True)
         href = w.get("rule_uri")
-        out.append(types.Diagnostic(
-            range=rng, message=message, source=SOURCE, code=str(code),
-            code_description=types.CodeDescription(href=href) if isinstance(href, str) and
-            href.startswith("file:") else None,
-            severity=severity_of(w),
-            related_information=_related(w, doc, rng, root) or None,
-            data={"id": w.get("id"), "entity": w.get("entity"), "rule": w.get("rule"),
-                  "confidence": conf if isinstance(conf, (int, float)) else None,
-                  "slots": w.get("slots") if isinstance(w.get("slots"), dict) else None}))
+        for where in places(doc, w, symbols):
+            rng = doc.range_to_client_units(where)
+            out.append(types.Diagnostic(
+                range=rng, message=message, source=SOURCE, code=str(code),
+                code_description=types.CodeDescription(href=href) if isinstance(href, str) and
+                href.startswith("file:") else None,
+                severity=severity_of(w),
+                related_information=_related(w, doc, rng, root) or None,
+                data={"id": w.get("id"), "entity": w.get("entity"), "rule": w.get("rule"),
+                      "confidence": conf if isinstance(conf, (int, float)) else None,
+                      "slots": w.get("slots") if isinstance(w.get("slots"), dict) else None}))
     return out
 
 
