@@ -39,6 +39,12 @@ function M.check()
   else
     error(exe .. ' is not on PATH', { 'pip install -e . in a clone of Lore, or set cmd in require("lore").setup({ cmd = { "/path/to/lore", "serve" } })' })
   end
+  if lore.watches_files() then
+    ok('files written outside Neovim are reported to the server (workspace/didChangeWatchedFiles)')
+  elseif vim.fn.has('nvim-0.10') == 1 then
+    warn('files written outside Neovim reach Lore only at the next commit, checkout, stage or save', {
+      'install inotifywait (Debian/Ubuntu: apt install inotify-tools), or setup({ watch_files = true })' })
+  end
   local buf = checked_buffer()
   local name = vim.api.nvim_buf_get_name(buf)
   local shown = name ~= '' and vim.fn.fnamemodify(name, ':~:.') or '[No Name]'

@@ -17,6 +17,10 @@ M.config = {
   init_options = vim.empty_dict(),   -- server settings (server/lore/lsp/EDITORS.md)
   hover_key = 'K',                   -- mapped to LSP hover in attached buffers (0.7 maps K to keywordprg)
   progress = true,                   -- show ingestion progress and its end in the message area
+  -- report files written outside Neovim (an agent's edit, a terminal's new file) to the server, which asks
+  -- for them: 'auto' when Neovim can watch a tree cheaply (0.10+ with inotifywait on Linux; macOS, Windows),
+  -- true to watch anyway (Linux without inotifywait: a handle per folder), false never
+  watch_files = 'auto',
 }
 
 local clients = {}  -- git root -> client id (0.7 has no vim.lsp.start to reuse clients)
@@ -92,6 +96,26 @@ local function progress_handler(base)
   end
 end
 
+--- Whether this Neovim reports files written outside it to the server (workspace/didChangeWatchedFiles).
+--- Neovim registers the watcher the server asks for only when the client says it can (off on Linux by default,
+--- where its fallback watches folder by folder); inotifywait makes it one process for the tree.
+function M.watches_files()
+  local want = M.config.watch_files
+  if want == false or vim.fn.has('nvim-0.10') == 0 then return false end
+  if want == true then return true end
+  return vim.fn.has('mac') == 1 or vim.fn.has('win32') == 1 or vim.fn.executable('inotifywait') == 1
+end
+
+local function capabilities()
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  if M.watches_files() then
+    caps.workspace = caps.workspace or {}
+    caps.workspace.didChangeWatchedFiles = vim.tbl_extend('force', caps.workspace.didChangeWatchedFiles or {},
+      { dynamicRegistration = true })
+  end
+  return caps
+end
+
 --- Start (or reuse) the client of the buffer's git root and attach it.
 function M.attach(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
@@ -102,7 +126,7 @@ function M.attach(bufnr)
     local config = {
       name = 'lore', cmd = M.config.cmd, root_dir = root, init_options = M.config.init_options,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
-      on_attach = on_attach,
+      on_attach = on_attach, capabilities = capabilities(),
       handlers = { ['$/progress'] = progress_handler(vim.lsp.handlers['$/progress']) },
     }
     if vim.fn.has('nvim-0.11') == 1 then

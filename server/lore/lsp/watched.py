@@ -7,8 +7,8 @@ The server asks a client that can watch files for itself (``workspace/didChangeW
 registration: VS Code) to report every file of the workspace, and on a report re-reads the work tree's change
 (``layerRefresh``) once per burst. Only when what the layer holds changed does it refresh the open documents and
 ask for a new pull, so a report for a file git ignores, or for the graph's own files, costs one ``git status``.
-A client that cannot watch (Neovim, whose dynamic registration of watchers is off on Linux) keeps the old
-behaviour: the layer follows ``.git``, saves and open buffers.
+A client that cannot watch (Neovim on Linux without inotifywait, which the plugin in nvim/ then does not
+offer) keeps the old behaviour: the layer follows ``.git``, saves and open buffers.
 """
 
 from __future__ import annotations
