@@ -104,6 +104,7 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "paths must be a list of paths")
     use_buffers = params.get("buffers", True)
     root = work_tree_root(repo)
+    wanted = [_rel(root, p) for p in paths]  # a bad path is refused before any work
     notes: list[str] = []
     _ingest_first(graph, root, notes, base)
     shared = layer_for(graph)
@@ -139,7 +140,6 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                      "count as the change; fetch the base branch and pass --base, or --all for every warning")
     if st.how == "none":
         notes.append("no base commit: every file of the work tree is checked as it is")
-    wanted = [_rel(root, p) for p in paths]
     out = []
     for w in ws:
         if not every and w["id"] in known:
@@ -161,6 +161,8 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rel(root: str, p: str) -> str:
+    if "\0" in p:  # no file has a NUL in its name (os.path.realpath raised ValueError: an internal error)
+        raise LoreError("bad-path", f"{p!r} is not a path: it holds a NUL character")
     full = os.path.realpath(p if os.path.isabs(p) else os.path.join(os.getcwd(), p))
     rel = os.path.relpath(full, root).replace(os.sep, "/")
     if rel.startswith(".."):
