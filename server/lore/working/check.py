@@ -104,7 +104,11 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "paths must be a list of paths")
     use_buffers = params.get("buffers", True)
     root = work_tree_root(repo)
-    wanted = [_rel(root, p) for p in paths]  # a bad path is refused before any work
+    # A bad path or base is refused before any work: a first check ingested the clone before saying the base
+    # was not a revision.
+    wanted = [_rel(root, p) for p in paths]
+    if base is not None:
+        resolve_commit(root, base)
     notes: list[str] = []
     _ingest_first(graph, root, notes, base)
     shared = layer_for(graph)
