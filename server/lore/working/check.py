@@ -73,7 +73,9 @@ def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = 
         return
     if graph.read_only:
         raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
-    params: dict[str, Any] = {"repo": root, "wait": True}
+    # The journal of the graph branch's history only: the work tree's entries are part of the change under
+    # review, and a pull request's entry retracting the team's decision made its own import pass (attack 8).
+    params: dict[str, Any] = {"repo": root, "wait": True, "worktreeJournal": False}
     if base is not None and _default_branch_outside(root, base):
         params["branch"] = base
         notes.append(f"the graph had no history of {root}: ingested {base}'s first (no main or master here, "
