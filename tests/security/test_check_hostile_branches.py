@@ -89,7 +89,7 @@ def test_crafted_journal_files_on_the_branch_leave_the_check_standing(victim):
 def test_an_option_or_control_character_base_is_refused_before_any_work(victim, tmp_path, base, code):
     _pull_request(victim, [])
     out_file = tmp_path / "out"
-    rc, out = _check(victim, "--base", base.replace("OUT", str(out_file)))
+    rc, out = _check(victim, "--base=" + base.replace("OUT", str(out_file)))  # as one word: argparse takes it
     assert rc == 2 and out["error"]["code"] == code, out
     assert not out_file.exists()
     assert _transactions(victim) == 0  # refused before the first ingest (main ingested the clone first)
