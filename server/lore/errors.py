@@ -81,6 +81,7 @@ CODES: dict[str, str] = {
     "graph-unwritable": "the graph file or its folder cannot be written",
     "graph-read-only": "the graph was opened read-only",
     "graph-corrupt": "the file is not a Lore graph or is damaged (it was left untouched)",
+    "graph-newer": "a newer Lore made the graph (a higher schema version); it was left untouched: upgrade Lore",
     "graph-missing": "there is no graph at that path yet; write something first",
     "graph-open-failed": "the graph could not be opened (the message says why)",
     "not-a-graph": "the DuckDB file is not a Lore graph; Lore leaves it exactly as it was",

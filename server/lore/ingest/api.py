@@ -17,15 +17,21 @@ log = logging.getLogger("lore")
 COMPACT_MIN_ROWS = 50_000
 
 
+# A key of an ingest's result that the steps after it read (lore.journal.ops), never in a reply.
+WORKTREE_JOURNAL = "_worktree_journal"
+
+
 def ingest(graph: Graph, repo: str, branch: str | None = None, *,
            progress: Callable[[int, int, str], None] | None = None, cancel: Any = None,
-           compact_min_rows: int = COMPACT_MIN_ROWS) -> dict[str, Any]:
+           compact_min_rows: int = COMPACT_MIN_ROWS, worktree_journal: bool = True) -> dict[str, Any]:
     """Walk ``repo``'s history (branch: explicit, else $LORE_GIT_BRANCH, main, master, HEAD) from the
     graph's watermark and write code structure as bi-temporal facts.
 
     ``progress(done, total, commit sha)`` is called after each commit; ``cancel`` (an Event or a callable returning
     True) stops between commits after committing what is done: the reply's status is then "stopped" and
-    the next call resumes. Raises LoreError for a bad repository or branch."""
+    the next call resumes. Raises LoreError for a bad repository or branch. ``worktree_journal=False``: the
+    journal is applied from the branch's history only, not from the work tree's files (``lore check``'s
+    first ingest: the work tree is the change under review, and its entries are part of that change)."""
     from lore.ingest import backfill, stamp
 
     history = None
@@ -60,7 +66,10 @@ def ingest(graph: Graph, repo: str, branch: str | None = None, *,
     if rebuilt:
         result["rebuilt_for_extractor"] = stamp.extractor_stamp()
     if result.get("status", "complete") == "complete":
+        if not worktree_journal:
+            result[WORKTREE_JOURNAL] = False
         after_ingest(graph, result)
+        result.pop(WORKTREE_JOURNAL, None)
     if history is not None:
         return result  # the swap was compacted already
     written = result.get("facts_written") or 0

@@ -64,7 +64,8 @@ def ingest_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                 raise LoreError("ingest-running", "an ingestion is already in progress")
         from lore.ingest.api import ingest
 
-        return _with_result(graph, ingest(graph, repo, branch))
+        return _with_result(graph, ingest(graph, repo, branch,
+                                          worktree_journal=P.flag(params, "worktreeJournal", True)))
     # A folder that is no repository (or one Lore refuses) is said now, not as "started" followed by an
     # error only ingestStatus shows.
     from lore.ingest.walk import repo_root

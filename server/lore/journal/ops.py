@@ -28,7 +28,9 @@ def _after_ingest(graph: Graph, result: dict[str, Any]) -> None:
     forget_work_tree(graph)  # the graph may have just learned its repository
     repo = result.get("repo")
     root = Path(repo) if repo and os.path.isdir(os.path.join(repo, ".git")) else None
-    report = apply_journal(graph, root, repo, result.get("head"))
+    # lore check's first ingest: the branch's history only (lore.ingest.api.ingest, worktree_journal)
+    tree = root if result.get("_worktree_journal", True) else None
+    report = apply_journal(graph, tree, repo, result.get("head"))
     result["journal"] = report
     if report.get("applied"):
         result["facts_written"] = (result.get("facts_written") or 0) + report.get("_asserted", 0)

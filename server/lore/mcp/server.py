@@ -40,6 +40,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from lore import __version__, wire
 from lore.errors import LoreError, error_reply
 from lore.mcp.tools import BY_NAME, TOOLS, Tool
+from lore.mcp.unreadable import UNREADABLE_METHOD, CheckedLines
 from lore.runtime.paths import find_work_tree, resolve_graph_path
 
 if TYPE_CHECKING:
@@ -312,31 +313,36 @@ class LoreMCPServer(MCPServer):
 
     async def run_stdio_async(self) -> None:
         """The SDK's stdio transport, but each message read through ``lore.wire.BoundedLines``: the SDK read
-        a line of any length whole (a 1 GB line held 1 GB and more). fd 0 is moved out of the way as the SDK
+        a line of any length whole (a 1 GB line held 1 GB and more); a line it cannot read as a message is
+        answered (``lore.mcp.unreadable``). fd 0 is moved out of the way as the SDK
         does it (children read /dev/null), the messages read from a private duplicate."""
         wire_fd = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(null)
-        lines = wire.BoundedLines(os.fdopen(wire_fd, "rb", closefd=False))
+        lines = CheckedLines(os.fdopen(wire_fd, "rb", closefd=False))
         async with stdio_server(stdin=anyio.wrap_file(cast(Any, lines))) as (read_stream, write_stream):
             to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
             async with anyio.create_task_group() as tg:
-                tg.start_soon(_answer_too_large, read_stream, to_server, write_stream)
+                tg.start_soon(_answer_stand_ins, read_stream, to_server, write_stream)
                 low = self._lowlevel_server
                 await low.run(server_reads, write_stream, low.create_initialization_options())
                 tg.cancel_scope.cancel()
 
 
-async def _answer_too_large(read_stream: Any, to_server: Any, write_stream: Any) -> None:
+async def _answer_stand_ins(read_stream: Any, to_server: Any, write_stream: Any) -> None:
     """Between the transport and the server: the stand-in for a request too large to read (lore.wire) is
-    answered here with Invalid Request naming the sizes, as the language server answers it; the SDK knew no
-    such method and answered a bare Method not found. Everything else passes on as it came."""
+    answered here with Invalid Request naming the sizes, as the language server answers it (the SDK knew no
+    such method and answered a bare Method not found); the stand-in for one the SDK cannot read
+    (lore.mcp.unreadable) with the error it carries. Everything else passes on as it came."""
     async with to_server:
         async for item in read_stream:
             msg = getattr(item, "message", None)
-            if isinstance(msg, JSONRPCRequest) and msg.method == wire.TOO_LARGE_METHOD:
-                error = ErrorData(code=INVALID_REQUEST, message=wire.too_large_text(msg.params))
+            if isinstance(msg, JSONRPCRequest) and msg.method in (wire.TOO_LARGE_METHOD, UNREADABLE_METHOD):
+                p = msg.params if isinstance(msg.params, dict) else {}
+                error = ErrorData(code=INVALID_REQUEST, message=wire.too_large_text(msg.params)) \
+                    if msg.method == wire.TOO_LARGE_METHOD else \
+                    ErrorData(code=int(p.get("code", INVALID_REQUEST)), message=str(p.get("message", "")))
                 await write_stream.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=msg.id, error=error)))
                 continue
             await to_server.send(item)

@@ -266,20 +266,35 @@ def _refuse_tracked(path: str) -> None:
                                          f"makes your own", path=found[0])
 
 
-def _is_lore_graph(con: duckdb.DuckDBPyConnection) -> bool:
-    """A Lore graph has ``meta`` with a schema version; an empty database (no tables: a first open that
-    stopped before the schema was written) counts as one Lore may still make."""
+def _stored_version(con: duckdb.DuckDBPyConnection) -> str | None:
+    """The schema version a DuckDB file's ``meta`` says; ``None`` for an empty database (no tables: a first
+    open that stopped before the schema was written, one Lore may still make). A file with tables but no
+    such record is not a Lore graph (``not-a-graph``)."""
     tables = {r[0] for r in con.execute(
         "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()").fetchall()}
     if not tables:
-        return True
-    if "meta" not in tables:
-        return False
-    try:
-        row = _first(con.execute("SELECT value FROM meta WHERE key = 'schema_version'"))
-    except duckdb.Error:
-        return False
-    return row is not None
+        return None
+    row = None
+    if "meta" in tables:
+        try:
+            row = _first(con.execute("SELECT value FROM meta WHERE key = 'schema_version'"))
+        except duckdb.Error:
+            row = None
+    if row is None:
+        raise LoreError("not-a-graph", "is a DuckDB file but not a Lore graph; Lore leaves it as it is (give "
+                        "another --graph)")
+    return str(row[0])
+
+
+def _version_error(path: str, found: str) -> LoreError:
+    """A graph of another schema, refused before anything is written to it: one a newer Lore made
+    (``graph-newer``: this Lore would add its own tables beside the newer ones and misread them), or a version
+    no Lore writes (``graph-corrupt``)."""
+    if found.isascii() and found.isdigit() and len(found) < 10 and int(found) > int(SCHEMA_VERSION):
+        return LoreError("graph-newer", f"{path} was made by a newer Lore (graph schema {found}; this Lore reads "
+                         f"schema {SCHEMA_VERSION}); Lore leaves it as it is: upgrade Lore, or give another --graph")
+    return LoreError("graph-corrupt", f"{path} has schema version {found[:100]!r}, expected {SCHEMA_VERSION}; "
+                     "Lore leaves it as it is")
 
 
 class _ThreadCursors:
@@ -370,16 +385,23 @@ class Graph:
         # Arrow tables still load through register(), which is how bulk data comes in.
         self._con = _connect(self.path, read_only, config, existed=self.existed)
         try:
-            if self.existed and not _is_lore_graph(self.con):
-                # Lore writes only into a DuckDB file that is already a Lore graph or that it made (SPEC §7).
+            try:
+                # Lore writes only into a DuckDB file that is already a Lore graph of its own schema or that
+                # it made (SPEC §7): the version is read before the schema's CREATE statements run, which
+                # added this Lore's tables to a newer Lore's graph before refusing it.
+                found = _stored_version(self.con) if self.existed else None
+                if found is not None and found != SCHEMA_VERSION:
+                    raise _version_error(self.path, found)
+            except LoreError as exc:
                 self.con.close()
                 if made_tmp:
                     try:
                         os.rmdir(self.path + ".tmp")
                     except OSError:
                         pass
-                raise LoreError("not-a-graph", f"{self.path} is a DuckDB file but not a Lore graph; Lore leaves "
-                                "it as it is (give another --graph)")
+                if exc.code == "not-a-graph":
+                    raise LoreError("not-a-graph", f"{self.path} {exc.message}") from None
+                raise
             if not read_only:
                 self.con.execute(_SCHEMA_SQL)
                 self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])

@@ -73,7 +73,9 @@ def _ingest_first(graph: Graph, root: str, notes: list[str], base: str | None = 
         return
     if graph.read_only:
         raise LoreError("no-history", "the graph has no ingested history and is read-only: run lore ingest")
-    params: dict[str, Any] = {"repo": root, "wait": True}
+    # The journal of the graph branch's history only: the work tree's entries are part of the change under
+    # review, and a pull request's entry retracting the team's decision made its own import pass (attack 8).
+    params: dict[str, Any] = {"repo": root, "wait": True, "worktreeJournal": False}
     if base is not None and _default_branch_outside(root, base):
         params["branch"] = base
         notes.append(f"the graph had no history of {root}: ingested {base}'s first (no main or master here, "
@@ -104,6 +106,11 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
         raise LoreError("bad-params", "paths must be a list of paths")
     use_buffers = params.get("buffers", True)
     root = work_tree_root(repo)
+    # A bad path or base is refused before any work: a first check ingested the clone before saying the base
+    # was not a revision.
+    wanted = [_rel(root, p) for p in paths]
+    if base is not None:
+        resolve_commit(root, base)
     notes: list[str] = []
     _ingest_first(graph, root, notes, base)
     shared = layer_for(graph)
@@ -139,7 +146,6 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
                      "count as the change; fetch the base branch and pass --base, or --all for every warning")
     if st.how == "none":
         notes.append("no base commit: every file of the work tree is checked as it is")
-    wanted = [_rel(root, p) for p in paths]
     out = []
     for w in ws:
         if not every and w["id"] in known:
@@ -161,6 +167,8 @@ def run_check(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rel(root: str, p: str) -> str:
+    if "\0" in p:  # no file has a NUL in its name (os.path.realpath raised ValueError: an internal error)
+        raise LoreError("bad-path", f"{p!r} is not a path: it holds a NUL character")
     full = os.path.realpath(p if os.path.isabs(p) else os.path.join(os.getcwd(), p))
     rel = os.path.relpath(full, root).replace(os.sep, "/")
     if rel.startswith(".."):
