@@ -135,3 +135,30 @@ def test_a_file_under_no_package_takes_no_crates_dependencies(tmp_path, cli):
     files["scripts/gen.rs"] = "use json::Value;\nfn main() { anyhow::bail!(\"x\"); }\n"
     cli = cli.ingest_in(commit_files(tmp_path / "repo", files))
     assert _deps(cli, ":module/scripts-gen-rs") == {":module/json"}
+
+
+def test_hostile_manifests_given_to_file_facts_are_refused_or_read_as_nothing(tmp_path: Path):
+    """``fileFacts``' ``manifests`` (the layer's texts of workspace manifests) is input too: not a list, not
+    objects, a path out of the work tree are refused; a manifest too large, not UTF-8 or not TOML renames nothing."""
+    root = commit_files(tmp_path / "repo", {"Cargo.toml": _manifest("app", 'serde_json = "1"\n'),
+                                            "src/main.rs": "use serde_json::Value;\n"})
+    operations.load_features()
+    g = Graph(tmp_path / "g.duckdb")
+    try:
+        assert _run(g, "ingest", {"repo": str(root), "wait": True})["ok"]
+        main_rs = {"path": "src/main.rs", "text": "use serde_json::Value;\n"}
+        for bad, code in (("Cargo.toml", "bad-params"), ([3], "bad-params"),
+                          ([{"path": "../Cargo.toml", "text": "[package]\n"}], "bad-path"),
+                          ([{"path": "Cargo.toml", "text": 7}], "bad-text"),
+                          ([{"path": "Cargo.toml", "text": "\udcff[package]\n"}], "invalid-utf8")):
+            reply = operations.run("fileFacts", g, {"files": [main_rs], "manifests": bad})
+            assert not reply["ok"] and reply["error"]["code"] == code, (bad, reply)
+        rename = '\nserde_json = { package = "innocent" }\n'
+        for text in (_manifest("app", "") + rename + "#" * 1_000_001, "\ufeff\x00" + rename, "[package\n" + rename,
+                     _manifest("app", "") + "[dependencies.serde_json]\npackage = 7\n"):
+            reply = operations.run("fileFacts", g, {"files": [main_rs], "manifests": [{"path": "Cargo.toml",
+                                                                                       "text": text}]})
+            assert reply["ok"], reply
+            assert [i[1] for i in reply["files"][0]["imports"]] == [":module/serde-json"], text[:40]
+    finally:
+        g.close()
