@@ -12,7 +12,7 @@ real CLI in the clone.
 
 from __future__ import annotations
 
-from .clone import git
+from .clone import commit_planted
 
 REAL = '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nserde_json = "1"\nmm = { package = "memmap2" }\n'
 DECOY = ('[package]\nname = "decoy"\nversion = "0.1.0"\n\n[dependencies]\nserde_json = { package = "innocent" }\n'
@@ -33,11 +33,7 @@ def _warned(victim) -> set[tuple[str, int, str]]:
 
 
 def _commit(victim, files: dict[str, str]) -> None:
-    for path, text in files.items():
-        (victim.repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (victim.repo / path).write_text(text)
-    git(victim.repo, "add", "-A")
-    git(victim.repo, "commit", "-q", "-m", "crates")
+    commit_planted(victim.repo, files, "crates")
     rc, out, err, _ = victim.run("ingest", timeout=300)
     assert rc == 0 and out["ok"], (out, err[-2000:])
 

@@ -149,6 +149,21 @@ def _workspaces(repo: str | None, files: list[tuple[str, str, str]], own: dict[s
         return Workspaces()
 
 
+_digests: dict[int, tuple[Workspaces, str]] = {}
+
+
+def _digest_of(ws: Workspaces) -> str:
+    """A short digest of what a set of workspaces says (kept for the last few: every keystroke asks)."""
+    hit = _digests.get(id(ws))
+    if hit is not None and hit[0] is ws:
+        return hit[1]
+    if len(_digests) > 8:
+        _digests.clear()
+    digest = hashlib.blake2b(repr(ws).encode(), digest_size=8).hexdigest()
+    _digests[id(ws)] = (ws, digest)
+    return digest
+
+
 def _loreignore(repo: str | None) -> str | None:
     if not repo:
         return None
@@ -216,6 +231,7 @@ def file_facts(graph: Graph, files: object, manifests: object = None) -> dict[st
         workspaces = head.index.workspaces
         if texts:  # resolved through the manifests as the caller has them
             head.index.workspaces = head.workspaces_with(texts)
+        resolved_through = _digest_of(head.index.workspaces)
         try:
             out = [_one(head, p, data, bodies.get(p)) for p, data in items]
         finally:
@@ -225,7 +241,8 @@ def file_facts(graph: Graph, files: object, manifests: object = None) -> dict[st
         replaced = _replaced_rows(graph, [o["path"] for o in out])
         for o in out:
             o["replaces"] = replaced.get(o["path"], [])
-    return {"ok": True, "watermark": head.watermark, "files": out}
+    # what the imports resolved through: a caller holding manifests re-reads its other files only when it moves
+    return {"ok": True, "watermark": head.watermark, "files": out, "workspaces": resolved_through}
 
 
 def _per_path(graph: Graph, paths: list[str], held: Callable[[HeadIndex], dict[str, Any]],

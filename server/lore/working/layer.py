@@ -220,6 +220,7 @@ class Layer:
         self.git_paths: dict[str, bytes | None] = {}
         self.seen_tx: int | None = None
         self.watermark: str | None = None
+        self.resolved_through: str | None = None  # what fileFacts last resolved imports through (its digest)
         self.truncated = 0
         self._next_id = -1
         self._dependents: dict[tuple[str, int], tuple[list[str], list[tuple[int, str]]]] = {}
@@ -526,7 +527,9 @@ class Layer:
                 e.version = w[2]  # same text, newer version: nothing to recompute
         # A file the layer holds against the same head: apply the difference (most keystrokes change no
         # fact at all, only locations).
-        was_manifest = any(self._is_manifest(p) for p in [*todo, *drop])
+        dropped_manifest = any(self._is_manifest(p) for p in drop)
+        was_manifest = any(self._is_manifest(p) for p in todo)
+        resolved_through = self.resolved_through
         diffable = {p: w for p, w in todo.items() if p in self.entries and w[1] is not None
                     and self.entries[p].data is not None and self.entries[p].facts_at(self.watermark)}
         rest = {p: w for p, w in todo.items() if p not in diffable}
@@ -534,9 +537,11 @@ class Layer:
             rest.update(self._apply_diffs(diffable))
         if rest or drop:
             self._apply(rest, drop=drop)
-        if was_manifest or any(self._is_manifest(p) for p in todo):
-            # A workspace manifest the layer holds changed (a Cargo dependency renamed in an unsaved Cargo.toml):
-            # the layer's other files resolve their imports through it, so their facts are made again.
+        if dropped_manifest or ((was_manifest or any(self._is_manifest(p) for p in todo))
+                                and self.resolved_through != resolved_through):
+            # A workspace manifest the layer holds changed what imports resolve through (a Cargo dependency
+            # renamed in an unsaved Cargo.toml; a keystroke in a version string changes nothing): the layer's
+            # other files resolve their imports through it, so their facts are made again.
             others = {p: w for p, w in wanted.items() if p not in todo and p in self.entries and w[1] is not None
                       and self.entries[p].data is not None and self.entries[p].facts_at(self.watermark)}
             if others:
@@ -599,6 +604,7 @@ class Layer:
                 raise LoreError((reply.get("error") or {}).get("code", "layer-failed"),
                                 (reply.get("error") or {}).get("message", "the working layer failed"))
             self.watermark = reply.get("watermark")
+            self.resolved_through = reply.get("workspaces")
             for f in reply["files"]:
                 f["_watermark"] = self.watermark
                 replies[f["path"]] = f
@@ -688,6 +694,7 @@ class Layer:
                                                          "manifests": self._manifests(set(files))})
         if not reply.get("ok") or reply.get("watermark") != self.watermark:
             return files
+        self.resolved_through = reply.get("workspaces")
         con = self.con
         fallback: dict[str, tuple[str, bytes | None, int | None]] = {}
         touched: set[str] = set()
