@@ -85,20 +85,27 @@ def _workspaces(files: dict[str, str]):
 
 
 def test_cargo_dependencies_and_renames_are_read():
-    ws = _workspaces({"Cargo.toml": CARGO, "fuzz/Cargo.toml": '[target.\'cfg(unix)\'.dev-dependencies]\nlibc = "1"\n',
+    ws = _workspaces({"Cargo.toml": CARGO, "fuzz/Cargo.toml": '[package]\nname = "fuzz"\n'
+                      '[target.\'cfg(unix)\'.dev-dependencies]\nlibc = "1"\n',
                       "Cargo2/Cargo.toml": '[workspace.dependencies]\nthis-error = { package = "thiserror" }\n'})
-    assert ws.rust_packages == {"anyhow": "anyhow", "log": "log", "serde_json": "serde_json",
-                                "memmap": "memmap2", "libc": "libc", "this_error": "thiserror"}
+    assert ws.crate_deps("src/lib.rs") == {"anyhow": "anyhow", "log": "log", "serde_json": "serde_json",
+                                           "memmap": "memmap2"}
+    assert ws.crate_deps("fuzz/fuzz_targets/a.rs") == {"libc": "libc"}
+    # a virtual manifest is no crate: its [workspace.dependencies] name its own keys only
+    assert ws.crate_deps("Cargo2/src/x.rs") == ws.crate_deps("src/x.rs")
+    assert ws.manifest_deps("Cargo2/Cargo.toml") == {"this_error": "thiserror"}
 
 
 def test_hostile_cargo_manifests_give_nothing_and_never_raise():
     for text in ("[dependencies\nanyhow = 1", '[dependencies]\n"../../etc" = "1"\n', "dependencies = 3\n",
                  '[dependencies]\nx = { package = 7 }\n', '[dependencies]\nx = { package = "a b/../c" }\n',
-                 "[target]\nx = 1\n", '[target.x]\ndependencies = "no"\n', "\x00\xff"):
-        ws = _workspaces({"Cargo.toml": text})
-        assert all(rustuse.BY_PATH not in k and "/" not in v and " " not in v for k, v in ws.rust_packages.items())
-    ws = _workspaces({"Cargo.toml": "[dependencies]\n" + "".join(f"c{i} = '1'\n" for i in range(5000))})
-    assert len(ws.rust_packages) == 2000
+                 "[target]\nx = 1\n", '[target.x]\ndependencies = "no"\n', "\x00\xff",
+                 '[package]\n[dependencies]\nx = { workspace = true }\n[workspace.dependencies]\nx = 3\n'):
+        ws = _workspaces({"Cargo.toml": "[package]\n" + text if "[package]" not in text else text})
+        assert all(rustuse.BY_PATH not in k and "/" not in v and " " not in v
+                   for k, v in ws.crate_deps("src/lib.rs").items())
+    ws = _workspaces({"Cargo.toml": "[package]\n[dependencies]\n" + "".join(f"c{i} = '1'\n" for i in range(5000))})
+    assert len(ws.crate_deps("src/lib.rs")) == 2000
 
 
 def _repo(tmp_path, cli):

@@ -51,6 +51,15 @@ def make_clone(path: Path) -> Path:
     return path
 
 
+def commit_planted(repo: Path, files: dict[str, str], message: str) -> None:
+    """Commit ``files`` (path -> text) into the clone, folders made as needed: what the attacker publishes."""
+    for path, text in files.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
 def new_victim(tmp_path: Path) -> Victim:
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)

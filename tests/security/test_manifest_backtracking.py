@@ -20,17 +20,13 @@ from __future__ import annotations
 
 import json
 
-from .clone import git
+from .clone import commit_planted
 
 TIMEOUT_S = 60  # a fixed ingest of these takes a few seconds; main's took minutes or never ended
 
 
 def _commit(victim, files: dict[str, str]) -> None:
-    for path, text in files.items():
-        (victim.repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (victim.repo / path).write_text(text)
-    git(victim.repo, "add", "-A")
-    git(victim.repo, "commit", "-q", "-m", "manifests")
+    commit_planted(victim.repo, files, "manifests")
 
 
 def _ingest_and_deps(victim, module: str) -> set[str]:

@@ -59,7 +59,7 @@ from lore.ingest.walk import (
     repo_root,
     resolve_branch,
 )
-from lore.ingest.workspaces import MANIFEST_FILES, workspaces_of
+from lore.ingest.workspaces import MANIFEST_FILES, Workspaces, workspaces_of
 from lore.ingest.workspaces import MAX_MANIFEST_BYTES as WORKSPACE_MANIFEST_BYTES
 from lore.store.graph import Graph
 from lore.timeutil import FOREVER, now_micros
@@ -153,6 +153,25 @@ def _memo(ignore: Ignore) -> Callable[[str], bool]:
             hit = seen[path] = ignore(path)
         return hit
     return ignored
+
+
+class _MovedCrates:
+    """Per file, the Cargo dependencies (code names) that resolve otherwise after a manifest change: those its
+    crate's (a Rust file's: its nearest package manifest's; a Cargo.toml's: its own) gained, lost or renamed.
+    Kept per folder: every Rust file of a folder is of one crate."""
+
+    def __init__(self, old: Workspaces, new: Workspaces) -> None:
+        self.old, self.new = old, new
+        self.by_key: dict[str, frozenset[str]] = {}
+
+    def of(self, path: str) -> frozenset[str]:
+        key = path if posixpath.basename(path) == "Cargo.toml" else posixpath.dirname(path) + "/"
+        hit = self.by_key.get(key)
+        if hit is None:
+            a, b = self.old.deps_of(path), self.new.deps_of(path)
+            hit = self.by_key[key] = frozenset() if a == b else frozenset(
+                k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        return hit
 
 
 class IngestRun(StructureFacts, BatchWriter):
@@ -321,7 +340,8 @@ class IngestRun(StructureFacts, BatchWriter):
         self._sub_keys: dict[str, str] | None = None
         self._resolve_cache: dict = {}
         self._index_version = 0
-        self._crates_moved: set[str] | None = None  # the Cargo dependencies the last manifest change moved
+        # The Cargo dependencies before and after the last manifest change, when nothing else of the workspaces moved
+        self._crates_moved: tuple[Workspaces, Workspaces] | None = None
         self._resolve_version = 0
         self._load_aliases()
         self._load_workspaces()
@@ -582,10 +602,11 @@ class IngestRun(StructureFacts, BatchWriter):
             crates = self._crates_moved if workspaces_moved and not aliases_moved else None
             if crates is not None:
                 exts = _CRATE_EXTS
+            moved = _MovedCrates(*crates) if crates is not None else None
             changed = set(cs.removed) | set(cs.added) | set(cs.modified)
             for p in sorted(self.files):
                 if p not in changed and posixpath.splitext(p)[1] in exts and \
-                        (crates is None or self._names_crate(p, crates)):
+                        (moved is None or self._names_crate(p, moved.of(p))):
                     self._resolve_again(p, set(), t, force=True)
 
     def _load_aliases(self) -> bool:
@@ -607,8 +628,8 @@ class IngestRun(StructureFacts, BatchWriter):
         if found == self.index.workspaces:
             return False
         old = self.index.workspaces
-        self._crates_moved = ({code for code, _package in set(old.rust_deps) ^ set(found.rust_deps)}
-                              if dataclasses.replace(old, rust_deps=found.rust_deps) == found else None)
+        self._crates_moved = ((old, found) if dataclasses.replace(
+            old, rust_crates=found.rust_crates, rust_manifests=found.rust_manifests) == found else None)
         self.index.workspaces = found
         self._index_version += 1
         return True
@@ -802,8 +823,10 @@ class IngestRun(StructureFacts, BatchWriter):
             if p in self.files:
                 self._resolve_again(p, vanished | fallback, t)
 
-    def _names_crate(self, p: str, crates: set[str]) -> bool:
+    def _names_crate(self, p: str, crates: frozenset[str]) -> bool:
         """Whether a Rust file or Cargo.toml imports one of ``crates`` (code names: ``-`` as ``_``)."""
+        if not crates:
+            return False
         blob, mode = self.files[p]
         if mode in (GITLINK, SYMLINK):
             return False

@@ -161,10 +161,11 @@ def repo_summary_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
 @register("fileFacts")
 def file_facts_op(graph: Graph, params: dict[str, Any]) -> dict[str, Any]:
     """What ingestion would write for each file's given text at the graph branch's head (nothing is written):
-    ``{"files": [{"path": "src/a.py", "text": "…" | null}]}``. The working layer reads it."""
+    ``{"files": [{"path": "src/a.py", "text": "…" | null}], "manifests"?: [same]}``: ``manifests``, the other
+    workspace manifests (Cargo.toml …) the caller holds in other text than the head's. The working layer reads it."""
     from lore.ingest.worktree import file_facts
 
-    return file_facts(graph, params.get("files"))
+    return file_facts(graph, params.get("files"), params.get("manifests"))
 
 
 @register("headFiles")

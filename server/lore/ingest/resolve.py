@@ -338,7 +338,8 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
         own, hit = _rust_workspace(segs, ix)
         if own:  # a crate of the repository's workspace: its file, or nothing recorded; never outside
             return ("internal", hit) if hit else None
-    package = ix.workspaces.rust_packages.get(head)  # a Cargo.toml's dependency; renamed: its package's name
+    # a dependency of the file's own crate (its nearest package manifest's); renamed: its package's name
+    package = ix.workspaces.crate_deps(importer).get(head)
     if name == rustuse.BY_PATH and package is None:
         return None  # a path (`io::Result`, `flags::x`) whose first segment no manifest makes a crate
     return _ext(package or head)
@@ -354,7 +355,7 @@ def _cargo(importer: str, spec: str, name: str, ix: PathIndex):
         own, hit = _rust_workspace([code], ix)
         if own:
             return ("internal", hit) if hit else None
-    package = ix.workspaces.rust_packages.get(code)
+    package = ix.workspaces.manifest_deps(importer).get(code)
     return _ext(package if package and package.replace("-", "_") != code else spec.strip())
 
 

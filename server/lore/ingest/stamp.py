@@ -29,7 +29,9 @@ from lore.store.graph import Graph
 # 5: Rust: a crate named by a path alone (anyhow::bail!, -> anyhow::Result) is an import of it; a renamed
 #    Cargo dependency (memmap = { package = "memmap2" }) is its package; `use x::…` of a module the file
 #    declares (mod x;) or a type it defines is the file's own, never an outside crate.
-EXTRACTOR_REVISION = 5
+# 6: Rust: a Cargo dependency (and its rename) is its own crate's: a file takes its nearest package manifest's
+#    dependencies (with those it inherits from its workspace), never another manifest's.
+EXTRACTOR_REVISION = 6
 KEY = "extractor"
 
 

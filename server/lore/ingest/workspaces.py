@@ -8,10 +8,15 @@ rule could then match, and which would be listed among the dependencies).
   ``source``/``types``/``module``/``main`` it states (a built ``dist/…`` read as its ``src/…``).
 - Rust: a ``Cargo.toml`` with ``[workspace] members`` (globs, ``exclude`` left out); each member's
   ``[package] name`` is a crate of the repository (``my-core`` imported as ``my_core`` -> ``crates/core/src``).
-- Rust dependencies: every ``Cargo.toml``'s ``[dependencies]``, ``[dev-dependencies]``, ``[build-dependencies]``
-  (and their ``[target.…]`` forms) and ``[workspace.dependencies]``: the crates code may name by a path alone
+- Rust dependencies, per crate: a package manifest's (``[package]``) ``[dependencies]``, ``[dev-dependencies]``,
+  ``[build-dependencies]`` (and their ``[target.…]`` forms): the crates its code may name by a path alone
   (``anyhow::bail!``, with no ``use``), and a renamed one's package (``memmap = { package = "memmap2" }``: code
-  says ``memmap``, the package — what a decision names — is memmap2).
+  says ``memmap``, the package — what a decision names — is memmap2); ``dep = { workspace = true }`` takes the
+  ``[workspace.dependencies]`` entry of the workspace root that lists the crate as a member (its rename too).
+  A Rust file takes the dependencies of the nearest package manifest at or above its folder, and nothing else:
+  one repository-wide map let a decoy manifest anywhere (``fixtures/decoy/Cargo.toml`` with ``serde_json =
+  { package = "innocent" }``) rename ``serde_json`` in every crate, and a rejection of serde_json never warned.
+  A ``Cargo.toml``'s own keys (its import facts) are its own tables' and its ``[workspace.dependencies]``'.
 - Go: the root ``go.work``'s ``use`` directives and the root ``go.mod``: each module's path is the repository's
   (``example.com/acme/tools/cmd`` -> ``tools/cmd``), however its folder is named; and a ``replace`` of the root
   ``go.mod`` or ``go.work`` by a folder of the repository (``replace example.com/acme/tooling => ./tools``): Go
@@ -52,6 +57,8 @@ MAX_PATTERNS = 200
 MAX_MEMBERS = 2_000  # packages of each kind; PSR-4 (namespace, folder) pairs in all (each PHP `use` tries them
 # in turn: 400,000 pairs, 200 prefixes of 200 folders in ten composer.json files, and 2,000 uses took minutes)
 MAX_TEXT = 300
+# Cargo dependencies of all manifests together (each manifest's at most MAX_MEMBERS): they are held per crate.
+MAX_DEPENDENCIES = 20 * MAX_MEMBERS
 # Workspace globs of all Cargo.toml [workspace] tables together (each is matched against every crate folder):
 # a clone of 800 crates, each a workspace of "../*", took lore ingest 60 CPU s (quadratic in its crates).
 MAX_WORKSPACE_PATTERNS = 4 * MAX_PATTERNS
@@ -87,14 +94,50 @@ class Workspaces:
     rust: tuple[tuple[str, str], ...] = ()  # (crate name as code names it: '-' as '_', folder)
     go: tuple[tuple[str, str], ...] = ()  # (module path, folder), longest path first
     php: tuple[tuple[str, str], ...] = ()  # (PSR-4 namespace prefix ending with "\\", folder), longest prefix first
-    rust_deps: tuple[tuple[str, str], ...] = ()  # (crate as code names it, name to record: its package when renamed)
+    # (package manifest's folder, its dependencies: (crate as code names it, name to record: its package when
+    # renamed)), by folder
+    rust_crates: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # (Cargo.toml's folder, what its own keys name) where that differs from its crate's: a virtual workspace's,
+    # a root's with [workspace.dependencies]
+    rust_manifests: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.js or self.rust or self.go or self.php or self.rust_deps)
+        return bool(self.js or self.rust or self.go or self.php or self.rust_crates or self.rust_manifests)
 
     @cached_property
-    def rust_packages(self) -> dict[str, str]:
-        return dict(self.rust_deps)
+    def _crate_deps(self) -> dict[str, dict[str, str]]:
+        return {folder: dict(deps) for folder, deps in self.rust_crates}
+
+    @cached_property
+    def _manifest_deps(self) -> dict[str, dict[str, str]]:
+        return {**self._crate_deps, **{folder: dict(deps) for folder, deps in self.rust_manifests}}
+
+    def crate_deps(self, path: str) -> dict[str, str]:
+        """The Cargo dependencies of the crate a Rust file is in: the nearest package manifest's at or above its
+        folder (``{}`` when none is: no crate declares any). Read, never changed."""
+        crates = self._crate_deps
+        if not crates:
+            return _NO_DEPS
+        d = posixpath.dirname(path)
+        while True:
+            hit = crates.get(d)
+            if hit is not None:
+                return hit
+            if not d:
+                return _NO_DEPS
+            d = posixpath.dirname(d)
+
+    def manifest_deps(self, path: str) -> dict[str, str]:
+        """What the keys of the Cargo.toml at ``path`` name (its own tables, inherited renames, its
+        [workspace.dependencies]). Read, never changed."""
+        return self._manifest_deps.get(posixpath.dirname(path), _NO_DEPS) if self._manifest_deps else _NO_DEPS
+
+    def deps_of(self, path: str) -> dict[str, str]:
+        """The Cargo dependencies a file's imports resolve through: a Cargo.toml's own, a Rust file's crate's."""
+        return self.manifest_deps(path) if posixpath.basename(path) == "Cargo.toml" else self.crate_deps(path)
+
+
+_NO_DEPS: dict[str, str] = {}
 
 
 def inside(path: str) -> str | None:
@@ -284,6 +327,7 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
 
     rust: list[tuple[str, str]] = []
     cargos = in_folders("Cargo.toml")
+    roots: dict[str, str] = {}  # a workspace member's folder -> its workspace root's
     globs = MAX_WORKSPACE_PATTERNS  # left for the workspaces still to read
     for where, path in sorted(cargos.items()):
         if globs <= 0 or len(rust) >= MAX_MEMBERS:
@@ -298,22 +342,54 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
         globs -= len(include) + len(exclude)
         members = _folders(where, include, cargos)
         excluded = set(_folders(where, exclude, cargos))
+        if isinstance(cfg.get("package"), dict):
+            roots.setdefault(where, where)  # a root package is its workspace's member
         for folder in members:
             if len(rust) >= MAX_MEMBERS:
                 break
             if folder in excluded:
                 continue
+            roots.setdefault(folder, where)
             crate = parsed(cargos[folder], tomllib.loads)
             pkg = crate.get("package") if isinstance(crate, dict) else None
             name = pkg.get("name") if isinstance(pkg, dict) else None
             if isinstance(name, str) and _CRATE_NAME.match(name):
                 rust.append((name.replace("-", "_"), folder))
 
-    deps: dict[str, str] = {}
-    for _where, path in sorted(cargos.items())[:MAX_MEMBERS]:
-        cfg = parsed(path, tomllib.loads)
-        if isinstance(cfg, dict):
-            _cargo_dependencies(cfg, deps)
+    crates: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    manifests: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    budget = MAX_DEPENDENCIES
+    # The workspaces' roots and members first: a flood of other manifests cannot crowd out the crates the
+    # workspace builds.
+    listed = set(roots) | set(roots.values())
+    for where in sorted(cargos, key=lambda f: (f not in listed, f))[:MAX_MEMBERS]:
+        if budget <= 0:
+            break
+        cfg = parsed(cargos[where], tomllib.loads)
+        if not isinstance(cfg, dict):
+            continue
+        root = parsed(cargos[roots[where]], tomllib.loads) if where in roots else None
+        root_ws = root.get("workspace") if isinstance(root, dict) else None
+        inherited = root_ws.get("dependencies") if isinstance(root_ws, dict) else None
+        own = _cargo_dependencies(cfg, inherited if isinstance(inherited, dict) else None, min(budget, MAX_MEMBERS))
+        budget -= len(own)
+        if isinstance(cfg.get("package"), dict):
+            crates.append((where, tuple(sorted(own.items()))))
+        ws = cfg.get("workspace")
+        table = ws.get("dependencies") if isinstance(ws, dict) else None
+        if isinstance(table, dict) and budget > 0:
+            keys = dict(own)
+            _dependency_table(table, None, keys, min(budget + len(own), MAX_MEMBERS))
+            budget -= len(keys) - len(own)
+            if keys != own or not isinstance(cfg.get("package"), dict):
+                manifests.append((where, tuple(sorted(keys.items()))))
+        elif own and not isinstance(cfg.get("package"), dict):
+            manifests.append((where, tuple(sorted(own.items()))))
+
+    # A crate without dependencies matters only below another crate's folder (its files must not take that
+    # crate's): elsewhere nothing is the same as it.
+    full = {where for where, deps in crates if deps}
+    crates = [(where, deps) for where, deps in crates if deps or _below_any(where, full)]
 
     go: list[tuple[str, str]] = []
     mods = in_folders("go.mod")
@@ -370,35 +446,52 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
                     if at is not None and len(php) < MAX_MEMBERS:
                         php.add((prefix, at))
     return Workspaces(tuple(sorted(set(js))), tuple(sorted(set(rust))), tuple(go),
-                      tuple(sorted(php, key=lambda x: (-len(x[0]), x))), tuple(sorted(deps.items())))
+                      tuple(sorted(php, key=lambda x: (-len(x[0]), x))), tuple(sorted(crates)), tuple(sorted(manifests)))
+
+
+def _below_any(folder: str, folders: set[str]) -> bool:
+    """Whether one of ``folders`` is above ``folder``."""
+    while folder:
+        folder = posixpath.dirname(folder)
+        if folder in folders:
+            return True
+    return False
 
 
 _DEP_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
 
 
-def _cargo_dependencies(cfg: dict[str, Any], deps: dict[str, str]) -> None:
-    """The dependencies one parsed Cargo.toml declares into ``deps`` (code name -> name to record), at most
-    MAX_MEMBERS in all; a key or package that is no crate name is left out."""
+def _cargo_dependencies(cfg: dict[str, Any], inherited: dict[str, Any] | None, limit: int) -> dict[str, str]:
+    """The dependencies one parsed Cargo.toml declares for its crate (code name -> name to record), at most
+    ``limit``: its [dependencies], [dev-dependencies], [build-dependencies] and their [target.…] forms;
+    ``inherited``: its workspace root's [workspace.dependencies], which ``dep = { workspace = true }`` takes."""
     tables = [cfg.get(t) for t in _DEP_TABLES]
     target = cfg.get("target")
     if isinstance(target, dict):
         for spec in list(target.values())[:MAX_PATTERNS]:
             if isinstance(spec, dict):
                 tables += [spec.get(t) for t in _DEP_TABLES]
-    ws = cfg.get("workspace")
-    if isinstance(ws, dict):
-        tables.append(ws.get("dependencies"))
+    deps: dict[str, str] = {}
     for table in tables:
-        if not isinstance(table, dict):
+        if isinstance(table, dict):
+            _dependency_table(table, inherited, deps, limit)
+    return deps
+
+
+def _dependency_table(table: dict[str, Any], inherited: dict[str, Any] | None, deps: dict[str, str],
+                      limit: int) -> None:
+    """One dependency table's crates into ``deps`` (while it holds fewer than ``limit``); a key or package that
+    is no crate name is left out; of one key declared twice, a renamed declaration wins."""
+    for key, value in list(table.items())[:MAX_MEMBERS]:
+        if len(deps) >= limit:
+            return
+        if not isinstance(key, str) or not _CRATE_NAME.match(key):
             continue
-        for key, value in list(table.items())[:MAX_MEMBERS]:
-            if len(deps) >= MAX_MEMBERS:
-                return
-            if not isinstance(key, str) or not _CRATE_NAME.match(key):
-                continue
-            code = key.replace("-", "_")
-            package = value.get("package") if isinstance(value, dict) else None
-            renamed = isinstance(package, str) and _CRATE_NAME.match(package) and \
-                package.replace("-", "_") != code
-            if renamed or code not in deps:
-                deps[code] = package if renamed and isinstance(package, str) else code
+        code = key.replace("-", "_")
+        if isinstance(value, dict) and value.get("workspace") is True and inherited is not None:
+            value = inherited.get(key)  # Cargo takes the workspace's entry (a member cannot rename it)
+        package = value.get("package") if isinstance(value, dict) else None
+        renamed = isinstance(package, str) and _CRATE_NAME.match(package) and \
+            package.replace("-", "_") != code
+        if renamed or code not in deps:
+            deps[code] = package if renamed and isinstance(package, str) else code

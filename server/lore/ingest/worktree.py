@@ -10,6 +10,7 @@ committed unchanged gives exactly the facts history has.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import posixpath
@@ -39,6 +40,7 @@ EVENT_ATTRS = (":introduced-by", ":modified-in", ":renamed-from", ":renamed-to")
 EDITED_ATTR = ":lore/edited"
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 MAX_PATH_CHARS = 4096
+MAX_OVERLAID_MANIFESTS = 2_000  # manifests a caller may hold in other text than the head's (workspaces.MAX_MEMBERS)
 
 
 class HeadIndex:
@@ -62,6 +64,10 @@ class HeadIndex:
         self.replaced: dict[str, list[int]] = {}
         self.bodies: dict[str, dict[str, tuple[int, ...]] | None] = {}
         self.replaced_at: tuple[int, str | None] | None = None
+        self.repo: str | None = None
+        self.manifests: list[tuple[str, str, str]] = []  # (path, blob, mode) of the head's workspace manifests
+        # the workspaces of the head with other texts of its manifests (the working layer's): by those texts
+        self.overlaid: tuple[tuple[tuple[str, str | None], ...], Workspaces] | None = None
 
     def refresh(self, graph: Graph) -> None:
         # Ingestion moves the watermark (and makes its tables) only in a transaction of its own: while the
@@ -90,6 +96,25 @@ class HeadIndex:
         tracked = con.execute(SQL["tracked_files"]).fetchall()
         self.index.aliases = _aliases(repo, tracked)
         self.index.workspaces = _workspaces(repo, tracked)
+        self.repo = repo
+        self.manifests = [f for f in tracked if posixpath.basename(f[0]) in MANIFEST_FILES]
+        self.overlaid = None
+
+    def workspaces_with(self, texts: dict[str, bytes | None]) -> Workspaces:
+        """The head's workspaces with these texts of its manifests (None: deleted; a path the head lacks: added),
+        as ingestion would read them were they committed."""
+        key = tuple(sorted((p, None if t is None else hashlib.sha256(t).hexdigest()) for p, t in texts.items()))
+        if self.overlaid is not None and self.overlaid[0] == key:
+            return self.overlaid[1]
+        files = [f for f in self.manifests if f[0] not in texts]
+        own: dict[str, bytes] = {}
+        for p, t in texts.items():
+            if t is not None:
+                own[f"layer:{p}"] = t  # never a git object id: workspaces_of keeps no parse of it
+                files.append((p, f"layer:{p}", "100644"))
+        found = _workspaces(self.repo, files, own) if files else Workspaces()
+        self.overlaid = (key, found)
+        return found
 
     def module_of(self, path: str) -> str:
         return self.idents.get(path) or S.module_ident(path)
@@ -108,16 +133,35 @@ def _aliases(repo: str | None, files: list[tuple[str, str, str]]) -> dict[str, A
         return {}
 
 
-def _workspaces(repo: str | None, files: list[tuple[str, str, str]]) -> Workspaces:
-    """The head's workspace packages, read from git's blobs as ingestion read them (never the work tree)."""
+def _workspaces(repo: str | None, files: list[tuple[str, str, str]], own: dict[str, bytes] | None = None
+                ) -> Workspaces:
+    """The head's workspace packages, read from git's blobs as ingestion read them (never the work tree);
+    ``own``: the bytes of the blobs that are no git object (the working layer's texts of manifests)."""
     if not repo or not any(posixpath.basename(p) in MANIFEST_FILES for p, _b, _m in files):
         return Workspaces()
+    texts = own or {}
     try:
         with CatFile(repo) as cat:
-            return workspaces_of(files, lambda blob: cat.read(blob, MAX_MANIFEST_BYTES), lambda mode: mode.startswith("100"))
+            return workspaces_of(files, lambda blob: texts[blob] if blob in texts else cat.read(blob, MAX_MANIFEST_BYTES),
+                                 lambda mode: mode.startswith("100"))
     except Exception:  # the working layer resolves without them rather than not at all
         log.exception("workspace packages not read")
         return Workspaces()
+
+
+_digests: dict[int, tuple[Workspaces, str]] = {}
+
+
+def _digest_of(ws: Workspaces) -> str:
+    """A short digest of what a set of workspaces says (kept for the last few: every keystroke asks)."""
+    hit = _digests.get(id(ws))
+    if hit is not None and hit[0] is ws:
+        return hit[1]
+    if len(_digests) > 8:
+        _digests.clear()
+    digest = hashlib.blake2b(repr(ws).encode(), digest_size=8).hexdigest()
+    _digests[id(ws)] = (ws, digest)
+    return digest
 
 
 def _loreignore(repo: str | None) -> str | None:
@@ -157,9 +201,11 @@ def _as_bytes(text: Any) -> bytes | None:
     raise LoreError("bad-text", "text must be a string")
 
 
-def file_facts(graph: Graph, files: object) -> dict[str, Any]:
-    """``files``: ``[{"path": "src/a.py", "text": "…" | None}]`` (None: the file is deleted)."""
-    if not isinstance(files, list):
+def file_facts(graph: Graph, files: object, manifests: object = None) -> dict[str, Any]:
+    """``files``: ``[{"path": "src/a.py", "text": "…" | None}]`` (None: the file is deleted); ``manifests``: the
+    same for other workspace manifests (Cargo.toml …) the caller holds in other text than the head's: the
+    imports of ``files`` resolve through them (a crate's renamed dependency in an unsaved Cargo.toml)."""
+    if not isinstance(files, list) or not isinstance(manifests, (list, type(None))):
         raise LoreError("bad-params", "files must be a list of {path, text}")
     head = graph.session.get(HEAD)
     with head.lock:
@@ -170,20 +216,33 @@ def file_facts(graph: Graph, files: object) -> dict[str, Any]:
             if not isinstance(f, dict):
                 raise LoreError("bad-params", "each file is an object {path, text}")
             items.append((clean_path(f.get("path")), _as_bytes(f.get("text"))))
+        texts: dict[str, bytes | None] = {}
+        for f in [*(manifests or [])[:MAX_OVERLAID_MANIFESTS], *({"path": p, "text": d} for p, d in items)]:
+            if not isinstance(f, dict):
+                raise LoreError("bad-params", "each manifest is an object {path, text}")
+            p = clean_path(f.get("path"))
+            if posixpath.basename(p) in MANIFEST_FILES:
+                texts[p] = _as_bytes(f.get("text"))
         # Files the layer adds resolve as imports while it holds them.
         added = [p for p, data in items if data is not None and p not in head.index.paths]
         for p in added:
             head.index.add(p)
         bodies = _head_bodies(graph, [p for p, data in items if data is not None])
+        workspaces = head.index.workspaces
+        if texts:  # resolved through the manifests as the caller has them
+            head.index.workspaces = head.workspaces_with(texts)
+        resolved_through = _digest_of(head.index.workspaces)
         try:
             out = [_one(head, p, data, bodies.get(p)) for p, data in items]
         finally:
+            head.index.workspaces = workspaces
             for p in added:
                 head.index.remove(p)
         replaced = _replaced_rows(graph, [o["path"] for o in out])
         for o in out:
             o["replaces"] = replaced.get(o["path"], [])
-    return {"ok": True, "watermark": head.watermark, "files": out}
+    # what the imports resolved through: a caller holding manifests re-reads its other files only when it moves
+    return {"ok": True, "watermark": head.watermark, "files": out, "workspaces": resolved_through}
 
 
 def _per_path(graph: Graph, paths: list[str], held: Callable[[HeadIndex], dict[str, Any]],
@@ -259,6 +318,8 @@ def _one(head: HeadIndex, path: str, data: bytes | None,
     lang = language_of(path)
     res: dict[str, Any] = {"path": path, "module": module, "language": lang, "parsed": False,
                            "facts": [], "definitions": [], "imports": [], "names": []}
+    if posixpath.basename(path) in MANIFEST_FILES:
+        res["manifest"] = True  # the caller's other files resolve their imports through its text
     if data is None:
         res["reason"] = "deleted"
         return res

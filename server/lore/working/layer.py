@@ -220,6 +220,7 @@ class Layer:
         self.git_paths: dict[str, bytes | None] = {}
         self.seen_tx: int | None = None
         self.watermark: str | None = None
+        self.resolved_through: str | None = None  # what fileFacts last resolved imports through (its digest)
         self.truncated = 0
         self._next_id = -1
         self._dependents: dict[tuple[str, int], tuple[list[str], list[tuple[int, str]]]] = {}
@@ -526,6 +527,9 @@ class Layer:
                 e.version = w[2]  # same text, newer version: nothing to recompute
         # A file the layer holds against the same head: apply the difference (most keystrokes change no
         # fact at all, only locations).
+        dropped_manifest = any(self._is_manifest(p) for p in drop)
+        was_manifest = any(self._is_manifest(p) for p in todo)
+        resolved_through = self.resolved_through
         diffable = {p: w for p, w in todo.items() if p in self.entries and w[1] is not None
                     and self.entries[p].data is not None and self.entries[p].facts_at(self.watermark)}
         rest = {p: w for p, w in todo.items() if p not in diffable}
@@ -533,6 +537,27 @@ class Layer:
             rest.update(self._apply_diffs(diffable))
         if rest or drop:
             self._apply(rest, drop=drop)
+        if dropped_manifest or ((was_manifest or any(self._is_manifest(p) for p in todo))
+                                and self.resolved_through != resolved_through):
+            # A workspace manifest the layer holds changed what imports resolve through (a Cargo dependency
+            # renamed in an unsaved Cargo.toml; a keystroke in a version string changes nothing): the layer's
+            # other files resolve their imports through it, so their facts are made again.
+            others = {p: w for p, w in wanted.items() if p not in todo and p in self.entries and w[1] is not None
+                      and self.entries[p].data is not None and self.entries[p].facts_at(self.watermark)}
+            if others:
+                again = self._apply_diffs(others)
+                if again:
+                    self._apply(again)
+
+    def _is_manifest(self, path: str) -> bool:
+        """Whether the layer holds ``path`` as a workspace manifest (fileFacts says which files are)."""
+        e = self.entries.get(path)
+        return bool(e is not None and e.facts and e.facts.get("manifest"))
+
+    def _manifests(self, besides: set[str]) -> list[dict[str, Any]]:
+        """The workspace manifests the layer holds, but ``besides``: imports resolve through their texts."""
+        return [{"path": p, "text": e.data} for p, e in self.entries.items()
+                if p not in besides and e.facts and e.facts.get("manifest")]
 
     def _alloc(self, n: int) -> list[int]:
         ids = list(range(self._next_id, self._next_id - n, -1))
@@ -573,11 +598,13 @@ class Layer:
         replies: dict[str, dict[str, Any]] = {}
         if parse:
             reply = operations.run("fileFacts", self.graph, {"files": [
-                {"path": p, "text": files[p][1]} for p in parse]})
+                {"path": p, "text": files[p][1]} for p in parse], "manifests": self._manifests(set(files) | set(drop)) + [
+                {"path": p, "text": files[p][1]} for p in files if p not in parse and (previous[p].facts or {}).get("manifest")]})
             if not reply.get("ok"):
                 raise LoreError((reply.get("error") or {}).get("code", "layer-failed"),
                                 (reply.get("error") or {}).get("message", "the working layer failed"))
             self.watermark = reply.get("watermark")
+            self.resolved_through = reply.get("workspaces")
             for f in reply["files"]:
                 f["_watermark"] = self.watermark
                 replies[f["path"]] = f
@@ -663,9 +690,11 @@ class Layer:
         names changed, and re-run only the rules that read an attribute that changed, over the entities that
         changed. Returns the files that need a full apply instead (their head moved)."""
         t0 = time.perf_counter()
-        reply = operations.run("fileFacts", self.graph, {"files": [{"path": p, "text": w[1]} for p, w in files.items()]})
+        reply = operations.run("fileFacts", self.graph, {"files": [{"path": p, "text": w[1]} for p, w in files.items()],
+                                                         "manifests": self._manifests(set(files))})
         if not reply.get("ok") or reply.get("watermark") != self.watermark:
             return files
+        self.resolved_through = reply.get("workspaces")
         con = self.con
         fallback: dict[str, tuple[str, bytes | None, int | None]] = {}
         touched: set[str] = set()
