@@ -59,3 +59,21 @@ def test_a_flood_of_decoy_manifests_does_not_crowd_out_the_workspaces_crates(vic
     _commit(victim, files)
     got = _warned(victim)
     assert {("crates/app/src/main.rs", 1, ":module/memmap2"), ("crates/app/src/main.rs", 4, ":module/serde-json")} <= got
+
+
+def test_a_decoy_workspace_member_named_like_a_rejected_crate_stays_in_its_workspace(victim):
+    # A workspace elsewhere in the tree lists a member whose package is named serde_json: its members are the
+    # repository's own code for that workspace's files only. Before, `use serde_json` was internal code
+    # everywhere, so the rejection of serde_json never warned on the real crate.
+    decoy_member = '[package]\nname = "serde_json"\nversion = "0.0.0"\n'
+    _commit(victim, {"Cargo.toml": REAL, "src/main.rs": MAIN,
+                     "fixtures/ws/Cargo.toml": '[workspace]\nmembers = ["serde_json"]\n',
+                     "fixtures/ws/serde_json/Cargo.toml": decoy_member,
+                     "fixtures/ws/serde_json/src/lib.rs": "pub fn to_string() {}\n",
+                     "fixtures/ws/user/src/lib.rs": "use serde_json::to_string;\n"})
+    got = _warned(victim)
+    assert {("src/main.rs", 4, ":module/serde-json"), ("Cargo.toml", 6, ":module/serde-json")} <= got, got
+    # inside the decoy's workspace its member is still its own code
+    rc, reply, err, _ = victim.run("query", "[:find ?d :where [:module/fixtures-ws-user-src-lib-rs :depends-on ?d]]")
+    assert rc == 0, err
+    assert reply["results"] == [[":module/fixtures-ws-serde-json-src-lib-rs"]], reply

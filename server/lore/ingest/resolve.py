@@ -206,10 +206,12 @@ def _js_workspace(spec: str, ix: PathIndex) -> tuple[bool, str | None]:
     return False, None
 
 
-def _rust_workspace(segs: list[str], ix: PathIndex) -> tuple[bool, str | None]:
-    """(whether the path's first segment is a crate of the repository's workspace, the file it names)."""
-    for name, folder in ix.workspaces.rust:
-        if segs[0] != name:
+def _rust_workspace(segs: list[str], ix: PathIndex, importer: str) -> tuple[bool, str | None]:
+    """(whether the path's first segment is a crate of the importing file's workspace, the file it names). A
+    workspace's members are its own files' crates: a workspace elsewhere in the tree (a fixture, a decoy listing
+    a member named serde_json) does not make the name internal for files outside it."""
+    for name, folder, root in ix.workspaces.rust:
+        if segs[0] != name or (root and not importer.startswith(root + "/")):
             continue
         src = posixpath.join(folder, "src")
         for k in range(len(segs) - 1, 0, -1):
@@ -335,7 +337,7 @@ def _rust(importer: str, spec: str, name: str, ix: PathIndex):
                 return ("internal", hit)
         return None
     if ix.workspaces.rust:
-        own, hit = _rust_workspace(segs, ix)
+        own, hit = _rust_workspace(segs, ix, importer)
         if own:  # a crate of the repository's workspace: its file, or nothing recorded; never outside
             return ("internal", hit) if hit else None
     # a dependency of the file's own crate (its nearest package manifest's); renamed: its package's name
@@ -352,7 +354,7 @@ def _cargo(importer: str, spec: str, name: str, ix: PathIndex):
     if not code:
         return None
     if ix.workspaces.rust:
-        own, hit = _rust_workspace([code], ix)
+        own, hit = _rust_workspace([code], ix, importer)
         if own:
             return ("internal", hit) if hit else None
     package = ix.workspaces.manifest_deps(importer).get(code)

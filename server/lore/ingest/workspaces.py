@@ -91,7 +91,9 @@ ENTRY_FIELDS = ("source", "types", "typings", "module", "main")
 class Workspaces:
     """The repository's own packages: (name, folder[, entries]) of each kind; empty when it has none."""
     js: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (package name, folder, entry files as stated)
-    rust: tuple[tuple[str, str], ...] = ()  # (crate name as code names it: '-' as '_', folder)
+    # (crate name as code names it: '-' as '_', folder, its workspace root's folder): a member is the repository's
+    # own code for the files of its workspace only, so a decoy workspace cannot make `serde_json` internal elsewhere
+    rust: tuple[tuple[str, str, str], ...] = ()
     go: tuple[tuple[str, str], ...] = ()  # (module path, folder), longest path first
     php: tuple[tuple[str, str], ...] = ()  # (PSR-4 namespace prefix ending with "\\", folder), longest prefix first
     # (package manifest's folder, its dependencies: (crate as code names it, name to record: its package when
@@ -325,7 +327,7 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
                                                             if isinstance(pkg.get(f), str) else None))
                 js.append((name, folder, entries))
 
-    rust: list[tuple[str, str]] = []
+    rust: list[tuple[str, str, str]] = []
     cargos = in_folders("Cargo.toml")
     roots: dict[str, str] = {}  # a workspace member's folder -> its workspace root's
     globs = MAX_WORKSPACE_PATTERNS  # left for the workspaces still to read
@@ -354,7 +356,7 @@ def workspaces_of(files: Iterable[tuple[str, str, str]], read: Callable[[str], b
             pkg = crate.get("package") if isinstance(crate, dict) else None
             name = pkg.get("name") if isinstance(pkg, dict) else None
             if isinstance(name, str) and _CRATE_NAME.match(name):
-                rust.append((name.replace("-", "_"), folder))
+                rust.append((name.replace("-", "_"), folder, where))
 
     crates: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     manifests: list[tuple[str, tuple[tuple[str, str], ...]]] = []
