@@ -95,18 +95,20 @@ def test_a_method_renamed_keeps_a_memory_that_names_it_qualified(ws):
     assert memories(h) == [":constraint/client"]
 
 
-def test_a_new_function_inherits_nothing_and_a_deleted_one_leaves_no_ghost(ws):
+def test_only_a_paired_rename_inherits_and_a_deleted_function_leaves_no_ghost(ws):
     g, root = ws
+    assert edited(buffer(g, root, RENAMED, 1)) == [(RETRY_DELAY, ":constraint/retry", 4)]
+    assert memories(hover(g, root, "retry_delay", 4)) == [":constraint/retry"]
     # a copy of backoff under a new name: backoff keeps its memory, the copy has none
-    assert edited(buffer(g, root, COPIED, 1)) == []
+    assert edited(buffer(g, root, COPIED, 2)) == []
     assert memories(hover(g, root, "retry_delay", 13)) == []
     assert memories(hover(g, root, "backoff", 4)) == [":constraint/retry"]
     # renamed with its body rewritten: not paired, so a new function
-    assert edited(buffer(g, root, REWRITTEN, 2)) == []
+    assert edited(buffer(g, root, REWRITTEN, 3)) == []
     h = hover(g, root, "retry_delay", 4)
     assert h["entity"] == RETRY_DELAY and memories(h) == [] and h["history"]["renamedFrom"] == []
     # deleted: no warning, and the constraint links to nothing the layer has
-    assert edited(buffer(g, root, GONE, 3)) == []
+    assert edited(buffer(g, root, GONE, 4)) == []
     assert memories(hover(g, root, "jitter", 4)) == []
     assert edited(run(g, "layerWarnings", {"root": str(root)})["warnings"]) == []
 
