@@ -79,6 +79,8 @@ def test_a_function_renamed_in_a_buffer_keeps_its_memories(ws):
     # undone: backoff has its memory again, and nothing is edited
     assert edited(buffer(g, root, NET, 2)) == []
     assert memories(hover(g, root, "backoff", 4)) == [":constraint/retry"]
+    # a work tree checked out with core.autocrlf: the same rename with CRLFs
+    assert edited(buffer(g, root, RENAMED.replace("\n", "\r\n"), 3)) == [(RETRY_DELAY, ":constraint/retry", 4)]
 
 
 def test_a_method_renamed_keeps_a_memory_that_names_it_qualified(ws):

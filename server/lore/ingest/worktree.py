@@ -268,6 +268,23 @@ def _unless_only_line_endings(lang: str, data: bytes, mslug: str, changed: list[
     return [e for e in changed if head_bodies[e] != tuple(sorted(lf.get(e, ())))]
 
 
+def _lf_defs(lang: str, data: bytes, mslug: str, path: str, shapes: dict[str, Any], bodies: dict[str, list[int]]
+             ) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """A CRLF text's definitions' shapes and text hashes with its CRLFs read as LFs (a work tree checked out
+    with ``core.autocrlf``), for pairing renames with the head's; the text's own when it cannot be parsed."""
+    try:
+        ex = extract_source(lang, data.replace(b"\r\n", b"\n"))
+    except Exception:  # noqa: BLE001 - the first parse succeeded; keep its reading
+        return shapes, bodies
+    lf_shapes: dict[str, Any] = {}
+    lf_bodies: dict[str, list[int]] = {}
+    for d in ex.defs:
+        e = S.def_ident(d.kind, mslug, d.qname)
+        lf_shapes[e] = (d.kind, d.shape_hash, path, d.qname, d.end_line - d.line < 2)
+        lf_bodies.setdefault(e, []).append(d.body_hash)
+    return lf_shapes, lf_bodies
+
+
 def _one(head: HeadIndex, path: str, data: bytes | None, at_head: HeadDefs | None = None) -> dict[str, Any]:
     module = head.module_of(path)
     lang = language_of(path)
@@ -344,6 +361,9 @@ def _one(head: HeadIndex, path: str, data: bytes | None, at_head: HeadDefs | Non
         # followed its class does not).
         gone = {e: (k, sh, path, q) for e, (k, sh, q) in at_head.shapes.items() if e not in bodies}
         new = {e: info for e, info in shapes.items() if e not in head_bodies}
+        if gone and new and b"\r\n" in data:  # shapes and texts as the head's LF blobs have them
+            shapes, bodies = _lf_defs(lang, data, mslug, path, shapes, bodies)
+            new = {e: info for e, info in shapes.items() if e not in head_bodies}
         for olde, newe, _path in match_renames(gone, new) if gone and new else ():
             facts += [[newe, RENAMED_FROM, "k", olde, None], [olde, RENAMED_TO, "k", newe, None]]
             if head_bodies.get(olde) != tuple(sorted(bodies[newe])):
