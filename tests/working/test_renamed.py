@@ -20,7 +20,7 @@ from lore.ingest.renames import match_renames
 from lore.store.graph import Graph
 
 from .test_check import lore
-from .test_edited import BACKOFF, MEMORIES, NET, buffer, edited
+from .test_edited import BACKOFF, MEMORIES, NET, buffer, edited, repo  # noqa: F401 - repo: test_edited's fixture
 from .test_layer import run
 
 RENAMED = NET.replace("def backoff(attempt)", "def retry_delay(attempt)")
@@ -138,15 +138,7 @@ def test_the_rename_is_found_through_the_memory_index_postings(tmp_path: Path):
 # ------------------------------------------------------------------ lore check, through the CLI
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    r = commit_files(tmp_path / "app", {"src/net.py": NET, ".gitignore": ".lore/\n"}, "init")
-    assert lore(r, "transact", MEMORIES, "--reason", "team memories").returncode == 0
-    assert lore(r, "ingest", ".").returncode == 0
-    return r
-
-
-def test_lore_check_reports_a_rename_on_a_branch_and_unstaged(repo):
+def test_lore_check_reports_a_rename_on_a_branch_and_unstaged(repo):  # noqa: F811 - the fixture
     git(repo, "checkout", "-qb", "feature")
     (repo / "src" / "net.py").write_text(RENAMED)
     p = lore(repo, "check")  # unstaged
