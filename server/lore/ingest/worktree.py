@@ -40,6 +40,9 @@ EVENT_ATTRS = (":introduced-by", ":modified-in", ":renamed-from", ":renamed-to")
 EDITED_ATTR = ":lore/edited"
 # A definition renamed in the text: ingestion's own rename facts, laid over history by the layer only.
 RENAMED_FROM, RENAMED_TO = ":renamed-from", ":renamed-to"
+# A fact's optional sixth element: the end of its valid time (else it is valid from 0 on, for ever). CLOSED: a
+# row that was never valid now (its valid time ends where it begins).
+CLOSED = 0
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 MAX_PATH_CHARS = 4096
 
@@ -366,6 +369,12 @@ def _one(head: HeadIndex, path: str, data: bytes | None, at_head: HeadDefs | Non
             new = {e: info for e, info in shapes.items() if e not in head_bodies}
         for olde, newe, _path in match_renames(gone, new) if gone and new else ():
             facts += [[newe, RENAMED_FROM, "k", olde, None], [olde, RENAMED_TO, "k", newe, None]]
+            # The old definition's names, which the layer hides with the file's head rows, as ingestion leaves
+            # a renamed definition's: closed in valid time (never valid now), so the memory linker finds a
+            # memory that names it and follows the rename to the new one, as it does in history.
+            qname = at_head.shapes[olde][2]
+            facts += [[olde, ":name", "s", qname.rsplit(".", 1)[-1], None, CLOSED],
+                      [olde, ":qualified-name", "s", qname, None, CLOSED], [olde, ":file", "s", path, None, CLOSED]]
             if head_bodies.get(olde) != tuple(sorted(bodies[newe])):
                 changed.append(newe)
         facts += [[e, EDITED_ATTR, "b", "true", None] for e in changed]

@@ -98,16 +98,9 @@ SELECT f.id, f.rule, f.e FROM layer_base f
  WHERE f.a = ':lore/warning' AND f.inferred AND f.tx_to = 2147483647
 
 -- name: mem_code_view
--- The memory linker's mirror of code names and paths (lore.memory.index), with the layer's over it. A
--- definition the layer renames (its :renamed-to) keeps the names the layer hides, closed in valid time as
--- ingestion closes a renamed definition's: the linker finds a memory that names it by its old name and
--- follows the rename to the new one, as it does in history.
+-- The memory linker's mirror of code names and paths (lore.memory.index), with the layer's over it.
 CREATE OR REPLACE TEMP VIEW mem_code AS
 SELECT id, e, a, v, valid_from, valid_to FROM {db}.main.mem_code WHERE id NOT IN (SELECT id FROM layer_hidden)
-UNION ALL
-SELECT id, e, a, v, valid_from, least(valid_to, valid_from) FROM {db}.main.mem_code
- WHERE e IN (SELECT e FROM layer_facts WHERE a = ':renamed-to' AND NOT inferred)
-   AND id IN (SELECT id FROM layer_hidden)
 UNION ALL
 SELECT id, e, a, v, valid_from, valid_to FROM layer_facts
  WHERE NOT inferred AND a IN (':name', ':qualified-name', ':file', ':path', ':renamed-to') AND vt IN ('s', 'k')
