@@ -5,7 +5,8 @@ working layer (SPEC §5), which lays these facts over history without writing th
 structural facts (module, definitions, ``:contains``, ``:depends-on``, ``:calls`` …), its definition and
 import locations, and the ids of the facts rows it replaces (the file's own structural rows at the head,
 from ``ingest_open``). Idents, import resolution and ignore rules are the ingester's, so a file that is
-committed unchanged gives exactly the facts history has.
+committed unchanged gives exactly the facts history has. A definition renamed in the text (paired with the
+head's as ingestion pairs renames) gets ingestion's rename facts and its old names closed in valid time.
 """
 
 from __future__ import annotations
