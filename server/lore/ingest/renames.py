@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 
 def match_renames(gone: dict, new: dict) -> list[tuple[str, str, str]]:
     """Definitions that vanished and appeared in one commit with the same shape (see Def.shape_hash): a
@@ -14,13 +16,18 @@ def match_renames(gone: dict, new: dict) -> list[tuple[str, str, str]]:
     gone, new = dict(gone), dict(new)
     links: list[tuple[str, str, str]] = []
     classes = _pair(gone, new, links, only_kind="class")
+    if classes:
+        # A class's members are found by their qualified names' prefix in a sorted list, not by a pass over
+        # every definition per class: a file of thousands of classes renamed at once (a hostile buffer the
+        # working layer pairs on every keystroke) cost the product of the two (8,000 classes: a minute).
+        order = {e: i for i, e in enumerate(gone)}
+        gone_q = sorted((info[3], e) for e, info in gone.items())
+        new_q = sorted((info[3], e) for e, info in new.items())
     while classes:  # members of renamed classes (nested classes too) follow their class
         olde_q, newe_q = classes.pop()
-        by_rest = {(k, q[len(newe_q[1]) + 1:]): e for e, (k, _s, _p, q, _sh) in new.items()
-                   if q.startswith(newe_q[1] + ".")}
-        for olde, (kind, _shape, _path, qname) in list(gone.items()):
-            if not qname.startswith(olde_q[1] + "."):
-                continue
+        by_rest = {(new[e][0], q[len(newe_q[1]) + 1:]): e for q, e in _under(new_q, newe_q[1]) if e in new}
+        for olde in sorted((e for _q, e in _under(gone_q, olde_q[1]) if e in gone), key=order.__getitem__):
+            kind, _shape, _path, qname = gone[olde]
             newe = by_rest.get((kind, qname[len(olde_q[1]) + 1:]))
             if newe is not None and newe in new:
                 links.append((olde, newe, new[newe][2]))
@@ -29,6 +36,16 @@ def match_renames(gone: dict, new: dict) -> list[tuple[str, str, str]]:
                 del gone[olde], new[newe]
     _pair(gone, new, links)
     return links
+
+
+def _under(by_qname: list[tuple[str, str]], qname: str) -> list[tuple[str, str]]:
+    """The (qualified name, entity) entries of a list sorted by qualified name that are inside ``qname``."""
+    prefix = qname + "."
+    at = bisect.bisect_left(by_qname, (prefix,))
+    end = at
+    while end < len(by_qname) and by_qname[end][0].startswith(prefix):
+        end += 1
+    return by_qname[at:end]
 
 
 def _pair(gone: dict, new: dict, links: list, only_kind: str | None = None) -> list:

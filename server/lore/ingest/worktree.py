@@ -5,7 +5,8 @@ working layer (SPEC §5), which lays these facts over history without writing th
 structural facts (module, definitions, ``:contains``, ``:depends-on``, ``:calls`` …), its definition and
 import locations, and the ids of the facts rows it replaces (the file's own structural rows at the head,
 from ``ingest_open``). Idents, import resolution and ignore rules are the ingester's, so a file that is
-committed unchanged gives exactly the facts history has.
+committed unchanged gives exactly the facts history has. A definition renamed in the text (paired with the
+head's as ingestion pairs renames) gets ingestion's rename facts and its old names closed in valid time.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import os
 import posixpath
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from lore import idents as S
 from lore.errors import LoreError
 from lore.ingest.extract import MAX_SOURCE_BYTES, extract_source, language_of, looks_binary, too_many_items
 from lore.ingest.ignore import Ignore, build_ignore
+from lore.ingest.renames import match_renames
 from lore.ingest.resolve import PathIndex, resolve_all
 from lore.ingest.tsconfig import CONFIG_FILE, MAX_CONFIG_BYTES, Aliases, aliases_of
 from lore.ingest.walk import CatFile
@@ -38,9 +40,21 @@ EVENT_ATTRS = (":introduced-by", ":modified-in", ":renamed-from", ":renamed-to")
 # A definition whose text differs from the head's (never written by ingestion: only the working layer has it,
 # so rules/edited_decision.sql warns while the edit is uncommitted; a commit of it is :modified-in).
 EDITED_ATTR = ":lore/edited"
+# A definition renamed in the text: ingestion's own rename facts, laid over history by the layer only.
+RENAMED_FROM, RENAMED_TO = ":renamed-from", ":renamed-to"
+# A fact's optional sixth element: the end of its valid time (else it is valid from 0 on, for ever). CLOSED: a
+# row that was never valid now (its valid time ends where it begins).
+CLOSED = 0
 _TYPE = {k: f":type/{k}" for k in ("function", "class", "variable", "field")}
 MAX_PATH_CHARS = 4096
 MAX_OVERLAID_MANIFESTS = 2_000  # manifests a caller may hold in other text than the head's (workspaces.MAX_MEMBERS)
+
+
+class HeadDefs(NamedTuple):
+    """A file's definitions at the head, as ingestion recorded them (``ingest_defs``)."""
+
+    bodies: dict[str, tuple[int, ...]]  # entity -> its text hashes (several definitions of one name: sorted)
+    shapes: dict[str, tuple[str, int, str]]  # entity -> (kind, shape hash, qualified name): rename pairing
 
 
 class HeadIndex:
@@ -62,7 +76,7 @@ class HeadIndex:
         # at the head (``_head_bodies``): the same for every keystroke until history moves, so kept for one
         # (last transaction, watermark).
         self.replaced: dict[str, list[int]] = {}
-        self.bodies: dict[str, dict[str, tuple[int, ...]] | None] = {}
+        self.bodies: dict[str, HeadDefs | None] = {}
         self.replaced_at: tuple[int, str | None] | None = None
         self.repo: str | None = None
         self.manifests: list[tuple[str, str, str]] = []  # (path, blob, mode) of the head's workspace manifests
@@ -278,21 +292,26 @@ def _replaced_rows(graph: Graph, paths: list[str]) -> dict[str, list[int]]:
     return {p: list(ids) for p, ids in got.items() if ids}
 
 
-def _head_bodies(graph: Graph, paths: list[str]) -> dict[str, dict[str, tuple[int, ...]] | None]:
-    """Per path, its definitions' text hashes at the head by entity (ingestion's ``ingest_defs``, what it
-    compares a changed file's definitions with for :modified-in; several definitions of one name give their
-    hashes sorted); None for a path whose hashes the graph does not hold (a file new in the layer, or one
-    ingestion never recorded): then no definition of it counts as edited."""
+def _head_bodies(graph: Graph, paths: list[str]) -> dict[str, HeadDefs | None]:
+    """Per path, its definitions at the head by entity (ingestion's ``ingest_defs``): their text hashes, what
+    it compares a changed file's definitions with for :modified-in (several definitions of one name give
+    their hashes sorted), and their kinds and shapes, what it pairs a vanished definition with a new one by
+    for a rename; None for a path whose definitions the graph does not hold (a file new in the layer, or one
+    ingestion never recorded): then no definition of it counts as edited or renamed."""
     def load(head: HeadIndex, todo: list[str]) -> dict[str, Any]:
         found: dict[str, dict[str, list[int]]] = {}
+        shapes: dict[str, dict[str, tuple[str, int, str]]] = {}
         if scalar(graph.con.execute(SQL["has_defs"])):
             slugs: dict[str, str] = {}
-            for path, kind, qname, body in graph.con.execute(SQL["head_bodies"], {"paths": todo}).fetchall():
+            for path, kind, qname, body, shape in graph.con.execute(SQL["head_bodies"], {"paths": todo}).fetchall():
                 per = found.setdefault(path, {})
                 if kind in _TYPE:  # kind '-': a file known to have no definitions
                     mslug = slugs.get(path) or slugs.setdefault(path, head.module_of(path).split("/", 1)[1])
-                    per.setdefault(S.def_ident(kind, mslug, qname), []).append(body)
-        return {p: None if p not in found else {e: tuple(sorted(hs)) for e, hs in found[p].items()} for p in todo}
+                    e = S.def_ident(kind, mslug, qname)
+                    per.setdefault(e, []).append(body)
+                    shapes.setdefault(path, {})[e] = (kind, shape, qname)  # one ident, one shape: the last, as ingestion
+        return {p: None if p not in found else
+                HeadDefs({e: tuple(sorted(hs)) for e, hs in found[p].items()}, shapes.get(p, {})) for p in todo}
 
     return _per_path(graph, paths, lambda head: head.bodies, load)
 
@@ -312,8 +331,24 @@ def _unless_only_line_endings(lang: str, data: bytes, mslug: str, changed: list[
     return [e for e in changed if head_bodies[e] != tuple(sorted(lf.get(e, ())))]
 
 
-def _one(head: HeadIndex, path: str, data: bytes | None,
-         head_bodies: dict[str, tuple[int, ...]] | None = None) -> dict[str, Any]:
+def _lf_defs(lang: str, data: bytes, mslug: str, path: str, shapes: dict[str, Any], bodies: dict[str, list[int]]
+             ) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """A CRLF text's definitions' shapes and text hashes with its CRLFs read as LFs (a work tree checked out
+    with ``core.autocrlf``), for pairing renames with the head's; the text's own when it cannot be parsed."""
+    try:
+        ex = extract_source(lang, data.replace(b"\r\n", b"\n"))
+    except Exception:  # noqa: BLE001 - the first parse succeeded; keep its reading
+        return shapes, bodies
+    lf_shapes: dict[str, Any] = {}
+    lf_bodies: dict[str, list[int]] = {}
+    for d in ex.defs:
+        e = S.def_ident(d.kind, mslug, d.qname)
+        lf_shapes[e] = (d.kind, d.shape_hash, path, d.qname, d.end_line - d.line < 2)
+        lf_bodies.setdefault(e, []).append(d.body_hash)
+    return lf_shapes, lf_bodies
+
+
+def _one(head: HeadIndex, path: str, data: bytes | None, at_head: HeadDefs | None = None) -> dict[str, Any]:
     module = head.module_of(path)
     lang = language_of(path)
     res: dict[str, Any] = {"path": path, "module": module, "language": lang, "parsed": False,
@@ -356,10 +391,12 @@ def _one(head: HeadIndex, path: str, data: bytes | None,
     by_name: dict[str, list[str]] = {}
     seen: set[str] = set()
     bodies: dict[str, list[int]] = {}
+    shapes: dict[str, tuple[str, int, str, str, bool]] = {}
     for d in ex.defs:
         e = S.def_ident(d.kind, mslug, d.qname)
         res["definitions"].append([e, path, d.kind, d.name, d.qname, d.line, d.col, d.end_line, d.end_col])
         bodies.setdefault(e, []).append(d.body_hash)
+        shapes[e] = (d.kind, d.shape_hash, path, d.qname, d.end_line - d.line < 2)
         if e in seen:
             continue
         seen.add(e)
@@ -374,13 +411,34 @@ def _one(head: HeadIndex, path: str, data: bytes | None,
         if d.kind in ("function", "class"):
             by_name.setdefault(d.name, []).append(e)
             by_name.setdefault(d.qname, []).append(e)
-    if head_bodies:
+    if at_head is not None:
+        head_bodies = at_head.bodies
         # Edited: the definition's text (ingestion's hash of it) differs from the head's; lines moved around
         # it are no edit, and a definition the head does not have is new, not edited.
         changed = [e for e, hs in bodies.items()
                    if (before := head_bodies.get(e)) is not None and before != tuple(sorted(hs))]
         if changed and b"\r\n" in data:
             changed = _unless_only_line_endings(lang, data, mslug, changed, head_bodies)
+        # Renamed: a definition the head has and the text does not, paired with one the text has and the
+        # head does not by ingestion's own rule (same kind and shape, unambiguous, members following their
+        # class), is that definition under its new name: ingestion's rename facts, and edited when its text
+        # differs from the old one's (a renamed function's does: its name is in it; a member that only
+        # followed its class does not).
+        gone = {e: (k, sh, path, q) for e, (k, sh, q) in at_head.shapes.items() if e not in bodies}
+        new = {e: info for e, info in shapes.items() if e not in head_bodies}
+        if gone and new and b"\r\n" in data:  # shapes and texts as the head's LF blobs have them
+            shapes, bodies = _lf_defs(lang, data, mslug, path, shapes, bodies)
+            new = {e: info for e, info in shapes.items() if e not in head_bodies}
+        for olde, newe, _path in match_renames(gone, new) if gone and new else ():
+            facts += [[newe, RENAMED_FROM, "k", olde, None], [olde, RENAMED_TO, "k", newe, None]]
+            # The old definition's names, which the layer hides with the file's head rows, as ingestion leaves
+            # a renamed definition's: closed in valid time (never valid now), so the memory linker finds a
+            # memory that names it and follows the rename to the new one, as it does in history.
+            qname = at_head.shapes[olde][2]
+            facts += [[olde, ":name", "s", qname.rsplit(".", 1)[-1], None, CLOSED],
+                      [olde, ":qualified-name", "s", qname, None, CLOSED], [olde, ":file", "s", path, None, CLOSED]]
+            if head_bodies.get(olde) != tuple(sorted(bodies[newe])):
+                changed.append(newe)
         facts += [[e, EDITED_ATTR, "b", "true", None] for e in changed]
     targets: list[str] = []
     deps: set[str] = set()

@@ -40,5 +40,5 @@ SELECT o.path, o.id FROM ingest_open o
 SELECT count(*) FROM duckdb_tables() WHERE NOT temporary AND table_name = 'ingest_defs'
 
 -- name: head_bodies
--- The hashes of each definition's text at the head, per file (kind '-': a file known to have none).
-SELECT path, kind, qname, body_hash FROM ingest_defs WHERE path IN (SELECT unnest($paths::VARCHAR[]))
+-- The hashes of each definition's text and shape at the head, per file (kind '-': a file known to have none).
+SELECT path, kind, qname, body_hash, shape_hash FROM ingest_defs WHERE path IN (SELECT unnest($paths::VARCHAR[]))

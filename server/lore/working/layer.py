@@ -634,8 +634,9 @@ class Layer:
             facts = ff.get("facts") or []
             ids = self._alloc(len(facts))
             fresh += ids
-            for rid, (e, a, vt, v, vn) in zip(ids, facts):
-                rows.append((rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0, None, tag))
+            for rid, (e, a, vt, v, vn, *closed_at) in zip(ids, facts):
+                rows.append((rid, e, a, vt, v, vn, 0, closed_at[0] if closed_at else FOREVER, LAYER_TX, MAX_TX,
+                             False, None, 1.0, None, tag))
                 entry.entities.add(e)
                 if vt == "k":
                     entry.entities.add(v)
@@ -720,8 +721,10 @@ class Layer:
                 con.execute("DELETE FROM layer_defs WHERE tag = ?", [tag])
                 con.execute("DELETE FROM layer_imps WHERE tag = ?", [tag])
                 self._insert_locations([(ff, tag)])
-            old = {tuple(f[:4]): f for f in prev_facts.get("facts") or []}
-            new = {tuple(f[:4]): f for f in ff.get("facts") or []}
+            # A fact is (e, a, vt, v), and the end of its valid time when it has one (a renamed definition's old
+            # name, closed, is another row than the same name valid: undoing the rename swaps them).
+            old = {(*f[:4], *f[5:6]): f for f in prev_facts.get("facts") or []}
+            new = {(*f[:4], *f[5:6]): f for f in ff.get("facts") or []}
             removed = [k for k in old if k not in new]
             added = [new[k] for k in new if k not in old]
             if removed or added:
@@ -739,9 +742,10 @@ class Layer:
             if added:
                 ids = self._alloc(len(added))
                 fresh += ids
-                self._insert("layer_facts", [(rid, e, a, vt, v, vn, 0, FOREVER, LAYER_TX, MAX_TX, False, None, 1.0,
-                                              None, tag) for rid, (e, a, vt, v, vn) in zip(ids, added)])
-            for e, a, vt, v in [*removed, *(tuple(f[:4]) for f in added)]:
+                self._insert("layer_facts", [(rid, e, a, vt, v, vn, 0, closed_at[0] if closed_at else FOREVER, LAYER_TX,
+                                              MAX_TX, False, None, 1.0, None, tag)
+                                             for rid, (e, a, vt, v, vn, *closed_at) in zip(ids, added)])
+            for e, a, vt, v, *_ in [*removed, *added]:
                 touched.add(e)
                 attrs.add(a)
                 if not is_code(e):
