@@ -3340,3 +3340,8 @@ def test_trial17_a_name_kept_as_it_is_is_governed_with_its_file(text, ref):
     got = one(text)
     assert (got.kind, got.relation) == ("constraint", (":governs", ref)), got.to_json()
     assert not got.rejects and not got.forbids
+
+
+def test_trial17_a_version_chosen_keeps_the_version_it_leaves():  # guard: a move between versions of one thing
+    got = one("Switch from 4.07 to 4.10 and replace ocamlbuild by dune")
+    assert got.subject == "4.10" and "4.07" in got.rejects, got.to_json()

@@ -3347,9 +3347,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [r for r in rejects if not set(_slug(r, 10**6).split("-")) <= span]
                 forbids = [f for f in forbids if not set(_slug(f, 10**6).split("-")) <= span]
                 subject = subject.removeprefix("no ")  # a "no-X" would read as X's rejection (supersession too)
-            # user trial 17: "simplejson was dropped in 2.0": a version ("2.0", "v3", "1.x") is when, never a package
-            rejects = [r for r in rejects if not _VERSION.match(r)]
-            forbids = [f for f in forbids if not _VERSION.match(f)]
+            # user trial 17: "simplejson was dropped in 2.0": a version ("2.0", "v3", "1.x") is when, never a package —
+            # unless a version is what is chosen ("Switch from 4.07 to 4.10"): then the one left is the alternative
+            if not _VERSION.match(subject):
+                rejects = [r for r in rejects if not _VERSION.match(r)]
+                forbids = [f for f in forbids if not _VERSION.match(f)]
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":
