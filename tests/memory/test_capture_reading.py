@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -3277,3 +3278,70 @@ def test_round19_what_a_change_still_needs_done_is_no_rule_of_its_own():
     got = heuristic("User: Move from Moment to Luxon. We agreed that we wanted to switch to Luxon over Moment. This will "
                     "need to be done in every package at once to avoid two date libraries.\nAgent: Noted.")
     assert [g.subject for g in got] == ["Luxon"], [g.to_json() for g in got]
+
+
+# ------------------------------------------------------------------ user trial 17 (pallets/flask), sentences from
+# commit messages of the repositories in /work/repos (grpc-go, ipykernel, opendal, nats.py, matrix-js-sdk, cometbft,
+# ipython, vector) and public project docs
+
+@pytest.mark.parametrize("text, kept", [
+    ("simplejson was dropped in 2.0, so use the json module", "simplejson"),  # the trial's sentence
+    ("Migrate from `ast.Ellipsis` deprecated in 3.8 and dropped in 3.14 to `ast.Constant`", None),  # ipython
+    ("Adds back the bearer auth config which was mistakenly removed in v0.25", None),  # vector
+    ("The ujson backend was dropped in 3.0, so use orjson instead.", "ujson backend"),
+])
+def test_trial17_a_version_is_when_never_a_package(text, kept):
+    got = heuristic(f"User: {text}\nAgent: Noted.")
+    said = [x for g in got for x in g.rejects + g.forbids]
+    assert not [x for x in said if re.fullmatch(r"v?\d+(?:\.[\dx]+)*", x)], [g.to_json() for g in got]
+    assert kept is None or kept in said
+
+
+@pytest.mark.parametrize("text, governed", [
+    ("Don't call _split_blueprint_path from outside blueprints.py", "_split_blueprint_path in blueprints.py"),  # trial
+    ("Do not call testdata.Path when defining flags", "testdata.Path"),  # grpc-go
+    ("Don't call wake_by_ref in OperatorFuture", "wake_by_ref"),  # opendal
+    ("Don't call QApplication.setQuitOnLastWindowClosed(False).", "QApplication.setQuitOnLastWindowClosed"),  # ipykernel
+    ("do not call debug_request on usage_request", "debug_request"),  # ipykernel
+    ("Don't call t.FailNow in goroutines started by tests.", "t.FailNow"),  # grpc-go
+])
+def test_trial17_a_function_called_is_governed_not_rejected(text, governed):
+    got = one(text)
+    assert (got.kind, got.relation) == ("constraint", (":governs", governed)), got.to_json()
+    assert not got.rejects and not got.forbids and _slug_of(got.subject) != "no-call"
+
+
+def test_trial17_a_package_called_is_read_as_before():  # guard: "cmp" is a Go package as well as a function
+    assert "cmp" in one("Don't call cmp in non testing file").rejects  # grpc-go
+
+
+@pytest.mark.parametrize("text, governed", [
+    ("Never log the secret key in dump_session_for_debug; it ends up in CI logs", "dump_session_for_debug"),  # trial
+    ("Don't log the CONNECT payload", None),  # nats.py
+    ("Don't log the entire /sync response", None),  # matrix-js-sdk
+    ("Don't log complete contents of history replies, even in debug", None),  # ipykernel
+    ("Do not print the whole transaction in log messages.", None),  # cometbft
+    ("Intentionally do NOT log the generated private key", None),  # a Go service's comment
+])
+def test_trial17_what_is_logged_is_data_not_a_dependency(text, governed):
+    got = one(text)
+    assert not got.rejects and not got.forbids, got.to_json()
+    assert got.relation == ((":governs", governed) if governed else None)
+
+
+@pytest.mark.parametrize("text, ref", [
+    ("Never rename url_for in helpers.py", "url_for in helpers.py"),  # the trial's sentence
+    # a project's agent notes: "Model constants in `src/config.py` … Don't change `SONNET_MODEL` (the analysis agent
+    # depends on it)"
+    ("Don't change `SONNET_MODEL` in `src/config.py` (the analysis agent depends on it).", "SONNET_MODEL in src/config.py"),
+    ("Do not rename `Procedural.Parameter` (575 uses).", "Procedural.Parameter"),  # a project's architecture notes
+])
+def test_trial17_a_name_kept_as_it_is_is_governed_with_its_file(text, ref):
+    got = one(text)
+    assert (got.kind, got.relation) == ("constraint", (":governs", ref)), got.to_json()
+    assert not got.rejects and not got.forbids
+
+
+def test_trial17_a_version_chosen_keeps_the_version_it_leaves():  # guard: a move between versions of one thing
+    got = one("Switch from 4.07 to 4.10 and replace ocamlbuild by dune")
+    assert got.subject == "4.10" and "4.07" in got.rejects, got.to_json()

@@ -361,3 +361,28 @@ def test_a_thing_that_must_stay_as_it_is_is_governed_by_a_constraint_on_the_code
     # a thing the code does not have is named in the description only: no stub entity is made for it
     capture(graph, "User: The wire format must stay backwards compatible.\nAgent: Noted.")
     assert not [a for a, _ in current(graph, ":constraint/keep-wire-format") if a == ":governs"]
+
+
+def test_a_name_said_with_its_file_governs_that_files_entity(graph):
+    # user trial 17 (pallets/flask): "url_for in helpers.py" was looked up as one name and governed nothing
+    from memory_helpers import add_code
+
+    helpers = add_code(graph, "src/flask/helpers.py", [("function", "url_for", 10)])
+    add_code(graph, "src/flask/app.py", [("function", "url_for", 40)])  # the same name elsewhere
+    bp = add_code(graph, "src/flask/blueprints.py", [("function", "_split_blueprint_path", 12)])
+    sessions = add_code(graph, "src/flask/sessions.py", [("function", "dump_session_for_debug", 5)])
+    r = capture(graph, "User: Never rename url_for in helpers.py. Don't call _split_blueprint_path from outside "
+                       "blueprints.py. Never log the secret key in dump_session_for_debug; it ends up in CI logs."
+                       "\nAgent: ok")
+    got = {m["entity"]: m for m in r["memories"]}
+    assert (":governs", helpers["url_for"]) in current(graph, ":constraint/keep-url-for-in-helpers-py")
+    never_call = next(e for e in got if "split-blueprint-path" in e)
+    assert (":governs", bp["_split_blueprint_path"]) in current(graph, never_call)
+    secret = next(e for e in got if "secret-key" in e)
+    assert (":governs", sessions["dump_session_for_debug"]) in current(graph, secret)
+    for e in got:  # nothing of these is a package: no :rejects, no :dependency stub
+        assert not [a for a, _ in current(graph, e) if a in (":rejects", ":forbids")], current(graph, e)
+    assert not graph.con.execute("SELECT 1 FROM facts WHERE starts_with(e, ':dependency/')").fetchall()
+    # a file that holds no such name governs nothing (not the same name in another file)
+    capture(graph, "User: Never rename url_for in views.py.\nAgent: ok")
+    assert not [a for a, _ in current(graph, ":constraint/keep-url-for-in-views-py") if a == ":governs"]

@@ -1302,7 +1302,7 @@ _MEANT_TO = re.compile(r"^(?:these|the|this|my|our)\s+(?:changes?|edits?|updates
 # that X stays as it is, on X (the memory "keep X" :governs X, resolved as any other reference), not a rejection.
 # X may hold a member path's "::" ("Slim\\App::handle"), no other colon.
 _FREEZE_VERB = r"(?:change|rename|modify|touch|alter|edit|rewrite|reorder|renumber|restructure|break)"
-_THING_END = r"(?=\s*(?:[,;!?—–]|:(?!:)|--\s|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
+_THING_END = r"(?=\s*(?:[,;!?—–]|:(?!:)|--\s|\.(?:\s|$)|$)|\s+\((?=[^()]{3,}\))|\s+(?:because|since|as\b|so\b|unless|without|even|ever|again|before|after|"
 _THING_END += r"when|while|in\s+(?:any|a|the|this|future)|for\s+(?:now|any|backward|compat)|or\s+(?:else|we|you|it)|"
 _THING_END += r"(?:at\s+all|outside|from\s+now|going\s+forward|under\s+any)))"
 _FROZEN = [
@@ -1338,6 +1338,53 @@ def _frozen(s: str) -> tuple[str, str] | None:
         ref = _FROZEN_REF.search(x)
         return x, (ref.group(1).strip("`") if ref else x).removesuffix("()")
     return None
+
+
+
+# User trial 17: "Don't call _split_blueprint_path from outside blueprints.py", "Never log the secret key in
+# dump_session_for_debug": a negated action on code (calling, logging, printing, sending) turns no package down —
+# "call" or "secret key" is no dependency. What it is about is the code it names: the function called, else the
+# function or file it happens in (``:governs``, resolved by finalize-turn to the code's own entity).
+_CODE_VERB = r"(?:call|invoke|log|print|dump|expose|leak|send|emit|write|store|persist|serialize|return)"
+_ACTED_ON = re.compile(r"^(?:please\s+)?(?:intentionally\s+)?(?:(?:we|you|it|nobody|no\s+one|code)\s+)?(?:must\s+never|"
+                       r"should\s+never|never|must\s+not|mustn't|should\s+not|shouldn't|do\s+not|don't|cannot|can't|may\s+not|"
+                       r"shall\s+not)\s+(?:ever\s+)?(?P<verb>" + _CODE_VERB + r")s?\s+(?P<obj>[^,;:!?]{1,120}?)"
+                       r"(?=\s*(?:[,;!?—–]|--\s|\.(?:\s|$)|$)|\s+(?:because|since|as\b|so\b|unless|even|ever|again|"
+                       r"when|while|or\b|and\b|anymore|at\s+all))", re.I)
+# where the action is said to happen: "in f", "from outside m.py", "on usage_request"
+_ACTED_WHERE = re.compile(r"\s+(?:directly\s+)?(?:from\s+outside(?:\s+of)?|outside(?:\s+of)?|from|in|inside|within|into|"
+                          r"to|on)\s+(?:the\s+)?(`?[\w./:#-]+`?(?:\([^()]{0,40}\))?)", re.I)
+_FILE_NAME = re.compile(r"^[\w./-]*\w\.(?:py|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|rb|java|kt|kts|scala|php|cs|c|h|cc|cpp|hpp|"
+                        r"swift|m|ex|exs|lua|sh|sql)$", re.I)
+# A name only code has: snake_case, a leading underscore, a member path, lower camelCase, a call's parentheses.
+_CODE_NAME = re.compile(r"^(?:_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}|_{1,2}[A-Za-z]\w*|"
+                        r"[A-Za-z_]\w*(?:(?:\.|::|#)[A-Za-z_]\w*)+|[a-z]+[A-Z]\w*|[A-Za-z_][\w.:#]*\(\))$")
+
+_VERSION = re.compile(r"^v?\d+(?:\.(?:\d+|x|\*))*(?:-?(?:alpha|beta|rc)\.?\d*)?$", re.I)
+
+def _acted_on(s: str) -> tuple[str, str, str | None] | None:
+    """(the verb, its object, the code it is about or None) when the sentence forbids an action on code or data
+    ("never log X in f", "don't call f from outside m.py"); the code is a name finalize-turn resolves ("f",
+    "f in m.py"). "Don't call cmp in non-test files" names no code by its form (cmp is a package too): None."""
+    s = re.sub(r"^(?:(?:also|and|but|so|note|important|rule|remember)\s*[,:]?\s+)", "", s.strip(), flags=re.I)
+    m = _ACTED_ON.match(s)
+    if not m or s.rstrip().endswith("?") or _HYPOTHETICAL.search(s):
+        return None
+    verb, said = m.group("verb").lower(), m.group("obj").strip()
+    where = _ACTED_WHERE.search(said)
+    obj = said[:where.start()] if where else said
+    obj = re.sub(r"^(?:the|any|a|an|our|this|that|these|those)\s+", "", obj.strip(), flags=re.I).strip()
+    call = re.fullmatch(r"`?([A-Za-z_][\w.:#]{0,120}?)`?(\([^()]{0,60}\))?", obj)
+    name = call.group(1) if call else None
+    place = re.sub(r"\([^()]*\)$", "", where.group(1)).strip("`").rstrip(".") if where else ""
+    place_is_file = bool(_FILE_NAME.match(place))
+    if name and not _FILE_NAME.match(name) and (_CODE_NAME.match(name) or call and call.group(2)):
+        return verb, name, name + (" in " + place if place_is_file else "")
+    if verb in ("call", "invoke"):
+        return None  # "don't call cmp": what is called may be a package; read as before
+    if place and (place_is_file or _CODE_NAME.match(place)):
+        return verb, obj, place
+    return verb, obj, None
 
 
 # Round 18: "either pin the last version or replace the library", "staying current meant either accepting the terms or
@@ -3232,6 +3279,13 @@ def heuristic(delta: str) -> list[Extracted]:
             rejects, forbids = _alternatives(clause, kind)
             if relation and relation[0] == ":governs":
                 rejects, forbids = [], []  # "don't rename X": X stays, nothing is turned down
+            acted = _acted_on(clause) if kind in ("preference", "constraint") and relation is None else None
+            if acted:
+                if _slug(subject) in ("no-" + acted[0], "no-" + acted[0] + "s") or \
+                        acted[0] in ("call", "invoke") and not subject.startswith("no "):  # "no call" named the verb
+                    subject = f"never {acted[0]} {acted[1]}"
+                if acted[2]:
+                    relation = (":governs", acted[2])
             if rationale and kind in ("decision", "preference"):
                 rejects += [x for x in _judged_bad(rationale) + _beaten(rationale, subject) if x not in rejects]
                 rejects += [x for x in (_clean(m.group(1)) for m in _REJECT_IN_WHY.finditer(rationale))
@@ -3254,7 +3308,9 @@ def heuristic(delta: str) -> list[Extracted]:
             if bump and bump.group("old") and bump.group("p1"):  # "Bump the minimum PHP version from 8.1 to 8.2": PHP 8.1
                 rejects = [f"{_name(bump.group('p1'))} {bump.group('old')}"] + \
                     [r for r in rejects if _slug(r) not in (_slug(bump.group("old")), _slug(bump.group("v1")))]
-            if subject.startswith("no "):
+            if acted:
+                rejects, forbids = [], []  # "never log the secret key": data or code acted on, no package turned down
+            elif subject.startswith("no "):
                 dropped = subject[3:]
                 rejects = [dropped] + [r for r in rejects if _slug(r) != _slug(dropped)]
             else:
@@ -3291,6 +3347,11 @@ def heuristic(delta: str) -> list[Extracted]:
                 rejects = [r for r in rejects if not set(_slug(r, 10**6).split("-")) <= span]
                 forbids = [f for f in forbids if not set(_slug(f, 10**6).split("-")) <= span]
                 subject = subject.removeprefix("no ")  # a "no-X" would read as X's rejection (supersession too)
+            # user trial 17: "simplejson was dropped in 2.0": a version ("2.0", "v3", "1.x") is when, never a package —
+            # unless a version is what is chosen ("Switch from 4.07 to 4.10"): then the one left is the alternative
+            if not _VERSION.match(subject):
+                rejects = [r for r in rejects if not _VERSION.match(r)]
+                forbids = [f for f in forbids if not _VERSION.match(f)]
             item = Extracted(kind, subject, s.rstrip()[:MAX_DESCRIPTION].rstrip(".!"), rationale, rejects, forbids,
                              relation)
             if kind == "decision":
