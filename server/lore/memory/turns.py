@@ -103,6 +103,18 @@ CROWD_SEMANTIC_RANK = 10
 # at 2.1-2.6. Without the lexical rank as many no-answer questions gained a memory as answers were found (the
 # sentence encoder only).
 NEAR_STANDOUT_FLOOR = 2.0
+# A standout is few memories standing out. When at least CROWDED_STANDOUTS memories, and more than CROWDED_SHARE of
+# the graph's, stand CROWDED_FLOOR deviations or more above the reference, the question is near what they share (a
+# small graph's memories of one Rust workspace, against the background's plain decisions), and standing out is no
+# evidence of its topic: a memory then keeps its standout only with the lexical evidence agreement asks for (among
+# the AGREE_LEXICAL_RANK best lexical matches, covering AGREE_COVER_FLOOR of the question) or when it stands
+# STANDOUT_GAP clear of the crowd (above the CROWDED_STANDOUTS-th). User trial 16: "lazily initialised global regex in
+# ignore?", which shares no word with any memory, recalled the anyhow decision at cosine 0.30, z 2.69, 3 of the
+# graph's 8 memories at z >= 2 (DESIGN-CHOICES, "A crowded standout").
+CROWDED_STANDOUTS = 3
+CROWDED_SHARE = 0.25
+CROWDED_FLOOR = 1.5
+STANDOUT_GAP = 1.0
 NEAR_SEMANTIC_RANK = 4
 NEAR_LEXICAL_RANK = 10
 RRF_K = 10
@@ -301,7 +313,8 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
             log.exception("semantic recall failed; lexical only")
     loaded = embed.model()
     only_rank = SEMANTIC_ONLY_RANK if loaded is not None and loaded.name.startswith(embed.MINILM) else STATIC_SEMANTIC_ONLY_RANK
-    pick = _choose(scored, entity_best, matched, query, semantic, standout, only_rank)
+    clear = _clear_of_crowd(standout, vectors.population(graph))
+    pick = _choose(scored, entity_best, matched, query, semantic, standout, only_rank, clear)
     connect, lexical, cover, is_code = pick.connect, pick.lexical, pick.cover, pick.is_code
     crowd, weak, fused, memories = pick.crowd, pick.weak, pick.fused, pick.memories
     names_code = _names_code(text)
@@ -326,7 +339,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         # A short reply: the memories only the question's synonyms reach come after it (never above it).
         try:
             more = _expanded(graph, con, hot, text, names, query, scored, semantic, standout, only_rank, now,
-                             discount)
+                             discount, clear)
         except Exception:  # recall goes on without expansion
             log.exception("query expansion failed")
             more = None
@@ -365,7 +378,7 @@ def prepare_turn(graph: Graph, message: Any, *, limit: int | None = None, memory
         if h.a == ":rationale" and not asks_why and h.e in weak:
             continue  # a memory recalled on weak evidence (its embedding alone, or agreement) shows what it is
         if (h.a == ":rationale" and not asks_why and cover.get(h.e, 0.0) < RATIONALE_COVER_FLOOR
-                and standout.get(h.e, 0.0) < STANDOUT_FLOOR):
+                and pick.standout.get(h.e, 0.0) < STANDOUT_FLOOR):
             continue
         base = lexical.get(h.e, 0.0) or semantic.get(h.e, 0.0)
         lift = 0.5 * entity_best.get(h.e, 0.0)
@@ -432,6 +445,7 @@ class _Choice:
     cover: dict[str, float]
     is_code: dict[str, bool]
     agreed: set[str]
+    standout: dict[str, float]  # as the choice weighed it (a crowded standout's, without lexical evidence, cut)
     crowd: str | None
     near: set[str]
     weak: set[str]
@@ -439,10 +453,21 @@ class _Choice:
     memories: list[str]
 
 
+def _clear_of_crowd(standout: dict[str, float], population: int) -> float | None:
+    """The standout a memory needs to stand clear of a crowd of memories standing out, or None when they are
+    few (CROWDED_STANDOUTS)."""
+    crowd = sorted((z for z in standout.values() if z >= CROWDED_FLOOR), reverse=True)
+    if len(crowd) < CROWDED_STANDOUTS or len(crowd) <= CROWDED_SHARE * population:
+        return None
+    return crowd[CROWDED_STANDOUTS - 1] + STANDOUT_GAP
+
+
 def _choose(scored: dict[int, dict[str, Any]], entity_best: dict[str, float], matched: dict[str, int],
-            query: index.Query, semantic: dict[str, float], standout: dict[str, float], only_rank: int) -> _Choice:
+            query: index.Query, semantic: dict[str, float], standout: dict[str, float], only_rank: int,
+            clear: float | None = None) -> _Choice:
     """The memories recalled: lexical and semantic rankings fused (reciprocal rank fusion), each above its
-    floor, then agreement, the crowd and near the standout floor (the constants above say why)."""
+    floor, then agreement, the crowd and near the standout floor (the constants above say why). ``clear``: the
+    standout that stands clear of a crowd of memories standing out (``_clear_of_crowd``), None when none crowds."""
     # One score per entity: its best fact, lifted by its connections.
     connect: dict[str, float] = {}
     for s in scored.values():
@@ -453,12 +478,16 @@ def _choose(scored: dict[int, dict[str, Any]], entity_best: dict[str, float], ma
     is_code = {e: _ns(e) in CODE_NAMESPACES for e in set(lexical) | set(semantic)}
     # Memory: lexical and semantic rankings fused (reciprocal rank fusion), kept only above the floor.
     mem_lex = {e: sc for e, sc in lexical.items() if not is_code[e] and cover[e] >= COVER_FLOOR}
+    lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
+                                                key=lambda e: (-lexical[e], e)), 1)}
+    if clear is not None:  # standing out with the crowd says nothing of the topic (CROWDED_STANDOUTS)
+        standout = {e: z if z >= clear or (lex_pos.get(e, AGREE_LEXICAL_RANK + 1) <= AGREE_LEXICAL_RANK
+                                           and cover.get(e, 0.0) >= AGREE_COVER_FLOOR)
+                    else min(z, NEAR_STANDOUT_FLOOR - 1.0) for e, z in standout.items()}
     sem_pos = {e: i for i, e in enumerate(sorted((e for e in semantic if not is_code.get(e)),
                                                  key=lambda e: (-semantic[e], e)), 1)}
     mem_sem = {e: c for e, c in semantic.items() if e in sem_pos and (c >= COSINE_FLOOR or standout[e] >= STANDOUT_FLOOR)
                and (e in mem_lex or sem_pos[e] <= only_rank)}
-    lex_pos = {e: i for i, e in enumerate(sorted((e for e in lexical if not is_code[e]),
-                                                key=lambda e: (-lexical[e], e)), 1)}
     agreed = {e for e, i in lex_pos.items() if i <= AGREE_LEXICAL_RANK and e not in mem_lex and e not in mem_sem
               and cover[e] >= AGREE_COVER_FLOOR and sem_pos.get(e, AGREE_SEMANTIC_RANK + 1) <= AGREE_SEMANTIC_RANK}
     crowd = min(lex_pos, key=lambda e: (-cover[e], lex_pos[e]), default=None)
@@ -483,12 +512,12 @@ def _choose(scored: dict[int, dict[str, Any]], entity_best: dict[str, float], ma
              for e in set(lex_rank) | set(sem_rank)}
     memories = sorted(fused, key=lambda e: (e in agreed or e in near, -fused[e], -lexical.get(e, 0.0), e)
                       )[:MAX_MEMORY_ENTITIES]
-    return _Choice(connect, lexical, cover, is_code, agreed, crowd, near, weak, fused, memories)
+    return _Choice(connect, lexical, cover, is_code, agreed, standout, crowd, near, weak, fused, memories)
 
 
 def _expanded(graph: Graph, con: Any, hot: Any, text: str, names: frozenset[str], query: index.Query,
               scored: dict[int, dict[str, Any]], semantic: dict[str, float], standout: dict[str, float],
-              only_rank: int, now: int, discount: float) -> _Choice | None:
+              only_rank: int, now: int, discount: float, clear: float | None = None) -> _Choice | None:
     """The choice again with the question's words no memory says expanded to their nearest memory words
     (lore.memory.expansion), credited only to a memory that expansions of AGREE question words hit; None when
     nothing is expanded or credited. The caller places what it adds after its own reply."""
@@ -529,7 +558,7 @@ def _expanded(graph: Graph, con: Any, hot: Any, text: str, names: frozenset[str]
             bits.setdefault(bit, weight)
     wider = index.Query(bits, query.total, query.topic)
     scored2, entity_best, matched = _scored(con, list(merged.values()), now, discount, hot)
-    return _choose(scored2, entity_best, matched, wider, semantic, standout, only_rank)
+    return _choose(scored2, entity_best, matched, wider, semantic, standout, only_rank, clear)
 
 
 def _fact_json(s: dict[str, Any]) -> dict[str, Any]:

@@ -518,6 +518,11 @@ class _Matrix:
 MATRIX: Slot[_Matrix] = Slot("memory-vectors", lambda graph: _Matrix())
 
 
+def population(graph: Graph) -> int:
+    """How many memories the last search weighed (0 before one): a crowded standout's share is of them."""
+    return len(graph.session.get(MATRIX).entities)
+
+
 def search(graph: Graph, con: Any, text: str, k: int = 30) -> list[tuple[str, float, float]]:
     """The k memory entities nearest to the text, best first, each with its cosine and how far that stands
     above the cosines of all memories (standard deviations above their mean: an answer stands out, the
