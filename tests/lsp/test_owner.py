@@ -259,7 +259,7 @@ async def test_forwarding_server_refreshes_diagnostics_after_anothers_write(tmp_
         assert not lore_diags(second, uri)
         reply = await request(first, "lore/transact", {"facts": REJECT_REDIS, "reason": "review"})
         assert reply["ok"]
-        diags = await wait_for(lambda: lore_diags(second, uri, "rejected_dependency"), timeout=20,
+        diags = await wait_for(lambda: lore_diags(second, uri, "rejected_dependency"), timeout=90,
                                what="the second server to see the first one's write")
         assert diags[0].range.start.line == 1
 
