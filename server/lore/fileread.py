@@ -33,3 +33,16 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
         return read_at_most(fd, limit)
     finally:
         os.close(fd)
+
+
+def read_regular_start(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The first ``limit`` bytes of a regular file, opened without waiting and without following a symlink at
+    its last component: a file that was checked and then swapped for a FIFO or a link is refused by what is
+    opened, not by what was checked (an OSError, as a missing file is)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{os.fspath(path)} is not a regular file")
+        return read_at_most(fd, limit)
+    finally:
+        os.close(fd)
