@@ -20,29 +20,18 @@ def read_at_most(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
-    """A regular file of at most ``limit`` bytes, opened without waiting (O_NONBLOCK: a FIFO, device or socket
-    is never waited on); anything else is an OSError, as a missing file is."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+def read_regular(path: str | os.PathLike[str], limit: int, *, whole: bool = True, follow: bool = True) -> bytes:
+    """A regular file's bytes, opened without waiting (O_NONBLOCK: a FIFO, device or socket is never waited on);
+    anything else is an OSError, as a missing file is. ``whole``: a file of over ``limit`` bytes is refused, else
+    its first ``limit`` bytes are read. ``follow=False``: a symlink at the last component is refused too, so a
+    file checked and then swapped for a FIFO or a link is refused by what is opened, not by what was checked."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW))
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise OSError(f"{os.fspath(path)} is not a regular file")
-        if st.st_size > limit:
+        if whole and st.st_size > limit:
             raise OSError(f"{os.fspath(path)} has over {limit} bytes")
-        return read_at_most(fd, limit)
-    finally:
-        os.close(fd)
-
-
-def read_regular_start(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The first ``limit`` bytes of a regular file, opened without waiting and without following a symlink at
-    its last component: a file that was checked and then swapped for a FIFO or a link is refused by what is
-    opened, not by what was checked (an OSError, as a missing file is)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{os.fspath(path)} is not a regular file")
         return read_at_most(fd, limit)
     finally:
         os.close(fd)

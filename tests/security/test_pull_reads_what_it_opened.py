@@ -1,7 +1,7 @@
 """Pulled diagnostics read a file's text to place warnings (lore.lsp.pull). The path was checked (no symlink, a
 regular file, inside the root) and then opened by name: a FIFO or a link swapped in between would have been
 opened and waited on, hanging the server (attack round 8 left it). What is opened is now checked again
-(lore.fileread.read_regular_start): a FIFO, a device or a symlink is refused as opened, without waiting."""
+(lore.fileread.read_regular with follow=False): a FIFO, a device or a symlink is refused as opened, without waiting."""
 
 from __future__ import annotations
 
@@ -10,7 +10,12 @@ import threading
 
 import pytest
 
-from lore.fileread import read_regular_start
+from lore.fileread import read_regular
+
+
+def read_regular_start(path, limit):
+    """As pulled diagnostics read a file: its first bytes, what was opened checked again."""
+    return read_regular(path, limit, whole=False, follow=False)
 
 
 def _within(seconds: float, fn):

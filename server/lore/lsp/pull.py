@@ -17,7 +17,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 from pygls.workspace import TextDocument
 
-from lore.fileread import read_regular_start
+from lore.fileread import read_regular
 from lore.lsp.documents import fs_path, open_document, open_uris
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def _text_of(path: Path, root: Path) -> str:
         if path.is_symlink() or not path.is_file() or not Path(_resolved(path)).is_relative_to(_resolved(root)):
             return ""
         # what is opened is checked again: a FIFO or link swapped in after the checks above is refused, not waited on
-        return read_regular_start(path, MAX_READ_BYTES).decode("utf-8", "replace")
+        return read_regular(path, MAX_READ_BYTES, whole=False, follow=False).decode("utf-8", "replace")
     except OSError:
         return ""
 
